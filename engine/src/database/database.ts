@@ -1,0 +1,99 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export type StoreKind = 'pglite' | 'postgres';
+
+/**
+ * One database for the event store and the read models, whichever engine runs it.
+ * `schema` scopes every table, so tests and tenants never share rows.
+ */
+export interface Database {
+  readonly kind: StoreKind;
+  readonly schema: string;
+  // Tables are typed per module (event store, each read model); the handle itself is shared.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly db: Kysely<any>;
+  /** Calls `onNotify` for every NOTIFY on `channel`; resolves to an unlisten function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite store is used. */
+  url?: string;
+  /** PGlite data folder; omitted means in memory. */
+  dataDir?: string;
+  schema?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  const schema = options.schema ?? 'public';
+  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  return options.url ? openPostgres(options.url, schema, options.maxConnections ?? 10) : openPglite(options.dataDir, schema);
+}
+
+async function openPglite(dataDir: string | undefined, schema: string): Promise<Database> {
+  const client = await PGlite.create(dataDir);
+  await client.exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`);
+  const db = new Kysely({ dialect: new PGliteDialect(client) });
+  return {
+    kind: 'pglite',
+    schema,
+    db,
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string, max: number): Promise<Database> {
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query(`create schema if not exists "${schema}"`);
+  } finally {
+    await setup.end();
+  }
+  // A transaction left idle would hold back pg_snapshot_xmin and stall every reader of $all.
+  const options = `-c search_path="${schema}" -c idle_in_transaction_session_timeout=15000`;
+  const pool = new pg.Pool({ connectionString: url, max, options });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    schema,
+    db,
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString: url });
+      // A lost LISTEN connection only slows readers down to their polling interval.
+      client.on('error', () => listeners.delete(client));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.connect();
+      await client.query(`listen "${channel}"`);
+      listeners.add(client);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
+      await db.destroy();
+    },
+  };
+}

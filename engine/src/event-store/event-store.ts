@@ -1,0 +1,88 @@
+/** Where a reader of `$all` stands: the last applied event's transaction id and global position. */
+export interface Checkpoint {
+  /** xid8 of the writing transaction, as a decimal string (it may exceed 2^53). */
+  readonly transactionId: string;
+  readonly position: number;
+}
+
+export const START: Checkpoint = { transactionId: '0', position: 0 };
+
+export type ExpectedVersion = number | 'any';
+/** Version of a stream that has no events yet. */
+export const NO_STREAM = 0;
+
+export interface NewEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+}
+
+export type EventMetadata = Record<string, unknown>;
+
+export interface RecordedEvent {
+  readonly eventId: string;
+  readonly streamId: string;
+  /** 1-based position inside its stream. */
+  readonly streamPosition: number;
+  readonly globalPosition: number;
+  readonly transactionId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly recordedAt: Date;
+}
+
+export interface AppendResult {
+  readonly events: RecordedEvent[];
+  /** Stream version after the append. */
+  readonly nextVersion: number;
+  /** Global position of the last event appended. */
+  readonly position: number;
+  /** True when every event id already existed: a retried command, nothing appended. */
+  readonly duplicate: boolean;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+  /** Resolves once the subscription has delivered everything committed before the call. */
+  caughtUp(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  batchSize?: number;
+  pollIntervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically: all events or none. A stream at another version than
+   * `expectedVersion` throws ConcurrencyError and appends nothing.
+   */
+  append(streamId: string, expectedVersion: ExpectedVersion, events: readonly NewEvent[], metadata: EventMetadata): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events committed after `from`, in commit-safe order; never passes a transaction still open. */
+  readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
+  /** Events of one command, found by the id of its first event. */
+  readByEventIds(eventIds: readonly string[]): Promise<RecordedEvent[]>;
+  /** Delivers every event after `from` in order, then live ones, one at a time. */
+  subscribe(from: Checkpoint, handler: (event: RecordedEvent) => Promise<void> | void, options?: SubscribeOptions): Subscription;
+  /** Global position of the last event readers can see. */
+  headPosition(): Promise<number>;
+}
+
+export function checkpointOf(event: RecordedEvent): Checkpoint {
+  return { transactionId: event.transactionId, position: event.globalPosition };
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+  ) {
+    super(`Stream ${streamId} is not at version ${String(expectedVersion)}`);
+    this.name = 'ConcurrencyError';
+  }
+}

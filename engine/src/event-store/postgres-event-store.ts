@@ -1,0 +1,186 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../database/database';
+import { notifyChannel } from './migrations';
+import { subscribeByPolling } from './subscription';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type Checkpoint,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type RecordedEvent,
+} from './event-store';
+
+interface EventRow {
+  global_position: string | number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: string | number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date | string;
+}
+
+const COLUMNS = sql.raw(
+  'global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at',
+);
+
+// pg hands int8 back as strings and PGlite as numbers; the store speaks numbers.
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    globalPosition: Number(row.global_position),
+    transactionId: row.transaction_id,
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+  };
+}
+
+export function streamTypeOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** The stream row's part of an append: returns the new version, or no row on a version conflict. */
+function bumpStream(streamId: string, expected: ExpectedVersion, count: number): RawBuilder<unknown> {
+  const type = streamTypeOf(streamId);
+  if (expected === 'any') {
+    return sql`insert into streams (stream_id, stream_type, version) values (${streamId}, ${type}, ${count})
+      on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = now()
+      returning version`;
+  }
+  if (expected === 0) {
+    // A key violation here means someone created the stream first: a conflict, not an update.
+    return sql`insert into streams (stream_id, stream_type, version) values (${streamId}, ${type}, ${count})
+      on conflict (stream_id) do nothing
+      returning version`;
+  }
+  return sql`update streams set version = version + ${count}, updated_at = now()
+    where stream_id = ${streamId} and version = ${expected}
+    returning version`;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}
+
+export interface PostgresEventStoreOptions {
+  /** Runs statements on this executor (a transaction, in tests) instead of the pool. */
+  executor?: AnyDb;
+}
+
+export function createPostgresEventStore(database: Database, options: PostgresEventStoreOptions = {}): EventStore {
+  const db = options.executor ?? database.db;
+
+  async function readByEventIds(eventIds: readonly string[]): Promise<RecordedEvent[]> {
+    if (eventIds.length === 0) return [];
+    const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+      where event_id = any(${sql.val([...eventIds])}::uuid[]) order by global_position`.execute(db);
+    return rows.map(toRecorded);
+  }
+
+  async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+    // Sequence values are taken before commit; only transactions older than every running one are final.
+    const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
+      order by transaction_id, global_position
+      limit ${limit}`.execute(db);
+    return rows.map(toRecorded);
+  }
+
+  const store: EventStore = {
+    async append(streamId, expectedVersion, events, metadata) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      const input = JSON.stringify(
+        events.map((event: NewEvent, idx) => ({
+          idx,
+          event_id: event.eventId,
+          event_type: event.type,
+          schema_version: event.schemaVersion,
+          data: event.data,
+        })),
+      );
+      const count = events.length;
+      let rows: EventRow[];
+      try {
+        // One statement, one round trip: the version check and the inserts commit or fail together.
+        ({ rows } = await sql<EventRow>`
+          with stream as (${bumpStream(streamId, expectedVersion, count)}),
+          input as (
+            select * from jsonb_to_recordset(${input}::jsonb)
+              as e(idx int, event_id uuid, event_type text, schema_version int, data jsonb)
+          )
+          insert into events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
+          select ${streamId}, stream.version - ${count} + input.idx + 1, input.event_id, input.event_type,
+                 input.schema_version, input.data, ${JSON.stringify(metadata)}::jsonb
+          from stream cross join input
+          order by input.idx
+          returning ${COLUMNS}`.execute(db));
+      } catch (error) {
+        if (isUniqueViolation(error, 'events_event_id_unique')) return duplicateOf(events);
+        if (isUniqueViolation(error, 'events_stream_position_unique')) throw new ConcurrencyError(streamId, expectedVersion);
+        throw error;
+      }
+      if (rows.length === 0) {
+        const earlier = await readByEventIds(events.map((e) => e.eventId));
+        if (earlier.length === events.length) return resultOf(earlier, true);
+        throw new ConcurrencyError(streamId, expectedVersion);
+      }
+      return resultOf(rows.map(toRecorded), false);
+    },
+
+    async readStream(streamId) {
+      const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+        where stream_id = ${streamId} order by stream_position`.execute(db);
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+    readByEventIds,
+
+    subscribe(from, handler, subscribeOptions) {
+      return subscribeByPolling({
+        from,
+        read: readAll,
+        listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
+        handler,
+        ...subscribeOptions,
+      });
+    },
+
+    async headPosition() {
+      const { rows } = await sql<{ position: string | number | null }>`
+        select max(global_position) as position from events`.execute(db);
+      return Number(rows[0]?.position ?? 0);
+    },
+  };
+
+  async function duplicateOf(events: readonly NewEvent[]): Promise<AppendResult> {
+    const earlier = await readByEventIds(events.map((e) => e.eventId));
+    if (earlier.length === 0) throw new Error('event id conflict without a stored event');
+    return resultOf(earlier, true);
+  }
+
+  return store;
+}
+
+function resultOf(events: RecordedEvent[], duplicate: boolean): AppendResult {
+  const last = events[events.length - 1];
+  if (!last) throw new Error('append returned no events');
+  return { events, nextVersion: last.streamPosition, position: last.globalPosition, duplicate };
+}

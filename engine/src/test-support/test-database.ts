@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase, type Database, type StoreKind } from '../database/database';
+
+/** Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testStoreKinds(): StoreKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the test's own schema (PostgreSQL) and closes the connections. */
+  dispose(): Promise<void>;
+}
+
+/** A database of its own for one test: a fresh in-memory PGlite, or a fresh schema on PostgreSQL. */
+export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    return Object.assign(database, { dispose: () => database.close() });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ url, schema, maxConnections: 60 });
+  return Object.assign(database, {
+    async dispose() {
+      await database.close();
+      const cleanup = await openDatabase({ url, schema: 'public', maxConnections: 1 });
+      try {
+        await sql.raw(`drop schema if exists "${schema}" cascade`).execute(cleanup.db);
+      } finally {
+        await cleanup.close();
+      }
+    },
+  });
+}
+
+/** Resolves when `check` holds, polling; fails after `timeoutMs` so a broken promise shows as a failure, not a hang. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DRIVER_ROLE,
+  DEFAULT_DRIVER_STATUS,
+  LIMITS,
+  driverRoleSchema,
+  driverStatusSchema,
+  vehicleTypeSchema,
+} from '../constants';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
+import { optionalVehicleTypeSchema } from '../primitives';
+import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './common.api';
+import { serverRideSchema } from './ride-row.api';
+
+const numberToText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/**
+ * The admin driver record with the spec's form rules. Name may be blank (shown as
+ * 'Unnamed Driver'); the sticker number is required because Driver is the only role.
+ */
+export const driverRecordSchema = z.object({
+  operatorId: tokenNoInput(SERVER_MESSAGES.invalidOperatorId),
+  serial: z.number().int().nonnegative().optional(),
+  vehicle: z.string().trim().default(''),
+  name: z
+    .string({ error: MESSAGES.nameOnlyAlphabets })
+    .trim()
+    .regex(/^[A-Za-z ]*$/, MESSAGES.nameOnlyAlphabets),
+  mobile: z.preprocess(numberToText, mobileSchema),
+  role: driverRoleSchema.default(DEFAULT_DRIVER_ROLE),
+  forklift: z.preprocess(
+    numberToText,
+    z
+      .string({ error: MESSAGES.invalidVehicleNumber })
+      .trim()
+      .regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), MESSAGES.invalidVehicleNumber),
+  ),
+  status: driverStatusSchema.default(DEFAULT_DRIVER_STATUS),
+  comments: z.string().default(''),
+  vehicleAssigned: optionalVehicleTypeSchema.default(''),
+  // Read-only: the engine sets it on add and ignores what update sends.
+  createdAt: z.string().optional(),
+});
+export type DriverRecord = z.infer<typeof driverRecordSchema>;
+
+/** POST /api/drivers/add */
+export const addDriverBodySchema = driverRecordSchema;
+/** Answer of POST /api/drivers/add; `operatorId` is also echoed on errors. */
+export const addDriverAnswerSchema = commandAnswerSchema.extend({ operatorId: z.string() });
+
+/** PUT /api/drivers/update with the full record. */
+export const updateDriverBodySchema = driverRecordSchema;
+/** Answer of PUT /api/drivers/update. */
+export const updateDriverAnswerSchema = commandAnswerSchema;
+
+/** PUT /api/drivers/toggle-access; `active` is 1/0 in the spec, booleans are accepted too. */
+export const toggleAccessBodySchema = z.object({
+  driverId: idInput(MESSAGES.invalidParameters),
+  active: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === true || v === 1),
+});
+export type ToggleAccessBody = z.infer<typeof toggleAccessBodySchema>;
+
+/** One row of GET /api/drivers/getDrivers (server list form plus the lower-case fields the spec reads). */
+export const driverListRowSchema = z.object({
+  DRIVERID: z.number().int(),
+  OPERATOR_ID: z.string(),
+  VEHICLE: z.string(),
+  NAME: z.string(),
+  MOBILE: z.string(),
+  ROLE: driverRoleSchema,
+  FORKLIFT: z.string(),
+  STATUS: driverStatusSchema,
+  COMMENTS: z.string(),
+  CREATED_AT: z.string(),
+  VEHICLE_TYPE: optionalVehicleTypeSchema,
+  operator_id: z.string(),
+  mobile: z.string(),
+});
+export type DriverListRow = z.infer<typeof driverListRowSchema>;
+/** Answer of GET /api/drivers/getDrivers. */
+export const getDriversAnswerSchema = z.object({ drivers: z.array(driverListRowSchema) });
+
+/** The driver as the driver dashboard reads it; BLOCKED_FOR_MAINTENANCE 1 means blocked. */
+export const dashboardDriverSchema = z.object({
+  NAME: z.string(),
+  VEHICLE_TYPE: optionalVehicleTypeSchema,
+  BLOCKED_FOR_MAINTENANCE: z.union([z.literal(0), z.literal(1)]),
+  OPERATOR_ID: z.string(),
+  MOBILE: z.string(),
+});
+export type DashboardDriver = z.infer<typeof dashboardDriverSchema>;
+/** Answer of GET /api/drivers/getSpecificDriver/{tokenNo}. */
+export const getSpecificDriverAnswerSchema = z.object({ driver: z.array(dashboardDriverSchema) });
+
+/** GET /api/drivers/available-rides?vehicleType= */
+export const availableRidesQuerySchema = z.object({ vehicleType: vehicleTypeSchema });
+/** Answer of GET /api/drivers/available-rides. */
+export const availableRidesAnswerSchema = z.object({ rides: z.object({ rows: z.array(serverRideSchema) }) });
+
+/** A requester as the driver side reads it. */
+export const requesterRowSchema = z.object({ FULL_NAME: z.string(), MOBILE: z.string() });
+export type RequesterRow = z.infer<typeof requesterRowSchema>;
+/** Answer of GET /api/drivers/getSpecificRequester/{userId}. */
+export const getSpecificRequesterAnswerSchema = z.object({ requester: requesterRowSchema });
+/** Answer of GET /api/drivers/getRequester/{tokenNo}. */
+export const getRequesterAnswerSchema = z.object({ requester: z.array(requesterRowSchema) });
+
+/** Answer of GET /api/drivers/status/{tokenNo}; isActive 1 means Active. */
+export const driverStatusAnswerSchema = z.object({ isActive: z.union([z.literal(0), z.literal(1)]) });
+
+/** GET /api/drivers/check-assigned/{vehicleType} */
+export const checkAssignedParamsSchema = z.object({ vehicleType: vehicleTypeSchema });
+/** Answer of GET /api/drivers/check-assigned/{vehicleType}. */
+export const checkAssignedAnswerSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** Answer of GET /api/drivers/blocked: the drivers currently blocked. */
+export const blockedDriversAnswerSchema = z.array(z.object({ id: z.string() }));

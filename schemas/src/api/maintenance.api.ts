@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  breakdownTypeSchema,
+  maintenanceStatusSchema,
+  resumeStateSchema,
+  rideStateNameSchema,
+  toResumeState,
+  unblockReasonSchema,
+  vehicleTypeSchema,
+} from '../constants';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
+import { isoDateTimeSchema } from '../primitives';
+import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
+
+const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
+
+/** POST /api/requests/maintenanceReq; mid-ride (ride_id set) needs a comment, otherwise a reason and breakdown type. */
+export const maintenanceRequestBodySchema = z
+  .object({
+    driver_id: idInput(MESSAGES.invalidParameters),
+    driver_name: z.string().trim().default(''),
+    vehicle_type: vehicleTypeInput,
+    issue: z.string().trim().default(''),
+    comment_text: z.string().trim().default(''),
+    status: z.literal('pending').default('pending'),
+    breakdown_type: z.preprocess(blankToNull, breakdownTypeSchema.nullable()),
+    ride_id: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : blankToNull(v)),
+      z.string().trim().min(1).nullable(),
+    ),
+  })
+  .superRefine((body, ctx) => {
+    if (body.ride_id !== null) {
+      if (!body.comment_text) {
+        ctx.addIssue({ code: 'custom', path: ['comment_text'], message: MESSAGES.enterMaintenanceComment });
+      }
+    } else if (!body.issue || body.breakdown_type === null) {
+      ctx.addIssue({ code: 'custom', path: ['issue'], message: MESSAGES.selectReasonAndBreakdown });
+    }
+  });
+export type MaintenanceRequestBody = z.infer<typeof maintenanceRequestBodySchema>;
+
+/** Answer of POST /api/requests/maintenanceReq. */
+export const maintenanceRequestAnswerSchema = commandAnswerSchema.extend({ requestId: z.string() });
+
+/** One row of GET /api/requests/maintenanceReq. */
+export const maintenanceRequestRowSchema = z.object({
+  ID: z.string(),
+  DRIVER_ID: z.string(),
+  DRIVER_NAME: z.string(),
+  MOBILE_NUMBER: z.string(),
+  ROLE: z.string(),
+  STATUS: maintenanceStatusSchema,
+  COMMENT_TEXT: z.string(),
+  VEHICLE_TYPE: vehicleTypeSchema,
+  ISSUE: z.string(),
+  REQUEST_DATE: z.string(),
+  LAST_MAINTENANCE_DATE: z.string().nullable(),
+  BREAKDOWN_TYPE: z.union([breakdownTypeSchema, z.literal('')]),
+});
+export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
+/** Answer of GET /api/requests/maintenanceReq. */
+export const maintenanceRequestListAnswerSchema = z.array(maintenanceRequestRowSchema);
+
+/** PUT /api/requests/maintenanceReq/{id}/comment; a rejection's comment starts 'REJECTED: '. */
+export const maintenanceCommentBodySchema = z.object({
+  comment_text: z.string({ error: MESSAGES.commentCannotBeEmpty }).trim().min(1, MESSAGES.commentCannotBeEmpty),
+});
+export type MaintenanceCommentBody = z.infer<typeof maintenanceCommentBodySchema>;
+
+/**
+ * PUT /api/requests/{id}/status. `maintenance_date` is the ISO completion time (null otherwise).
+ * `reason` is our addition so a rejection can be one call; the spec's client writes it as a comment.
+ */
+export const maintenanceStatusBodySchema = z
+  .object({
+    status: z.enum(['accepted', 'completed', 'rejected']),
+    maintenance_date: isoDateTimeSchema.nullish().transform((v) => v ?? null),
+    reason: z.string().trim().min(1, MESSAGES.rejectionReasonRequired).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'completed' && body.maintenance_date === null) {
+      ctx.addIssue({ code: 'custom', path: ['maintenance_date'], message: SERVER_MESSAGES.maintenanceDateRequired });
+    }
+  });
+export type MaintenanceStatusBody = z.infer<typeof maintenanceStatusBodySchema>;
+
+/** PUT /api/requests/unblock-driver */
+export const unblockDriverBodySchema = z.object({
+  driverId: idInput(MESSAGES.invalidParameters),
+  reason: unblockReasonSchema,
+});
+export type UnblockDriverBody = z.infer<typeof unblockDriverBodySchema>;
+
+/** Answer of GET /api/maintenance/verify-access. */
+export const verifyAccessAnswerSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+// The spec's clients send RIDE_STATE spellings (material_picked); the status spellings are accepted too.
+const currentStateInput = z.union([rideStateNameSchema, resumeStateSchema]).transform(toResumeState);
+
+/** POST /api/maintenance/accept-redistributed-ride; `currentState` is advisory, the ride's events decide. */
+export const acceptRedistributedRideBodySchema = z.object({
+  rideId: idInput(MESSAGES.invalidParameters),
+  newDriverId: idInput(MESSAGES.invalidParameters),
+  currentState: currentStateInput.optional(),
+});
+export type AcceptRedistributedRideBody = z.infer<typeof acceptRedistributedRideBodySchema>;
+
+/** POST /api/maintenance/redistribute-ride; `rideData` is the client's copy and is not trusted. */
+export const redistributeRideBodySchema = z.object({
+  rideId: idInput(MESSAGES.invalidParameters),
+  originalDriverId: idInput(MESSAGES.invalidParameters),
+  vehicleType: vehicleTypeInput,
+  maintenanceComment: z.string().trim().default(''),
+  rideData: z.record(z.string(), z.unknown()).optional(),
+});
+export type RedistributeRideBody = z.infer<typeof redistributeRideBodySchema>;
+
+/** Answer of both maintenance ride calls. */
+export const maintenanceRideAnswerSchema = commandAnswerSchema.extend({ success: z.boolean() });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { MESSAGES } from '../messages';
+import { commandAnswerSchema, idInput } from './common.api';
+
+/** GET /api/ride-history?driverId= */
+export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters) });
+/** GET /api/ride-history/user?userId= */
+export const userHistoryQuerySchema = z.object({ userId: idInput(MESSAGES.invalidUserId) });
+
+/** One history item; the requester's list opens the tracker only for items with RIDEID. */
+export const rideHistoryRowSchema = z.object({
+  RIDEID: z.string(),
+  RIDE_ID: z.string(),
+  USER_ID: z.string(),
+  DRIVER_ID: z.string().nullable(),
+  FROM_LOCATION: z.string(),
+  TO_LOCATION: z.string(),
+  VEHICLE_TYPE: vehicleTypeSchema,
+  RIDE_TYPE: rideTypeSchema,
+  STATUS: rideStatusSchema,
+  ESTIMATED_TIME: z.number().int(),
+  TIMESTAMP: z.string(),
+  CREATED_AT: z.string(),
+  COMPLETED_AT: z.string().nullable(),
+  DURATION: z.string().nullable(),
+});
+export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
+
+/** Answer of both GET /api/ride-history forms. */
+export const rideHistoryAnswerSchema = z.object({ history: z.array(rideHistoryRowSchema) });
+export type RideHistoryAnswer = z.infer<typeof rideHistoryAnswerSchema>;
+
+/** POST /api/ride-history as the requester sends it. */
+export const requesterHistoryRecordSchema = z.object({
+  rideId: idInput(MESSAGES.invalidParameters),
+  userId: idInput(MESSAGES.invalidUserId),
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  status: rideStatusSchema,
+  estimatedTime: z.coerce.number().int().nonnegative(),
+  timestamp: z.string(),
+  rideType: rideTypeSchema,
+  duration: z.string().nullish(),
+});
+export type RequesterHistoryRecord = z.infer<typeof requesterHistoryRecordSchema>;
+
+/** POST /api/ride-history as the driver sends it on completion. */
+export const driverCompletionRecordSchema = z.object({
+  RIDE_ID: idInput(MESSAGES.invalidParameters),
+  FROM_LOCATION: z.string(),
+  TO_LOCATION: z.string(),
+  VEHICLE_TYPE: vehicleTypeSchema,
+  RIDE_TYPE: rideTypeSchema,
+  COMPLETED_AT: z.string(),
+  DRIVER_ID: idInput(MESSAGES.invalidParameters),
+});
+export type DriverCompletionRecord = z.infer<typeof driverCompletionRecordSchema>;
+
+/**
+ * POST /api/ride-history takes either record. History is derived from ride events, so the
+ * engine only checks the record matches what it already knows.
+ */
+export const rideHistoryPostBodySchema = z.union([requesterHistoryRecordSchema, driverCompletionRecordSchema]);
+export type RideHistoryPostBody = z.infer<typeof rideHistoryPostBodySchema>;
+
+export const HISTORY_UPDATE_STATUSES = ['accepted', 'started', 'material picked', 'delivered', 'completed'] as const;
+/** PUT /api/ride-history/update-status/user/{rideId} */
+export const updateHistoryStatusBodySchema = z.object({ status: z.enum(HISTORY_UPDATE_STATUSES) });
+export type UpdateHistoryStatusBody = z.infer<typeof updateHistoryStatusBodySchema>;
+
+/** Answer of the ride-history POST and PUT. */
+export const rideHistoryCommandAnswerSchema = commandAnswerSchema;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { rideStatusSchema, rideStateNameSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+
+/** Who booked a ride, as shown in the driver's Requester Details popup. */
+export const requesterDetailsSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+});
+export type RequesterDetails = z.infer<typeof requesterDetailsSchema>;
+
+/**
+ * A ride in the server's upper-case form (available rides, ride status). History records
+ * use RIDEID for the same id, so both are sent.
+ */
+export const serverRideSchema = z.object({
+  RIDE_ID: z.string(),
+  RIDEID: z.string(),
+  USER_ID: z.string(),
+  DRIVER_ID: z.string().nullable(),
+  FROM_LOCATION: z.string(),
+  TO_LOCATION: z.string(),
+  VEHICLE_TYPE: vehicleTypeSchema,
+  RIDE_TYPE: rideTypeSchema,
+  STATUS: rideStatusSchema,
+  ESTIMATED_TIME: z.number().int(),
+  TIMESTAMP: z.string(),
+  LOCAL_TIME: z.string().nullable(),
+  CREATED_AT: z.string(),
+  COMPLETED_AT: z.string().nullable(),
+  // '{h}h {m}m' for special tasks.
+  DURATION: z.string().nullable(),
+  IS_SPECIAL_TASK: z.boolean(),
+  IS_REDISTRIBUTED: z.boolean(),
+  MAINTENANCE_COMMENT: z.string().nullable(),
+  ORIGINAL_DRIVER_ID: z.string().nullable(),
+  ORIGINAL_DRIVER_NAME: z.string().nullable(),
+  RIDE_STATE: rideStateNameSchema.nullable(),
+  REQUESTER_DETAILS: requesterDetailsSchema.nullable(),
+});
+export type ServerRide = z.infer<typeof serverRideSchema>;

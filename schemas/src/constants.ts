@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+export const VEHICLE_TYPES = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'] as const;
+/** A vehicle type a ride can be booked for and a driver can be assigned to. */
+export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
+export type VehicleType = z.infer<typeof vehicleTypeSchema>;
+export const DEFAULT_VEHICLE_TYPE: VehicleType = 'Forklift';
+
+// 'Other' only exists as a reports filter bucket for rows whose type is unknown.
+export const REPORT_VEHICLE_FILTER_OPTIONS = [...VEHICLE_TYPES, 'Other'] as const;
+/** A vehicle-type choice in the ride reports filter. */
+export const reportVehicleFilterSchema = z.enum(REPORT_VEHICLE_FILTER_OPTIONS);
+export type ReportVehicleFilter = z.infer<typeof reportVehicleFilterSchema>;
+
+export const REPORT_FILTER_BY_OPTIONS = [
+  'None',
+  'Vehicle Type',
+  'Vehicle Number',
+  'Forklift Number',
+  'Status',
+  'Driver ID',
+  'Driver Name',
+  'Date',
+] as const;
+/** The "filter by" dropdown of the ride reports screen. */
+export const reportFilterBySchema = z.enum(REPORT_FILTER_BY_OPTIONS);
+export type ReportFilterBy = z.infer<typeof reportFilterBySchema>;
+
+export const MAINTENANCE_REASONS = [
+  'Engine Issue',
+  'Hydraulic Problem',
+  'Tire Replacement',
+  'Electrical Fault',
+  'Others',
+] as const;
+/** A reason a driver picks when requesting maintenance; 'Others' is replaced by custom text. */
+export const maintenanceReasonSchema = z.enum(MAINTENANCE_REASONS);
+export type MaintenanceReason = z.infer<typeof maintenanceReasonSchema>;
+
+export const BREAKDOWN_TYPES = ['partial', 'full'] as const;
+/** How badly a vehicle broke down; a mid-ride request is always partial. */
+export const breakdownTypeSchema = z.enum(BREAKDOWN_TYPES);
+export type BreakdownType = z.infer<typeof breakdownTypeSchema>;
+
+export const RIDE_STATUSES = [
+  'requested',
+  'accepted',
+  'started',
+  'material picked',
+  'delivered',
+  'completed',
+  'cancelled',
+  'waiting_for_reassignment',
+  'redistributed_due_to_maintenance',
+] as const;
+/** A ride's status as the spec's screens and server rows spell it. */
+export const rideStatusSchema = z.enum(RIDE_STATUSES);
+export type RideStatus = z.infer<typeof rideStatusSchema>;
+
+// The statuses a redistributed ride can resume from once another driver takes it over.
+export const RESUME_STATES = ['accepted', 'started', 'material picked', 'delivered'] as const;
+/** The state a redistributed ride resumes from when taken over. */
+export const resumeStateSchema = z.enum(RESUME_STATES);
+export type ResumeState = z.infer<typeof resumeStateSchema>;
+
+// The spec's RIDE_STATE / currentState spelling of the same four states.
+export const RIDE_STATE_NAMES = ['accepted', 'started', 'material_picked', 'material_dropped'] as const;
+/** A resume state in the server's RIDE_STATE spelling. */
+export const rideStateNameSchema = z.enum(RIDE_STATE_NAMES);
+export type RideStateName = z.infer<typeof rideStateNameSchema>;
+export const RIDE_STATE_TO_RESUME_STATE: Record<RideStateName, ResumeState> = {
+  accepted: 'accepted',
+  started: 'started',
+  material_picked: 'material picked',
+  material_dropped: 'delivered',
+};
+export const toResumeState = (state: RideStateName | ResumeState): ResumeState =>
+  Object.hasOwn(RIDE_STATE_TO_RESUME_STATE, state)
+    ? RIDE_STATE_TO_RESUME_STATE[state as RideStateName]
+    : (state as ResumeState);
+export const RESUME_STATE_TO_RIDE_STATE: Record<ResumeState, RideStateName> = {
+  accepted: 'accepted',
+  started: 'started',
+  'material picked': 'material_picked',
+  delivered: 'material_dropped',
+};
+
+export const RIDE_TYPES = ['Regular', 'Special Task'] as const;
+/** Fixed (Regular) or Special Task ride. */
+export const rideTypeSchema = z.enum(RIDE_TYPES);
+export type RideType = z.infer<typeof rideTypeSchema>;
+
+export const MAINTENANCE_STATUSES = ['pending', 'accepted', 'completed', 'rejected'] as const;
+/** A maintenance request's status. */
+export const maintenanceStatusSchema = z.enum(MAINTENANCE_STATUSES);
+export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+
+export const ROLES = ['requester', 'driver', 'admin', 'maintenanceHead'] as const;
+/** A user's role; the route guard compares it exactly. */
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const DRIVER_STATUSES = ['Active', 'Not Active'] as const;
+/** A driver's admin status; Not Active blocks the driver. */
+export const driverStatusSchema = z.enum(DRIVER_STATUSES);
+export type DriverStatus = z.infer<typeof driverStatusSchema>;
+export const DEFAULT_DRIVER_STATUS: DriverStatus = 'Active';
+
+export const DRIVER_ROLES = ['Driver'] as const;
+/** The role field of a driver record; the spec offers only Driver. */
+export const driverRoleSchema = z.enum(DRIVER_ROLES);
+export type DriverRole = z.infer<typeof driverRoleSchema>;
+export const DEFAULT_DRIVER_ROLE: DriverRole = 'Driver';
+
+export const UNBLOCK_REASONS = ['maintenance_completed', 'maintenance_rejected'] as const;
+/** Why a driver blocked for maintenance was released. */
+export const unblockReasonSchema = z.enum(UNBLOCK_REASONS);
+export type UnblockReason = z.infer<typeof unblockReasonSchema>;
+
+export const TIMESTAMP_EVENTS = ['start', 'materialPicked', 'materialDropped', 'end'] as const;
+/** The event names of PUT /api/bookings/update-timestamps. */
+export const timestampEventSchema = z.enum(TIMESTAMP_EVENTS);
+export type TimestampEvent = z.infer<typeof timestampEventSchema>;
+
+export const RIDE_STATUS_FILTERS = ['pending', 'in-progress', 'completed'] as const;
+/** The ride status filter values of the admin screens. */
+export const rideStatusFilterSchema = z.enum(RIDE_STATUS_FILTERS);
+export type RideStatusFilter = z.infer<typeof rideStatusFilterSchema>;
+
+export const MAINTENANCE_FILTER_OPTIONS = [
+  'pending',
+  'accepted',
+  'completed',
+  'rejected',
+  'date',
+  'breakdown type',
+  'driver ID',
+  'driver name',
+] as const;
+/** A filter of the maintenance requests screen. */
+export const maintenanceFilterSchema = z.enum(MAINTENANCE_FILTER_OPTIONS);
+export type MaintenanceFilter = z.infer<typeof maintenanceFilterSchema>;
+
+/** Numeric business limits of SPEC §9; durations are milliseconds unless the key says otherwise. */
+export const LIMITS = {
+  tokenMinLength: 4,
+  tokenMaxLength: 5,
+  passwordMinLength: 4,
+  mobileDigits: 10,
+  stickerMaxDigits: 2,
+  routeMinMinutes: 3,
+  routeMaxMinutes: 11,
+  topLatestRides: 3,
+  otherAvailableRides: 10,
+  reportsPageSize: 15,
+  // The spec also reads 10 rows per page for the other reports screen.
+  reportsAltPageSize: 10,
+  reportColumns: 20,
+  reportGapDecimals: 2,
+  durationMaxHours: 1,
+  durationMaxMinutes: 59,
+  durationPickerRowHeight: 40,
+  progressBarStep: 10,
+  progressBarMax: 100,
+  progressBarTickMs: 1000,
+  confettiMs: 3000,
+  confettiPieces: 400,
+  maintenanceModalCloseMs: 1500,
+  reassignmentNoticeMs: 3000,
+  requesterPollingMs: 10_000,
+  resetAfterRideEndMs: 5000,
+  endRideDelayMs: 2000,
+  socketReconnectionAttempts: 5,
+  socketTimeoutMs: 5000,
+  maintenanceListRefreshMs: 30_000,
+  toastRequesterAutoCloseMs: 5000,
+  toastAutoCloseMs: 3000,
+  redirectAfterSignupMs: 1000,
+  chunkLoadTimeoutMs: 120_000,
+  trackerStepsDashboard: 4,
+  trackerStepsBooking: 6,
+} as const;
+
+export const DATE_LOCALE = 'en-IN';
+export const REPORTS_CSV_FILE_NAME = 'ride_reports.csv';
+// The maintenance head writes a rejection reason into the comment with this prefix.
+export const REJECTION_COMMENT_PREFIX = 'REJECTED: ';

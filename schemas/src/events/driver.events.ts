@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { driverRoleSchema, driverStatusSchema, unblockReasonSchema } from '../constants';
+import { idSchema, isoDateTimeSchema, optionalVehicleTypeSchema } from '../primitives';
+import { defineEvent } from './define-event';
+
+// The admin driver record of SPEC §3; DriverAdded and DriverUpdated both carry all of it.
+const driverRecordData = {
+  operatorId: idSchema,
+  serial: z.number().int().nonnegative(),
+  vehicle: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  role: driverRoleSchema,
+  forklift: z.string(),
+  status: driverStatusSchema,
+  comments: z.string(),
+  vehicleAssigned: optionalVehicleTypeSchema,
+  createdAt: isoDateTimeSchema,
+};
+
+/** An admin added a driver record. */
+export const driverAddedSchema = defineEvent('DriverAdded', driverRecordData);
+
+/** An admin saved an edited driver record (the whole record, as the spec's update sends it). */
+export const driverUpdatedSchema = defineEvent('DriverUpdated', driverRecordData);
+
+/** An admin set the driver Active or Not Active; Not Active blocks the driver. */
+export const driverStatusChangedSchema = defineEvent('DriverStatusChanged', {
+  operatorId: idSchema,
+  status: driverStatusSchema,
+});
+
+/** An admin granted or withdrew the driver's access. */
+export const driverAccessToggledSchema = defineEvent('DriverAccessToggled', {
+  operatorId: idSchema,
+  active: z.boolean(),
+});
+
+/** The driver requested maintenance and is blocked until it is completed or rejected. */
+export const driverBlockedForMaintenanceSchema = defineEvent('DriverBlockedForMaintenance', {
+  operatorId: idSchema,
+  maintenanceRequestId: idSchema,
+});
+
+/** The maintenance block was lifted. */
+export const driverUnblockedSchema = defineEvent('DriverUnblocked', {
+  operatorId: idSchema,
+  reason: unblockReasonSchema,
+});
+
+/** Any event of a `driver-{operatorId}` stream. */
+export const driverEventSchema = z.discriminatedUnion('type', [
+  driverAddedSchema,
+  driverUpdatedSchema,
+  driverStatusChangedSchema,
+  driverAccessToggledSchema,
+  driverBlockedForMaintenanceSchema,
+  driverUnblockedSchema,
+]);
+
+export type DriverAdded = z.infer<typeof driverAddedSchema>;
+export type DriverUpdated = z.infer<typeof driverUpdatedSchema>;
+export type DriverStatusChanged = z.infer<typeof driverStatusChangedSchema>;
+export type DriverAccessToggled = z.infer<typeof driverAccessToggledSchema>;
+export type DriverBlockedForMaintenance = z.infer<typeof driverBlockedForMaintenanceSchema>;
+export type DriverUnblocked = z.infer<typeof driverUnblockedSchema>;
+export type DriverEvent = z.infer<typeof driverEventSchema>;
+export type DriverEventType = DriverEvent['type'];
+
+export const DRIVER_EVENT_SCHEMA_VERSIONS = {
+  DriverAdded: 1,
+  DriverUpdated: 1,
+  DriverStatusChanged: 1,
+  DriverAccessToggled: 1,
+  DriverBlockedForMaintenance: 1,
+  DriverUnblocked: 1,
+} as const satisfies Record<DriverEventType, number>;
+
+export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];

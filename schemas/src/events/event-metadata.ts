@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { roleSchema } from '../constants';
+import { idSchema } from '../primitives';
+
+/** Who caused an event: a signed-in user, or a named part of the system (a timer, a reactor, a seed). */
+export const actorSchema = z.union([
+  z.object({ tokenNo: idSchema, role: roleSchema }),
+  z.object({ system: z.string().min(1) }),
+]);
+export type Actor = z.infer<typeof actorSchema>;
+
+/**
+ * Stored beside every event. `commandId` is a uuid because event ids are derived from it
+ * (uuid v5 of command id and index), which is what makes a retried command idempotent.
+ */
+export const eventMetadataSchema = z.object({
+  commandId: z.uuid(),
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1).nullable(),
+  actor: actorSchema,
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+// Stream ids of DESIGN.md; one place so engine, projections and tests agree.
+export const SITE_STREAM_ID = 'site';
+export const rideStreamId = (rideId: string): string => `ride-${rideId}`;
+export const driverStreamId = (operatorId: string): string => `driver-${operatorId}`;
+export const maintenanceStreamId = (requestId: string): string => `maintenance-${requestId}`;
+export const userStreamId = (tokenNo: string): string => `user-${tokenNo}`;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { breakdownTypeSchema, vehicleTypeSchema } from '../constants';
+import { idSchema, isoDateTimeSchema } from '../primitives';
+import { defineEvent } from './define-event';
+
+/** A driver asked for vehicle maintenance; `rideId` is set when it happened mid-ride. */
+export const maintenanceRequestedSchema = defineEvent('MaintenanceRequested', {
+  requestId: idSchema,
+  driverId: idSchema,
+  driverName: z.string(),
+  vehicleType: vehicleTypeSchema,
+  // The chosen reason, or the driver's own text when the reason was 'Others'.
+  issue: z.string(),
+  commentText: z.string(),
+  breakdownType: breakdownTypeSchema.nullable(),
+  rideId: idSchema.nullable(),
+  requestedAt: isoDateTimeSchema,
+});
+
+/** The maintenance head accepted a pending request. */
+export const maintenanceAcceptedSchema = defineEvent('MaintenanceAccepted', {
+  requestId: idSchema,
+  acceptedAt: isoDateTimeSchema,
+});
+
+/** The maintenance head rejected a pending request; the driver is released. */
+export const maintenanceRejectedSchema = defineEvent('MaintenanceRejected', {
+  requestId: idSchema,
+  reason: z.string().min(1),
+  rejectedAt: isoDateTimeSchema,
+});
+
+/** The maintenance was done; `maintenanceDate` becomes the vehicle's last maintenance date. */
+export const maintenanceCompletedSchema = defineEvent('MaintenanceCompleted', {
+  requestId: idSchema,
+  maintenanceDate: isoDateTimeSchema,
+});
+
+/** The maintenance head replaced the request's comment. */
+export const maintenanceCommentEditedSchema = defineEvent('MaintenanceCommentEdited', {
+  requestId: idSchema,
+  commentText: z.string().min(1),
+  editedAt: isoDateTimeSchema,
+});
+
+/** Any event of a `maintenance-{requestId}` stream. */
+export const maintenanceEventSchema = z.discriminatedUnion('type', [
+  maintenanceRequestedSchema,
+  maintenanceAcceptedSchema,
+  maintenanceRejectedSchema,
+  maintenanceCompletedSchema,
+  maintenanceCommentEditedSchema,
+]);
+
+export type MaintenanceRequested = z.infer<typeof maintenanceRequestedSchema>;
+export type MaintenanceAccepted = z.infer<typeof maintenanceAcceptedSchema>;
+export type MaintenanceRejected = z.infer<typeof maintenanceRejectedSchema>;
+export type MaintenanceCompleted = z.infer<typeof maintenanceCompletedSchema>;
+export type MaintenanceCommentEdited = z.infer<typeof maintenanceCommentEditedSchema>;
+export type MaintenanceEvent = z.infer<typeof maintenanceEventSchema>;
+export type MaintenanceEventType = MaintenanceEvent['type'];
+
+export const MAINTENANCE_EVENT_SCHEMA_VERSIONS = {
+  MaintenanceRequested: 1,
+  MaintenanceAccepted: 1,
+  MaintenanceRejected: 1,
+  MaintenanceCompleted: 1,
+  MaintenanceCommentEdited: 1,
+} as const satisfies Record<MaintenanceEventType, number>;
+
+export const MAINTENANCE_EVENT_TYPES = Object.keys(MAINTENANCE_EVENT_SCHEMA_VERSIONS) as MaintenanceEventType[];

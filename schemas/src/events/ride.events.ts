@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { resumeStateSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { idSchema, isoDateTimeSchema } from '../primitives';
+import { defineEvent } from './define-event';
+
+/** A requester booked a ride; the estimate comes from the site's route table at booking time. */
+export const rideRequestedSchema = defineEvent('RideRequested', {
+  rideId: idSchema,
+  requesterId: idSchema,
+  requesterName: z.string(),
+  requesterMobile: z.string(),
+  fromLocation: z.string().min(1),
+  toLocation: z.string().min(1),
+  vehicleType: vehicleTypeSchema,
+  rideType: rideTypeSchema,
+  estimatedMinutes: z.number().int().positive(),
+  // Set for Special Task rides only.
+  durationMinutes: z.number().int().positive().nullable(),
+  requestedAt: isoDateTimeSchema,
+});
+
+/** A driver accepted a requested ride. */
+export const rideAcceptedSchema = defineEvent('RideAccepted', {
+  rideId: idSchema,
+  driverId: idSchema,
+  driverName: z.string(),
+  driverMobile: z.string(),
+  vehicleNumber: z.string().nullable(),
+  acceptedAt: isoDateTimeSchema,
+});
+
+/** The driver started the ride. */
+export const rideStartedSchema = defineEvent('RideStarted', {
+  rideId: idSchema,
+  driverId: idSchema,
+  startedAt: isoDateTimeSchema,
+});
+
+/** The driver picked up the material. */
+export const materialPickedSchema = defineEvent('MaterialPicked', {
+  rideId: idSchema,
+  driverId: idSchema,
+  pickedAt: isoDateTimeSchema,
+});
+
+/** The driver dropped the material; the ride's status becomes delivered. */
+export const materialDroppedSchema = defineEvent('MaterialDropped', {
+  rideId: idSchema,
+  driverId: idSchema,
+  droppedAt: isoDateTimeSchema,
+});
+
+/** The driver ended the ride; the ride's status becomes completed. */
+export const rideEndedSchema = defineEvent('RideEnded', {
+  rideId: idSchema,
+  driverId: idSchema,
+  endedAt: isoDateTimeSchema,
+});
+
+/** The requester cancelled a ride that was still requested. */
+export const rideCancelledSchema = defineEvent('RideCancelled', {
+  rideId: idSchema,
+  cancelledBy: idSchema,
+  cancelledAt: isoDateTimeSchema,
+});
+
+/** The ride's driver broke down mid-ride; the ride waits for another driver of the same vehicle type. */
+export const rideRedistributedSchema = defineEvent('RideRedistributed', {
+  rideId: idSchema,
+  originalDriverId: idSchema,
+  originalDriverName: z.string(),
+  maintenanceComment: z.string(),
+  maintenanceRequestId: idSchema.nullable(),
+  resumeState: resumeStateSchema,
+  redistributedAt: isoDateTimeSchema,
+});
+
+/** Another driver took over a redistributed ride; it continues from `resumeState`. */
+export const rideTakenOverSchema = defineEvent('RideTakenOver', {
+  rideId: idSchema,
+  driverId: idSchema,
+  driverName: z.string(),
+  driverMobile: z.string(),
+  vehicleNumber: z.string().nullable(),
+  resumeState: resumeStateSchema,
+  takenOverAt: isoDateTimeSchema,
+});
+
+/** Any event of a `ride-{rideId}` stream. */
+export const rideEventSchema = z.discriminatedUnion('type', [
+  rideRequestedSchema,
+  rideAcceptedSchema,
+  rideStartedSchema,
+  materialPickedSchema,
+  materialDroppedSchema,
+  rideEndedSchema,
+  rideCancelledSchema,
+  rideRedistributedSchema,
+  rideTakenOverSchema,
+]);
+
+export type RideRequested = z.infer<typeof rideRequestedSchema>;
+export type RideAccepted = z.infer<typeof rideAcceptedSchema>;
+export type RideStarted = z.infer<typeof rideStartedSchema>;
+export type MaterialPicked = z.infer<typeof materialPickedSchema>;
+export type MaterialDropped = z.infer<typeof materialDroppedSchema>;
+export type RideEnded = z.infer<typeof rideEndedSchema>;
+export type RideCancelled = z.infer<typeof rideCancelledSchema>;
+export type RideRedistributed = z.infer<typeof rideRedistributedSchema>;
+export type RideTakenOver = z.infer<typeof rideTakenOverSchema>;
+export type RideEvent = z.infer<typeof rideEventSchema>;
+export type RideEventType = RideEvent['type'];
+
+// Bump a version only with an upcaster for the old shape; stored events are never rewritten.
+export const RIDE_EVENT_SCHEMA_VERSIONS = {
+  RideRequested: 1,
+  RideAccepted: 1,
+  RideStarted: 1,
+  MaterialPicked: 1,
+  MaterialDropped: 1,
+  RideEnded: 1,
+  RideCancelled: 1,
+  RideRedistributed: 1,
+  RideTakenOver: 1,
+} as const satisfies Record<RideEventType, number>;
+
+export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];

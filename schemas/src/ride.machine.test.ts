@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths, getStateNodes } from '@xstate/graph';
+import type { ResumeState, RideType } from './constants';
+import { RIDE_EVENT_TYPES, type RideEvent, type RideEventType } from './events/ride.events';
+import {
+  bookingTrackerStep,
+  canApply,
+  dashboardTrackerStep,
+  evolveRide,
+  foldRide,
+  initialRideSnapshot,
+  resumeStateOf,
+  rideMachine,
+  rideStatusOf,
+  type RideEventOf,
+  type RideSnapshot,
+  type RideLifecycleStatus as RideStatus,
+} from './ride.machine';
+
+const rideId = 'ride-1';
+let clock = 0;
+const at = () => new Date(Date.UTC(2025, 0, 6, 8, 0, clock++)).toISOString();
+
+function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'> {
+  return {
+    type: 'RideRequested',
+    data: {
+      rideId, requesterId: 'T100', requesterName: 'Asha', requesterMobile: '9000000001',
+      fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType,
+      estimatedMinutes: 11, durationMinutes: rideType === 'Special Task' ? 90 : null, requestedAt: at(),
+    },
+  };
+}
+
+/** One concrete event of each type; breakdown and take-over data follow the snapshot they apply to. */
+function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEvent {
+  switch (type) {
+    case 'RideRequested': return requested();
+    case 'RideAccepted':
+      return { type, data: { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000002', vehicleNumber: 'MH12-1', acceptedAt: at() } };
+    case 'RideStarted': return { type, data: { rideId, driverId, startedAt: at() } };
+    case 'MaterialPicked': return { type, data: { rideId, driverId, pickedAt: at() } };
+    case 'MaterialDropped': return { type, data: { rideId, driverId, droppedAt: at() } };
+    case 'RideEnded': return { type, data: { rideId, driverId, endedAt: at() } };
+    case 'RideCancelled': return { type, data: { rideId, cancelledBy: 'T100', cancelledAt: at() } };
+    case 'RideRedistributed':
+      return { type, data: {
+        rideId, originalDriverId: s.context.driverId ?? 'D1', originalDriverName: s.context.driverName ?? 'Driver D1',
+        maintenanceComment: 'Hydraulic Problem', maintenanceRequestId: 'M1',
+        resumeState: resumeStateOf(s) ?? 'accepted', redistributedAt: at(),
+      } };
+    case 'RideTakenOver':
+      return { type, data: {
+        rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000003', vehicleNumber: null,
+        resumeState: s.context.resumeState ?? 'accepted', takenOverAt: at(),
+      } };
+  }
+}
+
+function run(types: readonly RideEventType[], from = initialRideSnapshot(), driverId = 'D1'): RideSnapshot {
+  return types.reduce((s, t) => {
+    const e = sample(t, s, driverId);
+    expect(canApply(s, e), `${t} on the way`).toBe(true);
+    return evolveRide(s, e);
+  }, from);
+}
+
+const toAccepted = ['RideRequested', 'RideAccepted'] as const;
+const toStarted = [...toAccepted, 'RideStarted'] as const;
+const toPicked = [...toStarted, 'MaterialPicked'] as const;
+const toDelivered = [...toPicked, 'MaterialDropped'] as const;
+
+type Row =
+  | 'new' | 'requested' | 'accepted' | 'started' | 'materialPicked' | 'delivered' | 'completed' | 'cancelled'
+  | 'waiting (resume accepted)' | 'waiting (resume started)' | 'waiting (resume materialPicked)' | 'waiting (resume delivered)';
+
+/** A row is a state value, with the remembered resume point for waitingForReassignment. */
+function rowOf(s: RideSnapshot): string {
+  const v = s.value;
+  if (typeof v !== 'string') return v.inProgress;
+  if (v !== 'waitingForReassignment') return v;
+  const resumed = evolveRide(s, sample('RideTakenOver', s, 'probe')).value;
+  return `waiting (resume ${typeof resumed === 'string' ? resumed : resumed.inProgress})`;
+}
+
+const paths: Record<Row, readonly RideEventType[]> = {
+  new: [],
+  requested: ['RideRequested'],
+  accepted: toAccepted,
+  started: toStarted,
+  materialPicked: toPicked,
+  delivered: toDelivered,
+  completed: [...toDelivered, 'RideEnded'],
+  cancelled: ['RideRequested', 'RideCancelled'],
+  'waiting (resume accepted)': [...toAccepted, 'RideRedistributed'],
+  'waiting (resume started)': [...toStarted, 'RideRedistributed'],
+  'waiting (resume materialPicked)': [...toPicked, 'RideRedistributed'],
+  'waiting (resume delivered)': [...toDelivered, 'RideRedistributed'],
+};
+
+const x = 'refused';
+type Outcome = Row | typeof x;
+const refusedAll = (): Record<RideEventType, Outcome> => ({
+  RideRequested: x, RideAccepted: x, RideStarted: x, MaterialPicked: x, MaterialDropped: x,
+  RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
+});
+const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
+
+const table: Record<Row, Record<RideEventType, Outcome>> = {
+  new: row({ RideRequested: 'requested' }),
+  requested: row({ RideAccepted: 'accepted', RideCancelled: 'cancelled' }),
+  accepted: row({ RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)' }),
+  started: row({ MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)' }),
+  materialPicked: row({ MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)' }),
+  delivered: row({ RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)' }),
+  completed: row({}),
+  cancelled: row({}),
+  'waiting (resume accepted)': row({ RideTakenOver: 'accepted' }),
+  'waiting (resume started)': row({ RideTakenOver: 'started' }),
+  'waiting (resume materialPicked)': row({ RideTakenOver: 'materialPicked' }),
+  'waiting (resume delivered)': row({ RideTakenOver: 'delivered' }),
+};
+
+const rows = Object.keys(table) as Row[];
+const pairs = rows.flatMap((from) => RIDE_EVENT_TYPES.map((type) => ({ from, type, to: table[from][type] })));
+
+describe('ride machine transition table', () => {
+  it.each(pairs)('given a ride in $from, when $type arrives, then the outcome is $to', ({ from, type, to }) => {
+    const before = run(paths[from]);
+    expect(rowOf(before)).toBe(from);
+    const event = sample(type, before, 'D2');
+    const after = evolveRide(before, event);
+    if (to === x) {
+      expect(canApply(before, event)).toBe(false);
+      expect(after).toBe(before);
+      expect(after.value).toEqual(before.value);
+      expect(after.context).toEqual(before.context);
+    } else {
+      expect(canApply(before, event)).toBe(true);
+      expect(rowOf(after)).toBe(to);
+    }
+  });
+
+  it('given the table, when its size is counted, then it covers every state against every event', () => {
+    expect(pairs).toHaveLength(12 * 9);
+    for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
+    expect(Object.keys(paths).sort()).toEqual([...rows].sort());
+  });
+
+  it('given the machine definition, when its states and events are walked, then each has a row and a column', () => {
+    expect([...new Set(rideMachine.root.events)].sort()).toEqual([...RIDE_EVENT_TYPES].sort());
+    const leaves = getStateNodes(rideMachine).filter((n) => n.type === 'atomic' || n.type === 'final');
+    const inProgressLeaves = leaves.filter((n) => n.parent?.key === 'inProgress').map((n) => n.key);
+    const expectedRows = leaves.flatMap((n) =>
+      n.key === 'waitingForReassignment' ? inProgressLeaves.map((k) => `waiting (resume ${k})`) : [n.key],
+    );
+    expect(expectedRows.sort()).toEqual([...rows].sort());
+  });
+
+  it('given every event in every reachable state, when the graph is explored, then exactly the table rows are reached', () => {
+    const reached = getShortestPaths(rideMachine, {
+      events: (s) => RIDE_EVENT_TYPES.map((t) => sample(t, s)),
+      serializeState: (s) => rowOf(s),
+    }).map((p) => rowOf(p.state));
+    expect([...new Set(reached)].sort()).toEqual([...rows].sort());
+  });
+});
+
+describe('breakdown and take-over', () => {
+  const inProgress = [
+    ['accepted', toAccepted, 'accepted'],
+    ['started', toStarted, 'started'],
+    ['materialPicked', toPicked, 'material picked'],
+    ['delivered', toDelivered, 'delivered'],
+  ] as const;
+
+  it.each(inProgress)('given a %s ride that breaks down, when another driver takes over, then it resumes exactly there', (state, path, status) => {
+    const before = run(path);
+    expect(resumeStateOf(before)).toBe(status);
+    const waiting = run(['RideRedistributed'], before);
+    expect(rideStatusOf(waiting)).toBe('waiting_for_reassignment');
+    expect(waiting.context).toMatchObject({ resumeState: status, driverId: null, originalDriverId: 'D1' });
+    expect(resumeStateOf(waiting)).toBeNull();
+    const resumed = run(['RideTakenOver'], waiting, 'D2');
+    expect(resumed.value).toEqual({ inProgress: state });
+    expect(rideStatusOf(resumed)).toBe(status);
+    expect(resumed.context).toMatchObject({ resumeState: null, driverId: 'D2', driverName: 'Driver D2', originalDriverId: 'D1' });
+  });
+
+  it('given a ride taken over once, when it breaks down again later, then it resumes the second recorded state and completes', () => {
+    let s = run([...toAccepted, 'RideRedistributed']);
+    s = run(['RideTakenOver', 'RideStarted', 'MaterialPicked'], s, 'D2');
+    s = run(['RideRedistributed'], s);
+    expect(s.context).toMatchObject({ resumeState: 'material picked', originalDriverId: 'D2' });
+    s = run(['RideTakenOver'], s, 'D3');
+    expect(s.value).toEqual({ inProgress: 'materialPicked' });
+    s = run(['MaterialDropped', 'RideEnded'], s, 'D3');
+    expect(rideStatusOf(s)).toBe('completed');
+    expect(s.context.driverId).toBe('D3');
+  });
+
+  it('given a waiting snapshot persisted as JSON, when a client actor restores it and a take-over arrives, then it resumes the recorded state', () => {
+    const waiting = run([...toPicked, 'RideRedistributed']);
+    const persisted = JSON.parse(JSON.stringify(rideMachine.getPersistedSnapshot(waiting))) as typeof waiting;
+    const actor = createActor(rideMachine, { snapshot: persisted }).start();
+    actor.send(sample('RideTakenOver', waiting, 'D2'));
+    expect(actor.getSnapshot().value).toEqual({ inProgress: 'materialPicked' });
+    actor.stop();
+  });
+});
+
+describe('ride lifecycle', () => {
+  it.each(['Regular', 'Special Task'] as const)('given a %s ride, when every step happens, then it completes with all timestamps', (rideType) => {
+    const first = requested(rideType);
+    const s = foldRide([first, ...['RideAccepted', 'RideStarted', 'MaterialPicked', 'MaterialDropped', 'RideEnded']
+      .map((t) => sample(t as RideEventType, initialRideSnapshot()))]);
+    expect(rideStatusOf(s)).toBe('completed');
+    expect(s.status).toBe('done');
+    expect(s.context).toMatchObject({
+      rideId, requesterId: 'T100', vehicleType: 'Forklift', rideType, fromLocation: 'main gate', toLocation: 'canteen',
+      estimatedMinutes: 11, durationMinutes: rideType === 'Special Task' ? 90 : null,
+      driverId: 'D1', driverName: 'Driver D1', originalDriverId: null, resumeState: null,
+      requestedAt: first.data.requestedAt, cancelledAt: null,
+    });
+    const stamps = [s.context.requestedAt, s.context.acceptedAt, s.context.startedAt, s.context.pickedAt, s.context.droppedAt, s.context.endedAt];
+    expect(stamps.every((t) => typeof t === 'string')).toBe(true);
+    expect([...stamps].sort()).toEqual(stamps);
+  });
+
+  it('given a requested ride, when it is cancelled, then it is cancelled with the time recorded', () => {
+    const s = run(['RideRequested', 'RideCancelled']);
+    expect(rideStatusOf(s)).toBe('cancelled');
+    expect(s.context.cancelledAt).toEqual(expect.any(String));
+    expect(s.context.driverId).toBeNull();
+  });
+
+  it('given no events, when the ride is folded, then it is new with no status', () => {
+    const s = foldRide([]);
+    expect(s.value).toBe('new');
+    expect(rideStatusOf(s)).toBeNull();
+    expect(resumeStateOf(s)).toBeNull();
+  });
+
+  const statuses: Record<Row, RideStatus | null> = {
+    new: null, requested: 'requested', accepted: 'accepted', started: 'started',
+    materialPicked: 'material picked', delivered: 'delivered', completed: 'completed', cancelled: 'cancelled',
+    'waiting (resume accepted)': 'waiting_for_reassignment', 'waiting (resume started)': 'waiting_for_reassignment',
+    'waiting (resume materialPicked)': 'waiting_for_reassignment', 'waiting (resume delivered)': 'waiting_for_reassignment',
+  };
+  it.each(rows)('given a ride in %s, when its status is read, then it is the spec status', (r) => {
+    const s = run(paths[r]);
+    expect(rideStatusOf(s)).toBe(statuses[r]);
+    const inProgress: ResumeState[] = ['accepted', 'started', 'material picked', 'delivered'];
+    const status = statuses[r];
+    expect(resumeStateOf(s)).toBe(status && (inProgress as string[]).includes(status) ? status : null);
+  });
+});
+
+describe('tracker steps (SPEC §4)', () => {
+  const steps: Array<[string | null, number, number]> = [
+    ['requested', 1, 1],
+    ['accepted', 2, 2],
+    ['started', 3, 2],
+    ['material picked', 4, 3],
+    ['delivered', 5, 4],
+    ['completed', 6, 5],
+    ['cancelled', 0, 0],
+    ['waiting_for_reassignment', 0, 0],
+    ['redistributed_due_to_maintenance', 0, 0],
+    ['toString', 0, 0],
+    ['', 0, 0],
+    [null, 0, 0],
+  ];
+  it.each(steps)('given status %s, when the trackers are drawn, then the six-step shows %i and the four-step %i', (status, six, four) => {
+    expect(bookingTrackerStep(status)).toBe(six);
+    expect(dashboardTrackerStep(status)).toBe(four);
+  });
+});

@@ -1,0 +1,228 @@
+import { assign, initialTransition, setup, transition } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+
+import type { ResumeState, RideStatus as SpecRideStatus, RideType } from './constants';
+import type { RideEvent, RideEventType } from './events/ride.events';
+
+export type RideEventOf<T extends RideEventType> = Extract<RideEvent, { type: T }>;
+/** The statuses the ride lifecycle itself produces (the spec's history-only label is not one of them). */
+export type RideLifecycleStatus = Exclude<SpecRideStatus, 'redistributed_due_to_maintenance'>;
+
+export interface RideContext {
+  rideId: string;
+  requesterId: string;
+  requesterName: string;
+  requesterMobile: string;
+  vehicleType: string;
+  rideType: RideType;
+  fromLocation: string;
+  toLocation: string;
+  estimatedMinutes: number;
+  durationMinutes: number | null;
+  driverId: string | null;
+  driverName: string | null;
+  driverMobile: string | null;
+  vehicleNumber: string | null;
+  originalDriverId: string | null;
+  resumeState: ResumeState | null;
+  requestedAt: string | null;
+  acceptedAt: string | null;
+  startedAt: string | null;
+  pickedAt: string | null;
+  droppedAt: string | null;
+  endedAt: string | null;
+  cancelledAt: string | null;
+}
+
+// Only `new` (no RideRequested yet) ever shows these placeholders.
+const emptyContext: RideContext = {
+  rideId: '', requesterId: '', requesterName: '', requesterMobile: '',
+  vehicleType: '', rideType: 'Regular', fromLocation: '', toLocation: '',
+  estimatedMinutes: 0, durationMinutes: null,
+  driverId: null, driverName: null, driverMobile: null, vehicleNumber: null,
+  originalDriverId: null, resumeState: null,
+  requestedAt: null, acceptedAt: null, startedAt: null, pickedAt: null,
+  droppedAt: null, endedAt: null, cancelledAt: null,
+};
+
+type Data<T extends RideEventType> = RideEventOf<T>['data'];
+
+export const rideMachine = setup({
+  types: {
+    context: {} as RideContext,
+    events: {} as RideEvent,
+  },
+  actions: {
+    recordRequest: assign((_, d: Data<'RideRequested'>) => ({
+      rideId: d.rideId, requesterId: d.requesterId, requesterName: d.requesterName,
+      requesterMobile: d.requesterMobile, vehicleType: d.vehicleType, rideType: d.rideType,
+      fromLocation: d.fromLocation, toLocation: d.toLocation,
+      estimatedMinutes: d.estimatedMinutes, durationMinutes: d.durationMinutes,
+      requestedAt: d.requestedAt,
+    })),
+    recordAcceptance: assign((_, d: Data<'RideAccepted'>) => ({
+      driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
+      vehicleNumber: d.vehicleNumber, acceptedAt: d.acceptedAt,
+    })),
+    recordStart: assign((_, d: Data<'RideStarted'>) => ({ startedAt: d.startedAt })),
+    recordPick: assign((_, d: Data<'MaterialPicked'>) => ({ pickedAt: d.pickedAt })),
+    recordDrop: assign((_, d: Data<'MaterialDropped'>) => ({ droppedAt: d.droppedAt })),
+    recordEnd: assign((_, d: Data<'RideEnded'>) => ({ endedAt: d.endedAt })),
+    recordCancel: assign((_, d: Data<'RideCancelled'>) => ({ cancelledAt: d.cancelledAt })),
+    recordBreakdown: assign((_, d: Data<'RideRedistributed'>) => ({
+      originalDriverId: d.originalDriverId, resumeState: d.resumeState,
+      driverId: null, driverName: null, driverMobile: null, vehicleNumber: null,
+    })),
+    recordTakeOver: assign((_, d: Data<'RideTakenOver'>) => ({
+      driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
+      vehicleNumber: d.vehicleNumber, resumeState: null,
+    })),
+  },
+}).createMachine({
+  id: 'ride',
+  initial: 'new',
+  context: emptyContext,
+  states: {
+    new: {
+      on: {
+        RideRequested: {
+          target: 'requested',
+          actions: { type: 'recordRequest', params: ({ event }) => event.data },
+        },
+      },
+    },
+    requested: {
+      on: {
+        RideAccepted: {
+          target: 'inProgress.accepted',
+          actions: { type: 'recordAcceptance', params: ({ event }) => event.data },
+        },
+        RideCancelled: {
+          target: 'cancelled',
+          actions: { type: 'recordCancel', params: ({ event }) => event.data },
+        },
+      },
+    },
+    inProgress: {
+      initial: 'accepted',
+      on: {
+        RideRedistributed: {
+          target: 'waitingForReassignment',
+          actions: { type: 'recordBreakdown', params: ({ event }) => event.data },
+        },
+      },
+      states: {
+        // The machine, not the event, decides where a take-over resumes.
+        hist: { type: 'history', history: 'shallow' },
+        accepted: {
+          on: {
+            RideStarted: {
+              target: 'started',
+              actions: { type: 'recordStart', params: ({ event }) => event.data },
+            },
+          },
+        },
+        started: {
+          on: {
+            MaterialPicked: {
+              target: 'materialPicked',
+              actions: { type: 'recordPick', params: ({ event }) => event.data },
+            },
+          },
+        },
+        materialPicked: {
+          on: {
+            MaterialDropped: {
+              target: 'delivered',
+              actions: { type: 'recordDrop', params: ({ event }) => event.data },
+            },
+          },
+        },
+        delivered: {
+          on: {
+            RideEnded: {
+              target: '#ride.completed',
+              actions: { type: 'recordEnd', params: ({ event }) => event.data },
+            },
+          },
+        },
+      },
+    },
+    waitingForReassignment: {
+      on: {
+        RideTakenOver: {
+          target: 'inProgress.hist',
+          actions: { type: 'recordTakeOver', params: ({ event }) => event.data },
+        },
+      },
+    },
+    completed: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type RideSnapshot = SnapshotFrom<typeof rideMachine>;
+
+export function initialRideSnapshot(): RideSnapshot {
+  return initialTransition(rideMachine)[0];
+}
+
+/** An event the machine refuses leaves the snapshot as it was; deciders must check `canApply` first. */
+export function evolveRide(snapshot: RideSnapshot, event: RideEvent): RideSnapshot {
+  return transition(rideMachine, snapshot, event)[0];
+}
+
+export function foldRide(events: readonly RideEvent[]): RideSnapshot {
+  return events.reduce(evolveRide, initialRideSnapshot());
+}
+
+export function canApply(snapshot: RideSnapshot, event: RideEvent): boolean {
+  return snapshot.can(event);
+}
+
+const inProgressStatus = {
+  accepted: 'accepted',
+  started: 'started',
+  materialPicked: 'material picked',
+  delivered: 'delivered',
+} as const satisfies Record<string, ResumeState>;
+
+export function resumeStateOf(snapshot: RideSnapshot): ResumeState | null {
+  const value = snapshot.value;
+  if (typeof value === 'string' || !('inProgress' in value)) return null;
+  return inProgressStatus[value.inProgress];
+}
+
+export function rideStatusOf(snapshot: RideSnapshot): RideLifecycleStatus | null {
+  const value = snapshot.value;
+  if (typeof value !== 'string') return resumeStateOf(snapshot);
+  switch (value) {
+    case 'new':
+      return null;
+    case 'waitingForReassignment':
+      return 'waiting_for_reassignment';
+    default:
+      return value;
+  }
+}
+
+const bookingSteps: Readonly<Record<string, number>> = {
+  requested: 1, accepted: 2, started: 3, 'material picked': 4, delivered: 5, completed: 6,
+};
+const dashboardSteps: Readonly<Record<string, number>> = {
+  requested: 1, accepted: 2, started: 2, 'material picked': 3, delivered: 4, completed: 5,
+};
+
+function stepOf(steps: Readonly<Record<string, number>>, status: string | null | undefined): number {
+  return status != null && Object.hasOwn(steps, status) ? (steps[status] ?? 0) : 0;
+}
+
+/** Six-step tracker of the Fixed Ride and Special Task screens (SPEC §4). */
+export function bookingTrackerStep(status: string | null | undefined): number {
+  return stepOf(bookingSteps, status);
+}
+
+/** Four-step tracker of the requester dashboard (SPEC §4). */
+export function dashboardTrackerStep(status: string | null | undefined): number {
+  return stepOf(dashboardSteps, status);
+}

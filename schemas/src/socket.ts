@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  driverStatusSchema,
+  maintenanceStatusSchema,
+  rideStateNameSchema,
+  unblockReasonSchema,
+  vehicleTypeSchema,
+} from './constants';
+import { requesterDetailsSchema } from './api/ride-row.api';
+import { positionSchema } from './primitives';
+
+// Every payload carries the store position of the event behind it, so a client that sees a jump
+// knows it missed something and resyncs from the API.
+const payload = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, position: positionSchema.optional() });
+
+/** The driver as the requester sees it; reassignment events use these lower-case names. */
+export const driverDetailsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  vehicle: z.string().nullable(),
+});
+export type DriverDetails = z.infer<typeof driverDetailsSchema>;
+
+const rideOnly = payload({ rideId: z.string() });
+const driverNotice = payload({
+  driverId: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  reason: unblockReasonSchema.optional(),
+});
+
+/** Socket payloads keyed by the spec's event names (SPEC §7), server to client. */
+export const SOCKET_PAYLOADS = {
+  // `message` is the requester screen's 'A new ride has been booked!'; the rest is the driver's received form.
+  newRideRequest: payload({
+    message: z.string().optional(),
+    assignedTo: z.string().nullable(),
+    rideId: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    isSpecialTask: z.boolean(),
+    requesterData: requesterDetailsSchema,
+    vehicleType: vehicleTypeSchema,
+  }),
+  rideRequested: payload({
+    rideId: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    isSpecialTask: z.boolean(),
+    requesterData: requesterDetailsSchema,
+  }),
+  rideAccepted: payload({
+    rideId: z.string(),
+    driverData: driverDetailsSchema,
+    isRedistributed: z.boolean(),
+    driverId: z.string(),
+  }),
+  rideStarted: rideOnly,
+  materialPicked: rideOnly,
+  materialDropped: rideOnly,
+  rideEnded: rideOnly,
+  // Tells drivers a ride left the available list (accepted by someone, or cancelled).
+  removeRide: rideOnly,
+  statusChanged: payload({ driverId: z.string(), status: driverStatusSchema }),
+  maintenanceCompleted: driverNotice,
+  maintenanceRejected: driverNotice,
+  driverUnblocked: driverNotice,
+  driverBlocked: payload({
+    driverId: z.string(),
+    message: z.string().optional(),
+    maintenanceRequestId: z.string().nullable().optional(),
+  }),
+  // To drivers of the vehicle type: the ride is up for take-over.
+  redistributedRide: payload({
+    rideId: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    vehicleType: vehicleTypeSchema,
+    isSpecialTask: z.boolean(),
+    requesterData: requesterDetailsSchema,
+    originalDriverId: z.string(),
+    originalDriverName: z.string(),
+    maintenanceComment: z.string(),
+    rideState: rideStateNameSchema,
+  }),
+  // To the requester: 'Vehicle broke down. Waiting for a new driver...'.
+  rideRedistributed: payload({ rideId: z.string(), message: z.string().optional() }),
+  driverReassigned: payload({
+    rideId: z.string(),
+    driverDetails: driverDetailsSchema,
+    newDriverName: z.string(),
+    newDriverId: z.string(),
+  }),
+  noAlternativeDriver: payload({ rideId: z.string(), message: z.string() }),
+  maintenanceRequestAdded: payload({ requestId: z.string(), driverId: z.string() }),
+  newMaintenanceRequest: payload({ requestId: z.string(), driverId: z.string(), message: z.string().optional() }),
+  newRegistrationRequest: payload({ tokenNo: z.string(), message: z.string().optional() }),
+  requestStatusUpdated: payload({ requestId: z.string(), status: maintenanceStatusSchema }),
+} as const;
+
+export type SocketEventName = keyof typeof SOCKET_PAYLOADS;
+export type SocketPayload<E extends SocketEventName> = z.infer<(typeof SOCKET_PAYLOADS)[E]>;
+
+export const SOCKET_EVENT_NAMES = Object.keys(SOCKET_PAYLOADS) as SocketEventName[];
+
+// Clients send commands over HTTP, never over the socket, so they emit nothing.
+export type ClientToServerEvents = Record<never, never>;
+
+// For `new Server<ClientToServerEvents, ServerToClientEvents>()` and the client's `io()`.
+export type ServerToClientEvents = {
+  [E in SocketEventName]: (payload: SocketPayload<E>) => void;
+};
