@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** An open PGlite to use instead of creating one; it is left open on close(). */
+  pglite?: PGlite;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -35,11 +37,11 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const schema = options.schema ?? 'public';
   if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  return options.url ? openPostgres(options.url, schema, options.maxConnections ?? 10) : openPglite(options.dataDir, schema);
+  return options.url ? openPostgres(options.url, schema, options.maxConnections ?? 10) : openPglite(options, schema);
 }
 
-async function openPglite(dataDir: string | undefined, schema: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string): Promise<Database> {
+  const client = pglite ?? (await PGlite.create(dataDir));
   await client.exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`);
   const db = new Kysely({ dialect: new PGliteDialect(client) });
   return {
@@ -53,7 +55,8 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
       };
     },
     async close() {
-      await db.destroy();
+      // Kysely's PGlite driver closes the client on destroy; a borrowed client stays open.
+      if (!pglite) await db.destroy();
     },
   };
 }

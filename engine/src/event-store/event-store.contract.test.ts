@@ -159,7 +159,8 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     expect(failures).toBe(2);
   });
 
-  it.runIf(kind === 'postgres')(
+  // Needs two connections at once; PGlite has one and serialises writers, so the case cannot arise there.
+  if (kind === 'postgres') it(
     'given transaction A open with an earlier position, when B commits after it, then $all shows neither until A commits, then both in position order',
     async () => {
       let releaseA!: () => void;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type StoreKind } from '../database/database';
 
 /** Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -12,15 +13,25 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
+let sharedPglite: Promise<PGlite> | undefined;
+
 /** A database of its own for one test: a fresh in-memory PGlite, or a fresh schema on PostgreSQL. */
 export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
   if (kind === 'pglite') {
-    const database = await openDatabase({});
-    return Object.assign(database, { dispose: () => database.close() });
+    // Starting PGlite takes seconds; one per test worker, a fresh schema per test.
+    sharedPglite ??= PGlite.create();
+    const pglite = await sharedPglite;
+    const database = await openDatabase({ pglite, schema });
+    return Object.assign(database, {
+      async dispose() {
+        await database.close();
+        await pglite.exec(`drop schema if exists "${schema}" cascade; set search_path to public`);
+      },
+    });
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase({ url, schema, maxConnections: 60 });
   return Object.assign(database, {
     async dispose() {

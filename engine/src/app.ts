@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { healthRoutes } from './health/health.routes';
+import { SERVER_MESSAGES } from '@plantride/schemas';
+
+export interface AppOptions {
+  database: DatabasePluginOptions;
+  logger?: FastifyServerOptions['logger'];
+  clientDist?: string;
+}
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, options.database);
+  await app.register(healthRoutes);
+  const serveClient = Boolean(options.clientDist && existsSync(options.clientDist));
+  if (serveClient) await app.register(fastifyStatic, { root: resolve(options.clientDist as string), wildcard: false });
+  // The client routes itself: any page path that is not the API gets its shell.
+  app.setNotFoundHandler((request, reply) =>
+    serveClient && request.method === 'GET' && !request.url.startsWith('/api/')
+      ? reply.sendFile('index.html')
+      : reply.status(404).send({ message: SERVER_MESSAGES.notFound }),
+  );
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,81 @@
+import { EVENT_SCHEMA_VERSIONS, domainEventSchema, type CommandContext as DecideContext, type DomainEvent } from '@plantride/schemas';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { toDomainEvent } from '../event-store/upcast';
+import { eventIdFor } from './event-ids';
+
+/** Pure business logic of one stream: fold events into state, decide a command's events from state. */
+export interface Decider<State, Command, Event extends DomainEvent = DomainEvent> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State, context: DecideContext): Event[];
+}
+
+export interface CommandContext extends DecideContext {
+  readonly commandId: string;
+  readonly correlationId?: string;
+  readonly causationId?: string | null;
+  /** The command id came from an Idempotency-Key: a repeat answers the first result. */
+  readonly idempotent?: boolean;
+}
+
+export interface CommandResult<Event extends DomainEvent = DomainEvent> {
+  readonly events: Event[];
+  /** Global position of the last event, for read-your-writes. */
+  readonly position: number;
+  readonly nextVersion: number;
+  /** The command had already been handled; nothing was appended. */
+  readonly duplicate: boolean;
+}
+
+/**
+ * The one path of every command: load the stream, fold, decide, append at the
+ * version that was read. A concurrent change surfaces as ConcurrencyError (409).
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  context: CommandContext,
+): Promise<CommandResult<Event>> {
+  if (context.idempotent) {
+    const earlier = await earlierResult<Event>(store, context.commandId);
+    if (earlier) return earlier;
+  }
+  const recorded = await store.readStream(streamId);
+  const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent(e) as Event), decider.initialState());
+  const events = decider.decide(command, state, context);
+  if (events.length === 0) return { events, position: 0, nextVersion: recorded.length, duplicate: false };
+
+  const metadata = {
+    commandId: context.commandId,
+    correlationId: context.correlationId ?? context.commandId,
+    causationId: context.causationId ?? null,
+    actor: context.actor,
+  };
+  const toAppend = events.map((event, index) => {
+    // A decider bug must never reach the store as a malformed fact.
+    const valid = domainEventSchema.parse(event);
+    return { eventId: eventIdFor(context.commandId, index), type: valid.type, schemaVersion: EVENT_SCHEMA_VERSIONS[valid.type], data: valid.data };
+  });
+  const result = await store.append(streamId, recorded.length, toAppend, metadata);
+  return {
+    events: result.duplicate ? result.events.map((e) => toDomainEvent(e) as Event) : events,
+    position: result.position,
+    nextVersion: result.nextVersion,
+    duplicate: result.duplicate,
+  };
+}
+
+async function earlierResult<Event extends DomainEvent>(store: EventStore, commandId: string): Promise<CommandResult<Event> | null> {
+  const [first] = await store.readByEventIds([eventIdFor(commandId, 0)]);
+  if (!first) return null;
+  const sameCommand = (await store.readStream(first.streamId)).filter((e) => e.metadata.commandId === commandId);
+  const last = sameCommand[sameCommand.length - 1] as RecordedEvent;
+  return {
+    events: sameCommand.map((e) => toDomainEvent(e) as Event),
+    position: last.globalPosition,
+    nextVersion: last.streamPosition,
+    duplicate: true,
+  };
+}

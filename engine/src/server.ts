@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+// npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
+const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
+const app = await buildApp({
+  database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
+  logger: { level: config.LOG_LEVEL },
+  clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stops accepting requests, lets the ones in flight finish, then closes the store.
+  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

@@ -1,0 +1,26 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DomainEvent, EventType } from '@plantride/schemas';
+
+/** Where an event sits in the store, so a read model row can remember the last position applied to it. */
+export interface EventPosition {
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly globalPosition: number;
+  readonly recordedAt: Date;
+}
+
+/**
+ * One read model: the event types it handles, how each updates its tables, and its migrations.
+ * `apply` runs inside the runner's transaction, beside the checkpoint write, so a crash never
+ * half-applies an event; it must also be a no-op for an event it has already applied.
+ */
+export interface Projection<DB = unknown> {
+  readonly name: string;
+  readonly handles: readonly EventType[];
+  readonly migrations: Record<string, Migration>;
+  apply(event: DomainEvent, position: EventPosition, trx: Kysely<DB>): Promise<void>;
+}
+
+export function handlesEvent(projection: Projection<never>, type: string): boolean {
+  return (projection.handles as readonly string[]).includes(type);
+}
