@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -6,10 +7,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './health/health.routes';
+import { registerFeatures } from './routes';
+import { authPlugin } from './auth/auth.plugin';
+import { createTokenService, type TokenService } from './auth/jwt';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
+  /** Signs and checks session tokens; tests get one with a random secret. */
+  tokens?: TokenService;
   logger?: FastifyServerOptions['logger'];
   clientDist?: string;
 }
@@ -20,7 +26,9 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, options.database);
+  await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(healthRoutes);
+  await registerFeatures(app);
   const serveClient = Boolean(options.clientDist && existsSync(options.clientDist));
   if (serveClient) await app.register(fastifyStatic, { root: resolve(options.clientDist as string), wildcard: false });
   // The client routes itself: any page path that is not the API gets its shell.

@@ -11,6 +11,10 @@ const configSchema = z.object({
   /** Built web client to serve; skipped when the folder does not exist. */
   CLIENT_DIST: z.string().optional(),
   NODE_ENV: z.string().default('development'),
+  /** HMAC secret for session tokens, at least 32 characters; required in production. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Session token lifetime in seconds (default 12 h). */
+  JWT_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
 });
 
 export type Config = z.infer<typeof configSchema>;

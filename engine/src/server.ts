@@ -1,11 +1,19 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createTokenService } from './auth/jwt';
+import { resolveJwtSecret } from './auth/jwt-secret';
 
 const config = loadConfig();
 // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
 const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
+const secret = resolveJwtSecret({
+  fromEnv: config.JWT_SECRET,
+  production: config.NODE_ENV === 'production',
+  dataDir: config.DATABASE_URL ? undefined : dataDir,
+});
 const app = await buildApp({
+  tokens: createTokenService(secret, config.JWT_LIFETIME_SECONDS),
   database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
   logger: { level: config.LOG_LEVEL },
   clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
