@@ -8,6 +8,7 @@ import { databasePlugin, type DatabasePluginOptions } from './plugins/database.p
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
+import { projectionsPlugin } from './projection-runner/projections.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
 import { SERVER_MESSAGES } from '@plantride/schemas';
@@ -26,6 +27,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, options.database);
+  await app.register(projectionsPlugin);
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(healthRoutes);
   await registerFeatures(app);

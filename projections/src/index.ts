@@ -1,1 +1,13 @@
+import { ridesProjection } from './rides/rides.projection';
+import { usersProjection } from './users/users.projection';
+import type { Projection } from './projection';
+import type { ReadModels } from './read-models';
+
 export * from './projection';
+export * from './read-models';
+export * from './rides/rides.queries';
+export * from './users/users.queries';
+export { ridesProjection, usersProjection };
+
+/** Every projection the engine runs. */
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection];

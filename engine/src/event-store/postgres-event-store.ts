@@ -158,7 +158,12 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         from,
         read: readAll,
         listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
-        handler,
+        async handleBatch(batch, advance) {
+          for (const event of batch) {
+            await handler(event);
+            advance(event);
+          }
+        },
         ...subscribeOptions,
       });
     },

@@ -1,10 +1,14 @@
 import { checkpointOf, type Checkpoint, type RecordedEvent, type Subscription } from './event-store';
 
-interface PollingSubscriptionOptions {
+export interface PollingSubscriptionOptions {
   from: Checkpoint;
   read: (from: Checkpoint, limit: number) => Promise<RecordedEvent[]>;
   listen: (onNotify: () => void) => Promise<() => Promise<void>>;
-  handler: (event: RecordedEvent) => Promise<void> | void;
+  /**
+   * Handles one batch; calls `advance` with each event whose effect is durable. A throw retries
+   * from the last advanced event, so a batch handled in one transaction advances only after commit.
+   */
+  handleBatch: (events: RecordedEvent[], advance: (event: RecordedEvent) => void) => Promise<void>;
   batchSize?: number;
   pollIntervalMs?: number;
   onError?: (error: unknown) => void;
@@ -56,10 +60,10 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
       pending = [];
       try {
         const batch = await options.read(checkpoint, batchSize);
-        for (const event of batch) {
-          if (closed) break;
-          await options.handler(event);
-          checkpoint = checkpointOf(event);
+        if (batch.length > 0 && !closed) {
+          await options.handleBatch(batch, (event) => {
+            checkpoint = checkpointOf(event);
+          });
         }
         if (batch.length < batchSize) {
           asked.forEach((resolve) => resolve());

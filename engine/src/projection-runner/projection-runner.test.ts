@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findRide, findUser, ridesProjection, usersProjection, type Projection, type ReadModels } from '@plantride/projections';
+import { rideStreamId, userStreamId, type Actor } from '@plantride/schemas';
+import type { Kysely } from 'kysely';
+import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
+import { migrateEventStore } from '../event-store/migrations';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import type { EventStore } from '../event-store/event-store';
+import { handleCommand } from '../commands/command-handler';
+import { rideDecider, type RideCommand } from '../rides/ride.decider';
+import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+import { readCheckpoint } from './checkpoints';
+
+const actor: Actor = { tokenNo: 'AB12', role: 'requester' };
+const ctx = () => ({ now: new Date('2026-11-25T08:00:00Z'), actor, commandId: randomUUID() });
+const book = (rideId: string): RideCommand => ({
+  type: 'BookRide',
+  data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null },
+  estimatedMinutes: 11,
+});
+const accept = (rideId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId: 'D001' }, driver: { name: 'Ravi', mobile: '9876543210', vehicleNumber: '12' } });
+
+describe.each(testStoreKinds())('projection runner on %s', (kind) => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let runner: ProjectionRunner | undefined;
+  const db = () => database.db as Kysely<ReadModels>;
+  const startRunner = async (projections: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection], onError = () => undefined) => {
+    runner = createProjectionRunner({ database, store, projections, pollIntervalMs: 20, batchSize: 3, onError });
+    await runner.start();
+    return runner;
+  };
+
+  beforeEach(async () => {
+    database = await openTestDatabase(kind);
+    await migrateEventStore(database.db);
+    store = createPostgresEventStore(database);
+  });
+  afterEach(async () => {
+    await runner?.stop();
+    runner = undefined;
+    await database.dispose();
+  });
+
+  it('given a booked and accepted ride, when the runner catches up, then the rides read model shows it accepted by its driver', async () => {
+    await startRunner();
+    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+    const accepted = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+    expect(await runner!.waitForPosition(accepted.position)).toBe(true);
+    expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', driver_id: 'D001', driver_name: 'Ravi', from_location: 'main gate', estimated_minutes: 11, last_position: 2 });
+  });
+
+  it('given a signed-up user, when the runner catches up, then the users read model has him without any password', async () => {
+    await startRunner();
+    const result = await store.append(userStreamId('AB12'), 0, [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', role: 'requester', passwordHash: 'scrypt$x' } }], {});
+    await runner!.waitForPosition(result.position);
+    const user = await findUser(db(), 'AB12');
+    expect(user).toMatchObject({ token_no: 'AB12', name: 'Asha', role: 'requester', is_blocked: false });
+    expect(JSON.stringify(user)).not.toContain('scrypt');
+  });
+
+  it('given a runner stopped part way, when a new one starts, then it resumes from the stored checkpoint', async () => {
+    await startRunner();
+    const first = await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+    await runner!.waitForPosition(first.position);
+    await runner!.stop();
+    const second = await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    expect(await findRide(db(), 'R2')).toBeUndefined();
+    await startRunner();
+    expect(await runner!.waitForPosition(second.position)).toBe(true);
+    expect((await readCheckpoint(database.db, 'rides')).position).toBe(second.position);
+    expect(await db().selectFrom('rides').select('ride_id').orderBy('ride_id').execute()).toEqual([{ ride_id: 'R1' }, { ride_id: 'R2' }]);
+  });
+
+  it('given a handler that fails mid-batch, when it recovers, then no row is lost or doubled', async () => {
+    let failures = 0;
+    const flaky: Projection<ReadModels> = {
+      ...ridesProjection,
+      async apply(event, position, trx) {
+        await ridesProjection.apply(event, position, trx);
+        if (event.type === 'RideAccepted' && failures++ === 0) throw new Error('crash after writing a row');
+      },
+    };
+    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+    await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    const last = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+    await startRunner([flaky]);
+    expect(await runner!.waitForPosition(last.position, 10_000)).toBe(true);
+    expect(failures).toBe(2);
+    const rows = await db().selectFrom('rides').select(['ride_id', 'status', 'last_position']).orderBy('ride_id').execute();
+    expect(rows).toEqual([
+      { ride_id: 'R1', status: 'accepted', last_position: 2 },
+      { ride_id: 'R2', status: 'requested', last_position: 1 },
+    ]);
+  });
+
+  it('when asked to wait for a position that never comes, then it gives up after the bound', async () => {
+    await startRunner();
+    expect(await runner!.waitForPosition(999_999, 100)).toBe(false);
+  });
+});

@@ -1,0 +1,8 @@
+import type { RidesTable } from './rides/rides.table';
+import type { UsersTable } from './users/users.table';
+
+/** Every read-model table, for kysely's typing. */
+export interface ReadModels {
+  rides: RidesTable;
+  users: UsersTable;
+}

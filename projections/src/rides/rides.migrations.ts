@@ -1,0 +1,42 @@
+import { sql, type Migration } from 'kysely';
+
+export const ridesMigrations: Record<string, Migration> = {
+  '0001_rides': {
+    async up(db) {
+      await db.schema
+        .createTable('rides')
+        .addColumn('ride_id', 'text', (c) => c.primaryKey())
+        .addColumn('requester_id', 'text', (c) => c.notNull())
+        .addColumn('requester_name', 'text', (c) => c.notNull())
+        .addColumn('requester_mobile', 'text', (c) => c.notNull())
+        .addColumn('from_location', 'text', (c) => c.notNull())
+        .addColumn('to_location', 'text', (c) => c.notNull())
+        .addColumn('vehicle_type', 'text', (c) => c.notNull())
+        .addColumn('ride_type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('estimated_minutes', 'integer', (c) => c.notNull())
+        .addColumn('duration_minutes', 'integer')
+        .addColumn('driver_id', 'text')
+        .addColumn('driver_name', 'text')
+        .addColumn('driver_mobile', 'text')
+        .addColumn('vehicle_number', 'text')
+        .addColumn('is_redistributed', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('original_driver_id', 'text')
+        .addColumn('original_driver_name', 'text')
+        .addColumn('maintenance_comment', 'text')
+        .addColumn('resume_state', 'text')
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('accepted_at', 'timestamptz')
+        .addColumn('started_at', 'timestamptz')
+        .addColumn('picked_at', 'timestamptz')
+        .addColumn('dropped_at', 'timestamptz')
+        .addColumn('ended_at', 'timestamptz')
+        .addColumn('cancelled_at', 'timestamptz')
+        .addColumn('last_position', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`create index rides_available on rides (vehicle_type, requested_at desc) where status in ('requested', 'waiting_for_reassignment')`.execute(db);
+      await sql`create index rides_requester on rides (requester_id, requested_at desc)`.execute(db);
+      await sql`create index rides_driver on rides (driver_id, requested_at desc)`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,79 @@
+import type { Kysely, Updateable } from 'kysely';
+import { RIDE_EVENT_TYPES, type DomainEvent, type RideEvent } from '@plantride/schemas';
+import type { EventPosition, Projection } from '../projection';
+import type { ReadModels } from '../read-models';
+import type { RidesTable } from './rides.table';
+import { ridesMigrations } from './rides.migrations';
+
+type Change = Updateable<RidesTable>;
+
+// What each later ride event changes on the row; the statuses are those of SPEC §4.
+function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change {
+  switch (event.type) {
+    case 'RideAccepted':
+      return { status: 'accepted', driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, accepted_at: new Date(event.data.acceptedAt) };
+    case 'RideStarted':
+      return { status: 'started', started_at: new Date(event.data.startedAt) };
+    case 'MaterialPicked':
+      return { status: 'material picked', picked_at: new Date(event.data.pickedAt) };
+    case 'MaterialDropped':
+      return { status: 'delivered', dropped_at: new Date(event.data.droppedAt) };
+    case 'RideEnded':
+      return { status: 'completed', ended_at: new Date(event.data.endedAt) };
+    case 'RideCancelled':
+      return { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt) };
+    case 'RideRedistributed':
+      return {
+        status: 'waiting_for_reassignment',
+        is_redistributed: true,
+        driver_id: null,
+        driver_name: null,
+        driver_mobile: null,
+        vehicle_number: null,
+        original_driver_id: event.data.originalDriverId,
+        original_driver_name: event.data.originalDriverName,
+        maintenance_comment: event.data.maintenanceComment,
+        resume_state: event.data.resumeState,
+      };
+    case 'RideTakenOver':
+      return { status: event.data.resumeState, driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, resume_state: null };
+  }
+}
+
+export const ridesProjection: Projection<ReadModels> = {
+  name: 'rides',
+  handles: RIDE_EVENT_TYPES,
+  migrations: ridesMigrations,
+  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
+    const ride = event as RideEvent;
+    if (ride.type === 'RideRequested') {
+      const d = ride.data;
+      await db
+        .insertInto('rides')
+        .values({
+          ride_id: d.rideId,
+          requester_id: d.requesterId,
+          requester_name: d.requesterName,
+          requester_mobile: d.requesterMobile,
+          from_location: d.fromLocation,
+          to_location: d.toLocation,
+          vehicle_type: d.vehicleType,
+          ride_type: d.rideType,
+          status: 'requested',
+          estimated_minutes: d.estimatedMinutes,
+          duration_minutes: d.durationMinutes,
+          requested_at: new Date(d.requestedAt),
+          last_position: position.streamPosition,
+        })
+        .onConflict((oc) => oc.column('ride_id').doNothing())
+        .execute();
+      return;
+    }
+    await db
+      .updateTable('rides')
+      .set({ ...changeOf(ride), last_position: position.streamPosition })
+      .where('ride_id', '=', ride.data.rideId)
+      .where('last_position', '<', position.streamPosition)
+      .execute();
+  },
+};

@@ -1,0 +1,49 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadModels } from '../read-models';
+import type { RidesTable } from './rides.table';
+
+export type RideRow = Selectable<RidesTable>;
+
+export const AVAILABLE_STATUSES = ['requested', 'waiting_for_reassignment'] as const;
+export const IN_PROGRESS_STATUSES = ['accepted', 'started', 'material picked', 'delivered'] as const;
+
+export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<RideRow | undefined> {
+  return db.selectFrom('rides').selectAll().where('ride_id', '=', rideId).executeTakeFirst();
+}
+
+/** Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first. */
+export async function availableRides(db: Kysely<ReadModels>, vehicleType: string): Promise<RideRow[]> {
+  return db
+    .selectFrom('rides')
+    .selectAll()
+    .where('vehicle_type', '=', vehicleType)
+    .where('status', 'in', [...AVAILABLE_STATUSES])
+    .orderBy('requested_at', 'desc')
+    .orderBy('ride_id')
+    .execute();
+}
+
+export async function ridesOfRequester(db: Kysely<ReadModels>, requesterId: string): Promise<RideRow[]> {
+  return db.selectFrom('rides').selectAll().where('requester_id', '=', requesterId).orderBy('requested_at', 'desc').orderBy('ride_id').execute();
+}
+
+/** Rides a driver drives now or drove; a ride taken from him after a breakdown stays in his history. */
+export async function ridesOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow[]> {
+  return db
+    .selectFrom('rides')
+    .selectAll()
+    .where((eb) => eb.or([eb('driver_id', '=', driverId), eb('original_driver_id', '=', driverId)]))
+    .orderBy('requested_at', 'desc')
+    .orderBy('ride_id')
+    .execute();
+}
+
+export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow | undefined> {
+  return db
+    .selectFrom('rides')
+    .selectAll()
+    .where('driver_id', '=', driverId)
+    .where('status', 'in', [...IN_PROGRESS_STATUSES])
+    .orderBy('requested_at', 'desc')
+    .executeTakeFirst();
+}

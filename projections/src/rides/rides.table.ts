@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+
+/** One row per ride: its current state, parties, and the five timestamps of SPEC §3. */
+export interface RidesTable {
+  ride_id: string;
+  requester_id: string;
+  requester_name: string;
+  requester_mobile: string;
+  from_location: string;
+  to_location: string;
+  vehicle_type: string;
+  ride_type: string;
+  status: string;
+  estimated_minutes: number;
+  duration_minutes: number | null;
+  driver_id: string | null;
+  driver_name: string | null;
+  driver_mobile: string | null;
+  vehicle_number: string | null;
+  is_redistributed: Generated<boolean>;
+  original_driver_id: string | null;
+  original_driver_name: string | null;
+  maintenance_comment: string | null;
+  resume_state: string | null;
+  requested_at: Date;
+  accepted_at: Date | null;
+  started_at: Date | null;
+  picked_at: Date | null;
+  dropped_at: Date | null;
+  ended_at: Date | null;
+  cancelled_at: Date | null;
+  /** Last stream position applied: a repeated event is a no-op. */
+  last_position: number;
+}
