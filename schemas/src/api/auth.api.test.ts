@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInBodySchema, signUpBodySchema } from './auth.api';
+import { changeUserBodySchema, signInBodySchema, signUpBodySchema, userParamsSchema, userProfileSchema } from './auth.api';
 import { firstMessage } from './test-support';
 
 const SIGN_UP_TEXT = 'Please enter a valid token and password.';
@@ -55,5 +55,51 @@ describe('sign-in body', () => {
 
   it('given a 3-character token, then the spec sign-in text is the error', () => {
     expect(firstMessage(signInBodySchema, { token_no: 'ab1', password: 'pass' })).toBe(SIGN_IN_TEXT);
+  });
+});
+
+describe('change-user body', () => {
+  it('given no fields, then it is a valid change of nothing', () => {
+    expect(changeUserBodySchema.parse({})).toEqual({});
+  });
+
+  it('given a driver role with a vehicle type and a block, then all are kept', () => {
+    expect(changeUserBodySchema.parse({ role: 'driver', assignedVehicleType: 'Crane', is_blocked: true })).toEqual({
+      role: 'driver',
+      assignedVehicleType: 'Crane',
+      is_blocked: true,
+    });
+  });
+
+  it('given a name with digits, then the spec name text is the error', () => {
+    expect(firstMessage(changeUserBodySchema, { name: 'Ravi 2' })).toBe('Name should contain only alphabets');
+  });
+
+  it('given a 9-digit mobile, then the spec mobile text is the error', () => {
+    expect(firstMessage(changeUserBodySchema, { mobile: '987654321' })).toBe('Please enter a valid 10 digits mobile number');
+  });
+
+  it('given blank name and mobile, then they clear the fields', () => {
+    expect(changeUserBodySchema.parse({ name: ' ', mobile: '' })).toEqual({ name: '', mobile: '' });
+  });
+
+  it('given an unknown vehicle type, then the spec vehicle text is the error', () => {
+    expect(firstMessage(changeUserBodySchema, { assignedVehicleType: 'Truck' })).toBe('Please select a vehicle type.');
+  });
+
+  it('given an unknown role or a block flag that is not a boolean, then it is refused', () => {
+    expect(changeUserBodySchema.safeParse({ role: 'superuser' }).success).toBe(false);
+    expect(changeUserBodySchema.safeParse({ is_blocked: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('user params and profile', () => {
+  it('given a lower-case token in the path, when parsed, then it is upper-cased like sign-up stores it', () => {
+    expect(userParamsSchema.parse({ tokenNo: ' ab12 ' }).tokenNo).toBe('AB12');
+  });
+
+  it('given a profile with a password hash, when parsed, then the hash is stripped', () => {
+    const profile = { token_no: 'AB12', name: 'Asha', mobile: '', role: 'requester', is_blocked: false, assignedVehicleType: null, passwordHash: 'x' };
+    expect(userProfileSchema.parse(profile)).not.toHaveProperty('passwordHash');
   });
 });

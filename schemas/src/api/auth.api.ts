@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
-import { commandAnswerSchema, mobileSchema, tokenNoInput } from './common.api';
+import { commandAnswerSchema, mobileSchema, tokenNoInput, vehicleTypeInput } from './common.api';
 
 const signUpMessage = MESSAGES.invalidTokenAndPassword;
 const signInMessage = MESSAGES.invalidCredentials;
@@ -56,3 +56,46 @@ export type JwtClaims = z.infer<typeof jwtClaimsSchema>;
 
 /** Answer of POST /api/auth/logout (no body is sent). */
 export const logoutAnswerSchema = commandAnswerSchema.extend({ message: z.string() });
+
+/** Path params of PUT /api/users/{tokenNo}: the token number as sign-up stores it (trimmed, upper-cased). */
+export const userParamsSchema = z.object({
+  tokenNo: z.string({ error: MESSAGES.invalidParameters }).trim().toUpperCase().min(1, MESSAGES.invalidParameters),
+});
+
+/** A user's account as GET /api/users/me and PUT /api/users/{tokenNo} answer it; never the password hash. */
+export const userProfileSchema = z.object({
+  token_no: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  role: roleSchema,
+  is_blocked: z.boolean(),
+  assignedVehicleType: vehicleTypeSchema.nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+// Blank name or mobile clears it; otherwise the driver form's rules apply.
+const clearableName = z
+  .string({ error: MESSAGES.nameOnlyAlphabets })
+  .trim()
+  .refine((v) => v === '' || /^[A-Za-z ]+$/.test(v), MESSAGES.nameOnlyAlphabets);
+const MOBILE = new RegExp(`^\\d{${LIMITS.mobileDigits}}$`);
+const clearableMobile = z
+  .string({ error: MESSAGES.invalidMobile })
+  .trim()
+  .refine((v) => v === '' || MOBILE.test(v), MESSAGES.invalidMobile);
+
+/**
+ * PUT /api/users/{tokenNo} (admin): omitted fields stay as they are. Only drivers have a vehicle
+ * type; moving a user off the driver role clears it.
+ */
+export const changeUserBodySchema = z.object({
+  role: roleSchema.optional(),
+  assignedVehicleType: vehicleTypeInput.nullable().optional(),
+  name: clearableName.optional(),
+  mobile: clearableMobile.optional(),
+  is_blocked: z.boolean().optional(),
+});
+export type ChangeUserBody = z.infer<typeof changeUserBodySchema>;
+
+/** Answer of PUT /api/users/{tokenNo}: the account after the change. */
+export const changeUserAnswerSchema = commandAnswerSchema.extend({ user: userProfileSchema });

@@ -32,18 +32,32 @@ export const userSignedOutSchema = defineEvent('UserSignedOut', {
   tokenNo: idSchema,
 });
 
+/** An admin blocked the account: sign-in is refused and its sessions end. */
+export const userBlockedSchema = defineEvent('UserBlocked', {
+  tokenNo: idSchema,
+});
+
+/** An admin lifted the account's block. */
+export const userUnblockedSchema = defineEvent('UserUnblocked', {
+  tokenNo: idSchema,
+});
+
 /** Any event of a `user-{tokenNo}` stream. */
 export const userEventSchema = z.discriminatedUnion('type', [
   userSignedUpSchema,
   userRoleChangedSchema,
   userProfileUpdatedSchema,
   userSignedOutSchema,
+  userBlockedSchema,
+  userUnblockedSchema,
 ]);
 
 export type UserSignedUp = z.infer<typeof userSignedUpSchema>;
 export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
 export type UserProfileUpdated = z.infer<typeof userProfileUpdatedSchema>;
 export type UserSignedOut = z.infer<typeof userSignedOutSchema>;
+export type UserBlocked = z.infer<typeof userBlockedSchema>;
+export type UserUnblocked = z.infer<typeof userUnblockedSchema>;
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserEventType = UserEvent['type'];
 
@@ -52,6 +66,8 @@ export const USER_EVENT_SCHEMA_VERSIONS = {
   UserRoleChanged: 1,
   UserProfileUpdated: 1,
   UserSignedOut: 1,
+  UserBlocked: 1,
+  UserUnblocked: 1,
 } as const satisfies Record<UserEventType, number>;
 
 export const USER_EVENT_TYPES = Object.keys(USER_EVENT_SCHEMA_VERSIONS) as UserEventType[];
