@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { usersRoutes } from './users/users.routes';
+import { loadConfig } from './config';
+import { rideRoutes } from './rides/rides.plugin';
+import { livePlugin } from './live/live.plugin';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  void app;
+  const config = loadConfig();
+  await app.register(authRoutes, { signInLimits: { perToken: config.SIGNIN_MAX_PER_TOKEN, perAddress: config.SIGNIN_MAX_PER_ADDRESS, windowSeconds: config.SIGNIN_WINDOW_SECONDS } });
+  await app.register(usersRoutes);
+  await rideRoutes(app);
+  await app.register(livePlugin);
 }

@@ -150,6 +150,13 @@ export const SERVER_MESSAGES = {
   signedUp: 'Signup successful.',
   signedIn: 'Login successful.',
   accessGranted: 'Access granted.',
+  driverHasOngoingRide: 'You already have a ride in progress. Finish it before accepting another.',
+  notYourVehicleType: 'You can only see rides of your own vehicle type.',
+  historyRecordMatches: 'Ride history is kept from the ride itself; this record matches it.',
+  historyRecordContradicts: 'This record does not match the ride.',
+  rideBooked: 'Ride booked.',
+  rideCancelled: 'Ride cancelled.',
+  rideStepRecorded: 'Ride updated.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -19,7 +19,7 @@ const book: RideCommand = {
   data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null },
   estimatedMinutes: 11,
 };
-const accept = (driverId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId }, driver: { name: driverId, mobile: '9876543210', vehicleNumber: null } });
+const accept = (driverId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId }, driver: { name: driverId, mobile: '9876543210', vehicleNumber: null, vehicleType: 'Forklift' } });
 
 describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
   let database: TestDatabase;

@@ -14,6 +14,9 @@ export interface PollingSubscriptionOptions {
   onError?: (error: unknown) => void;
 }
 
+const EAGER_WINDOW_MS = 500;
+const EAGER_POLL_MS = 10;
+
 /**
  * Reads `$all` in batches from a checkpoint; sleeps until a NOTIFY or the
  * polling interval, whichever comes first, so a lost notification only delays.
@@ -30,15 +33,21 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
   // Each caughtUp() waits for a read that began after it was asked.
   let pending: Array<() => void> = [];
 
+  let lastPokedAt = 0;
   const poke = () => {
     poked = true;
+    lastPokedAt = Date.now();
     wake?.();
   };
+
+  // A NOTIFY can arrive while an older transaction is still open, so its event is not yet
+  // readable; for a short while after one, look again every few ms instead of a whole interval.
+  const nextWait = () => (Date.now() - lastPokedAt < EAGER_WINDOW_MS ? Math.min(EAGER_POLL_MS, pollIntervalMs) : pollIntervalMs);
 
   const sleep = () =>
     new Promise<void>((resolve) => {
       if (poked || closed) return resolve();
-      const timer = setTimeout(done, pollIntervalMs);
+      const timer = setTimeout(done, nextWait());
       function done() {
         clearTimeout(timer);
         wake = undefined;

@@ -19,7 +19,7 @@ const book = (rideId: string): RideCommand => ({
   data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null },
   estimatedMinutes: 11,
 });
-const accept = (rideId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId: 'D001' }, driver: { name: 'Ravi', mobile: '9876543210', vehicleNumber: '12' } });
+const accept = (rideId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId: 'D001' }, driver: { name: 'Ravi', mobile: '9876543210', vehicleNumber: '12', vehicleType: 'Forklift' } });
 
 describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   let database: TestDatabase;

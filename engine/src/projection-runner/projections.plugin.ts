@@ -26,7 +26,8 @@ export const projectionsPlugin = fp<{ pollIntervalMs?: number }>(
     await runner.start();
     app.decorate('projections', runner);
     app.addHook('preClose', async () => runner.stop());
-    app.addHook('preHandler', async (request) => {
+    // Before validation: a route's query schema would strip `position`.
+    app.addHook('preValidation', async (request) => {
       if (request.method !== 'GET') return;
       const raw = (request.query as Record<string, unknown> | undefined)?.position;
       const position = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;

@@ -5,8 +5,8 @@ import { rideDecider, type RideCommand } from './ride.decider';
 
 const at = NOW.toISOString();
 const rideId = 'R1';
-const driver = { name: 'Ravi Kumar', mobile: '9876543210', vehicleNumber: '12' };
-const other = { name: 'Sunil Patil', mobile: '9876500000', vehicleNumber: '7' };
+const driver = { name: 'Ravi Kumar', mobile: '9876543210', vehicleNumber: '12', vehicleType: 'Forklift' };
+const other = { name: 'Sunil Patil', mobile: '9876500000', vehicleNumber: '7', vehicleType: 'Forklift' };
 
 const requested: RideEvent = {
   type: 'RideRequested',

@@ -24,6 +24,7 @@ export interface DriverProfile {
   name: string;
   mobile: string;
   vehicleNumber: string | null;
+  vehicleType: string | null;
 }
 
 export type RideCommand =
@@ -53,16 +54,18 @@ function stepEvent(command: Step, at: string): RideEvent {
   }
 }
 
-function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId: string): RideEvent[] {
+function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId: string, isAdmin: boolean): RideEvent[] {
   switch (command.type) {
     case 'BookRide': {
       const { rideId, requesterId, requesterName, requesterMobile, fromLocation, toLocation, vehicleType, rideType, durationMinutes } = command.data;
       return [{ type: 'RideRequested', data: { rideId, requesterId, requesterName, requesterMobile, fromLocation, toLocation, vehicleType, rideType, estimatedMinutes: command.estimatedMinutes, durationMinutes, requestedAt: at } }];
     }
     case 'CancelRide':
+      if (actorId !== ride.context.requesterId && !isAdmin) throw forbidden();
       return [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy: actorId, cancelledAt: at } }];
     case 'AcceptRide': {
       const { driver } = command;
+      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
       return [{ type: 'RideAccepted', data: { rideId: command.data.rideId, driverId: command.data.driverId, driverName: driver.name, driverMobile: driver.mobile, vehicleNumber: driver.vehicleNumber, acceptedAt: at } }];
     }
     case 'StartRide':
@@ -83,6 +86,7 @@ function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId
       // A client that believes the ride stands elsewhere is looking at stale data.
       if (command.data.resumeState !== null && command.data.resumeState !== resumeState) throw conflict(SERVER_MESSAGES.conflict);
       const { driver } = command;
+      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
       return [{ type: 'RideTakenOver', data: { rideId: command.data.rideId, driverId: command.data.driverId, driverName: driver.name, driverMobile: driver.mobile, vehicleNumber: driver.vehicleNumber, resumeState, takenOverAt: at } }];
     }
   }
@@ -94,7 +98,9 @@ export const rideDecider: Decider<RideSnapshot, RideCommand, RideEvent> = {
   evolve: evolveRide,
   decide(command, ride, { now, actor }) {
     if (command.type !== 'BookRide' && ride.value === 'new') throw notFound(SERVER_MESSAGES.rideNotFound);
-    const events = eventsFor(command, ride, now.toISOString(), 'tokenNo' in actor ? actor.tokenNo : actor.system);
+    // Only people and the system act; a system actor (timer, reactor) is trusted like an admin.
+    const isAdmin = 'system' in actor || actor.role === 'admin';
+    const events = eventsFor(command, ride, now.toISOString(), 'tokenNo' in actor ? actor.tokenNo : actor.system, isAdmin);
     let state = ride;
     for (const event of events) {
       // An event the machine does not accept leaves the snapshot as it is, so refuse explicitly.

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  availableRidesAnswerSchema,
+  availableRidesQuerySchema,
+  checkAssignedAnswerSchema,
+  checkAssignedParamsSchema,
+  getRequesterAnswerSchema,
+  getSpecificRequesterAnswerSchema,
+  tokenNoParamsSchema,
+} from '@plantride/schemas';
+import { availableRides, countAssignedDrivers, findUser } from '@plantride/projections';
+import { currentUser } from '../auth/auth.plugin';
+import { forbidden, notFound } from '../commands/errors';
+import { readModels } from './ride-access';
+import { toServerRide } from './ride-rows';
+
+const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo });
+
+/** The ride and requester reads of SPEC §7 "Drivers" that part 1 needs; driver records come with part 2. */
+export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/drivers/available-rides',
+    { preHandler: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { vehicleType } = request.query;
+      if (user.role === 'driver') {
+        const driver = await findUser(readModels(app), user.tokenNo);
+        if (driver?.assigned_vehicle_type !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
+      }
+      return { rides: { rows: (await availableRides(readModels(app), vehicleType)).map(toServerRide) } };
+    },
+  );
+
+  app.get(
+    '/api/drivers/getSpecificRequester/:userId',
+    { preHandler: app.requireRole(), schema: { params: userIdParamsSchema, response: { 200: getSpecificRequesterAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'requester' && user.tokenNo !== request.params.userId) throw forbidden();
+      const requester = await findUser(readModels(app), request.params.userId);
+      if (!requester) throw notFound(MESSAGES.userNotFound);
+      return { requester: { FULL_NAME: requester.name, MOBILE: requester.mobile } };
+    },
+  );
+
+  app.get(
+    '/api/drivers/getRequester/:tokenNo',
+    { preHandler: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getRequesterAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'requester' && user.tokenNo !== request.params.tokenNo) throw forbidden();
+      const requester = await findUser(readModels(app), request.params.tokenNo);
+      return { requester: requester ? [{ FULL_NAME: requester.name, MOBILE: requester.mobile }] : [] };
+    },
+  );
+
+  app.get(
+    '/api/drivers/check-assigned/:vehicleType',
+    { preHandler: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: checkAssignedAnswerSchema } } },
+    async (request) => ({ count: await countAssignedDrivers(readModels(app), request.params.vehicleType) }),
+  );
+};

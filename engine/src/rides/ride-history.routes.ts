@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SERVER_MESSAGES,
+  driverHistoryQuerySchema,
+  foldRide,
+  rideHistoryAnswerSchema,
+  rideHistoryCommandAnswerSchema,
+  rideHistoryPostBodySchema,
+  rideIdParamsSchema,
+  rideStatusOf,
+  rideStreamId,
+  updateHistoryStatusBodySchema,
+  userHistoryQuerySchema,
+  type RideEvent,
+} from '@plantride/schemas';
+import { ridesOfDriver, ridesOfRequester } from '@plantride/projections';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../auth/auth.plugin';
+import type { AuthUser } from '../auth/jwt';
+import { conflict, forbidden, notFound } from '../commands/errors';
+import { toDomainEvent } from '../event-store/upcast';
+import { isStaff, readModels } from './ride-access';
+import { toHistoryRow } from './ride-rows';
+
+const LIFECYCLE = ['requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
+
+/** A status a ride has reached or passed: an old record is stale, not a contradiction. */
+function consistentStatus(claimed: string, current: string): boolean {
+  if (claimed === current) return true;
+  const a = LIFECYCLE.indexOf(claimed);
+  const b = LIFECYCLE.indexOf(current);
+  return a !== -1 && b !== -1 && a <= b;
+}
+
+/** The spec's clients write history records; history is derived from ride events, so a record is only checked against the ride. */
+async function checkAgainstRide(app: FastifyInstance, user: AuthUser, rideId: string, check: (ride: ReturnType<typeof foldRide>, status: string) => boolean) {
+  const recorded = await app.eventStore.readStream(rideStreamId(rideId));
+  if (recorded.length === 0) throw notFound(SERVER_MESSAGES.rideNotFound);
+  const ride = foldRide(recorded.map((e) => toDomainEvent(e) as RideEvent));
+  const parties = [ride.context.requesterId, ride.context.driverId, ride.context.originalDriverId];
+  if (!parties.includes(user.tokenNo) && !isStaff(user)) throw forbidden();
+  if (!check(ride, rideStatusOf(ride) ?? '')) throw conflict(SERVER_MESSAGES.historyRecordContradicts);
+  return { message: SERVER_MESSAGES.historyRecordMatches, position: recorded[recorded.length - 1]!.globalPosition };
+}
+
+export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/ride-history',
+    { preHandler: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
+      return { history: (await ridesOfDriver(readModels(app), request.query.driverId)).map(toHistoryRow) };
+    },
+  );
+
+  app.get(
+    '/api/ride-history/user',
+    { preHandler: app.requireRole(), schema: { querystring: userHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.query.userId !== user.tokenNo && !isStaff(user)) throw forbidden();
+      return { history: (await ridesOfRequester(readModels(app), request.query.userId)).map(toHistoryRow) };
+    },
+  );
+
+  app.post(
+    '/api/ride-history',
+    { preHandler: app.requireRole(), schema: { body: rideHistoryPostBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
+    async (request) => {
+      const body = request.body;
+      const user = currentUser(request);
+      if ('rideId' in body) {
+        return checkAgainstRide(app, user, body.rideId, (ride, status) =>
+          ride.context.requesterId === body.userId && ride.context.fromLocation === body.fromLocation && ride.context.toLocation === body.toLocation && ride.context.rideType === body.rideType && consistentStatus(body.status, status),
+        );
+      }
+      return checkAgainstRide(app, user, body.RIDE_ID, (ride, status) =>
+        status === 'completed' && ride.context.driverId === body.DRIVER_ID && ride.context.fromLocation === body.FROM_LOCATION && ride.context.toLocation === body.TO_LOCATION && ride.context.vehicleType === body.VEHICLE_TYPE,
+      );
+    },
+  );
+
+  app.put(
+    '/api/ride-history/update-status/user/:rideId',
+    { preHandler: app.requireRole(), schema: { params: rideIdParamsSchema, body: updateHistoryStatusBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
+    async (request) => checkAgainstRide(app, currentUser(request), request.params.rideId, (_ride, status) => consistentStatus(request.body.status, status)),
+  );
+};

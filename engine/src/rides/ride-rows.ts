@@ -1,0 +1,51 @@
+import { RESUME_STATE_TO_RIDE_STATE, formatDuration, type RideHistoryRow, type RideTimestamps, type ServerRide } from '@plantride/schemas';
+import type { RideRow } from '@plantride/projections';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+// The read model holds only statuses the statechart produces, all of them spec statuses.
+type Status = ServerRide['STATUS'];
+
+export function toHistoryRow(ride: RideRow): RideHistoryRow {
+  return {
+    RIDEID: ride.ride_id,
+    RIDE_ID: ride.ride_id,
+    USER_ID: ride.requester_id,
+    DRIVER_ID: ride.driver_id ?? ride.original_driver_id,
+    FROM_LOCATION: ride.from_location,
+    TO_LOCATION: ride.to_location,
+    VEHICLE_TYPE: ride.vehicle_type as RideHistoryRow['VEHICLE_TYPE'],
+    RIDE_TYPE: ride.ride_type as RideHistoryRow['RIDE_TYPE'],
+    STATUS: ride.status as Status,
+    ESTIMATED_TIME: ride.estimated_minutes,
+    TIMESTAMP: ride.requested_at.toISOString(),
+    CREATED_AT: ride.requested_at.toISOString(),
+    COMPLETED_AT: iso(ride.ended_at),
+    DURATION: ride.duration_minutes === null ? null : formatDuration(ride.duration_minutes),
+  };
+}
+
+export function toServerRide(ride: RideRow): ServerRide {
+  return {
+    ...toHistoryRow(ride),
+    DRIVER_ID: ride.driver_id,
+    LOCAL_TIME: ride.requested_at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
+    IS_SPECIAL_TASK: ride.ride_type === 'Special Task',
+    IS_REDISTRIBUTED: ride.is_redistributed,
+    MAINTENANCE_COMMENT: ride.maintenance_comment,
+    ORIGINAL_DRIVER_ID: ride.original_driver_id,
+    ORIGINAL_DRIVER_NAME: ride.original_driver_name,
+    RIDE_STATE: ride.resume_state ? RESUME_STATE_TO_RIDE_STATE[ride.resume_state as keyof typeof RESUME_STATE_TO_RIDE_STATE] : null,
+    REQUESTER_DETAILS: { userId: ride.requester_id, name: ride.requester_name, mobile: ride.requester_mobile },
+  };
+}
+
+export function toTimestamps(ride: RideRow): RideTimestamps {
+  return {
+    creation_time: ride.requested_at.toISOString(),
+    start_time: iso(ride.started_at),
+    material_pick_time: iso(ride.picked_at),
+    material_drop_time: iso(ride.dropped_at),
+    end_time: iso(ride.ended_at),
+  };
+}
