@@ -8,6 +8,7 @@ import { databasePlugin, type DatabasePluginOptions } from './plugins/database.p
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
+import { openApiPlugin } from './plugins/openapi.plugin';
 import { projectionsPlugin } from './projection-runner/projections.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
@@ -26,6 +27,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin);
   await app.register(databasePlugin, options.database);
   await app.register(projectionsPlugin);
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
