@@ -95,10 +95,11 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
 
   async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
     // Sequence values are taken before commit; only transactions older than every running one are final.
+    // Qualified: a bare `transaction_id` here would sort by the text column of the select list ('1001' < '989').
     const { rows } = await sql<EventRow>`select ${COLUMNS} from events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position
       limit ${limit}`.execute(db);
     return rows.map(toRecorded);
   }
