@@ -1,0 +1,224 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { SOCKET_PAYLOADS, rideStreamId, userStreamId, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
+import { createTokenService } from '../auth/jwt';
+import { handleCommand } from '../commands/command-handler';
+import { rideDecider, type RideCommand } from '../rides/ride.decider';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreKinds, waitFor } from '../test-support/test-database';
+import type { TrackRideAnswer } from './live-socket';
+
+interface Received {
+  name: SocketEventName;
+  payload: { rideId?: string; position?: number };
+}
+
+interface Client {
+  socket: ClientSocket;
+  received: Received[];
+  names(rideId?: string): string[];
+}
+
+describe.each(testStoreKinds())('live gateway on %s', (kind) => {
+  let test: TestApp;
+  let url: string;
+  const clients: ClientSocket[] = [];
+
+  beforeEach(async () => {
+    test = await createTestApp(kind);
+    url = await test.listen();
+  });
+  afterEach(async () => {
+    clients.splice(0).forEach((socket) => socket.disconnect());
+    await test.close();
+  });
+
+  async function signUp(tokenNo: string, role: Role, vehicleType: VehicleType | null = null): Promise<string> {
+    const events = [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo, name: `User ${tokenNo}`, mobile: '9000000000', role: 'requester', passwordHash: 'not-a-hash' } }];
+    if (role !== 'requester') events.push({ eventId: randomUUID(), type: 'UserRoleChanged', schemaVersion: 1, data: { tokenNo, role, assignedVehicleType: vehicleType } as never });
+    await test.app.eventStore.append(userStreamId(tokenNo), 0, events, { commandId: randomUUID(), actor: { system: 'test' } });
+    return test.tokenFor(tokenNo, role);
+  }
+
+  function open(auth: Record<string, unknown>, options: { extraHeaders?: Record<string, string>; reconnection?: boolean } = {}): Client {
+    const socket = connectClient(url, { path: '/socket.io', auth, transports: ['websocket'], forceNew: true, reconnection: options.reconnection ?? false, extraHeaders: options.extraHeaders });
+    clients.push(socket);
+    const received: Received[] = [];
+    socket.onAny((name: SocketEventName, payload: Received['payload']) => {
+      // Every payload the gateway sends must be the spec's shape.
+      expect(SOCKET_PAYLOADS[name].strict().safeParse(payload).error, name).toBeUndefined();
+      received.push({ name, payload });
+    });
+    return { socket, received, names: (rideId) => received.filter((r) => !rideId || r.payload.rideId === rideId).map((r) => r.name) };
+  }
+
+  async function connect(auth: Record<string, unknown>, options?: Parameters<typeof open>[1]): Promise<Client> {
+    const client = open(auth, options);
+    await new Promise<void>((resolve, reject) => {
+      client.socket.once('connect', resolve);
+      client.socket.once('connect_error', reject);
+    });
+    return client;
+  }
+
+  async function refusal(auth: Record<string, unknown>, options?: Parameters<typeof open>[1]): Promise<string> {
+    const { socket } = open(auth, options);
+    return new Promise<string>((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('connected')));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+  }
+
+  async function ride(command: RideCommand, actor: { tokenNo: string; role: Role }): Promise<number> {
+    const result = await handleCommand(test.app.eventStore, rideStreamId(command.data.rideId), rideDecider, command, { commandId: randomUUID(), now: new Date(), actor });
+    return result.position;
+  }
+
+  const requester = { tokenNo: 'RQ01', role: 'requester' } as const;
+  const driver = { tokenNo: 'DR01', role: 'driver' } as const;
+  const profile = { name: 'Ravi', mobile: '9000000002', vehicleNumber: '12', vehicleType: 'Forklift' as const };
+
+  const book = (rideId: string, vehicleType: VehicleType = 'Forklift', by: { tokenNo: string; role: Role } = requester) =>
+    ride({ type: 'BookRide', data: { rideId, requesterId: by.tokenNo, requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', durationMinutes: null }, estimatedMinutes: 11 }, by);
+  const accept = (rideId: string) => ride({ type: 'AcceptRide', data: { rideId, driverId: driver.tokenNo }, driver: profile }, driver);
+  const steps = ['StartRide', 'PickMaterial', 'DropMaterial', 'EndRide'] as const;
+  const stepOf = (rideId: string, index: number) => ride({ type: steps[index] as (typeof steps)[number], data: { rideId, driverId: driver.tokenNo } }, driver);
+
+  it('when a socket connects without a token or with a bad one, then it is refused', async () => {
+    expect(await refusal({})).toBe('Authentication required');
+    expect(await refusal({ token: 'not-a-jwt' })).toBe('Authentication required');
+    const foreignTokens = createTokenService(randomBytes(32).toString('hex'), 3600);
+    const { token: signedElsewhere } = await foreignTokens.sign({ tokenNo: 'RQ01', role: 'requester' });
+    expect(await refusal({ token: signedElsewhere })).toBe('Authentication required');
+  });
+
+  it('when a socket brings its session as the token cookie, then it connects; from a foreign page, it is refused', async () => {
+    const token = await signUp('RQ01', 'requester');
+    const cookie = `token=${encodeURIComponent(token)}`;
+    const client = await connect({}, { extraHeaders: { cookie, origin: url } });
+    expect(client.socket.connected).toBe(true);
+    expect(await refusal({}, { extraHeaders: { cookie, origin: 'https://evil.example' } })).toBe('Authentication required');
+  });
+
+  it('given drivers of two vehicle types and staff, when a Forklift ride is requested, then only the Forklift driver gets newRideRequest and staff get rideRequested', async () => {
+    const forklift = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
+    const crane = await connect({ token: await signUp('DR02', 'driver', 'Crane') });
+    const staff = await connect({ token: await signUp('MH01', 'maintenanceHead') });
+    const other = await connect({ token: await signUp('RQ02', 'requester') });
+    await signUp('RQ01', 'requester');
+    await book('R1', 'Forklift');
+    // The Crane ride comes after the Forklift one in the store, so once the Crane driver has it, it has had its chance at R1.
+    await book('R2', 'Crane');
+    await waitFor(() => crane.names('R2').includes('newRideRequest') && forklift.names('R1').includes('newRideRequest') && staff.names('R2').includes('rideRequested'), 10_000, 'ride requests');
+    expect(forklift.names()).toEqual(['newRideRequest']);
+    expect(crane.names()).toEqual(['newRideRequest']);
+    expect(forklift.received[0]?.payload).toMatchObject({ rideId: 'R1', assignedTo: 'Forklift', vehicleType: 'Forklift', requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' } });
+    expect(staff.names()).toEqual(['rideRequested', 'rideRequested']);
+    expect(other.received).toEqual([]);
+  });
+
+  it('given a full ride, then the requester gets rideAccepted to rideEnded in order and the driver its steps, each with its store position', async () => {
+    const requesterClient = await connect({ token: await signUp('RQ01', 'requester') });
+    const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
+    const positions = [await book('R1'), await accept('R1')];
+    for (let i = 0; i < steps.length; i++) positions.push(await stepOf('R1', i));
+    await waitFor(() => requesterClient.names().includes('rideEnded') && driverClient.names().includes('rideEnded'), 10_000, 'the ride to end');
+    expect(requesterClient.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
+    expect(requesterClient.received.map((r) => r.payload.position)).toEqual(positions.slice(1));
+    expect(requesterClient.received[0]?.payload).toMatchObject({ driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' }, isRedistributed: false, driverId: 'DR01' });
+    expect(driverClient.names()).toEqual(['newRideRequest', 'removeRide', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
+  });
+
+  it('given a requested ride, when it is cancelled, then the drivers of its vehicle type remove it', async () => {
+    const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
+    await book('R1');
+    await ride({ type: 'CancelRide', data: { rideId: 'R1' } }, requester);
+    await waitFor(() => driverClient.names().includes('removeRide'), 10_000, 'removeRide');
+    expect(driverClient.names('R1')).toEqual(['newRideRequest', 'removeRide']);
+  });
+
+  it("when a socket asks to track someone else's ride, then it is refused; its own requester and staff may, and staff then follow it", async () => {
+    await signUp('RQ01', 'requester');
+    const stranger = await connect({ token: await signUp('RQ02', 'requester') });
+    const otherDriver = await connect({ token: await signUp('DR09', 'driver', 'Crane') });
+    const owner = await connect({ token: await test.tokenFor('RQ01', 'requester') });
+    const staff = await connect({ token: await signUp('AD01', 'admin') });
+    await book('R1');
+    await accept('R1');
+    const track = (client: Client, request: unknown) => client.socket.timeout(5000).emitWithAck('trackRide', request) as Promise<TrackRideAnswer>;
+    expect(await track(stranger, { rideId: 'R1' })).toMatchObject({ ok: false });
+    expect(await track(otherDriver, 'R1')).toMatchObject({ ok: false });
+    expect(await track(stranger, { rideId: 'NOPE' })).toMatchObject({ ok: false });
+    expect(await track(stranger, { nonsense: true })).toMatchObject({ ok: false });
+    expect(await track(owner, { rideId: 'R1' })).toEqual({ ok: true });
+    expect(await track(staff, { rideId: 'R1' })).toEqual({ ok: true });
+    await stepOf('R1', 0);
+    await waitFor(() => staff.names('R1').includes('rideStarted') && owner.names('R1').includes('rideStarted'), 10_000, 'rideStarted');
+    expect(owner.names('R1')).toEqual(['rideAccepted', 'rideStarted']);
+    expect(stranger.received).toEqual([]);
+    expect(otherDriver.received).toEqual([]);
+  });
+
+  it('given a requester who disconnects and misses steps, when it reconnects with its last position, then it gets exactly the missed events in order, then live ones', async () => {
+    const token = await signUp('RQ01', 'requester');
+    await signUp('DR01', 'driver', 'Forklift');
+    const first = await connect({ token });
+    await book('R1');
+    const acceptedAt = await accept('R1');
+    await waitFor(() => first.names().includes('rideAccepted'), 10_000, 'rideAccepted');
+    first.socket.disconnect();
+    const missed = [await stepOf('R1', 0), await stepOf('R1', 1)];
+    // Another requester's ride in between: not this socket's to receive.
+    await signUp('RQ02', 'requester');
+    await book('R2', 'Forklift', { tokenNo: 'RQ02', role: 'requester' });
+
+    const again = await connect({ token, lastPosition: first.received.at(-1)?.payload.position });
+    await waitFor(() => again.received.length >= 2, 10_000, 'the missed events');
+    const live = await stepOf('R1', 2);
+    await waitFor(() => again.names().includes('materialDropped'), 10_000, 'materialDropped');
+    await stepOf('R1', 3);
+    await waitFor(() => again.names().includes('rideEnded'), 10_000, 'rideEnded');
+    expect(first.received.at(-1)?.payload.position).toBe(acceptedAt);
+    expect(again.names()).toEqual(['rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
+    expect(again.received.slice(0, 3).map((r) => r.payload.position)).toEqual([...missed, live]);
+  });
+
+  it('given events appended while a socket catches up from the start, then each arrives once and in store order', async () => {
+    const token = await signUp('RQ01', 'requester');
+    await signUp('DR01', 'driver', 'Forklift');
+    await book('R1');
+    await accept('R1');
+    const client = open({ token, lastPosition: 0 });
+    // The steps race the replay: some are read by it, some arrive live, some both ways.
+    for (let i = 0; i < steps.length; i++) await stepOf('R1', i);
+    await waitFor(() => client.names().includes('rideEnded'), 10_000, 'rideEnded');
+    expect(client.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
+    const positions = client.received.map((r) => r.payload.position ?? 0);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('given a socket whose transport drops, when socket.io recovers the session, then it gets the missed events once', async () => {
+    const token = await signUp('RQ01', 'requester');
+    await signUp('DR01', 'driver', 'Forklift');
+    const client = await connect({ token }, { reconnection: true });
+    await book('R1');
+    await accept('R1');
+    await waitFor(() => client.names().includes('rideAccepted'), 10_000, 'rideAccepted');
+    const reconnected = new Promise<void>((resolve) => client.socket.io.once('reconnect', () => resolve()));
+    client.socket.io.engine.close();
+    await stepOf('R1', 0);
+    await reconnected;
+    await stepOf('R1', 1);
+    await waitFor(() => client.names().includes('materialPicked'), 10_000, 'materialPicked');
+    expect(client.socket.recovered).toBe(true);
+    expect(client.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked']);
+  });
+
+  it('given an open socket, when its user signs out, then the socket is disconnected', async () => {
+    const client = await connect({ token: await signUp('RQ01', 'requester') });
+    const disconnected = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+    await test.app.eventStore.append(userStreamId('RQ01'), 'any', [{ eventId: randomUUID(), type: 'UserSignedOut', schemaVersion: 1, data: { tokenNo: 'RQ01' } }], { commandId: randomUUID(), actor: { tokenNo: 'RQ01', role: 'requester' } });
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,135 @@
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
+import type { FastifyInstance } from 'fastify';
+import { LiveGateway } from './live-gateway';
+import { loadLiveProfile, roomsFor } from './live-rooms';
+import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
+import { trackRide } from './track-ride';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The socket.io server on the engine's HTTP server; rooms and events are the live gateway's. */
+    io: LiveServer;
+  }
+}
+
+export interface LivePluginOptions {
+  /** Browser origins besides the engine's own that may connect with the `token` cookie alone. */
+  allowedOrigins?: string[];
+  pollIntervalMs?: number;
+  /** How long socket.io keeps a dropped connection's rooms and missed packets (default 2 minutes). */
+  maxDisconnectionDurationMs?: number;
+}
+
+class Refused extends Error {}
+
+// A cookie rides along with any page's request: only the engine's own pages (or listed ones) may use it.
+function cookieOriginAllowed(headers: Record<string, string | string[] | undefined>, allowed: readonly string[]): boolean {
+  const origin = headers.origin;
+  if (typeof origin !== 'string') return true;
+  if (allowed.includes(origin)) return true;
+  const hosts = [headers['x-forwarded-host'], headers.host].flat().filter((host): host is string => typeof host === 'string');
+  try {
+    return hosts.includes(new URL(origin).host);
+  } catch {
+    return false;
+  }
+}
+
+async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOrigins: readonly string[]): Promise<void> {
+  const token = handshakeToken(socket.handshake);
+  const viaCookie = token !== null && !(typeof socket.handshake.auth.token === 'string' && socket.handshake.auth.token.trim());
+  // The auth feature's check: signature and expiry, and that the account has not ended the session since.
+  const verified = token ? await app.authenticate(token) : null;
+  if (!verified || (viaCookie && !cookieOriginAllowed(socket.handshake.headers, allowedOrigins))) {
+    throw new Refused(SERVER_MESSAGES.authenticationRequired);
+  }
+  const profile = await loadLiveProfile(app.eventStore, verified.tokenNo);
+  if (profile?.blocked) throw new Refused(MESSAGES.accountBlocked);
+  // The stream says what the role is now; a token may predate a role change.
+  const role = profile?.role ?? verified.role;
+  const user = { tokenNo: verified.tokenNo, role };
+  socket.data.user = user;
+  socket.data.rooms = roomsFor(user.tokenNo, { role, assignedVehicleType: profile?.assignedVehicleType ?? null });
+  socket.data.caughtUpFor ??= null;
+}
+
+/** socket.io on the engine's HTTP server: JWT handshake, rooms by role, spec events from `$all`, catch-up on reconnect. */
+export const livePlugin = fp<LivePluginOptions>(
+  async (app, options) => {
+    const allowedOrigins = options.allowedOrigins ?? [];
+    const io: LiveServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: true, credentials: true },
+      // An optimisation only: the catch-up from `lastPosition` is what guarantees nothing is missed.
+      connectionStateRecovery: { maxDisconnectionDuration: options.maxDisconnectionDurationMs ?? 120_000, skipMiddlewares: false },
+    });
+    const gateway = new LiveGateway({
+      io,
+      store: app.eventStore,
+      pollIntervalMs: options.pollIntervalMs,
+      onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
+    });
+    await gateway.start();
+    app.decorate('io', io);
+
+    io.use((socket, next) => {
+      authenticate(app, socket, allowedOrigins).then(
+        () => next(),
+        (error: unknown) => {
+          if (!(error instanceof Refused)) app.log.error({ err: error }, 'socket handshake failed');
+          next(error instanceof Refused ? error : new Error(SERVER_MESSAGES.internalError));
+        },
+      );
+    });
+
+    io.on('connection', (socket) => {
+      const { user, rooms } = socket.data;
+      // A recovered session keeps the rides it followed; role rooms are always those of the role now.
+      const resumed = socket.recovered && socket.data.caughtUpFor === user.tokenNo;
+      for (const room of socket.rooms) if (room !== socket.id && !(resumed && room.startsWith('ride:'))) void socket.leave(room);
+      void socket.join(rooms);
+
+      socket.on('trackRide', (request, ack) => {
+        // Without an acknowledgement callback the last argument is whatever the client sent.
+        const reply = (answer: TrackRideAnswer) => (typeof ack === 'function' ? ack(answer) : undefined);
+        trackRide(app.eventStore, socket, request).then(
+          (answer) => reply(answer),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'trackRide failed');
+            reply({ ok: false, message: SERVER_MESSAGES.internalError });
+          },
+        );
+      });
+
+      const lastPosition = handshakeLastPosition(socket.handshake);
+      if (resumed || lastPosition === null) {
+        socket.data.caughtUpFor = user.tokenNo;
+        return;
+      }
+      socket.data.caughtUpFor = null;
+      gateway.catchUp(socket, lastPosition).then(
+        () => {
+          socket.data.caughtUpFor = user.tokenNo;
+        },
+        (error: unknown) => {
+          // Half a catch-up would leave a silent gap; dropping the socket makes the client come back and ask again.
+          app.log.warn({ err: error }, 'socket catch-up failed; disconnecting');
+          socket.disconnect(true);
+        },
+      );
+    });
+
+    // Open sockets would keep the HTTP server from closing, and the store must outlive the reader.
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      await gateway.stop();
+    });
+    app.addHook('onClose', async () => {
+      await io.close();
+    });
+  },
+  { name: 'live', dependencies: ['database', 'auth'] },
+);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, SOCKET_PAYLOADS, type RideEvent } from '@plantride/schemas';
+import { evolveRideFacts, type RideFacts } from './ride-facts';
+import { socketEventsFor, type LiveEmit } from './ride-socket-events';
+
+const AT = '2026-11-25T08:00:00.000Z';
+const requested: RideEvent = {
+  type: 'RideRequested',
+  data: { rideId: 'R1', requesterId: 'RQ01', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: AT },
+};
+const accepted: RideEvent = { type: 'RideAccepted', data: { rideId: 'R1', driverId: 'DR01', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: AT } };
+const steps: RideEvent[] = [
+  { type: 'RideStarted', data: { rideId: 'R1', driverId: 'DR01', startedAt: AT } },
+  { type: 'MaterialPicked', data: { rideId: 'R1', driverId: 'DR01', pickedAt: AT } },
+  { type: 'MaterialDropped', data: { rideId: 'R1', driverId: 'DR01', droppedAt: AT } },
+  { type: 'RideEnded', data: { rideId: 'R1', driverId: 'DR01', endedAt: AT } },
+];
+const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: AT } };
+
+const factsAfter = (events: RideEvent[]): RideFacts | null => events.reduce<RideFacts | null>(evolveRideFacts, null);
+
+// Payloads are checked against the spec's schemas here, not on the hot path; strict, so no field sneaks in.
+function expectValid(emits: LiveEmit[]): void {
+  for (const emit of emits) expect(SOCKET_PAYLOADS[emit.name].strict().safeParse(emit.payload).error, emit.name).toBeUndefined();
+}
+
+describe('store events to socket events', () => {
+  it('when a ride is requested, then drivers of its vehicle type get newRideRequest and staff get rideRequested', () => {
+    const emits = socketEventsFor({ ...requested, position: 7 }, null);
+    const requesterData = { userId: 'RQ01', name: 'Asha', mobile: '9000000001' };
+    expect(emits).toEqual([
+      {
+        name: 'newRideRequest',
+        rooms: ['vehicle:Forklift'],
+        payload: { message: MESSAGES.newRideBooked, assignedTo: 'Forklift', rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, vehicleType: 'Forklift', position: 7 },
+      },
+      { name: 'rideRequested', rooms: ['staff'], payload: { rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, position: 7 } },
+    ]);
+    expectValid(emits);
+  });
+
+  it('when a Special Task ride is requested, then the payloads say so', () => {
+    const special: RideEvent = { ...requested, data: { ...requested.data, rideType: 'Special Task', durationMinutes: 30 } } as RideEvent;
+    const emits = socketEventsFor({ ...special, position: 7 }, null);
+    expect(emits.map((emit) => (emit.payload as { isSpecialTask: boolean }).isSpecialTask)).toEqual([true, true]);
+  });
+
+  it('given a requested ride, when a driver accepts, then its vehicle type loses it and the requester is told who drives', () => {
+    const emits = socketEventsFor({ ...accepted, position: 8 }, factsAfter([requested]));
+    expect(emits).toEqual([
+      { name: 'removeRide', rooms: ['vehicle:Forklift'], payload: { rideId: 'R1', position: 8 } },
+      {
+        name: 'rideAccepted',
+        rooms: ['user:RQ01', 'ride:R1'],
+        payload: { rideId: 'R1', driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' }, isRedistributed: false, driverId: 'DR01', position: 8 },
+      },
+    ]);
+    expectValid(emits);
+  });
+
+  it.each([
+    [0, 'rideStarted'],
+    [1, 'materialPicked'],
+    [2, 'materialDropped'],
+    [3, 'rideEnded'],
+  ] as const)('given an accepted ride, when step %i happens, then requester, driver and ride room get %s', (index, name) => {
+    const emits = socketEventsFor({ ...(steps[index] as RideEvent), position: 20 }, factsAfter([requested, accepted, ...steps.slice(0, index)]));
+    expect(emits).toEqual([{ name, rooms: ['user:RQ01', 'driver:DR01', 'ride:R1'], payload: { rideId: 'R1', position: 20 } }]);
+    expectValid(emits);
+  });
+
+  it('given a requested ride, when it is cancelled, then drivers of its vehicle type remove it', () => {
+    const emits = socketEventsFor({ ...cancelled, position: 9 }, factsAfter([requested]));
+    expect(emits).toEqual([{ name: 'removeRide', rooms: ['vehicle:Forklift'], payload: { rideId: 'R1', position: 9 } }]);
+    expectValid(emits);
+  });
+
+  it('given no facts about the ride, when a later event arrives, then it is sent nowhere', () => {
+    expect(socketEventsFor({ ...accepted, position: 8 }, null)).toEqual([]);
+  });
+
+  it('when an event has no socket mapping, then nothing is sent', () => {
+    const signedOut = { type: 'UserSignedOut', data: { tokenNo: 'RQ01' }, position: 3 } as const;
+    expect(socketEventsFor(signedOut, null)).toEqual([]);
+  });
+});
+
+describe('ride facts', () => {
+  it('given a ride broken down and taken over, then the facts name the new and the original driver', () => {
+    const redistributed: RideEvent = { type: 'RideRedistributed', data: { rideId: 'R1', originalDriverId: 'DR01', originalDriverName: 'Ravi', maintenanceComment: 'flat tyre', maintenanceRequestId: null, resumeState: 'started', redistributedAt: AT } };
+    const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId: 'R1', driverId: 'DR02', driverName: 'Meena', driverMobile: '9000000003', vehicleNumber: '7', resumeState: 'started', takenOverAt: AT } };
+    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed])).toEqual({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: null, originalDriverId: 'DR01' });
+    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed, takenOver])).toEqual({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: 'DR02', originalDriverId: 'DR01' });
+  });
+});

@@ -1,0 +1,73 @@
+import { MESSAGES, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import { liveRooms } from './live-rooms';
+import type { RideFacts } from './ride-facts';
+
+/** One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket once). */
+export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
+
+/** A store event with its global position, which every payload carries. */
+export type PositionedEvent = DomainEvent & { position: number };
+
+type Positioned<T extends EventType> = EventOfType<T> & { position: number };
+type ToSocket<T extends EventType> = (event: Positioned<T>, facts: RideFacts | null) => LiveEmit[];
+
+function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>): LiveEmit {
+  return { name, rooms, payload } as LiveEmit;
+}
+
+// Events after RideRequested are routed by what the ride's earlier events said; without them, nowhere.
+function withFacts<T extends EventType>(map: (event: Positioned<T>, facts: RideFacts) => LiveEmit[]): ToSocket<T> {
+  return (event, facts) => (facts ? map(event, facts) : []);
+}
+
+type Step = 'RideStarted' | 'MaterialPicked' | 'MaterialDropped' | 'RideEnded';
+
+function step<T extends Step>(name: 'rideStarted' | 'materialPicked' | 'materialDropped' | 'rideEnded'): ToSocket<T> {
+  return withFacts<T>((event, facts) => {
+    // Every step event carries the ride and its driver; TypeScript cannot see that through a generic T.
+    const { data, position } = event as Positioned<Step>;
+    return [emit(name, [liveRooms.user(facts.requesterId), liveRooms.driver(data.driverId), liveRooms.ride(data.rideId)], { rideId: data.rideId, position })];
+  });
+}
+
+/**
+ * Store event type → the spec's socket events (SPEC §7, "received"). One entry per event type;
+ * types without an entry send nothing. The engine README's table mirrors this one.
+ */
+const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
+  RideRequested: ({ data, position }) => {
+    const requesterData = { userId: data.requesterId, name: data.requesterName, mobile: data.requesterMobile };
+    const ride = { rideId: data.rideId, fromLocation: data.fromLocation, toLocation: data.toLocation, isSpecialTask: data.rideType === 'Special Task', requesterData };
+    return [
+      emit('newRideRequest', [liveRooms.vehicle(data.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: data.vehicleType, ...ride, vehicleType: data.vehicleType, position }),
+      emit('rideRequested', [liveRooms.staff], { ...ride, position }),
+    ];
+  },
+  RideAccepted: withFacts(({ data, position }, facts) => [
+    emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
+    emit('rideAccepted', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], {
+      rideId: data.rideId,
+      driverData: { id: data.driverId, name: data.driverName, mobile: data.driverMobile, vehicle: data.vehicleNumber },
+      isRedistributed: false,
+      driverId: data.driverId,
+      position,
+    }),
+  ]),
+  RideStarted: step('rideStarted'),
+  MaterialPicked: step('materialPicked'),
+  MaterialDropped: step('materialDropped'),
+  RideEnded: step('rideEnded'),
+  RideCancelled: withFacts(({ data, position }, facts) => [emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position })]),
+};
+
+/** The socket events a store event produces, given the facts of its ride as they stood before it. */
+export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null): LiveEmit[] {
+  // The table is keyed by type, so the entry found takes exactly this event's shape.
+  const toSocket = SOCKET_EVENTS[event.type] as ToSocket<EventType> | undefined;
+  return toSocket ? toSocket(event as Positioned<EventType>, facts) : [];
+}
+
+/** Whether a socket in `rooms` receives `emit`. */
+export function reaches(emit: LiveEmit, rooms: ReadonlySet<string>): boolean {
+  return emit.rooms.some((room) => rooms.has(room));
+}
