@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { START, checkpointOf, type EventStore } from '../event-store/event-store';
 import { migrateEventStore } from '../event-store/migrations';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
-import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
+import { openTestDatabase, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
 import { PositionIndex, checkpointAt, compareCheckpoints, headCheckpoint } from './positions';
 
 describe('checkpoint order', () => {
@@ -25,6 +25,8 @@ describe.each(testStoreKinds())('resume points on %s', (kind) => {
     for (let i = 1; i <= 3; i++) {
       await store.append(`site-${i}`, 0, [{ eventId: randomUUID(), type: 'LocationAdded', schemaVersion: 1, data: {} }], {});
     }
+    // Readers see an event once every older transaction on the server has ended, not at once.
+    await waitFor(async () => (await store.readAll(START, 10)).length === 3, 10_000, 'the events to be readable');
   });
   afterEach(async () => {
     await database.dispose();
