@@ -4,9 +4,16 @@ import { START, type Checkpoint } from '../event-store/event-store';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
+/** The schema the connection writes to: kysely's migration tables must live there, not in whichever schema it finds first. */
+export async function currentSchema(db: AnyDb): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateCheckpoints(db: AnyDb): Promise<void> {
   const migrator = new Migrator({
     db,
+    migrationTableSchema: await currentSchema(db),
     migrationTableName: 'projection_checkpoint_migration',
     migrationLockTableName: 'projection_checkpoint_migration_lock',
     provider: {

@@ -60,6 +60,19 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     expect(JSON.stringify(user)).not.toContain('scrypt');
   });
 
+  it('given a user, when an admin blocks and later unblocks him, then the users read model follows', async () => {
+    await startRunner();
+    const stream = userStreamId('CD34');
+    const event = (type: string, data: object) => ({ eventId: randomUUID(), type, schemaVersion: 1, data });
+    await store.append(stream, 0, [event('UserSignedUp', { tokenNo: 'CD34', name: 'Chetan', mobile: '9000000002', role: 'requester', passwordHash: 'h' }), event('UserBlocked', { tokenNo: 'CD34' })], {});
+    const blocked = await store.append(stream, 2, [event('UserRoleChanged', { tokenNo: 'CD34', role: 'driver', assignedVehicleType: 'Crane' })], {});
+    await runner!.waitForPosition(blocked.position);
+    expect(await findUser(db(), 'CD34')).toMatchObject({ is_blocked: true, role: 'driver', assigned_vehicle_type: 'Crane' });
+    const unblocked = await store.append(stream, 3, [event('UserUnblocked', { tokenNo: 'CD34' })], {});
+    await runner!.waitForPosition(unblocked.position);
+    expect(await findUser(db(), 'CD34')).toMatchObject({ is_blocked: false });
+  });
+
   it('given a runner stopped part way, when a new one starts, then it resumes from the stored checkpoint', async () => {
     await startRunner();
     const first = await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());

@@ -5,7 +5,7 @@ import { notifyChannel } from '../event-store/migrations';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
-import { compareCheckpoints, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { compareCheckpoints, currentSchema, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 
 export interface ProjectionRunnerOptions {
   database: Database;
@@ -30,9 +30,11 @@ export interface ProjectionRunner {
 
 export async function migrateProjections(db: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[]): Promise<void> {
   await migrateCheckpoints(db);
+  const schema = await currentSchema(db);
   for (const projection of projections) {
     const migrator = new Migrator({
       db,
+      migrationTableSchema: schema,
       migrationTableName: `projection_${projection.name}_migration`,
       migrationLockTableName: `projection_${projection.name}_migration_lock`,
       provider: { getMigrations: async () => projection.migrations },

@@ -25,6 +25,10 @@ export const usersProjection: Projection<ReadModels> = {
           return { role: user.data.role, assigned_vehicle_type: user.data.assignedVehicleType };
         case 'UserProfileUpdated':
           return { name: user.data.name, mobile: user.data.mobile };
+        case 'UserBlocked':
+          return { is_blocked: true };
+        case 'UserUnblocked':
+          return { is_blocked: false };
         case 'UserSignedOut':
           return {};
       }
