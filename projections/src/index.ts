@@ -1,5 +1,6 @@
 import { ridesProjection } from './rides/rides.projection';
 import { usersProjection } from './users/users.projection';
+import { driversProjection } from './drivers/drivers.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
@@ -7,7 +8,8 @@ export * from './projection';
 export * from './read-models';
 export * from './rides/rides.queries';
 export * from './users/users.queries';
-export { ridesProjection, usersProjection };
+export * from './drivers/drivers.queries';
+export { ridesProjection, usersProjection, driversProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection];

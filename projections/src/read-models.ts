@@ -1,8 +1,10 @@
 import type { RidesTable } from './rides/rides.table';
 import type { UsersTable } from './users/users.table';
+import type { DriversTable } from './drivers/drivers.table';
 
 /** Every read-model table, for kysely's typing. */
 export interface ReadModels {
   rides: RidesTable;
   users: UsersTable;
+  drivers: DriversTable;
 }

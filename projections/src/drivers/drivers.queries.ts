@@ -1,0 +1,51 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadModels } from '../read-models';
+import type { DriversTable } from './drivers.table';
+
+export type DriverRow = Selectable<DriversTable>;
+
+export async function findDriver(db: Kysely<ReadModels>, operatorId: string): Promise<DriverRow | undefined> {
+  return db.selectFrom('drivers').selectAll().where('operator_id', '=', operatorId).executeTakeFirst();
+}
+
+export async function listDrivers(db: Kysely<ReadModels>): Promise<DriverRow[]> {
+  return db.selectFrom('drivers').selectAll().orderBy('created_at', 'desc').orderBy('operator_id').execute();
+}
+
+/** A driver who may not work now: blocked for maintenance, marked Not Active, or access withdrawn. */
+export function isDriverBlocked(driver: Pick<DriverRow, 'blocked_for_maintenance' | 'status' | 'access_active'>): boolean {
+  return driver.blocked_for_maintenance || driver.status !== 'Active' || !driver.access_active;
+}
+
+export async function blockedDrivers(db: Kysely<ReadModels>): Promise<DriverRow[]> {
+  return db
+    .selectFrom('drivers')
+    .selectAll()
+    .where((eb) => eb.or([eb('blocked_for_maintenance', '=', true), eb('status', '!=', 'Active'), eb('access_active', '=', false)]))
+    .orderBy('operator_id')
+    .execute();
+}
+
+/** Active drivers with a record for this vehicle type: the booking check of SPEC §5. */
+export async function countDriversOfType(db: Kysely<ReadModels>, vehicleType: string): Promise<number> {
+  const row = await db
+    .selectFrom('drivers')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('vehicle_assigned', '=', vehicleType)
+    .where('status', '=', 'Active')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Drivers of this type who could take a ride now, other than `except`. */
+export async function availableDriversOfType(db: Kysely<ReadModels>, vehicleType: string, except: string | null = null): Promise<DriverRow[]> {
+  let query = db
+    .selectFrom('drivers')
+    .selectAll()
+    .where('vehicle_assigned', '=', vehicleType)
+    .where('status', '=', 'Active')
+    .where('access_active', '=', true)
+    .where('blocked_for_maintenance', '=', false);
+  if (except) query = query.where('operator_id', '!=', except);
+  return query.execute();
+}
