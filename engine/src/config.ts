@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { LIMITS } from '@plantride/schemas';
+
+// Compose files often pass a variable as empty; that means "not set".
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +19,15 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Session token lifetime in seconds (default 12 h). */
   JWT_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  /** Admin created at start when both are set and no account has this token number. */
+  ADMIN_TOKEN_NO: z.preprocess(blankAsUnset, z.string().trim().toUpperCase().min(LIMITS.tokenMinLength).max(LIMITS.tokenMaxLength).optional()),
+  ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(LIMITS.passwordMinLength).optional()),
+  /** '0' turns off the demo accounts created in embedded mode on an empty store. */
+  DEMO: z.string().default('1'),
+  /** Sign-in attempts allowed per token number, and per client address, in each window. */
+  SIGNIN_MAX_PER_TOKEN: z.coerce.number().int().positive().default(10),
+  SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 export type Config = z.infer<typeof configSchema>;

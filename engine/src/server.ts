@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createTokenService } from './auth/jwt';
 import { resolveJwtSecret } from './auth/jwt-secret';
+import { LOG_REDACTION } from './auth/log-redaction';
+import { bootstrapUsers } from './users/bootstrap';
 
 const config = loadConfig();
 // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
@@ -15,7 +17,7 @@ const secret = resolveJwtSecret({
 const app = await buildApp({
   tokens: createTokenService(secret, config.JWT_LIFETIME_SECONDS),
   database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
-  logger: { level: config.LOG_LEVEL },
+  logger: { level: config.LOG_LEVEL, redact: LOG_REDACTION },
   clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
 });
 
@@ -32,6 +34,11 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.ready();
+// Before listening, so nobody signs up with the admin's token number first.
+const accounts = await bootstrapUsers(app.eventStore, config, (text) => process.stdout.write(`${text}\n`));
+if (accounts.admin === 'created') app.log.info({ tokenNo: config.ADMIN_TOKEN_NO }, 'admin account created from ADMIN_TOKEN_NO');
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

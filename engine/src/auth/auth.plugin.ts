@@ -3,12 +3,16 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Role } from '@plantride/schemas';
 import { forbidden, unauthorized } from '../commands/errors';
 import type { AuthUser, TokenService } from './jwt';
+import { SESSION_COOKIE } from './session-cookie';
+import { loadUser } from '../users/user-stream';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     /** preHandler: a valid bearer token (or `token` cookie) of one of `roles`; none given means any signed-in user. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** The user a session token stands for now, or null (bad, expired or ended session); for sockets too. */
+    authenticate(token: string): Promise<AuthUser | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -18,8 +22,9 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
-  const cookie = request.headers.cookie?.split(';').map((part) => part.trim()).find((part) => part.startsWith('token='));
-  return cookie ? decodeURIComponent(cookie.slice('token='.length)) : null;
+  const prefix = `${SESSION_COOKIE}=`;
+  const cookie = request.headers.cookie?.split(';').map((part) => part.trim()).find((part) => part.startsWith(prefix));
+  return cookie ? decodeURIComponent(cookie.slice(prefix.length)) || null : null;
 }
 
 /** The signed-in user of a request that passed `requireRole`. */
@@ -32,12 +37,23 @@ export const authPlugin = fp<{ tokens: TokenService }>(
   async (app, { tokens }) => {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);
+    app.decorate('authenticate', async (token: string) => {
+      const user = await tokens.verify(token);
+      if (!user) return null;
+      // Sessions from sign-in carry the account's session version; one the account has moved past
+      // (sign-out, block, role change) is over. Tokens without it are minted by the engine itself.
+      if (user.sessionVersion !== undefined) {
+        const account = await loadUser(app.eventStore, user.tokenNo);
+        if (!account || account.isBlocked || account.sessionVersion !== user.sessionVersion) return null;
+      }
+      return { tokenNo: user.tokenNo, role: user.role };
+    });
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
       const token = bearerToken(request);
-      const user = token ? await tokens.verify(token) : null;
+      const user = token ? await app.authenticate(token) : null;
       if (!user) throw unauthorized();
       if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
-      request.user = { tokenNo: user.tokenNo, role: user.role };
+      request.user = user;
     });
   },
   { name: 'auth' },

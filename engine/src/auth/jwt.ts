@@ -6,10 +6,15 @@ export interface AuthUser {
   role: Role;
 }
 
+export interface SessionClaims {
+  /** The account's session version at sign-in; a later sign-out, block or role change outdates the token. */
+  sessionVersion?: number;
+}
+
 export interface TokenService {
-  sign(user: AuthUser): Promise<{ token: string; expiresAt: Date }>;
+  sign(user: AuthUser, claims?: SessionClaims): Promise<{ token: string; expiresAt: Date }>;
   /** The user a token names, or null when it is malformed, tampered, of another algorithm, or expired. */
-  verify(token: string): Promise<(AuthUser & { expiresAt: Date }) | null>;
+  verify(token: string): Promise<(AuthUser & SessionClaims & { expiresAt: Date }) | null>;
 }
 
 const ALGORITHM = 'HS256';
@@ -18,10 +23,12 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
   if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(user) {
+    async sign(user, claims = {}) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const exp = issuedAt + lifetimeSeconds;
-      const token = await new SignJWT({ role: user.role })
+      // token_no repeats `sub` for the spec's client, which reads the claims of SPEC §3 (role, exp).
+      const payload = { role: user.role, token_no: user.tokenNo, ...(claims.sessionVersion === undefined ? {} : { sv: claims.sessionVersion }) };
+      const token = await new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(user.tokenNo)
         .setIssuedAt(issuedAt)
@@ -34,7 +41,9 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
         const role = roleSchema.safeParse(payload.role);
         if (!payload.sub || !role.success || !payload.exp) return null;
-        return { tokenNo: payload.sub, role: role.data, expiresAt: new Date(payload.exp * 1000) };
+        const user = { tokenNo: payload.sub, role: role.data, expiresAt: new Date(payload.exp * 1000) };
+        if (payload.sv === undefined) return user;
+        return Number.isSafeInteger(payload.sv) && (payload.sv as number) >= 0 ? { ...user, sessionVersion: payload.sv as number } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

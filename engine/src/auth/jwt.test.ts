@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { jwtClaimsSchema } from '@plantride/schemas';
+import { createTokenService } from './jwt';
+
+const secret = 'a'.repeat(32);
+
+describe('session tokens', () => {
+  it('when a session is signed, then its claims are the spec client’s (token_no, role, exp) and it verifies', async () => {
+    const tokens = createTokenService(secret, 600, () => new Date('2026-11-25T08:00:00Z'));
+    const { token, expiresAt } = await tokens.sign({ tokenNo: 'AB12', role: 'driver' }, { sessionVersion: 3 });
+    const claims = jwtClaimsSchema.parse(decodeJwt(token));
+    expect(claims).toMatchObject({ token_no: 'AB12', role: 'driver', exp: Date.parse('2026-11-25T08:10:00Z') / 1000 });
+    expect(expiresAt.toISOString()).toBe('2026-11-25T08:10:00.000Z');
+    expect(await tokens.verify(token)).toEqual({ tokenNo: 'AB12', role: 'driver', sessionVersion: 3, expiresAt });
+  });
+
+  it('given a token signed without a session version, when verified, then it has none', async () => {
+    const tokens = createTokenService(secret, 600);
+    const { token } = await tokens.sign({ tokenNo: 'AB12', role: 'admin' });
+    expect(await tokens.verify(token)).not.toHaveProperty('sessionVersion');
+  });
+
+  it('given a token past its expiry, when verified, then it is refused', async () => {
+    let now = new Date('2026-11-25T08:00:00Z');
+    const tokens = createTokenService(secret, 60, () => now);
+    const { token } = await tokens.sign({ tokenNo: 'AB12', role: 'admin' });
+    now = new Date('2026-11-25T08:01:01Z');
+    expect(await tokens.verify(token)).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * What the logger never writes in clear (pino `redact`): session tokens, cookies, passwords and
+ * their hashes, wherever a request, a reply or a logged object carries them.
+ */
+export const LOG_REDACTION = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'headers.authorization',
+    'headers.cookie',
+    'password',
+    'passwordHash',
+    'jwt_token',
+    'token',
+    '*.password',
+    '*.passwordHash',
+    '*.jwt_token',
+    '*.token',
+    '*.*.password',
+    '*.*.jwt_token',
+  ],
+  censor: '[redacted]',
+};

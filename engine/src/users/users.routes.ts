@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  changeUserAnswerSchema,
+  changeUserBodySchema,
+  errorAnswerSchema,
+  userParamsSchema,
+  userProfileSchema,
+  userStreamId,
+} from '@plantride/schemas';
+import { currentUser } from '../auth/auth.plugin';
+import { handleCommand } from '../commands/command-handler';
+import { notFound } from '../commands/errors';
+import { httpCommandContext } from '../commands/http-command';
+import { userDecider } from './user.decider';
+import { loadUser, toProfile } from './user-stream';
+
+const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
+
+/** GET /api/users/me and, for admins, PUT /api/users/{tokenNo}. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/users/me', { preHandler: app.requireRole(), schema: { response: { 200: userProfileSchema, ...errors } } }, async (request) => {
+    const user = await loadUser(app.eventStore, currentUser(request).tokenNo);
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    return toProfile(user);
+  });
+
+  app.put(
+    '/api/users/:tokenNo',
+    { preHandler: app.requireRole('admin'), schema: { params: userParamsSchema, body: changeUserBodySchema, response: { 200: changeUserAnswerSchema, ...errors } } },
+    async (request) => {
+      const { tokenNo } = request.params;
+      const { role, assignedVehicleType, name, mobile, is_blocked: isBlocked } = request.body;
+      const result = await handleCommand(
+        app.eventStore,
+        userStreamId(tokenNo),
+        userDecider,
+        { type: 'ChangeUser', data: { tokenNo, role, assignedVehicleType, name, mobile, isBlocked } },
+        httpCommandContext(request, currentUser(request)),
+      );
+      const user = await loadUser(app.eventStore, tokenNo);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return { position: result.position, user: toProfile(user) };
+    },
+  );
+};
