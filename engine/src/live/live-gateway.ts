@@ -61,8 +61,9 @@ export class LiveGateway {
   /**
    * Sends `socket` every event after `lastPosition` its rooms would have received, then lets live
    * events through. Live events meanwhile are held for it and those the replay covered are dropped.
+   * Resolves to false when the socket left before it was done.
    */
-  async catchUp(socket: LiveSocket, lastPosition: number): Promise<void> {
+  async catchUp(socket: LiveSocket, lastPosition: number): Promise<boolean> {
     const entry: CatchingUp = { socket, buffer: [] };
     this.catchingUp.set(socket.id, entry);
     try {
@@ -75,7 +76,9 @@ export class LiveGateway {
       });
       // Whatever the replay read, the subscription has now passed too: from here on it alone delivers.
       await this.subscription?.caughtUp();
+      if (socket.disconnected) return false;
       for (const held of entry.buffer) if (compareCheckpoints(held.checkpoint, replayed) > 0) send(socket, held.emit);
+      return true;
     } finally {
       this.catchingUp.delete(socket.id);
     }

@@ -98,6 +98,8 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     const cookie = `token=${encodeURIComponent(token)}`;
     const client = await connect({}, { extraHeaders: { cookie, origin: url } });
     expect(client.socket.connected).toBe(true);
+    // A dev server on loopback proxying to the engine on loopback.
+    expect((await connect({}, { extraHeaders: { cookie, origin: 'http://localhost:5173' } })).socket.connected).toBe(true);
     expect(await refusal({}, { extraHeaders: { cookie, origin: 'https://evil.example' } })).toBe('Authentication required');
   });
 

@@ -24,14 +24,19 @@ export interface LivePluginOptions {
 
 class Refused extends Error {}
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const hostnameOf = (host: string) => host.replace(/:\d+$/, '');
+
 // A cookie rides along with any page's request: only the engine's own pages (or listed ones) may use it.
+// Both ends on loopback is a developer's dev server proxying to the engine.
 function cookieOriginAllowed(headers: Record<string, string | string[] | undefined>, allowed: readonly string[]): boolean {
   const origin = headers.origin;
   if (typeof origin !== 'string') return true;
   if (allowed.includes(origin)) return true;
   const hosts = [headers['x-forwarded-host'], headers.host].flat().filter((host): host is string => typeof host === 'string');
   try {
-    return hosts.includes(new URL(origin).host);
+    const { host, hostname } = new URL(origin);
+    return hosts.includes(host) || (LOOPBACK.has(hostname) && hosts.some((h) => LOOPBACK.has(hostnameOf(h))));
   } catch {
     return false;
   }
@@ -111,8 +116,9 @@ export const livePlugin = fp<LivePluginOptions>(
       }
       socket.data.caughtUpFor = null;
       gateway.catchUp(socket, lastPosition).then(
-        () => {
-          socket.data.caughtUpFor = user.tokenNo;
+        (completed) => {
+          // socket.io keeps this object for a recovered session: a socket that left halfway must be replayed again.
+          if (completed) socket.data.caughtUpFor = user.tokenNo;
         },
         (error: unknown) => {
           // Half a catch-up would leave a silent gap; dropping the socket makes the client come back and ask again.
