@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { runMigrations } from '../database/migrate';
 
 /** Event store schema, in the database's own schema (search_path). */
 const migrations: Record<string, Migration> = {
@@ -58,16 +59,5 @@ export function notifyChannel(schema: string): string {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateEventStore(db: Kysely<any>): Promise<void> {
-  // Unqualified, kysely looks for its migration tables in every schema and takes another
-  // tenant's (or test's) for its own; name ours.
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({
-    db,
-    migrationTableSchema: rows[0]?.schema,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'event_store_migration',
-    migrationLockTableName: 'event_store_migration_lock',
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await runMigrations(db, 'event_store_migrations', migrations);
 }

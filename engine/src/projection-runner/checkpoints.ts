@@ -1,38 +1,23 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { runMigrations } from '../database/migrate';
 import { START, type Checkpoint } from '../event-store/event-store';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-/** The schema the connection writes to: kysely's migration tables must live there, not in whichever schema it finds first. */
-export async function currentSchema(db: AnyDb): Promise<string | undefined> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema;
-}
-
 export async function migrateCheckpoints(db: AnyDb): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    migrationTableSchema: await currentSchema(db),
-    migrationTableName: 'projection_checkpoint_migration',
-    migrationLockTableName: 'projection_checkpoint_migration_lock',
-    provider: {
-      getMigrations: async () => ({
-        '0001_checkpoints': {
-          async up(trx) {
-            await sql`create table projection_checkpoints (
-              projection text primary key,
-              transaction_id xid8 not null,
-              position bigint not null,
-              updated_at timestamptz not null default now()
-            )`.execute(trx);
-          },
-        },
-      }),
+  await runMigrations(db, 'projection_checkpoint_migrations', {
+    '0001_checkpoints': {
+      async up(trx) {
+        await sql`create table projection_checkpoints (
+          projection text primary key,
+          transaction_id xid8 not null,
+          position bigint not null,
+          updated_at timestamptz not null default now()
+        )`.execute(trx);
+      },
     },
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
 }
 
 export async function readCheckpoint(db: AnyDb, projection: string): Promise<Checkpoint> {

@@ -1,11 +1,12 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { runMigrations } from '../database/migrate';
 import type { Projection, ReadModels } from '@plantride/projections';
 import type { Database } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
-import { compareCheckpoints, currentSchema, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { compareCheckpoints, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 
 export interface ProjectionRunnerOptions {
   database: Database;
@@ -30,18 +31,7 @@ export interface ProjectionRunner {
 
 export async function migrateProjections(db: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[]): Promise<void> {
   await migrateCheckpoints(db);
-  const schema = await currentSchema(db);
-  for (const projection of projections) {
-    const migrator = new Migrator({
-      db,
-      migrationTableSchema: schema,
-      migrationTableName: `projection_${projection.name}_migration`,
-      migrationLockTableName: `projection_${projection.name}_migration_lock`,
-      provider: { getMigrations: async () => projection.migrations },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
-  }
+  for (const projection of projections) await runMigrations(db, `projection_${projection.name}_migrations`, projection.migrations);
 }
 
 /**
