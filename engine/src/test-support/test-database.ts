@@ -3,9 +3,14 @@ import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type StoreKind } from '../database/database';
 
-/** Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+/**
+ * Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
+ * TEST_STORES=postgres (or pglite) narrows it, so CI's PostgreSQL pass does not repeat PGlite.
+ */
 export function testStoreKinds(): StoreKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.TEST_STORES?.split(',').map((kind) => kind.trim());
+  return only ? kinds.filter((kind) => only.includes(kind)) : kinds;
 }
 
 export interface TestDatabase extends Database {
