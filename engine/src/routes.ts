@@ -4,6 +4,7 @@ import { usersRoutes } from './users/users.routes';
 import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
 import { livePlugin } from './live/live.plugin';
+import { driversRoutes } from './drivers/drivers.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -11,5 +12,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes, { signInLimits: { perToken: config.SIGNIN_MAX_PER_TOKEN, perAddress: config.SIGNIN_MAX_PER_ADDRESS, windowSeconds: config.SIGNIN_WINDOW_SECONDS } });
   await app.register(usersRoutes);
   await rideRoutes(app);
+  await app.register(driversRoutes);
   await app.register(livePlugin);
 }

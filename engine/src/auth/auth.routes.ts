@@ -17,6 +17,7 @@ import { ConcurrencyError } from '../event-store/event-store';
 import { userDecider } from '../users/user.decider';
 import { loadUser } from '../users/user-stream';
 import { driverRecordOf } from '../users/driver-record';
+import { grantDriverRole } from '../drivers/driver-role';
 import { currentUser } from './auth.plugin';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -48,14 +49,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits }> 
         assignedVehicleType: driver?.vehicleType ?? null,
         passwordHash: await hashPassword(password),
       };
+      let position: number;
       try {
-        const result = await handleCommand(app.eventStore, userStreamId(tokenNo), userDecider, { type: 'SignUp', data }, context);
-        return reply.status(201).send({ message: MESSAGES.signupSucceeded, position: result.position });
+        ({ position } = await handleCommand(app.eventStore, userStreamId(tokenNo), userDecider, { type: 'SignUp', data }, context));
       } catch (error) {
         // Two sign-ups racing for one token number: the loser is told it is taken.
         if (error instanceof ConcurrencyError) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
         throw error;
       }
+      // An admin may have recorded him as a driver while he signed up: whichever of the two
+      // writes second sees the other, so this read (or the admin's) makes him a driver.
+      const recorded = driver ? null : await driverRecordOf(app.eventStore, tokenNo);
+      const rolePosition = recorded ? await grantDriverRole(app.eventStore, tokenNo, recorded.vehicleType ?? '', { ...context, actor: { system: 'signup' } }) : null;
+      return reply.status(201).send({ message: MESSAGES.signupSucceeded, position: Math.max(position, rolePosition ?? 0) });
     },
   );
 

@@ -1,6 +1,7 @@
 import { MESSAGES, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
+import { driverBlocked, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
 
 /** One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket once). */
 export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
@@ -58,6 +59,10 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   MaterialDropped: step('materialDropped'),
   RideEnded: step('rideEnded'),
   RideCancelled: withFacts(({ data, position }, facts) => [emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position })]),
+  DriverStatusChanged: statusChanged,
+  DriverBlockedForMaintenance: driverBlocked,
+  DriverUnblocked: driverUnblocked,
+  UserSignedUp: newRegistrationRequest,
 };
 
 /** The socket events a store event produces, given the facts of its ride as they stood before it. */

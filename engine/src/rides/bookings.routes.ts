@@ -17,7 +17,7 @@ import {
   updateTimestampsBodySchema,
   type RideEventOf,
 } from '@plantride/schemas';
-import { countAssignedDrivers, findUser } from '@plantride/projections';
+import { countDriversOfType, findUser } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handleCommand } from '../commands/command-handler';
 import { badRequest, forbidden } from '../commands/errors';
@@ -44,7 +44,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!requester) throw badRequest(MESSAGES.userNotFound);
       const minutes = routeMinutes(DEFAULT_SITE, body.fromLocation, body.toLocation);
       if (minutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);
-      if ((await countAssignedDrivers(db, body.vehicleType)) === 0) {
+      // Driver records, not accounts: an operator the admin recorded counts before he signs up.
+      if ((await countDriversOfType(db, body.vehicleType)) === 0) {
         throw badRequest(special ? noDriversAssignedSpecialTask(body.vehicleType) : noDriversAssigned(body.vehicleType));
       }
       const rideId = newRideId();

@@ -1,26 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SERVER_MESSAGES, rideStreamId, type TimestampEvent } from '@plantride/schemas';
-import { findUser, ongoingRideOfDriver } from '@plantride/projections';
+import { ongoingRideOfDriver } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handleCommand, type CommandResult } from '../commands/command-handler';
 import { conflict, forbidden } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
+import { assertMayDrive, loadDriver } from '../drivers/driver-stream';
+import { loadUser } from '../users/user-stream';
 import { readModels } from './ride-access';
 import { rideDecider, type DriverProfile, type RideCommand } from './ride.decider';
 
 const STEP_COMMANDS = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' } as const;
 
-/** The acting driver, refused when blocked: a blocked driver cannot accept, start, pick, drop or end. */
-async function activeDriver(app: FastifyInstance, tokenNo: string): Promise<DriverProfile> {
-  const driver = await findUser(readModels(app), tokenNo);
-  if (!driver || driver.role !== 'driver') throw forbidden();
-  if (driver.is_blocked) throw forbidden(MESSAGES.blockedCannotAccept);
-  return { name: driver.name, mobile: driver.mobile, vehicleNumber: null, vehicleType: driver.assigned_vehicle_type };
+/**
+ * The acting driver, from his driver record as its stream says now: a driver without a record, or
+ * blocked for maintenance, Not Active or without access, cannot accept, start, pick, drop or end.
+ */
+export async function activeDriver(app: FastifyInstance, tokenNo: string, action: 'accept' | 'step' = 'accept'): Promise<DriverProfile> {
+  const account = await loadUser(app.eventStore, tokenNo);
+  if (!account || account.role !== 'driver') throw forbidden();
+  if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
+  const driver = await loadDriver(app.eventStore, tokenNo);
+  assertMayDrive(driver, action);
+  const { name, mobile, vehicle, vehicleAssigned } = driver.record;
+  return { name: name || account.name, mobile: mobile || account.mobile, vehicleNumber: vehicle || null, vehicleType: vehicleAssigned || null };
 }
 
 export async function driverStep(app: FastifyInstance, request: FastifyRequest, rideId: string, step: TimestampEvent): Promise<CommandResult> {
   const user = currentUser(request);
-  await activeDriver(app, user.tokenNo);
+  await activeDriver(app, user.tokenNo, 'step');
   const command: RideCommand = { type: STEP_COMMANDS[step], data: { rideId, driverId: user.tokenNo } };
   return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
 }

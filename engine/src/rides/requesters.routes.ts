@@ -11,15 +11,16 @@ import {
   getSpecificRequesterAnswerSchema,
   tokenNoParamsSchema,
 } from '@plantride/schemas';
-import { availableRides, countAssignedDrivers, findUser } from '@plantride/projections';
+import { availableRides, countDriversOfType, findUser } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
+import { loadDriver } from '../drivers/driver-stream';
 import { readModels } from './ride-access';
 import { toServerRide } from './ride-rows';
 
 const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo });
 
-/** The ride and requester reads of SPEC §7 "Drivers" that part 1 needs; driver records come with part 2. */
+/** The ride and requester reads of SPEC §7 "Drivers"; the driver record reads are in drivers/. */
 export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/drivers/available-rides',
@@ -28,8 +29,9 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { vehicleType } = request.query;
       if (user.role === 'driver') {
-        const driver = await findUser(readModels(app), user.tokenNo);
-        if (driver?.assigned_vehicle_type !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
+        // His vehicle type is his driver record's, as its stream says now.
+        const { record } = await loadDriver(app.eventStore, user.tokenNo);
+        if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
       return { rides: { rows: (await availableRides(readModels(app), vehicleType)).map(toServerRide) } };
     },
@@ -61,6 +63,6 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/drivers/check-assigned/:vehicleType',
     { preHandler: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: checkAssignedAnswerSchema } } },
-    async (request) => ({ count: await countAssignedDrivers(readModels(app), request.params.vehicleType) }),
+    async (request) => ({ count: await countDriversOfType(readModels(app), request.params.vehicleType) }),
   );
 };

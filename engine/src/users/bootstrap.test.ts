@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VEHICLE_TYPES, userStreamId } from '@plantride/schemas';
+import { VEHICLE_TYPES, driverRecordSchema, driverStreamId, userStreamId } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { bootstrapUsers, demoWanted, ensureAdmin, seedDemoUsers } from './bootstrap';
@@ -71,6 +71,16 @@ describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
 
     const driver = demo!.find((a) => a.assignedVehicleType === 'Cherry Picker')!;
     expect((await signIn(driver.tokenNo, driver.password)).json().user).toMatchObject({ role: 'driver', assignedVehicleType: 'Cherry Picker' });
+
+    // Each demo driver has the admin's record too, so he can take rides and bookings find him.
+    for (const account of demo!.filter((a) => a.role === 'driver')) {
+      const [added] = await store().readStream(driverStreamId(account.tokenNo));
+      expect(added?.type).toBe('DriverAdded');
+      expect(added?.data).toMatchObject({ operatorId: account.tokenNo, name: account.name, mobile: account.mobile, vehicleAssigned: account.assignedVehicleType, status: 'Active', role: 'Driver' });
+      expect(driverRecordSchema.safeParse(added?.data).success).toBe(true);
+    }
+    const serials = (await Promise.all(demo!.filter((a) => a.role === 'driver').map(async (a) => ((await store().readStream(driverStreamId(a.tokenNo)))[0]?.data as { serial: number }).serial)));
+    expect(new Set(serials).size).toBe(8);
 
     const head = await store().headPosition();
     expect((await bootstrapUsers(store(), embedded, print)).demo).toBeNull();

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { userStreamId, type Role, type VehicleType } from '@plantride/schemas';
+import { driverStreamId, userStreamId, type Role, type VehicleType } from '@plantride/schemas';
 import { hashPassword } from '../auth/password';
+import { driverDecider } from '../drivers/driver.decider';
 import { handleCommand, type CommandContext } from '../commands/command-handler';
 import { DomainError } from '../commands/errors';
 import { ConcurrencyError, type EventStore } from '../event-store/event-store';
@@ -71,8 +72,32 @@ const DEMO_PEOPLE: Array<Omit<NewAccount, 'password'>> = [
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRSTUVWXYZ23456789';
 const demoPassword = () => Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 
+/** The admin's record of a demo driver, so he can take rides and bookings for his vehicle type can be made. */
+async function createDriverRecord(store: EventStore, driver: Omit<NewAccount, 'password'>, serial: number): Promise<void> {
+  const record = {
+    operatorId: driver.tokenNo,
+    vehicle: `MH14 ${driver.tokenNo.slice(0, 2)} ${String(1000 + serial)}`,
+    name: driver.name,
+    mobile: driver.mobile,
+    role: 'Driver' as const,
+    forklift: String(serial),
+    status: 'Active' as const,
+    comments: '',
+    vehicleAssigned: driver.assignedVehicleType ?? ('' as const),
+  };
+  try {
+    await handleCommand(store, driverStreamId(driver.tokenNo), driverDecider, { type: 'AddDriver', data: record, serial }, context('demo'));
+  } catch (error) {
+    // Already recorded (also by a racing process): the record stands as it is.
+    if (!(error instanceof ConcurrencyError || (error instanceof DomainError && error.status === 409))) throw error;
+  }
+}
+
 async function createDemoAccounts(store: EventStore, except: string | undefined): Promise<DemoAccount[]> {
-  const accounts = DEMO_PEOPLE.filter((person) => person.tokenNo !== except).map((person) => ({ ...person, password: demoPassword() }));
+  const people = DEMO_PEOPLE.filter((person) => person.tokenNo !== except);
+  const drivers = people.filter((person) => person.role === 'driver');
+  await Promise.all(drivers.map((driver, i) => createDriverRecord(store, driver, i + 1)));
+  const accounts = people.map((person) => ({ ...person, password: demoPassword() }));
   const created = await Promise.all(accounts.map((account) => createAccount(store, account, 'demo')));
   return accounts.filter((_, i) => created[i]);
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, SOCKET_PAYLOADS, type DomainEvent } from '@plantride/schemas';
+import { socketEventsFor, type LiveEmit } from './ride-socket-events';
+
+function expectValid(emits: LiveEmit[]): void {
+  for (const emit of emits) expect(SOCKET_PAYLOADS[emit.name].strict().safeParse(emit.payload).error, emit.name).toBeUndefined();
+}
+
+const at = (event: DomainEvent, position: number) => socketEventsFor({ ...event, position }, null);
+
+describe('driver and account events to socket events', () => {
+  it('when the admin marks a driver Not Active, then the driver and staff get statusChanged with driverId and status', () => {
+    const emits = at({ type: 'DriverStatusChanged', data: { operatorId: 'DR01', status: 'Not Active' } }, 5);
+    expect(emits).toEqual([{ name: 'statusChanged', rooms: ['user:DR01', 'driver:DR01', 'staff'], payload: { driverId: 'DR01', status: 'Not Active', position: 5 } }]);
+    expectValid(emits);
+  });
+
+  it('when a driver is blocked for maintenance, then only he gets driverBlocked with the request', () => {
+    const emits = at({ type: 'DriverBlockedForMaintenance', data: { operatorId: 'DR01', maintenanceRequestId: 'M7' } }, 6);
+    expect(emits).toEqual([
+      { name: 'driverBlocked', rooms: ['user:DR01', 'driver:DR01'], payload: { driverId: 'DR01', message: MESSAGES.vehicleUnderMaintenance, maintenanceRequestId: 'M7', position: 6 } },
+    ]);
+    expectValid(emits);
+  });
+
+  it.each([
+    ['maintenance_completed', MESSAGES.maintenanceCompletedVehicleActive],
+    ['maintenance_rejected', expect.any(String)],
+  ] as const)('when the block lifts with %s, then the driver and staff get driverUnblocked with message and reason', (reason, message) => {
+    const emits = at({ type: 'DriverUnblocked', data: { operatorId: 'DR01', reason } }, 7);
+    expect(emits).toEqual([{ name: 'driverUnblocked', rooms: ['user:DR01', 'driver:DR01', 'staff'], payload: { driverId: 'DR01', message, reason, position: 7 } }]);
+    expectValid(emits);
+  });
+
+  it('when someone signs up, then staff get newRegistrationRequest with his token number', () => {
+    const emits = at({ type: 'UserSignedUp', data: { tokenNo: 'AB12', name: '', mobile: '', role: 'requester', passwordHash: 'scrypt$x' } }, 8);
+    expect(emits).toEqual([{ name: 'newRegistrationRequest', rooms: ['staff'], payload: { tokenNo: 'AB12', message: expect.stringContaining('AB12'), position: 8 } }]);
+    expectValid(emits);
+  });
+
+  it('when a record is edited or access toggled, then no socket event is sent (statusChanged carries the status change)', () => {
+    expect(at({ type: 'DriverAccessToggled', data: { operatorId: 'DR01', active: false } }, 9)).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { MESSAGES, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import { liveRooms } from './live-rooms';
+import type { LiveEmit } from './ride-socket-events';
+
+type Positioned<T extends EventType> = EventOfType<T> & { position: number };
+
+// Our own text: the spec's client lifts the block on driverUnblocked but shows no wording for a rejection.
+const UNBLOCKED_AFTER_REJECTION = 'Your maintenance request was rejected. Your vehicle is active again.';
+
+function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>): LiveEmit {
+  return { name, rooms, payload } as LiveEmit;
+}
+
+// The driver's own sockets: his user room always, his driver room once his account is a driver's.
+const driverRooms = (operatorId: string) => [liveRooms.user(operatorId), liveRooms.driver(operatorId)];
+
+/** Admin saved the driver Active or Not Active: his dashboard blocks or unblocks, staff lists refresh. */
+export function statusChanged({ data, position }: Positioned<'DriverStatusChanged'>): LiveEmit[] {
+  return [emit('statusChanged', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, status: data.status, position })];
+}
+
+/** He asked for maintenance: his dashboard shows 'Vehicle Under Maintenance' at once. */
+export function driverBlocked({ data, position }: Positioned<'DriverBlockedForMaintenance'>): LiveEmit[] {
+  return [
+    emit('driverBlocked', driverRooms(data.operatorId), {
+      driverId: data.operatorId,
+      message: MESSAGES.vehicleUnderMaintenance,
+      maintenanceRequestId: data.maintenanceRequestId,
+      position,
+    }),
+  ];
+}
+
+/** The maintenance block lifted (completed or rejected): his overlay goes, staff see him free. */
+export function driverUnblocked({ data, position }: Positioned<'DriverUnblocked'>): LiveEmit[] {
+  const message = data.reason === 'maintenance_completed' ? MESSAGES.maintenanceCompletedVehicleActive : UNBLOCKED_AFTER_REJECTION;
+  return [emit('driverUnblocked', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, message, reason: data.reason, position })];
+}
+
+/** Someone created an account: staff are told, so a driver's account can be checked against his record. */
+export function newRegistrationRequest({ data, position }: Positioned<'UserSignedUp'>): LiveEmit[] {
+  return [emit('newRegistrationRequest', [liveRooms.staff], { tokenNo: data.tokenNo, message: `New account registered: ${data.tokenNo}`, position })];
+}
