@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
+import { maintenanceRoutes } from './maintenance/maintenance.plugin';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -13,5 +14,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await rideRoutes(app);
   await app.register(driversRoutes);
+  await maintenanceRoutes(app);
   await app.register(livePlugin);
 }

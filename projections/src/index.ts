@@ -1,6 +1,7 @@
 import { ridesProjection } from './rides/rides.projection';
 import { usersProjection } from './users/users.projection';
 import { driversProjection } from './drivers/drivers.projection';
+import { maintenanceProjection } from './maintenance/maintenance.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
@@ -9,7 +10,8 @@ export * from './read-models';
 export * from './rides/rides.queries';
 export * from './users/users.queries';
 export * from './drivers/drivers.queries';
-export { ridesProjection, usersProjection, driversProjection };
+export * from './maintenance/maintenance.queries';
+export { ridesProjection, usersProjection, driversProjection, maintenanceProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection];

@@ -2,7 +2,8 @@ import { isEventType } from '@plantride/schemas';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { liveRooms } from './live-rooms';
-import { RideFactsCache, isRideEvent } from './ride-facts';
+import { liveContextFor, type LiveLookups } from './live-lookups';
+import { RideFactsCache, isRideEvent, type RideFacts } from './ride-facts';
 import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
 import { PositionIndex, checkpointAt, compareCheckpoints, headCheckpoint, readAllFrom } from './positions';
 import type { LiveServer, LiveSocket } from './live-socket';
@@ -27,6 +28,8 @@ const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged
 export interface LiveGatewayOptions {
   io: LiveServer;
   store: EventStore;
+  /** Read models and streams the mappings of some events need (maintenance, redistribution). */
+  lookups: LiveLookups;
   pollIntervalMs?: number;
   onError: (error: unknown) => void;
 }
@@ -100,10 +103,13 @@ export class LiveGateway {
     // A type this process does not know was written by a newer one; it has nothing to send for it.
     if (!isEventType(event.type)) return [];
     const domainEvent = toDomainEvent(event);
-    if (!isRideEvent(event)) return socketEventsFor({ ...domainEvent, position: event.globalPosition }, null);
-    const before = await facts.before(event);
-    facts.apply(event, before, domainEvent);
-    return socketEventsFor({ ...domainEvent, position: event.globalPosition }, before);
+    let before: RideFacts | null = null;
+    if (isRideEvent(event)) {
+      before = await facts.before(event);
+      facts.apply(event, before, domainEvent);
+    }
+    const context = await liveContextFor(domainEvent, before, this.options.lookups);
+    return socketEventsFor({ ...domainEvent, position: event.globalPosition }, before, context);
   }
 
   // Sockets opened before the sign-out or block belonged to the sessions it ends.

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
+import { readModels } from '../rides/ride-access';
 import { LiveGateway } from './live-gateway';
+import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
 import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
 import { trackRide } from './track-ride';
@@ -74,6 +76,7 @@ export const livePlugin = fp<LivePluginOptions>(
     const gateway = new LiveGateway({
       io,
       store: app.eventStore,
+      lookups: createLiveLookups(app.eventStore, readModels(app)),
       pollIntervalMs: options.pollIntervalMs,
       onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
     });

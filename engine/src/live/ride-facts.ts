@@ -1,4 +1,4 @@
-import type { DomainEvent, VehicleType } from '@plantride/schemas';
+import type { DomainEvent, RideType, VehicleType } from '@plantride/schemas';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 
@@ -8,12 +8,28 @@ export interface RideFacts {
   vehicleType: VehicleType;
   driverId: string | null;
   originalDriverId: string | null;
+  /** What drivers are shown again when the ride is redistributed. */
+  requesterName: string;
+  requesterMobile: string;
+  fromLocation: string;
+  toLocation: string;
+  rideType: RideType;
 }
 
 export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): RideFacts | null {
   switch (event.type) {
     case 'RideRequested':
-      return { requesterId: event.data.requesterId, vehicleType: event.data.vehicleType, driverId: null, originalDriverId: null };
+      return {
+        requesterId: event.data.requesterId,
+        vehicleType: event.data.vehicleType,
+        driverId: null,
+        originalDriverId: null,
+        requesterName: event.data.requesterName,
+        requesterMobile: event.data.requesterMobile,
+        fromLocation: event.data.fromLocation,
+        toLocation: event.data.toLocation,
+        rideType: event.data.rideType,
+      };
     case 'RideAccepted':
     case 'RideTakenOver':
       return facts && { ...facts, driverId: event.data.driverId };

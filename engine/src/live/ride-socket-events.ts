@@ -2,6 +2,8 @@ import { MESSAGES, type DomainEvent, type EventOfType, type EventType, type Sock
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
 import { driverBlocked, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
+import type { LiveContext } from './live-lookups';
+import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
 
 /** One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket once). */
 export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
@@ -10,7 +12,7 @@ export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; pay
 export type PositionedEvent = DomainEvent & { position: number };
 
 type Positioned<T extends EventType> = EventOfType<T> & { position: number };
-type ToSocket<T extends EventType> = (event: Positioned<T>, facts: RideFacts | null) => LiveEmit[];
+type ToSocket<T extends EventType> = (event: Positioned<T>, facts: RideFacts | null, context: LiveContext) => LiveEmit[];
 
 function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>): LiveEmit {
   return { name, rooms, payload } as LiveEmit;
@@ -63,13 +65,22 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   DriverBlockedForMaintenance: driverBlocked,
   DriverUnblocked: driverUnblocked,
   UserSignedUp: newRegistrationRequest,
+  RideRedistributed: rideRedistributed,
+  RideTakenOver: rideTakenOver,
+  MaintenanceRequested: maintenanceRequested,
+  MaintenanceAccepted: maintenanceAccepted,
+  MaintenanceRejected: maintenanceRejected,
+  MaintenanceCompleted: maintenanceCompleted,
 };
 
-/** The socket events a store event produces, given the facts of its ride as they stood before it. */
-export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null): LiveEmit[] {
+/**
+ * The socket events a store event produces, given the facts of its ride as they stood before it
+ * and what the gateway looked up for it (`liveContextFor`).
+ */
+export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
   // The table is keyed by type, so the entry found takes exactly this event's shape.
   const toSocket = SOCKET_EVENTS[event.type] as ToSocket<EventType> | undefined;
-  return toSocket ? toSocket(event as Positioned<EventType>, facts) : [];
+  return toSocket ? toSocket(event as Positioned<EventType>, facts, context) : [];
 }
 
 /** Whether a socket in `rooms` receives `emit`. */

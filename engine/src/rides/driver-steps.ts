@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, SERVER_MESSAGES, rideStreamId, type TimestampEvent } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, rideStreamId, type ResumeState, type TimestampEvent } from '@plantride/schemas';
 import { ongoingRideOfDriver } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handleCommand, type CommandResult } from '../commands/command-handler';
@@ -39,4 +39,14 @@ export async function acceptRide(app: FastifyInstance, request: FastifyRequest, 
   const ongoing = await ongoingRideOfDriver(readModels(app), user.tokenNo);
   if (ongoing && ongoing.ride_id !== rideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
   return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, { type: 'AcceptRide', data: { rideId, driverId: user.tokenNo }, driver }, httpCommandContext(request, user));
+}
+
+/** Takes over a redistributed ride, with the same checks on the acting driver as accepting one. */
+export async function takeOverRide(app: FastifyInstance, request: FastifyRequest, rideId: string, resumeState: ResumeState | null): Promise<CommandResult> {
+  const user = currentUser(request);
+  const driver = await activeDriver(app, user.tokenNo);
+  const ongoing = await ongoingRideOfDriver(readModels(app), user.tokenNo);
+  if (ongoing && ongoing.ride_id !== rideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  const command: RideCommand = { type: 'TakeOverRide', data: { rideId, driverId: user.tokenNo, resumeState }, driver };
+  return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
 }

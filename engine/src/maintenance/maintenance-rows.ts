@@ -1,0 +1,23 @@
+import { breakdownTypeSchema, maintenanceStatusSchema, vehicleTypeSchema, type MaintenanceRequestRow } from '@plantride/schemas';
+import type { MaintenanceRequestListing } from '@plantride/projections';
+
+const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
+
+/** The listed form of SPEC §3: upper-case fields, ISO dates, '' for a breakdown type never chosen. */
+export function toMaintenanceRequestRow(row: MaintenanceRequestListing): MaintenanceRequestRow {
+  const breakdown = breakdownTypeSchema.safeParse(row.breakdown_type);
+  return {
+    ID: row.request_id,
+    DRIVER_ID: row.driver_id,
+    DRIVER_NAME: row.driver_name,
+    MOBILE_NUMBER: row.mobile ?? '',
+    ROLE: row.role ?? 'Driver',
+    STATUS: maintenanceStatusSchema.parse(row.status),
+    COMMENT_TEXT: row.comment_text,
+    VEHICLE_TYPE: vehicleTypeSchema.parse(row.vehicle_type),
+    ISSUE: row.issue,
+    REQUEST_DATE: iso(row.requested_at) ?? '',
+    LAST_MAINTENANCE_DATE: iso(row.last_maintenance_date),
+    BREAKDOWN_TYPE: breakdown.success ? breakdown.data : '',
+  };
+}

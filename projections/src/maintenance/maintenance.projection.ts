@@ -1,0 +1,58 @@
+import type { Kysely, Updateable } from 'kysely';
+import { MAINTENANCE_EVENT_TYPES, REJECTION_COMMENT_PREFIX, type DomainEvent, type MaintenanceEvent } from '@plantride/schemas';
+import type { EventPosition, Projection } from '../projection';
+import type { ReadModels } from '../read-models';
+import type { MaintenanceRequestsTable } from './maintenance.table';
+import { maintenanceMigrations } from './maintenance.migrations';
+
+// A rejection shows in the list as its comment, 'REJECTED: {reason}' (SPEC §7), never prefixed twice.
+const rejectionComment = (reason: string) => (reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`);
+
+function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested' }>): Updateable<MaintenanceRequestsTable> {
+  switch (event.type) {
+    case 'MaintenanceAccepted':
+      return { status: 'accepted', accepted_at: new Date(event.data.acceptedAt) };
+    case 'MaintenanceRejected':
+      return { status: 'rejected', rejected_at: new Date(event.data.rejectedAt), rejection_reason: event.data.reason, comment_text: rejectionComment(event.data.reason) };
+    case 'MaintenanceCompleted':
+      return { status: 'completed', maintenance_date: new Date(event.data.maintenanceDate) };
+    case 'MaintenanceCommentEdited':
+      return { comment_text: event.data.commentText };
+  }
+}
+
+export const maintenanceProjection: Projection<ReadModels> = {
+  name: 'maintenance',
+  handles: MAINTENANCE_EVENT_TYPES,
+  migrations: maintenanceMigrations,
+  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
+    const maintenance = event as MaintenanceEvent;
+    if (maintenance.type === 'MaintenanceRequested') {
+      const d = maintenance.data;
+      await db
+        .insertInto('maintenance_requests')
+        .values({
+          request_id: d.requestId,
+          driver_id: d.driverId,
+          driver_name: d.driverName,
+          vehicle_type: d.vehicleType,
+          issue: d.issue,
+          comment_text: d.commentText,
+          status: 'pending',
+          breakdown_type: d.breakdownType,
+          ride_id: d.rideId,
+          requested_at: new Date(d.requestedAt),
+          last_position: position.streamPosition,
+        })
+        .onConflict((oc) => oc.column('request_id').doNothing())
+        .execute();
+      return;
+    }
+    await db
+      .updateTable('maintenance_requests')
+      .set({ ...changeOf(maintenance), last_position: position.streamPosition })
+      .where('request_id', '=', maintenance.data.requestId)
+      .where('last_position', '<', position.streamPosition)
+      .execute();
+  },
+};

@@ -1,0 +1,42 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadModels } from '../read-models';
+import type { MaintenanceRequestsTable } from './maintenance.table';
+
+export type MaintenanceRequestRecord = Selectable<MaintenanceRequestsTable>;
+
+/** A request as the maintenance screens list it: the request, plus the driver's mobile, role and last maintenance. */
+export interface MaintenanceRequestListing extends MaintenanceRequestRecord {
+  mobile: string | null;
+  role: string | null;
+  last_maintenance_date: Date | null;
+}
+
+export async function findMaintenanceRequest(db: Kysely<ReadModels>, requestId: string): Promise<MaintenanceRequestRecord | undefined> {
+  return db.selectFrom('maintenance_requests').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** Every request, newest first. A driver's last maintenance is his latest completed request, or what his record says. */
+export async function listMaintenanceRequests(db: Kysely<ReadModels>): Promise<MaintenanceRequestListing[]> {
+  const rows = await db
+    .selectFrom('maintenance_requests as m')
+    .leftJoin('drivers as d', 'd.operator_id', 'm.driver_id')
+    .leftJoin('users as u', 'u.token_no', 'm.driver_id')
+    .selectAll('m')
+    .select(['d.mobile as driver_mobile', 'u.mobile as user_mobile', 'd.role as role', 'd.last_maintenance_date as record_maintenance_date'])
+    .orderBy('m.requested_at', 'desc')
+    .orderBy('m.request_id')
+    .execute();
+  const latest = await db
+    .selectFrom('maintenance_requests')
+    .select(['driver_id', (eb) => eb.fn.max('maintenance_date').as('last')])
+    .where('status', '=', 'completed')
+    .groupBy('driver_id')
+    .execute();
+  const lastByDriver = new Map(latest.map((row) => [row.driver_id, row.last ? new Date(row.last) : null]));
+  return rows.map(({ driver_mobile, user_mobile, role, record_maintenance_date, ...request }) => ({
+    ...request,
+    mobile: driver_mobile ?? user_mobile,
+    role,
+    last_maintenance_date: lastByDriver.get(request.driver_id) ?? record_maintenance_date,
+  }));
+}
