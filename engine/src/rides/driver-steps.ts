@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, SERVER_MESSAGES, rideStreamId, type ResumeState, type TimestampEvent } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, foldRide, resumeStateOf, rideStreamId, type ResumeState, type RideEvent, type TimestampEvent } from '@plantride/schemas';
+import { toDomainEvent } from '../event-store/upcast';
 import { ongoingRideOfDriver } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handleCommand, type CommandResult } from '../commands/command-handler';
@@ -33,11 +34,21 @@ export async function driverStep(app: FastifyInstance, request: FastifyRequest, 
   return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
 }
 
+/**
+ * One ride at a time. The read model may still show a ride that has just ended (it lags the
+ * store by a moment), so a ride it names is confirmed against that ride's own stream.
+ */
+async function refuseIfDriving(app: FastifyInstance, driverId: string, rideId: string): Promise<void> {
+  const ongoing = await ongoingRideOfDriver(readModels(app), driverId);
+  if (!ongoing || ongoing.ride_id === rideId) return;
+  const ride = foldRide((await app.eventStore.readStream(rideStreamId(ongoing.ride_id))).map((e) => toDomainEvent(e) as RideEvent));
+  if (ride.context.driverId === driverId && resumeStateOf(ride) !== null) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+}
+
 export async function acceptRide(app: FastifyInstance, request: FastifyRequest, rideId: string): Promise<CommandResult> {
   const user = currentUser(request);
   const driver = await activeDriver(app, user.tokenNo);
-  const ongoing = await ongoingRideOfDriver(readModels(app), user.tokenNo);
-  if (ongoing && ongoing.ride_id !== rideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  await refuseIfDriving(app, user.tokenNo, rideId);
   return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, { type: 'AcceptRide', data: { rideId, driverId: user.tokenNo }, driver }, httpCommandContext(request, user));
 }
 
@@ -45,8 +56,7 @@ export async function acceptRide(app: FastifyInstance, request: FastifyRequest, 
 export async function takeOverRide(app: FastifyInstance, request: FastifyRequest, rideId: string, resumeState: ResumeState | null): Promise<CommandResult> {
   const user = currentUser(request);
   const driver = await activeDriver(app, user.tokenNo);
-  const ongoing = await ongoingRideOfDriver(readModels(app), user.tokenNo);
-  if (ongoing && ongoing.ride_id !== rideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  await refuseIfDriving(app, user.tokenNo, rideId);
   const command: RideCommand = { type: 'TakeOverRide', data: { rideId, driverId: user.tokenNo, resumeState }, driver };
   return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
 }
