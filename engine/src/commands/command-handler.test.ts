@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rideStreamId, type RideEvent } from '@plantride/schemas';
-import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
-import { migrateEventStore } from '../event-store/migrations';
-import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import type { EventStore } from '../event-store/event-store';
 import { rideDecider, type RideCommand } from '../rides/ride.decider';
 import { handleCommand, type CommandContext } from './command-handler';
@@ -26,9 +24,7 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
   let store: EventStore;
 
   beforeEach(async () => {
-    database = await openTestDatabase(kind);
-    await migrateEventStore(database.db);
-    store = createPostgresEventStore(database);
+    ({ database, store } = await openTestStore(kind));
   });
   afterEach(async () => database.dispose());
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openTestDatabase, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
-import { migrateEventStore } from './migrations';
+import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
 import { createPostgresEventStore } from './postgres-event-store';
 import { ConcurrencyError, START, checkpointOf, type EventStore, type NewEvent, type RecordedEvent } from './event-store';
 
@@ -14,9 +13,7 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
   let store: EventStore;
 
   beforeEach(async () => {
-    database = await openTestDatabase(kind);
-    await migrateEventStore(database.db);
-    store = createPostgresEventStore(database);
+    ({ database, store } = await openTestStore(kind));
   });
   afterEach(async () => {
     await database.dispose();

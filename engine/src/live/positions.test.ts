@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { START, checkpointOf, type EventStore } from '../event-store/event-store';
-import { migrateEventStore } from '../event-store/migrations';
-import { createPostgresEventStore } from '../event-store/postgres-event-store';
-import { openTestDatabase, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
+import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
 import { PositionIndex, checkpointAt, compareCheckpoints, headCheckpoint } from './positions';
 
 describe('checkpoint order', () => {
@@ -19,9 +17,7 @@ describe.each(testStoreKinds())('resume points on %s', (kind) => {
   let store: EventStore;
 
   beforeEach(async () => {
-    database = await openTestDatabase(kind);
-    await migrateEventStore(database.db);
-    store = createPostgresEventStore(database);
+    ({ database, store } = await openTestStore(kind));
     for (let i = 1; i <= 3; i++) {
       await store.append(`site-${i}`, 0, [{ eventId: randomUUID(), type: 'LocationAdded', schemaVersion: 1, data: {} }], {});
     }

@@ -3,9 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findRide, findUser, ridesProjection, usersProjection, type Projection, type ReadModels } from '@plantride/projections';
 import { rideStreamId, userStreamId, type Actor } from '@plantride/schemas';
 import type { Kysely } from 'kysely';
-import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
-import { migrateEventStore } from '../event-store/migrations';
-import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import type { EventStore } from '../event-store/event-store';
 import { handleCommand } from '../commands/command-handler';
 import { rideDecider, type RideCommand } from '../rides/ride.decider';
@@ -33,9 +31,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   };
 
   beforeEach(async () => {
-    database = await openTestDatabase(kind);
-    await migrateEventStore(database.db);
-    store = createPostgresEventStore(database);
+    ({ database, store } = await openTestStore(kind));
   });
   afterEach(async () => {
     await runner?.stop();

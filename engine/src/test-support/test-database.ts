@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type StoreKind } from '../database/database';
+import type { EventStore } from '../event-store/event-store';
+import { migrateEventStore } from '../event-store/migrations';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
 
 /**
  * Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -59,4 +62,11 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A test database with the event store migrated, and the store on it. */
+export async function openTestStore(kind: StoreKind): Promise<{ database: TestDatabase; store: EventStore }> {
+  const database = await openTestDatabase(kind);
+  await migrateEventStore(database.db);
+  return { database, store: createPostgresEventStore(database) };
 }
