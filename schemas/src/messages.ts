@@ -150,6 +150,8 @@ export const SERVER_MESSAGES = {
   signedUp: 'Signup successful.',
   signedIn: 'Login successful.',
   accessGranted: 'Access granted.',
+  driverAdded: 'Driver added successfully.',
+  driverAccessChanged: 'Driver access updated.',
   driverAlreadyBlocked: 'This driver is already blocked for maintenance.',
   driverNotActive: 'Your vehicle is marked Not Active by admin. You cannot take or carry out rides.',
   driverBlockedForMaintenance: 'Your vehicle is under maintenance. You cannot take or carry out rides until it is completed.',

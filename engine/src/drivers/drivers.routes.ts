@@ -26,8 +26,6 @@ import { grantDriverRole } from './driver-role';
 import { driverReadRoutes } from './driver-reads.routes';
 
 // Our own texts: the spec shows the add and toggle answers' fields, not their wording.
-const DRIVER_ADDED = 'Driver added successfully.';
-const DRIVER_ACCESS_CHANGED = 'Driver access updated.';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 /** The spec's add screen reads `operatorId` on an error too. */
@@ -67,7 +65,7 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!duplicate) throw error;
         return reply.status(409).send({ message: SERVER_MESSAGES.driverAlreadyExists, operatorId: record.operatorId });
       }
-      return { message: DRIVER_ADDED, operatorId: record.operatorId, position: await withDriverRole(app, record, position, context) };
+      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, position: await withDriverRole(app, record, position, context) };
     },
   );
 
@@ -90,7 +88,7 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
       const command = { type: 'ToggleDriverAccess' as const, data: { operatorId, active: request.body.active } };
       const result = await handleCommand(app.eventStore, driverStreamId(operatorId), driverDecider, command, httpCommandContext(request, currentUser(request)));
       // Access already as asked: nothing appended, and the current head covers what the admin sees.
-      return { message: DRIVER_ACCESS_CHANGED, position: result.events.length > 0 ? result.position : await app.eventStore.headPosition() };
+      return { message: SERVER_MESSAGES.driverAccessChanged, position: result.events.length > 0 ? result.position : await app.eventStore.headPosition() };
     },
   );
 
