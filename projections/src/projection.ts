@@ -21,6 +21,6 @@ export interface Projection<DB = unknown> {
   apply(event: DomainEvent, position: EventPosition, trx: Kysely<DB>): Promise<void>;
 }
 
-export function handlesEvent(projection: Projection<never>, type: string): boolean {
+export function handlesEvent(projection: Pick<Projection, 'handles'>, type: string): boolean {
   return (projection.handles as readonly string[]).includes(type);
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { runMigrations } from '../database/migrate';
-import type { Projection, ReadModels } from '@plantride/projections';
+import { handlesEvent, type Projection, type ReadModels } from '@plantride/projections';
 import type { Database } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
@@ -50,7 +50,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const last = checkpointOf(batch[batch.length - 1]!);
     await db.transaction().execute(async (trx) => {
       for (const event of batch) {
-        if (!(projection.handles as readonly string[]).includes(event.type)) continue;
+        if (!handlesEvent(projection, event.type)) continue;
         await projection.apply(toDomainEvent(event), event, trx);
       }
       await writeCheckpoint(trx, projection.name, last);

@@ -1,9 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
-import { DRIVER_EVENT_TYPES, type DomainEvent, type DriverEvent } from '@plantride/schemas';
-import type { EventPosition, Projection } from '../projection';
-import type { ReadModels } from '../read-models';
+import type { Updateable } from 'kysely';
+import { DRIVER_EVENT_TYPES, type DriverEvent } from '@plantride/schemas';
 import type { DriversTable } from './drivers.table';
 import { driversMigrations } from './drivers.migrations';
+import { rowProjection } from '../row-projection';
 
 type RecordEvent = Extract<DriverEvent, { type: 'DriverAdded' | 'DriverUpdated' }>;
 
@@ -39,34 +38,22 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
   }
 }
 
-export const driversProjection: Projection<ReadModels> = {
+export const driversProjection = rowProjection({
   name: 'drivers',
+  table: 'drivers',
+  key: 'operator_id',
   handles: DRIVER_EVENT_TYPES,
   migrations: driversMigrations,
-  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-    const driver = event as DriverEvent;
-    if (driver.type === 'DriverAdded') {
-      await db
-        .insertInto('drivers')
-        .values({
-          operator_id: driver.data.operatorId,
-          ...recordColumns(driver),
-          created_at: new Date(driver.data.createdAt),
-          blocked_for_maintenance: false,
-          maintenance_request_id: null,
-          access_active: true,
-          last_maintenance_date: null,
-          last_position: position.streamPosition,
-        })
-        .onConflict((oc) => oc.column('operator_id').doNothing())
-        .execute();
-      return;
-    }
-    await db
-      .updateTable('drivers')
-      .set({ ...changeOf(driver, position.recordedAt), last_position: position.streamPosition })
-      .where('operator_id', '=', driver.data.operatorId)
-      .where('last_position', '<', position.streamPosition)
-      .execute();
-  },
-};
+  createdBy: 'DriverAdded',
+  keyOf: (event: DriverEvent) => event.data.operatorId,
+  create: (event) => ({
+    operator_id: event.data.operatorId,
+    ...recordColumns(event),
+    created_at: new Date(event.data.createdAt),
+    blocked_for_maintenance: false,
+    maintenance_request_id: null,
+    access_active: true,
+    last_maintenance_date: null,
+  }),
+  change: (event, position) => changeOf(event, position.recordedAt),
+});

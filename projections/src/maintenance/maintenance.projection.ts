@@ -1,9 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
-import { MAINTENANCE_EVENT_TYPES, REJECTION_COMMENT_PREFIX, type DomainEvent, type MaintenanceEvent } from '@plantride/schemas';
-import type { EventPosition, Projection } from '../projection';
-import type { ReadModels } from '../read-models';
+import type { Updateable } from 'kysely';
+import { MAINTENANCE_EVENT_TYPES, REJECTION_COMMENT_PREFIX, type MaintenanceEvent } from '@plantride/schemas';
 import type { MaintenanceRequestsTable } from './maintenance.table';
 import { maintenanceMigrations } from './maintenance.migrations';
+import { rowProjection } from '../row-projection';
 
 // A rejection shows in the list as its comment, 'REJECTED: {reason}' (SPEC §7), never prefixed twice.
 const rejectionComment = (reason: string) => (reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`);
@@ -21,38 +20,25 @@ function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested
   }
 }
 
-export const maintenanceProjection: Projection<ReadModels> = {
+export const maintenanceProjection = rowProjection({
   name: 'maintenance',
+  table: 'maintenance_requests',
+  key: 'request_id',
   handles: MAINTENANCE_EVENT_TYPES,
   migrations: maintenanceMigrations,
-  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-    const maintenance = event as MaintenanceEvent;
-    if (maintenance.type === 'MaintenanceRequested') {
-      const d = maintenance.data;
-      await db
-        .insertInto('maintenance_requests')
-        .values({
-          request_id: d.requestId,
-          driver_id: d.driverId,
-          driver_name: d.driverName,
-          vehicle_type: d.vehicleType,
-          issue: d.issue,
-          comment_text: d.commentText,
-          status: 'pending',
-          breakdown_type: d.breakdownType,
-          ride_id: d.rideId,
-          requested_at: new Date(d.requestedAt),
-          last_position: position.streamPosition,
-        })
-        .onConflict((oc) => oc.column('request_id').doNothing())
-        .execute();
-      return;
-    }
-    await db
-      .updateTable('maintenance_requests')
-      .set({ ...changeOf(maintenance), last_position: position.streamPosition })
-      .where('request_id', '=', maintenance.data.requestId)
-      .where('last_position', '<', position.streamPosition)
-      .execute();
-  },
-};
+  createdBy: 'MaintenanceRequested',
+  keyOf: (event: MaintenanceEvent) => event.data.requestId,
+  create: ({ data: d }) => ({
+    request_id: d.requestId,
+    driver_id: d.driverId,
+    driver_name: d.driverName,
+    vehicle_type: d.vehicleType,
+    issue: d.issue,
+    comment_text: d.commentText,
+    status: 'pending',
+    breakdown_type: d.breakdownType,
+    ride_id: d.rideId,
+    requested_at: new Date(d.requestedAt),
+  }),
+  change: (event) => changeOf(event),
+});

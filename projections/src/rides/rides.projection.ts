@@ -1,9 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
-import { RIDE_EVENT_TYPES, type DomainEvent, type RideEvent } from '@plantride/schemas';
-import type { EventPosition, Projection } from '../projection';
-import type { ReadModels } from '../read-models';
+import type { Updateable } from 'kysely';
+import { RIDE_EVENT_TYPES, type RideEvent } from '@plantride/schemas';
 import type { RidesTable } from './rides.table';
 import { ridesMigrations } from './rides.migrations';
+import { rowProjection } from '../row-projection';
 
 type Change = Updateable<RidesTable>;
 
@@ -40,40 +39,27 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
   }
 }
 
-export const ridesProjection: Projection<ReadModels> = {
+export const ridesProjection = rowProjection({
   name: 'rides',
+  table: 'rides',
+  key: 'ride_id',
   handles: RIDE_EVENT_TYPES,
   migrations: ridesMigrations,
-  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-    const ride = event as RideEvent;
-    if (ride.type === 'RideRequested') {
-      const d = ride.data;
-      await db
-        .insertInto('rides')
-        .values({
-          ride_id: d.rideId,
-          requester_id: d.requesterId,
-          requester_name: d.requesterName,
-          requester_mobile: d.requesterMobile,
-          from_location: d.fromLocation,
-          to_location: d.toLocation,
-          vehicle_type: d.vehicleType,
-          ride_type: d.rideType,
-          status: 'requested',
-          estimated_minutes: d.estimatedMinutes,
-          duration_minutes: d.durationMinutes,
-          requested_at: new Date(d.requestedAt),
-          last_position: position.streamPosition,
-        })
-        .onConflict((oc) => oc.column('ride_id').doNothing())
-        .execute();
-      return;
-    }
-    await db
-      .updateTable('rides')
-      .set({ ...changeOf(ride), last_position: position.streamPosition })
-      .where('ride_id', '=', ride.data.rideId)
-      .where('last_position', '<', position.streamPosition)
-      .execute();
-  },
-};
+  createdBy: 'RideRequested',
+  keyOf: (event: RideEvent) => event.data.rideId,
+  create: ({ data: d }) => ({
+    ride_id: d.rideId,
+    requester_id: d.requesterId,
+    requester_name: d.requesterName,
+    requester_mobile: d.requesterMobile,
+    from_location: d.fromLocation,
+    to_location: d.toLocation,
+    vehicle_type: d.vehicleType,
+    ride_type: d.rideType,
+    status: 'requested',
+    estimated_minutes: d.estimatedMinutes,
+    duration_minutes: d.durationMinutes,
+    requested_at: new Date(d.requestedAt),
+  }),
+  change: (event) => changeOf(event),
+});
