@@ -108,6 +108,15 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     expect(pages.map((e) => e.globalPosition)).toEqual([...pages.map((e) => e.globalPosition)].sort((a, b) => a - b));
   });
 
+  it('given events, when the head and a position are looked up, then they are the checkpoints a full read of $all ends at and passes', async () => {
+    expect(await store.headCheckpoint()).toEqual(START);
+    for (let i = 0; i < 4; i++) await store.append(`ride-${i % 2}`, 'any', [event(`E${i}`)], meta);
+    const all = await readAllWhenVisible(4);
+    expect(await store.headCheckpoint()).toEqual(checkpointOf(all[all.length - 1]!));
+    expect(await store.checkpointAt(all[1]!.globalPosition)).toEqual(checkpointOf(all[1]!));
+    expect(await store.checkpointAt(all[all.length - 1]!.globalPosition + 100)).toBeNull();
+  });
+
   it('given a subscription, when it is closed and restarted from its checkpoint, then it resumes without gaps or repeats', async () => {
     await store.append('ride-1', 0, [event('A'), event('B')], meta);
     const seen: RecordedEvent[] = [];

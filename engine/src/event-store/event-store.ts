@@ -71,10 +71,22 @@ export interface EventStore {
   subscribe(from: Checkpoint, handler: (event: RecordedEvent) => Promise<void> | void, options?: SubscribeOptions): Subscription;
   /** Global position of the last event readers can see. */
   headPosition(): Promise<number>;
+  /** Where a reader that has read everything readable now stands (START on an empty store). */
+  headCheckpoint(): Promise<Checkpoint>;
+  /** The checkpoint of the readable event at `position`, or null when there is none (yet). */
+  checkpointAt(position: number): Promise<Checkpoint | null>;
 }
 
 export function checkpointOf(event: RecordedEvent): Checkpoint {
   return { transactionId: event.transactionId, position: event.globalPosition };
+}
+
+/** Store order: by writing transaction, then global position (the order `readAll` follows). */
+export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.position - b.position;
 }
 
 export class ConcurrencyError extends Error {

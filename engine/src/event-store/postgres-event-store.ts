@@ -4,6 +4,7 @@ import { notifyChannel } from './migrations';
 import { subscribeByPolling } from './subscription';
 import {
   ConcurrencyError,
+  START,
   type AppendResult,
   type Checkpoint,
   type EventMetadata,
@@ -167,6 +168,23 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         },
         ...subscribeOptions,
       });
+    },
+
+    async headCheckpoint() {
+      const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
+        select transaction_id::text as transaction_id, global_position from events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by events.transaction_id desc, events.global_position desc
+        limit 1`.execute(db);
+      const row = rows[0];
+      return row ? { transactionId: row.transaction_id, position: Number(row.global_position) } : START;
+    },
+
+    async checkpointAt(position) {
+      const { rows } = await sql<{ transaction_id: string }>`
+        select transaction_id::text as transaction_id from events
+        where global_position = ${position} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
+      return rows[0] ? { transactionId: rows[0].transaction_id, position } : null;
     },
 
     async headPosition() {

@@ -28,7 +28,7 @@ describe.each(testStoreKinds())('resume points on %s', (kind) => {
     await database.dispose();
   });
 
-  it('given positions the index has not seen, when a client resumes from one, then the store is scanned for its checkpoint', async () => {
+  it('given positions the index has not seen, when a client resumes from one, then its checkpoint is looked up in the store', async () => {
     const [, second] = await store.readAll(START, 10);
     expect(await checkpointAt(store, new PositionIndex(), second?.globalPosition ?? -1)).toEqual(second && checkpointOf(second));
   });

@@ -1,14 +1,9 @@
-import { START, checkpointOf, type Checkpoint, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent } from '../event-store/event-store';
 
 export const PAGE_SIZE = 500;
 const DEFAULT_CAPACITY = 100_000;
 
-/** Store order: by writing transaction, then global position (what `readAll` follows). */
-export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
-  const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
-  if (byTransaction !== 0n) return byTransaction < 0n ? -1 : 1;
-  return a.position - b.position;
-}
+export { compareCheckpoints };
 
 /**
  * Global position → checkpoint of recent events. Clients only know positions, but `$all`
@@ -21,7 +16,11 @@ export class PositionIndex {
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
   record(event: RecordedEvent): void {
-    this.checkpoints.set(event.globalPosition, checkpointOf(event));
+    this.remember(checkpointOf(event));
+  }
+
+  remember(checkpoint: Checkpoint): void {
+    this.checkpoints.set(checkpoint.position, checkpoint);
     if (this.checkpoints.size > this.capacity) {
       const oldest = this.checkpoints.keys().next().value;
       if (oldest !== undefined) this.checkpoints.delete(oldest);
@@ -50,24 +49,18 @@ export async function readAllFrom(
   }
 }
 
-/** The store's head as a checkpoint, indexing the events passed on the way. */
+/** The store's head as a checkpoint: one indexed lookup, not a read of the whole store. */
 export async function headCheckpoint(store: EventStore, index: PositionIndex): Promise<Checkpoint> {
-  return readAllFrom(store, START, (event) => index.record(event));
+  const head = await store.headCheckpoint();
+  if (head.position > 0) index.remember(head);
+  return head;
 }
 
 /**
- * Where to resume for a client whose last event was at `position`: the index, or a scan of the
- * store for a position older than the index (or not yet seen here). An unknown position resumes at the head.
+ * Where to resume for a client whose last event was at `position`: the index, else the store's
+ * own lookup. An unknown position (past the head, or not yet readable) resumes at the head.
  */
 export async function checkpointAt(store: EventStore, index: PositionIndex, position: number): Promise<Checkpoint> {
   if (position === 0) return START;
-  const known = index.get(position);
-  if (known) return known;
-  let found: Checkpoint | undefined;
-  const head = await readAllFrom(store, START, (event) => {
-    if (event.globalPosition !== position) return true;
-    found = checkpointOf(event);
-    return false;
-  });
-  return found ?? head;
+  return index.get(position) ?? (await store.checkpointAt(position)) ?? (await store.headCheckpoint());
 }

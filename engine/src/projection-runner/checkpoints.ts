@@ -32,11 +32,3 @@ export async function writeCheckpoint(db: AnyDb, projection: string, checkpoint:
     values (${projection}, ${checkpoint.transactionId}::xid8, ${checkpoint.position})
     on conflict (projection) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`.execute(db);
 }
-
-/** Orders checkpoints the way `$all` is read: by transaction id, then position. */
-export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
-  const ta = BigInt(a.transactionId);
-  const tb = BigInt(b.transactionId);
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  return a.position - b.position;
-}

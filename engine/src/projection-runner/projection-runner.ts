@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { runMigrations } from '../database/migrate';
 import { handlesEvent, type Projection, type ReadModels } from '@plantride/projections';
 import type { Database } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
-import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
+import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
-import { compareCheckpoints, migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { migrateCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 
 export interface ProjectionRunnerOptions {
   database: Database;
@@ -75,12 +75,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     });
   }
 
-  async function targetOf(position: number): Promise<Checkpoint | null> {
-    const { rows } = await sql<{ transaction_id: string }>`select transaction_id::text as transaction_id from events
-      where global_position = ${position} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
-    return rows[0] ? { transactionId: rows[0].transaction_id, position } : null;
-  }
-
   const passed = (target: Checkpoint) =>
     projections.every((p) => {
       const checkpoint = applied.get(p.name);
@@ -104,7 +98,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const deadline = Date.now() + timeoutMs;
       let target: Checkpoint | null = null;
       while (Date.now() < deadline) {
-        target ??= await targetOf(position);
+        target ??= await store.checkpointAt(position);
         if (target && passed(target)) return true;
         await new Promise<void>((resolve) => {
           const wake = () => {
