@@ -185,3 +185,8 @@ export const DATE_LOCALE = 'en-IN';
 export const REPORTS_CSV_FILE_NAME = 'ride_reports.csv';
 // The maintenance head writes a rejection reason into the comment with this prefix.
 export const REJECTION_COMMENT_PREFIX = 'REJECTED: ';
+/**
+ * The plant's clock: report dates (dd/MM/yyyy filters), KPI days and displayed local times
+ * are all in this zone, whatever the server's own zone is.
+ */
+export const PLANT_TIME_ZONE = 'Asia/Kolkata';

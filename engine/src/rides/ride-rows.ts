@@ -1,4 +1,4 @@
-import { RESUME_STATE_TO_RIDE_STATE, formatDuration, type RideHistoryRow, type RideTimestamps, type ServerRide } from '@plantride/schemas';
+import { DATE_LOCALE, PLANT_TIME_ZONE, RESUME_STATE_TO_RIDE_STATE, formatDuration, type RideHistoryRow, type RideTimestamps, type ServerRide } from '@plantride/schemas';
 import type { RideRow } from '@plantride/projections';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -29,7 +29,7 @@ export function toServerRide(ride: RideRow): ServerRide {
   return {
     ...toHistoryRow(ride),
     DRIVER_ID: ride.driver_id,
-    LOCAL_TIME: ride.requested_at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
+    LOCAL_TIME: ride.requested_at.toLocaleString(DATE_LOCALE, { timeZone: PLANT_TIME_ZONE }),
     IS_SPECIAL_TASK: ride.ride_type === 'Special Task',
     IS_REDISTRIBUTED: ride.is_redistributed,
     MAINTENANCE_COMMENT: ride.maintenance_comment,
