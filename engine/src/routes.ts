@@ -6,6 +6,7 @@ import { rideRoutes } from './rides/rides.plugin';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
+import { kpisRoutes } from './kpis/kpis.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -15,5 +16,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await rideRoutes(app);
   await app.register(driversRoutes);
   await maintenanceRoutes(app);
+  await app.register(kpisRoutes);
   await app.register(livePlugin);
 }

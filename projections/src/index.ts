@@ -2,6 +2,7 @@ import { ridesProjection } from './rides/rides.projection';
 import { usersProjection } from './users/users.projection';
 import { driversProjection } from './drivers/drivers.projection';
 import { maintenanceProjection } from './maintenance/maintenance.projection';
+import { kpisProjection } from './kpis/kpis.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
@@ -11,7 +12,9 @@ export * from './rides/rides.queries';
 export * from './users/users.queries';
 export * from './drivers/drivers.queries';
 export * from './maintenance/maintenance.queries';
+export * from './kpis/kpis.queries';
+export { kpisProjection };
 export { ridesProjection, usersProjection, driversProjection, maintenanceProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, kpisProjection];

@@ -162,6 +162,10 @@ export const SERVER_MESSAGES = {
   rideBooked: 'Ride booked.',
   rideCancelled: 'Ride cancelled.',
   rideStepRecorded: 'Ride updated.',
+  kpiInvalidDate: 'Dates must be written dd/MM/yyyy (or yyyy-MM-dd).',
+  kpiRangeReversed: 'The end date cannot be before the start date.',
+  kpiRangeTooLong: 'Choose a date range of at most 366 days.',
+  kpiUnknownVehicleType: 'Unknown vehicle type. Choose Forklift, Crane, AMR or Cherry Picker.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ export * from './auth.api';
 export * from './bookings.api';
 export * from './common.api';
 export * from './drivers.api';
+export * from './kpis.api';
 export * from './maintenance.api';
 export * from './reports.api';
 export * from './ride-history.api';

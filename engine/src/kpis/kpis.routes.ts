@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, type KpiMinutes } from '@plantride/schemas';
+import { kpiDays, kpiDrivers, type KpiSeconds } from '@plantride/projections';
+import { badRequest } from '../commands/errors';
+import { readModels } from '../rides/ride-access';
+
+const minutes = ({ avg, p90 }: KpiSeconds): KpiMinutes => ({
+  avg: avg === null ? null : toKpiMinutes(avg),
+  p90: p90 === null ? null : toKpiMinutes(p90),
+});
+
+/** Staff dashboards' KPIs per plant day and vehicle type, and per driver, over a range of request days. */
+export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/reports/kpis',
+    // Roles before validation: someone who may not see KPIs learns nothing from how his query is judged.
+    { preValidation: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } } },
+    async (request) => {
+      const { from, to } = resolveKpiRange(request.query, plantDayOf(new Date()));
+      // A filled-in default can still make a bad range, e.g. a `from` after today.
+      const problem = kpiRangeProblem(from, to);
+      if (problem) throw badRequest(problem);
+      const filter = { from, to, vehicleType: request.query.vehicleType };
+      const db = readModels(app);
+      const days = await kpiDays(db, filter);
+      const drivers = await kpiDrivers(db, filter);
+      return {
+        from,
+        to,
+        days: days.map(({ waitSeconds, pickupSeconds, deliverySeconds, ...counts }) => ({
+          ...counts,
+          waitMinutes: minutes(waitSeconds),
+          pickupMinutes: minutes(pickupSeconds),
+          deliveryMinutes: minutes(deliverySeconds),
+        })),
+        drivers: drivers.map(({ busySeconds, ...driver }) => ({ ...driver, busyMinutes: toKpiMinutes(busySeconds) })),
+      };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ReadModels } from '../read-models';
+
+/** Inclusive plant days ('yyyy-MM-dd') and, optionally, one vehicle type. */
+export interface KpiFilter {
+  from: string;
+  to: string;
+  vehicleType?: string;
+}
+
+/** Average and 90th percentile in seconds; null when no ride gave a sample. */
+export interface KpiSeconds {
+  avg: number | null;
+  p90: number | null;
+}
+
+export interface KpiDayRow {
+  day: string;
+  vehicleType: string;
+  requested: number;
+  completed: number;
+  cancelled: number;
+  waitSeconds: KpiSeconds;
+  pickupSeconds: KpiSeconds;
+  deliverySeconds: KpiSeconds;
+}
+
+export interface KpiDriverRow {
+  driverId: string;
+  driverName: string;
+  ridesCompleted: number;
+  busySeconds: number;
+}
+
+type DurationColumn = 'wait_seconds' | 'pickup_seconds' | 'delivery_seconds';
+// avg and percentile_cont skip nulls, so rides that have not reached a step do not count for it.
+const avg = (column: DurationColumn): RawBuilder<number | null> => sql`avg(${sql.ref(column)})`;
+const p90 = (column: DurationColumn): RawBuilder<number | null> => sql`percentile_cont(0.9) within group (order by ${sql.ref(column)})`;
+
+/** Counts and duration statistics per plant day and vehicle type, for the pairs that have rides. */
+export async function kpiDays(db: Kysely<ReadModels>, filter: KpiFilter): Promise<KpiDayRow[]> {
+  let query = db.selectFrom('kpi_rides').where('day', '>=', filter.from).where('day', '<=', filter.to);
+  if (filter.vehicleType) query = query.where('vehicle_type', '=', filter.vehicleType);
+  const rows = await query
+    .select([
+      'day',
+      'vehicle_type',
+      sql<number>`count(*)::int`.as('requested'),
+      sql<number>`count(ended_at)::int`.as('completed'),
+      sql<number>`count(cancelled_at)::int`.as('cancelled'),
+      avg('wait_seconds').as('wait_avg'),
+      p90('wait_seconds').as('wait_p90'),
+      avg('pickup_seconds').as('pickup_avg'),
+      p90('pickup_seconds').as('pickup_p90'),
+      avg('delivery_seconds').as('delivery_avg'),
+      p90('delivery_seconds').as('delivery_p90'),
+    ])
+    .groupBy(['day', 'vehicle_type'])
+    .orderBy('day')
+    .orderBy('vehicle_type')
+    .execute();
+  return rows.map((row) => ({
+    day: row.day,
+    vehicleType: row.vehicle_type,
+    requested: row.requested,
+    completed: row.completed,
+    cancelled: row.cancelled,
+    waitSeconds: { avg: row.wait_avg, p90: row.wait_p90 },
+    pickupSeconds: { avg: row.pickup_avg, p90: row.pickup_p90 },
+    deliverySeconds: { avg: row.delivery_avg, p90: row.delivery_p90 },
+  }));
+}
+
+/** Each driver's rides completed and seconds busy over the range, most rides first. */
+export async function kpiDrivers(db: Kysely<ReadModels>, filter: KpiFilter): Promise<KpiDriverRow[]> {
+  let query = db.selectFrom('kpi_driver_days').where('day', '>=', filter.from).where('day', '<=', filter.to);
+  if (filter.vehicleType) query = query.where('vehicle_type', '=', filter.vehicleType);
+  const rows = await query
+    .select([
+      'driver_id',
+      // The name he had on the range's latest day.
+      sql<string>`(array_agg(driver_name order by day desc))[1]`.as('driver_name'),
+      sql<number>`sum(rides_completed)::int`.as('rides_completed'),
+      sql<number>`sum(busy_seconds)`.as('busy_seconds'),
+    ])
+    .groupBy('driver_id')
+    .orderBy('rides_completed', 'desc')
+    .orderBy('driver_id')
+    .execute();
+  return rows.map((row) => ({ driverId: row.driver_id, driverName: row.driver_name, ridesCompleted: row.rides_completed, busySeconds: row.busy_seconds }));
+}

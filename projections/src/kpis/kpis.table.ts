@@ -1,0 +1,39 @@
+/**
+ * One row per ride, on the plant day it was requested: the times the KPIs are measured
+ * between, the per-ride durations once both ends are known, and who drives it now.
+ */
+export interface KpiRidesTable {
+  ride_id: string;
+  /** The plant day ('yyyy-MM-dd') of the request; every KPI of the ride counts on this day. */
+  day: string;
+  vehicle_type: string;
+  requested_at: Date;
+  accepted_at: Date | null;
+  picked_at: Date | null;
+  dropped_at: Date | null;
+  ended_at: Date | null;
+  cancelled_at: Date | null;
+  /** Request → first acceptance. */
+  wait_seconds: number | null;
+  /** First acceptance → material picked, breakdown delays included. */
+  pickup_seconds: number | null;
+  /** Material picked → dropped. */
+  delivery_seconds: number | null;
+  driver_id: string | null;
+  driver_name: string | null;
+  /** When the current (or, after a breakdown, the last) driver accepted or took the ride over. */
+  driver_since: Date | null;
+  /** Last stream position applied: a repeated event changes nothing, here or in the driver days. */
+  last_position: number;
+}
+
+/** Per plant day (of the rides' requests), driver and vehicle type: rides he ended and seconds he was busy on them. */
+export interface KpiDriverDaysTable {
+  day: string;
+  driver_id: string;
+  vehicle_type: string;
+  /** His name on the latest ride event counted here. */
+  driver_name: string;
+  rides_completed: number;
+  busy_seconds: number;
+}
