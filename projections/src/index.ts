@@ -2,7 +2,9 @@ import { ridesProjection } from './rides/rides.projection';
 import { usersProjection } from './users/users.projection';
 import { driversProjection } from './drivers/drivers.projection';
 import { maintenanceProjection } from './maintenance/maintenance.projection';
+import { reportsProjection } from './reports/reports.projection';
 import { kpisProjection } from './kpis/kpis.projection';
+import { rideHistoryProjection } from './ride-history/ride-history.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
@@ -12,9 +14,12 @@ export * from './rides/rides.queries';
 export * from './users/users.queries';
 export * from './drivers/drivers.queries';
 export * from './maintenance/maintenance.queries';
+export * from './reports/reports.queries';
+export { reportsProjection };
 export * from './kpis/kpis.queries';
 export { kpisProjection };
-export { ridesProjection, usersProjection, driversProjection, maintenanceProjection };
+export * from './ride-history/ride-history.queries';
+export { ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, kpisProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection, kpisProjection, reportsProjection];

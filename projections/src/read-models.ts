@@ -2,7 +2,9 @@ import type { RidesTable } from './rides/rides.table';
 import type { UsersTable } from './users/users.table';
 import type { DriversTable } from './drivers/drivers.table';
 import type { MaintenanceRequestsTable } from './maintenance/maintenance.table';
+import type { RideReportsTable, ReportDriversTable, ReportMaintenanceRequestsTable } from './reports/reports.table';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis/kpis.table';
+import type { RideHistoryTable } from './ride-history/ride-history.table';
 
 /** Every read-model table, for kysely's typing. */
 export interface ReadModels {
@@ -10,6 +12,10 @@ export interface ReadModels {
   users: UsersTable;
   drivers: DriversTable;
   maintenance_requests: MaintenanceRequestsTable;
+  ride_reports: RideReportsTable;
+  report_drivers: ReportDriversTable;
+  report_maintenance_requests: ReportMaintenanceRequestsTable;
   kpi_rides: KpiRidesTable;
   kpi_driver_days: KpiDriverDaysTable;
+  ride_history: RideHistoryTable;
 }

@@ -17,7 +17,19 @@ export interface Database {
   readonly db: Kysely<any>;
   /** Calls `onNotify` for every NOTIFY on `channel`; resolves to an unlisten function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Takes the session lock `key` (scoped to this schema) if nobody holds it, or answers null.
+   * It is held until released or until this process's lock connection is lost, which frees it for
+   * another engine process: that is how one process among several runs each projection.
+   */
+  tryLock(key: string): Promise<SessionLock | null>;
   close(): Promise<void>;
+}
+
+export interface SessionLock {
+  /** Resolves if the lock is lost without release (its connection died). */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -32,6 +44,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+const heldPgliteLocks = new WeakMap<PGlite, Set<string>>();
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
@@ -44,10 +58,20 @@ async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string):
   const client = pglite ?? (await PGlite.create(dataDir));
   await client.exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`);
   const db = new Kysely({ dialect: new PGliteDialect(client) });
+  // One process owns a PGlite data folder, so its locks only need to exclude this process's holders.
+  let held = heldPgliteLocks.get(client);
+  if (!held) heldPgliteLocks.set(client, (held = new Set()));
+  const locks = held;
   return {
     kind: 'pglite',
     schema,
     db,
+    async tryLock(key) {
+      const id = `${schema}:${key}`;
+      if (locks.has(id)) return null;
+      locks.add(id);
+      return { lost: new Promise<void>(() => undefined), release: async () => void locks.delete(id) };
+    },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, onNotify);
       return async () => {
@@ -74,10 +98,12 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   const pool = new pg.Pool({ connectionString: url, max, options });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
+  const locks = postgresLocks(url, schema);
   return {
     kind: 'postgres',
     schema,
     db,
+    tryLock: locks.tryLock,
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString: url });
       // A lost LISTEN connection only slows readers down to their polling interval.
@@ -96,7 +122,50 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     async close() {
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       listeners.clear();
+      await locks.close();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Session advisory locks on one dedicated connection: PostgreSQL frees them when that connection
+ * ends, so a crashed process cannot keep a lock. Losing the connection loses every lock on it.
+ */
+function postgresLocks(url: string, schema: string) {
+  let connection: Promise<{ client: pg.Client; lost: Promise<void> }> | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let markLost!: () => void;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      connection = undefined;
+      markLost();
+    });
+    await client.connect();
+    return { client, lost };
+  };
+  return {
+    async tryLock(key: string): Promise<SessionLock | null> {
+      connection ??= connect().catch((error: unknown) => {
+        connection = undefined;
+        throw error;
+      });
+      const { client, lost } = await connection;
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as locked', [schema, key]);
+      if (!rows[0]?.locked) return null;
+      return {
+        lost,
+        async release() {
+          await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [schema, key]).catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      const open = connection;
+      connection = undefined;
+      if (open) await (await open).client.end().catch(() => undefined);
     },
   };
 }

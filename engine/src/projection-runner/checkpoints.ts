@@ -1,30 +1,50 @@
-import { sql, type Kysely } from 'kysely';
-import { runMigrations } from '../database/migrate';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { START, type Checkpoint } from '../event-store/event-store';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-export async function migrateCheckpoints(db: AnyDb): Promise<void> {
-  await runMigrations(db, 'projection_checkpoint_migrations', {
-    '0001_checkpoints': {
-      async up(trx) {
-        await sql`create table projection_checkpoints (
-          projection text primary key,
-          transaction_id xid8 not null,
-          position bigint not null,
-          updated_at timestamptz not null default now()
-        )`.execute(trx);
-      },
+export const CHECKPOINTS_MIGRATION_TABLE = 'projection_checkpoint_migrations';
+
+export const checkpointMigrations: Record<string, Migration> = {
+  '0001_checkpoints': {
+    async up(trx) {
+      await sql`create table projection_checkpoints (
+        projection text primary key,
+        transaction_id xid8 not null,
+        position bigint not null,
+        updated_at timestamptz not null default now()
+      )`.execute(trx);
     },
-  });
-}
+  },
+};
+
+type Row = { transaction_id: string; position: string | number };
+const toCheckpoint = (row: Row | undefined): Checkpoint => (row ? { transactionId: row.transaction_id, position: Number(row.position) } : START);
 
 export async function readCheckpoint(db: AnyDb, projection: string): Promise<Checkpoint> {
-  const { rows } = await sql<{ transaction_id: string; position: string | number }>`
+  const { rows } = await sql<Row>`
     select transaction_id::text as transaction_id, position from projection_checkpoints where projection = ${projection}`.execute(db);
-  const row = rows[0];
-  return row ? { transactionId: row.transaction_id, position: Number(row.position) } : START;
+  return toCheckpoint(rows[0]);
+}
+
+export async function readCheckpoints(db: AnyDb): Promise<Map<string, Checkpoint>> {
+  const { rows } = await sql<Row & { projection: string }>`
+    select projection, transaction_id::text as transaction_id, position from projection_checkpoints`.execute(db);
+  return new Map(rows.map((row) => [row.projection, toCheckpoint(row)]));
+}
+
+/**
+ * The checkpoint as committed, locked until the caller's transaction ends. Whoever applies a
+ * batch holds this row first, so two appliers (a runner that lost its lease, a rebuild's swap)
+ * take turns and the second sees what the first applied.
+ */
+export async function lockCheckpoint(trx: AnyDb, projection: string): Promise<Checkpoint> {
+  await sql`insert into projection_checkpoints (projection, transaction_id, position) values (${projection}, '0'::xid8, 0)
+    on conflict (projection) do nothing`.execute(trx);
+  const { rows } = await sql<Row>`
+    select transaction_id::text as transaction_id, position from projection_checkpoints where projection = ${projection} for update`.execute(trx);
+  return toCheckpoint(rows[0]);
 }
 
 export async function writeCheckpoint(db: AnyDb, projection: string, checkpoint: Checkpoint): Promise<void> {

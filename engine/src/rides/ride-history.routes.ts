@@ -13,7 +13,7 @@ import {
   userHistoryQuerySchema,
   type RideEvent,
 } from '@plantride/schemas';
-import { ridesOfDriver, ridesOfRequester } from '@plantride/projections';
+import { rideHistoryOfDriver, rideHistoryOfRequester } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/auth.plugin';
 import type { AuthUser } from '../auth/jwt';
@@ -50,7 +50,7 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
-      return { history: (await ridesOfDriver(readModels(app), request.query.driverId)).map(toHistoryRow) };
+      return { history: (await rideHistoryOfDriver(readModels(app), request.query.driverId)).map(toHistoryRow) };
     },
   );
 
@@ -60,7 +60,7 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (request.query.userId !== user.tokenNo && !isStaff(user)) throw forbidden();
-      return { history: (await ridesOfRequester(readModels(app), request.query.userId)).map(toHistoryRow) };
+      return { history: (await rideHistoryOfRequester(readModels(app), request.query.userId)).map(toHistoryRow) };
     },
   );
 

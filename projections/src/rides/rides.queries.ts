@@ -23,21 +23,6 @@ export async function availableRides(db: Kysely<ReadModels>, vehicleType: string
     .execute();
 }
 
-export async function ridesOfRequester(db: Kysely<ReadModels>, requesterId: string): Promise<RideRow[]> {
-  return db.selectFrom('rides').selectAll().where('requester_id', '=', requesterId).orderBy('requested_at', 'desc').orderBy('ride_id').execute();
-}
-
-/** Rides a driver drives now or drove; a ride taken from him after a breakdown stays in his history. */
-export async function ridesOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow[]> {
-  return db
-    .selectFrom('rides')
-    .selectAll()
-    .where((eb) => eb.or([eb('driver_id', '=', driverId), eb('original_driver_id', '=', driverId)]))
-    .orderBy('requested_at', 'desc')
-    .orderBy('ride_id')
-    .execute();
-}
-
 export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow | undefined> {
   return db
     .selectFrom('rides')

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Projection, ReadModels } from '@plantride/projections';
+import type { DomainEvent } from '@plantride/schemas';
+import type { StoreKind } from '../database/database';
+import { START } from '../event-store/event-store';
+import { applyBatch, migrateProjections } from '../projection-runner/projection-runner';
+import { openTestStore, type TestDatabase } from './test-database';
+
+type StreamEvent = DomainEvent & { streamId: string };
+
+/**
+ * given(events) → rows, for read models: the events go into a real store (so positions are
+ * real) and the projection applies them through the runner's own batch code.
+ */
+export async function projectionSpec(kind: StoreKind, ...projections: Projection<ReadModels>[]) {
+  const { database, store } = await openTestStore(kind);
+  await migrateProjections(database.db, projections);
+  return {
+    database: database as TestDatabase,
+    db: database.db as Kysely<ReadModels>,
+    async given(...events: StreamEvent[]): Promise<void> {
+      for (const { streamId, type, data } of events) {
+        await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } });
+      }
+      const recorded = await store.readAll(START, 100_000);
+      for (const projection of projections) await database.db.transaction().execute((trx) => applyBatch(trx, projection, recorded));
+    },
+    dispose: () => database.dispose(),
+  };
+}
