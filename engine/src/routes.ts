@@ -6,6 +6,7 @@ import { rideRoutes } from './rides/rides.plugin';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
+import { auditPlugin } from './audit/audit.plugin';
 import { kpisRoutes } from './kpis/kpis.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
@@ -18,4 +19,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await maintenanceRoutes(app);
   await app.register(kpisRoutes);
   await app.register(livePlugin);
+  await app.register(auditPlugin);
 }

@@ -166,6 +166,9 @@ export const SERVER_MESSAGES = {
   kpiRangeReversed: 'The end date cannot be before the start date.',
   kpiRangeTooLong: 'Choose a date range of at most 366 days.',
   kpiUnknownVehicleType: 'Unknown vehicle type. Choose Forklift, Crane, AMR or Cherry Picker.',
+  invalidAuditTime: 'Give the time as an ISO date and time, e.g. 2026-03-01T09:30:00Z (without a zone it is read as plant time).',
+  invalidFeedPosition: 'from must be a store position: a whole number, 0 or more.',
+  auditSessionEnded: 'Your session has ended.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

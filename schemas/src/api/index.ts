@@ -1,3 +1,4 @@
+export * from './audit.api';
 export * from './auth.api';
 export * from './bookings.api';
 export * from './common.api';

@@ -1,0 +1,88 @@
+import {
+  RIDE_EVENT_TYPES,
+  actorSchema,
+  evolveRide,
+  initialRideSnapshot,
+  isEventType,
+  rideStatusOf,
+  rideStreamId,
+  type Actor,
+  type RideAsOf,
+  type RideEvent,
+  type RideSnapshot,
+  type RideState,
+  type RideTimelineAnswer,
+  type TimelineEvent,
+} from '@plantride/schemas';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { toDomainEvent } from '../event-store/upcast';
+
+const RIDE_TYPES: ReadonlySet<string> = new Set(RIDE_EVENT_TYPES);
+
+/** Who the metadata names; events written without one (none should be) show as an unknown system. */
+export function actorOf(event: RecordedEvent): Actor {
+  const parsed = actorSchema.safeParse(event.metadata.actor);
+  return parsed.success ? parsed.data : { system: 'unknown' };
+}
+
+function stateOf(snapshot: RideSnapshot): RideState {
+  return { status: rideStatusOf(snapshot), value: snapshot.value as RideState['value'] };
+}
+
+function rideAsOf(snapshot: RideSnapshot): RideAsOf {
+  const c = snapshot.context;
+  return {
+    ...stateOf(snapshot),
+    rideType: c.rideType,
+    vehicleType: c.vehicleType,
+    fromLocation: c.fromLocation,
+    toLocation: c.toLocation,
+    estimatedMinutes: c.estimatedMinutes,
+    durationMinutes: c.durationMinutes,
+    requester: { tokenNo: c.requesterId, name: c.requesterName, mobile: c.requesterMobile },
+    driver: c.driverId ? { tokenNo: c.driverId, name: c.driverName, mobile: c.driverMobile, vehicleNumber: c.vehicleNumber } : null,
+    originalDriverId: c.originalDriverId,
+    resumeState: c.resumeState,
+    timestamps: {
+      requestedAt: c.requestedAt,
+      acceptedAt: c.acceptedAt,
+      startedAt: c.startedAt,
+      pickedAt: c.pickedAt,
+      droppedAt: c.droppedAt,
+      endedAt: c.endedAt,
+      cancelledAt: c.cancelledAt,
+    },
+  };
+}
+
+/**
+ * Replays a ride's stream through the shared statechart: every event with the state it left the
+ * ride in, and the ride as the last of them leaves it. With `at`, the stream stops at the first
+ * event recorded after that instant, so the ride is always a whole prefix of its history.
+ */
+export function buildRideTimeline(rideId: string, recorded: readonly RecordedEvent[], at: Date | null = null): RideTimelineAnswer {
+  let snapshot = initialRideSnapshot();
+  const events: TimelineEvent[] = [];
+  for (const event of recorded) {
+    if (at && event.recordedAt.getTime() > at.getTime()) break;
+    // A type this process does not know was written by a newer one: it is shown, but moves nothing.
+    const domain = isEventType(event.type) ? toDomainEvent(event) : null;
+    if (domain && RIDE_TYPES.has(domain.type)) snapshot = evolveRide(snapshot, domain as RideEvent);
+    events.push({
+      position: event.globalPosition,
+      streamPosition: event.streamPosition,
+      time: event.recordedAt.toISOString(),
+      actor: actorOf(event),
+      type: event.type,
+      data: (domain?.data ?? event.data) as Record<string, unknown>,
+      state: stateOf(snapshot),
+    });
+  }
+  return { rideId, at: at?.toISOString() ?? null, events, ride: snapshot.value === 'new' ? null : rideAsOf(snapshot) };
+}
+
+/** The ride's timeline from the event store (never the read models); null when the ride has no stream. */
+export async function loadRideTimeline(store: EventStore, rideId: string, at: Date | null = null): Promise<RideTimelineAnswer | null> {
+  const recorded = await store.readStream(rideStreamId(rideId));
+  return recorded.length === 0 ? null : buildRideTimeline(rideId, recorded, at);
+}
