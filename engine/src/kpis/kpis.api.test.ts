@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES, plantDayOf, shiftDay, type Role } from '@plantride/schemas';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreKinds } from '../test-support/test-database';
+import { driverName, kpiRides } from './kpi-rides.fixture';
+
+describe.each(testStoreKinds())('KPI API on %s', (kind) => {
+  let t: TestApp;
+  let position = 0;
+  const tokens: Record<string, string> = {};
+  const people: Array<[string, Role]> = [['AD01', 'admin'], ['MH01', 'maintenanceHead'], ['AB12', 'requester'], ['D001', 'driver']];
+  const kpis = (tokenNo: string | null, query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/reports/kpis?${query}&position=${position}`, headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {} });
+
+  // Plant days 1 and 2 April 2026 (UTC+05:30); durations picked so minutes need rounding.
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    const rides = kpiRides(t.app.eventStore);
+    await rides.complete('A1', 'Forklift', 'D001', { requested: '2026-04-01T03:30:00Z', accepted: '2026-04-01T03:31:40Z', picked: '2026-04-01T03:36:40Z', dropped: '2026-04-01T03:44:00Z', ended: '2026-04-01T03:45:00Z' });
+    await rides.complete('A2', 'Forklift', 'D002', { requested: '2026-04-01T04:00:00Z', accepted: '2026-04-01T04:00:20Z', picked: '2026-04-01T04:10:20Z', dropped: '2026-04-01T04:12:20Z', ended: '2026-04-01T04:13:20Z' });
+    await rides.book('A3', 'Forklift', '2026-04-01T04:30:00Z');
+    await rides.cancel('A3', '2026-04-01T04:31:00Z');
+    await rides.complete('A4', 'Crane', 'C001', { requested: '2026-04-01T05:00:00Z', accepted: '2026-04-01T05:02:00Z', picked: '2026-04-01T05:05:00Z', dropped: '2026-04-01T05:09:00Z', ended: '2026-04-01T05:10:00Z' });
+    await rides.book('A5', 'Forklift', '2026-04-02T06:00:00Z');
+    position = await rides.accept('A5', 'D001', 'Forklift', '2026-04-02T06:01:00Z');
+  });
+  afterAll(async () => t.close());
+
+  const forkliftFirstDay = {
+    day: '2026-04-01',
+    vehicleType: 'Forklift',
+    requested: 3,
+    completed: 2,
+    cancelled: 1,
+    // Waits 100 s and 20 s: p90 = 20 + 0.9 × 80 = 92 s.
+    waitMinutes: { avg: 1, p90: 1.53 },
+    pickupMinutes: { avg: 7.5, p90: 9.5 },
+    deliveryMinutes: { avg: 4.67, p90: 6.8 },
+  };
+  const craneFirstDay = { day: '2026-04-01', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, waitMinutes: { avg: 2, p90: 2 }, pickupMinutes: { avg: 3, p90: 3 }, deliveryMinutes: { avg: 4, p90: 4 } };
+  const forkliftSecondDay = { day: '2026-04-02', vehicleType: 'Forklift', requested: 1, completed: 0, cancelled: 0, waitMinutes: { avg: 1, p90: 1 }, pickupMinutes: { avg: null, p90: null }, deliveryMinutes: { avg: null, p90: null } };
+  const craneDriver = { driverId: 'C001', driverName: driverName('C001'), ridesCompleted: 1, busyMinutes: 8 };
+
+  it('given rides over two plant days, when an admin asks for both days as dd/MM/yyyy, then he gets each day and vehicle type and each driver', async () => {
+    const answer = await kpis('AD01', 'from=01/04/2026&to=02/04/2026');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      from: '2026-04-01',
+      to: '2026-04-02',
+      days: [craneFirstDay, forkliftFirstDay, forkliftSecondDay],
+      // D001's second ride is still under way, so only his first counts.
+      drivers: [craneDriver, { driverId: 'D001', driverName: driverName('D001'), ridesCompleted: 1, busyMinutes: 13.33 }, { driverId: 'D002', driverName: driverName('D002'), ridesCompleted: 1, busyMinutes: 13 }],
+    });
+  });
+
+  it('given the same rides, when the maintenance head filters on Crane with ISO dates, then only Crane days and drivers come back', async () => {
+    const answer = await kpis('MH01', 'from=2026-04-01&to=2026-04-02&vehicleType=Crane');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ from: '2026-04-01', to: '2026-04-02', days: [craneFirstDay], drivers: [craneDriver] });
+  });
+
+  it('given the same rides, when the range is only the second day, then the first day and its drivers are left out', async () => {
+    const answer = await kpis('AD01', 'from=02/04/2026&to=2026-04-02&vehicleType=Forklift');
+    expect(answer.json()).toEqual({ from: '2026-04-02', to: '2026-04-02', days: [forkliftSecondDay], drivers: [] });
+  });
+
+  it('given a ride requested now, when no dates are given, then the last seven plant days up to today are reported and include it', async () => {
+    const requestedAt = new Date();
+    position = await kpiRides(t.app.eventStore).book('NOW1', 'Cherry Picker', requestedAt.toISOString());
+    const answer = await kpis('AD01', 'vehicleType=Cherry%20Picker');
+    const after = plantDayOf(new Date());
+    expect(answer.statusCode).toBe(200);
+    const { from, to, days } = answer.json();
+    expect([plantDayOf(requestedAt), after]).toContain(to);
+    expect(from).toBe(shiftDay(to, -6));
+    expect(days).toEqual([expect.objectContaining({ day: plantDayOf(requestedAt), vehicleType: 'Cherry Picker', requested: 1, completed: 0 })]);
+  });
+
+  it('when only a start date is given, then the range runs from it to today', async () => {
+    const before = plantDayOf(new Date());
+    const answer = await kpis('AD01', `from=${shiftDay(before, -2)}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ from: shiftDay(before, -2) });
+    expect([before, plantDayOf(new Date())]).toContain(answer.json().to);
+  });
+
+  it.each([
+    ['from=10/04/2026&to=01/04/2026', SERVER_MESSAGES.kpiRangeReversed],
+    ['from=01/01/2025&to=02/01/2026', SERVER_MESSAGES.kpiRangeTooLong],
+    ['from=31/02/2026&to=01/03/2026', SERVER_MESSAGES.kpiInvalidDate],
+    ['from=2026-4-1', SERVER_MESSAGES.kpiInvalidDate],
+    ['to=yesterday', SERVER_MESSAGES.kpiInvalidDate],
+    ['vehicleType=Other', SERVER_MESSAGES.kpiUnknownVehicleType],
+    // With `to` left to default to today, a start in the future is a reversed range.
+    ['from=01/01/2999', SERVER_MESSAGES.kpiRangeReversed],
+  ])('when the query is %s, then the answer is 400 with a clear message', async (query, message) => {
+    const answer = await kpis('AD01', query);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message });
+  });
+
+  it('given the largest allowed range of 366 days, when an admin asks for it, then it is answered', async () => {
+    const answer = await kpis('AD01', 'from=01/01/2025&to=01/01/2026');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ from: '2025-01-01', to: '2026-01-01', days: [], drivers: [] });
+  });
+
+  it.each(['AB12', 'D001'])('when %s (not staff) asks for KPIs, even with a bad query, then the answer is 403', async (tokenNo) => {
+    for (const query of ['from=01/04/2026&to=02/04/2026', 'from=not-a-date']) {
+      const answer = await kpis(tokenNo, query);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual({ message: SERVER_MESSAGES.forbidden });
+    }
+  });
+
+  it('when nobody is signed in, then the answer is 401', async () => {
+    expect((await kpis(null, 'from=01/04/2026')).statusCode).toBe(401);
+  });
+});

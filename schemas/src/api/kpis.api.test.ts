@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../messages';
+import { kpiRangeProblem, kpisQuerySchema, parseKpiDay, plantDayOf, resolveKpiRange, shiftDay, toKpiMinutes } from './kpis.api';
+
+describe('KPI query', () => {
+  it.each([
+    ['01/03/2026', '2026-03-01'],
+    ['1/3/2026', '2026-03-01'],
+    ['2026-03-01', '2026-03-01'],
+    ['29/02/2028', '2028-02-29'],
+    ['29/02/2026', null],
+    ['2026-13-01', null],
+    ['03-01-2026', null],
+    ['', null],
+  ])('when a day is written %j, then it reads as %j', (text, day) => {
+    expect(parseKpiDay(text)).toBe(day);
+  });
+
+  it('when an instant is near the plant midnight, then its plant day follows Asia/Kolkata', () => {
+    expect(plantDayOf('2026-03-01T18:29:59.999Z')).toBe('2026-03-01');
+    expect(plantDayOf('2026-03-01T18:30:00Z')).toBe('2026-03-02');
+  });
+
+  it('when days are shifted over month and leap-year ends, then the calendar is followed', () => {
+    expect(shiftDay('2028-03-01', -1)).toBe('2028-02-29');
+    expect(shiftDay('2026-12-28', 6)).toBe('2027-01-03');
+  });
+
+  it('when no bounds are given, then the range is the seven days ending today; a lone to ends it', () => {
+    expect(resolveKpiRange({}, '2026-03-03')).toEqual({ from: '2026-02-25', to: '2026-03-03' });
+    expect(resolveKpiRange({ to: '2026-01-03' }, '2026-03-03')).toEqual({ from: '2025-12-28', to: '2026-01-03' });
+    expect(resolveKpiRange({ from: '2026-03-01' }, '2026-03-03')).toEqual({ from: '2026-03-01', to: '2026-03-03' });
+  });
+
+  it('when a range is reversed or longer than 366 days, then it is refused with its message', () => {
+    expect(kpiRangeProblem('2026-03-02', '2026-03-01')).toBe(SERVER_MESSAGES.kpiRangeReversed);
+    expect(kpiRangeProblem('2024-01-01', '2024-12-31')).toBeNull();
+    expect(kpiRangeProblem('2024-01-01', '2025-01-01')).toBe(SERVER_MESSAGES.kpiRangeTooLong);
+    expect(kpiRangeProblem('2026-03-01', '2026-03-01')).toBeNull();
+  });
+
+  it('given blank fields, when the query is parsed, then they count as omitted', () => {
+    expect(kpisQuerySchema.parse({ from: '', to: ' ', vehicleType: '' })).toEqual({});
+  });
+
+  it('when seconds are shown as minutes, then they keep two decimals', () => {
+    expect(toKpiMinutes(100)).toBe(1.67);
+    expect(toKpiMinutes(92)).toBe(1.53);
+    expect(toKpiMinutes(0)).toBe(0);
+  });
+});
