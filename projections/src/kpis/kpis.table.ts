@@ -21,7 +21,7 @@ export interface KpiRidesTable {
   delivery_seconds: number | null;
   driver_id: string | null;
   driver_name: string | null;
-  /** When the current (or, after a breakdown, the last) driver accepted or took the ride over. */
+  /** When the current driver accepted or took the ride over; null while it waits for one after a breakdown. */
   driver_since: Date | null;
   /** Last stream position applied: a repeated event changes nothing, here or in the driver days. */
   last_position: number;
