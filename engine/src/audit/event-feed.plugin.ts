@@ -33,7 +33,8 @@ interface OpenFeed {
 export const eventFeedPlugin: FastifyPluginAsync<EventFeedPluginOptions> = async (app, options) => {
   const server = app.server;
   const others = new Set(server.listeners('upgrade'));
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Its own preClose would close every socket without a code; ours below says why and stops the reads first.
+  await app.register(websocket, { options: { maxPayload: 4096 }, preClose: async () => undefined });
   // socket.io shares this HTTP server: only our path may reach fastify's router, or two servers would answer one upgrade.
   for (const listener of server.listeners('upgrade')) {
     if (others.has(listener)) continue;
@@ -108,5 +109,6 @@ export const eventFeedPlugin: FastifyPluginAsync<EventFeedPluginOptions> = async
         socket.terminate();
       }),
     );
+    app.websocketServer.close();
   });
 };
