@@ -9,7 +9,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
 import { openApiPlugin } from './plugins/openapi.plugin';
-import { projectionsPlugin } from './projection-runner/projections.plugin';
+import { projectionsPlugin, type ProjectionsPluginOptions } from './projection-runner/projections.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
 import { SERVER_MESSAGES } from '@plantride/schemas';
@@ -20,6 +20,8 @@ export interface AppOptions {
   tokens?: TokenService;
   logger?: FastifyServerOptions['logger'];
   clientDist?: string;
+  /** Read models to run and serve; all of them unless a test narrows or wraps them. */
+  projections?: ProjectionsPluginOptions['projections'];
 }
 
 export async function buildApp(options: AppOptions) {
@@ -29,7 +31,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(databasePlugin, options.database);
-  await app.register(projectionsPlugin);
+  await app.register(projectionsPlugin, { projections: options.projections });
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(healthRoutes);
   await registerFeatures(app);

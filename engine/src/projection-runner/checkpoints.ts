@@ -35,20 +35,27 @@ export async function readCheckpoints(db: AnyDb): Promise<Map<string, Checkpoint
 }
 
 /**
- * The checkpoint as committed, locked until the caller's transaction ends. Whoever applies a
- * batch holds this row first, so two appliers (a runner that lost its lease, a rebuild's swap)
- * take turns and the second sees what the first applied.
+ * The checkpoints as committed, locked until the caller's transaction ends (in name order, so two
+ * lockers never deadlock). Whoever applies a batch holds these rows first, so two appliers (a
+ * runner that lost its lease, a rebuild's swap) take turns and the second sees what the first applied.
  */
-export async function lockCheckpoint(trx: AnyDb, projection: string): Promise<Checkpoint> {
-  await sql`insert into projection_checkpoints (projection, transaction_id, position) values (${projection}, '0'::xid8, 0)
+export async function lockCheckpoints(trx: AnyDb, projections: readonly string[]): Promise<Map<string, Checkpoint>> {
+  const names = [...projections].sort();
+  await sql`insert into projection_checkpoints (projection, transaction_id, position)
+    select name, '0'::xid8, 0 from unnest(${names}::text[]) as name
     on conflict (projection) do nothing`.execute(trx);
-  const { rows } = await sql<Row>`
-    select transaction_id::text as transaction_id, position from projection_checkpoints where projection = ${projection} for update`.execute(trx);
-  return toCheckpoint(rows[0]);
+  const { rows } = await sql<Row & { projection: string }>`
+    select projection, transaction_id::text as transaction_id, position from projection_checkpoints
+    where projection = any(${names}::text[]) order by projection for update`.execute(trx);
+  return new Map(rows.map((row) => [row.projection, toCheckpoint(row)]));
 }
 
-export async function writeCheckpoint(db: AnyDb, projection: string, checkpoint: Checkpoint): Promise<void> {
+export async function writeCheckpoints(db: AnyDb, checkpoints: ReadonlyMap<string, Checkpoint>): Promise<void> {
+  if (checkpoints.size === 0) return;
+  const names = [...checkpoints.keys()];
+  const transactions = names.map((name) => checkpoints.get(name)!.transactionId);
+  const positions = names.map((name) => checkpoints.get(name)!.position);
   await sql`insert into projection_checkpoints (projection, transaction_id, position)
-    values (${projection}, ${checkpoint.transactionId}::xid8, ${checkpoint.position})
+    select name, tx::xid8, pos from unnest(${names}::text[], ${transactions}::text[], ${positions}::bigint[]) as c(name, tx, pos)
     on conflict (projection) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`.execute(db);
 }

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findRide, findUser, ridesProjection, usersProjection, type Projection, type ReadModels } from '@plantride/projections';
 import { rideStreamId, userStreamId, type Actor } from '@plantride/schemas';
-import type { Kysely } from 'kysely';
-import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
-import type { EventStore } from '../event-store/event-store';
+import { sql, type Kysely } from 'kysely';
+import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
+import { openDatabase, type Database } from '../database/database';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { START, type EventStore } from '../event-store/event-store';
 import { handleCommand } from '../commands/command-handler';
 import { rideDecider, type RideCommand } from '../rides/ride.decider';
-import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+import { applyBatch, createProjectionRunner, migrateProjections, type ProjectionRunner } from './projection-runner';
 import { readCheckpoint } from './checkpoints';
 
 const actor: Actor = { tokenNo: 'AB12', role: 'requester' };
@@ -107,5 +109,71 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   it('when asked to wait for a position that never comes, then it gives up after the bound', async () => {
     await startRunner();
     expect(await runner!.waitForPosition(999_999, 100)).toBe(false);
+  });
+
+  it('given a batch already applied, when it is delivered again, then no projection sees its events twice', async () => {
+    const seen: string[] = [];
+    const counting: Projection<ReadModels> = { name: 'counting', handles: ['RideRequested'], migrations: {}, apply: async (event) => void seen.push(event.type) };
+    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+    await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    const batch = await store.readAll(START, 10);
+    const apply = () => db().transaction().execute((trx) => applyBatch(trx, [counting, ridesProjection], batch));
+    await migrateProjections(db(), [ridesProjection]);
+    const first = await apply();
+    const again = await apply();
+    expect(seen).toEqual(['RideRequested', 'RideRequested']);
+    expect(again).toEqual(first);
+    expect(first.get('counting')?.position).toBe(batch.at(-1)?.globalPosition);
+  });
+
+  describe('several engine processes', () => {
+    let other: { database: Database; runner?: ProjectionRunner } | undefined;
+    afterEach(async () => {
+      await other?.runner?.stop();
+      if (other && other.database !== database) await other.database.close();
+      other = undefined;
+    });
+    // A second engine process on the same database: its own connections on PostgreSQL; on PGlite, where one process owns the data, the same handle.
+    const secondProcess = async () => {
+      const second = kind === 'postgres' ? await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: database.schema }) : database;
+      other = { database: second };
+      other.runner = createProjectionRunner({ database: second, store: createPostgresEventStore(second), projections: [ridesProjection, usersProjection], pollIntervalMs: 20, leaseRetryMs: 25 });
+      await other.runner.start();
+      return other.runner;
+    };
+
+    it('given two runners, then each projection runs in one of them, and reads in the other still wait for its position', async () => {
+      const first = await startRunner();
+      const second = await secondProcess();
+      expect(first.leading()).toEqual(['rides', 'users']);
+      expect(second.leading()).toEqual([]);
+      const booked = await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+      expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
+      expect(await findRide(db(), 'R1')).toMatchObject({ status: 'requested' });
+    });
+
+    it('given the runner that leads stops, then the other takes its projections over and goes on from the checkpoint', async () => {
+      const first = await startRunner();
+      const second = await secondProcess();
+      await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+      await first.stop();
+      await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
+      const accepted = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+      expect(await second.waitForPosition(accepted.position, 10_000)).toBe(true);
+      expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', last_position: 2 });
+    });
+
+    // Only PostgreSQL has sessions to lose; one PGlite process owns its data.
+    if (kind === 'postgres') it('given the leading process loses its database session abruptly, then the other takes over', async () => {
+      await startRunner();
+      const second = await secondProcess();
+      // What a crashed process leaves behind: its session ends, and PostgreSQL frees its locks.
+      await sql`select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and classid = hashtext(${database.schema})::oid and pid <> pg_backend_pid() and granted`.execute(db());
+      await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
+      const booked = await handleCommand(store, rideStreamId('R3'), rideDecider, book('R3'), ctx());
+      expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
+      expect(await findRide(db(), 'R3')).toMatchObject({ status: 'requested' });
+    });
   });
 });

@@ -3,10 +3,10 @@ import { applyMigrations } from '../database/migrate';
 import { handlesEvent, type Projection, type ReadModels } from '@plantride/projections';
 import type { Database, SessionLock } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
-import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
-import { CHECKPOINTS_MIGRATION_TABLE, checkpointMigrations, lockCheckpoint, readCheckpoint, readCheckpoints, writeCheckpoint } from './checkpoints';
+import { CHECKPOINTS_MIGRATION_TABLE, checkpointMigrations, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
 
 export interface ProjectionRunnerOptions {
   database: Database;
@@ -14,9 +14,9 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection<ReadModels>[];
   batchSize?: number;
   pollIntervalMs?: number;
-  /** How often a process that does not run a projection tries to take it over. */
+  /** How often a process tries to take over projections another process runs. */
   leaseRetryMs?: number;
-  onError?: (error: unknown, projection: string) => void;
+  onError?: (error: unknown) => void;
 }
 
 export interface ProjectionRunner {
@@ -27,7 +27,7 @@ export interface ProjectionRunner {
    * or false after `timeoutMs` — the caller then serves what the read models hold.
    */
   waitForPosition(position: number, timeoutMs?: number): Promise<boolean>;
-  /** Resolves once every projection this process runs has applied everything committed before the call. */
+  /** Resolves once the projections this process runs have applied everything committed before the call. */
   caughtUp(): Promise<void>;
   /** Names of the projections this process runs now (the others run in another engine process). */
   leading(): string[];
@@ -46,97 +46,104 @@ export async function migrateProjections(db: Kysely<ReadModels>, projections: re
 }
 
 /**
- * Applies a batch inside the caller's transaction and moves the checkpoint with it. Events at or
- * before the committed checkpoint are skipped, so a batch delivered twice, or after a rebuild
- * swapped the tables, changes nothing.
+ * Applies a batch to each projection inside the caller's transaction and moves their checkpoints
+ * with it. Events at or before a projection's committed checkpoint are skipped, so a batch
+ * delivered twice, or after a rebuild swapped the tables, changes nothing.
  */
-export async function applyBatch(trx: Kysely<ReadModels>, projection: Projection<ReadModels>, batch: readonly RecordedEvent[]): Promise<Checkpoint> {
-  const stored = await lockCheckpoint(trx, projection.name);
-  let next = stored;
-  for (const event of batch) {
-    const at = checkpointOf(event);
-    if (compareCheckpoints(at, stored) <= 0) continue;
-    if (handlesEvent(projection, event.type)) await projection.apply(toDomainEvent(event), event, trx);
-    next = at;
+export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[], batch: readonly RecordedEvent[]): Promise<Map<string, Checkpoint>> {
+  const stored = await lockCheckpoints(trx, projections.map((p) => p.name));
+  const moved = new Map<string, Checkpoint>();
+  for (const projection of projections) {
+    const from = stored.get(projection.name) ?? START;
+    for (const event of batch) {
+      const at = checkpointOf(event);
+      if (compareCheckpoints(at, from) <= 0) continue;
+      if (handlesEvent(projection, event.type)) await projection.apply(toDomainEvent(event), event, trx);
+      moved.set(projection.name, at);
+    }
   }
-  if (next !== stored) await writeCheckpoint(trx, projection.name, next);
-  return next;
+  await writeCheckpoints(trx, moved);
+  return new Map([...stored, ...moved]);
 }
 
 /**
- * Applies store events to each read model in `$all` order. A batch's row changes and the
- * projection's checkpoint commit in one transaction, so a crash neither loses nor repeats an event.
- * Among several engine processes on one database, each projection runs in the one holding its lock;
- * when that process dies its lock is freed and another takes the projection over.
+ * Applies store events to the read models in `$all` order: one reader for every projection this
+ * process runs, and each batch's row changes commit in one transaction with the checkpoints, so a
+ * crash neither loses nor repeats an event. Among several engine processes on one database, each
+ * projection runs in the one holding its lock; when that process dies its locks are freed and
+ * another takes its projections over.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { database, store, projections } = options;
   const db = database.db as Kysely<ReadModels>;
   const leaseRetryMs = options.leaseRetryMs ?? 2000;
-  const onError = options.onError ?? ((error, name) => console.error(`projection ${name} failed`, error));
+  const onError = options.onError ?? ((error) => console.error('projections failed', error));
   const applied = new Map<string, Checkpoint>();
-  const running = new Map<string, Subscription>();
-  const loops: Promise<void>[] = [];
+  const locks = new Map<string, SessionLock>();
   const waiters = new Set<() => void>();
   const notifyWaiters = () => waiters.forEach((wake) => wake());
+  let subscription: Subscription | undefined;
+  let led: readonly Projection<ReadModels>[] = [];
   let stopped = false;
   let markStopped!: () => void;
   const stopping = new Promise<void>((resolve) => (markStopped = resolve));
+  let leadership: Promise<void> | undefined;
+  // Changes of the led set and of the reader happen one at a time.
+  let changing = Promise.resolve();
+  const serially = (change: () => Promise<void>) => (changing = changing.then(change, change));
 
   const record = (name: string, checkpoint: Checkpoint) => {
     const known = applied.get(name);
     if (!known || compareCheckpoints(checkpoint, known) > 0) applied.set(name, checkpoint);
   };
 
-  function subscribe(projection: Projection<ReadModels>, from: Checkpoint): Subscription {
-    return subscribeByPolling({
-      from,
-      read: (checkpoint, limit) => store.readAll(checkpoint, limit),
-      listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
-      batchSize: options.batchSize ?? 500,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
-      onError: (error) => onError(error, projection.name),
-      async handleBatch(batch, advance) {
-        const last = await db.transaction().execute((trx) => applyBatch(trx, projection, batch));
-        advance(batch[batch.length - 1]!);
-        record(projection.name, last);
-        notifyWaiters();
-      },
+  // The reader starts from the oldest checkpoint among the led projections; the others skip what they have.
+  const restartReader = () =>
+    serially(async () => {
+      await subscription?.close();
+      subscription = undefined;
+      led = stopped ? [] : projections.filter((p) => locks.has(p.name));
+      if (led.length === 0) return;
+      const stored = await readCheckpoints(db);
+      const from = led.map((p) => stored.get(p.name) ?? START).reduce((a, b) => (compareCheckpoints(a, b) <= 0 ? a : b));
+      const batchOf = led;
+      subscription = subscribeByPolling({
+        from,
+        read: (checkpoint, limit) => store.readAll(checkpoint, limit),
+        listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
+        batchSize: options.batchSize ?? 500,
+        pollIntervalMs: options.pollIntervalMs ?? 1000,
+        onError,
+        async handleBatch(batch, advance) {
+          const checkpoints = await db.transaction().execute((trx) => applyBatch(trx, batchOf, batch));
+          advance(batch[batch.length - 1]!);
+          for (const [name, checkpoint] of checkpoints) record(name, checkpoint);
+          notifyWaiters();
+        },
+      });
     });
-  }
 
-  const pause = (ms: number) => Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
-
-  async function tryLead(projection: Projection<ReadModels>): Promise<SessionLock | null> {
-    try {
-      const lock = await database.tryLock(`projection:${projection.name}`);
-      if (!lock) return null;
-      if (stopped) {
-        await lock.release();
-        return null;
-      }
-      running.set(projection.name, subscribe(projection, await readCheckpoint(db, projection.name)));
-      return lock;
-    } catch (error) {
-      onError(error, projection.name);
-      return null;
+  async function takeFreeLocks(): Promise<boolean> {
+    let gained = false;
+    for (const projection of projections) {
+      if (stopped || locks.has(projection.name)) continue;
+      const lock = await database.tryLock(`projection:${projection.name}`).catch((error: unknown) => void onError(error));
+      if (!lock) continue;
+      locks.set(projection.name, lock);
+      gained = true;
+      void lock.lost.then(() => {
+        if (locks.get(projection.name) !== lock) return;
+        locks.delete(projection.name);
+        void restartReader();
+      });
     }
+    return gained;
   }
 
-  // Leads the projection while its lock holds; otherwise keeps trying to take it over.
-  async function lead(projection: Projection<ReadModels>, first: SessionLock | null): Promise<void> {
-    let lock = first;
+  async function keepTakingOver() {
     while (!stopped) {
-      if (!lock) {
-        await pause(leaseRetryMs);
-        lock = await tryLead(projection);
-        continue;
-      }
-      await Promise.race([lock.lost, stopping]);
-      await running.get(projection.name)?.close();
-      running.delete(projection.name);
-      if (stopped) await lock.release();
-      lock = null;
+      await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, leaseRetryMs).unref())]);
+      if (!stopped && (await takeFreeLocks())) await restartReader();
     }
   }
 
@@ -145,26 +152,24 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const checkpoint = applied.get(p.name);
       return checkpoint !== undefined && compareCheckpoints(checkpoint, target) >= 0;
     });
-
-  // Projections run by another process: their progress is what they committed.
-  async function refreshFollowed() {
-    if (projections.every((p) => running.has(p.name))) return;
-    for (const [name, checkpoint] of await readCheckpoints(db)) record(name, checkpoint);
-  }
+  const followsSome = () => led.length < projections.length;
 
   return {
     async start() {
       await migrateProjections(db, projections);
       for (const [name, checkpoint] of await readCheckpoints(db)) record(name, checkpoint);
-      for (const projection of projections) {
-        const lock = await tryLead(projection);
-        loops.push(lead(projection, lock));
-      }
+      await takeFreeLocks();
+      await restartReader();
+      leadership = keepTakingOver();
     },
     async stop() {
       stopped = true;
       markStopped();
-      await Promise.all(loops.splice(0));
+      await leadership;
+      await restartReader();
+      // One lock connection: releases go one after another.
+      for (const lock of locks.values()) await lock.release();
+      locks.clear();
       notifyWaiters();
     },
     async waitForPosition(position, timeoutMs = 2000) {
@@ -173,25 +178,26 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       while (Date.now() < deadline) {
         target ??= await store.checkpointAt(position);
         if (target && passed(target)) return true;
-        if (target) await refreshFollowed();
+        // Projections run by another process: their progress is what they committed.
+        if (target && followsSome()) for (const [name, checkpoint] of await readCheckpoints(db)) record(name, checkpoint);
         if (target && passed(target)) return true;
-        const following = projections.some((p) => !running.has(p.name));
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);
             clearTimeout(timer);
             resolve();
           };
-          // Until the event is visible, or while another process applies it, there is no local wake-up; look again shortly.
-          const timer = setTimeout(wake, target && !following ? Math.max(0, deadline - Date.now()) : 20);
+          // Until the event is visible, or while another process applies it, nothing here wakes us; look again shortly.
+          const timer = setTimeout(wake, target && !followsSome() ? Math.max(0, deadline - Date.now()) : 20);
           waiters.add(wake);
         });
       }
       return false;
     },
     async caughtUp() {
-      await Promise.all([...running.values()].map((s) => s.caughtUp()));
+      await changing;
+      await subscription?.caughtUp();
     },
-    leading: () => projections.filter((p) => running.has(p.name)).map((p) => p.name),
+    leading: () => led.map((p) => p.name),
   };
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { PROJECTIONS } from '@plantride/projections';
+import { PROJECTIONS, type Projection, type ReadModels } from '@plantride/projections';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
 declare module 'fastify' {
@@ -14,14 +14,19 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
  * Runs the read-model projections and lets any read route wait for a command's answer:
  * `GET …?position=N` waits (at most 2 s) until the read models include event N.
  */
-export const projectionsPlugin = fp<{ pollIntervalMs?: number }>(
+export interface ProjectionsPluginOptions {
+  pollIntervalMs?: number;
+  projections?: readonly Projection<ReadModels>[];
+}
+
+export const projectionsPlugin = fp<ProjectionsPluginOptions>(
   async (app, options) => {
     const runner = createProjectionRunner({
       database: app.database,
       store: app.eventStore,
-      projections: PROJECTIONS,
+      projections: options.projections ?? PROJECTIONS,
       pollIntervalMs: options.pollIntervalMs,
-      onError: (error, projection) => app.log.error({ err: error, projection }, 'projection failed; retrying'),
+      onError: (error) => app.log.error({ err: error }, 'projections failed; retrying'),
     });
     await runner.start();
     app.decorate('projections', runner);

@@ -24,7 +24,7 @@ export async function projectionSpec(kind: StoreKind, ...projections: Projection
         await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } });
       }
       const recorded = await store.readAll(START, 100_000);
-      for (const projection of projections) await database.db.transaction().execute((trx) => applyBatch(trx, projection, recorded));
+      await (database.db as Kysely<ReadModels>).transaction().execute((trx) => applyBatch(trx, projections, recorded));
     },
     dispose: () => database.dispose(),
   };

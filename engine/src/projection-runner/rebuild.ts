@@ -1,0 +1,103 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Projection, ReadModels } from '@plantride/projections';
+import type { Database } from '../database/database';
+import { START, checkpointOf, type Checkpoint, type EventStore } from '../event-store/event-store';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { CHECKPOINTS_MIGRATION_TABLE, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
+import { applyBatch, migrateProjectionsIn } from './projection-runner';
+
+export interface RebuildProgress {
+  phase: 'replaying' | 'swapping' | 'done';
+  /** Events replayed so far. */
+  done: number;
+  /** Events in the store when the rebuild began (it may grow meanwhile). */
+  total: number;
+}
+
+export interface RebuildOptions {
+  database: Database;
+  store: EventStore;
+  projections: readonly Projection<ReadModels>[];
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void | Promise<void>;
+}
+
+type Trx = Transaction<ReadModels>;
+
+const useSchema = (trx: Trx, schema: string) => sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(trx);
+
+/** Tables the projections own: the read models and their migration records, not the shared checkpoints. */
+async function tablesIn(trx: Trx, schema: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = ${schema} and table_type = 'BASE TABLE' and table_name not in ('projection_checkpoints', ${CHECKPOINTS_MIGRATION_TABLE})
+    order by table_name`.execute(trx);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Replays the whole store into fresh read-model tables in a shadow schema while the engine goes on
+ * serving, then swaps them in. The swap holds every rebuilt projection's checkpoint row, so the
+ * live runner waits, applies the last few events itself, and moves the tables in one transaction:
+ * readers see the old model or the new one, never a half-built one.
+ */
+export async function rebuildProjections(options: RebuildOptions): Promise<{ events: number; checkpoint: Checkpoint }> {
+  const { database, store, projections } = options;
+  const db = database.db as Kysely<ReadModels>;
+  const main = database.schema;
+  const shadow = `${main.slice(0, 50)}_rebuild`;
+  const batchSize = options.batchSize ?? 1000;
+  const names = projections.map((p) => p.name);
+  const total = await store.headPosition();
+  let done = 0;
+  const report = async (phase: RebuildProgress['phase']) => options.onProgress?.({ phase, done, total });
+
+  await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
+  await sql`create schema ${sql.id(shadow)}`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await useSchema(trx, shadow);
+    await migrateProjectionsIn(trx, projections);
+  });
+
+  const applyInShadow = async (trx: Trx, batch: Awaited<ReturnType<EventStore['readAll']>>) => {
+    await useSchema(trx, shadow);
+    await applyBatch(trx, projections, batch);
+    await useSchema(trx, main);
+  };
+
+  let from = START;
+  await report('replaying');
+  for (;;) {
+    const batch = await store.readAll(from, batchSize);
+    if (batch.length === 0) break;
+    await db.transaction().execute((trx) => applyInShadow(trx, batch));
+    from = checkpointOf(batch[batch.length - 1]!);
+    done += batch.length;
+    await report('replaying');
+    if (batch.length < batchSize) break;
+  }
+
+  await report('swapping');
+  await db.transaction().execute(async (trx) => {
+    // Holding the live checkpoints stops the runners; they resume past the rebuilt ones.
+    await lockCheckpoints(trx, names);
+    const inTransaction = createPostgresEventStore(database, { executor: trx });
+    for (;;) {
+      const batch = await inTransaction.readAll(from, batchSize);
+      if (batch.length === 0) break;
+      await applyInShadow(trx, batch);
+      from = checkpointOf(batch[batch.length - 1]!);
+      done += batch.length;
+    }
+    for (const table of await tablesIn(trx, shadow)) {
+      await sql`drop table if exists ${sql.id(main, table)} cascade`.execute(trx);
+      await sql`alter table ${sql.id(shadow, table)} set schema ${sql.id(main)}`.execute(trx);
+    }
+    await useSchema(trx, shadow);
+    const rebuilt = await readCheckpoints(trx);
+    await useSchema(trx, main);
+    await writeCheckpoints(trx, new Map(names.map((name) => [name, rebuilt.get(name) ?? START])));
+    await sql`drop schema ${sql.id(shadow)} cascade`.execute(trx);
+  });
+  await report('done');
+  return { events: done, checkpoint: from };
+}
