@@ -5,6 +5,7 @@ import { createTokenService } from './auth/jwt';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { LOG_REDACTION } from './auth/log-redaction';
 import { bootstrapUsers } from './users/bootstrap';
+import { engineServing, markServing } from './database/data-dir-lock';
 
 const config = loadConfig();
 // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
@@ -14,6 +15,13 @@ const secret = resolveJwtSecret({
   production: config.NODE_ENV === 'production',
   dataDir: config.DATABASE_URL ? undefined : dataDir,
 });
+if (!config.DATABASE_URL) {
+  const pid = engineServing(dataDir);
+  if (pid) {
+    console.error(`Another engine (pid ${pid}) is serving ${dataDir}; the embedded store has one process at a time. Stop it, or use DATABASE_URL for several engine processes.`);
+    process.exit(1);
+  }
+}
 const app = await buildApp({
   tokens: createTokenService(secret, config.JWT_LIFETIME_SECONDS),
   database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
@@ -36,6 +44,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.ready();
+if (!config.DATABASE_URL) markServing(dataDir);
 // Before listening, so nobody signs up with the admin's token number first.
 const accounts = await bootstrapUsers(app.eventStore, config, (text) => process.stdout.write(`${text}\n`));
 if (accounts.admin === 'created') app.log.info({ tokenNo: config.ADMIN_TOKEN_NO }, 'admin account created from ADMIN_TOKEN_NO');
