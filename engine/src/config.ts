@@ -28,6 +28,12 @@ const configSchema = z.object({
   SIGNIN_MAX_PER_TOKEN: z.coerce.number().int().positive().default(10),
   SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Redis for BullMQ timers and the socket.io adapter across engine processes; without it timers run in-process. */
+  REDIS_URL: z.preprocess(blankAsUnset, z.string().optional()),
+  /** A redistributed ride nobody took over: the requester hears noAlternativeDriver again each period. */
+  REASSIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** A ride still requested after this long raises rideWaitingTooLong to staff and is re-announced to drivers. */
+  RIDE_WAIT_ALERT_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
