@@ -6,6 +6,7 @@ import { rideRoutes } from './rides/rides.plugin';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
+import { reportsRoutes } from './reports/reports.routes';
 import { auditPlugin } from './audit/audit.plugin';
 import { kpisRoutes } from './kpis/kpis.routes';
 
@@ -17,6 +18,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await rideRoutes(app);
   await app.register(driversRoutes);
   await maintenanceRoutes(app);
+  await app.register(reportsRoutes);
   await app.register(kpisRoutes);
   await app.register(livePlugin);
   await app.register(auditPlugin);

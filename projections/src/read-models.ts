@@ -2,7 +2,7 @@ import type { RidesTable } from './rides/rides.table';
 import type { UsersTable } from './users/users.table';
 import type { DriversTable } from './drivers/drivers.table';
 import type { MaintenanceRequestsTable } from './maintenance/maintenance.table';
-import type { RideReportsTable, ReportDriversTable, ReportMaintenanceRequestsTable } from './reports/reports.table';
+import type { RideReportsTable, ReportDriverNamesTable, ReportDriversTable, ReportMaintenanceRequestsTable } from './reports/reports.table';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis/kpis.table';
 import type { RideHistoryTable } from './ride-history/ride-history.table';
 
@@ -14,6 +14,7 @@ export interface ReadModels {
   maintenance_requests: MaintenanceRequestsTable;
   ride_reports: RideReportsTable;
   report_drivers: ReportDriversTable;
+  report_driver_names: ReportDriverNamesTable;
   report_maintenance_requests: ReportMaintenanceRequestsTable;
   kpi_rides: KpiRidesTable;
   kpi_driver_days: KpiDriverDaysTable;

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { addDays, isValid, parse } from 'date-fns';
+import { tz, type TZDate } from '@date-fns/tz';
+import {
+  DATE_LOCALE,
+  LIMITS,
+  PLANT_TIME_ZONE,
+  RIDE_STATUSES,
+  RIDE_STATUS_FILTERS,
+  REPORT_VEHICLE_FILTER_OPTIONS,
+  type ReportVehicleFilter,
+  type RideStatus,
+  type RideStatusFilter,
+} from '../constants';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
 
 const text = z.string().nullable();
 const minutes = z.number().nullable();
@@ -7,6 +20,7 @@ const minutes = z.number().nullable();
 /**
  * A ride report row in the server's upper-case form. The spec names the first twelve fields;
  * the ride fields after them are our additions so the screen's 20 columns can be filled.
+ * Times are ISO instants; gaps are minutes rounded to 2 decimals, null when a time is missing.
  */
 export const rideReportServerRowSchema = z.object({
   DRIVER_NAME: text,
@@ -32,10 +46,108 @@ export const rideReportServerRowSchema = z.object({
 });
 export type RideReportServerRow = z.infer<typeof rideReportServerRowSchema>;
 
-/** Answer of GET /api/reports/rides. */
-export const rideReportsAnswerSchema = z.object({ rideReports: z.array(rideReportServerRowSchema) });
+/** Answer of GET /api/reports/rides: one page, newest ride first, and how many rows match in all. */
+export const rideReportsAnswerSchema = z.object({
+  rideReports: z.array(rideReportServerRowSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type RideReportsAnswer = z.infer<typeof rideReportsAnswerSchema>;
 /** Answer of GET /api/reports/AllRides. */
 export const allRidesAnswerSchema = z.array(rideReportServerRowSchema);
+
+export const REPORT_MAX_PAGE_SIZE = 500;
+// Deep enough for a million rides at the smallest page size, small enough that the offset stays an integer.
+const REPORT_MAX_PAGE = 10_000_000;
+const REPORT_DATE_FORMAT = 'dd/MM/yyyy';
+
+/** Midnight (plant time) starting a dd/MM/yyyy day, or null when the text is not a real date in that form. */
+export function parseReportDate(value: string): TZDate | null {
+  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return null;
+  const day = parse(value, REPORT_DATE_FORMAT, new Date(), { in: tz(PLANT_TIME_ZONE) });
+  return isValid(day) ? day : null;
+}
+
+// The spec's status values, plus the admin screens' buckets (pending, in-progress, completed).
+const REPORT_STATUS_BUCKETS: Record<RideStatusFilter, readonly RideStatus[]> = {
+  pending: ['requested', 'waiting_for_reassignment', 'redistributed_due_to_maintenance'],
+  'in-progress': ['accepted', 'started', 'material picked', 'delivered'],
+  completed: ['completed'],
+};
+const REPORT_STATUS_INPUTS = [...new Set<string>([...RIDE_STATUSES, ...RIDE_STATUS_FILTERS])];
+export const reportStatusesOf = (status: string): readonly RideStatus[] =>
+  Object.hasOwn(REPORT_STATUS_BUCKETS, status) ? REPORT_STATUS_BUCKETS[status as RideStatusFilter] : [status as RideStatus];
+
+// A query-string value: trimmed, and an empty one counts as not given (the screen sends its blank filters).
+const blankAsMissing = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsMissing, schema.optional());
+const filterText = (max: number) => optional(z.string({ error: SERVER_MESSAGES.invalidRequest }).max(max, SERVER_MESSAGES.reportFilterTooLong));
+const reportDateInput = optional(z.string({ error: SERVER_MESSAGES.invalidReportDate }).refine((v) => parseReportDate(v) !== null, SERVER_MESSAGES.invalidReportDate));
+const wholeNumber = (message: string, max: number, fallback: number) =>
+  z.preprocess(blankAsMissing, z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback));
+
+/** Filters of the ride reports screen (GET /api/reports/rides, AllRides and rides.csv); dates are dd/MM/yyyy, whole days, plant time. */
+export const rideReportFiltersQuerySchema = z
+  .object({
+    vehicleType: optional(z.enum(REPORT_VEHICLE_FILTER_OPTIONS, { error: SERVER_MESSAGES.invalidReportVehicleType })),
+    vehicleNumber: filterText(30).describe('Whole vehicle number; case, spaces and dashes ignored'),
+    forkliftNumber: optional(z.string({ error: SERVER_MESSAGES.invalidForkliftNumber }).regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), SERVER_MESSAGES.invalidForkliftNumber)),
+    status: optional(z.string({ error: SERVER_MESSAGES.invalidReportStatus }).toLowerCase().refine((v) => REPORT_STATUS_INPUTS.includes(v), SERVER_MESSAGES.invalidReportStatus)).describe(`A ride status, or ${RIDE_STATUS_FILTERS.join(', ')}`),
+    driverId: filterText(20),
+    driverName: filterText(100).describe('Part of the driver name, any case'),
+    from: reportDateInput.describe('First day, dd/MM/yyyy, plant time'),
+    to: reportDateInput.describe('Last day (inclusive), dd/MM/yyyy, plant time'),
+  })
+  .superRefine((query, ctx) => {
+    const from = query.from ? parseReportDate(query.from) : null;
+    const to = query.to ? parseReportDate(query.to) : null;
+    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: SERVER_MESSAGES.reportEndBeforeStart });
+  });
+export type RideReportFiltersQuery = z.infer<typeof rideReportFiltersQuerySchema>;
+
+/** The match key of a vehicle number: 'MH-12 ab 0001' and 'mh12AB0001' are one vehicle. */
+export const vehicleNumberKey = (vehicleNumber: string): string => vehicleNumber.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+
+/** What a ride report row must match; each field given narrows the rows. */
+export interface RideReportFilter {
+  /** 'Other' matches rows of none of the bookable vehicle types. */
+  vehicleType?: ReportVehicleFilter;
+  vehicleNumberKey?: string;
+  /** A forklift (sticker) number in each spelling it may be stored in ('7' and '07'). */
+  forkliftNumbers?: readonly string[];
+  statuses?: readonly RideStatus[];
+  driverId?: string;
+  /** Case-insensitive part of the driver's name. */
+  driverName?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+/** The row filter a valid query asks for: dates become whole plant days, `to` inclusive. */
+export function rideReportFilterOf(query: RideReportFiltersQuery): RideReportFilter {
+  const sticker = query.forkliftNumber ? String(Number(query.forkliftNumber)) : undefined;
+  const from = query.from ? parseReportDate(query.from) : null;
+  const to = query.to ? parseReportDate(query.to) : null;
+  // Plain instants: the zone only decided where the days begin.
+  const instant = (day: Date | null) => (day ? new Date(day.getTime()) : undefined);
+  return {
+    vehicleType: query.vehicleType,
+    vehicleNumberKey: query.vehicleNumber === undefined ? undefined : vehicleNumberKey(query.vehicleNumber),
+    forkliftNumbers: sticker === undefined ? undefined : [...new Set([sticker, sticker.padStart(LIMITS.stickerMaxDigits, '0')])],
+    statuses: query.status === undefined ? undefined : reportStatusesOf(query.status),
+    driverId: query.driverId?.toUpperCase(),
+    driverName: query.driverName,
+    createdFrom: instant(from),
+    createdBefore: instant(to && addDays(to, 1)),
+  };
+}
+
+/** GET /api/reports/rides: the filters plus the page (from 1) and its size. */
+export const rideReportsQuerySchema = rideReportFiltersQuerySchema.safeExtend({
+  page: wholeNumber(SERVER_MESSAGES.invalidReportPage, REPORT_MAX_PAGE, 1),
+  pageSize: wholeNumber(SERVER_MESSAGES.invalidReportPageSize, REPORT_MAX_PAGE_SIZE, LIMITS.reportsPageSize),
+});
 
 const gap = z.union([z.number(), z.literal(MESSAGES.notAvailable)]);
 
@@ -65,6 +177,7 @@ export const rideReportSchema = z.object({
 export type RideReport = z.infer<typeof rideReportSchema>;
 
 export const RIDE_REPORT_FIELDS = rideReportSchema.keyof().options;
+export type RideReportField = (typeof RIDE_REPORT_FIELDS)[number];
 
 // Defaults of SPEC §3: 'Unknown' for names, numbers and type; 'N/A' for maintenance fields and gaps.
 export function toRideReport(row: RideReportServerRow): RideReport {
@@ -92,4 +205,40 @@ export function toRideReport(row: RideReportServerRow): RideReport {
     maintenanceStatus: na(row.MAINTENANCE_STATUS),
     rideType: unknown(row.RIDE_TYPE),
   };
+}
+
+const reportDateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  timeZone: PLANT_TIME_ZONE,
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
+
+/** A report time as people at the plant read it (Indian English, plant time, 12-hour with seconds); 'N/A' when missing. */
+export function formatReportDate(iso: string | null): string {
+  if (!iso) return MESSAGES.notAvailable;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? MESSAGES.invalidDate : reportDateFormat.format(date);
+}
+
+const REPORT_DATE_FIELDS = new Set<RideReportField>(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime', 'lastMaintenanceDate']);
+
+/** A gap cell: '12.50 mins', or 'N/A'. */
+export const formatReportGap = (gapMinutes: number | typeof MESSAGES.notAvailable): string =>
+  typeof gapMinutes === 'number' ? `${gapMinutes.toFixed(LIMITS.reportGapDecimals)} mins` : gapMinutes;
+
+/** One CSV line of the report, as text cells in RIDE_REPORT_FIELDS order (server export and client export alike). */
+export function toRideReportCsvRecord(report: RideReport): Record<RideReportField, string> {
+  const cells = {} as Record<RideReportField, string>;
+  for (const field of RIDE_REPORT_FIELDS) {
+    const value = report[field];
+    if (field === 'gapPickDrop' || field === 'gapPickStart') cells[field] = formatReportGap(value as RideReport['gapPickDrop']);
+    else if (REPORT_DATE_FIELDS.has(field) && value !== MESSAGES.notAvailable) cells[field] = formatReportDate(value as string | null);
+    else cells[field] = String(value ?? '');
+  }
+  return cells;
 }

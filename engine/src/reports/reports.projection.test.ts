@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { countRideReports, reportsProjection, rideReportsAfter, type ReadModels } from '@plantride/projections';
+import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent } from '@plantride/schemas';
+import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
+import { toRideReportServerRow } from './report-rows';
+
+type Data<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
+const at = (time: string) => `2026-11-25T${time}.000Z`;
+const e = <T extends DomainEvent['type']>(type: T, data: Data<T>) => ({ type, data }) as Extract<DomainEvent, { type: T }>;
+
+const driverRecord = (operatorId: string, vehicle: string, forklift: string, name = `Driver ${operatorId}`) =>
+  ({ operatorId, serial: 1, vehicle, name, mobile: '9876543210', role: 'Driver', forklift, status: 'Active', comments: '', vehicleAssigned: 'Forklift', createdAt: at('07:00:00') }) as const;
+const requested = (rideId: string, time = '08:00:00') =>
+  e('RideRequested', { rideId, requesterId: 'RQ01', requesterName: 'Asha Rao', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: at(time) });
+const accepted = (rideId: string, driverId: string, vehicleNumber: string | null = null) =>
+  e('RideAccepted', { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9876543210', vehicleNumber, acceptedAt: at('08:01:00') });
+const maintenanceRequested = (requestId: string, driverId: string) =>
+  e('MaintenanceRequested', { requestId, driverId, driverName: `Driver ${driverId}`, vehicleType: 'Forklift', issue: 'Engine Issue', commentText: '', breakdownType: 'full', rideId: null, requestedAt: at('09:00:00') });
+
+describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
+  let database: TestDatabase;
+  const db = () => database.db as Kysely<ReadModels>;
+  const positions = new Map<string, number>();
+  let global = 0;
+
+  // Applies events the way the runner does: in order, each once, with its stream position.
+  const given = async (...events: DomainEvent[]) => {
+    for (const event of events) {
+      const stream = (RIDE_EVENT_TYPES as string[]).includes(event.type)
+        ? `ride-${(event as RideEvent).data.rideId}`
+        : event.type.startsWith('Maintenance') ? `maintenance-${(event.data as { requestId: string }).requestId}` : `driver-${(event.data as { operatorId: string }).operatorId}`;
+      const streamPosition = (positions.get(stream) ?? 0) + 1;
+      positions.set(stream, streamPosition);
+      global += 1;
+      await reportsProjection.apply(event, { streamId: stream, streamPosition, globalPosition: global, recordedAt: new Date(at('12:00:00')) }, db());
+    }
+  };
+  const rows = async () => (await rideReportsAfter(db(), {}, null, 100)).map(toRideReportServerRow);
+  const rowOf = async (rideId: string) => (await rows()).find((row) => row.RIDE_ID === rideId);
+
+  beforeEach(async () => {
+    database = await openTestDatabase(kind);
+    for (const name of Object.keys(reportsProjection.migrations).sort()) await reportsProjection.migrations[name]!.up(database.db);
+    positions.clear();
+  });
+  afterEach(async () => database.dispose());
+
+  it('given a driver record, when he accepts a ride, then the row carries his name and the numbers of his vehicle and forklift', async () => {
+    await given(e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), requested('R1'), accepted('R1', 'D001'));
+    expect(await rowOf('R1')).toMatchObject({
+      STATUS: 'accepted', DRIVER_ID: 'D001', DRIVER_NAME: 'Driver D001', VEHICLE_NUMBER: 'MH12 AB 0001', FORKLIFT_NUMBER: '7', REQUESTER_NAME: 'Asha Rao',
+      FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen', VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', CREATED_AT: at('08:00:00'),
+      START_TIME: null, GAP_PICK_DROP: null, GAP_PICK_START: null, LAST_MAINTENANCE_DATE: null, MAINTENANCE_STATUS: null,
+    });
+  });
+
+  it('given a completed ride, then its gaps are drop − pick and pick − start in minutes to 2 decimals', async () => {
+    await given(
+      e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), requested('R1'), accepted('R1', 'D001'),
+      e('RideStarted', { rideId: 'R1', driverId: 'D001', startedAt: at('08:02:00') }),
+      e('MaterialPicked', { rideId: 'R1', driverId: 'D001', pickedAt: at('08:07:20') }),
+      e('MaterialDropped', { rideId: 'R1', driverId: 'D001', droppedAt: at('08:19:50') }),
+      e('RideEnded', { rideId: 'R1', driverId: 'D001', endedAt: at('08:21:00') }),
+    );
+    expect(await rowOf('R1')).toMatchObject({
+      STATUS: 'completed', START_TIME: at('08:02:00'), MATERIAL_PICK_TIME: at('08:07:20'), MATERIAL_DROP_TIME: at('08:19:50'), END_TIME: at('08:21:00'),
+      GAP_PICK_START: 5.33, GAP_PICK_DROP: 12.5,
+    });
+  });
+
+  it('given a ride redistributed after a breakdown, when another driver takes it over, then the row shows the new driver and his numbers', async () => {
+    await given(
+      e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), e('DriverAdded', driverRecord('D002', 'MH12 AB 0002', '12')),
+      requested('R1'), accepted('R1', 'D001'), e('RideStarted', { rideId: 'R1', driverId: 'D001', startedAt: at('08:02:00') }),
+      e('RideRedistributed', { rideId: 'R1', originalDriverId: 'D001', originalDriverName: 'Driver D001', maintenanceComment: 'smoke', maintenanceRequestId: null, resumeState: 'started', redistributedAt: at('08:03:00') }),
+    );
+    expect(await rowOf('R1')).toMatchObject({ STATUS: 'waiting_for_reassignment', DRIVER_ID: null, FORKLIFT_NUMBER: null, START_TIME: at('08:02:00') });
+    await given(e('RideTakenOver', { rideId: 'R1', driverId: 'D002', driverName: 'Driver D002', driverMobile: '9876500000', vehicleNumber: null, resumeState: 'started', takenOverAt: at('08:04:00') }));
+    expect(await rowOf('R1')).toMatchObject({ STATUS: 'started', DRIVER_ID: 'D002', DRIVER_NAME: 'Driver D002', VEHICLE_NUMBER: 'MH12 AB 0002', FORKLIFT_NUMBER: '12', START_TIME: at('08:02:00') });
+  });
+
+  it('given a ride done, when the driver record is edited later, then the ride keeps the numbers it was driven with', async () => {
+    await given(e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), requested('R1'), accepted('R1', 'D001', 'MH12 XY 9999'));
+    await given(e('DriverUpdated', driverRecord('D001', 'MH14 ZZ 0042', '42', 'Ravi Kumar')));
+    expect(await rowOf('R1')).toMatchObject({ VEHICLE_NUMBER: 'MH12 XY 9999', FORKLIFT_NUMBER: '7', DRIVER_NAME: 'Driver D001' });
+    await given(requested('R2', '10:00:00'), accepted('R2', 'D001'));
+    expect(await rowOf('R2')).toMatchObject({ VEHICLE_NUMBER: 'MH14 ZZ 0042', FORKLIFT_NUMBER: '42' });
+  });
+
+  it('given a driver renamed between rides, when rides are filtered by a name part, then each ride matches by the name it was driven under', async () => {
+    await given(e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), requested('R1'), e('RideAccepted', { rideId: 'R1', driverId: 'D001', driverName: 'Ravi Kumar', driverMobile: '9876543210', vehicleNumber: null, acceptedAt: at('08:01:00') }));
+    await given(requested('R2', '09:00:00'), e('RideAccepted', { rideId: 'R2', driverId: 'D001', driverName: 'Ravi Deshmukh', driverMobile: '9876543210', vehicleNumber: null, acceptedAt: at('09:01:00') }));
+    const named = async (driverName: string) => (await rideReportsAfter(db(), { driverName }, null, 100)).map((row) => row.ride_id);
+    expect(await named('kumar')).toEqual(['R1']);
+    expect(await named('DESH')).toEqual(['R2']);
+    expect(await named('ravi')).toEqual(['R2', 'R1']);
+    expect(await named('_')).toEqual([]);
+    expect(await countRideReports(db(), { driverName: 'ravi' })).toBe(2);
+  });
+
+  it('given a driver\'s maintenance requests, then every ride of his shows his latest request status and last maintenance date as they are now', async () => {
+    await given(e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), requested('R1'), accepted('R1', 'D001'), maintenanceRequested('M1', 'D001'));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'pending', LAST_MAINTENANCE_DATE: null });
+    await given(e('MaintenanceAccepted', { requestId: 'M1', acceptedAt: at('09:10:00') }));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'accepted' });
+    await given(e('MaintenanceCompleted', { requestId: 'M1', maintenanceDate: '2026-11-24T10:30:00.000Z' }));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'completed', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
+    await given(maintenanceRequested('M2', 'D001'), e('MaintenanceRejected', { requestId: 'M2', reason: 'fine', rejectedAt: at('09:30:00') }));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'rejected', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
+  });
+
+  it('given a driver released as maintained by staff without a completed request, then that release is his last maintenance date', async () => {
+    await given(e('DriverAdded', driverRecord('D003', 'MH12 AB 0003', '3')), requested('R1'), accepted('R1', 'D003'), maintenanceRequested('M3', 'D003'));
+    await given(e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed' }));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'pending', LAST_MAINTENANCE_DATE: at('12:00:00') });
+  });
+
+  it('given a ride cancelled before any driver took it, then its row reads Unknown and N/A where the spec says', async () => {
+    await given(requested('R1'), e('RideCancelled', { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: at('08:01:00') }));
+    const row = await rowOf('R1');
+    expect(row).toMatchObject({ STATUS: 'cancelled', DRIVER_ID: null });
+    expect(toRideReport(row!)).toMatchObject({
+      driverId: MESSAGES.unknown, driverName: MESSAGES.unknown, vehicleNumber: MESSAGES.unknown, forkliftNumber: MESSAGES.unknown,
+      gapPickDrop: MESSAGES.notAvailable, gapPickStart: MESSAGES.notAvailable, lastMaintenanceDate: MESSAGES.notAvailable, maintenanceStatus: MESSAGES.notAvailable,
+      requesterName: 'Asha Rao', status: 'cancelled',
+    });
+  });
+
+  it('given a ride event delivered twice, then the second changes nothing', async () => {
+    const start = e('RideStarted', { rideId: 'R1', driverId: 'D001', startedAt: at('08:02:00') });
+    await given(requested('R1'), accepted('R1', 'D001'), start);
+    await reportsProjection.apply(accepted('R1', 'D009') as RideEvent, { streamId: 'ride-R1', streamPosition: 2, globalPosition: 99, recordedAt: new Date() }, db());
+    expect(await rowOf('R1')).toMatchObject({ STATUS: 'started', DRIVER_ID: 'D001' });
+  });
+
+  it('given rides at one instant, then pages come newest first with the ride id breaking ties, and a keyset walk sees each once', async () => {
+    await given(requested('A'), requested('C'), requested('B'), requested('Z', '07:00:00'));
+    expect((await rows()).map((row) => row.RIDE_ID)).toEqual(['C', 'B', 'A', 'Z']);
+    const first = await rideReportsAfter(db(), {}, null, 2);
+    const rest = await rideReportsAfter(db(), {}, { createdAt: first[1]!.created_at, rideId: first[1]!.ride_id }, 10);
+    expect([...first, ...rest].map((row) => row.ride_id)).toEqual(['C', 'B', 'A', 'Z']);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  REPORTS_CSV_FILE_NAME,
+  allRidesAnswerSchema,
+  rideReportFilterOf,
+  rideReportFiltersQuerySchema,
+  rideReportsAnswerSchema,
+  rideReportsQuerySchema,
+} from '@plantride/schemas';
+import { countRideReports, rideReportsPage } from '@plantride/projections';
+import { readModels } from '../rides/ride-access';
+import { toRideReportServerRow } from './report-rows';
+import { csvStream, jsonArrayStream, reportRowStream } from './report-streams';
+
+const STAFF = ['admin', 'maintenanceHead'] as const;
+
+// Fastify pipes a stream as it is, skipping the response serialiser; the typed reply only knows the documented body.
+const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
+
+/** SPEC §7 Reports, staff only: a filtered page, every row (AllRides), and the CSV of the filtered rows. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = app.requireRole(...STAFF);
+
+  app.get(
+    '/api/reports/rides',
+    { preHandler: guard, schema: { querystring: rideReportsQuerySchema, response: { 200: rideReportsAnswerSchema } } },
+    async (request) => {
+      const { page, pageSize, ...query } = request.query;
+      const filter = rideReportFilterOf(query);
+      const db = readModels(app);
+      const [rows, total] = await Promise.all([rideReportsPage(db, filter, page, pageSize), countRideReports(db, filter)]);
+      return { rideReports: rows.map(toRideReportServerRow), total, page, pageSize };
+    },
+  );
+
+  // Streamed: the rows are written batch by batch, so the schema below documents the answer but does not serialise it.
+  app.get(
+    '/api/reports/AllRides',
+    { preHandler: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
+    async (request, reply) => {
+      const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
+      return sendStream(reply.type('application/json; charset=utf-8'), jsonArrayStream(rows));
+    },
+  );
+
+  app.get(
+    '/api/reports/rides.csv',
+    { preHandler: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
+    async (request, reply) => {
+      const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
+      return sendStream(reply, csvStream(rows));
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { sql, type Migration } from 'kysely';
+
+export const reportsMigrations: Record<string, Migration> = {
+  '0001_ride_reports': {
+    async up(db) {
+      await db.schema
+        .createTable('ride_reports')
+        .addColumn('ride_id', 'text', (c) => c.primaryKey())
+        .addColumn('requester_id', 'text', (c) => c.notNull())
+        .addColumn('requester_name', 'text', (c) => c.notNull())
+        .addColumn('from_location', 'text', (c) => c.notNull())
+        .addColumn('to_location', 'text', (c) => c.notNull())
+        .addColumn('vehicle_type', 'text', (c) => c.notNull())
+        .addColumn('ride_type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('driver_id', 'text')
+        .addColumn('driver_name', 'text')
+        .addColumn('vehicle_number', 'text')
+        .addColumn('vehicle_number_key', 'text')
+        .addColumn('forklift_number', 'text')
+        .addColumn('started_at', 'timestamptz')
+        .addColumn('picked_at', 'timestamptz')
+        .addColumn('dropped_at', 'timestamptz')
+        .addColumn('ended_at', 'timestamptz')
+        .addColumn('last_position', 'integer', (c) => c.notNull())
+        .execute();
+      // Every page is newest first with the ride id as tiebreak; each equality filter gets that order
+      // behind it, so a filtered page reads only its own rows. A driver name part cannot use a btree
+      // (no pg_trgm on PGlite), so it is first matched against report_driver_names and becomes driver ids.
+      await sql`create index ride_reports_by_created on ride_reports (created_at desc, ride_id desc)`.execute(db);
+      for (const [name, column] of [
+        ['ride_reports_by_status', 'status'],
+        ['ride_reports_by_vehicle_type', 'vehicle_type'],
+        ['ride_reports_by_vehicle_number', 'vehicle_number_key'],
+        ['ride_reports_by_forklift', 'forklift_number'],
+        ['ride_reports_by_driver', 'driver_id'],
+      ] as const) {
+        await sql`create index ${sql.id(name)} on ride_reports (${sql.id(column)}, created_at desc, ride_id desc)`.execute(db);
+      }
+      // The 'Other' vehicle filter: rows of no bookable type (the VEHICLE_TYPES of this migration's day).
+      await sql`create index ride_reports_by_other_vehicle on ride_reports (created_at desc, ride_id desc) where vehicle_type not in ('Forklift', 'Crane', 'AMR', 'Cherry Picker')`.execute(db);
+
+      await db.schema
+        .createTable('report_drivers')
+        .addColumn('operator_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('vehicle_number', 'text')
+        .addColumn('forklift_number', 'text')
+        .addColumn('completed_maintenance_date', 'timestamptz')
+        .addColumn('released_maintenance_date', 'timestamptz')
+        .addColumn('latest_request_id', 'text')
+        .addColumn('maintenance_status', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('report_driver_names')
+        .addColumn('driver_id', 'text', (c) => c.notNull())
+        .addColumn('driver_name', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_driver_names_pkey', ['driver_id', 'driver_name'])
+        .execute();
+
+      await db.schema
+        .createTable('report_maintenance_requests')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('driver_id', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

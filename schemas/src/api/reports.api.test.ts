@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
+import { RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
+
+describe('ride reports query', () => {
+  it('given dd/MM/yyyy days, when read, then they cover whole plant days with the last one included', () => {
+    const filter = rideReportFilterOf(rideReportsQuerySchema.parse({ from: '10/01/2026', to: '12/01/2026' }));
+    expect(filter.createdFrom?.toISOString()).toBe('2026-01-09T18:30:00.000Z');
+    expect(filter.createdBefore?.toISOString()).toBe('2026-01-12T18:30:00.000Z');
+  });
+
+  it('given no page, then the first page of 15 is asked for; blank filters count as none', () => {
+    const query = rideReportsQuerySchema.parse({ vehicleType: '', status: ' ', driverName: '' });
+    expect(query).toMatchObject({ page: 1, pageSize: 15 });
+    expect(rideReportFilterOf(query)).toEqual(Object.fromEntries(Object.keys(rideReportFilterOf(query)).map((key) => [key, undefined])));
+  });
+
+  it('given a forklift number, a status bucket and a driver id, then they read as the stored spellings', () => {
+    const filter = rideReportFilterOf(rideReportsQuerySchema.parse({ forkliftNumber: '07', status: 'In-Progress', driverId: 'f001 ' }));
+    expect(filter.forkliftNumbers).toEqual(['7', '07']);
+    expect(filter.statuses).toEqual(['accepted', 'started', 'material picked', 'delivered']);
+    expect(filter.driverId).toBe('F001');
+    expect(vehicleNumberKey('MH-12 ab 0001')).toBe(vehicleNumberKey('mh12AB0001'));
+  });
+});
+
+describe('ride report CSV record', () => {
+  const row: RideReportServerRow = {
+    DRIVER_NAME: null, REQUESTER_NAME: 'Asha', VEHICLE_NUMBER: null, FORKLIFT_NUMBER: null, VEHICLE_TYPE: 'Forklift', START_TIME: '2026-01-10T03:35:00.000Z',
+    MATERIAL_PICK_TIME: '2026-01-10T03:40:30.000Z', END_TIME: null, GAP_PICK_DROP: null, GAP_PICK_START: 5.5, LAST_MAINTENANCE_DATE: null, MAINTENANCE_STATUS: null,
+    RIDE_ID: 'R1', FROM_LOCATION: 'fgs', TO_LOCATION: 'RMS', STATUS: 'started', CREATED_AT: '2026-01-10T18:45:00.000Z', DRIVER_ID: null, MATERIAL_DROP_TIME: null, RIDE_TYPE: 'Regular',
+  };
+
+  it('given a row with gaps and missing values, then the cells are in column order with the spec defaults, mins and plant times', () => {
+    const cells = toRideReportCsvRecord(toRideReport(row));
+    expect(Object.keys(cells)).toEqual([...RIDE_REPORT_FIELDS]);
+    expect(cells).toMatchObject({
+      createdAt: '11 Jan 2026, 12:15:00 am', startTime: '10 Jan 2026, 09:05:00 am', endTime: MESSAGES.notAvailable, gapPickStart: '5.50 mins', gapPickDrop: MESSAGES.notAvailable,
+      driverName: MESSAGES.unknown, forkliftNumber: MESSAGES.unknown, lastMaintenanceDate: MESSAGES.notAvailable, maintenanceStatus: MESSAGES.notAvailable,
+    });
+  });
+});
