@@ -191,6 +191,10 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
     it.each(urls)('when %s is asked without a token, then it is 401', async (url) => {
       expect((await get(null, url)).statusCode).toBe(401);
     });
+    it.each(urls)('when %s is asked with a bad filter by a requester, or without a token, then roles are judged first (403, 401)', async (url) => {
+      expect((await get('RQ01', `${url}?from=nonsense`)).statusCode).toBe(403);
+      expect((await get(null, `${url}?page=0`)).statusCode).toBe(401);
+    });
     it.each(urls.flatMap((url) => [['AD01', url], ['MH01', url]]))('when %s asks for %s, then it is served', async (who, url) => {
       expect((await get(who, url)).statusCode).toBe(200);
     });

@@ -22,11 +22,12 @@ const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream)
 
 /** SPEC §7 Reports, staff only: a filtered page, every row (AllRides), and the CSV of the filtered rows. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Roles before validation: someone who may not read reports learns nothing from how his query is judged.
   const guard = app.requireRole(...STAFF);
 
   app.get(
     '/api/reports/rides',
-    { preHandler: guard, schema: { querystring: rideReportsQuerySchema, response: { 200: rideReportsAnswerSchema } } },
+    { preValidation: guard, schema: { querystring: rideReportsQuerySchema, response: { 200: rideReportsAnswerSchema } } },
     async (request) => {
       const { page, pageSize, ...query } = request.query;
       const filter = rideReportFilterOf(query);
@@ -39,7 +40,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Streamed: the rows are written batch by batch, so the schema below documents the answer but does not serialise it.
   app.get(
     '/api/reports/AllRides',
-    { preHandler: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
+    { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
     async (request, reply) => {
       const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
       return sendStream(reply.type('application/json; charset=utf-8'), jsonArrayStream(rows));
@@ -48,7 +49,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/rides.csv',
-    { preHandler: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
+    { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
     async (request, reply) => {
       const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
       reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
