@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rideTimelineAnswerSchema, type RideTimelineAnswer } from '@plantride/schemas';
+import { capturedOutput as captured } from '../test-support/cli-output';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { rideDriver } from './audit-test-rides';
 import { main } from './replay.cli';
 import { formatTimelineTable } from './timeline-table';
-
-function captured() {
-  const text = { stdout: '', stderr: '' };
-  const out = {
-    stdout: { write: (chunk: string) => (text.stdout += chunk) },
-    stderr: { write: (chunk: string) => (text.stderr += chunk) },
-  };
-  return { text, out };
-}
 
 describe.each(testStoreKinds())('replay command on %s', (kind) => {
   let env: NodeJS.ProcessEnv;
@@ -110,5 +102,18 @@ describe.each(testStoreKinds())('replay command on %s', (kind) => {
     const { text, out } = captured();
     expect(await main(['R1'], { DATA_DIR: join(tmpdir(), 'plantride-no-such-folder') }, out)).toBe(1);
     expect(text.stderr).toContain('No data folder at');
+  });
+
+  it('given an engine serving the embedded data folder, when a replay is asked for, then it refuses to open the folder and exits 1', async () => {
+    const served = mkdtempSync(join(tmpdir(), 'plantride-served-'));
+    writeFileSync(join(served, 'engine.pid'), String(process.ppid));
+    try {
+      const { text, out } = captured();
+      expect(await main([rideId], { DATA_DIR: served }, out)).toBe(1);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toContain(`The engine (pid ${process.ppid}) is serving`);
+    } finally {
+      rmSync(served, { recursive: true, force: true });
+    }
   });
 });

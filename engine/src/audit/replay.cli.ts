@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { parseAuditTime } from '@plantride/schemas';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../database/database';
+import { engineServing } from '../database/data-dir-lock';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { loadRideTimeline } from './ride-timeline';
 import { formatTimelineTable } from './timeline-table';
@@ -42,6 +43,11 @@ async function open(env: NodeJS.ProcessEnv, out: CliOutput): Promise<Database | 
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
   if (!existsSync(dataDir)) {
     out.stderr.write(`No data folder at ${dataDir}. Set DATA_DIR to the engine's, or DATABASE_URL.\n`);
+    return null;
+  }
+  const pid = engineServing(dataDir);
+  if (pid !== null) {
+    out.stderr.write(`The engine (pid ${pid}) is serving ${dataDir}. The embedded store has one process at a time: stop the engine, then replay.\n`);
     return null;
   }
   return openDatabase({ dataDir, schema: config.DATABASE_SCHEMA });
