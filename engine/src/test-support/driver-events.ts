@@ -1,0 +1,32 @@
+import { driverStreamId, type DriverEvent, type DriverStatus, type UnblockReason } from '@plantride/schemas';
+import { at, eventsOf } from './event-builder';
+
+type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
+const event = eventsOf<DriverEvent>((data) => driverStreamId(data.operatorId));
+
+// The admin record as a new-driver form would fill it; `minute` sets createdAt (see `at`).
+const record = (operatorId: string, minute: number, more: Partial<DriverRecord>): DriverRecord => ({
+  operatorId,
+  serial: 1,
+  vehicle: `MH12 ${operatorId}`,
+  name: `Driver ${operatorId}`,
+  mobile: '9876543210',
+  role: 'Driver',
+  forklift: `FL-${operatorId}`,
+  status: 'Active',
+  comments: '',
+  vehicleAssigned: 'Forklift',
+  createdAt: at(minute),
+  ...more,
+});
+
+/** Driver record events with plausible defaults, for given-events tests. */
+export const driverEvents = {
+  added: (operatorId: string, minute = 0, more: Partial<DriverRecord> = {}) => event('DriverAdded', record(operatorId, minute, more)),
+  /** The whole record again, as the admin's save sends it; unchanged fields keep the defaults. */
+  updated: (operatorId: string, minute = 0, more: Partial<DriverRecord> = {}) => event('DriverUpdated', record(operatorId, minute, more)),
+  statusChanged: (operatorId: string, status: DriverStatus) => event('DriverStatusChanged', { operatorId, status }),
+  accessToggled: (operatorId: string, active: boolean) => event('DriverAccessToggled', { operatorId, active }),
+  blockedForMaintenance: (operatorId: string, maintenanceRequestId: string) => event('DriverBlockedForMaintenance', { operatorId, maintenanceRequestId }),
+  unblocked: (operatorId: string, reason: UnblockReason) => event('DriverUnblocked', { operatorId, reason }),
+};
