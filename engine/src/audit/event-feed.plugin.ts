@@ -19,7 +19,8 @@ const GOING_AWAY = 1001;
 const INTERNAL_ERROR = 1011;
 const CLOSE_GRACE_MS = 1000;
 
-const pathOf = (url: string | undefined) => new URL(url ?? '/', 'http://engine').pathname;
+// Plain string work: a malformed URL must not throw inside the server's upgrade event.
+const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0];
 
 interface OpenFeed {
   socket: WebSocket;
