@@ -5,7 +5,7 @@ import type { DomainEvent } from '@plantride/schemas';
 import type { StoreKind } from '../database/database';
 import { START } from '../event-store/event-store';
 import { applyBatch, migrateProjections } from '../projection-runner/projection-runner';
-import { openTestStore, type TestDatabase } from './test-database';
+import { openTestStore, waitFor, type TestDatabase } from './test-database';
 
 type StreamEvent = DomainEvent & { streamId: string };
 
@@ -20,9 +20,12 @@ export async function projectionSpec(kind: StoreKind, ...projections: Projection
     database: database as TestDatabase,
     db: database.db as Kysely<ReadModels>,
     async given(...events: StreamEvent[]): Promise<void> {
+      let last = 0;
       for (const { streamId, type, data } of events) {
-        await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } });
+        ({ position: last } = await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } }));
       }
+      // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for ours.
+      await waitFor(async () => (await store.headCheckpoint()).position >= last, 10_000, `event ${last} to be readable`);
       const recorded = await store.readAll(START, 100_000);
       await (database.db as Kysely<ReadModels>).transaction().execute((trx) => applyBatch(trx, projections, recorded));
     },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { driverEvents as d } from '../../../engine/src/test-support/driver-events';
 import { at } from '../../../engine/src/test-support/event-builder';
-import { settledProjectionSpec } from '../../../engine/src/test-support/settled-projection-spec';
+import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
 import { recordedEvents, redeliver } from '../../../engine/src/test-support/redelivery';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { driversProjection } from './drivers.projection';
@@ -10,9 +10,9 @@ import { availableDriversOfType, blockedDrivers, countDriversOfType, findDriver,
 const ids = (rows: { operator_id: string }[]) => rows.map((row) => row.operator_id);
 
 describe.each(testStoreKinds())('drivers read model on %s', (kind) => {
-  let spec: Awaited<ReturnType<typeof settledProjectionSpec>>;
+  let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
-    spec = await settledProjectionSpec(kind, driversProjection);
+    spec = await projectionSpec(kind, driversProjection);
   });
   afterEach(() => spec.dispose());
 

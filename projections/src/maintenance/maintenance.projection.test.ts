@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { driverEvents as d } from '../../../engine/src/test-support/driver-events';
 import { at } from '../../../engine/src/test-support/event-builder';
 import { maintenanceEvents as m } from '../../../engine/src/test-support/maintenance-events';
-import { settledProjectionSpec } from '../../../engine/src/test-support/settled-projection-spec';
+import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
 import { recordedEvents, redeliver } from '../../../engine/src/test-support/redelivery';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { userEvents as u } from '../../../engine/src/test-support/user-events';
@@ -14,9 +14,9 @@ import { findMaintenanceRequest, listMaintenanceRequests } from './maintenance.q
 const time = (minute: number) => new Date(at(minute));
 
 describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) => {
-  let spec: Awaited<ReturnType<typeof settledProjectionSpec>>;
+  let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
-    spec = await settledProjectionSpec(kind, maintenanceProjection, driversProjection, usersProjection);
+    spec = await projectionSpec(kind, maintenanceProjection, driversProjection, usersProjection);
   });
   afterEach(() => spec.dispose());
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { at } from '../../../engine/src/test-support/event-builder';
-import { settledProjectionSpec } from '../../../engine/src/test-support/settled-projection-spec';
+import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
 import { redeliver } from '../../../engine/src/test-support/redelivery';
 import { rideEvents as e } from '../../../engine/src/test-support/ride-events';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
@@ -12,9 +12,9 @@ const NO_DRIVER = { driver_id: null, driver_name: null, driver_mobile: null, veh
 const NOT_REDISTRIBUTED = { is_redistributed: false, original_driver_id: null, original_driver_name: null, maintenance_comment: null, resume_state: null };
 
 describe.each(testStoreKinds())('rides read model on %s', (kind) => {
-  let spec: Awaited<ReturnType<typeof settledProjectionSpec>>;
+  let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
-    spec = await settledProjectionSpec(kind, ridesProjection);
+    spec = await projectionSpec(kind, ridesProjection);
   });
   afterEach(() => spec.dispose());
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settledProjectionSpec } from '../../../engine/src/test-support/settled-projection-spec';
+import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
 import { recordedEvents, redeliver } from '../../../engine/src/test-support/redelivery';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { TEST_PASSWORD_HASH, userEvents as u } from '../../../engine/src/test-support/user-events';
@@ -7,9 +7,9 @@ import { usersProjection } from './users.projection';
 import { findUser } from './users.queries';
 
 describe.each(testStoreKinds())('users read model on %s', (kind) => {
-  let spec: Awaited<ReturnType<typeof settledProjectionSpec>>;
+  let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
-    spec = await settledProjectionSpec(kind, usersProjection);
+    spec = await projectionSpec(kind, usersProjection);
   });
   afterEach(() => spec.dispose());
 
