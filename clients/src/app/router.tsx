@@ -1,0 +1,61 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { ErrorPage } from './error-page';
+import { lazyComponent } from './lazy-route';
+import { NotFound } from './not-found';
+import { ROLE_GROUPS } from '../lib/role-home';
+import { RequireRole } from './route-guard';
+import { RootRedirect } from './root-redirect';
+import { SessionWatcher } from './session-watcher';
+
+function RootLayout() {
+  return (
+    <>
+      <SessionWatcher />
+      <Outlet />
+    </>
+  );
+}
+
+const staffScreen = (title: string) =>
+  lazyComponent(
+    () => import('../features/staff/components/staff-placeholder'),
+    (m) => () => <m.StaffPlaceholder title={title} />,
+  );
+
+/** The route table of SPEC §2; every screen is loaded on first visit. */
+export const routes = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      { path: '/signup', lazy: lazyComponent(() => import('../features/auth/components/sign-up-page'), (m) => m.SignUpPage) },
+      { path: '/signin', lazy: lazyComponent(() => import('../features/auth/components/sign-in-page'), (m) => m.SignInPage) },
+      {
+        element: <RequireRole roles={ROLE_GROUPS.requesterScreens} />,
+        children: [
+          { path: '/requester', lazy: lazyComponent(() => import('../features/requester/components/requester-dashboard'), (m) => m.RequesterDashboard) },
+          { path: '/available-rides', lazy: lazyComponent(() => import('../features/requester/components/fixed-ride-page'), (m) => m.FixedRidePage) },
+          { path: '/special-task-ride', lazy: lazyComponent(() => import('../features/requester/components/special-task-page'), (m) => m.SpecialTaskPage) },
+        ],
+      },
+      {
+        element: <RequireRole roles={ROLE_GROUPS.driver} />,
+        children: [{ path: '/driver', lazy: staffScreen('Driver Dashboard') }],
+      },
+      {
+        element: <RequireRole roles={ROLE_GROUPS.staff} />,
+        children: [
+          { path: '/maintenance-head', lazy: staffScreen('Maintenance Head Dashboard') },
+          { path: '/requests', lazy: staffScreen('Maintenance Requests') },
+          { path: '/reports', lazy: staffScreen('Reports') },
+          { path: '/ride-reports', lazy: staffScreen('Ride Reports') },
+          { path: '/driver-info', lazy: staffScreen('Driver Information') },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
+import { msUntilExpiry } from '../lib/jwt';
+import { useSession, type SessionEnd } from '../lib/session.store';
+import { openSocket } from '../lib/socket';
+import { useLiveSocket } from '../lib/socket.store';
+
+// setTimeout holds at most a signed 32-bit delay; longer sessions are re-checked when it fires.
+const MAX_DELAY = 2 ** 31 - 1;
+
+const endToast: Record<Exclude<SessionEnd, null>, () => void> = {
+  logout: () => toast.success(MESSAGES.logoutSucceeded),
+  logoutFailed: () => toast.error(MESSAGES.logoutFailed),
+  expired: () => toast.info(SERVER_MESSAGES.sessionExpired),
+};
+
+/** Logout at the token's expiry, the socket while signed in, and the toast and /signin when a session ends. */
+export function SessionWatcher() {
+  const user = useSession((s) => s.user);
+  const ended = useSession((s) => s.ended);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!user) return;
+    const schedule = (): ReturnType<typeof setTimeout> | undefined => {
+      const left = msUntilExpiry(user.jwt_token);
+      if (left <= 0) {
+        useSession.getState().end('expired');
+        return undefined;
+      }
+      return setTimeout(() => { timer = schedule(); }, Math.min(left, MAX_DELAY));
+    };
+    let timer = schedule();
+    return () => clearTimeout(timer);
+  }, [user]);
+
+  useEffect(() => {
+    if (!user) return;
+    const socket = openSocket(user);
+    const sessionOver = () => useSession.getState().end('expired');
+    socket.on('sessionExpired', sessionOver);
+    socket.on('connect_error', (error) => {
+      if (error.message === 'Authentication required') sessionOver();
+    });
+    // The server closes a socket whose session it ended (signed out, blocked, role changed).
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') sessionOver();
+    });
+    useLiveSocket.setState({ socket });
+    return () => {
+      useLiveSocket.setState({ socket: null });
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [user]);
+
+  useEffect(() => {
+    if (!ended) return;
+    endToast[ended]();
+    queryClient.clear();
+    useSession.getState().acknowledgeEnd();
+    navigate('/signin', { replace: true });
+  }, [ended, navigate, queryClient]);
+
+  return null;
+}

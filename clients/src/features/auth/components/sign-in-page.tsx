@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button, FormHelperText, Link, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@plantride/schemas';
+import { roleHome } from '../../../lib/role-home';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session.store';
+import { useSignIn } from '../api/sign-in';
+import { signInError } from '../auth-validation';
+import { AuthCard } from './auth-card';
+import { PasswordField } from './password-field';
+import { TokenField } from './token-field';
+
+export function SignInPage() {
+  const [token, setToken] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const error = signInError(token, password);
+  const touched = token !== '' || password !== '';
+
+  const submit = () => {
+    if (error || signIn.isPending) return;
+    signIn.mutate(
+      { token_no: token.trim().toUpperCase(), password },
+      {
+        onSuccess: ({ user }) => {
+          if (user.is_blocked) return void toast.error(MESSAGES.accountBlocked);
+          const home = roleHome(user.role);
+          if (!home) return void toast.error(MESSAGES.unknownRole);
+          useSession.getState().signIn(user);
+          navigate(home, { replace: true });
+        },
+        onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.loginFailed) : MESSAGES.serverErrorTryLater),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Welcome back! Sign in to book or manage rides." onSubmit={submit}>
+      <TokenField value={token} onChange={setToken} />
+      <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
+      {touched && error && <FormHelperText error>{error}</FormHelperText>}
+      <Button type="submit" variant="contained" size="large" disabled={Boolean(error) || signIn.isPending}>
+        Sign In
+      </Button>
+      <Typography variant="body2">
+        New here?{' '}
+        <Link component={RouterLink} to="/signup">
+          Sign up
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Button, FormHelperText, Link, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { LIMITS, MESSAGES } from '@plantride/schemas';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+import { signUpError } from '../auth-validation';
+import { AuthCard } from './auth-card';
+import { PasswordField } from './password-field';
+import { TokenField } from './token-field';
+
+export function SignUpPage() {
+  const [token, setToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const signUp = useSignUp();
+  const navigate = useNavigate();
+  const error = signUpError(token, password);
+  const touched = token !== '' || password !== '';
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/signin'), LIMITS.redirectAfterSignupMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = () => {
+    if (error || signUp.isPending || done) return;
+    signUp.mutate(
+      { token_no: token.trim().toUpperCase(), password },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.signupSucceeded);
+          setDone(true);
+        },
+        onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.signupFailed) : MESSAGES.serverErrorTryLater),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={MESSAGES.createYourAccount} onSubmit={submit}>
+      <TokenField value={token} onChange={setToken} />
+      <PasswordField value={password} onChange={setPassword} autoComplete="new-password" />
+      {touched && error && <FormHelperText error>{error}</FormHelperText>}
+      <Button type="submit" variant="contained" size="large" disabled={Boolean(error) || signUp.isPending || done}>
+        Sign Up
+      </Button>
+      <Typography variant="body2">
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/signin">
+          Sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

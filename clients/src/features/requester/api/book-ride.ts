@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { bookRideAnswerSchema, type BookRideAnswer, type Duration, type RideType, type VehicleType } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+
+export interface BookRideInput {
+  userId: string;
+  fromLocation: string;
+  toLocation: string;
+  vehicleType: VehicleType;
+  rideType: RideType;
+  reqName: string;
+  reqMobileNo: string;
+  duration: Duration | null;
+}
+
+export function bookRide(input: BookRideInput): Promise<BookRideAnswer> {
+  return api('/api/bookings/book-ride', { method: 'POST', body: input, schema: bookRideAnswerSchema });
+}
+
+export function useBookRide() {
+  return useMutation({ mutationFn: bookRide });
+}

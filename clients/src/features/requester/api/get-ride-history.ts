@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+
+export const rideHistoryKey = (userId: string) => ['ride-history', userId] as const;
+
+
+export async function getRideHistory(userId: string, position: number): Promise<RideHistoryRow[]> {
+  const answer = await api(`/api/ride-history/user?userId=${encodeURIComponent(userId)}`, { schema: rideHistoryAnswerSchema, position });
+  return answer.history;
+}
+
+/** The requester's rides, newest first, from the server's read model (the truth after a reload). */
+export function useRideHistory(userId: string, position: number) {
+  return useQuery({
+    // A new position (a live event or our own command) reads the list again, at least that fresh.
+    queryKey: [...rideHistoryKey(userId), position],
+    queryFn: () => getRideHistory(userId, position),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,19 @@
+import { durationToMinutes, MESSAGES, type Duration } from '@plantride/schemas';
+
+export type BookingKind = 'fixed' | 'special';
+
+export interface BookingDraft {
+  fromLocation: string | null;
+  toLocation: string | null;
+  duration: Duration | null;
+}
+
+/** The form's checks of SPEC §5, in the spec's order and wording; null when the draft may be sent. */
+export function bookingError(kind: BookingKind, draft: BookingDraft): string | null {
+  if (!draft.fromLocation || !draft.toLocation) {
+    return kind === 'special' ? MESSAGES.selectBothLocationsSpecialTask : MESSAGES.selectBothLocations;
+  }
+  if (draft.fromLocation === draft.toLocation) return MESSAGES.sameLocations;
+  if (kind === 'special' && (!draft.duration || durationToMinutes(draft.duration) <= 0)) return MESSAGES.durationTooShort;
+  return null;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  DEFAULT_SITE,
+  DEFAULT_VEHICLE_TYPE,
+  MESSAGES,
+  routeMinutes,
+  VEHICLE_TYPES,
+  formatDuration,
+  durationToMinutes,
+  type Duration,
+  type VehicleType,
+} from '@plantride/schemas';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { bookingError, type BookingKind } from '../booking-validation';
+import type { BookingRequest } from '../use-book-ride-flow';
+import { DurationPicker } from './duration-picker';
+import { LocationField } from './location-field';
+
+interface BookingFormProps {
+  kind: BookingKind;
+  pending: boolean;
+  error: string | null;
+  onError: (message: string | null) => void;
+  onBook: (request: BookingRequest) => Promise<boolean>;
+}
+
+/** Pickup, drop, vehicle type (and duration for a special task), then 'Confirm Transport Request'. */
+export function BookingForm({ kind, pending, error, onError, onBook }: BookingFormProps) {
+  const [fromLocation, setFrom] = useState<string | null>(null);
+  const [toLocation, setTo] = useState<string | null>(null);
+  const [vehicleType, setVehicleType] = useState<VehicleType>(DEFAULT_VEHICLE_TYPE);
+  const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
+  const [confirming, setConfirming] = useState(false);
+  const minutes = fromLocation && toLocation ? routeMinutes(DEFAULT_SITE, fromLocation, toLocation) : undefined;
+
+  const changeFrom = (value: string | null) => {
+    setFrom(value);
+    // The drop field is only usable with a pickup (SPEC §5).
+    if (!value) setTo(null);
+    onError(null);
+  };
+
+  const request = () => {
+    const problem = bookingError(kind, { fromLocation, toLocation, duration: kind === 'special' ? duration : null });
+    onError(problem);
+    if (!problem) setConfirming(true);
+  };
+
+  const confirm = async () => {
+    if (!fromLocation || !toLocation) return;
+    await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null });
+    setConfirming(false);
+  };
+
+  return (
+    <Box component="form" aria-label="Booking form" noValidate onSubmit={(e) => { e.preventDefault(); request(); }}>
+      <Stack spacing={2}>
+        <LocationField label="Pickup Location" value={fromLocation} onChange={changeFrom} />
+        <LocationField label="Drop Location" value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} />
+        <TextField select label="Vehicle Type" value={vehicleType} onChange={(e) => setVehicleType(e.target.value as VehicleType)} fullWidth>
+          {VEHICLE_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </TextField>
+        {kind === 'special' && <DurationPicker value={duration} onChange={(d) => { setDuration(d); onError(null); }} />}
+        {minutes !== undefined && (
+          <Card variant="outlined" component="section" aria-label={MESSAGES.estimatedDeliveryTime}>
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography variant="subtitle2" component="h2">{MESSAGES.estimatedDeliveryTime}</Typography>
+              <Typography variant="h6" component="p">{minutes} minutes</Typography>
+            </CardContent>
+          </Card>
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="contained" size="large" disabled={pending}>
+          Request Transport
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={MESSAGES.confirmTransportRequest}
+        confirmLabel="Confirm Request"
+        cancelLabel="Cancel"
+        busy={pending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <Typography>From: {fromLocation}</Typography>
+        <Typography>To: {toLocation}</Typography>
+        <Typography>Estimated time: {minutes ?? '-'} minutes</Typography>
+        <Typography>Vehicle: {vehicleType}</Typography>
+        {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
+      </ConfirmDialog>
+    </Box>
+  );
+}

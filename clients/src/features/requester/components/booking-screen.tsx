@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Container, Typography } from '@mui/material';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, SERVER_MESSAGES, type RideHistoryRow, type StoredUser } from '@plantride/schemas';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { useCancelRide } from '../api/cancel-ride';
+import { useRideHistory } from '../api/get-ride-history';
+import { useRideStatus } from '../api/get-ride-status';
+import { useRideTimestamps } from '../api/get-timestamps';
+import type { BookingKind } from '../booking-validation';
+import { requesterToast } from '../requester-toast';
+import { isOngoing } from '../ride-steps';
+import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
+import { useBookRideFlow } from '../use-book-ride-flow';
+import { useLiveRideEvents } from '../use-live-ride-events';
+import { BookingForm } from './booking-form';
+import { DriverDetailsDialog } from './driver-details-dialog';
+import { RideConfetti } from './ride-confetti';
+import { RideHistoryList } from './ride-history-list';
+import { RideProgress } from './ride-progress';
+
+const SCREENS = {
+  fixed: { title: 'Schedule Fixed Ride', rideType: 'Regular', history: 'Ride History', newBooking: 'Book New Ride', path: '/available-rides' },
+  special: { title: MESSAGES.scheduleSpecialTaskRide, rideType: 'Special Task', history: 'Task History', newBooking: 'Book New Special Task', path: '/special-task-ride' },
+} as const;
+
+const IN_PROGRESS = ['accepted', 'started', 'material picked', 'delivered'];
+
+/** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */
+export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredUser }) {
+  const screen = SCREENS[kind];
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const showHistory = params.get('history') === 'true';
+  const viewedId = params.get('ride');
+  const live = useLiveRide();
+  const [burst, setBurst] = useState(0);
+  const [askCancel, setAskCancel] = useState(false);
+  const [driverOpen, setDriverOpen] = useState(false);
+  const celebrate = useCallback(() => setBurst((n) => n + 1), []);
+  useLiveRideEvents({ onDriverAssigned: celebrate });
+
+  const history = useRideHistory(user.token_no, live.position);
+  const rows = history.data ?? [];
+  const rides = rows.filter((r) => r.RIDE_TYPE === screen.rideType);
+  const liveRow = rows.find((r) => r.RIDE_ID === live.rideId);
+  const liveType = live.rideType ?? liveRow?.RIDE_TYPE ?? null;
+  const liveHere = live.rideId !== null && (liveType === null || liveType === screen.rideType);
+
+  // After a reload (or on a second device) the server's history says which ride is still going.
+  const fresh = history.isSuccess && !history.isPlaceholderData;
+  useEffect(() => {
+    if (!fresh || live.rideId) return;
+    const ongoing = rows.find((r) => r.RIDE_TYPE === screen.rideType && isOngoing(r.STATUS));
+    if (ongoing) {
+      live.dispatch({ type: 'track', rideId: ongoing.RIDE_ID, rideType: ongoing.RIDE_TYPE, status: ongoing.STATUS, driver: rememberedDriver(ongoing.RIDE_ID) });
+    }
+  }, [fresh, rows, live, screen.rideType]);
+
+  const shownId = viewedId ?? (liveHere ? live.rideId : null);
+  const shownLive = shownId !== null && shownId === live.rideId;
+  const serverStatus = useRideStatus(shownId, live.position);
+  useEffect(() => {
+    const data = serverStatus.data;
+    if (data && shownLive && !serverStatus.isPlaceholderData) {
+      live.dispatch({ type: 'serverStatus', rideId: shownId, status: data.status, position: data.position });
+    }
+  }, [serverStatus.data, serverStatus.isPlaceholderData, shownLive, shownId, live]);
+
+  const shownRow: RideHistoryRow | undefined = rows.find((r) => r.RIDE_ID === shownId);
+  const status = shownLive ? live.status : (serverStatus.data?.status ?? shownRow?.STATUS ?? null);
+  const timestamps = useRideTimestamps(shownId, status, live.position);
+  const driver = shownLive ? live.driver : shownId ? rememberedDriver(shownId) : null;
+  const showDriverButton = driver !== null && status !== null && IN_PROGRESS.includes(status);
+
+  const booking = useBookRideFlow(kind, user);
+  const cancel = useCancelRide();
+  const cancelRide = (rideId: string) => {
+    cancel.mutate(rideId, {
+      onSuccess: (answer) => {
+        live.dispatch({ type: 'wrote', position: answer.position });
+        if (rideId === useLiveRide.getState().rideId) live.dispatch({ type: 'reset' });
+        setAskCancel(false);
+        requesterToast.success(SERVER_MESSAGES.rideCancelled);
+        navigate(screen.path, { replace: true });
+      },
+      onError: (e) => {
+        setAskCancel(false);
+        requesterToast.error(e instanceof ApiError ? MESSAGES.couldNotCancelRide : MESSAGES.failedToCancelRide);
+      },
+    });
+  };
+
+  const toggleHistory = () => setParams(showHistory ? {} : { history: 'true' });
+
+  return (
+    <>
+      <PageHeader title={screen.title} backTo="/requester">
+        <Button color="inherit" variant="outlined" size="small" onClick={toggleHistory} aria-pressed={showHistory}>
+          {showHistory ? 'Hide History' : screen.history}
+        </Button>
+        {showDriverButton && (
+          <Button color="inherit" variant="outlined" size="small" onClick={() => setDriverOpen(true)}>
+            Driver Details
+          </Button>
+        )}
+      </PageHeader>
+      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {screen.title}
+        </Typography>
+        {showHistory ? (
+          <>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {MESSAGES.yourRideHistory}
+            </Typography>
+            {history.isPending ? (
+              <Typography>Loading…</Typography>
+            ) : (
+              <RideHistoryList rides={rides} onOpen={(ride) => setParams({ ride: ride.RIDE_ID })} onCancel={(ride) => cancelRide(ride.RIDE_ID)} cancelling={cancel.isPending} />
+            )}
+          </>
+        ) : shownId ? (
+          <RideProgress
+            rideId={shownId}
+            status={status}
+            timestamps={timestamps.data ?? null}
+            acceptedAt={acceptedAtOf(shownId)}
+            notice={shownLive ? live.notice : null}
+            live={shownLive}
+            newBookingLabel={screen.newBooking}
+            onNewBooking={() => navigate('/requester')}
+            onCancel={() => setAskCancel(true)}
+            cancelling={cancel.isPending}
+          />
+        ) : (
+          <BookingForm kind={kind} pending={booking.pending} error={booking.error} onError={booking.setError} onBook={booking.book} />
+        )}
+      </Container>
+      <ConfirmDialog
+        open={askCancel}
+        title={MESSAGES.confirmCancelRide}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        busy={cancel.isPending}
+        onConfirm={() => shownId && cancelRide(shownId)}
+        onCancel={() => setAskCancel(false)}
+      />
+      {driver && (
+        <DriverDetailsDialog open={driverOpen} driver={driver} fromLocation={shownRow?.FROM_LOCATION ?? null} toLocation={shownRow?.TO_LOCATION ?? null} onClose={() => setDriverOpen(false)} />
+      )}
+      <RideConfetti burst={burst} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import { formatDateTime } from '../../../lib/format-date';
+import { canCancel } from '../ride-steps';
+import { StatusChip } from './status-chip';
+
+interface RideHistoryListProps {
+  rides: readonly RideHistoryRow[];
+  onOpen: (ride: RideHistoryRow) => void;
+  /** With it, requested rides get Cancel Ride and an inline Yes/No. */
+  onCancel?: (ride: RideHistoryRow) => void;
+  cancelling?: boolean;
+}
+
+/** 'Your Ride History' as a list of cards; the card's main area opens the ride's tracker. */
+export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false }: RideHistoryListProps) {
+  const [asking, setAsking] = useState<string | null>(null);
+  if (rides.length === 0) return <Typography sx={{ my: 2 }}>{MESSAGES.noRideHistoryFound}</Typography>;
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={MESSAGES.yourRideHistory}>
+      {rides.map((ride) => (
+        <Card component="li" key={ride.RIDE_ID} variant="outlined">
+          <CardActionArea onClick={() => ride.RIDEID && onOpen(ride)} aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}`}>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {ride.FROM_LOCATION} → {ride.TO_LOCATION}
+                </Typography>
+                <StatusChip status={ride.STATUS} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                Ride ID: {ride.RIDE_ID} · {ride.ESTIMATED_TIME} min · {ride.VEHICLE_TYPE}
+                {ride.DURATION ? ` · ${ride.DURATION}` : ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(ride.CREATED_AT)}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+          {onCancel && ride.STATUS === 'requested' && canCancel(ride.STATUS) && (
+            <Box sx={{ px: 2, pb: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              {asking === ride.RIDE_ID ? (
+                <>
+                  <Typography variant="body2">{MESSAGES.confirmCancelRide}</Typography>
+                  <Button size="small" color="error" variant="contained" disabled={cancelling} onClick={() => { onCancel(ride); setAsking(null); }}>
+                    Yes
+                  </Button>
+                  <Button size="small" onClick={() => setAsking(null)}>
+                    No
+                  </Button>
+                </>
+              ) : (
+                <Button size="small" color="error" variant="outlined" onClick={() => setAsking(ride.RIDE_ID)} aria-label={`Cancel Ride ${ride.RIDE_ID}`}>
+                  Cancel Ride
+                </Button>
+              )}
+            </Box>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Box, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { RideTimestamps } from '@plantride/schemas';
+import { formatDateTime } from '../../../lib/format-date';
+import type { StepDef } from '../ride-steps';
+
+interface RideTrackerProps {
+  steps: readonly StepDef[];
+  /** 1-based step reached (SPEC §4); 0 shows none, one past the last shows all done. */
+  step: number;
+  timestamps?: RideTimestamps | null;
+  acceptedAt?: string | null;
+  label: string;
+}
+
+/** A tracker whose reached steps are marked done and whose current step is announced as current. */
+export function RideTracker({ steps, step, timestamps, acceptedAt, label }: RideTrackerProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const timeOf = (def: StepDef, index: number): string | null => {
+    if (def.time === null || index >= step) return null;
+    const value = def.time === 'accepted' ? acceptedAt : timestamps?.[def.time];
+    return formatDateTime(value);
+  };
+  return (
+    <Box component="section" aria-label={label} sx={{ my: 2 }}>
+      <Stepper activeStep={Math.max(step - 1, -1)} orientation={wide ? 'horizontal' : 'vertical'} alternativeLabel={wide} component="ol" sx={{ p: 0, listStyle: 'none' }}>
+        {steps.map((def, index) => {
+          const done = index < step;
+          const time = timeOf(def, index);
+          return (
+            <Step
+              key={def.label}
+              component="li"
+              completed={done}
+              aria-current={index === step - 1 ? 'step' : undefined}
+              data-testid={`step-${index + 1}`}
+              data-state={done ? 'done' : 'pending'}
+            >
+              <StepLabel optional={time ? <Typography variant="caption" data-testid={`step-time-${index + 1}`}>{time}</Typography> : undefined}>
+                {def.label}
+                {!done && <Box component="span" sx={visuallyHidden}> (not yet)</Box>}
+              </StepLabel>
+            </Step>
+          );
+        })}
+      </Stepper>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

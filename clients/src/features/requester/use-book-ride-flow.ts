@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import {
+  MESSAGES,
+  noDriversAssigned,
+  noDriversAssignedSpecialTask,
+  type Duration,
+  type StoredUser,
+  type VehicleType,
+} from '@plantride/schemas';
+import { ApiError } from '../../lib/api-client';
+import { bookRide } from './api/book-ride';
+import { checkAssigned } from './api/check-assigned';
+import { getRequester } from './api/get-requester';
+import type { BookingKind } from './booking-validation';
+import { requesterToast } from './requester-toast';
+import { useLiveRide } from './stores/live-ride.store';
+
+export interface BookingRequest {
+  fromLocation: string;
+  toLocation: string;
+  vehicleType: VehicleType;
+  duration: Duration | null;
+}
+
+const TEXT = {
+  fixed: { check: MESSAGES.couldNotCheckDriverAssignment, none: noDriversAssigned, failed: MESSAGES.failedToBookRide, error: MESSAGES.errorBookingRide },
+  special: { check: MESSAGES.couldNotVerifyDriverAssignment, none: noDriversAssignedSpecialTask, failed: MESSAGES.failedToBookSpecialTask, error: MESSAGES.errorBookingSpecialTask },
+} as const;
+
+/**
+ * Confirm Request: check a driver is assigned, read the requester's name and mobile, book.
+ * A second press while one is running does nothing (SPEC §5); `error` is the form's message.
+ */
+export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
+  const running = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const text = TEXT[kind];
+
+  async function book(request: BookingRequest): Promise<boolean> {
+    if (running.current) return false;
+    running.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      let count: number;
+      try {
+        count = await checkAssigned(request.vehicleType);
+      } catch {
+        setError(text.check);
+        return false;
+      }
+      if (count <= 0) {
+        setError(text.none(request.vehicleType));
+        return false;
+      }
+      let requester;
+      try {
+        requester = await getRequester(user.token_no);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) {
+          setError(MESSAGES.userNotFound);
+          requesterToast.error(MESSAGES.userNotFound);
+          return false;
+        }
+        requester = { FULL_NAME: user.name, MOBILE: '' };
+      }
+      try {
+        const answer = await bookRide({
+          userId: user.token_no,
+          fromLocation: request.fromLocation,
+          toLocation: request.toLocation,
+          vehicleType: request.vehicleType,
+          rideType: kind === 'special' ? 'Special Task' : 'Regular',
+          reqName: requester.FULL_NAME,
+          reqMobileNo: requester.MOBILE,
+          duration: kind === 'special' ? request.duration : null,
+        });
+        const live = useLiveRide.getState();
+        live.dispatch({ type: 'track', rideId: answer.rideId, rideType: kind === 'special' ? 'Special Task' : 'Regular', status: 'requested' });
+        live.dispatch({ type: 'wrote', position: answer.position });
+        requesterToast.success(MESSAGES.newRideBooked);
+        return true;
+      } catch (e) {
+        requesterToast.error(e instanceof ApiError ? text.failed : text.error);
+        return false;
+      }
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  }
+
+  return { book, pending, error, setError };
+}

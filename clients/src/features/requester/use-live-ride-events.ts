@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { LIMITS, MESSAGES, SOCKET_PAYLOADS } from '@plantride/schemas';
+import { useLiveSocket } from '../../lib/socket.store';
+import { requesterToast } from './requester-toast';
+import { REQUESTER_EVENTS, type LiveEvent } from './stores/live-ride.reducer';
+import { rememberAcceptedAt, useLiveRide } from './stores/live-ride.store';
+
+interface Options {
+  onDriverAssigned?: () => void;
+}
+
+/** Feeds the requester's socket events into the live ride store and runs their side effects (SPEC §4). */
+export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
+  const socket = useLiveSocket((s) => s.socket);
+  const notice = useLiveRide((s) => s.notice);
+  const status = useLiveRide((s) => s.status);
+  const rideId = useLiveRide((s) => s.rideId);
+  const dispatch = useLiveRide((s) => s.dispatch);
+
+  useEffect(() => {
+    if (!socket) return;
+    const offs = REQUESTER_EVENTS.map((name) => {
+      const listener = (raw: unknown) => {
+        const parsed = SOCKET_PAYLOADS[name].safeParse(raw);
+        if (!parsed.success) return;
+        const event = { type: name, payload: parsed.data } as LiveEvent;
+        if (event.type === 'noAlternativeDriver') {
+          if (event.payload.rideId === useLiveRide.getState().rideId) requesterToast.info(MESSAGES.noAlternativeDrivers);
+          return;
+        }
+        if (!dispatch(event)) return;
+        if (event.type === 'rideAccepted') {
+          rememberAcceptedAt(event.payload.rideId);
+          onDriverAssigned?.();
+        }
+        if (event.type === 'driverReassigned') requesterToast.info(MESSAGES.newDriverAssignedInfo);
+      };
+      socket.on(name, listener);
+      return () => socket.off(name, listener);
+    });
+    return () => offs.forEach((off) => off());
+  }, [socket, dispatch, onDriverAssigned]);
+
+  // 'New driver assigned: {name}' shows for 3 seconds; the breakdown notice stays while the ride waits.
+  useEffect(() => {
+    if (!notice || notice === MESSAGES.vehicleBrokeDown) return;
+    const timer = setTimeout(() => dispatch({ type: 'clearNotice', notice }), LIMITS.reassignmentNoticeMs);
+    return () => clearTimeout(timer);
+  }, [notice, dispatch]);
+
+  // Five seconds after the ride ends, the form and the tracked ride reset.
+  useEffect(() => {
+    if (status !== 'completed' || !rideId) return;
+    const timer = setTimeout(() => dispatch({ type: 'reset' }), LIMITS.resetAfterRideEndMs);
+    return () => clearTimeout(timer);
+  }, [status, rideId, dispatch]);
+}

@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import { storedUserSchema, type StoredUser } from '@plantride/schemas';
+import { msUntilExpiry } from './jwt';
+
+export const USER_STORAGE_KEY = 'user';
+
+/** Why the session ended; the shell picks the toast from it. */
+export type SessionEnd = 'logout' | 'logoutFailed' | 'expired' | null;
+
+interface SessionState {
+  user: StoredUser | null;
+  ended: SessionEnd;
+  signIn: (user: StoredUser) => void;
+  end: (why: Exclude<SessionEnd, null>) => void;
+  acknowledgeEnd: () => void;
+}
+
+/** The stored user, if it parses and its token has not expired; anything else is cleared (SPEC §5). */
+export function loadStoredUser(storage: Storage = localStorage, now = Date.now()): StoredUser | null {
+  const raw = storage.getItem(USER_STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    if (parsed.success && msUntilExpiry(parsed.data.jwt_token, now) > 0) return parsed.data;
+  } catch {
+    // unparseable: cleared below
+  }
+  storage.removeItem(USER_STORAGE_KEY);
+  return null;
+}
+
+export const useSession = create<SessionState>((set) => ({
+  user: loadStoredUser(),
+  ended: null,
+  signIn: (user) => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    set({ user, ended: null });
+  },
+  end: (why) => {
+    localStorage.removeItem(USER_STORAGE_KEY);
+    set((state) => (state.user ? { user: null, ended: why } : state));
+  },
+  acknowledgeEnd: () => set({ ended: null }),
+}));
+
+export const currentToken = (): string | null => useSession.getState().user?.jwt_token ?? null;
