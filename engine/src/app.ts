@@ -13,6 +13,7 @@ import { projectionsPlugin, type ProjectionsPluginOptions } from './projection-r
 import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
 import { SERVER_MESSAGES } from '@plantride/schemas';
+import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -22,6 +23,8 @@ export interface AppOptions {
   clientDist?: string;
   /** Read models to run and serve; all of them unless a test narrows or wraps them. */
   projections?: ProjectionsPluginOptions['projections'];
+  /** Timer adapter and delays; in-process with the configuration's defaults unless given. */
+  timers?: TimersPluginOptions;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -32,6 +35,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(openApiPlugin);
   await app.register(databasePlugin, options.database);
   await app.register(projectionsPlugin, { projections: options.projections });
+  await app.register(timersPlugin, options.timers ?? {});
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(healthRoutes);
   await registerFeatures(app);

@@ -177,6 +177,9 @@ export const SERVER_MESSAGES = {
   invalidAuditTime: 'Give the time as an ISO date and time, e.g. 2026-03-01T09:30:00Z (without a zone it is read as plant time).',
   invalidFeedPosition: 'from must be a store position: a whole number, 0 or more.',
   auditSessionEnded: 'Your session has ended.',
+  rideWaitingTooLong: 'A ride has been waiting too long for a driver.',
+  specialTaskOverdue: 'This special task has run past its booked time.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

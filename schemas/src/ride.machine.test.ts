@@ -33,10 +33,13 @@ function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'>
   };
 }
 
-/** One concrete event of each type; breakdown and take-over data follow the snapshot they apply to. */
+/**
+ * One concrete event of each type; breakdown, take-over and timer data follow the snapshot they apply to.
+ * Rides are Special Tasks here, so every event type has a state that accepts it.
+ */
 function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEvent {
   switch (type) {
-    case 'RideRequested': return requested();
+    case 'RideRequested': return requested('Special Task');
     case 'RideAccepted':
       return { type, data: { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000002', vehicleNumber: 'MH12-1', acceptedAt: at() } };
     case 'RideStarted': return { type, data: { rideId, driverId, startedAt: at() } };
@@ -54,6 +57,18 @@ function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEven
       return { type, data: {
         rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000003', vehicleNumber: null,
         resumeState: s.context.resumeState ?? 'accepted', takenOverAt: at(),
+      } };
+    case 'RideWaitAlerted':
+      return { type, data: { rideId, requestedAt: s.context.requestedAt ?? at(), dueAt: at(), alertedAt: at() } };
+    case 'ReassignmentOverdue':
+      return { type, data: {
+        rideId, redistribution: Math.max(1, s.context.redistributions), notice: s.context.reassignmentNotices + 1,
+        dueAt: at(), nextDueAt: at(), notedAt: at(),
+      } };
+    case 'SpecialTaskOverran':
+      return { type, data: {
+        rideId, driverId: s.context.driverId ?? driverId, startedAt: s.context.startedAt ?? at(),
+        durationMinutes: s.context.durationMinutes ?? 90, dueAt: at(), overranAt: at(),
       } };
   }
 }
@@ -104,22 +119,23 @@ type Outcome = Row | typeof x;
 const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideRequested: x, RideAccepted: x, RideStarted: x, MaterialPicked: x, MaterialDropped: x,
   RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
+  RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
 const table: Record<Row, Record<RideEventType, Outcome>> = {
   new: row({ RideRequested: 'requested' }),
-  requested: row({ RideAccepted: 'accepted', RideCancelled: 'cancelled' }),
+  requested: row({ RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested' }),
   accepted: row({ RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)' }),
-  started: row({ MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)' }),
-  materialPicked: row({ MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)' }),
-  delivered: row({ RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)' }),
+  started: row({ MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started' }),
+  materialPicked: row({ MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked' }),
+  delivered: row({ RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)', SpecialTaskOverran: 'delivered' }),
   completed: row({}),
   cancelled: row({}),
-  'waiting (resume accepted)': row({ RideTakenOver: 'accepted' }),
-  'waiting (resume started)': row({ RideTakenOver: 'started' }),
-  'waiting (resume materialPicked)': row({ RideTakenOver: 'materialPicked' }),
-  'waiting (resume delivered)': row({ RideTakenOver: 'delivered' }),
+  'waiting (resume accepted)': row({ RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)' }),
+  'waiting (resume started)': row({ RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)' }),
+  'waiting (resume materialPicked)': row({ RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)' }),
+  'waiting (resume delivered)': row({ RideTakenOver: 'delivered', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume delivered)' }),
 };
 
 const rows = Object.keys(table) as Row[];
@@ -143,7 +159,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(12 * 9);
+    expect(pairs).toHaveLength(12 * 12);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });
@@ -207,6 +223,71 @@ describe('breakdown and take-over', () => {
     actor.send(sample('RideTakenOver', waiting, 'D2'));
     expect(actor.getSnapshot().value).toEqual({ inProgress: 'materialPicked' });
     actor.stop();
+  });
+});
+
+describe('timer events and cancelling a waiting ride', () => {
+  const refuses = (s: RideSnapshot, event: RideEvent) => {
+    expect(canApply(s, event)).toBe(false);
+    expect(evolveRide(s, event)).toBe(s);
+  };
+
+  it('given a requested ride alerted once, when the wait alert comes again, then it is refused', () => {
+    const alerted = run(['RideRequested', 'RideWaitAlerted']);
+    expect(alerted.value).toBe('requested');
+    expect(alerted.context.waitAlertedAt).toEqual(expect.any(String));
+    refuses(alerted, sample('RideWaitAlerted', alerted));
+  });
+
+  it('given a started Regular ride, when a special task overrun arrives, then it is refused', () => {
+    const regular = foldRide([requested('Regular'), sample('RideAccepted', initialRideSnapshot()), sample('RideStarted', initialRideSnapshot())]);
+    expect(regular.value).toEqual({ inProgress: 'started' });
+    refuses(regular, sample('SpecialTaskOverran', regular));
+  });
+
+  it('given a Special Task that overran once, when the overrun comes again or after a take-over, then it is refused', () => {
+    let s = run([...toStarted, 'SpecialTaskOverran']);
+    expect(s.context.overranAt).toEqual(expect.any(String));
+    refuses(s, sample('SpecialTaskOverran', s));
+    s = run(['RideRedistributed', 'RideTakenOver'], s, 'D2');
+    expect(s.value).toEqual({ inProgress: 'started' });
+    refuses(s, sample('SpecialTaskOverran', s));
+  });
+
+  it('given a Special Task accepted but not started, when an overrun arrives, then it is refused', () => {
+    const s = run(toAccepted);
+    refuses(s, sample('SpecialTaskOverran', s));
+  });
+
+  it('given a waiting ride, when notices come in order, then each is counted and a repeat or a skip is refused', () => {
+    let s = run([...toStarted, 'RideRedistributed']);
+    expect(s.context).toMatchObject({ redistributions: 1, reassignmentNotices: 0, nextNoticeDueAt: null });
+    const first = sample('ReassignmentOverdue', s) as RideEventOf<'ReassignmentOverdue'>;
+    s = evolveRide(s, first);
+    expect(s.context).toMatchObject({ reassignmentNotices: 1, nextNoticeDueAt: first.data.nextDueAt });
+    refuses(s, first);
+    refuses(s, { ...first, data: { ...first.data, notice: 3 } });
+    s = run(['ReassignmentOverdue'], s);
+    expect(s.context.reassignmentNotices).toBe(2);
+    expect(rowOf(s)).toBe('waiting (resume started)');
+  });
+
+  it('given a ride taken over and broken down again, when a notice of the first breakdown arrives, then it is refused and the count starts again', () => {
+    let s = run([...toStarted, 'RideRedistributed', 'ReassignmentOverdue']);
+    const stale = sample('ReassignmentOverdue', s) as RideEventOf<'ReassignmentOverdue'>;
+    s = run(['RideTakenOver'], s, 'D2');
+    s = run(['RideRedistributed'], s);
+    expect(s.context).toMatchObject({ redistributions: 2, reassignmentNotices: 0, originalDriverId: 'D2' });
+    refuses(s, stale);
+    refuses(s, { ...stale, data: { ...stale.data, notice: 1 } });
+    expect(canApply(s, sample('ReassignmentOverdue', s))).toBe(true);
+  });
+
+  it('given a ride waiting for reassignment, when its requester cancels, then it is cancelled and stays without a driver', () => {
+    const s = run([...toPicked, 'RideRedistributed', 'RideCancelled']);
+    expect(rideStatusOf(s)).toBe('cancelled');
+    expect(s.context).toMatchObject({ driverId: null, originalDriverId: 'D1', cancelledAt: expect.any(String) });
+    for (const type of RIDE_EVENT_TYPES) refuses(s, sample(type, s));
   });
 });
 

@@ -32,6 +32,14 @@ export interface RideContext {
   droppedAt: string | null;
   endedAt: string | null;
   cancelledAt: string | null;
+  /** Breakdowns so far; timer notices name the one they belong to. */
+  redistributions: number;
+  redistributedAt: string | null;
+  /** `noAlternativeDriver` notices sent since the last breakdown, and when the next one is due. */
+  reassignmentNotices: number;
+  nextNoticeDueAt: string | null;
+  waitAlertedAt: string | null;
+  overranAt: string | null;
 }
 
 // Only `new` (no RideRequested yet) ever shows these placeholders.
@@ -43,6 +51,8 @@ const emptyContext: RideContext = {
   originalDriverId: null, resumeState: null,
   requestedAt: null, acceptedAt: null, startedAt: null, pickedAt: null,
   droppedAt: null, endedAt: null, cancelledAt: null,
+  redistributions: 0, redistributedAt: null, reassignmentNotices: 0, nextNoticeDueAt: null,
+  waitAlertedAt: null, overranAt: null,
 };
 
 type Data<T extends RideEventType> = RideEventOf<T>['data'];
@@ -69,14 +79,27 @@ export const rideMachine = setup({
     recordDrop: assign((_, d: Data<'MaterialDropped'>) => ({ droppedAt: d.droppedAt })),
     recordEnd: assign((_, d: Data<'RideEnded'>) => ({ endedAt: d.endedAt })),
     recordCancel: assign((_, d: Data<'RideCancelled'>) => ({ cancelledAt: d.cancelledAt })),
-    recordBreakdown: assign((_, d: Data<'RideRedistributed'>) => ({
+    recordBreakdown: assign(({ context }, d: Data<'RideRedistributed'>) => ({
       originalDriverId: d.originalDriverId, resumeState: d.resumeState,
       driverId: null, driverName: null, driverMobile: null, vehicleNumber: null,
+      redistributions: context.redistributions + 1, redistributedAt: d.redistributedAt,
+      reassignmentNotices: 0, nextNoticeDueAt: null,
     })),
     recordTakeOver: assign((_, d: Data<'RideTakenOver'>) => ({
       driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
       vehicleNumber: d.vehicleNumber, resumeState: null,
     })),
+    recordWaitAlert: assign((_, d: Data<'RideWaitAlerted'>) => ({ waitAlertedAt: d.alertedAt })),
+    recordNotice: assign((_, d: Data<'ReassignmentOverdue'>) => ({ reassignmentNotices: d.notice, nextNoticeDueAt: d.nextDueAt })),
+    recordOverrun: assign((_, d: Data<'SpecialTaskOverran'>) => ({ overranAt: d.overranAt })),
+  },
+  // Timer events are facts about deadlines; a timer that fires late, twice, or for an earlier breakdown is refused here.
+  guards: {
+    notAlertedYet: ({ context }) => context.waitAlertedAt === null,
+    isNextNotice: ({ context, event }) =>
+      event.type === 'ReassignmentOverdue' && event.data.redistribution === context.redistributions && event.data.notice === context.reassignmentNotices + 1,
+    specialTaskRunning: ({ context }) =>
+      context.rideType === 'Special Task' && context.durationMinutes !== null && context.startedAt !== null && context.overranAt === null,
   },
 }).createMachine({
   id: 'ride',
@@ -101,6 +124,10 @@ export const rideMachine = setup({
           target: 'cancelled',
           actions: { type: 'recordCancel', params: ({ event }) => event.data },
         },
+        RideWaitAlerted: {
+          guard: 'notAlertedYet',
+          actions: { type: 'recordWaitAlert', params: ({ event }) => event.data },
+        },
       },
     },
     inProgress: {
@@ -109,6 +136,11 @@ export const rideMachine = setup({
         RideRedistributed: {
           target: 'waitingForReassignment',
           actions: { type: 'recordBreakdown', params: ({ event }) => event.data },
+        },
+        // Targetless: the ride stays in whichever step it is.
+        SpecialTaskOverran: {
+          guard: 'specialTaskRunning',
+          actions: { type: 'recordOverrun', params: ({ event }) => event.data },
         },
       },
       states: {
@@ -153,6 +185,15 @@ export const rideMachine = setup({
         RideTakenOver: {
           target: 'inProgress.hist',
           actions: { type: 'recordTakeOver', params: ({ event }) => event.data },
+        },
+        // The spec's toast says 'Please cancel or wait.', so the requester may give up on a ride nobody takes over.
+        RideCancelled: {
+          target: 'cancelled',
+          actions: { type: 'recordCancel', params: ({ event }) => event.data },
+        },
+        ReassignmentOverdue: {
+          guard: 'isNextNotice',
+          actions: { type: 'recordNotice', params: ({ event }) => event.data },
         },
       },
     },

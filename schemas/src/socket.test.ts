@@ -26,9 +26,12 @@ const SPEC_EVENT_NAMES = [
   'newMaintenanceRequest',
 ];
 
+// Ours, from the timers and the session expiry (engine README's event → socket table).
+const OUR_EVENT_NAMES = ['rideWaitingTooLong', 'specialTaskOverdue', 'sessionExpired'];
+
 describe('socket payloads', () => {
-  it('given the spec event lists, then there is a payload for each name and no other', () => {
-    expect([...SOCKET_EVENT_NAMES].sort()).toEqual([...SPEC_EVENT_NAMES].sort());
+  it('given the spec event lists and our additions, then there is a payload for each name and no other', () => {
+    expect([...SOCKET_EVENT_NAMES].sort()).toEqual([...SPEC_EVENT_NAMES, ...OUR_EVENT_NAMES].sort());
   });
 
   it('given any payload, then a negative or fractional position is refused', () => {

@@ -97,6 +97,28 @@ export const SOCKET_PAYLOADS = {
   newMaintenanceRequest: payload({ requestId: z.string(), driverId: z.string(), message: z.string().optional() }),
   newRegistrationRequest: payload({ tokenNo: z.string(), message: z.string().optional() }),
   requestStatusUpdated: payload({ requestId: z.string(), status: maintenanceStatusSchema }),
+  // Our additions (timers), beside the spec's names.
+  // To staff: a ride still requested after the wait alert time (RIDE_WAIT_ALERT_MS); drivers of its type get newRideRequest again.
+  rideWaitingTooLong: payload({
+    rideId: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    vehicleType: vehicleTypeSchema,
+    isSpecialTask: z.boolean(),
+    requesterData: requesterDetailsSchema,
+    requestedAt: z.string(),
+    message: z.string(),
+  }),
+  // To the requester and the driver: a started Special Task ran past its booked duration.
+  specialTaskOverdue: payload({
+    rideId: z.string(),
+    driverId: z.string(),
+    startedAt: z.string(),
+    durationMinutes: z.number().int().positive(),
+    message: z.string(),
+  }),
+  // To one socket whose session token just expired; the server disconnects it right after.
+  sessionExpired: payload({ message: z.string() }),
 } as const;
 
 export type SocketEventName = keyof typeof SOCKET_PAYLOADS;

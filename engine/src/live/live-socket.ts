@@ -19,6 +19,8 @@ export interface LiveSocketData {
   rooms: string[];
   /** Whose events this socket had fully caught up on; kept by connection-state recovery. */
   caughtUpFor: string | null;
+  /** When the handshake's session token expires (ms since the epoch); the socket is told and dropped then. */
+  expiresAt?: number;
 }
 
 export type LiveServer = Server<LiveClientEvents, ServerToClientEvents, Record<never, never>, LiveSocketData>;

@@ -8,6 +8,7 @@ import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
 import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
 import { trackRide } from './track-ride';
+import { watchSessionExpiry } from './session-expiry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOri
   socket.data.user = user;
   socket.data.rooms = roomsFor(user.tokenNo, { role, assignedVehicleType: profile?.assignedVehicleType ?? null });
   socket.data.caughtUpFor ??= null;
+  socket.data.expiresAt = token ? (await app.tokens.verify(token))?.expiresAt.getTime() : undefined;
 }
 
 /** socket.io on the engine's HTTP server: JWT handshake, rooms by role, spec events from `$all`, catch-up on reconnect. */
@@ -99,6 +101,7 @@ export const livePlugin = fp<LivePluginOptions>(
       const resumed = socket.recovered && socket.data.caughtUpFor === user.tokenNo;
       for (const room of socket.rooms) if (room !== socket.id && !(resumed && room.startsWith('ride:'))) void socket.leave(room);
       void socket.join(rooms);
+      if (socket.data.expiresAt !== undefined) watchSessionExpiry(socket, socket.data.expiresAt);
 
       socket.on('trackRide', (request, ack) => {
         // Without an acknowledgement callback the last argument is whatever the client sent.

@@ -4,6 +4,7 @@ import type { RideFacts } from './ride-facts';
 import { driverBlocked, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
 import type { LiveContext } from './live-lookups';
 import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
+import { reassignmentOverdue, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
 
 /** One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket once). */
 export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
@@ -71,6 +72,9 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   MaintenanceAccepted: maintenanceAccepted,
   MaintenanceRejected: maintenanceRejected,
   MaintenanceCompleted: maintenanceCompleted,
+  RideWaitAlerted: rideWaitAlerted,
+  ReassignmentOverdue: reassignmentOverdue,
+  SpecialTaskOverran: specialTaskOverran,
 };
 
 /**

@@ -20,6 +20,10 @@ const redistributed: RideEvent = {
   data: { rideId, originalDriverId: 'D001', originalDriverName: driver.name, maintenanceComment: 'Hydraulic leak', maintenanceRequestId: 'M1', resumeState: 'material picked', redistributedAt: at },
 };
 
+const later = '2026-11-25T08:05:00.000Z';
+const TIMER = { system: 'timer' } as const;
+type RideRequestedData = Extract<RideEvent, { type: 'RideRequested' }>['data'];
+
 const step = (type: 'StartRide' | 'PickMaterial' | 'DropMaterial' | 'EndRide', driverId = 'D001'): RideCommand => ({ type, data: { rideId, driverId } });
 const spec = deciderSpec(rideDecider);
 
@@ -80,6 +84,48 @@ describe('ride decider', () => {
       .given([requested, accepted, started, picked, redistributed])
       .when({ type: 'TakeOverRide', data: { rideId, driverId: 'D002', resumeState: 'started' }, driver: other })
       .thenThrows(409, SERVER_MESSAGES.conflict);
+  });
+
+  it('given a ride waiting for reassignment, when its requester cancels, then it is cancelled by him', () => {
+    spec
+      .given([requested, accepted, started, picked, redistributed])
+      .when({ type: 'CancelRide', data: { rideId } }, { tokenNo: 'AB12', role: 'requester' })
+      .then([{ type: 'RideCancelled', data: { rideId, cancelledBy: 'AB12', cancelledAt: at } }]);
+  });
+
+  it('given a ride waiting for reassignment, when another requester cancels it, then he is refused', () => {
+    spec.given([requested, accepted, started, picked, redistributed]).when({ type: 'CancelRide', data: { rideId } }, { tokenNo: 'ZZ99', role: 'requester' }).thenThrows(403, SERVER_MESSAGES.forbidden);
+  });
+
+  it('given a requested ride a timer was armed for, when the wait alert fires, then the ride is alerted once', () => {
+    const alert: RideCommand = { type: 'AlertWaitingRide', data: { rideId, dueAt: later } };
+    const alerted: RideEvent = { type: 'RideWaitAlerted', data: { rideId, requestedAt: at, dueAt: later, alertedAt: at } };
+    spec.given([requested]).when(alert, TIMER).then([alerted]);
+    spec.given([requested, alerted]).when(alert, TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec.given([requested, accepted]).when(alert, TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+  });
+
+  it('given a timer command, when a user sends it, then it is forbidden', () => {
+    spec.given([requested]).when({ type: 'AlertWaitingRide', data: { rideId, dueAt: later } }, { tokenNo: 'AD01', role: 'admin' }).thenThrows(403, SERVER_MESSAGES.forbidden);
+  });
+
+  it('given a ride waiting for reassignment, when the reassignment timer fires, then the notice is recorded with the next deadline one period on', () => {
+    const note = (notice: number): RideCommand => ({ type: 'NoteNoAlternativeDriver', data: { rideId, redistribution: 1, notice, dueAt: later, periodMs: 60_000 } });
+    const first: RideEvent = { type: 'ReassignmentOverdue', data: { rideId, redistribution: 1, notice: 1, dueAt: later, nextDueAt: '2026-11-25T08:01:00.000Z', notedAt: at } };
+    const waiting = [requested, accepted, started, picked, redistributed];
+    spec.given(waiting).when(note(1), TIMER).then([first]);
+    // The same timer twice, or one of an earlier breakdown, changes nothing.
+    spec.given([...waiting, first]).when(note(1), TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec.given(waiting).when({ type: 'NoteNoAlternativeDriver', data: { rideId, redistribution: 2, notice: 1, dueAt: later, periodMs: 60_000 } }, TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec.given([...waiting, first]).when(note(2), TIMER).then([{ type: 'ReassignmentOverdue', data: { rideId, redistribution: 1, notice: 2, dueAt: later, nextDueAt: '2026-11-25T08:01:00.000Z', notedAt: at } }]);
+  });
+
+  it('given a started Special Task, when the overrun timer fires, then it overran with its driver and booked duration', () => {
+    const special: RideEvent = { ...requested, data: { ...(requested.data as RideRequestedData), rideType: 'Special Task', durationMinutes: 30 } } as RideEvent;
+    const overrun: RideCommand = { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: later } };
+    spec.given([special, accepted, started]).when(overrun, TIMER).then([{ type: 'SpecialTaskOverran', data: { rideId, driverId: 'D001', startedAt: at, durationMinutes: 30, dueAt: later, overranAt: at } }]);
+    spec.given([special, accepted]).when(overrun, TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec.given([requested, accepted, started]).when(overrun, TIMER).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
 
   it('given a requested ride, when someone redistributes it, then it is refused', () => {

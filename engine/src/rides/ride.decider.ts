@@ -18,6 +18,7 @@ import {
 } from '@plantride/schemas';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import type { Decider } from '../commands/command-handler';
+import { TIMER_COMMAND_TYPES, type TimerCommand } from '../timers/timer-commands';
 
 /** What the route knows about the driver acting, read from the drivers' read model. */
 export interface DriverProfile {
@@ -36,7 +37,8 @@ export type RideCommand =
   | DropMaterial
   | EndRide
   | (RedistributeRide & { originalDriverName: string })
-  | (TakeOverRide & { driver: DriverProfile });
+  | (TakeOverRide & { driver: DriverProfile })
+  | TimerCommand;
 
 type Step = StartRide | PickMaterial | DropMaterial | EndRide;
 
@@ -54,7 +56,29 @@ function stepEvent(command: Step, at: string): RideEvent {
   }
 }
 
+// A timer's deadline passed; whether it still stands is the statechart's call (its guards).
+function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): RideEvent {
+  const { rideId, dueAt } = command.data;
+  const c = ride.context;
+  switch (command.type) {
+    case 'AlertWaitingRide':
+      return { type: 'RideWaitAlerted', data: { rideId, requestedAt: c.requestedAt ?? at, dueAt, alertedAt: at } };
+    case 'NoteNoAlternativeDriver': {
+      const { redistribution, notice, periodMs } = command.data;
+      // The next notice counts from this one, so a timer that fired late does not bunch the next ones up.
+      const nextDueAt = new Date(Date.parse(at) + periodMs).toISOString();
+      return { type: 'ReassignmentOverdue', data: { rideId, redistribution, notice, dueAt, nextDueAt, notedAt: at } };
+    }
+    case 'NoteSpecialTaskOverrun':
+      if (!c.driverId || !c.startedAt || c.durationMinutes === null) throw conflict(SERVER_MESSAGES.actionNotAllowed);
+      return { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt, overranAt: at } };
+  }
+}
+
+const isTimerCommand = (command: RideCommand): command is TimerCommand => (TIMER_COMMAND_TYPES as readonly string[]).includes(command.type);
+
 function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId: string, isAdmin: boolean): RideEvent[] {
+  if (isTimerCommand(command)) return [timerEvent(command, ride, at)];
   switch (command.type) {
     case 'BookRide': {
       const { rideId, requesterId, requesterName, requesterMobile, fromLocation, toLocation, vehicleType, rideType, durationMinutes } = command.data;
@@ -100,6 +124,8 @@ export const rideDecider: Decider<RideSnapshot, RideCommand, RideEvent> = {
     if (command.type !== 'BookRide' && ride.value === 'new') throw notFound(SERVER_MESSAGES.rideNotFound);
     // Only people and the system act; a system actor (timer, reactor) is trusted like an admin.
     const isAdmin = 'system' in actor || actor.role === 'admin';
+    // Deadlines are the system's to declare, never a user's.
+    if (isTimerCommand(command) && !('system' in actor)) throw forbidden();
     const events = eventsFor(command, ride, now.toISOString(), 'tokenNo' in actor ? actor.tokenNo : actor.system, isAdmin);
     let state = ride;
     for (const event of events) {

@@ -53,6 +53,11 @@ async function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, db
     case 'RideRedistributed':
       // Waiting for another driver, like the rides read model: no driver until one takes it over.
       return { status: 'waiting_for_reassignment', driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null };
+    // Timer notices (engine/src/timers) change nothing a report row shows.
+    case 'RideWaitAlerted':
+    case 'ReassignmentOverdue':
+    case 'SpecialTaskOverran':
+      return {};
   }
 }
 

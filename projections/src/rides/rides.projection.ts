@@ -36,6 +36,11 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       };
     case 'RideTakenOver':
       return { status: event.data.resumeState, driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, resume_state: null };
+    // Timer notices change nothing a ride row shows.
+    case 'RideWaitAlerted':
+    case 'ReassignmentOverdue':
+    case 'SpecialTaskOverran':
+      return {};
   }
 }
 

@@ -32,3 +32,15 @@ export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: stri
     .orderBy('requested_at', 'desc')
     .executeTakeFirst();
 }
+
+/** Rides not yet completed or cancelled, oldest first: the ones whose timers the engine re-arms on boot. */
+export async function openRideIds(db: Kysely<ReadModels>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rides')
+    .select('ride_id')
+    .where('status', 'in', [...AVAILABLE_STATUSES, ...IN_PROGRESS_STATUSES])
+    .orderBy('requested_at')
+    .orderBy('ride_id')
+    .execute();
+  return rows.map((row) => row.ride_id);
+}

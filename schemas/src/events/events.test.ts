@@ -30,7 +30,7 @@ const requested = {
 describe('domain events', () => {
   it('given every stream, then each event type has exactly one schema version, and all are 1 today', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
-    expect(EVENT_TYPES).toHaveLength(9 + 6 + 6 + 5 + 2);
+    expect(EVENT_TYPES).toHaveLength(12 + 6 + 6 + 5 + 2);
     for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(1);
   });
 
@@ -39,7 +39,7 @@ describe('domain events', () => {
     expect(unionTypes).toEqual([...EVENT_TYPES].sort());
   });
 
-  it('given the ride stream, then its types are the nine the statechart consumes', () => {
+  it('given the ride stream, then its types are the twelve the statechart consumes (three of them written by timers)', () => {
     expect([...RIDE_EVENT_TYPES].sort()).toEqual(
       [
         'RideRequested',
@@ -51,6 +51,9 @@ describe('domain events', () => {
         'RideCancelled',
         'RideRedistributed',
         'RideTakenOver',
+        'RideWaitAlerted',
+        'ReassignmentOverdue',
+        'SpecialTaskOverran',
       ].sort(),
     );
   });

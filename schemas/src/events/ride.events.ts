@@ -57,7 +57,7 @@ export const rideEndedSchema = defineEvent('RideEnded', {
   endedAt: isoDateTimeSchema,
 });
 
-/** The requester cancelled a ride that was still requested. */
+/** The requester (or an admin) cancelled a ride that was still requested, or waiting for another driver after a breakdown. */
 export const rideCancelledSchema = defineEvent('RideCancelled', {
   rideId: idSchema,
   cancelledBy: idSchema,
@@ -86,6 +86,37 @@ export const rideTakenOverSchema = defineEvent('RideTakenOver', {
   takenOverAt: isoDateTimeSchema,
 });
 
+/** A timer: the ride was still requested at `dueAt`; staff are alerted and drivers of its type reminded. Once per ride. */
+export const rideWaitAlertedSchema = defineEvent('RideWaitAlerted', {
+  rideId: idSchema,
+  requestedAt: isoDateTimeSchema,
+  dueAt: isoDateTimeSchema,
+  alertedAt: isoDateTimeSchema,
+});
+
+/**
+ * A timer: nobody took the ride over by `dueAt` after its `redistribution`-th breakdown; the requester
+ * is told (the `notice`-th time for that breakdown) and is told again at `nextDueAt` unless it moves on.
+ */
+export const reassignmentOverdueSchema = defineEvent('ReassignmentOverdue', {
+  rideId: idSchema,
+  redistribution: z.number().int().positive(),
+  notice: z.number().int().positive(),
+  dueAt: isoDateTimeSchema,
+  nextDueAt: isoDateTimeSchema,
+  notedAt: isoDateTimeSchema,
+});
+
+/** A timer: a started Special Task ride ran past its booked `durationMinutes`, counted from `startedAt`. Once per ride. */
+export const specialTaskOverranSchema = defineEvent('SpecialTaskOverran', {
+  rideId: idSchema,
+  driverId: idSchema,
+  startedAt: isoDateTimeSchema,
+  durationMinutes: z.number().int().positive(),
+  dueAt: isoDateTimeSchema,
+  overranAt: isoDateTimeSchema,
+});
+
 /** Any event of a `ride-{rideId}` stream. */
 export const rideEventSchema = z.discriminatedUnion('type', [
   rideRequestedSchema,
@@ -97,6 +128,9 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideCancelledSchema,
   rideRedistributedSchema,
   rideTakenOverSchema,
+  rideWaitAlertedSchema,
+  reassignmentOverdueSchema,
+  specialTaskOverranSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -108,6 +142,9 @@ export type RideEnded = z.infer<typeof rideEndedSchema>;
 export type RideCancelled = z.infer<typeof rideCancelledSchema>;
 export type RideRedistributed = z.infer<typeof rideRedistributedSchema>;
 export type RideTakenOver = z.infer<typeof rideTakenOverSchema>;
+export type RideWaitAlerted = z.infer<typeof rideWaitAlertedSchema>;
+export type ReassignmentOverdue = z.infer<typeof reassignmentOverdueSchema>;
+export type SpecialTaskOverran = z.infer<typeof specialTaskOverranSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -122,6 +159,9 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideCancelled: 1,
   RideRedistributed: 1,
   RideTakenOver: 1,
+  RideWaitAlerted: 1,
+  ReassignmentOverdue: 1,
+  SpecialTaskOverran: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];

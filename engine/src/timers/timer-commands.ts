@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '@plantride/schemas';
+
+// Commands only timers send (actor `{ system: 'timer' }`); each names the deadline it was armed for,
+// and the ride statechart refuses it once that deadline no longer stands.
+
+/** The ride is still requested at `dueAt`: alert staff, remind drivers. */
+export const alertWaitingRideSchema = z.object({
+  type: z.literal('AlertWaitingRide'),
+  data: z.object({ rideId: idSchema, dueAt: isoDateTimeSchema }),
+});
+
+/** Nobody took the ride over after its `redistribution`-th breakdown: send the `notice`-th notice, the next one `periodMs` later. */
+export const noteNoAlternativeDriverSchema = z.object({
+  type: z.literal('NoteNoAlternativeDriver'),
+  data: z.object({
+    rideId: idSchema,
+    redistribution: z.number().int().positive(),
+    notice: z.number().int().positive(),
+    dueAt: isoDateTimeSchema,
+    periodMs: z.number().int().positive(),
+  }),
+});
+
+/** The started Special Task is past its booked duration. */
+export const noteSpecialTaskOverrunSchema = z.object({
+  type: z.literal('NoteSpecialTaskOverrun'),
+  data: z.object({ rideId: idSchema, dueAt: isoDateTimeSchema }),
+});
+
+/** What a fired timer sends; job data read back from Redis is parsed with it. */
+export const timerCommandSchema = z.discriminatedUnion('type', [alertWaitingRideSchema, noteNoAlternativeDriverSchema, noteSpecialTaskOverrunSchema]);
+
+export type AlertWaitingRide = z.infer<typeof alertWaitingRideSchema>;
+export type NoteNoAlternativeDriver = z.infer<typeof noteNoAlternativeDriverSchema>;
+export type NoteSpecialTaskOverrun = z.infer<typeof noteSpecialTaskOverrunSchema>;
+export type TimerCommand = z.infer<typeof timerCommandSchema>;
+
+export const TIMER_COMMAND_TYPES: readonly TimerCommand['type'][] = timerCommandSchema.options.map((o) => o.shape.type.value);

@@ -1,0 +1,87 @@
+import fp from 'fastify-plugin';
+import { openRideIds } from '@plantride/projections';
+import { loadConfig } from '../config';
+import { readModels } from '../rides/ride-access';
+import { createBullMqTimers } from './bullmq-timers';
+import { fireTimer } from './fire-timer';
+import { createInProcessTimers } from './in-process-timers';
+import { createTimerReactor } from './timer-reactor';
+import type { TimerKind } from './timer-port';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    timers: {
+      readonly kind: TimerKind;
+      /** Whether this process arms timers (one process does; with BullMQ any process fires them). */
+      leading(): boolean;
+      /** Resolves once the timers of everything committed before the call are armed (tests). */
+      caughtUp(): Promise<void>;
+    };
+  }
+}
+
+export interface TimersPluginOptions {
+  /** BullMQ on this Redis (REDIS_URL); without it timers run in the process that leads them. */
+  redisUrl?: string;
+  /** Redis key prefix of the timers queue; every engine of one deployment uses the same. */
+  prefix?: string;
+  /** REASSIGN_TIMEOUT_MS: a redistributed ride nobody took over; the requester hears noAlternativeDriver each period. */
+  reassignTimeoutMs?: number;
+  /** RIDE_WAIT_ALERT_MS: a ride still requested this long raises rideWaitingTooLong. */
+  rideWaitAlertMs?: number;
+  /** One booked Special Task minute in ms (60 000); tests shorten it. */
+  specialTaskMinuteMs?: number;
+  /** First retry of a timer whose command failed (store unreachable), doubled each time. */
+  retryDelayMs?: number;
+  pollIntervalMs?: number;
+  leaseRetryMs?: number;
+}
+
+const defaults = loadConfig({});
+
+/**
+ * Server-side timers: the reactor arms them from ride events (one leading process), the adapter
+ * (BullMQ with REDIS_URL, else in-process) waits, and a due timer sends its command through the
+ * ride decider as the system actor `{ system: 'timer' }`, so its effect is an event in the store.
+ */
+export const timersPlugin = fp<TimersPluginOptions>(
+  async (app, options) => {
+    const onError = (error: unknown) => app.log.error({ err: error }, 'timers failed; retrying');
+    const retryDelayMs = options.retryDelayMs ?? 1000;
+    const port = options.redisUrl
+      ? createBullMqTimers({ redisUrl: options.redisUrl, prefix: options.prefix, retryDelayMs, onError })
+      : createInProcessTimers({ retryDelayMs, onError });
+    let closing = false;
+    const reactor = createTimerReactor({
+      database: app.database,
+      store: app.eventStore,
+      port,
+      settings: {
+        reassignTimeoutMs: options.reassignTimeoutMs ?? defaults.REASSIGN_TIMEOUT_MS,
+        rideWaitAlertMs: options.rideWaitAlertMs ?? defaults.RIDE_WAIT_ALERT_MS,
+        specialTaskMinuteMs: options.specialTaskMinuteMs ?? 60_000,
+      },
+      async openRides(position) {
+        // The read models list the open rides once they include everything up to where the reactor starts following.
+        while (position > 0 && !closing && !(await app.projections.waitForPosition(position, 10_000))) app.log.info({ position }, 'timers wait for the read models to catch up');
+        return closing ? [] : openRideIds(readModels(app));
+      },
+      pollIntervalMs: options.pollIntervalMs,
+      leaseRetryMs: options.leaseRetryMs,
+      onError,
+    });
+    await port.start(async (timer) => {
+      const outcome = await fireTimer(app.eventStore, timer);
+      app.log.debug({ timer: timer.id, outcome }, 'timer fired');
+    });
+    await reactor.start();
+    app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp() });
+    // Before the store closes: nothing may arm or fire once it is gone.
+    app.addHook('preClose', async () => {
+      closing = true;
+      await reactor.stop();
+      await port.close();
+    });
+  },
+  { name: 'timers', dependencies: ['database', 'projections'] },
+);
