@@ -14,6 +14,8 @@ import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
+import { metricsPlugin } from './metrics/metrics.plugin';
+import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation-id';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -28,11 +30,14 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions) {
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: options.logger ?? false, ...correlationIdOptions }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
+  await app.register(correlationIdPlugin);
+  // Before the plugins that feed it (timers).
+  await app.register(metricsPlugin, { projections: options.projections });
   await app.register(databasePlugin, options.database);
   await app.register(projectionsPlugin, { projections: options.projections });
   await app.register(timersPlugin, options.timers ?? {});

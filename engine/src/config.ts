@@ -34,6 +34,8 @@ const configSchema = z.object({
   REASSIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** A ride still requested after this long raises rideWaitingTooLong to staff and is re-announced to drivers. */
   RIDE_WAIT_ALERT_MS: z.coerce.number().int().positive().default(300_000),
+  /** Bearer token GET /metrics asks for; unset, /metrics is open to whoever reaches the port. */
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16).optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;

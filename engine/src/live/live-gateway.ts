@@ -13,12 +13,34 @@ interface Target {
 }
 
 // The mapping table guarantees each name travels with its own payload; socket.io's typed emit cannot see it through a union.
-function send(target: unknown, emit: LiveEmit): void {
+export function send(target: unknown, emit: LiveEmit): void {
   (target as Target).emit(emit.name, emit.payload);
 }
 
+/** A socket to catch up: one of this process's, or (several engine processes) another's, reached by its id. */
+export interface CatchUpTarget {
+  readonly id: string;
+  readonly rooms: ReadonlySet<string>;
+  readonly disconnected: boolean;
+  send(emit: LiveEmit): void;
+  /** Called once the replay and the held-back events are sent, before live events reach it again. */
+  resumeLive?(): void;
+}
+
+/** A socket of this process as a catch-up target. */
+export function localTarget(socket: LiveSocket): CatchUpTarget {
+  return {
+    id: socket.id,
+    rooms: socket.rooms,
+    get disconnected() {
+      return socket.disconnected;
+    },
+    send: (emit) => send(socket, emit),
+  };
+}
+
 interface CatchingUp {
-  socket: LiveSocket;
+  socket: CatchUpTarget;
   buffer: Array<{ checkpoint: Checkpoint; emit: LiveEmit }>;
 }
 
@@ -32,32 +54,48 @@ export interface LiveGatewayOptions {
   lookups: LiveLookups;
   pollIntervalMs?: number;
   onError: (error: unknown) => void;
+  /**
+   * 'local' (default): every engine process reads `$all` and sends to its own sockets. 'cluster':
+   * only this process sends, to every process's sockets through the socket.io adapter.
+   */
+  scope?: 'local' | 'cluster';
+  /** Called with each event's checkpoint once its socket events are sent (where a successor resumes). */
+  onDelivered?: (checkpoint: Checkpoint) => void;
 }
 
 /**
- * Turns `$all` into socket events. Each engine process reads the store itself and sends to its
- * own sockets only, so it behaves the same whichever process or timer appended the event.
+ * Turns `$all` into socket events, so a socket hears the same whichever process or timer appended
+ * the event. Locally each engine process reads the store itself and sends to its own sockets; in
+ * 'cluster' scope one process (see live-delivery.ts) sends to all of them through the adapter.
  */
 export class LiveGateway {
   private readonly index = new PositionIndex();
   private readonly facts: RideFactsCache;
   private readonly catchingUp = new Map<string, CatchingUp>();
   private subscription: Subscription | undefined;
+  private stopped = false;
 
   constructor(private readonly options: LiveGatewayOptions) {
     this.facts = new RideFactsCache(options.store);
   }
 
-  /** Starts at the head: sockets get what happens from now on, or what they ask to catch up on. */
-  async start(): Promise<void> {
-    const head = await headCheckpoint(this.options.store, this.index);
+  /**
+   * Starts at the head: sockets get what happens from now on, or what they ask to catch up on.
+   * A process taking over from one that stopped starts where that one was (`from`). Resolves to
+   * where it started.
+   */
+  async start(from?: Checkpoint): Promise<Checkpoint> {
+    if (from) this.index.remember(from);
+    const head = from ?? (await headCheckpoint(this.options.store, this.index));
     this.subscription = this.options.store.subscribe(head, (event) => this.deliver(event), {
       pollIntervalMs: this.options.pollIntervalMs,
       onError: this.options.onError,
     });
+    return head;
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.subscription?.close();
   }
 
@@ -66,7 +104,7 @@ export class LiveGateway {
    * events through. Live events meanwhile are held for it and those the replay covered are dropped.
    * Resolves to false when the socket left before it was done.
    */
-  async catchUp(socket: LiveSocket, lastPosition: number): Promise<boolean> {
+  async catchUp(socket: CatchUpTarget, lastPosition: number): Promise<boolean> {
     const entry: CatchingUp = { socket, buffer: [] };
     this.catchingUp.set(socket.id, entry);
     try {
@@ -75,12 +113,14 @@ export class LiveGateway {
       const from = await checkpointAt(store, this.index, lastPosition);
       const replayed = await readAllFrom(store, from, async (event) => {
         if (socket.disconnected) return false;
-        for (const emit of await this.emitsOf(event, facts)) if (reaches(emit, socket.rooms)) send(socket, emit);
+        for (const emit of await this.emitsOf(event, facts)) if (reaches(emit, socket.rooms)) socket.send(emit);
       });
       // Whatever the replay read, the subscription has now passed too: from here on it alone delivers.
       await this.subscription?.caughtUp();
-      if (socket.disconnected) return false;
-      for (const held of entry.buffer) if (compareCheckpoints(held.checkpoint, replayed) > 0) send(socket, held.emit);
+      // A gateway that stopped meanwhile (lost the lead) held back events it will never hand over.
+      if (socket.disconnected || this.stopped) return false;
+      for (const held of entry.buffer) if (compareCheckpoints(held.checkpoint, replayed) > 0) socket.send(held.emit);
+      socket.resumeLive?.();
       return true;
     } finally {
       this.catchingUp.delete(socket.id);
@@ -92,11 +132,13 @@ export class LiveGateway {
     this.index.record(event);
     const checkpoint = checkpointOf(event);
     const holding = [...this.catchingUp.keys()];
+    const everywhere = this.options.scope === 'cluster' ? this.options.io : this.options.io.local;
     for (const emit of emits) {
-      send(this.options.io.local.to(emit.rooms).except(holding), emit);
+      send(everywhere.to(emit.rooms).except(holding), emit);
       for (const entry of this.catchingUp.values()) if (reaches(emit, entry.socket.rooms)) entry.buffer.push({ checkpoint, emit });
     }
     if (SESSION_ENDING.has(event.type)) this.endSessions(event);
+    this.options.onDelivered?.(checkpoint);
   }
 
   private async emitsOf(event: RecordedEvent, facts: RideFactsCache): Promise<LiveEmit[]> {
@@ -116,6 +158,14 @@ export class LiveGateway {
   private endSessions(event: RecordedEvent): void {
     const tokenNo = (event.data as { tokenNo?: unknown }).tokenNo;
     if (typeof tokenNo !== 'string') return;
+    if (this.options.scope === 'cluster') {
+      // Sockets of every process; asked in the background so one slow process does not hold up delivery.
+      this.options.io
+        .in(liveRooms.user(tokenNo))
+        .fetchSockets()
+        .then((sockets) => sockets.filter((socket) => socket.handshake.issued <= event.recordedAt.getTime()).forEach((socket) => socket.disconnect(true)), this.options.onError);
+      return;
+    }
     const room = this.options.io.of('/').adapter.rooms.get(liveRooms.user(tokenNo));
     for (const id of room ?? []) {
       const socket = this.options.io.of('/').sockets.get(id);

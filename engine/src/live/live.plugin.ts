@@ -3,7 +3,8 @@ import { Server } from 'socket.io';
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
 import { readModels } from '../rides/ride-access';
-import { LiveGateway } from './live-gateway';
+import { loadConfig } from '../config';
+import { startLiveDelivery, type LiveDelivery } from './live-delivery';
 import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
 import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The socket.io server on the engine's HTTP server; rooms and events are the live gateway's. */
     io: LiveServer;
+    /** Which process sends the store's events to sockets (see live-delivery.ts). */
+    liveDelivery: Pick<LiveDelivery, 'leading'>;
   }
 }
 
@@ -23,6 +26,8 @@ export interface LivePluginOptions {
   pollIntervalMs?: number;
   /** How long socket.io keeps a dropped connection's rooms and missed packets (default 2 minutes). */
   maxDisconnectionDurationMs?: number;
+  /** Several engine processes share socket.io through this Redis (REDIS_URL unless given). */
+  redisUrl?: string;
 }
 
 class Refused extends Error {}
@@ -75,14 +80,19 @@ export const livePlugin = fp<LivePluginOptions>(
       // An optimisation only: the catch-up from `lastPosition` is what guarantees nothing is missed.
       connectionStateRecovery: { maxDisconnectionDuration: options.maxDisconnectionDurationMs ?? 120_000, skipMiddlewares: false },
     });
-    const gateway = new LiveGateway({
+    const gateway = await startLiveDelivery({
       io,
-      store: app.eventStore,
-      lookups: createLiveLookups(app.eventStore, readModels(app)),
-      pollIntervalMs: options.pollIntervalMs,
-      onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
+      database: app.database,
+      gateway: {
+        store: app.eventStore,
+        lookups: createLiveLookups(app.eventStore, readModels(app)),
+        pollIntervalMs: options.pollIntervalMs,
+        onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
+      },
+      redisUrl: 'redisUrl' in options ? options.redisUrl : loadConfig().REDIS_URL,
+      redisPrefix: `plantride:${app.database.schema}:live`,
     });
-    await gateway.start();
+    app.decorate('liveDelivery', { leading: () => gateway.leading() });
     app.decorate('io', io);
 
     io.use((socket, next) => {
@@ -141,6 +151,7 @@ export const livePlugin = fp<LivePluginOptions>(
     });
     app.addHook('onClose', async () => {
       await io.close();
+      await gateway.close();
     });
   },
   { name: 'live', dependencies: ['database', 'auth'] },

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Server } from 'socket.io';
+import type { ServerToClientEvents } from '@plantride/schemas';
+import type { SessionLock } from '../database/database';
+import type { Checkpoint } from '../event-store/event-store';
+import { LiveGateway, send, type CatchUpTarget } from './live-gateway';
+import type { LiveDelivery, LiveDeliveryOptions } from './live-delivery';
+import type { LiveClientEvents, LiveSocket, LiveSocketData } from './live-socket';
+
+interface CatchUpRequest {
+  requestId: string;
+  socketId: string;
+  /** The rooms the socket is to be in; the leader joins it to them once it has caught up. */
+  rooms: string[];
+  lastPosition: number;
+}
+
+interface CatchUpAnswer {
+  requestId: string;
+  state: 'accepted' | 'done' | 'failed';
+}
+
+/** Messages between engine processes (socket.io server-side emits over Redis). */
+interface ServerSideEvents {
+  liveCatchUp(request: CatchUpRequest): void;
+  liveCatchUpAnswer(answer: CatchUpAnswer): void;
+}
+
+type ClusterServer = Server<LiveClientEvents, ServerToClientEvents, ServerSideEvents, LiveSocketData>;
+
+// A takeover resumes where the last sender stopped if that was this recent; else at the head (nobody is listening to older events).
+const CHECKPOINT_TTL_MS = 10 * 60_000;
+const RESEND_MS = 1000;
+
+/**
+ * Several engine processes, one socket.io through the Redis Streams adapter (which also keeps
+ * connection-state recovery working across processes). If every process sent what it read from
+ * `$all` through the shared adapter, each socket would get every event once per process; so one
+ * process, holding the `live-gateway` session lock, reads `$all` and sends to every process's
+ * sockets, and another takes over (from the checkpoint it left in Redis) when it dies. Each
+ * process still authenticates its own sockets and places them in rooms.
+ *
+ * A socket catching up is the exception: only the sender knows which live events it held back
+ * from the socket meanwhile, so the sender does the catch-up (as for its own sockets). The
+ * socket's process leaves it out of its rooms and asks; the sender replays to the socket's id,
+ * sends what it held back, then joins it to its rooms. Those all travel in the adapter's one
+ * ordered stream, so the socket gets each event once, in order.
+ */
+export async function startClusterDelivery(options: LiveDeliveryOptions & { redisUrl: string }): Promise<LiveDelivery> {
+  const { io, database, redisPrefix } = options;
+  const cluster = io as unknown as ClusterServer;
+  const onError = options.gateway.onError;
+  const leaseRetryMs = options.leaseRetryMs ?? 2000;
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 60_000;
+  const redis = new Redis(options.redisUrl);
+  redis.on('error', onError);
+  io.adapter(createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 }));
+  const checkpointKey = `${redisPrefix}:checkpoint`;
+
+  let lock: SessionLock | null = null;
+  let gateway: LiveGateway | undefined;
+  let stopped = false;
+  let changing = Promise.resolve();
+  const serially = (change: () => Promise<void>) => (changing = changing.then(change, change).catch(onError));
+
+  const remember = (checkpoint: Checkpoint) => void redis.set(checkpointKey, JSON.stringify(checkpoint), 'PX', CHECKPOINT_TTL_MS).catch(onError);
+  const lastSent = async (): Promise<Checkpoint | undefined> => {
+    const stored = await redis.get(checkpointKey);
+    return stored ? (JSON.parse(stored) as Checkpoint) : undefined;
+  };
+
+  const lead = () =>
+    serially(async () => {
+      if (stopped || lock) return;
+      const taken = await database.tryLock('live-gateway');
+      if (!taken) return;
+      const next = new LiveGateway({ ...options.gateway, io, scope: 'cluster', onDelivered: remember });
+      try {
+        // Written at once: a successor must not start past events nobody has sent yet.
+        remember(await next.start(await lastSent()));
+      } catch (error) {
+        await next.stop();
+        await taken.release();
+        throw error;
+      }
+      lock = taken;
+      gateway = next;
+      void taken.lost.then(() => serially(async () => {
+        if (lock !== taken) return;
+        lock = null;
+        gateway = undefined;
+        await next.stop();
+      }));
+    });
+
+  let retry: NodeJS.Timeout | undefined;
+  const keepLeading = () => {
+    retry = setTimeout(() => {
+      if (stopped) return;
+      // The leader keeps its resume point alive; the others try for the lock.
+      if (gateway) void redis.pexpire(checkpointKey, CHECKPOINT_TTL_MS).catch(onError);
+      else void lead();
+      keepLeading();
+    }, leaseRetryMs).unref();
+  };
+
+  // The sender's side: catch a socket of another process up.
+  // A request is sent again until accepted; the ids seen lately keep a repeat from being replayed twice.
+  const seen = new Set<string>();
+  cluster.of('/').on('liveCatchUp', (request) => {
+    const current = gateway;
+    if (!current || seen.has(request.requestId)) return;
+    seen.add(request.requestId);
+    if (seen.size > 10_000) seen.delete(seen.values().next().value as string);
+    const answer = (state: CatchUpAnswer['state']) => cluster.serverSideEmit('liveCatchUpAnswer', { requestId: request.requestId, state });
+    answer('accepted');
+    const target: CatchUpTarget = {
+      id: request.socketId,
+      rooms: new Set(request.rooms),
+      disconnected: false,
+      send: (emit) => send(io.to(request.socketId), emit),
+      resumeLive: () => io.in(request.socketId).socketsJoin(request.rooms),
+    };
+    current.catchUp(target, request.lastPosition).then(
+      (completed) => answer(completed ? 'done' : 'failed'),
+      (error: unknown) => {
+        onError(error);
+        answer('failed');
+      },
+    );
+  });
+
+  // The socket's side: wait for the sender's answer.
+  const waiting = new Map<string, (answer: CatchUpAnswer['state']) => void>();
+  cluster.of('/').on('liveCatchUpAnswer', (answer) => waiting.get(answer.requestId)?.(answer.state));
+
+  async function askSender(socket: LiveSocket, lastPosition: number): Promise<boolean> {
+    const rooms = [...socket.rooms].filter((room) => room !== socket.id);
+    // Out of its rooms until the sender has caught it up; no live event can come in between (same tick).
+    for (const room of rooms) void socket.leave(room);
+    const request: CatchUpRequest = { requestId: randomUUID(), socketId: socket.id, rooms, lastPosition };
+    let wasAccepted = false;
+    let resend: NodeJS.Timeout | undefined;
+    try {
+      return await new Promise<boolean>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error('no live gateway caught the socket up in time')), catchUpTimeoutMs);
+        const settle = (outcome: () => void) => {
+          clearTimeout(deadline);
+          outcome();
+        };
+        waiting.set(request.requestId, (state) => {
+          if (state === 'accepted') wasAccepted = true;
+          else if (state === 'done') settle(() => resolve(!socket.disconnected));
+          else settle(() => reject(new Error('the live gateway could not catch the socket up')));
+        });
+        const ask = () => {
+          if (socket.disconnected) return settle(() => resolve(false));
+          if (wasAccepted) return;
+          // During a takeover nobody may be sending yet, or this process may have become the sender.
+          if (gateway) {
+            waiting.delete(request.requestId);
+            for (const room of rooms) void socket.join(room);
+            return settle(() => void gateway!.catchUp(clusterTarget(socket), lastPosition).then(resolve, reject));
+          }
+          cluster.serverSideEmit('liveCatchUp', request);
+          resend = setTimeout(ask, RESEND_MS);
+        };
+        ask();
+      });
+    } finally {
+      clearTimeout(resend);
+      waiting.delete(request.requestId);
+    }
+  }
+
+  // The sender's own sockets: sent to by id like the others', so the packets carry stream offsets for recovery.
+  const clusterTarget = (socket: LiveSocket): CatchUpTarget => ({
+    id: socket.id,
+    rooms: socket.rooms,
+    get disconnected() {
+      return socket.disconnected;
+    },
+    send: (emit) => send(io.to(socket.id), emit),
+  });
+
+  await lead();
+  keepLeading();
+
+  return {
+    leading: () => gateway !== undefined,
+    catchUp: (socket, lastPosition) => (gateway ? gateway.catchUp(clusterTarget(socket), lastPosition) : askSender(socket, lastPosition)),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await serially(async () => {
+        const [current, held] = [gateway, lock];
+        gateway = undefined;
+        lock = null;
+        await current?.stop();
+        await held?.release();
+      });
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
