@@ -72,6 +72,9 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
       // 0 when the job is running now: it is about to fire, and the statechart decides whether it still counts.
       await queue.remove(id);
     },
+    async pending() {
+      return queue.getJobCountByTypes('delayed', 'waiting', 'active', 'prioritized');
+    },
     async close() {
       await worker?.close();
       await queue.close();

@@ -72,6 +72,9 @@ export function createInProcessTimers(options: InProcessTimersOptions = {}): Tim
       clearTimeout(entry.handle);
       armed.delete(id);
     },
+    async pending() {
+      return armed.size;
+    },
     async close() {
       closed = true;
       for (const entry of armed.values()) clearTimeout(entry.handle);

@@ -72,10 +72,13 @@ describe.each(testTimerKinds())('timer port contract on %s', (kind) => {
     const port = await open();
     await port.arm(timer('wait-R4', 150));
     await port.arm(timer('sentinel', 400));
+    expect(await port.pending()).toBe(2);
     await port.cancel('wait-R4');
     await port.cancel('never-armed');
+    expect(await port.pending()).toBe(1);
     await until('sentinel');
     expect(firedIds()).toEqual(['sentinel']);
+    await waitFor(async () => (await port.pending()) === 0, 10_000, 'nothing pending');
   });
 
   it('given a timer whose firing fails, when it is retried, then it fires once it succeeds', async () => {

@@ -28,6 +28,8 @@ export interface TimerPort {
   start(fire: FireTimer): Promise<void>;
   arm(timer: Timer): Promise<void>;
   cancel(id: string): Promise<void>;
+  /** Timers armed and not yet fired (for the engine's metrics). */
+  pending(): Promise<number>;
   /** Stops firing and waits for timers being fired to finish; nothing fires afterwards. */
   close(): Promise<void>;
 }

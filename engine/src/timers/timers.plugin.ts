@@ -16,6 +16,8 @@ declare module 'fastify' {
       leading(): boolean;
       /** Resolves once the timers of everything committed before the call are armed (tests). */
       caughtUp(): Promise<void>;
+      /** Timers armed and not yet fired: this process's (in-process), or the deployment's (BullMQ). */
+      pending(): Promise<number>;
     };
   }
 }
@@ -63,7 +65,10 @@ export const timersPlugin = fp<TimersPluginOptions>(
       },
       async openRides(position) {
         // The read models list the open rides once they include everything up to where the reactor starts following.
-        while (position > 0 && !closing && !(await app.projections.waitForPosition(position, 10_000))) app.log.info({ position }, 'timers wait for the read models to catch up');
+        // Waited for in short steps, so that closing the app is never held up for long.
+        for (let waited = 0; position > 0 && !closing && !(await app.projections.waitForPosition(position, 1000)); waited += 1) {
+          if (waited === 10) app.log.info({ position }, 'timers wait for the read models to catch up before re-arming');
+        }
         return closing ? [] : openRideIds(readModels(app));
       },
       pollIntervalMs: options.pollIntervalMs,
@@ -75,7 +80,7 @@ export const timersPlugin = fp<TimersPluginOptions>(
       app.log.debug({ timer: timer.id, outcome }, 'timer fired');
     });
     await reactor.start();
-    app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp() });
+    app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp(), pending: () => port.pending() });
     // Before the store closes: nothing may arm or fire once it is gone.
     app.addHook('preClose', async () => {
       closing = true;
