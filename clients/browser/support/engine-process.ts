@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface RunningEngine {
+  baseUrl: string;
+  adminTokenNo: string;
+  adminPassword: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The engine exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const answer = await fetch(`${baseUrl}/api/health`);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((next) => setTimeout(next, 250));
+  }
+  throw new Error(`The engine did not answer /api/health within 2 minutes:\n${log()}`);
+}
+
+/** The real engine on a fresh embedded store, serving the built client, with one admin account. */
+export async function startEngine(): Promise<RunningEngine> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'plantride-browser-'));
+  const adminTokenNo = 'AD77';
+  const adminPassword = randomBytes(9).toString('base64url');
+  let output = '';
+  // The embedded store and in-process timers, whatever the shell running the tests points at.
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV']) delete inherited[name];
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['engine/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIST: join(REPO_ROOT, 'clients/dist'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO: '0',
+      ADMIN_TOKEN_NO: adminTokenNo,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1.
+      SIGNIN_MAX_PER_ADDRESS: '100000',
+      SIGNIN_MAX_PER_TOKEN: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  return {
+    baseUrl,
+    adminTokenNo,
+    adminPassword,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
