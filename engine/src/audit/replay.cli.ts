@@ -1,20 +1,15 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { parseAuditTime } from '@plantride/schemas';
-import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../database/database';
-import { engineServing } from '../database/data-dir-lock';
+import type { Database } from '../database/database';
+import { openDatabaseForTool, type CliOutput } from '../database/open-for-tool';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { loadRideTimeline } from './ride-timeline';
 import { formatTimelineTable } from './timeline-table';
 
-export interface CliOutput {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
+export type { CliOutput };
 
 const USAGE = `Usage: npm run replay -- <rideId> [--at <ISO time>]
 
@@ -34,23 +29,6 @@ const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 async function hasEventStore(database: Database): Promise<boolean> {
   const { rows } = await sql<{ found: string | null }>`select to_regclass('events')::text as found`.execute(database.db);
   return rows[0]?.found != null;
-}
-
-async function open(env: NodeJS.ProcessEnv, out: CliOutput): Promise<Database | null> {
-  const config = loadConfig(env);
-  if (config.DATABASE_URL) return openDatabase({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, maxConnections: 1 });
-  // Relative to where the user ran npm, as the engine's own server.ts reads it.
-  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
-  if (!existsSync(dataDir)) {
-    out.stderr.write(`No data folder at ${dataDir}. Set DATA_DIR to the engine's, or DATABASE_URL.\n`);
-    return null;
-  }
-  const pid = engineServing(dataDir);
-  if (pid !== null) {
-    out.stderr.write(`The engine (pid ${pid}) is serving ${dataDir}. The embedded store has one process at a time: stop the engine, then replay.\n`);
-    return null;
-  }
-  return openDatabase({ dataDir, schema: config.DATABASE_SCHEMA });
 }
 
 const OPTIONS = { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -82,7 +60,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
 
   let database: Database | null = null;
   try {
-    database = await open(env, out);
+    database = await openDatabaseForTool(env, out, 'replay');
     if (!database) return EXIT.failed;
     const timeline = (await hasEventStore(database)) ? await loadRideTimeline(createPostgresEventStore(database), rideId, at) : null;
     if (!timeline) {

@@ -1,42 +1,18 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { SingleBar, Presets } from 'cli-progress';
 import { PROJECTIONS } from '@plantride/projections';
-import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../database/database';
-import { engineServing } from '../database/data-dir-lock';
+import { openDatabaseForTool, type CliOutput } from '../database/open-for-tool';
 import { migrateEventStore } from '../event-store/migrations';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
-
-interface CliOutput {
-  stdout: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean };
-  stderr: Pick<NodeJS.WriteStream, 'write'>;
-}
 
 const USAGE = `Usage: npm run projections:rebuild [-- --only rides,users] [--batch-size 1000]
 Replays the event store into fresh read-model tables and swaps them in once caught up.
 On PostgreSQL (DATABASE_URL) the engine may keep running; on the embedded store stop it first.
 Read models: ${PROJECTIONS.map((p) => p.name).join(', ')}
 `;
-
-async function open(env: NodeJS.ProcessEnv, out: CliOutput): Promise<Database | null> {
-  const config = loadConfig(env);
-  if (config.DATABASE_URL) return openDatabase({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, maxConnections: 2 });
-  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
-  if (!existsSync(dataDir)) {
-    out.stderr.write(`No data folder at ${dataDir}. Set DATA_DIR to the engine's, or DATABASE_URL.\n`);
-    return null;
-  }
-  const pid = engineServing(dataDir);
-  if (pid) {
-    out.stderr.write(`The engine (pid ${pid}) is serving ${dataDir}. The embedded store has one process at a time: stop the engine, rebuild, start it again.\n`);
-    return null;
-  }
-  return openDatabase({ dataDir, schema: config.DATABASE_SCHEMA });
-}
 
 /** A bar on a terminal; elsewhere (CI, logs) a line per tenth of the way. */
 function progressReporter(out: CliOutput) {
@@ -82,7 +58,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     out.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const database = await open(env, out);
+  const database = await openDatabaseForTool(env, out, 'rebuild');
   if (!database) return 1;
   try {
     await migrateEventStore(database.db);
