@@ -36,6 +36,8 @@ const configSchema = z.object({
   RIDE_WAIT_ALERT_MS: z.coerce.number().int().positive().default(300_000),
   /** Bearer token GET /metrics asks for; unset, /metrics is open to whoever reaches the port. */
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16).optional()),
+  /** Prefix of every Redis key and channel of this deployment (timers queue, socket.io); deployments sharing a Redis differ in it. */
+  REDIS_PREFIX: z.preprocess(blankAsUnset, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantride')),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -28,6 +28,8 @@ export interface LivePluginOptions {
   maxDisconnectionDurationMs?: number;
   /** Several engine processes share socket.io through this Redis (REDIS_URL unless given). */
   redisUrl?: string;
+  /** REDIS_PREFIX unless given. */
+  redisPrefix?: string;
 }
 
 class Refused extends Error {}
@@ -90,7 +92,7 @@ export const livePlugin = fp<LivePluginOptions>(
         onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
       },
       redisUrl: 'redisUrl' in options ? options.redisUrl : loadConfig().REDIS_URL,
-      redisPrefix: `plantride:${app.database.schema}:live`,
+      redisPrefix: `${options.redisPrefix ?? loadConfig().REDIS_PREFIX}:${app.database.schema}:live`,
     });
     app.decorate('liveDelivery', { leading: () => gateway.leading() });
     app.decorate('io', io);
