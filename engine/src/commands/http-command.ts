@@ -14,6 +14,7 @@ function scopeOf(actor: Actor): string {
 /**
  * The context of a command arriving over HTTP. With an `Idempotency-Key` header the
  * command id derives from the key, so a retry answers the first result and appends nothing.
+ * The correlation id is the request's id: its `X-Correlation-Id`, or a fresh one (metrics/correlation-id.ts).
  */
 export function httpCommandContext(request: FastifyRequest, actor: Actor, now: Date = new Date()): CommandContext {
   const header = request.headers['idempotency-key'];
