@@ -8,6 +8,7 @@ export default defineConfig({
         name,
         root: `./${name}`,
         include: ['src/**/*.test.{ts,tsx}'],
+        ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
       },
     })),
     passWithNoTests: true,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -15,6 +15,8 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {/* Toasts slide in from the right edge; at phone width that must not widen the page. */}
+      <GlobalStyles styles={{ body: { overflowX: 'clip' } }} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

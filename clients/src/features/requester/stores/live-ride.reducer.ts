@@ -95,7 +95,8 @@ function applyEvent(state: LiveRideState, event: LiveEvent): LiveRideState {
         notice: MESSAGES.vehicleBrokeDown,
       };
     case 'driverReassigned': {
-      const resumed = state.resumeStatus ?? 'accepted';
+      // rideAccepted of the same take-over may have come first and already resumed the ride.
+      const resumed = state.resumeStatus ?? (state.status && IN_PROGRESS.includes(state.status) ? state.status : 'accepted');
       return {
         ...state,
         status: IN_PROGRESS.includes(resumed) ? resumed : 'accepted',

@@ -1,0 +1,62 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './support/browser';
+import { freshToken, newDriver } from './support/engine-api';
+import { requestTransport, signInInBrowser, signUpInBrowser } from './support/requester-flows';
+
+describe('Cancelling a requested ride in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const requester = freshToken('RC');
+  const password = 'secret-3';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    await newDriver(freshToken('AC'), 'Amit Shah', 'AMR');
+    await signUpInBrowser(page, requester, password);
+    await signInInBrowser(page, requester, password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const chooseAmr = async () => {
+    await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
+    await page.getByRole('option', { name: 'AMR' }).click();
+  };
+
+  it('given a requested ride, when the requester cancels it and says Yes, then he is back on the form and history shows it cancelled', async () => {
+    await page.goto('/available-rides');
+    await chooseAmr();
+    const rideId = await requestTransport(page, 'fgs', 'electronics');
+    await page.getByText('Requesting transport...').waitFor();
+    await snap(page, 'cancel-00-requested');
+    await page.getByRole('button', { name: 'Cancel Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' });
+    await dialog.waitFor();
+    await snap(page, 'cancel-01-confirm');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/available-rides');
+    await page.getByRole('button', { name: 'Ride History' }).click();
+    await page.getByRole('button', { name: `Ride ${rideId}: fgs to electronics, cancelled` }).waitFor();
+    await snap(page, 'cancel-02-history');
+  });
+
+  it('given a requested ride in the history list, when Cancel Ride is answered No then Yes, then only Yes cancels it', async () => {
+    await page.goto('/available-rides');
+    await chooseAmr();
+    const rideId = await requestTransport(page, 'canteen', 'RMS');
+    await page.goto('/available-rides?history=true');
+    await page.getByRole('button', { name: `Ride ${rideId}: canteen to RMS, requested` }).waitFor();
+    await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
+    await page.getByText('Are you sure you want to cancel this ride?').waitFor();
+    await snap(page, 'cancel-03-inline-confirm');
+    await page.getByRole('button', { name: 'No', exact: true }).click();
+    await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.getByRole('button', { name: 'Ride History' }).click();
+    await page.getByRole('button', { name: `Ride ${rideId}: canteen to RMS, cancelled` }).waitFor();
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@plantride/schemas';
+import { normaliseTokenInput, signInError, signUpError } from './auth-validation';
+
+describe('sign-up and sign-in rules (SPEC §5)', () => {
+  it.each([
+    ['AB12', 'abcd', null],
+    ['AB123', 'abcdef', null],
+    ['AB1', 'abcd', MESSAGES.invalidTokenAndPassword],
+    ['AB1234', 'abcd', MESSAGES.invalidTokenAndPassword],
+    ['AB12', 'abc', MESSAGES.invalidTokenAndPassword],
+    ['', '', MESSAGES.invalidTokenAndPassword],
+  ])('given token %j and password %j, when signing up, then the error is %j', (token, password, expected) => {
+    expect(signUpError(token, password)).toBe(expected);
+  });
+
+  it.each([
+    ['AB12', 'x', null],
+    ['AB12', '', MESSAGES.invalidCredentials],
+    ['A1', 'secret', MESSAGES.invalidCredentials],
+  ])('given token %j and password %j, when signing in, then the error is %j', (token, password, expected) => {
+    expect(signInError(token, password)).toBe(expected);
+  });
+
+  it('given a typed token, when the field keeps it, then it is trimmed and cut to 5 characters', () => {
+    expect(normaliseTokenInput('  ab12  ')).toBe('ab12');
+    expect(normaliseTokenInput('abcdefg')).toBe('abcde');
+  });
+});

@@ -1,0 +1,75 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@plantride/schemas';
+import { SignInPage } from './sign-in-page';
+import { SignUpPage } from './sign-up-page';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/signin', element: <SignInPage /> },
+      { path: '/signup', element: <SignUpPage /> },
+      { path: '/requester', element: <p>requester home</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign in (SPEC §2, §5)', () => {
+  it('given an empty form, when the token is too short or the password empty, then SIGN IN stays disabled with the spec message', async () => {
+    renderAt('/signin');
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    expect(button).toBeDisabled();
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'ab1');
+    expect(button).toBeDisabled();
+    expect(screen.getByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
+  });
+
+  it('given a token typed in lower case with spaces, when signing in, then it is sent trimmed and upper-cased and a requester lands on /requester', async () => {
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ message: 'ok', user: { name: 'Asha Rao', token_no: 'AB12', jwt_token: 'a.b.c', role: 'requester', is_blocked: false, assignedVehicleType: null } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/signin');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), ' ab12 ');
+    expect(screen.getByLabelText(/^Token Number/)).toHaveValue('ab12');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requester'));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ token_no: 'AB12', password: 'secret' });
+  });
+
+  it('given the show/hide toggle, when pressed, then the password becomes readable and the toggle says Hide password', async () => {
+    renderAt('/signin');
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
+  });
+});
+
+describe('sign up (SPEC §2, §5)', () => {
+  it('given a password under 4 characters, when typed, then SIGN UP stays disabled with the spec message', async () => {
+    renderAt('/signup');
+    expect(screen.getByRole('heading', { name: MESSAGES.createYourAccount })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'AB12');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'abc');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+    expect(screen.getByText(MESSAGES.invalidTokenAndPassword)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'd');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+});
