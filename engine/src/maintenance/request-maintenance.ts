@@ -54,6 +54,8 @@ async function filedRequest(store: EventStore, requestId: string): Promise<Reque
 
 /** The ride this driver is carrying out now, if any: the one the client names or the read model's, checked on its stream. */
 async function rideInProgress(app: FastifyInstance, driverId: string, claimed: string | null): Promise<string | null> {
+  // A ride he accepted a moment ago may not be in the read model yet: let it catch up with the store first.
+  await app.projections.waitForPosition(await app.eventStore.headPosition());
   const ongoing = await ongoingRideOfDriver(readModels(app), driverId);
   for (const rideId of new Set([claimed, ongoing?.ride_id ?? null])) {
     if (rideId === null) continue;
