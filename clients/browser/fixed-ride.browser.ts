@@ -76,4 +76,13 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await page.getByRole('heading', { name: `Ride Status for Ride ID: ${rideId}` }).waitFor();
     await stepDone(page, 6);
   });
+
+  it('given a signed-in requester, when he logs out, then he is told so, sent to /signin, and the guarded screens send him back there', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('You have been logged out successfully!').waitFor();
+    await page.waitForURL('**/signin');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.goto('/available-rides');
+    await page.waitForURL('**/signin');
+  });
 });
