@@ -145,6 +145,15 @@ if (databaseUrl && redisUrl) {
       expect(heard(returning, rideId)).toEqual(expected);
     });
 
+    it('when a driver signs out through engine A, then his socket on engine B is disconnected', async () => {
+      reportEngines();
+      const driver = await connectLive(b.url, { token: tokens.DR01 });
+      sockets.push(driver);
+      const disconnected = new Promise<string>((done) => driver.socket.once('disconnect', done));
+      await call(a, 'POST', '/api/auth/logout', 'DR01');
+      expect(await disconnected).toBe('io server disconnect');
+    });
+
     it('when engine A is killed while it runs the projections, then B takes them and the live events over within 10 s and its read models equal a clean replay', async () => {
       reportEngines();
       const live = await connectLive(b.url, { token: tokens.RQ01 });
