@@ -3,8 +3,10 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** What other features feed into /metrics. */
 export interface EngineMetrics {
   readonly registry: Registry;
-  /** Timers armed and not yet due or fired; the timers feature sets it whenever its count changes. */
+  /** Timers armed and not yet due or fired; the timers feature sets it whenever its count changes... */
   setTimersPending(count: number): void;
+  /** ...or hands over how to count them, asked at each scrape (a failing count leaves the last value). */
+  collectTimersPending(count: () => number | Promise<number>): void;
 }
 
 // Node's own figures (heap, event loop lag, GC) are per process: one set, whatever the number of apps in it (tests build many).

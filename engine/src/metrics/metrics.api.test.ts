@@ -88,6 +88,14 @@ describe.each(testStoreKinds())('GET /metrics on %s', (kind) => {
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
+
+  it('when the timers feature hands over how to count its timers, then each scrape asks it', async () => {
+    let pending = 5;
+    t.app.metrics.collectTimersPending(async () => pending);
+    expect(sample(await metrics(), 'plantride_timers_pending')).toBe(5);
+    pending = 2;
+    expect(sample(await metrics(), 'plantride_timers_pending')).toBe(2);
+  });
 });
 
 describe.each(testStoreKinds())('projection lag on %s', (kind) => {

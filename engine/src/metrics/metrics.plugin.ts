@@ -65,9 +65,11 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     const metrics = createEngineMetrics();
     const token = options.token ?? loadConfig().METRICS_TOKEN;
     const projections = (options.projections ?? PROJECTIONS).map((projection) => projection.name);
+    let countTimers: (() => number | Promise<number>) | undefined;
     app.decorate('metrics', {
       registry: metrics.registry,
-      setTimersPending: (count: number) => metrics.timersPending.set(count),
+      setTimersPending: (count) => metrics.timersPending.set(count),
+      collectTimersPending: (count) => void (countTimers = count),
     } satisfies EngineMetrics);
 
     app.addHook('onResponse', async (request, reply) => {
@@ -82,6 +84,11 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (token && !bearerMatches(request, token)) return reply.status(401).send({ message: SERVER_MESSAGES.authenticationRequired });
       await refresh(app, metrics, projections);
+      if (countTimers) {
+        await Promise.resolve()
+          .then(countTimers)
+          .then((count) => metrics.timersPending.set(count), (error: unknown) => app.log.warn({ err: error }, 'metrics: timers pending unavailable'));
+      }
       const [own, process] = await Promise.all([metrics.registry.metrics(), processMetrics().metrics()]);
       return reply.type(metrics.registry.contentType).send(`${own}\n${process}`);
     });
