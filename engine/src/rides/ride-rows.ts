@@ -43,6 +43,7 @@ export function toServerRide(ride: RideRow): ServerRide {
 export function toTimestamps(ride: RideRow): RideTimestamps {
   return {
     creation_time: ride.requested_at.toISOString(),
+    accept_time: iso(ride.accepted_at),
     start_time: iso(ride.started_at),
     material_pick_time: iso(ride.picked_at),
     material_drop_time: iso(ride.dropped_at),

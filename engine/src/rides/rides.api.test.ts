@@ -39,6 +39,8 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     const accepted = await accept('D001', rideId);
     expect(accepted.json()).toMatchObject({ success: true, message: MESSAGES.rideAccepted });
     expect(await status(accepted.json().position)).toBe('accepted');
+    const assigned = (await t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}`, headers: as('AB12') })).json();
+    expect(assigned).toMatchObject({ DRIVER_ID: 'D001', DRIVER_NAME: expect.any(String), DRIVER_MOBILE: expect.any(String), VEHICLE_NUMBER: expect.any(String) });
     for (const [event, expected] of [['start', 'started'], ['materialPicked', 'material picked'], ['materialDropped', 'delivered']] as const) {
       const answer = await step('D001', rideId, event);
       expect(answer.statusCode).toBe(200);
@@ -49,7 +51,7 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     const at = ended.json().position;
 
     const timestamps = (await t.app.inject({ method: 'GET', url: `/api/bookings/get-timestamps/${rideId}?position=${at}`, headers: as('AB12') })).json().timestamps;
-    for (const key of ['creation_time', 'start_time', 'material_pick_time', 'material_drop_time', 'end_time']) expect(timestamps[key]).toEqual(expect.any(String));
+    for (const key of ['creation_time', 'accept_time', 'start_time', 'material_pick_time', 'material_drop_time', 'end_time']) expect(timestamps[key]).toEqual(expect.any(String));
     const userHistory = (await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=AB12&position=${at}`, headers: as('AB12') })).json().history;
     expect(userHistory.find((r: { RIDEID: string }) => r.RIDEID === rideId)).toMatchObject({ STATUS: 'completed', DRIVER_ID: 'D001', COMPLETED_AT: expect.any(String) });
     const driverHistory = (await t.app.inject({ method: 'GET', url: `/api/ride-history?driverId=D001&position=${at}`, headers: as('D001') })).json().history;

@@ -11,7 +11,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireRole(), schema: { params: rideIdParamsSchema, response: { 200: rideStatusAnswerSchema } } },
     async (request) => {
       const ride = await visibleRide(app, currentUser(request), request.params.rideId);
-      return { STATUS: ride.status as RideStatus };
+      return { STATUS: ride.status as RideStatus, DRIVER_ID: ride.driver_id, DRIVER_NAME: ride.driver_name, DRIVER_MOBILE: ride.driver_mobile, VEHICLE_NUMBER: ride.vehicle_number };
     },
   );
 

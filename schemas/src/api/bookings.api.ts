@@ -60,9 +60,11 @@ export const bookRideAnswerSchema = commandAnswerSchema.extend({
 });
 export type BookRideAnswer = z.infer<typeof bookRideAnswerSchema>;
 
-/** The five ride timestamps; null until the step happened. */
+/** The five ride timestamps of the spec, and our accept_time; null until the step happened. */
 export const rideTimestampsSchema = z.object({
   creation_time: isoDateTimeSchema.nullable(),
+  /** Our addition: when a driver was assigned (the first accept). */
+  accept_time: isoDateTimeSchema.nullable(),
   start_time: isoDateTimeSchema.nullable(),
   material_pick_time: isoDateTimeSchema.nullable(),
   material_drop_time: isoDateTimeSchema.nullable(),

@@ -3,8 +3,17 @@ import { rideStatusSchema } from '../constants';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 
-/** Answer of GET /api/tracking/ride-status/{rideId}. */
-export const rideStatusAnswerSchema = z.object({ STATUS: rideStatusSchema });
+/**
+ * Answer of GET /api/tracking/ride-status/{rideId}. The driver fields are our addition, so a
+ * reload or a second device can show the Driver Details popup; null while no driver has the ride.
+ */
+export const rideStatusAnswerSchema = z.object({
+  STATUS: rideStatusSchema,
+  DRIVER_ID: z.string().nullable(),
+  DRIVER_NAME: z.string().nullable(),
+  DRIVER_MOBILE: z.string().nullable(),
+  VEHICLE_NUMBER: z.string().nullable(),
+});
 export type RideStatusAnswer = z.infer<typeof rideStatusAnswerSchema>;
 
 /** POST /api/tracking/accept-ride; accepting without both ids is 'Invalid parameters'. */

@@ -49,7 +49,7 @@ describe('six-step tracker of the booking screens (SPEC §4)', () => {
         steps={BOOKING_STEPS}
         step={6}
         acceptedAt={at}
-        timestamps={{ creation_time: at, start_time: at, material_pick_time: at, material_drop_time: at, end_time: at }}
+        timestamps={{ creation_time: at, accept_time: at, start_time: at, material_pick_time: at, material_drop_time: at, end_time: at }}
         label="Ride progress"
       />,
     );
