@@ -11,7 +11,7 @@ import {
 
 export interface StepDef {
   label: string;
-  /** Which timestamp dates the step; `accepted` is the client's own record (the engine sends none). */
+  /** Which timestamp dates the step; `accepted` is the engine's accept_time, else when this browser heard rideAccepted. */
   time: keyof RideTimestamps | 'accepted' | null;
 }
 

@@ -18,7 +18,7 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label }: Ride
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const timeOf = (def: StepDef, index: number): string | null => {
     if (def.time === null || index >= step) return null;
-    const value = def.time === 'accepted' ? acceptedAt : timestamps?.[def.time];
+    const value = def.time === 'accepted' ? (timestamps?.accept_time ?? acceptedAt) : timestamps?.[def.time];
     return formatDateTime(value);
   };
   return (
