@@ -144,6 +144,20 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     expect(await call('RQ01', 'DELETE', `/api/bookings/cancel/${driving}`)).toEqual({ status: 409, body: { message: SERVER_MESSAGES.rideNotAvailable } });
   });
 
+  it('given a requested ride, when metrics are scraped, then its armed wait alert counts as pending until the ride is accepted', async () => {
+    const app = await start({});
+    const pendingTimers = async () => {
+      const text = (await app.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(/^plantride_timers_pending (\d+)$/m.exec(text)?.[1]);
+    };
+    const rideId = await book('Forklift');
+    await app.app.timers.caughtUp();
+    expect(await pendingTimers()).toBe(1);
+    await accept('F001', rideId);
+    await app.app.timers.caughtUp();
+    expect(await pendingTimers()).toBe(0);
+  });
+
   it('given a started Special Task, when its booked duration passes, then its requester and driver hear specialTaskOverdue once', async () => {
     await start({ specialTaskMinuteMs: 200 });
     const rideId = await book('Forklift', { rideType: 'Special Task', duration: { hours: 0, minutes: 2 } });

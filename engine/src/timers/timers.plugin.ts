@@ -81,6 +81,8 @@ export const timersPlugin = fp<TimersPluginOptions>(
     });
     await reactor.start();
     app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp(), pending: () => port.pending() });
+    // /metrics (plantride_timers_pending) asks at each scrape.
+    if (app.hasDecorator('metrics')) app.metrics.collectTimersPending(() => port.pending());
     // Before the store closes: nothing may arm or fire once it is gone.
     app.addHook('preClose', async () => {
       closing = true;
