@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { freePort } from '../../engine/src/deploy/engine-process';
+import type { BenchStore } from './bench-modes';
+import { startNode, type NodeChild } from './child-process';
+
+export interface EngineChild extends NodeChild {
+  readonly url: string;
+  readonly adminTokenNo: string;
+  readonly adminPassword: string;
+}
+
+export interface EngineOptions {
+  /** Extra environment (LOG_LEVEL, timers…). */
+  env?: Record<string, string>;
+  /** Writes a V8 CPU profile of the engine into this folder when it stops. */
+  cpuProfDir?: string;
+  readyTimeoutMs?: number;
+}
+
+/** The engine as a deployment runs it (`node --import tsx engine/src/server.ts`) on a loopback port of its own. */
+export async function startEngine(store: BenchStore, options: EngineOptions = {}): Promise<EngineChild> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const adminTokenNo = 'AD01';
+  const adminPassword = randomBytes(12).toString('hex');
+  const child = startNode('engine/src/server.ts', {
+    logFile: join(store.dir, `engine-${port}.log`),
+    nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+    env: {
+      ...store.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO: '0',
+      ADMIN_TOKEN_NO: adminTokenNo,
+      ADMIN_PASSWORD: adminPassword,
+      CLIENT_DIST: '/nonexistent',
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      // The bench signs every party in from one address.
+      SIGNIN_MAX_PER_ADDRESS: '1000000',
+      SIGNIN_MAX_PER_TOKEN: '1000000',
+      ...options.env,
+    },
+  });
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (!child.running()) throw new Error(`the engine exited before it was ready:\n${child.tail()}`);
+    if (await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false)) return { ...child, url, adminTokenNo, adminPassword };
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  await child.stop('SIGKILL');
+  throw new Error(`the engine was not ready in time:\n${child.tail()}`);
+}
