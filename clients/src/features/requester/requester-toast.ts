@@ -8,4 +8,5 @@ export const requesterToast = {
   success: (message: string) => toast.success(message, options),
   error: (message: string) => toast.error(message, options),
   info: (message: string) => toast.info(message, options),
+  warning: (message: string) => toast.warning(message, options),
 };

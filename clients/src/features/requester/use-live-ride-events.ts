@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LIMITS, MESSAGES, SOCKET_PAYLOADS } from '@plantride/schemas';
+import { LIMITS, MESSAGES, SERVER_MESSAGES, SOCKET_PAYLOADS } from '@plantride/schemas';
 import { useLiveSocket } from '../../lib/socket.store';
 import { requesterToast } from './requester-toast';
 import { REQUESTER_EVENTS, type LiveEvent } from './stores/live-ride.reducer';
@@ -24,8 +24,11 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
         const parsed = SOCKET_PAYLOADS[name].safeParse(raw);
         if (!parsed.success) return;
         const event = { type: name, payload: parsed.data } as LiveEvent;
-        if (event.type === 'noAlternativeDriver') {
-          if (event.payload.rideId === useLiveRide.getState().rideId) requesterToast.info(MESSAGES.noAlternativeDrivers);
+        // Notices about the tracked ride: a toast, no change of its state.
+        if (event.type === 'noAlternativeDriver' || event.type === 'specialTaskOverdue') {
+          if (event.payload.rideId !== useLiveRide.getState().rideId) return;
+          if (event.type === 'noAlternativeDriver') requesterToast.info(MESSAGES.noAlternativeDrivers);
+          else requesterToast.warning(SERVER_MESSAGES.specialTaskOverdue);
           return;
         }
         if (!dispatch(event)) return;

@@ -21,6 +21,12 @@ describe('live ride events (SPEC §4)', () => {
     expect(liveRideReducer(tracking, reassigned)).toBe(tracking);
   });
 
+  it('given a started Special Task, when it runs past its booked time, then the notice changes nothing of the ride', () => {
+    const started = run([accepted('R1', 10), { type: 'rideStarted', payload: { rideId: 'R1', position: 11 } }], tracking);
+    const overdue: LiveAction = { type: 'specialTaskOverdue', payload: { rideId: 'R1', driverId: 'FL01', startedAt: '2026-11-25T08:00:00.000Z', durationMinutes: 30, message: 'late', position: 12 } };
+    expect(liveRideReducer(started, overdue)).toBe(started);
+  });
+
   it('given a tracked ride, when rideAccepted arrives for another ride, then that ride is adopted with its driver', () => {
     const next = liveRideReducer(tracking, accepted('R2', 7));
     expect(next).toMatchObject({ rideId: 'R2', status: 'accepted', driver: ravi, position: 7 });

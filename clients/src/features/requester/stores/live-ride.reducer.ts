@@ -17,6 +17,7 @@ export const REQUESTER_EVENTS = [
   'rideRedistributed',
   'driverReassigned',
   'noAlternativeDriver',
+  'specialTaskOverdue',
 ] as const;
 export type RequesterEventName = (typeof REQUESTER_EVENTS)[number];
 
@@ -106,7 +107,8 @@ function applyEvent(state: LiveRideState, event: LiveEvent): LiveRideState {
       };
     }
     case 'noAlternativeDriver':
-      // Only a toast; the ride waits as it was.
+    case 'specialTaskOverdue':
+      // Only a toast; the ride goes on as it was.
       return state;
   }
 }
