@@ -46,8 +46,8 @@ export const routes = [
       {
         element: <RequireRole roles={ROLE_GROUPS.staff} />,
         children: [
-          { path: '/maintenance-head', lazy: staffScreen('Maintenance Head Dashboard') },
-          { path: '/requests', lazy: staffScreen('Maintenance Requests') },
+          { path: '/maintenance-head', lazy: lazyComponent(() => import('../features/staff/components/maintenance-head-dashboard'), (m) => m.MaintenanceHeadDashboard) },
+          { path: '/requests', lazy: lazyComponent(() => import('../features/staff/components/maintenance-requests-page'), (m) => m.MaintenanceRequestsPage) },
           { path: '/reports', lazy: staffScreen('Reports') },
           { path: '/ride-reports', lazy: staffScreen('Ride Reports') },
           { path: '/driver-info', lazy: staffScreen('Driver Information') },

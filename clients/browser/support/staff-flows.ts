@@ -1,0 +1,39 @@
+import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { admin, signIn, type ApiSession } from './engine-api';
+
+export interface StaffAccount {
+  tokenNo: string;
+  password: string;
+}
+
+export const adminAccount = (): StaffAccount => ({ tokenNo: inject('adminTokenNo'), password: inject('adminPassword') });
+
+/** Signs up an account and has the admin make it a maintenance head. */
+export async function newMaintenanceHead(tokenNo: string): Promise<StaffAccount & { api: ApiSession }> {
+  const password = `pw-${tokenNo}`;
+  const answer = await fetch(`${inject('baseUrl')}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token_no: tokenNo, password }),
+  });
+  if (!answer.ok) throw new Error(`sign-up of ${tokenNo} answered ${answer.status}`);
+  await (await admin()).call('PUT', `/api/users/${tokenNo}`, { role: 'maintenanceHead' });
+  return { tokenNo, password, api: await signIn(tokenNo, password) };
+}
+
+/** Signs in through the screen and waits for the role's home (admin: /requester, maintenance head: /maintenance-head). */
+export async function signInStaff(page: Page, account: StaffAccount): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Token Number').fill(account.tokenNo);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/(requester|maintenance-head)$/);
+}
+
+/** From the admin's requester page to the maintenance head dashboard, as the spec's admin does. */
+export async function openMaintenancePanel(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Maintenance Panel' }).click();
+  await page.waitForURL('**/maintenance-head');
+  await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).waitFor();
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS, maintenanceRequestListAnswerSchema, type MaintenanceRequestRow } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+
+export const maintenanceRequestsKey = ['maintenance-requests'] as const;
+
+export function getMaintenanceRequests(position: number): Promise<MaintenanceRequestRow[]> {
+  return api('/api/requests/maintenanceReq', { schema: maintenanceRequestListAnswerSchema, position });
+}
+
+/** Every maintenance request, newest first; read again at a new position and every 30 s (SPEC §4). */
+export function useMaintenanceRequests(position: number, version: number) {
+  return useQuery({
+    queryKey: [...maintenanceRequestsKey, position, version],
+    queryFn: () => getMaintenanceRequests(position),
+    placeholderData: (previous) => previous,
+    refetchInterval: LIMITS.maintenanceListRefreshMs,
+  });
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { toast } from 'react-toastify';
+import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS, MESSAGES } from '@plantride/schemas';
+import { checkMaintenanceFilter, emptyMaintenanceFilter, type MaintenanceFilterErrors, type MaintenanceFilterForm } from '../maintenance-filters';
+
+interface Props {
+  onApply: (filter: MaintenanceFilterForm) => void;
+  onClear: () => void;
+}
+
+const fieldSx = { minWidth: { xs: '100%', sm: 180 } };
+
+/** Filter by status, date range, breakdown type, driver ID or name; the chosen filter needs its value (SPEC §5). */
+export function MaintenanceFilterBar({ onApply, onClear }: Props) {
+  const [form, setForm] = useState<MaintenanceFilterForm>(emptyMaintenanceFilter);
+  const [errors, setErrors] = useState<MaintenanceFilterErrors>({});
+  const set = (patch: Partial<MaintenanceFilterForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors({});
+  };
+
+  const apply = () => {
+    const found = checkMaintenanceFilter(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(MESSAGES.fillMandatoryFields);
+      return;
+    }
+    onApply(form);
+    toast.success(MESSAGES.filtersApplied);
+  };
+
+  const clear = () => {
+    setForm(emptyMaintenanceFilter());
+    setErrors({});
+    onClear();
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', rowGap: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Filter by"
+          value={form.filter}
+          onChange={(e) => set({ ...emptyMaintenanceFilter(), filter: e.target.value as MaintenanceFilterForm['filter'] })}
+          error={Boolean(errors.filter)}
+          helperText={errors.filter}
+          sx={fieldSx}
+        >
+          {MAINTENANCE_FILTER_OPTIONS.map((option) => (
+            <MenuItem key={option} value={option} sx={{ textTransform: 'capitalize' }}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+        {form.filter === 'date' && (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label="Start date"
+              value={form.startDate}
+              onChange={(e) => set({ startDate: e.target.value, endDate: form.endDate && form.endDate < e.target.value ? '' : form.endDate })}
+              error={Boolean(errors.startDate)}
+              helperText={errors.startDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={fieldSx}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label="End date"
+              value={form.endDate}
+              onChange={(e) => set({ endDate: e.target.value })}
+              error={Boolean(errors.endDate)}
+              helperText={errors.endDate}
+              // The end date cannot be before the start date (SPEC §5).
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.startDate || undefined } }}
+              sx={fieldSx}
+            />
+          </>
+        )}
+        {form.filter === 'breakdown type' && (
+          <TextField
+            select
+            size="small"
+            label="Breakdown type"
+            value={form.breakdownType}
+            onChange={(e) => set({ breakdownType: e.target.value as MaintenanceFilterForm['breakdownType'] })}
+            error={Boolean(errors.breakdownType)}
+            helperText={errors.breakdownType}
+            sx={fieldSx}
+          >
+            {BREAKDOWN_TYPES.map((type) => (
+              <MenuItem key={type} value={type} sx={{ textTransform: 'capitalize' }}>
+                {type}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {form.filter === 'driver ID' && (
+          <TextField size="small" label="Driver ID" value={form.driverId} onChange={(e) => set({ driverId: e.target.value })} error={Boolean(errors.driverId)} helperText={errors.driverId} sx={fieldSx} />
+        )}
+        {form.filter === 'driver name' && (
+          <TextField size="small" label="Driver name" value={form.driverName} onChange={(e) => set({ driverName: e.target.value })} error={Boolean(errors.driverName)} helperText={errors.driverName} sx={fieldSx} />
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={apply}>
+            Apply Filters
+          </Button>
+          <Button variant="outlined" onClick={clear}>
+            Clear
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

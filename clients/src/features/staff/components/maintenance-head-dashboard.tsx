@@ -1,0 +1,70 @@
+import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Container, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { MESSAGES } from '@plantride/schemas';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session.store';
+import { useVerifyAccess } from '../api/verify-access';
+
+interface DashboardCard {
+  title: string;
+  to: string;
+  text: string;
+  adminOnly?: boolean;
+}
+
+const CARDS: readonly DashboardCard[] = [
+  { title: 'Requests', to: '/requests', text: 'Accept, reject and complete maintenance requests.' },
+  { title: 'Ride Reports', to: '/ride-reports', text: 'Every ride with its driver, times and gaps; download as CSV.' },
+  { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
+  { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, driver utilisation, busiest routes.' },
+  { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
+];
+
+/** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */
+export function MaintenanceHeadDashboard() {
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const access = useVerifyAccess();
+  const isAdmin = user?.role === 'admin';
+  // The Back button only for an admin who came here from the requester page.
+  const fromAdmin = isAdmin && (location.state as { fromAdmin?: boolean } | null)?.fromAdmin === true;
+
+  return (
+    <>
+      <PageHeader title="PlantRide" backTo={fromAdmin ? '/requester' : undefined} />
+      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Maintenance Head Dashboard
+        </Typography>
+        {access.isPending ? (
+          <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <CircularProgress size={28} aria-hidden="true" />
+            <Typography>Checking access…</Typography>
+          </Box>
+        ) : access.data !== true ? (
+          <Alert severity="error" role="alert">
+            {access.error instanceof ApiError && access.error.status === 403 ? MESSAGES.notAuthorizedMaintenanceHead : MESSAGES.unauthorizedAccess}
+          </Alert>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {CARDS.filter((card) => !card.adminOnly || isAdmin).map((card) => (
+              <Box component="li" key={card.to}>
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardActionArea component={RouterLink} to={card.to} aria-labelledby={`card${card.to.replace('/', '-')}`} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography variant="h6" component="h2" id={`card${card.to.replace('/', '-')}`}>
+                        {card.title}
+                      </Typography>
+                      <Typography color="text.secondary">{card.text}</Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { MESSAGES } from '@plantride/schemas';
+
+interface Props {
+  requestId: string | null;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** Reject with a reason; Submit stays disabled while the reason is blank (SPEC §5). */
+export function RejectDialog({ requestId, busy, onReject, onClose }: Props) {
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const blank = reason.trim() === '';
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  return (
+    <Dialog open={requestId !== null} onClose={busy ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Reject Maintenance Request</DialogTitle>
+      <DialogContent>
+        <TextField
+          label="Reason for rejection"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          helperText={blank ? MESSAGES.rejectionReasonRequired : ' '}
+          error={blank && reason !== ''}
+          multiline
+          minRows={2}
+          fullWidth
+          autoFocus
+          margin="dense"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={blank || busy}
+          onClick={() => {
+            onReject(reason.trim());
+            setReason('');
+          }}
+        >
+          Submit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
