@@ -4,6 +4,7 @@ import type { EventPosition, Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import type { RideReportsTable } from './reports.table';
 import { reportsMigrations } from './reports.migrations';
+import { rideStepChange } from '../rides/ride-step-change';
 import {
   REPORT_DRIVER_EVENT_TYPES,
   REPORT_MAINTENANCE_EVENT_TYPES,
@@ -41,13 +42,10 @@ async function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, db
     case 'RideTakenOver':
       return assignmentOf(event, db);
     case 'RideStarted':
-      return { status: 'started', started_at: new Date(event.data.startedAt) };
     case 'MaterialPicked':
-      return { status: 'material picked', picked_at: new Date(event.data.pickedAt) };
     case 'MaterialDropped':
-      return { status: 'delivered', dropped_at: new Date(event.data.droppedAt) };
     case 'RideEnded':
-      return { status: 'completed', ended_at: new Date(event.data.endedAt) };
+      return rideStepChange(event);
     case 'RideCancelled':
       return { status: 'cancelled' };
     case 'RideRedistributed':

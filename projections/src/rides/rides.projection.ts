@@ -3,6 +3,7 @@ import { RIDE_EVENT_TYPES, type RideEvent } from '@plantride/schemas';
 import type { RidesTable } from './rides.table';
 import { ridesMigrations } from './rides.migrations';
 import { rowProjection } from '../row-projection';
+import { rideStepChange } from './ride-step-change';
 
 type Change = Updateable<RidesTable>;
 
@@ -12,13 +13,10 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
     case 'RideAccepted':
       return { status: 'accepted', driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, accepted_at: new Date(event.data.acceptedAt) };
     case 'RideStarted':
-      return { status: 'started', started_at: new Date(event.data.startedAt) };
     case 'MaterialPicked':
-      return { status: 'material picked', picked_at: new Date(event.data.pickedAt) };
     case 'MaterialDropped':
-      return { status: 'delivered', dropped_at: new Date(event.data.droppedAt) };
     case 'RideEnded':
-      return { status: 'completed', ended_at: new Date(event.data.endedAt) };
+      return rideStepChange(event);
     case 'RideCancelled':
       return { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt) };
     case 'RideRedistributed':
