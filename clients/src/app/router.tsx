@@ -41,7 +41,7 @@ export const routes = [
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.driver} />,
-        children: [{ path: '/driver', lazy: staffScreen('Driver Dashboard') }],
+        children: [{ path: '/driver', lazy: lazyComponent(() => import('../features/driver/components/driver-dashboard'), (m) => m.DriverDashboard) }],
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.staff} />,

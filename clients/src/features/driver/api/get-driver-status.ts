@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { driverStatusAnswerSchema } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+
+/** True while the admin keeps the driver Active (isActive 1). */
+export async function getDriverActive(tokenNo: string, position: number): Promise<boolean> {
+  const answer = await api(`/api/drivers/status/${encodeURIComponent(tokenNo)}`, { schema: driverStatusAnswerSchema, position });
+  return answer.isActive === 1;
+}
+
+/** The admin block, checked on load and again whenever a status event moves `position` (SPEC §4). */
+export function useDriverActive(tokenNo: string, position: number) {
+  return useQuery({
+    queryKey: ['driver-status', tokenNo, position],
+    queryFn: () => getDriverActive(tokenNo, position),
+    placeholderData: (previous) => previous,
+  });
+}

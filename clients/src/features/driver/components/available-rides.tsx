@@ -1,0 +1,100 @@
+import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { MESSAGES, type ServerRide } from '@plantride/schemas';
+
+interface AvailableRidesProps {
+  title: string;
+  emptyText: string;
+  rides: readonly ServerRide[];
+  /** The ride whose accept or take-over is on its way. */
+  busyRideId: string | null;
+  onTake: (ride: ServerRide) => void;
+}
+
+const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle', 'Type', 'Action'] as const;
+
+function TypeCell({ ride }: { ride: ServerRide }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      <span>{ride.RIDE_TYPE}</span>
+      {ride.IS_REDISTRIBUTED && <Chip label="Redistributed" color="warning" size="small" />}
+    </Stack>
+  );
+}
+
+function TakeButton({ ride, busyRideId, onTake }: { ride: ServerRide; busyRideId: string | null; onTake: (ride: ServerRide) => void }) {
+  const label = ride.IS_REDISTRIBUTED ? MESSAGES.takeOverRide : MESSAGES.acceptRide;
+  return (
+    <Button
+      variant="contained"
+      size="small"
+      color={ride.IS_REDISTRIBUTED ? 'secondary' : 'primary'}
+      disabled={busyRideId !== null}
+      onClick={() => onTake(ride)}
+      aria-label={busyRideId === ride.RIDE_ID ? MESSAGES.processing : `${label} ${ride.RIDE_ID}`}
+    >
+      {busyRideId === ride.RIDE_ID ? MESSAGES.processing : label}
+    </Button>
+  );
+}
+
+/** One of the two ride tables of the Active Rides tab (SPEC §2); on a phone each ride is a card. */
+export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: AvailableRidesProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const headingId = `${title.replace(/\W+/g, '-').toLowerCase()}-title`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography variant="h6" component="h2" id={headingId} gutterBottom>
+        {title}
+      </Typography>
+      {rides.length === 0 ? (
+        <Typography color="text.secondary">{emptyText}</Typography>
+      ) : phone ? (
+        <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={title}>
+          {rides.map((ride) => (
+            <Paper key={ride.RIDE_ID} component="li" variant="outlined" sx={{ p: 1.5 }} data-testid={`ride-${ride.RIDE_ID}`}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 0.5 }}>
+                <Typography sx={{ fontWeight: 600 }}>{ride.RIDE_ID}</Typography>
+                <TypeCell ride={ride} />
+              </Stack>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>
+                {ride.FROM_LOCATION} → {ride.TO_LOCATION}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {ride.VEHICLE_TYPE}
+              </Typography>
+              <TakeButton ride={ride} busyRideId={busyRideId} onTake={onTake} />
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rides.map((ride) => (
+                <TableRow key={ride.RIDE_ID} data-testid={`ride-${ride.RIDE_ID}`}>
+                  <TableCell>{ride.RIDE_ID}</TableCell>
+                  <TableCell>{ride.FROM_LOCATION}</TableCell>
+                  <TableCell>{ride.TO_LOCATION}</TableCell>
+                  <TableCell>{ride.VEHICLE_TYPE}</TableCell>
+                  <TableCell>
+                    <TypeCell ride={ride} />
+                  </TableCell>
+                  <TableCell>
+                    <TakeButton ride={ride} busyRideId={busyRideId} onTake={onTake} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import { useCallback, useState } from 'react';
+import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS, MESSAGES } from '@plantride/schemas';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session.store';
+import { useAvailableRides } from '../api/get-available-rides';
+import { useDriverHistory } from '../api/get-driver-history';
+import { useDriverActive } from '../api/get-driver-status';
+import { useDriverRecord } from '../api/get-driver';
+import { completedRidesOf, ongoingRideOf } from '../driver-steps';
+import type { Topic } from '../stores/driver-live';
+import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
+import { useDriverLiveEvents } from '../use-driver-live-events';
+import { useTakeRide } from '../use-take-ride';
+import { AvailableRides } from './available-rides';
+import { BlockingOverlay, type BlockKind } from './blocking-overlay';
+import { CompletedRides } from './completed-rides';
+import { CompletionDialog } from './completion-dialog';
+import { MaintenanceDialog } from './maintenance-dialog';
+import { OngoingRideCard } from './ongoing-ride-card';
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}>
+      <CircularProgress aria-label="Loading driver record" />
+    </Box>
+  );
+}
+
+/** /driver: the driver's dashboard, phone first (SPEC §2, §4). */
+export function DriverDashboard() {
+  const tokenNo = useSession((s) => s.user?.token_no ?? '');
+  const positions = useDriverLive((s) => s.positions);
+  const completionOpen = useDriverLive((s) => s.completionOpen);
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<'active' | 'history'>('active');
+  const [maintenanceOpen, setMaintenanceOpen] = useState(false);
+  useDriverLiveEvents(tokenNo);
+
+  const record = useDriverRecord(tokenNo, positions.driver);
+  const active = useDriverActive(tokenNo, positions.driver);
+  const driver = record.data ?? null;
+  const vehicleType = driver?.VEHICLE_TYPE || null;
+  const history = useDriverHistory(tokenNo, positions.rides);
+  const available = useAvailableRides(vehicleType, positions.rides);
+
+  const moved = useCallback(
+    (topics: readonly Topic[], position: number | null) => refreshTopics(queryClient, topics, position),
+    [queryClient],
+  );
+  const ridesMoved = useCallback((position: number | null) => moved(['rides'], position), [moved]);
+  const closeMaintenance = useCallback(() => setMaintenanceOpen(false), []);
+
+  const block: BlockKind | null = active.data === false ? 'admin' : driver?.BLOCKED_FOR_MAINTENANCE === 1 ? 'maintenance' : null;
+  const { busyRideId, take } = useTakeRide(tokenNo, block !== null, ridesMoved);
+
+  if (record.isPending) return <Loading />;
+  if (!driver) {
+    return (
+      <>
+        <PageHeader title="PlantRide" />
+        <Container component="main" sx={{ py: 4 }}>
+          <Typography variant="h5" component="h1">
+            No driver record found for {tokenNo}. Contact the admin.
+          </Typography>
+        </Container>
+      </>
+    );
+  }
+
+  const ongoing = ongoingRideOf(history.data, tokenNo);
+  const rides = available.data ?? [];
+  const top = rides.slice(0, LIMITS.topLatestRides);
+  const others = rides.slice(LIMITS.topLatestRides, LIMITS.topLatestRides + LIMITS.otherAvailableRides);
+
+  return (
+    <>
+      <PageHeader title="PlantRide">
+        <Button color="inherit" variant="outlined" size="small" onClick={() => setMaintenanceOpen(true)}>
+          Request Maintenance
+        </Button>
+        <Chip label={`ID: ${tokenNo}`} size="small" variant="outlined" sx={{ color: 'inherit', borderColor: 'currentColor' }} data-testid="driver-id-tag" />
+        <Chip label={`VEHICLE: ${vehicleType ?? MESSAGES.notAvailable}`} size="small" variant="outlined" sx={{ color: 'inherit', borderColor: 'currentColor' }} data-testid="vehicle-tag" />
+      </PageHeader>
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Hello, {driver.NAME || tokenNo}
+        </Typography>
+        <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>
+          <Tab value="active" label="Active Rides" id="tab-active" aria-controls="panel-active" />
+          <Tab value="history" label="Ride History" id="tab-history" aria-controls="panel-history" />
+        </Tabs>
+        <Box role="tabpanel" id="panel-active" aria-labelledby="tab-active" hidden={tab !== 'active'}>
+          {tab === 'active' && (
+            <Stack spacing={3}>
+              {ongoing ? (
+                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} driverId={tokenNo} blocked={block !== null} onMoved={ridesMoved} />
+              ) : (
+                <>
+                  <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
+                  <AvailableRides title={MESSAGES.topLatestRides} emptyText={MESSAGES.noClosestRides} rides={top} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
+                  <AvailableRides title={MESSAGES.otherAvailableRides} emptyText={MESSAGES.noAdditionalRides} rides={others} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
+                </>
+              )}
+            </Stack>
+          )}
+        </Box>
+        <Box role="tabpanel" id="panel-history" aria-labelledby="tab-history" hidden={tab !== 'history'}>
+          {tab === 'history' && <CompletedRides rides={completedRidesOf(history.data, tokenNo)} />}
+        </Box>
+      </Container>
+      <MaintenanceDialog
+        open={maintenanceOpen}
+        driver={{ id: tokenNo, name: driver.NAME, vehicleType: driver.VEHICLE_TYPE }}
+        ongoingRideId={ongoing?.RIDE_ID ?? null}
+        onClose={closeMaintenance}
+        onSubmitted={(position) => moved(['driver', 'rides'], position)}
+      />
+      {/* The request's own confirmation shows first; the overlay follows when the modal closes. */}
+      <BlockingOverlay kind={maintenanceOpen ? null : block} />
+      <CompletionDialog open={completionOpen} onClose={() => useDriverLive.getState().closeCompletion()} />
+    </>
+  );
+}

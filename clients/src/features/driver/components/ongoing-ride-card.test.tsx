@@ -1,0 +1,94 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'react-toastify';
+import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import { renderWithQueries, stubFetch } from '../test-support';
+import { OngoingRideCard } from './ongoing-ride-card';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ride = (over: Partial<RideHistoryRow> = {}): RideHistoryRow => ({
+  RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: 'FL01',
+  FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen', VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular',
+  STATUS: 'accepted', ESTIMATED_TIME: 11, TIMESTAMP: '2026-03-14T08:00:00.000Z', CREATED_AT: '2026-03-14T08:00:00.000Z',
+  COMPLETED_AT: null, DURATION: null, ...over,
+});
+
+const STEP_LABELS = ['Start Ride', 'Material Picked', 'Material Dropped', 'End Ride'];
+const enabledSteps = () => STEP_LABELS.filter((name) => screen.getByRole('button', { name }).hasAttribute('disabled') === false);
+
+describe('ongoing ride card (SPEC §2, §4)', () => {
+  let position = 10;
+  let calls: ReturnType<typeof stubFetch>;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    calls = stubFetch(() => ({ position: ++position }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it('given an accepted ride, when the driver goes through the steps, then only the next one is live each time and each is sent in order', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onMoved = vi.fn();
+    renderWithQueries(<OngoingRideCard ride={ride()} driverId="FL01" blocked={false} onMoved={onMoved} />);
+    expect(screen.getByText('Regular Ride')).toBeInTheDocument();
+    expect(enabledSteps()).toEqual(['Start Ride']);
+
+    await user.click(screen.getByRole('button', { name: 'Start Ride' }));
+    await waitFor(() => expect(enabledSteps()).toEqual(['Material Picked']));
+    expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('started');
+    await user.click(screen.getByRole('button', { name: 'Material Picked' }));
+    await waitFor(() => expect(enabledSteps()).toEqual(['Material Dropped']));
+    await user.click(screen.getByRole('button', { name: 'Material Dropped' }));
+    await waitFor(() => expect(enabledSteps()).toEqual(['End Ride']));
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'start' }],
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialPicked' }],
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialDropped' }],
+    ]);
+    expect(onMoved).toHaveBeenLastCalledWith(position);
+  });
+
+  it('given a delivered ride, when End Ride is pressed, then the end is sent only after 2000 ms, with the success toast', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'delivered' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'End Ride' }));
+    expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(calls).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', url: '/api/bookings/update-timestamps', body: { rideId: 'R1', event: 'end' } }]));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.rideEnded));
+    expect(enabledSteps()).toEqual([]);
+    expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('completed');
+  });
+
+  it('given a blocked driver, when he presses the live step, then nothing is sent and he is told he is blocked', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} driverId="FL01" blocked onMoved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Material Picked' }));
+    expect(toast.info).toHaveBeenCalledWith(MESSAGES.blockedCannotAccept);
+    expect(calls).toEqual([]);
+  });
+
+  it('given the server reports a later step (reload, socket), when the row changes, then the card catches up to it', async () => {
+    const { rerender } = renderWithQueries(<OngoingRideCard ride={ride()} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    rerender(<OngoingRideCard ride={ride({ STATUS: 'material picked' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    await waitFor(() => expect(enabledSteps()).toEqual(['Material Dropped']));
+  });
+
+  it('given an ongoing ride, when seconds pass, then the progress bar moves +10 each second up to 100', async () => {
+    renderWithQueries(<OngoingRideCard ride={ride({ RIDE_TYPE: 'Special Task' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    expect(screen.getByText('Special Task Ride')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Ride progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    for (let s = 1; s <= 3; s += 1) await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(bar).toHaveAttribute('aria-valuenow', '30');
+    for (let s = 4; s <= 12; s += 1) await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+  });
+});

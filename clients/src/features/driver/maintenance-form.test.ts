@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@plantride/schemas';
+import { emptyMaintenanceForm, maintenanceFormError, maintenanceRequestBody, vehicleTypeOptions, type MaintenanceForm } from './maintenance-form';
+
+const form = (over: Partial<MaintenanceForm>): MaintenanceForm => ({ ...emptyMaintenanceForm, ...over });
+const idle = { midRide: false, ownVehicleType: 'Crane' as const };
+const midRide = { midRide: true, ownVehicleType: 'Crane' as const };
+
+describe('maintenance request rules (SPEC §5)', () => {
+  it('given a driver of one vehicle type, then only that type is offered', () => {
+    expect(vehicleTypeOptions('Crane')).toEqual(['Crane']);
+    expect(vehicleTypeOptions('')).toEqual([]);
+  });
+
+  it('given no vehicle type, or another one than his, then it reads Please select a vehicle type.', () => {
+    expect(maintenanceFormError(form({}), idle)).toBe(MESSAGES.selectVehicleType);
+    expect(maintenanceFormError(form({ vehicleType: 'Forklift', reason: 'Engine Issue', breakdownType: 'full' }), idle)).toBe(MESSAGES.selectVehicleType);
+  });
+
+  it('given no ride in progress, then a reason and a breakdown type are both required', () => {
+    expect(maintenanceFormError(form({ vehicleType: 'Crane' }), idle)).toBe(MESSAGES.selectReasonAndBreakdown);
+    expect(maintenanceFormError(form({ vehicleType: 'Crane', reason: 'Engine Issue' }), idle)).toBe(MESSAGES.selectReasonAndBreakdown);
+    expect(maintenanceFormError(form({ vehicleType: 'Crane', breakdownType: 'full' }), idle)).toBe(MESSAGES.selectReasonAndBreakdown);
+    expect(maintenanceFormError(form({ vehicleType: 'Crane', reason: 'Engine Issue', breakdownType: 'full' }), idle)).toBeNull();
+  });
+
+  it("given 'Others', then its own text is required and is sent as the issue", () => {
+    const others = form({ vehicleType: 'Crane', reason: 'Others', breakdownType: 'partial' });
+    expect(maintenanceFormError(others, idle)).toBe(MESSAGES.selectReasonAndBreakdown);
+    const described = { ...others, customIssue: '  boom arm jammed ' };
+    expect(maintenanceFormError(described, idle)).toBeNull();
+    expect(maintenanceRequestBody(described, { id: 'CR01', name: 'Ravi' }, null)).toEqual({
+      driver_id: 'CR01',
+      driver_name: 'Ravi',
+      vehicle_type: 'Crane',
+      issue: 'boom arm jammed',
+      comment_text: '',
+      status: 'pending',
+      breakdown_type: 'partial',
+      ride_id: null,
+    });
+  });
+
+  it('given a ride in progress, then a comment is required, and the request names the ride as a partial breakdown', () => {
+    expect(maintenanceFormError(form({ vehicleType: 'Crane' }), midRide)).toBe(MESSAGES.enterMaintenanceComment);
+    expect(maintenanceFormError(form({ vehicleType: 'Crane', comment: '   ' }), midRide)).toBe(MESSAGES.enterMaintenanceComment);
+    const filled = form({ vehicleType: 'Crane', comment: 'hydraulics leaking' });
+    expect(maintenanceFormError(filled, midRide)).toBeNull();
+    expect(maintenanceRequestBody(filled, { id: 'CR01', name: 'Ravi' }, 'R1')).toMatchObject({ ride_id: 'R1', breakdown_type: 'partial', comment_text: 'hydraulics leaking' });
+  });
+});

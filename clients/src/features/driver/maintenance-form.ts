@@ -1,0 +1,45 @@
+import { MESSAGES, type BreakdownType, type MaintenanceReason, type VehicleType } from '@plantride/schemas';
+import type { MaintenanceRequestInput } from './api/request-maintenance';
+
+export interface MaintenanceForm {
+  vehicleType: VehicleType | '';
+  reason: MaintenanceReason | '';
+  /** The driver's own words when the reason is 'Others'. */
+  customIssue: string;
+  breakdownType: BreakdownType | '';
+  comment: string;
+}
+
+export const emptyMaintenanceForm: MaintenanceForm = { vehicleType: '', reason: '', customIssue: '', breakdownType: '', comment: '' };
+
+/** Only the driver's own vehicle type is offered (SPEC §5). */
+export const vehicleTypeOptions = (own: VehicleType | '' | null | undefined): VehicleType[] => (own ? [own] : []);
+
+/**
+ * The first SPEC §5 rule the form breaks, or null when it may be sent. Mid-ride a comment is
+ * enough (the breakdown is partial); otherwise a reason and a breakdown type, and 'Others' needs its text.
+ */
+export function maintenanceFormError(form: MaintenanceForm, { midRide, ownVehicleType }: { midRide: boolean; ownVehicleType: VehicleType | '' | null }): string | null {
+  if (!form.vehicleType || form.vehicleType !== ownVehicleType) return MESSAGES.selectVehicleType;
+  if (midRide) return form.comment.trim() ? null : MESSAGES.enterMaintenanceComment;
+  if (!form.reason || !form.breakdownType) return MESSAGES.selectReasonAndBreakdown;
+  if (form.reason === 'Others' && !form.customIssue.trim()) return MESSAGES.selectReasonAndBreakdown;
+  return null;
+}
+
+/** The issue sent: the reason, or the driver's own text for 'Others'. */
+export const issueOf = (form: MaintenanceForm): string => (form.reason === 'Others' ? form.customIssue.trim() : form.reason);
+
+/** POST /api/requests/maintenanceReq as the form fills it; a mid-ride request names the ride and is partial. */
+export function maintenanceRequestBody(form: MaintenanceForm, driver: { id: string; name: string }, rideId: string | null): MaintenanceRequestInput {
+  return {
+    driver_id: driver.id,
+    driver_name: driver.name,
+    vehicle_type: form.vehicleType as VehicleType,
+    issue: issueOf(form),
+    comment_text: form.comment.trim(),
+    status: 'pending',
+    breakdown_type: rideId ? 'partial' : (form.breakdownType || null),
+    ride_id: rideId,
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { driverEventEffect } from './driver-live';
+
+describe('driver live events (SPEC §4, §7)', () => {
+  it('given a ride list event, then the ride lists are read again', () => {
+    expect(driverEventEffect({ type: 'removeRide', payload: { rideId: 'R1', position: 4 } }, 'FL01').topics).toEqual(['rides']);
+  });
+
+  it('given another driver is blocked, unblocked or marked Not Active, then nothing changes for this one', () => {
+    expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL02' } }, 'FL01').topics).toEqual([]);
+    expect(driverEventEffect({ type: 'statusChanged', payload: { driverId: 'FL02', status: 'Not Active' } }, 'FL01').topics).toEqual([]);
+    expect(driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL02', message: 'x' } }, 'FL01').completionPopup).toBe(false);
+  });
+
+  it('given his maintenance is completed, then his record is read again (the overlay lifts) and the completion popup opens', () => {
+    const effect = driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL01', message: 'Maintenance completed. Your vehicle is now active.' } }, 'FL01');
+    expect(effect).toEqual({ topics: ['driver'], completionPopup: true, notice: null });
+  });
+
+  it('given his request is rejected, then the block lifts with the rejection notice and no completion popup', () => {
+    const message = 'Your maintenance request was rejected: fine. Your vehicle is active again.';
+    expect(driverEventEffect({ type: 'maintenanceRejected', payload: { driverId: 'FL01', message } }, 'FL01')).toEqual({ topics: ['driver'], completionPopup: false, notice: message });
+    expect(driverEventEffect({ type: 'driverUnblocked', payload: { driverId: 'FL01', message, reason: 'maintenance_rejected' } }, 'FL01').completionPopup).toBe(false);
+  });
+
+  it('given he is blocked for maintenance, then his record and the ride lists are read again (his ride is handed over)', () => {
+    expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL01' } }, 'FL01').topics).toEqual(['driver', 'rides']);
+  });
+});

@@ -1,0 +1,61 @@
+import { MESSAGES, type SocketPayload } from '@plantride/schemas';
+
+/** The socket events the driver dashboard applies (SPEC §7, driver received). */
+export const DRIVER_EVENTS = [
+  'newRideRequest',
+  'removeRide',
+  'redistributedRide',
+  'rideStarted',
+  'materialPicked',
+  'materialDropped',
+  'rideEnded',
+  'driverBlocked',
+  'maintenanceCompleted',
+  'maintenanceRejected',
+  'driverUnblocked',
+  'statusChanged',
+] as const;
+export type DriverEventName = (typeof DRIVER_EVENTS)[number];
+export type DriverEvent = { [E in DriverEventName]: { type: E; payload: SocketPayload<E> } }[DriverEventName];
+
+/** What the screen reads again after an event: the ride lists, the driver's own record and status, or both. */
+export type Topic = 'rides' | 'driver';
+
+export interface DriverEventEffect {
+  topics: readonly Topic[];
+  /** 'Maintenance completed. Your vehicle is now active.' with its Okay button. */
+  completionPopup: boolean;
+  /** A notice for a toast (a rejected request says why). */
+  notice: string | null;
+}
+
+const none: DriverEventEffect = { topics: [], completionPopup: false, notice: null };
+
+/**
+ * What one event means for this driver. The screen's data stays the server's: an event only says
+ * which reads to repeat (at the event's position) and which popup or notice to show.
+ */
+export function driverEventEffect(event: DriverEvent, driverId: string): DriverEventEffect {
+  switch (event.type) {
+    case 'newRideRequest':
+    case 'removeRide':
+    case 'redistributedRide':
+    case 'rideStarted':
+    case 'materialPicked':
+    case 'materialDropped':
+    case 'rideEnded':
+      return { ...none, topics: ['rides'] };
+    case 'driverBlocked':
+      // A block mid-ride hands his ride over: the ride lists move too.
+      return event.payload.driverId === driverId ? { ...none, topics: ['driver', 'rides'] } : none;
+    case 'statusChanged':
+      return event.payload.driverId === driverId ? { ...none, topics: ['driver'] } : none;
+    case 'maintenanceCompleted':
+      return event.payload.driverId === driverId ? { ...none, topics: ['driver'], completionPopup: true } : none;
+    case 'driverUnblocked':
+      if (event.payload.driverId !== driverId) return none;
+      return { ...none, topics: ['driver'], completionPopup: event.payload.reason !== 'maintenance_rejected' };
+    case 'maintenanceRejected':
+      return event.payload.driverId === driverId ? { ...none, topics: ['driver'], notice: event.payload.message || MESSAGES.maintenanceCompletedVehicleActive } : none;
+  }
+}

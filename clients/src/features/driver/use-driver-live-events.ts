@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { SOCKET_PAYLOADS } from '@plantride/schemas';
+import { useLiveSocket } from '../../lib/socket.store';
+import { DRIVER_EVENTS, driverEventEffect, type DriverEvent } from './stores/driver-live';
+import { refreshTopics, useDriverLive } from './stores/driver-live.store';
+
+/** Feeds the driver's socket events into the dashboard: reads again at the event's position, popups and notices (SPEC §4). */
+export function useDriverLiveEvents(driverId: string) {
+  const socket = useLiveSocket((s) => s.socket);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!socket) return;
+    const offs = DRIVER_EVENTS.map((name) => {
+      const listener = (raw: unknown) => {
+        const parsed = SOCKET_PAYLOADS[name].safeParse(raw);
+        if (!parsed.success) return;
+        const event = { type: name, payload: parsed.data } as DriverEvent;
+        const effect = driverEventEffect(event, driverId);
+        refreshTopics(queryClient, effect.topics, event.payload.position);
+        if (effect.completionPopup) useDriverLive.getState().openCompletion();
+        if (effect.notice) toast.info(effect.notice);
+      };
+      socket.on(name, listener);
+      return () => socket.off(name, listener);
+    });
+    // After a reconnect the gateway replays what was missed; the block state is read again anyway.
+    const resync = () => refreshTopics(queryClient, ['driver'], null);
+    socket.io.on('reconnect', resync);
+    return () => {
+      offs.forEach((off) => off());
+      socket.io.off('reconnect', resync);
+    };
+  }, [socket, driverId, queryClient]);
+}
