@@ -37,3 +37,33 @@ export async function openMaintenancePanel(page: Page): Promise<void> {
   await page.waitForURL('**/maintenance-head');
   await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).waitFor();
 }
+
+/** A requester account made through sign-up, as his own screen would. */
+export async function newRequester(tokenNo: string, name: string): Promise<ApiSession> {
+  const password = `pw-${tokenNo}`;
+  const answer = await fetch(`${inject('baseUrl')}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token_no: tokenNo, password, name, mobile: '9000000001' }),
+  });
+  if (!answer.ok) throw new Error(`sign-up of ${tokenNo} answered ${answer.status}`);
+  return signIn(tokenNo, password, name);
+}
+
+/** A ride the requester books and the driver carries out to the end; answers its id. */
+export async function completedRide(requester: ApiSession, driver: ApiSession, from = 'main gate', to = 'canteen'): Promise<string> {
+  const { rideId } = await requester.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
+    userId: requester.tokenNo,
+    fromLocation: from,
+    toLocation: to,
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    reqName: requester.name,
+    reqMobileNo: '9000000001',
+  });
+  await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
+  for (const event of ['start', 'materialPicked', 'materialDropped', 'end']) {
+    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event });
+  }
+  return rideId;
+}

@@ -49,7 +49,7 @@ export const routes = [
           { path: '/maintenance-head', lazy: lazyComponent(() => import('../features/staff/components/maintenance-head-dashboard'), (m) => m.MaintenanceHeadDashboard) },
           { path: '/requests', lazy: lazyComponent(() => import('../features/staff/components/maintenance-requests-page'), (m) => m.MaintenanceRequestsPage) },
           { path: '/reports', lazy: staffScreen('Reports') },
-          { path: '/ride-reports', lazy: staffScreen('Ride Reports') },
+          { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
           { path: '/driver-info', lazy: staffScreen('Driver Information') },
         ],
       },

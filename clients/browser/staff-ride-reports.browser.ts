@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, snap } from './support/browser';
+import { freshToken, newDriver } from './support/engine-api';
+import { adminAccount, completedRide, newRequester, signInStaff } from './support/staff-flows';
+
+describe('Ride reports in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const rideIds: string[] = [];
+  let driverId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    const requester = await newRequester(freshToken('RQ'), 'Meera Iyer');
+    const driver = await newDriver(freshToken('RD'), 'Vikram Singh');
+    driverId = driver.tokenNo;
+    // Sixteen rides: one more than a page.
+    for (let i = 0; i < 16; i += 1) rideIds.push(await completedRide(requester, driver, i % 2 ? 'RMS' : 'main gate', 'canteen'));
+    await signInStaff(page, adminAccount());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('given sixteen rides of one driver, when the admin filters by his ID, then he sees 15 rows on page 1 of 2, the 16th on page 2, and the summary counts them', async () => {
+    await page.goto('/ride-reports');
+    await page.getByRole('heading', { name: 'Ride Reports' }).waitFor();
+    await page.getByRole('table', { name: 'Ride reports' }).waitFor();
+    await page.getByText('Scroll the table sideways to see all 20 columns →').waitFor();
+    expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(20);
+    await page.getByRole('combobox', { name: 'Filter by' }).click();
+    await page.getByRole('option', { name: 'Driver ID' }).click();
+    await page.getByRole('searchbox', { name: 'Search Driver ID' }).fill(driverId);
+    await page.getByText(/^Showing 16 of \d+ records$/).waitFor();
+    await page.getByText('Page 1 of 2').waitFor();
+    const rows = page.getByRole('table', { name: 'Ride reports' }).getByRole('row');
+    expect(await rows.count()).toBe(16);
+    await page.getByRole('button', { name: `Driver ID: ${driverId}` }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await snap(page, 'staff-ride-reports-desktop');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Ride reports"] tbody tr').length === 1);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // The oldest ride is last: newest first.
+    await page.getByRole('link', { name: `Audit ride ${rideIds[0]}` }).waitFor();
+    await page.getByRole('button', { name: 'Prev' }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+  });
+
+  it('given the driver filter, when CSV is downloaded, then ride_reports.csv holds the header and his 16 rides in 20 columns', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('ride_reports.csv');
+    const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(17);
+    expect(lines[0]!.split(',')).toHaveLength(20);
+    expect(lines[0]).toMatch(/^rideId,requesterName,fromLocation/);
+    const last = lines.find((line) => line.startsWith(`${rideIds[15]},`));
+    expect(last).toContain('Meera Iyer');
+    expect(last).toContain('mins');
+  });
+
+  it('given filters, when a status is added and then Clear All Filters is pressed, then the chips go and every ride is counted again', async () => {
+    await page.getByRole('combobox', { name: 'Filter by' }).click();
+    await page.getByRole('option', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'in-progress' }).click();
+    await page.getByText(/^Showing 0 of \d+ records$/).waitFor();
+    await page.getByText('No ride reports found').waitFor();
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await page.getByText(/^Showing (\d+) of \1 records$/).waitFor();
+    expect(await page.getByRole('button', { name: /^Driver ID:/ }).count()).toBe(0);
+  });
+
+  it('given the phone width, when the reports show, then the page passes axe and the table scrolls inside its own box', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('table', { name: 'Ride reports' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await snap(page, 'staff-ride-reports-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('given a ride id in the table, when it is clicked, then the ride audit screen opens for it', async () => {
+    await page.getByRole('link', { name: `Audit ride ${rideIds[15]}` }).click();
+    await page.waitForURL(`**/ride-audit/${rideIds[15]}`);
+  });
+});

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LIMITS, rideReportsAnswerSchema, type RideReportsAnswer } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+import { reportQueryString, type ReportFilters } from '../report-filters';
+
+export function getRideReports(filters: ReportFilters, page: number, pageSize: number, signal?: AbortSignal): Promise<RideReportsAnswer> {
+  const query = reportQueryString(filters, { page: String(page), pageSize: String(pageSize) });
+  return api(`/api/reports/rides?${query}`, { schema: rideReportsAnswerSchema, signal });
+}
+
+/** One page of ride reports; the server filters and pages, so the screen stays fast at any size. */
+export function useRideReports(filters: ReportFilters, page: number) {
+  return useQuery({
+    queryKey: ['ride-reports', filters, page],
+    queryFn: ({ signal }) => getRideReports(filters, page, LIMITS.reportsPageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many rides there are with no filter: the Y of 'Showing X of Y records'. */
+export function useRideReportsTotal() {
+  return useQuery({
+    queryKey: ['ride-reports', 'total'],
+    queryFn: async ({ signal }) => (await getRideReports({}, 1, 1, signal)).total,
+  });
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { REPORT_FILTER_BY_OPTIONS, REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS, type ReportFilterBy } from '@plantride/schemas';
+import { stickerInput } from '../driver-form-rules';
+import { FILTER_BY_KEYS, FILTER_LABELS, type ReportFilterKey, type ReportFilters } from '../report-filters';
+
+interface Props {
+  filters: ReportFilters;
+  onChange: (patch: Partial<ReportFilters>) => void;
+}
+
+const SEARCH_DELAY_MS = 400;
+const STATUS_OPTIONS = [...RIDE_STATUS_FILTERS, ...RIDE_STATUSES.filter((s) => !(RIDE_STATUS_FILTERS as readonly string[]).includes(s))];
+const SEARCHED: readonly ReportFilterKey[] = ['vehicleNumber', 'forkliftNumber', 'driverId', 'driverName'];
+const fieldSx = { minWidth: { xs: '100%', sm: 220 } };
+
+/** The search bar: what is typed goes to the server once typing pauses, so each key press is not a query. */
+function SearchBar({ label, value, sticker, onSearch }: { label: string; value: string; sticker: boolean; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  });
+  // Cleared from outside (Clear All Filters, a chip): the bar follows.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return undefined;
+    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label={`Search ${label}`}
+      value={text}
+      onChange={(e) => setText(sticker ? stickerInput(e.target.value) : e.target.value)}
+      slotProps={{ htmlInput: sticker ? { inputMode: 'numeric' } : undefined }}
+      sx={fieldSx}
+    />
+  );
+}
+
+/** Filter-by dropdown (SPEC §2) and the input for the chosen filter; every filter set stays until cleared. */
+export function ReportFilterControls({ filters, onChange }: Props) {
+  const [filterBy, setFilterBy] = useState<ReportFilterBy>('None');
+  const [key] = FILTER_BY_KEYS[filterBy] as [ReportFilterKey | undefined];
+  // The search bar searches the chosen text filter, and driver names otherwise.
+  const searched = key && SEARCHED.includes(key) ? key : 'driverName';
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      <TextField select size="small" label="Filter by" value={filterBy} onChange={(e) => setFilterBy(e.target.value as ReportFilterBy)} sx={fieldSx}>
+        {REPORT_FILTER_BY_OPTIONS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+      {filterBy === 'Vehicle Type' && (
+        <TextField select size="small" label="Vehicle Type" value={filters.vehicleType ?? ''} onChange={(e) => onChange({ vehicleType: e.target.value })} sx={fieldSx}>
+          {REPORT_VEHICLE_FILTER_OPTIONS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {filterBy === 'Status' && (
+        <TextField select size="small" label="Status" value={filters.status ?? ''} onChange={(e) => onChange({ status: e.target.value })} sx={fieldSx}>
+          {STATUS_OPTIONS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {filterBy === 'Date' && (
+        <>
+          <TextField type="date" size="small" label="From date" value={filters.from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
+          <TextField type="date" size="small" label="To date" value={filters.to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
+        </>
+      )}
+      <SearchBar key={searched} label={FILTER_LABELS[searched]} value={filters[searched] ?? ''} sticker={searched === 'forkliftNumber'} onSearch={(text) => onChange({ [searched]: text })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Container, Paper, Stack, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { pageOf, showingRecords } from '@plantride/schemas';
+import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
+import { downloadRideReports } from '../api/download-ride-reports';
+import { useRideReports, useRideReportsTotal } from '../api/get-ride-reports';
+import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey, type ReportFilters } from '../report-filters';
+import { ReportFilterControls } from './report-filter-controls';
+import { RideReportsTable } from './ride-reports-table';
+
+/** /ride-reports: filters and pages are the server's work and live in the URL (SPEC §2). */
+export function RideReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const page = pageFromParams(params);
+  const reports = useRideReports(filters, page);
+  const all = useRideReportsTotal();
+  const [downloading, setDownloading] = useState(false);
+
+  const total = reports.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (reports.data?.pageSize ?? 1)));
+  const chips = activeFilters(filters);
+
+  // Any filter change starts again at page 1.
+  const setFilters = (patch: Partial<ReportFilters>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      next.delete('page');
+      return next;
+    });
+  const clearAll = () => setParams(new URLSearchParams());
+  const goTo = (target: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(target));
+      return next;
+    });
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadRideReports(filters);
+    } catch (error) {
+      toast.error(messageOf(error, 'Could not download the ride reports.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="PlantRide" backTo="/maintenance-head">
+        <Button color="inherit" variant="outlined" size="small" onClick={() => void download()} disabled={downloading}>
+          {downloading ? 'Downloading…' : 'Download CSV'}
+        </Button>
+      </PageHeader>
+      <Container component="main" maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Typography variant="h5" component="h1">
+            Ride Reports
+          </Typography>
+          <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+            <Stack spacing={2}>
+              <ReportFilterControls filters={filters} onChange={setFilters} />
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+                {chips.map((chip) => (
+                  <Chip key={chip.key} label={chip.label} onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)} />
+                ))}
+                <Button variant="outlined" size="small" onClick={clearAll} disabled={chips.length === 0}>
+                  Clear All Filters
+                </Button>
+              </Stack>
+            </Stack>
+          </Paper>
+          <Typography role="status" data-testid="showing-records">
+            {reports.data && all.data !== undefined ? showingRecords(total, Math.max(all.data, total)) : 'Loading…'}
+          </Typography>
+          {reports.isError ? (
+            <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary" aria-hidden="true">
+                Scroll the table sideways to see all 20 columns →
+              </Typography>
+              <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
+            </>
+          )}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
+            <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+              Prev
+            </Button>
+            <Typography data-testid="page-of">{pageOf(Math.min(page, pages), pages)}</Typography>
+            <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+              Next
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+    </>
+  );
+}
+

@@ -1,0 +1,84 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, type RideReportServerRow } from '@plantride/schemas';
+import { ReportFilterControls } from './components/report-filter-controls';
+import { RideReportsTable } from './components/ride-reports-table';
+import { activeFilters, filtersFromParams, reportQueryString, type ReportFilters } from './report-filters';
+
+describe('ride report filters (SPEC §2)', () => {
+  it('given filters, when the query is built, then blanks are left out and dates are dd/MM/yyyy', () => {
+    const query = new URLSearchParams(reportQueryString({ vehicleType: 'Crane', driverName: '  ', from: '2026-03-01', to: '2026-03-31' }, { page: '2', pageSize: '15' }));
+    expect(Object.fromEntries(query)).toEqual({ vehicleType: 'Crane', from: '01/03/2026', to: '31/03/2026', page: '2', pageSize: '15' });
+  });
+
+  it('given a URL, when read, then only known non-blank filters are kept, and they read as chips', () => {
+    const filters = filtersFromParams(new URLSearchParams('status=completed&driverId=&page=3&junk=1&forkliftNumber=7'));
+    expect(filters).toEqual({ status: 'completed', forkliftNumber: '7' });
+    expect(activeFilters(filters).map((f) => f.label)).toEqual(['Forklift Number: 7', 'Status: completed']);
+  });
+
+  function Harness() {
+    const [filters, setFilters] = useState<ReportFilters>({});
+    return (
+      <>
+        <ReportFilterControls filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
+        <output data-testid="filters">{JSON.stringify(filters)}</output>
+      </>
+    );
+  }
+  const current = () => JSON.parse(screen.getByTestId('filters').textContent ?? '{}') as ReportFilters;
+
+  it('given the filter-by dropdown, when each choice is made, then it offers the spec list and the matching input', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['None', 'Vehicle Type', 'Vehicle Number', 'Forklift Number', 'Status', 'Driver ID', 'Driver Name', 'Date']);
+    await userEvent.click(screen.getByRole('option', { name: 'Vehicle Type' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Vehicle Type' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Forklift', 'Crane', 'AMR', 'Cherry Picker', 'Other']);
+    await userEvent.click(screen.getByRole('option', { name: 'Cherry Picker' }));
+    expect(current()).toEqual({ vehicleType: 'Cherry Picker' });
+  });
+
+  it('given Forklift Number, when letters and three digits are typed in the search bar, then only two digits are kept and sent once typing pauses', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Forklift Number' }));
+    const search = screen.getByRole('searchbox', { name: 'Search Forklift Number' });
+    await userEvent.type(search, 'a1b23');
+    expect(search).toHaveValue('12');
+    expect(current()).toEqual({});
+    await screen.findByText('{"forkliftNumber":"12"}');
+  });
+
+  it('given no filter chosen, when a name is typed in the search bar, then it searches driver names', async () => {
+    render(<Harness />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search Driver Name' }), 'ravi');
+    await screen.findByText('{"driverName":"ravi"}');
+  });
+});
+
+describe('ride reports table (SPEC §2, §3)', () => {
+  const row: RideReportServerRow = {
+    DRIVER_NAME: null, REQUESTER_NAME: 'Asha', VEHICLE_NUMBER: null, FORKLIFT_NUMBER: '07', VEHICLE_TYPE: 'Forklift',
+    START_TIME: '2026-03-14T08:35:09.000Z', MATERIAL_PICK_TIME: null, END_TIME: null, GAP_PICK_DROP: 12.5, GAP_PICK_START: null,
+    LAST_MAINTENANCE_DATE: null, MAINTENANCE_STATUS: null, RIDE_ID: 'R-1', FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
+    STATUS: 'started', CREATED_AT: '2026-03-14T08:30:00.000Z', DRIVER_ID: 'FL01', MATERIAL_DROP_TIME: null, RIDE_TYPE: 'Regular',
+  };
+
+  it('given a row with gaps and missing fields, when shown, then it has 20 columns, 2-decimal gaps, the defaults and a link to the audit', () => {
+    render(<RideReportsTable rows={[row]} />, { wrapper: MemoryRouter });
+    const [header, body] = screen.getAllByRole('row');
+    expect(header!.querySelectorAll('th')).toHaveLength(LIMITS.reportColumns);
+    const cells = [...body!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toHaveLength(LIMITS.reportColumns);
+    expect(cells).toEqual([
+      'R-1', 'Asha', 'main gate', 'canteen', 'Forklift', 'Unknown', '07', 'started', '14 Mar 2026, 02:00:00 pm', 'FL01', 'Unknown',
+      '14 Mar 2026, 02:05:09 pm', 'N/A', 'N/A', 'N/A', '12.50', 'N/A', 'N/A', 'N/A', 'Regular',
+    ]);
+    expect(screen.getByRole('link', { name: 'Audit ride R-1' })).toHaveAttribute('href', '/ride-audit/R-1');
+  });
+});
