@@ -50,7 +50,7 @@ export const routes = [
           { path: '/requests', lazy: lazyComponent(() => import('../features/staff/components/maintenance-requests-page'), (m) => m.MaintenanceRequestsPage) },
           { path: '/reports', lazy: staffScreen('Reports') },
           { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
-          { path: '/driver-info', lazy: staffScreen('Driver Information') },
+          { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
         ],
       },
       { path: '*', element: <NotFound /> },

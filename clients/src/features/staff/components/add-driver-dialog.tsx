@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@plantride/schemas';
+import { ApiError } from '../../../lib/api-client';
+import { useAddDriver } from '../api/add-driver';
+import { checkDriverForm, emptyDriverForm, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import { DriverFormFields } from './driver-form-fields';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (position: number) => void;
+}
+
+/** 'Add New Driver': a new record is role Driver and Active unless chosen otherwise (SPEC §3). */
+export function AddDriverDialog({ open, onClose, onAdded }: Props) {
+  const titleId = useId();
+  const [form, setForm] = useState<DriverForm>(emptyDriverForm);
+  const [errors, setErrors] = useState<DriverFormErrors>({});
+  const add = useAddDriver();
+
+  const close = () => {
+    setForm(emptyDriverForm());
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async () => {
+    const checked = checkDriverForm(form);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      const answer = await add.mutateAsync(checked.record);
+      toast.success(answer.message ?? `Driver ${answer.operatorId} added.`);
+      onAdded(answer.position);
+      close();
+    } catch (error) {
+      // The server's text when it gave one ('already exists'), else the spec's two fallbacks.
+      if (error instanceof ApiError) toast.error(error.serverMessage ?? MESSAGES.failedToAddDriver);
+      else toast.error(MESSAGES.serverErrorSavingDriver);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={add.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{MESSAGES.addNewDriver}</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <DriverFormFields
+            form={form}
+            errors={errors}
+            mode="add"
+            disabled={add.isPending}
+            onChange={(patch) => {
+              setForm((current) => ({ ...current, ...patch }));
+              setErrors({});
+            }}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={add.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={add.isPending}>
+          Add Driver
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
