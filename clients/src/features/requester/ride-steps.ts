@@ -9,21 +9,9 @@ import {
   type RideTimestamps,
 } from '@plantride/schemas';
 
-export interface StepDef {
-  label: string;
-  /** Which timestamp dates the step; `accepted` is the engine's accept_time, else when this browser heard rideAccepted. */
-  time: keyof RideTimestamps | 'accepted' | null;
-}
+import type { StepDef } from '../../components/ride-tracker';
 
-/** The six steps of the Fixed Ride and Special Task trackers (SPEC §2). */
-export const BOOKING_STEPS: readonly StepDef[] = [
-  { label: 'Requested', time: 'creation_time' },
-  { label: 'Driver Assigned', time: 'accepted' },
-  { label: 'Ride Started', time: 'start_time' },
-  { label: 'Material Picked', time: 'material_pick_time' },
-  { label: 'Delivered', time: 'material_drop_time' },
-  { label: 'Task Ended', time: 'end_time' },
-];
+export { BOOKING_STEPS, type StepDef } from '../../components/ride-tracker';
 
 /** The four steps of the requester dashboard's tracker (SPEC §2). */
 export const DASHBOARD_STEPS: readonly StepDef[] = [

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
 import { DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardTrackerStep } from '../ride-steps';
-import { RideTracker } from './ride-tracker';
+import { RideTracker } from '../../../components/ride-tracker';
 
 /** The dashboard's ride status view: four steps and the start, pick and drop times. */
 export function DashboardRideStatus({ rideId, position, onBack }: { rideId: string; position: number; onBack: () => void }) {

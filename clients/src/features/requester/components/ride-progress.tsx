@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MESSAGES, rideStatusTitle, type RideStatus, type RideTimestamps } from '@plantride/schemas';
 import { BOOKING_STEPS, bookingTrackerStep, canCancel } from '../ride-steps';
-import { RideTracker } from './ride-tracker';
+import { RideTracker } from '../../../components/ride-tracker';
 import { StatusChip } from './status-chip';
 
 interface RideProgressProps {

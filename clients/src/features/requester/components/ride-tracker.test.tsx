@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RIDE_STATUSES, type RideStatus } from '@plantride/schemas';
 import { BOOKING_STEPS, DASHBOARD_STEPS, bookingTrackerStep, dashboardTrackerStep } from '../ride-steps';
-import { RideTracker } from './ride-tracker';
+import { RideTracker } from '../../../components/ride-tracker';
 
 function doneSteps(): string[] {
   return screen

@@ -1,7 +1,22 @@
 import { Box, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { RideTimestamps } from '@plantride/schemas';
-import { formatDateTime } from '../../../lib/format-date';
-import type { StepDef } from '../ride-steps';
+import { formatDateTime } from '../lib/format-date';
+
+export interface StepDef {
+  label: string;
+  /** Which timestamp dates the step; `accepted` is the engine's accept_time, else when this browser heard rideAccepted. */
+  time: keyof RideTimestamps | 'accepted' | null;
+}
+
+/** The six steps of the Fixed Ride and Special Task trackers (SPEC §2), also replayed by the staff's ride audit. */
+export const BOOKING_STEPS: readonly StepDef[] = [
+  { label: 'Requested', time: 'creation_time' },
+  { label: 'Driver Assigned', time: 'accepted' },
+  { label: 'Ride Started', time: 'start_time' },
+  { label: 'Material Picked', time: 'material_pick_time' },
+  { label: 'Delivered', time: 'material_drop_time' },
+  { label: 'Task Ended', time: 'end_time' },
+];
 
 interface RideTrackerProps {
   steps: readonly StepDef[];
