@@ -51,6 +51,7 @@ export const routes = [
           { path: '/reports', lazy: staffScreen('Reports') },
           { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
           { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
+          { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },
         ],
       },
       { path: '*', element: <NotFound /> },

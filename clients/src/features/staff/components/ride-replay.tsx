@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Paper, Slider, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { RideTimelineAnswer } from '@plantride/schemas';
+import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
+import { formatDateTime } from '../../../lib/format-date';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-audit';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The ride's timeline and the six-step tracker as it stood at the moment the scrubber points to. */
+export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
+  const { events, ride } = timeline;
+  const [index, setIndex] = useState(events.length - 1);
+  if (events.length === 0 || !ride) return <Typography>No events recorded for this ride.</Typography>;
+  const moment = auditMomentAt(events, index);
+  const times = events.map((event) => Date.parse(event.time));
+  const first = times[0] as number;
+  const last = times[times.length - 1] as number;
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="audit-ride-title">
+        <Typography variant="h6" component="h2" id="audit-ride-title" sx={{ overflowWrap: 'anywhere' }}>
+          Ride {timeline.rideId}: {ride.fromLocation} → {ride.toLocation}
+        </Typography>
+        <Typography color="text.secondary">
+          {ride.vehicleType} · {ride.rideType} · requested by {ride.requester.name || ride.requester.tokenNo} ({ride.requester.tokenNo})
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
+          <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
+            Previous Event
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.min(events.length - 1, i + 1))} disabled={index === events.length - 1}>
+            Next Event
+          </Button>
+        </Stack>
+        {events.length > 1 && (
+          <Box sx={{ px: 1, pt: 1 }}>
+            <Slider
+              aria-label="Replay time"
+              min={first}
+              max={last}
+              step={null}
+              marks={times.map((value) => ({ value }))}
+              value={times[index]}
+              onChange={(_, value) => setIndex(eventIndexAt(events, value as number))}
+              getAriaValueText={(value) => `${formatDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`}
+              valueLabelDisplay="auto"
+              valueLabelFormat={(value) => formatDateTime(new Date(value).toISOString())}
+            />
+          </Box>
+        )}
+        <Typography role="status" data-testid="audit-moment" sx={{ fontWeight: 600 }}>
+          As of {formatDateTime(moment.event.time)}: {eventLabel(moment.event.type)}
+        </Typography>
+        <Typography data-testid="audit-driver">
+          Driver: {moment.driver ? `${moment.driver.name || moment.driver.id} (${moment.driver.id})` : 'none'}
+          {moment.brokenDown && ` · vehicle broke down: ${moment.brokenDown.name || moment.brokenDown.id} (${moment.brokenDown.id})`}
+        </Typography>
+        {moment.status === 'waiting_for_reassignment' && <Alert severity="warning" sx={{ mt: 1 }}>Waiting for another driver; the ride resumes at the step shown.</Alert>}
+        {moment.status === 'cancelled' && <Alert severity="info" sx={{ mt: 1 }}>The ride was cancelled.</Alert>}
+        <RideTracker steps={BOOKING_STEPS} step={moment.step} timestamps={moment.timestamps} label="Ride progress as of the chosen moment" />
+      </Paper>
+      <TableContainer component={Paper} variant="outlined" role="region" tabIndex={0} aria-label="Ride timeline, scrolls sideways">
+        <Table size="small" aria-label="Ride timeline">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 700 }}>Time</TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>Actor</TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>Event</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {events.map((event, i) => (
+              <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.time)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
+                <TableCell>
+                  {eventLabel(event.type)}
+                  {i > index && <Box component="span" sx={visuallyHidden}> (after the chosen moment)</Box>}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { RideTimelineAnswer, TimelineEvent } from '@plantride/schemas';
+import { RideReplay } from './components/ride-replay';
+import { actorLabel, auditMomentAt, eventIndexAt } from './ride-audit';
+
+let position = 0;
+const event = (type: string, minute: number, actor: TimelineEvent['actor'], status: TimelineEvent['state']['status'], data: Record<string, unknown> = {}): TimelineEvent => {
+  position += 1;
+  return { position, streamPosition: position, time: `2026-03-14T08:${String(minute).padStart(2, '0')}:00.000Z`, actor, type, data, state: { status, value: 'x' } };
+};
+const requester = { tokenNo: 'RQ01', role: 'requester' } as const;
+const d1 = { tokenNo: 'FL01', role: 'driver' } as const;
+const d2 = { tokenNo: 'FL02', role: 'driver' } as const;
+
+// Ride (b): driver 1 breaks down after picking; driver 2 takes over and finishes.
+const events = [
+  event('RideRequested', 0, requester, 'requested'),
+  event('RideAccepted', 1, d1, 'accepted', { driverId: 'FL01', driverName: 'Ravi' }),
+  event('RideStarted', 2, d1, 'started'),
+  event('MaterialPicked', 3, d1, 'material picked'),
+  event('RideRedistributed', 4, d1, 'waiting_for_reassignment', { originalDriverId: 'FL01', originalDriverName: 'Ravi', resumeState: 'material picked' }),
+  event('RideTakenOver', 6, d2, 'material picked', { driverId: 'FL02', driverName: 'Asha' }),
+  event('MaterialDropped', 7, d2, 'delivered'),
+  event('RideEnded', 8, d2, 'completed'),
+];
+
+describe('ride audit replay (issue #8, item 6)', () => {
+  it('given a ride handed over after a breakdown, when replayed event by event, then the step, times and driver follow it', () => {
+    expect(auditMomentAt(events, 0)).toMatchObject({ step: 1, driver: null, timestamps: { creation_time: events[0]!.time, accept_time: null } });
+    expect(auditMomentAt(events, 3)).toMatchObject({ step: 4, driver: { id: 'FL01', name: 'Ravi' }, brokenDown: null });
+    // Waiting for another driver: the tracker stays at the step the ride will resume at.
+    expect(auditMomentAt(events, 4)).toMatchObject({ status: 'waiting_for_reassignment', step: 4, driver: null, brokenDown: { id: 'FL01' } });
+    expect(auditMomentAt(events, 5)).toMatchObject({ step: 4, driver: { id: 'FL02', name: 'Asha' }, brokenDown: { id: 'FL01' } });
+    expect(auditMomentAt(events, 7)).toMatchObject({ step: 6, timestamps: { end_time: events[7]!.time, material_pick_time: events[3]!.time } });
+  });
+
+  it('given a time between events, when looked up, then it is the last event at or before it', () => {
+    expect(eventIndexAt(events, Date.parse('2026-03-14T08:05:30Z'))).toBe(4);
+    expect(eventIndexAt(events, Date.parse('2026-03-14T07:00:00Z'))).toBe(0);
+    expect(actorLabel(d2)).toBe('FL02 (driver)');
+    expect(actorLabel({ system: 'timer' })).toBe('System (timer)');
+  });
+
+  it('given the replay screen, when the scrubber is moved back with the keyboard, then the tracker and the driver shown go back with it', async () => {
+    const timeline = { rideId: 'R1', at: null, events, ride: { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' } } } as unknown as RideTimelineAnswer;
+    render(<RideReplay timeline={timeline} />);
+    const done = () => screen.getAllByRole('listitem').filter((item) => item.dataset.state === 'done').length;
+    expect(done()).toBe(6);
+    expect(screen.getByTestId('audit-driver')).toHaveTextContent('Driver: Asha (FL02) · vehicle broke down: Ravi (FL01)');
+    const slider = screen.getByRole('slider', { name: 'Replay time' });
+    slider.focus();
+    for (let i = 0; i < 4; i += 1) await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('audit-moment')).toHaveTextContent('Material picked');
+    expect(done()).toBe(4);
+    expect(screen.getByTestId('audit-driver')).toHaveTextContent('Driver: Ravi (FL01)');
+    await userEvent.click(screen.getByRole('button', { name: 'Next Event' }));
+    expect(screen.getByText('Waiting for another driver; the ride resumes at the step shown.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Ride timeline' }).querySelectorAll('tbody tr')).toHaveLength(8);
+  });
+});

@@ -1,0 +1,84 @@
+import { bookingTrackerStep, type Actor, type RideStatus, type RideTimestamps, type TimelineEvent } from '@plantride/schemas';
+
+export interface AuditDriver {
+  id: string;
+  name: string;
+}
+
+/** The ride as it stood right after one of its events: what the replayed tracker shows. */
+export interface AuditMoment {
+  event: TimelineEvent;
+  status: RideStatus | null;
+  /** The six-step tracker's step; while it waits for another driver, the step it will resume at. */
+  step: number;
+  timestamps: RideTimestamps;
+  driver: AuditDriver | null;
+  /** The driver whose vehicle broke down, once the ride was redistributed. */
+  brokenDown: AuditDriver | null;
+}
+
+const STEP_TIME: Partial<Record<string, keyof RideTimestamps>> = {
+  RideRequested: 'creation_time',
+  RideAccepted: 'accept_time',
+  RideStarted: 'start_time',
+  MaterialPicked: 'material_pick_time',
+  MaterialDropped: 'material_drop_time',
+  RideEnded: 'end_time',
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const driverOf = (data: Record<string, unknown>, id: string, name: string): AuditDriver => ({ id: text(data[id]), name: text(data[name]) });
+
+/** Replays the loaded events up to `index` (inclusive): the answer already holds the state after each one. */
+export function auditMomentAt(events: readonly TimelineEvent[], index: number): AuditMoment {
+  const timestamps: RideTimestamps = { creation_time: null, accept_time: null, start_time: null, material_pick_time: null, material_drop_time: null, end_time: null };
+  let driver: AuditDriver | null = null;
+  let brokenDown: AuditDriver | null = null;
+  let resumeStatus: string | null = null;
+  const last = Math.max(0, Math.min(index, events.length - 1));
+  for (const event of events.slice(0, last + 1)) {
+    const key = STEP_TIME[event.type];
+    // A step reached again after a take-over keeps the time it was first reached.
+    if (key && timestamps[key] === null) timestamps[key] = event.time;
+    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') driver = driverOf(event.data, 'driverId', 'driverName');
+    if (event.type === 'RideRedistributed') {
+      brokenDown = driverOf(event.data, 'originalDriverId', 'originalDriverName');
+      resumeStatus = text(event.data.resumeState);
+      driver = null;
+    }
+  }
+  const event = events[last] as TimelineEvent;
+  const status = event.state.status;
+  const step = status === 'waiting_for_reassignment' && resumeStatus ? bookingTrackerStep(resumeStatus) : bookingTrackerStep(status);
+  return { event, status, step, timestamps, driver, brokenDown };
+}
+
+/** The index of the last event recorded at or before `time` (ms); 0 before the first. */
+export function eventIndexAt(events: readonly TimelineEvent[], time: number): number {
+  let found = 0;
+  events.forEach((event, index) => {
+    if (Date.parse(event.time) <= time) found = index;
+  });
+  return found;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  RideRequested: 'Ride requested',
+  RideAccepted: 'Driver accepted the ride',
+  RideStarted: 'Ride started',
+  MaterialPicked: 'Material picked',
+  MaterialDropped: 'Material dropped',
+  RideEnded: 'Ride ended',
+  RideCancelled: 'Ride cancelled',
+  RideRedistributed: 'Vehicle broke down; ride redistributed',
+  RideTakenOver: 'Another driver took the ride over',
+  RideWaitAlerted: 'Staff alerted: waiting too long',
+  ReassignmentOverdue: 'No alternative driver yet',
+  SpecialTaskOverran: 'Special task ran past its time',
+};
+
+/** An event type in words; an unknown one is split at its capitals. */
+export const eventLabel = (type: string): string => EVENT_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** Who caused an event: a person's token number and role, or the system part that did. */
+export const actorLabel = (actor: Actor): string => ('system' in actor ? `System (${actor.system})` : `${actor.tokenNo} (${actor.role})`);
