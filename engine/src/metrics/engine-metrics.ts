@@ -3,9 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** What other features feed into /metrics. */
 export interface EngineMetrics {
   readonly registry: Registry;
-  /** Timers armed and not yet due or fired; the timers feature sets it whenever its count changes... */
-  setTimersPending(count: number): void;
-  /** ...or hands over how to count them, asked at each scrape (a failing count leaves the last value). */
+  /** How to count timers armed and not yet fired, asked at each scrape (a failing count leaves the last value). */
   collectTimersPending(count: () => number | Promise<number>): void;
 }
 

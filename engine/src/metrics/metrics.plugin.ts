@@ -68,7 +68,6 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     let countTimers: (() => number | Promise<number>) | undefined;
     app.decorate('metrics', {
       registry: metrics.registry,
-      setTimersPending: (count) => metrics.timersPending.set(count),
       collectTimersPending: (count) => void (countTimers = count),
     } satisfies EngineMetrics);
 
