@@ -50,7 +50,7 @@ describe.each(testStoreKinds())('replay command on %s', (kind) => {
       }
     }
     env = dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: app.database.schema };
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
