@@ -3,6 +3,7 @@ import { printTable } from '../support/report';
 import type { Summary } from '../support/stats';
 import type { CommandAudit, DeliveryAudit, ReadModelAudit } from './load-audit';
 import type { CeilingResult } from './socket-ceiling';
+import type { XminSamples } from './xmin-sampler';
 
 interface LoadRun {
   mode: string;
@@ -19,6 +20,7 @@ interface LoadRun {
   engineMemory: { rssMb: number; peakMb: number } | null;
   audit: { commands: CommandAudit; deliveries: Omit<DeliveryAudit, 'schedule'>; readModels: ReadModelAudit };
   ceilings: CeilingResult[];
+  openWriters: XminSamples | null;
 }
 
 /** The human tables of a load run. */
@@ -37,6 +39,10 @@ export function printLoad(results: { machine: MachineInfo; requesters: number; d
       ['engine', d.delivered, d.latency.p50, d.latency.p95, d.latency.p99, d.latency.max],
       ...run.ceilings.map((c) => [`bare socket.io (adapter: ${c.adapter})`, c.deliveries, c.latency.p50, c.latency.p95, c.latency.p99, c.latency.max]),
     ]);
+    if (run.openWriters) {
+      const w = run.openWriters.oldestWriterAgeMs;
+      console.log(`  oldest open writing transaction in the PostgreSQL cluster (holds back every reader of $all): p50 ${w.p50} ms, p99 ${w.p99} ms, max ${w.max} ms; older than 100 ms in ${Math.round(run.openWriters.over100ms * 100)}% of ${run.openWriters.samples} samples, the engine's own in ${Math.round(run.openWriters.over100msByEngine * 100)}% of those`);
+    }
     const c = run.audit.commands;
     const r = run.audit.readModels;
     printTable('Audit', ['check', 'result'], [

@@ -16,6 +16,7 @@ import { printLoad } from './load-report';
 import { connectParty, type PartySocket, type Receipt } from './live-socket';
 import { seededRandom, sleep } from './seeded-random';
 import { socketCeiling } from './socket-ceiling';
+import { sampleXmin, type XminSamples } from './xmin-sampler';
 
 const USAGE = `npm run bench:load -- [--mode embedded|services|both] [--quick] [--requesters 200] [--drivers 100] [--duration 60]
   [--think-ms 100] [--cancel-share 0.05] [--breakdown-share 0.03] [--seed 1] [--cpu-prof] [--no-ceiling]
@@ -90,6 +91,7 @@ async function runMode(mode: Mode) {
     const stopAt = Date.now() + durationMs;
     const run: Run = { log: commands, random: seededRandom(seed), behaviour, running: () => Date.now() < stopAt, stopped: sleep(durationMs) };
     const cpuBefore = { engine: engine.cpuSeconds() ?? 0, bench: process.cpuUsage() };
+    const xmin = mode === 'services' ? sampleXmin(DATABASE_URL, engine.pid) : null;
     const progress = setInterval(() => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`), 5000);
     await Promise.all([
       ...people.requesters.map((p) => requester(run, p, live.get(p.tokenNo)!)),
@@ -97,6 +99,7 @@ async function runMode(mode: Mode) {
       maintenanceHead(run, people.head, live.get(people.head.tokenNo)!),
     ]);
     clearInterval(progress);
+    const writers: XminSamples | null = (await xmin?.stop()) ?? null;
     const measuredMs = commands.lastAt - commands.firstAt;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const cpu = { engineSeconds: Math.round(((engine.cpuSeconds() ?? 0) - cpuBefore.engine) * 10) / 10, benchSeconds: Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10, wallSeconds: Math.round(measuredMs / 100) / 10 };
@@ -135,6 +138,7 @@ async function runMode(mode: Mode) {
         socketDrops: drops,
         cpu,
         engineMemory,
+        openWriters: writers,
         audit: { commands: commandAudit, deliveries, readModels },
         ceilings,
         storeEvents: events.length,
