@@ -24,8 +24,8 @@ export function kpiRides(store: EventStore) {
     (await handleCommand(store, rideStreamId(rideId), rideDecider, command, { now: new Date(at), actor, commandId: randomUUID() })).position;
   const driver = (driverId: string, vehicleType: VehicleType) => ({ name: driverName(driverId), mobile: '9876543210', vehicleNumber: '12', vehicleType });
   const rides = {
-    book: (rideId: string, vehicleType: VehicleType, at: string) =>
-      run(rideId, { type: 'BookRide', data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', durationMinutes: null }, estimatedMinutes: 11 }, at, { tokenNo: 'AB12', role: 'requester' }),
+    book: (rideId: string, vehicleType: VehicleType, at: string, route: { from: string; to: string } = { from: 'main gate', to: 'canteen' }) =>
+      run(rideId, { type: 'BookRide', data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: route.from, toLocation: route.to, vehicleType, rideType: 'Regular', durationMinutes: null }, estimatedMinutes: 11 }, at, { tokenNo: 'AB12', role: 'requester' }),
     accept: (rideId: string, driverId: string, vehicleType: VehicleType, at: string) =>
       run(rideId, { type: 'AcceptRide', data: { rideId, driverId }, driver: driver(driverId, vehicleType) }, at, { tokenNo: driverId, role: 'driver' }),
     step: (rideId: string, type: Step, driverId: string, at: string) => run(rideId, { type, data: { rideId, driverId } }, at, { tokenNo: driverId, role: 'driver' }),

@@ -12,6 +12,7 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
   const kpis = (tokenNo: string | null, query: string) =>
     t.app.inject({ method: 'GET', url: `/api/reports/kpis?${query}&position=${position}`, headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {} });
 
+  const rmsToFgs = { from: 'RMS', to: 'fgs' };
   // Plant days 1 and 2 April 2026 (UTC+05:30); durations picked so minutes need rounding.
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -19,10 +20,10 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     const rides = kpiRides(t.app.eventStore);
     await rides.complete('A1', 'Forklift', 'D001', { requested: '2026-04-01T03:30:00Z', accepted: '2026-04-01T03:31:40Z', picked: '2026-04-01T03:36:40Z', dropped: '2026-04-01T03:44:00Z', ended: '2026-04-01T03:45:00Z' });
     await rides.complete('A2', 'Forklift', 'D002', { requested: '2026-04-01T04:00:00Z', accepted: '2026-04-01T04:00:20Z', picked: '2026-04-01T04:10:20Z', dropped: '2026-04-01T04:12:20Z', ended: '2026-04-01T04:13:20Z' });
-    await rides.book('A3', 'Forklift', '2026-04-01T04:30:00Z');
+    await rides.book('A3', 'Forklift', '2026-04-01T04:30:00Z', rmsToFgs);
     await rides.cancel('A3', '2026-04-01T04:31:00Z');
     await rides.complete('A4', 'Crane', 'C001', { requested: '2026-04-01T05:00:00Z', accepted: '2026-04-01T05:02:00Z', picked: '2026-04-01T05:05:00Z', dropped: '2026-04-01T05:09:00Z', ended: '2026-04-01T05:10:00Z' });
-    await rides.book('A5', 'Forklift', '2026-04-02T06:00:00Z');
+    await rides.book('A5', 'Forklift', '2026-04-02T06:00:00Z', rmsToFgs);
     position = await rides.accept('A5', 'D001', 'Forklift', '2026-04-02T06:01:00Z');
   });
   afterAll(async () => t.close());
@@ -51,18 +52,20 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
       days: [craneFirstDay, forkliftFirstDay, forkliftSecondDay],
       // D001's second ride is still under way, so only his first counts.
       drivers: [craneDriver, { driverId: 'D001', driverName: driverName('D001'), ridesCompleted: 1, busyMinutes: 13.33 }, { driverId: 'D002', driverName: driverName('D002'), ridesCompleted: 1, busyMinutes: 13 }],
+      // Every requested ride counts for its route, cancelled or not.
+      routes: [{ from: 'main gate', to: 'canteen', rides: 3 }, { from: 'RMS', to: 'fgs', rides: 2 }],
     });
   });
 
   it('given the same rides, when the maintenance head filters on Crane with ISO dates, then only Crane days and drivers come back', async () => {
     const answer = await kpis('MH01', 'from=2026-04-01&to=2026-04-02&vehicleType=Crane');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ from: '2026-04-01', to: '2026-04-02', days: [craneFirstDay], drivers: [craneDriver] });
+    expect(answer.json()).toEqual({ from: '2026-04-01', to: '2026-04-02', days: [craneFirstDay], drivers: [craneDriver], routes: [{ from: 'main gate', to: 'canteen', rides: 1 }] });
   });
 
   it('given the same rides, when the range is only the second day, then the first day and its drivers are left out', async () => {
     const answer = await kpis('AD01', 'from=02/04/2026&to=2026-04-02&vehicleType=Forklift');
-    expect(answer.json()).toEqual({ from: '2026-04-02', to: '2026-04-02', days: [forkliftSecondDay], drivers: [] });
+    expect(answer.json()).toEqual({ from: '2026-04-02', to: '2026-04-02', days: [forkliftSecondDay], drivers: [], routes: [{ from: 'RMS', to: 'fgs', rides: 1 }] });
   });
 
   it('given a ride requested now, when no dates are given, then the last seven plant days up to today are reported and include it', async () => {
@@ -103,7 +106,7 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
   it('given the largest allowed range of 366 days, when an admin asks for it, then it is answered', async () => {
     const answer = await kpis('AD01', 'from=01/01/2025&to=01/01/2026');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ from: '2025-01-01', to: '2026-01-01', days: [], drivers: [] });
+    expect(answer.json()).toEqual({ from: '2025-01-01', to: '2026-01-01', days: [], drivers: [], routes: [] });
   });
 
   it.each(['AB12', 'D001'])('when %s (not staff) asks for KPIs, even with a bad query, then the answer is 403', async (tokenNo) => {

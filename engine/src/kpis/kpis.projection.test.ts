@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { kpiDays, kpiDrivers, kpisProjection } from '@plantride/projections';
+import { kpiDays, kpiDrivers, kpiRoutes, kpisProjection } from '@plantride/projections';
+import { sql } from 'kysely';
 import { rideStreamId } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
@@ -40,11 +41,11 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
     await caughtUp(await givenTwoDaysOfRides());
     const rows = await db().selectFrom('kpi_rides').selectAll().orderBy('ride_id').execute();
     expect(rows).toEqual([
-      { ride_id: 'R1', day: '2026-03-10', vehicle_type: 'Forklift', requested_at: at('2026-03-10T04:00:00Z'), accepted_at: at('2026-03-10T04:02:00Z'), picked_at: at('2026-03-10T04:07:00Z'), dropped_at: at('2026-03-10T04:12:00Z'), ended_at: at('2026-03-10T04:13:00Z'), cancelled_at: null, wait_seconds: 120, pickup_seconds: 300, delivery_seconds: 300, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T04:02:00Z'), last_position: 6 },
-      { ride_id: 'R2', day: '2026-03-10', vehicle_type: 'Forklift', requested_at: at('2026-03-10T18:29:00Z'), accepted_at: null, picked_at: null, dropped_at: null, ended_at: null, cancelled_at: at('2026-03-10T18:31:00Z'), wait_seconds: null, pickup_seconds: null, delivery_seconds: null, driver_id: null, driver_name: null, driver_since: null, last_position: 2 },
+      { ride_id: 'R1', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T04:00:00Z'), accepted_at: at('2026-03-10T04:02:00Z'), picked_at: at('2026-03-10T04:07:00Z'), dropped_at: at('2026-03-10T04:12:00Z'), ended_at: at('2026-03-10T04:13:00Z'), cancelled_at: null, wait_seconds: 120, pickup_seconds: 300, delivery_seconds: 300, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T04:02:00Z'), last_position: 6 },
+      { ride_id: 'R2', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T18:29:00Z'), accepted_at: null, picked_at: null, dropped_at: null, ended_at: null, cancelled_at: at('2026-03-10T18:31:00Z'), wait_seconds: null, pickup_seconds: null, delivery_seconds: null, driver_id: null, driver_name: null, driver_since: null, last_position: 2 },
       // Pick-up runs from the first acceptance, so the breakdown's delay is in it.
-      { ride_id: 'R3', day: '2026-03-10', vehicle_type: 'Crane', requested_at: at('2026-03-10T05:00:00Z'), accepted_at: at('2026-03-10T05:01:00Z'), picked_at: at('2026-03-10T05:12:00Z'), dropped_at: at('2026-03-10T05:20:00Z'), ended_at: at('2026-03-10T05:21:00Z'), cancelled_at: null, wait_seconds: 60, pickup_seconds: 660, delivery_seconds: 480, driver_id: 'C002', driver_name: driverName('C002'), driver_since: at('2026-03-10T05:10:00Z'), last_position: 8 },
-      { ride_id: 'R4', day: '2026-03-11', vehicle_type: 'Forklift', requested_at: at('2026-03-10T19:00:00Z'), accepted_at: at('2026-03-10T19:05:00Z'), picked_at: at('2026-03-10T19:15:30Z'), dropped_at: at('2026-03-10T19:20:00Z'), ended_at: at('2026-03-10T19:21:00Z'), cancelled_at: null, wait_seconds: 300, pickup_seconds: 630, delivery_seconds: 270, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T19:05:00Z'), last_position: 6 },
+      { ride_id: 'R3', day: '2026-03-10', vehicle_type: 'Crane', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T05:00:00Z'), accepted_at: at('2026-03-10T05:01:00Z'), picked_at: at('2026-03-10T05:12:00Z'), dropped_at: at('2026-03-10T05:20:00Z'), ended_at: at('2026-03-10T05:21:00Z'), cancelled_at: null, wait_seconds: 60, pickup_seconds: 660, delivery_seconds: 480, driver_id: 'C002', driver_name: driverName('C002'), driver_since: at('2026-03-10T05:10:00Z'), last_position: 8 },
+      { ride_id: 'R4', day: '2026-03-11', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T19:00:00Z'), accepted_at: at('2026-03-10T19:05:00Z'), picked_at: at('2026-03-10T19:15:30Z'), dropped_at: at('2026-03-10T19:20:00Z'), ended_at: at('2026-03-10T19:21:00Z'), cancelled_at: null, wait_seconds: 300, pickup_seconds: 630, delivery_seconds: 270, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T19:05:00Z'), last_position: 6 },
     ]);
   });
 
@@ -107,5 +108,33 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
     }
     expect({ rides: await db().selectFrom('kpi_rides').selectAll().execute(), days: await db().selectFrom('kpi_driver_days').selectAll().execute() }).toEqual(before);
     expect(before.days).toEqual([{ day: '2026-03-13', driver_id: 'D001', vehicle_type: 'Forklift', driver_name: driverName('D001'), rides_completed: 1, busy_seconds: 180 }]);
+  });
+
+  it('given rides on several routes over two days, when the busiest routes are queried, then they count rides per ordered pair in the range, busiest first', async () => {
+    const rides = kpiRides(t.app.eventStore);
+    const route = (from: string, to: string) => ({ from, to });
+    await rides.book('B1', 'Forklift', '2026-03-20T04:00:00Z', route('RMS', 'fgs'));
+    await rides.book('B2', 'Forklift', '2026-03-20T05:00:00Z', route('RMS', 'fgs'));
+    await rides.book('B3', 'Crane', '2026-03-20T06:00:00Z', route('RMS', 'fgs'));
+    await rides.book('B4', 'Forklift', '2026-03-20T07:00:00Z', route('fgs', 'RMS'));
+    await rides.book('B5', 'Crane', '2026-03-20T08:00:00Z', route('canteen', 'main gate'));
+    await rides.cancel('B5', '2026-03-20T08:01:00Z');
+    await caughtUp(await rides.book('B6', 'Forklift', '2026-03-21T04:00:00Z', route('fgs', 'RMS')));
+    const both = { from: '2026-03-20', to: '2026-03-21' };
+    expect(await kpiRoutes(db(), both)).toEqual([
+      { from: 'RMS', to: 'fgs', rides: 3 },
+      { from: 'fgs', to: 'RMS', rides: 2 },
+      { from: 'canteen', to: 'main gate', rides: 1 },
+    ]);
+    expect(await kpiRoutes(db(), { ...both, vehicleType: 'Crane' })).toEqual([{ from: 'RMS', to: 'fgs', rides: 1 }, { from: 'canteen', to: 'main gate', rides: 1 }]);
+    expect(await kpiRoutes(db(), { from: '2026-03-21', to: '2026-03-21' })).toEqual([{ from: 'fgs', to: 'RMS', rides: 1 }]);
+    expect(await kpiRoutes(db(), both, 1)).toEqual([{ from: 'RMS', to: 'fgs', rides: 3 }]);
+  });
+
+  it('given KPI rows projected before the routes migration, when it runs, then their places are filled from the rides read model', async () => {
+    await caughtUp(await kpiRides(t.app.eventStore).book('M1', 'AMR', '2026-03-22T04:00:00Z', { from: 'RMS', to: 'canteen' }));
+    await sql`alter table kpi_rides drop column from_location, drop column to_location`.execute(db());
+    await kpisProjection.migrations['0002_kpi_routes']!.up(db());
+    expect(await db().selectFrom('kpi_rides').select(['ride_id', 'from_location', 'to_location']).execute()).toEqual([{ ride_id: 'M1', from_location: 'RMS', to_location: 'canteen' }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, type KpiMinutes } from '@plantride/schemas';
-import { kpiDays, kpiDrivers, type KpiSeconds } from '@plantride/projections';
+import { KPI_TOP_ROUTES, kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, type KpiMinutes } from '@plantride/schemas';
+import { kpiDays, kpiDrivers, kpiRoutes, type KpiSeconds } from '@plantride/projections';
 import { badRequest } from '../commands/errors';
 import { readModels } from '../rides/ride-access';
 
@@ -9,7 +9,7 @@ const minutes = ({ avg, p90 }: KpiSeconds): KpiMinutes => ({
   p90: p90 === null ? null : toKpiMinutes(p90),
 });
 
-/** Staff dashboards' KPIs per plant day and vehicle type, and per driver, over a range of request days. */
+/** Staff dashboards' KPIs per plant day and vehicle type, per driver and per route, over a range of request days. */
 export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/kpis',
@@ -24,6 +24,7 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = readModels(app);
       const days = await kpiDays(db, filter);
       const drivers = await kpiDrivers(db, filter);
+      const routes = await kpiRoutes(db, filter, KPI_TOP_ROUTES);
       return {
         from,
         to,
@@ -34,6 +35,7 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
           deliveryMinutes: minutes(deliverySeconds),
         })),
         drivers: drivers.map(({ busySeconds, ...driver }) => ({ ...driver, busyMinutes: toKpiMinutes(busySeconds) })),
+        routes,
       };
     },
   );

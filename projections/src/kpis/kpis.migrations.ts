@@ -37,4 +37,16 @@ export const kpisMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_kpi_routes': {
+    async up(db) {
+      await db.schema.alterTable('kpi_rides').addColumn('from_location', 'text').execute();
+      await db.schema.alterTable('kpi_rides').addColumn('to_location', 'text').execute();
+      // Rows projected before this migration take their places from the rides read model, when it is
+      // beside them (a rebuild of the KPIs alone has it elsewhere, but then starts from empty tables).
+      const { rows } = await sql<{ rides: string | null }>`select to_regclass('rides')::text as rides`.execute(db);
+      if (rows[0]?.rides) {
+        await sql`update kpi_rides k set from_location = r.from_location, to_location = r.to_location from rides r where r.ride_id = k.ride_id and k.from_location is null`.execute(db);
+      }
+    },
+  },
 };

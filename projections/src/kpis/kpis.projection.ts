@@ -31,7 +31,15 @@ export const kpisProjection: Projection<ReadModels> = {
     const event = domainEvent as KpiEvent;
     if (event.type === 'RideRequested') {
       const { data } = event;
-      const values = { ride_id: data.rideId, day: plantDayOf(data.requestedAt), vehicle_type: data.vehicleType, requested_at: new Date(data.requestedAt), last_position: position.streamPosition };
+      const values = {
+        ride_id: data.rideId,
+        day: plantDayOf(data.requestedAt),
+        vehicle_type: data.vehicleType,
+        from_location: data.fromLocation,
+        to_location: data.toLocation,
+        requested_at: new Date(data.requestedAt),
+        last_position: position.streamPosition,
+      };
       await db.insertInto('kpi_rides').values(values).onConflict((oc) => oc.column('ride_id').doNothing()).execute();
       return;
     }

@@ -32,6 +32,12 @@ export interface KpiDriverRow {
   busySeconds: number;
 }
 
+export interface KpiRouteRow {
+  from: string;
+  to: string;
+  rides: number;
+}
+
 type DurationColumn = 'wait_seconds' | 'pickup_seconds' | 'delivery_seconds';
 // avg and percentile_cont skip nulls, so rides that have not reached a step do not count for it.
 const avg = (column: DurationColumn): RawBuilder<number | null> => sql`avg(${sql.ref(column)})`;
@@ -88,4 +94,25 @@ export async function kpiDrivers(db: Kysely<ReadModels>, filter: KpiFilter): Pro
     .orderBy('driver_id')
     .execute();
   return rows.map((row) => ({ driverId: row.driver_id, driverName: row.driver_name, ridesCompleted: row.rides_completed, busySeconds: row.busy_seconds }));
+}
+
+/** The routes with the most rides requested over the range, busiest first (ties by name). */
+export async function kpiRoutes(db: Kysely<ReadModels>, filter: KpiFilter, limit = 10): Promise<KpiRouteRow[]> {
+  let query = db
+    .selectFrom('kpi_rides')
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('from_location', 'is not', null)
+    .where('to_location', 'is not', null);
+  if (filter.vehicleType) query = query.where('vehicle_type', '=', filter.vehicleType);
+  const rows = await query
+    .select(['from_location', 'to_location', sql<number>`count(*)::int`.as('rides')])
+    .groupBy(['from_location', 'to_location'])
+    .orderBy('rides', 'desc')
+    // Byte order, so ties read the same on every database collation.
+    .orderBy(sql`from_location collate "C"`)
+    .orderBy(sql`to_location collate "C"`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ from: row.from_location as string, to: row.to_location as string, rides: row.rides }));
 }

@@ -7,6 +7,9 @@ export interface KpiRidesTable {
   /** The plant day ('yyyy-MM-dd') of the request; every KPI of the ride counts on this day. */
   day: string;
   vehicle_type: string;
+  /** Where the ride goes from and to, for the busiest routes; null only on rows the migration could not fill. */
+  from_location: string | null;
+  to_location: string | null;
   requested_at: Date;
   accepted_at: Date | null;
   picked_at: Date | null;

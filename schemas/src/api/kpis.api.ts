@@ -120,12 +120,23 @@ export const kpiDriverSchema = z.object({
 });
 export type KpiDriver = z.infer<typeof kpiDriverSchema>;
 
-/** Answer of GET /api/reports/kpis; `from` and `to` are the 'yyyy-MM-dd' days actually covered. */
+/** A route (ordered pair of places) and how many rides were requested on it over the range. */
+export const kpiRouteSchema = z.object({ from: z.string(), to: z.string(), rides: z.number().int() });
+export type KpiRoute = z.infer<typeof kpiRouteSchema>;
+
+/** How many busiest routes a KPI answer lists. */
+export const KPI_TOP_ROUTES = 10;
+
+/**
+ * Answer of GET /api/reports/kpis; `from` and `to` are the 'yyyy-MM-dd' days actually covered;
+ * `routes` the `KPI_TOP_ROUTES` busiest routes of the range, busiest first.
+ */
 export const kpisAnswerSchema = z.object({
   from: z.string(),
   to: z.string(),
   days: z.array(kpiDaySchema),
   drivers: z.array(kpiDriverSchema),
+  routes: z.array(kpiRouteSchema),
 });
 export type KpisAnswer = z.infer<typeof kpisAnswerSchema>;
 
