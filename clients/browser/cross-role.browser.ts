@@ -77,6 +77,8 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await staff.getByRole('combobox', { name: 'Filter by' }).click();
     await staff.getByRole('option', { name: 'Driver ID' }).click();
     await staff.getByRole('searchbox', { name: 'Search Driver ID' }).fill(one.tokenNo);
+    // The search box waits a moment before it filters; the URL then carries the filter.
+    await staff.waitForURL(new RegExp(`driverId=${one.tokenNo}`));
     await staff.getByText(/^Showing 1 of \d+ records$/).waitFor();
     const table = staff.getByRole('table', { name: 'Ride reports' });
     // One row, no longer dimmed: the filtered answer has replaced the one shown while it loaded.
@@ -87,10 +89,6 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
       return rows.length === 1 && !dimmed(table);
     });
     await table.getByRole('row').filter({ hasText: rideId }).filter({ hasText: ONE }).waitFor();
-    // Colours are judged once the table's fade-in has finished.
-    await staff.evaluate(() =>
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)),
-    );
     expect(await seriousViolations(staff)).toEqual([]);
     await snap(staff, 'cross-a-staff-ride-reports');
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -198,11 +196,38 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await driverTwo.getByText('No ongoing ride at the moment').waitFor();
   });
 
-  it('(d) given ride (b), when the audit replays it, then its timeline names both drivers: the one who broke down and the one who took over', async () => {
-    const boss = await admin();
-    const { events } = await boss.call<{ events: { type: string; data: Record<string, unknown> }[] }>('GET', `/api/rides/${brokenRideId}/timeline`);
-    expect(events.map((e) => e.type)).toEqual(['RideRequested', 'RideAccepted', 'RideStarted', 'MaterialPicked', 'RideRedistributed', 'RideTakenOver', 'MaterialDropped', 'RideEnded']);
-    expect(events.find((e) => e.type === 'RideRedistributed')?.data).toMatchObject({ originalDriverId: one.tokenNo, resumeState: 'material picked' });
-    expect(events.find((e) => e.type === 'RideTakenOver')?.data).toMatchObject({ driverId: two.tokenNo, driverName: TWO });
+  it('(d) given ride (b), when staff open its audit from Ride Reports, then the timeline and the replayed tracker show both drivers: the one who broke down and the one who took over', async () => {
+    await staff.goto('/ride-reports');
+    await staff.getByRole('combobox', { name: 'Filter by' }).click();
+    await staff.getByRole('option', { name: 'Driver ID' }).click();
+    await staff.getByRole('searchbox', { name: 'Search Driver ID' }).fill(two.tokenNo);
+    await staff.getByRole('link', { name: `Audit ride ${brokenRideId}` }).click();
+    await staff.waitForURL(`**/ride-audit/${brokenRideId}`);
+    const timeline = staff.getByRole('table', { name: 'Ride timeline' });
+    await timeline.getByText(`${one.tokenNo} (driver)`).first().waitFor();
+    await timeline.getByText(`${two.tokenNo} (driver)`).first().waitFor();
+    await timeline.getByText('Vehicle broke down; ride redistributed').waitFor();
+    await timeline.getByText('Another driver took the ride over').waitFor();
+    await staff.locator('[data-testid="step-6"][data-state="done"]').waitFor();
+    await staff.getByTestId('audit-driver').filter({ hasText: `${TWO} (${two.tokenNo}) · vehicle broke down: ${ONE} (${one.tokenNo})` }).waitFor();
+    expect(await seriousViolations(staff)).toEqual([]);
+    await snap(staff, 'cross-d-audit-end');
+
+    // Replay: back past the end and the drop to the take-over, the breakdown, then the pick-up by driver 1.
+    await staff.getByRole('slider', { name: 'Replay time' }).focus();
+    for (let i = 0; i < 3; i += 1) await staff.keyboard.press('ArrowLeft');
+    await staff.getByTestId('audit-moment').filter({ hasText: 'Vehicle broke down; ride redistributed' }).waitFor();
+    await staff.getByTestId('audit-driver').filter({ hasText: `Driver: none · vehicle broke down: ${ONE} (${one.tokenNo})` }).waitFor();
+    await staff.locator('[data-testid="step-4"][data-state="done"]').waitFor();
+    expect(await staff.locator('[data-testid="step-5"]').getAttribute('data-state')).toBe('pending');
+    await snap(staff, 'cross-d-audit-breakdown');
+    await staff.getByRole('button', { name: 'Next Event' }).click();
+    await staff.getByTestId('audit-moment').filter({ hasText: 'Another driver took the ride over' }).waitFor();
+    await staff.getByTestId('audit-driver').filter({ hasText: `${TWO} (${two.tokenNo})` }).waitFor();
+    await staff.locator('[data-testid="step-4"][data-state="done"]').waitFor();
+    await staff.getByRole('button', { name: 'Previous Event' }).click();
+    await staff.getByRole('button', { name: 'Previous Event' }).click();
+    await staff.getByTestId('audit-moment').filter({ hasText: 'Material picked' }).waitFor();
+    await staff.getByTestId('audit-driver').filter({ hasText: `Driver: ${ONE} (${one.tokenNo})` }).waitFor();
   });
 });
