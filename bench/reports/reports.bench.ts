@@ -10,6 +10,7 @@ import { perSecond, Samples, summarize } from '../support/stats';
 import { seededRandom } from '../load/seeded-random';
 import { reportQueries } from './report-queries';
 import { checkFoldAgainstProjection, loadReports } from './reports-store';
+import { explainReports, type Explained } from './explain-reports';
 
 const USAGE = `npm run bench:reports -- [--mode embedded|services|both] [--quick] [--rides 1000000] [--days 365] [--queries 200] [--check-rides 1000]
 Loads a ride reports read model of --rides rides (the replay bench's generated history, folded the way
@@ -81,12 +82,14 @@ async function runMode(mode: Mode) {
       const peakMb = Math.max(peakDuring, after?.peakMb ?? 0);
       // Quoted cells hold no newlines in this data, so lines less the header are rows.
       const csvRows = lines - 1;
+      const explained: Explained[] = mode === 'services' ? await explainReports(DATABASE_URL, store.schema, 'D1007') : [];
       return {
         mode,
         rides: loaded.rides,
         loadSeconds: Math.round(loaded.ms / 100) / 10,
         page: { all: summarize(latency.all()), ...latency.summaries() },
         failures,
+        explained,
         csv: { status: response.status, rows: csvRows, megabytes: Math.round(bytes / 2 ** 20), seconds: Math.round(csvMs / 100) / 10, rowsPerSecond: Math.round(perSecond(csvRows, csvMs)), rssBeforeMb: before?.rssMb ?? null, peakMb, growthMb: before ? Math.round((peakMb - before.rssMb) * 10) / 10 : null },
       };
     } finally {
@@ -107,5 +110,8 @@ for (const run of runs) {
   printTable(`[${run.mode}] GET /api/reports/rides.csv (everything)`, ['status', 'rows', 'MB', 's', 'rows/s', 'engine RSS before MB', 'peak MB', 'growth MB'], [
     [run.csv.status, run.csv.rows, run.csv.megabytes, run.csv.seconds, run.csv.rowsPerSecond, run.csv.rssBeforeMb, run.csv.peakMb, run.csv.growthMb],
   ]);
+}
+for (const run of runs) {
+  if (run.explained.length) printTable(`[${run.mode}] EXPLAIN ANALYZE of the reports statements (details in the JSON)`, ['statement', 'execution ms', 'plan top'], run.explained.map((e) => [e.what, e.executionMs, e.plan[0]?.slice(0, 70)]));
 }
 writeResults('reports', { bench: 'reports', machine, rides, days, queries: queryCount, checkRides, runs });
