@@ -1,5 +1,6 @@
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
+import { RideTable } from './ride-table';
 
 interface AvailableRidesProps {
   title: string;
@@ -67,33 +68,20 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
           ))}
         </Stack>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rides.map((ride) => (
-                <TableRow key={ride.RIDE_ID} data-testid={`ride-${ride.RIDE_ID}`}>
-                  <TableCell>{ride.RIDE_ID}</TableCell>
-                  <TableCell>{ride.FROM_LOCATION}</TableCell>
-                  <TableCell>{ride.TO_LOCATION}</TableCell>
-                  <TableCell>{ride.VEHICLE_TYPE}</TableCell>
-                  <TableCell>
-                    <TypeCell ride={ride} />
-                  </TableCell>
-                  <TableCell>
-                    <TakeButton ride={ride} busyRideId={busyRideId} onTake={onTake} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RideTable
+          labelledBy={headingId}
+          columns={COLUMNS}
+          rows={rides}
+          rowId={(ride) => `ride-${ride.RIDE_ID}`}
+          cells={(ride) => [
+            ride.RIDE_ID,
+            ride.FROM_LOCATION,
+            ride.TO_LOCATION,
+            ride.VEHICLE_TYPE,
+            <TypeCell key="type" ride={ride} />,
+            <TakeButton key="action" ride={ride} busyRideId={busyRideId} onTake={onTake} />,
+          ]}
+        />
       )}
     </Box>
   );

@@ -1,6 +1,7 @@
-import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
+import { RideTable } from './ride-table';
 
 const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle Type', 'Ride Type', 'Created At', 'Completed At'] as const;
 
@@ -15,30 +16,15 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
         <Typography color="text.secondary">{MESSAGES.noRideHistoryAvailable}</Typography>
       ) : (
         // Seven columns do not fit a phone: the table scrolls sideways inside its own focusable box.
-        <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={`${MESSAGES.completedRides} (scrolls sideways)`}>
-          <Table size="small" aria-labelledby="completed-rides-title" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rides.map((ride) => (
-                <TableRow key={ride.RIDE_ID} data-testid={`completed-${ride.RIDE_ID}`}>
-                  <TableCell>{ride.RIDE_ID}</TableCell>
-                  <TableCell>{ride.FROM_LOCATION}</TableCell>
-                  <TableCell>{ride.TO_LOCATION}</TableCell>
-                  <TableCell>{ride.VEHICLE_TYPE}</TableCell>
-                  <TableCell>{ride.RIDE_TYPE}</TableCell>
-                  <TableCell>{formatDateTime(ride.CREATED_AT)}</TableCell>
-                  <TableCell>{formatDateTime(ride.COMPLETED_AT)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RideTable
+          labelledBy="completed-rides-title"
+          columns={COLUMNS}
+          rows={rides}
+          rowId={(ride) => `completed-${ride.RIDE_ID}`}
+          cells={(ride) => [ride.RIDE_ID, ride.FROM_LOCATION, ride.TO_LOCATION, ride.VEHICLE_TYPE, ride.RIDE_TYPE, formatDateTime(ride.CREATED_AT), formatDateTime(ride.COMPLETED_AT)]}
+          minWidth={720}
+          scrollLabel={`${MESSAGES.completedRides} (scrolls sideways)`}
+        />
       )}
     </Box>
   );
