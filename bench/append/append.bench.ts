@@ -10,17 +10,20 @@ import { machineInfo } from '../support/machine';
 import { printTable, writeResults } from '../support/report';
 import { summarize, type Summary } from '../support/stats';
 
-const USAGE = `npm run bench:append -- [--mode embedded|services|both] [--quick] [--seconds 5] [--rounds 3] [--concurrency 1,16,64]
+const USAGE = `npm run bench:append -- [--mode embedded|services|both] [--quick] [--seconds 5] [--rounds 3] [--concurrency 1,16,64] [--diagnose]
 Our event store's append (one event on a fresh stream) against a plain single-row INSERT (autocommit)
 into a table of the same shape (LIKE events INCLUDING ALL: columns, identity, constraints, indexes;
-no triggers, no streams row), on the same database and pool, interleaved.`;
+no triggers, no streams row), on the same database and pool, interleaved.
+--diagnose adds two paths that show where the difference goes: the plain insert into a table with
+the store's NOTIFY trigger, and the store's append with that trigger disabled (in the bench's schema).`;
 
-const values = flags(USAGE, { seconds: { type: 'string' }, rounds: { type: 'string' }, concurrency: { type: 'string' } });
+const values = flags(USAGE, { seconds: { type: 'string' }, rounds: { type: 'string' }, concurrency: { type: 'string' }, diagnose: { type: 'boolean' } });
 const seconds = count(values.seconds, values.quick ? 1.5 : 5, 'seconds');
 const rounds = count(values.rounds, values.quick ? 1 : 3, 'rounds');
 const levels = String(values.concurrency ?? '1,16,64').split(',').map((c) => count(c, 1, 'concurrency'));
 
-type Path = 'store append' | 'plain insert';
+type Path = 'store append' | 'plain insert' | 'plain insert + notify' | 'store append, no notify';
+const PATHS: Path[] = values.diagnose ? ['store append', 'plain insert', 'plain insert + notify', 'store append, no notify'] : ['store append', 'plain insert'];
 interface Cell {
   path: Path;
   concurrency: number;
@@ -49,11 +52,16 @@ const metadata = () => ({ commandId: randomUUID(), correlationId: randomUUID(), 
 async function prepare(database: Database): Promise<void> {
   await migrateEventStore(database.db);
   await sql`create table if not exists plain_events (like events including all)`.execute(database.db);
+  await sql`create table if not exists notify_events (like events including all)`.execute(database.db);
+  await sql`create or replace trigger notify_events_notify after insert on notify_events for each statement execute function events_notify()`.execute(database.db);
 }
+
+/** The store's NOTIFY trigger on or off, in this bench's own schema only. */
+const storeNotify = (database: Database, on: boolean) => sql.raw(`alter table events ${on ? 'enable' : 'disable'} trigger events_notify`).execute(database.db);
 
 function appender(database: Database, path: Path): () => Promise<unknown> {
   const store = createPostgresEventStore(database);
-  if (path === 'store append') {
+  if (path === 'store append' || path === 'store append, no notify') {
     return () => {
       const rideId = randomUUID();
       return store.append(`ride-${rideId}`, 0, [{ eventId: randomUUID(), type: 'RideRequested', schemaVersion: 1, data: rideRequested(rideId) }], metadata());
@@ -61,13 +69,14 @@ function appender(database: Database, path: Path): () => Promise<unknown> {
   }
   return () => {
     const rideId = randomUUID();
-    return sql`insert into plain_events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
+    return sql`insert into ${sql.table(path === 'plain insert' ? 'plain_events' : 'notify_events')} (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
       values (${`ride-${rideId}`}, 1, ${randomUUID()}, 'RideRequested', 1, ${JSON.stringify(rideRequested(rideId))}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(database.db);
   };
 }
 
 /** `concurrency` writers, each appending one after the other for `ms`. */
 async function measure(database: Database, path: Path, concurrency: number, ms: number): Promise<{ appends: number; latencies: number[] }> {
+  if (database.kind === 'postgres') await storeNotify(database, path !== 'store append, no notify');
   const append = appender(database, path);
   const latencies: number[] = [];
   const until = performance.now() + ms;
@@ -86,6 +95,8 @@ async function measure(database: Database, path: Path, concurrency: number, ms: 
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Cell[]> {
   const schema = `bench_append_${randomUUID().slice(0, 8)}`;
   const cells: Cell[] = [];
+  // The NOTIFY diagnosis needs ALTER TABLE … DISABLE TRIGGER, which is a PostgreSQL matter.
+  const paths = kind === 'postgres' ? PATHS : PATHS.slice(0, 2);
   try {
     for (const concurrency of levels) {
       // A pool as wide as the writers, so neither path waits for a connection.
@@ -93,10 +104,10 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Cell[]> {
       try {
         await prepare(database);
         // Warm both paths (connections, plans) before anything counts.
-        for (const path of ['store append', 'plain insert'] as const) await measure(database, path, concurrency, 300);
+        for (const path of paths) await measure(database, path, concurrency, 300);
         for (let round = 1; round <= rounds; round += 1) {
           // Alternate which goes first, so a drift in the machine's load falls on both.
-          const order: Path[] = round % 2 === 1 ? ['store append', 'plain insert'] : ['plain insert', 'store append'];
+          const order: Path[] = round % 2 === 1 ? paths : [...paths].reverse();
           for (const path of order) {
             const { appends, latencies } = await measure(database, path, concurrency, seconds * 1000);
             cells.push({ path, concurrency, round, appends, perSecond: Math.round(appends / seconds), latency: summarize(latencies) });
@@ -127,7 +138,8 @@ for (const kind of kinds) {
     const ours = median(of('store append').map((c) => c.perSecond));
     const plain = median(of('plain insert').map((c) => c.perSecond));
     const p99 = (path: Path) => median(of(path).map((c) => c.latency.p99));
-    return { concurrency, storeAppendPerSecond: ours, plainInsertPerSecond: plain, ratio: Math.round((ours / plain) * 100) / 100, storeP99Ms: p99('store append'), plainP99Ms: p99('plain insert') };
+    const extra = values.diagnose && kind === 'postgres' ? { plainNotifyPerSecond: median(of('plain insert + notify').map((c) => c.perSecond)), storeNoNotifyPerSecond: median(of('store append, no notify').map((c) => c.perSecond)) } : {};
+    return { concurrency, storeAppendPerSecond: ours, plainInsertPerSecond: plain, ratio: Math.round((ours / plain) * 100) / 100, storeP99Ms: p99('store append'), plainP99Ms: p99('plain insert'), ...extra };
   });
   (results.stores as Record<string, unknown>)[kind] = { summary: rows, cells };
   printTable(
@@ -135,5 +147,8 @@ for (const kind of kinds) {
     ['writers', 'store append/s', 'plain insert/s', 'ratio', 'store p99 ms', 'plain p99 ms'],
     rows.map((r) => [r.concurrency, r.storeAppendPerSecond, r.plainInsertPerSecond, `${Math.round(r.ratio * 100)}%`, r.storeP99Ms, r.plainP99Ms]),
   );
+  if (values.diagnose && kind === 'postgres') {
+    printTable('Where the difference goes (appends/s)', ['writers', 'plain insert', 'plain insert + NOTIFY trigger', 'store append', 'store append, NOTIFY off'], rows.map((r) => [r.concurrency, r.plainInsertPerSecond, r.plainNotifyPerSecond, r.storeAppendPerSecond, r.storeNoNotifyPerSecond]));
+  }
 }
 writeResults('append', results);
