@@ -31,6 +31,7 @@ export function useDriverLiveEvents(driverId: string) {
     socket.io.on('reconnect', resync);
     return () => {
       offs.forEach((off) => off());
+      useDriverLive.getState().closeCompletion();
       socket.io.off('reconnect', resync);
     };
   }, [socket, driverId, queryClient]);

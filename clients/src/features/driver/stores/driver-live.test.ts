@@ -26,4 +26,10 @@ describe('driver live events (SPEC §4, §7)', () => {
   it('given he is blocked for maintenance, then his record and the ride lists are read again (his ride is handed over)', () => {
     expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL01' } }, 'FL01').topics).toEqual(['driver', 'rides']);
   });
+
+  it('given his Special Task ran past its booked time, then he is told, and another driver\'s overrun says nothing to him', () => {
+    const payload = { rideId: 'R1', startedAt: '2026-03-14T08:00:00.000Z', durationMinutes: 30, message: 'This special task has run past its booked time.' };
+    expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL01' } }, 'FL01').notice).toBe(payload.message);
+    expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL02' } }, 'FL01').notice).toBeNull();
+  });
 });

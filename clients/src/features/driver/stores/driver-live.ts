@@ -14,6 +14,8 @@ export const DRIVER_EVENTS = [
   'maintenanceRejected',
   'driverUnblocked',
   'statusChanged',
+  // Ours: a started Special Task ran past its booked time.
+  'specialTaskOverdue',
 ] as const;
 export type DriverEventName = (typeof DRIVER_EVENTS)[number];
 export type DriverEvent = { [E in DriverEventName]: { type: E; payload: SocketPayload<E> } }[DriverEventName];
@@ -55,6 +57,8 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
     case 'driverUnblocked':
       if (event.payload.driverId !== driverId) return none;
       return { ...none, topics: ['driver'], completionPopup: event.payload.reason !== 'maintenance_rejected' };
+    case 'specialTaskOverdue':
+      return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
     case 'maintenanceRejected':
       return event.payload.driverId === driverId ? { ...none, topics: ['driver'], notice: event.payload.message || MESSAGES.maintenanceCompletedVehicleActive } : none;
   }

@@ -1,0 +1,92 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import type { LiveSocket } from '../../../lib/socket';
+import { useLiveSocket } from '../../../lib/socket.store';
+import { useSession } from '../../../lib/session.store';
+import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
+import { DriverDashboard } from './driver-dashboard';
+
+vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+/** Just enough of a socket.io client for the dashboard to listen on; `emit` plays the server. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const socket = {
+    on: (name: string, fn: (payload: unknown) => void) => listeners.set(name, (listeners.get(name) ?? new Set()).add(fn)),
+    off: (name: string, fn: (payload: unknown) => void) => listeners.get(name)?.delete(fn),
+    io: { on: vi.fn(), off: vi.fn() },
+  };
+  const emit = (name: string, payload: unknown) => act(() => listeners.get(name)?.forEach((fn) => fn(payload)));
+  return { socket: socket as unknown as LiveSocket, emit };
+}
+
+const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
+  RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: 'FL01', FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'material picked', ESTIMATED_TIME: 11, TIMESTAMP: '',
+  CREATED_AT: '2026-03-14T08:00:00.000Z', COMPLETED_AT: null, DURATION: null, ...over,
+});
+
+describe('driver dashboard (SPEC §2, §4)', () => {
+  let active = 1;
+  let calls: FetchCall[];
+  let releaseDriver: () => void;
+  beforeEach(() => {
+    active = 1;
+    const driverLoaded = new Promise<void>((done) => (releaseDriver = done));
+    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    calls = stubFetch((call) => {
+      if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
+      if (call.url.startsWith('/api/ride-history')) return { history: [row({})] };
+      if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: [] } };
+      return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210' }] };
+    });
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/drivers/getSpecificDriver/')) await driverLoaded;
+      return stubbed(url, init);
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useLiveSocket.setState({ socket: null });
+  });
+
+  it('given the driver record is still loading, then a spinner shows; once it loads, the greeting, tags and his ride in progress at its step', async () => {
+    renderWithQueries(<DriverDashboard />);
+    expect(screen.getByRole('progressbar', { name: 'Loading driver record' })).toBeInTheDocument();
+    releaseDriver();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByText('ID: FL01')).toBeInTheDocument();
+    expect(screen.getByText('VEHICLE: Forklift')).toBeInTheDocument();
+    // A reload mid-ride: the server's history puts the ride back at its step.
+    expect(await screen.findByTestId('ongoing-ride-status')).toHaveTextContent('material picked');
+    expect(screen.getByRole('button', { name: 'Material Dropped' })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.topLatestRides)).not.toBeInTheDocument();
+  });
+
+  it('given the dashboard, when statusChanged says Not Active for him, then his status is read again at that position and the admin overlay covers the screen', async () => {
+    const { socket, emit } = fakeSocket();
+    useLiveSocket.setState({ socket });
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' });
+    active = 0;
+    emit('statusChanged', { driverId: 'FL02', status: 'Not Active', position: 40 });
+    emit('statusChanged', { driverId: 'FL01', status: 'Not Active', position: 41 });
+    expect(await screen.findByRole('dialog', { name: MESSAGES.vehicleBlockedByAdmin })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/drivers/status/FL01?position=41')).toBe(true);
+    expect(calls.some((c) => c.url.includes('position=40'))).toBe(false);
+  });
+
+  it('given maintenance completed for him, then the completion popup opens', async () => {
+    const { socket, emit } = fakeSocket();
+    useLiveSocket.setState({ socket });
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' });
+    emit('maintenanceCompleted', { driverId: 'FL01', message: MESSAGES.maintenanceCompletedVehicleActive, position: 50 });
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Vehicle Active' })).toHaveTextContent(MESSAGES.maintenanceCompletedVehicleActive));
+  });
+});
