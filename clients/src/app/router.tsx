@@ -48,7 +48,7 @@ export const routes = [
         children: [
           { path: '/maintenance-head', lazy: lazyComponent(() => import('../features/staff/components/maintenance-head-dashboard'), (m) => m.MaintenanceHeadDashboard) },
           { path: '/requests', lazy: lazyComponent(() => import('../features/staff/components/maintenance-requests-page'), (m) => m.MaintenanceRequestsPage) },
-          { path: '/reports', lazy: staffScreen('Reports') },
+          { path: '/reports', lazy: lazyComponent(() => import('../features/staff/components/kpi-dashboard-page'), (m) => m.KpiDashboardPage) },
           { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
           { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
           { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },

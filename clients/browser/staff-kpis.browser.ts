@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, snap } from './support/browser';
+import { freshToken, newDriver } from './support/engine-api';
+import { completedRide, newMaintenanceHead, newRequester, signInStaff } from './support/staff-flows';
+
+const total = async (page: Page, key: string) => Number(await page.getByTestId(`total-${key}`).locator('p').first().textContent());
+
+describe('KPI dashboard in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    const requester = await newRequester(freshToken('KQ'), 'Nisha Patel');
+    const forklift = await newDriver(freshToken('KF'), 'Deepak Joshi');
+    const crane = await newDriver(freshToken('KC'), 'Imran Khan', 'Crane');
+    await completedRide(requester, forklift, 'ssd assembly', 'scrap yard');
+    await completedRide(requester, forklift, 'ssd assembly', 'scrap yard');
+    await completedRide(requester, forklift, 'electronics', 'canteen');
+    const { rideId } = await requester.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
+      userId: requester.tokenNo, fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Crane', rideType: 'Regular', reqName: requester.name, reqMobileNo: '9000000001',
+    });
+    await crane.call('POST', '/api/tracking/accept-ride', { driverId: crane.tokenNo, rideId });
+    await signInStaff(page, await newMaintenanceHead(freshToken('KH')));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('given rides today, when the maintenance head opens Reports, then totals and the four charts show, the busiest route on top', async () => {
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    for (const title of ['Rides per day by vehicle type', 'Wait and delivery times (minutes)', 'Driver utilisation', 'Busiest routes']) {
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    await page.getByTestId('total-requested').waitFor();
+    expect(await total(page, 'requested')).toBeGreaterThanOrEqual(4);
+    // Each chart carries its figures as a table for screen readers.
+    const routes = page.getByRole('table', { name: 'Busiest routes' });
+    await routes.getByRole('cell', { name: 'ssd assembly → scrap yard' }).waitFor();
+    expect(await routes.getByRole('row').nth(1).textContent()).toBe('ssd assembly → scrap yard2');
+    await page.getByRole('table', { name: 'Driver utilisation' }).getByRole('cell', { name: /Deepak Joshi/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await snap(page, 'staff-kpis-desktop');
+  });
+
+  it('given the vehicle filter, when Crane is chosen, then only the Crane ride counts and its route is the only one', async () => {
+    await page.getByRole('combobox', { name: 'Vehicle type' }).click();
+    await page.getByRole('option', { name: 'Crane' }).click();
+    await page.waitForURL(/vehicleType=Crane/);
+    const routes = page.getByRole('table', { name: 'Busiest routes' });
+    await routes.getByRole('cell', { name: 'ssd assembly → scrap yard' }).waitFor({ state: 'detached' });
+    expect(await routes.getByRole('row').nth(1).textContent()).toBe('fgs → RMS1');
+    expect(await total(page, 'requested')).toBeGreaterThanOrEqual(1);
+    expect(await total(page, 'completed')).toBe(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await snap(page, 'staff-kpis-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('given a range in the past with no rides, when chosen, then every chart says so', async () => {
+    await page.goto('/reports?from=2025-01-01&to=2025-01-07');
+    await page.getByTestId('total-requested').filter({ hasText: /^0/ }).waitFor();
+    expect(await page.getByText('No rides in this range').count()).toBe(4);
+  });
+});

@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { KpisAnswer } from '@plantride/schemas';
+import { driverUtilisation, ridesPerDay, routeLabel, timesPerDay } from '../kpi-chart-data';
+
+// Distinct at a glance and dark enough for white gaps between stacked bars.
+const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
+const FALLBACK_COLOR = '#555555';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+interface FigureProps {
+  id: string;
+  title: string;
+  summary: string;
+  height: number;
+  /** The chart's figures as a table for screen readers: a chart alone says nothing to them. */
+  table: { headers: readonly string[]; rows: readonly (readonly (string | number | null)[])[] };
+  children: ReactNode;
+}
+
+// Legend text in the page's own colour: the series colours are not all readable as text.
+const legendText = (value: string) => <span style={{ color: '#333' }}>{value}</span>;
+
+function ChartFigure({ id, title, summary, height, table, children }: FigureProps) {
+  return (
+    <Paper variant="outlined" component="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}>
+      <Typography variant="h6" component="h2" id={`${id}-title`}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" id={`${id}-summary`} component="figcaption" sx={{ mb: 1 }}>
+        {summary}
+      </Typography>
+      {/* The chart is for the eye; the table below says the same to a screen reader. */}
+      <Box sx={{ width: '100%', height }} aria-hidden="true">
+        {children}
+      </Box>
+      <Box component="table" sx={visuallyHidden} aria-label={title}>
+        <thead>
+          <tr>
+            {table.headers.map((header) => (
+              <th key={header}>{header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((cell, j) => (
+                <td key={j}>{cell ?? '—'}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Paper>
+  );
+}
+
+const Empty = () => (
+  <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+    <Typography color="text.secondary">No rides in this range</Typography>
+  </Box>
+);
+
+export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
+  const { rows, vehicleTypes } = ridesPerDay(kpis.days);
+  return (
+    <ChartFigure id="rides-per-day" title="Rides per day by vehicle type" summary="Rides requested on each plant day, stacked by vehicle type."
+      height={280}
+      table={{ headers: ['Day', ...vehicleTypes], rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => row[type] as number)]) }}
+    >
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <ResponsiveContainer>
+          <BarChart accessibilityLayer={false} data={rows} margin={{ left: 0, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="day" />
+            <YAxis allowDecimals={false} width={32} />
+            <Tooltip />
+            <Legend formatter={legendText} />
+            {vehicleTypes.map((type) => (
+              <Bar key={type} dataKey={type} stackId="rides" fill={VEHICLE_COLORS[type] ?? FALLBACK_COLOR} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartFigure>
+  );
+}
+
+export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehicleType: boolean }) {
+  const rows = timesPerDay(kpis.days, oneVehicleType);
+  return (
+    <ChartFigure
+      id="times"
+      title="Wait and delivery times (minutes)"
+      summary="Average and 90th percentile per day and vehicle type: wait is request to acceptance, delivery is pick-up to drop."
+      height={300}
+      table={{ headers: ['Day', 'Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'], rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]) }}
+    >
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <ResponsiveContainer>
+          <BarChart accessibilityLayer={false} data={rows} margin={{ left: 0, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
+            <YAxis width={40} />
+            <Tooltip />
+            <Legend formatter={legendText} />
+            <Bar dataKey="waitAvg" name="Wait avg" fill="#8ab89b" isAnimationActive={false} />
+            <Bar dataKey="waitP90" name="Wait p90" fill="#1f5f3b" isAnimationActive={false} />
+            <Bar dataKey="deliveryAvg" name="Delivery avg" fill="#e0a96d" isAnimationActive={false} />
+            <Bar dataKey="deliveryP90" name="Delivery p90" fill="#8a4b08" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartFigure>
+  );
+}
+
+export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
+  const rows = driverUtilisation(kpis.drivers).map((row) => ({ ...row, label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}` }));
+  return (
+    <ChartFigure
+      id="drivers"
+      title="Driver utilisation"
+      summary="Minutes each driver was busy on the range's rides (accept or take-over to end), and the rides he ended."
+      height={Math.max(160, rows.length * 40 + 60)}
+      table={{ headers: ['Driver', 'Busy minutes', 'Rides completed'], rows: rows.map((r) => [r.name, r.busyMinutes, r.ridesCompleted]) }}
+    >
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <ResponsiveContainer>
+          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" />
+            <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
+            <Tooltip />
+            <Legend formatter={legendText} />
+            <Bar dataKey="busyMinutes" name="Busy minutes" fill="#0b5394" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartFigure>
+  );
+}
+
+export function BusiestRoutesChart({ kpis }: { kpis: KpisAnswer }) {
+  const rows = kpis.routes.map((route) => ({ route: routeLabel(route), rides: route.rides }));
+  return (
+    <ChartFigure id="routes" title="Busiest routes" summary="Rides requested per route over the range, busiest first." height={Math.max(160, rows.length * 36 + 40)}
+      table={{ headers: ['Route', 'Rides'], rows: rows.map((r) => [r.route, r.rides]) }}
+    >
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <ResponsiveContainer>
+          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="route" width={150} tick={{ fontSize: 12 }} />
+            <Tooltip />
+            <Bar dataKey="rides" name="Rides" fill="#1f5f3b" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,60 @@
+import { VEHICLE_TYPES, type KpiDay, type KpiDriver, type KpiRoute } from '@plantride/schemas';
+
+/** One bar group per plant day: rides requested per vehicle type. */
+export type RidesPerDayRow = { day: string } & Record<string, number | string>;
+
+/** 'yyyy-MM-dd' as the charts label days: dd/MM. */
+export const shortDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/** Rides requested per day, one key per vehicle type that had rides; days without rides are left out. */
+export function ridesPerDay(days: readonly KpiDay[]): { rows: RidesPerDayRow[]; vehicleTypes: string[] } {
+  const byDay = new Map<string, RidesPerDayRow>();
+  const seen = new Set<string>();
+  for (const day of days) {
+    const row = byDay.get(day.day) ?? { day: shortDay(day.day) };
+    row[day.vehicleType] = day.requested;
+    byDay.set(day.day, row);
+    seen.add(day.vehicleType);
+  }
+  const known: readonly string[] = VEHICLE_TYPES;
+  const vehicleTypes = [...VEHICLE_TYPES.filter((type) => seen.has(type)), ...[...seen].filter((type) => !known.includes(type))];
+  const rows = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => row);
+  for (const row of rows) for (const type of vehicleTypes) row[type] ??= 0;
+  return { rows, vehicleTypes };
+}
+
+export interface TimesRow {
+  label: string;
+  waitAvg: number | null;
+  waitP90: number | null;
+  deliveryAvg: number | null;
+  deliveryP90: number | null;
+}
+
+/**
+ * Wait and delivery minutes as the server measured them, one group per day and vehicle type:
+ * averages and percentiles of different groups cannot be merged honestly, so none are.
+ */
+export function timesPerDay(days: readonly KpiDay[], oneVehicleType: boolean): TimesRow[] {
+  return days.map((day) => ({
+    label: oneVehicleType ? shortDay(day.day) : `${shortDay(day.day)} ${day.vehicleType}`,
+    waitAvg: day.waitMinutes.avg,
+    waitP90: day.waitMinutes.p90,
+    deliveryAvg: day.deliveryMinutes.avg,
+    deliveryP90: day.deliveryMinutes.p90,
+  }));
+}
+
+/** Drivers by minutes busy on the range's rides, busiest first. */
+export function driverUtilisation(drivers: readonly KpiDriver[]): { name: string; busyMinutes: number; ridesCompleted: number }[] {
+  return [...drivers]
+    .sort((a, b) => b.busyMinutes - a.busyMinutes || a.driverId.localeCompare(b.driverId))
+    .map((driver) => ({ name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId, busyMinutes: driver.busyMinutes, ridesCompleted: driver.ridesCompleted }));
+}
+
+export const routeLabel = (route: KpiRoute): string => `${route.from} → ${route.to}`;
+
+/** Totals over the range for the summary figures. */
+export function kpiTotals(days: readonly KpiDay[]): { requested: number; completed: number; cancelled: number } {
+  return days.reduce((sum, day) => ({ requested: sum.requested + day.requested, completed: sum.completed + day.completed, cancelled: sum.cancelled + day.cancelled }), { requested: 0, completed: 0, cancelled: 0 });
+}
