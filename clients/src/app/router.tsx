@@ -16,12 +16,6 @@ function RootLayout() {
   );
 }
 
-const staffScreen = (title: string) =>
-  lazyComponent(
-    () => import('../features/staff/components/staff-placeholder'),
-    (m) => () => <m.StaffPlaceholder title={title} />,
-  );
-
 /** The route table of SPEC §2; every screen is loaded on first visit. */
 export const routes = [
   {
