@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../engine/src/database/database';
 import { call, signIn } from '../support/api-client';
@@ -5,20 +7,20 @@ import { createBenchStore, DATABASE_URL, dropSchemas, resolveModes, type Mode } 
 import { count, flags } from '../support/cli-flags';
 import { startEngine } from '../support/engine-child';
 import { machineInfo } from '../support/machine';
-import { printTable, writeResults } from '../support/report';
+import { printTable, ROOT, writeResults } from '../support/report';
 import { perSecond, Samples, summarize } from '../support/stats';
 import { seededRandom } from '../load/seeded-random';
 import { reportQueries } from './report-queries';
 import { checkFoldAgainstProjection, loadReports } from './reports-store';
 import { explainReports, type Explained } from './explain-reports';
 
-const USAGE = `npm run bench:reports -- [--mode embedded|services|both] [--quick] [--rides 1000000] [--days 365] [--queries 200] [--check-rides 1000]
+const USAGE = `npm run bench:reports -- [--mode embedded|services|both] [--quick] [--rides 1000000] [--days 365] [--queries 200] [--check-rides 1000] [--cpu-prof]
 Loads a ride reports read model of --rides rides (the replay bench's generated history, folded the way
 the reports projection does and checked against the real projection on --check-rides of them), starts
 the engine on it, times --queries varied filtered and paged GET /api/reports/rides, then the whole CSV
 export: rows/s and the engine's memory growth. --quick: 20,000 rides, 100 queries.`;
 
-const values = flags(USAGE, { rides: { type: 'string' }, days: { type: 'string' }, queries: { type: 'string' }, 'check-rides': { type: 'string' }, seed: { type: 'string' } });
+const values = flags(USAGE, { rides: { type: 'string' }, days: { type: 'string' }, queries: { type: 'string' }, 'check-rides': { type: 'string' }, seed: { type: 'string' }, 'cpu-prof': { type: 'boolean' } });
 const rides = count(values.rides, values.quick ? 20_000 : 1_000_000, 'rides');
 const days = count(values.days, 365, 'days');
 const queryCount = count(values.queries, values.quick ? 100 : 200, 'queries');
@@ -50,7 +52,9 @@ async function runMode(mode: Mode) {
       await database.close();
     }
     console.log(`[${mode}] ${loaded.rides} rides loaded in ${(loaded.ms / 1000).toFixed(1)} s; starting the engine`);
-    const engine = await startEngine(store, { readyTimeoutMs: 600_000 });
+    const profileDir = resolve(ROOT, 'bench-results/profiles');
+    if (values['cpu-prof']) mkdirSync(profileDir, { recursive: true });
+    const engine = await startEngine(store, { readyTimeoutMs: 600_000, cpuProfDir: values['cpu-prof'] ? profileDir : undefined });
     try {
       const token = await signIn(engine.url, engine.adminTokenNo, engine.adminPassword);
       const driverIds = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'].flatMap((_, t) => Array.from({ length: 40 }, (__, i) => `D${t}${String(i + 1).padStart(3, '0')}`));
