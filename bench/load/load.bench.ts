@@ -120,7 +120,7 @@ async function runMode(mode: Mode) {
       const ceilings = [];
       if (!values['no-ceiling']) {
         ceilings.push(await socketCeiling({ rooms, schedule, dir: store.dir }));
-        if (mode === 'services') ceilings.push(await socketCeiling({ rooms, schedule, dir: store.dir, redis: { url: REDIS_URL, prefix: `${store.redisPrefix}-ceiling` } }));
+        if (mode === 'services') ceilings.push(await socketCeiling({ rooms, schedule, dir: store.dir, redis: { url: REDIS_URL, prefix: `${store.redisPrefix}:ceiling` } }));
       }
       const succeeded = commands.succeeded;
       return {
