@@ -10,7 +10,13 @@ const COMMON = {
 
 /** The bench's flags plus the common ones (--mode embedded|services|both, --quick); --help prints `usage`. */
 export function flags(usage: string, options: Options): Record<string, string | boolean | undefined> & { mode?: string; quick: boolean } {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { ...COMMON, ...options }, strict: true }) as { values: Record<string, string | boolean | undefined> };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: process.argv.slice(2), options: { ...COMMON, ...options }, strict: true }) as { values: Record<string, string | boolean | undefined> });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
   if (values.help) {
     console.log(usage);
     process.exit(0);
