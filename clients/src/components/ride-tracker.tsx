@@ -1,6 +1,7 @@
 import { Box, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { RideTimestamps } from '@plantride/schemas';
 import { formatDateTime } from '../lib/format-date';
+import { visuallyHidden } from './visually-hidden';
 
 export interface StepDef {
   label: string;
@@ -63,11 +64,3 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label }: Ride
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

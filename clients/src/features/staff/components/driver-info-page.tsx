@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
-import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
 import { useDrivers } from '../api/get-drivers';
@@ -10,6 +9,7 @@ import { useLivePosition } from '../use-live-position';
 import { AddDriverDialog } from './add-driver-dialog';
 import { DriverAccordionItem } from './driver-accordion-item';
 import { DriverFilterPanel } from './driver-filter-panel';
+import { StaffPage } from './staff-page';
 
 const LIVE_EVENTS = ['statusChanged'] as const;
 
@@ -25,44 +25,38 @@ export function DriverInfoPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head" />
-      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            Driver Information
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="outlined" onClick={() => setPanelOpen((open) => !open)} aria-expanded={panelOpen}>
-              {panelOpen ? 'Hide Filters' : 'Filters'}
+      <StaffPage title="Driver Information" maxWidth="md">
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => setPanelOpen((open) => !open)} aria-expanded={panelOpen}>
+            {panelOpen ? 'Hide Filters' : 'Filters'}
+          </Button>
+          {isAdmin && (
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              {MESSAGES.addNewDriverInfo}
             </Button>
-            {isAdmin && (
-              <Button variant="contained" onClick={() => setAdding(true)}>
-                {MESSAGES.addNewDriverInfo}
-              </Button>
-            )}
-          </Stack>
-          {panelOpen && (
-            <DriverFilterPanel
-              applied={filters}
-              onApply={(next) => {
-                setFilters(next);
-                setPanelOpen(false);
-              }}
-              onCancel={() => {
-                setFilters(cancelDriverFilters);
-                setPanelOpen(false);
-              }}
-            />
           )}
-          <Typography role="status">{drivers.data ? `${shown.length} of ${drivers.data.length} drivers` : 'Loading…'}</Typography>
-          {drivers.isError && <Alert severity="error">{messageOf(drivers.error, 'Could not load the drivers.')}</Alert>}
-          <Box>
-            {shown.map((row) => (
-              <DriverAccordionItem key={row.OPERATOR_ID} row={row} canEdit={isAdmin} onSaved={live.advance} />
-            ))}
-          </Box>
         </Stack>
-      </Container>
+        {panelOpen && (
+          <DriverFilterPanel
+            applied={filters}
+            onApply={(next) => {
+              setFilters(next);
+              setPanelOpen(false);
+            }}
+            onCancel={() => {
+              setFilters(cancelDriverFilters);
+              setPanelOpen(false);
+            }}
+          />
+        )}
+        <Typography role="status">{drivers.data ? `${shown.length} of ${drivers.data.length} drivers` : 'Loading…'}</Typography>
+        {drivers.isError && <Alert severity="error">{messageOf(drivers.error, 'Could not load the drivers.')}</Alert>}
+        <Box>
+          {shown.map((row) => (
+            <DriverAccordionItem key={row.OPERATOR_ID} row={row} canEdit={isAdmin} onSaved={live.advance} />
+          ))}
+        </Box>
+      </StaffPage>
       <AddDriverDialog open={adding} onClose={() => setAdding(false)} onAdded={live.advance} />
     </>
   );

@@ -3,12 +3,11 @@ import { Box, Paper, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
 import { driverUtilisation, ridesPerDay, routeLabel, timesPerDay } from '../kpi-chart-data';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
 const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
 const FALLBACK_COLOR = '#555555';
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 interface FigureProps {
   id: string;

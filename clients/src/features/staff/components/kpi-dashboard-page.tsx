@@ -1,11 +1,11 @@
-import { Alert, Box, Container, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { KPI_DEFAULT_DAYS, VEHICLE_TYPES, plantDayOf, shiftDay } from '@plantride/schemas';
-import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useKpis, type KpiFilters } from '../api/get-kpis';
 import { kpiTotals } from '../kpi-chart-data';
 import { BusiestRoutesChart, DriverUtilisationChart, RidesPerDayChart, TimesChart } from './kpi-charts';
+import { StaffPage } from './staff-page';
 
 const fieldSx = { minWidth: { xs: '100%', sm: 180 } };
 
@@ -25,61 +25,55 @@ export function KpiDashboardPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head" />
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            Reports
-          </Typography>
-          <Paper variant="outlined" component="section" aria-label="Report filters" sx={{ p: 2 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="date" size="small" label="From" value={filters.from} onChange={(e) => e.target.value && set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
-              <TextField type="date" size="small" label="To" value={filters.to} onChange={(e) => e.target.value && set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
-              <TextField
-                select
-                size="small"
-                label="Vehicle type"
-                value={filters.vehicleType}
-                onChange={(e) => set({ vehicleType: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                sx={fieldSx}
-              >
-                <MenuItem value="">All vehicle types</MenuItem>
-                {VEHICLE_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {type}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-          </Paper>
-          {kpis.isError && <Alert severity="error">{messageOf(kpis.error, 'Could not load the reports.')}</Alert>}
-          {totals && (
-            <Box component="section" aria-label="Totals" role="status" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-              {(['requested', 'completed', 'cancelled'] as const).map((key) => (
-                <Paper key={key} variant="outlined" sx={{ p: { xs: 1, sm: 2 }, textAlign: 'center' }} data-testid={`total-${key}`}>
-                  <Typography variant="h4" component="p">
-                    {totals[key]}
-                  </Typography>
-                  <Typography color="text.secondary" sx={{ textTransform: 'capitalize' }}>
-                    {key}
-                  </Typography>
-                </Paper>
+      <StaffPage title="Reports" maxWidth="lg">
+        <Paper variant="outlined" component="section" aria-label="Report filters" sx={{ p: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField type="date" size="small" label="From" value={filters.from} onChange={(e) => e.target.value && set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
+            <TextField type="date" size="small" label="To" value={filters.to} onChange={(e) => e.target.value && set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
+            <TextField
+              select
+              size="small"
+              label="Vehicle type"
+              value={filters.vehicleType}
+              onChange={(e) => set({ vehicleType: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={fieldSx}
+            >
+              <MenuItem value="">All vehicle types</MenuItem>
+              {VEHICLE_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {type}
+                </MenuItem>
               ))}
-            </Box>
-          )}
-          {kpis.data ? (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, opacity: kpis.isPlaceholderData ? 0.6 : 1 }}>
-              <RidesPerDayChart kpis={kpis.data} />
-              <TimesChart kpis={kpis.data} oneVehicleType={filters.vehicleType !== ''} />
-              <DriverUtilisationChart kpis={kpis.data} />
-              <BusiestRoutesChart kpis={kpis.data} />
-            </Box>
-          ) : (
-            !kpis.isError && <Typography role="status">Loading…</Typography>
-          )}
-        </Stack>
-      </Container>
+            </TextField>
+          </Stack>
+        </Paper>
+        {kpis.isError && <Alert severity="error">{messageOf(kpis.error, 'Could not load the reports.')}</Alert>}
+        {totals && (
+          <Box component="section" aria-label="Totals" role="status" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+            {(['requested', 'completed', 'cancelled'] as const).map((key) => (
+              <Paper key={key} variant="outlined" sx={{ p: { xs: 1, sm: 2 }, textAlign: 'center' }} data-testid={`total-${key}`}>
+                <Typography variant="h4" component="p">
+                  {totals[key]}
+                </Typography>
+                <Typography color="text.secondary" sx={{ textTransform: 'capitalize' }}>
+                  {key}
+                </Typography>
+              </Paper>
+            ))}
+          </Box>
+        )}
+        {kpis.data ? (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, opacity: kpis.isPlaceholderData ? 0.6 : 1 }}>
+            <RidesPerDayChart kpis={kpis.data} />
+            <TimesChart kpis={kpis.data} oneVehicleType={filters.vehicleType !== ''} />
+            <DriverUtilisationChart kpis={kpis.data} />
+            <BusiestRoutesChart kpis={kpis.data} />
+          </Box>
+        ) : (
+          !kpis.isError && <Typography role="status">Loading…</Typography>
+        )}
+      </StaffPage>
     </>
   );
 }

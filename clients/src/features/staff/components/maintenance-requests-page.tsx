@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Chip, Container, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import { MAINTENANCE_STATUSES, MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useMaintenanceRequests } from '../api/get-maintenance-requests';
 import { useUpdateMaintenanceComment } from '../api/update-maintenance-comment';
@@ -13,6 +12,7 @@ import { useLivePosition } from '../use-live-position';
 import { MaintenanceFilterBar } from './maintenance-filter-bar';
 import { MaintenanceRequestsTable } from './maintenance-requests-table';
 import { RejectDialog } from './reject-dialog';
+import { StaffPage } from './staff-page';
 
 const LIVE_EVENTS = ['maintenanceRequestAdded', 'newMaintenanceRequest', 'requestStatusUpdated'] as const;
 
@@ -72,40 +72,34 @@ export function MaintenanceRequestsPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head" />
-      <Container component="main" maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            {MESSAGES.maintenanceRequests}
+      <StaffPage title={MESSAGES.maintenanceRequests} maxWidth="xl">
+        <MaintenanceFilterBar onApply={setApplied} onClear={() => setApplied(null)} />
+        <Box component="section" aria-label="Status summary" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Chip label={`Total: ${rows.length}`} variant="outlined" />
+          {MAINTENANCE_STATUSES.map((status) => (
+            <Chip key={status} label={`${status}: ${counts[status]}`} variant="outlined" sx={{ textTransform: 'capitalize' }} data-testid={`count-${status}`} />
+          ))}
+        </Box>
+        {applied && (
+          <Typography role="status">
+            {describeMaintenanceFilter(applied)} · {shown.length} of {rows.length} requests
           </Typography>
-          <MaintenanceFilterBar onApply={setApplied} onClear={() => setApplied(null)} />
-          <Box component="section" aria-label="Status summary" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Chip label={`Total: ${rows.length}`} variant="outlined" />
-            {MAINTENANCE_STATUSES.map((status) => (
-              <Chip key={status} label={`${status}: ${counts[status]}`} variant="outlined" sx={{ textTransform: 'capitalize' }} data-testid={`count-${status}`} />
-            ))}
-          </Box>
-          {applied && (
-            <Typography role="status">
-              {describeMaintenanceFilter(applied)} · {shown.length} of {rows.length} requests
-            </Typography>
-          )}
-          {requests.isError && !requests.data ? (
-            <Alert severity="error">{messageOf(requests.error, 'Could not load maintenance requests.')}</Alert>
-          ) : requests.isPending ? (
-            <Typography role="status">Loading…</Typography>
-          ) : (
-            <MaintenanceRequestsTable
-              rows={shown}
-              busyId={busyId}
-              onAccept={(row) => void changeStatus({ id: row.ID, status: 'accepted' })}
-              onReject={setRejecting}
-              onComplete={setCompleting}
-              onSaveComment={saveComment}
-            />
-          )}
-        </Stack>
-      </Container>
+        )}
+        {requests.isError && !requests.data ? (
+          <Alert severity="error">{messageOf(requests.error, 'Could not load maintenance requests.')}</Alert>
+        ) : requests.isPending ? (
+          <Typography role="status">Loading…</Typography>
+        ) : (
+          <MaintenanceRequestsTable
+            rows={shown}
+            busyId={busyId}
+            onAccept={(row) => void changeStatus({ id: row.ID, status: 'accepted' })}
+            onReject={setRejecting}
+            onComplete={setCompleting}
+            onSaveComment={saveComment}
+          />
+        )}
+      </StaffPage>
       <RejectDialog
         requestId={rejecting?.ID ?? null}
         busy={busyId !== null}

@@ -1,8 +1,9 @@
-import { Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { CommentCell } from './comment-cell';
 import { MaintenanceStatusChip } from './maintenance-status-chip';
+import { ScrollTable } from './scroll-table';
 
 interface Props {
   rows: readonly MaintenanceRequestRow[];
@@ -18,18 +19,7 @@ const HEADERS = ['Request ID', 'Driver ID', 'Driver Name', 'Mobile', 'Vehicle Ty
 export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onComplete, onSaveComment }: Props) {
   if (rows.length === 0) return <Typography sx={{ py: 2 }}>No maintenance requests found</Typography>;
   return (
-    <TableContainer role="region" tabIndex={0} aria-label="Maintenance requests, scrolls sideways" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-      <Table size="small" aria-label="Maintenance requests">
-        <TableHead>
-          <TableRow>
-            {HEADERS.map((header) => (
-              <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+    <ScrollTable label="Maintenance requests" headers={HEADERS}>
           {rows.map((row) => {
             const busy = busyId === row.ID;
             return (
@@ -72,8 +62,6 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
               </TableRow>
             );
           })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    </ScrollTable>
   );
 }

@@ -35,6 +35,9 @@ function SearchBar({ label, value, sticker, onSearch }: { label: string; value: 
       label={`Search ${label}`}
       value={text}
       onChange={(e) => setText(sticker ? stickerInput(e.target.value) : e.target.value)}
+      // Leaving the bar sends what was typed at once: a search still waiting must not fire after
+      // the user clicked on (a ride id), and take him back here.
+      onBlur={() => text.trim() !== value && search.current(text.trim())}
       slotProps={{ htmlInput: sticker ? { inputMode: 'numeric' } : undefined }}
       sx={fieldSx}
     />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { SERVER_MESSAGES } from '@plantride/schemas';
-import { PageHeader } from '../../../components/page-header';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRideTimeline } from '../api/get-ride-timeline';
 import { RideReplay } from './ride-replay';
+import { StaffPage } from './staff-page';
 
 /** /ride-audit/:rideId: any ride's timeline from the store, and a scrubber that replays its tracker (staff). */
 export function RideAuditPage() {
@@ -16,42 +16,36 @@ export function RideAuditPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head" />
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            Ride Audit
-          </Typography>
-          <Paper
-            variant="outlined"
-            component="form"
-            aria-label="Open a ride"
-            sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (typed.trim()) navigate(`/ride-audit/${encodeURIComponent(typed.trim().toUpperCase())}`);
-            }}
-          >
-            <TextField size="small" label="Ride ID" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 240 } }} />
-            <Button type="submit" variant="contained">
-              Open Ride
-            </Button>
-          </Paper>
-          {!rideId ? (
-            <Typography>Enter a ride ID, or open one from Ride Reports.</Typography>
-          ) : timeline.isPending ? (
-            <Typography role="status">Loading…</Typography>
-          ) : timeline.isError ? (
-            <Alert severity="error">
-              {timeline.error instanceof ApiError && timeline.error.status === 404 ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}` : messageOf(timeline.error, 'Could not load the ride.')}
-            </Alert>
-          ) : (
-            <Box key={rideId}>
-              <RideReplay timeline={timeline.data} />
-            </Box>
-          )}
-        </Stack>
-      </Container>
+      <StaffPage title="Ride Audit" maxWidth="lg">
+        <Paper
+          variant="outlined"
+          component="form"
+          aria-label="Open a ride"
+          sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (typed.trim()) navigate(`/ride-audit/${encodeURIComponent(typed.trim().toUpperCase())}`);
+          }}
+        >
+          <TextField size="small" label="Ride ID" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 240 } }} />
+          <Button type="submit" variant="contained">
+            Open Ride
+          </Button>
+        </Paper>
+        {!rideId ? (
+          <Typography>Enter a ride ID, or open one from Ride Reports.</Typography>
+        ) : timeline.isPending ? (
+          <Typography role="status">Loading…</Typography>
+        ) : timeline.isError ? (
+          <Alert severity="error">
+            {timeline.error instanceof ApiError && timeline.error.status === 404 ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}` : messageOf(timeline.error, 'Could not load the ride.')}
+          </Alert>
+        ) : (
+          <Box key={rideId}>
+            <RideReplay timeline={timeline.data} />
+          </Box>
+        )}
+      </StaffPage>
     </>
   );
 }

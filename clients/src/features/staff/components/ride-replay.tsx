@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Paper, Slider, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatDateTime } from '../../../lib/format-date';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-audit';
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+import { ScrollTable } from './scroll-table';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The ride's timeline and the six-step tracker as it stood at the moment the scrubber points to. */
 export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
@@ -61,29 +61,18 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
         {moment.status === 'cancelled' && <Alert severity="info" sx={{ mt: 1 }}>The ride was cancelled.</Alert>}
         <RideTracker steps={BOOKING_STEPS} step={moment.step} timestamps={moment.timestamps} label="Ride progress as of the chosen moment" />
       </Paper>
-      <TableContainer component={Paper} variant="outlined" role="region" tabIndex={0} aria-label="Ride timeline, scrolls sideways">
-        <Table size="small" aria-label="Ride timeline">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 700 }}>Time</TableCell>
-              <TableCell sx={{ fontWeight: 700 }}>Actor</TableCell>
-              <TableCell sx={{ fontWeight: 700 }}>Event</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {events.map((event, i) => (
-              <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.time)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
-                <TableCell>
-                  {eventLabel(event.type)}
-                  {i > index && <Box component="span" sx={visuallyHidden}> (after the chosen moment)</Box>}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ScrollTable label="Ride timeline" headers={['Time', 'Actor', 'Event']}>
+        {events.map((event, i) => (
+          <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.time)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
+            <TableCell>
+              {eventLabel(event.type)}
+              {i > index && <Box component="span" sx={visuallyHidden}> (after the chosen moment)</Box>}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }

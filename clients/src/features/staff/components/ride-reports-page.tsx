@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Container, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { pageOf, showingRecords } from '@plantride/schemas';
-import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { downloadRideReports } from '../api/download-ride-reports';
 import { useRideReports, useRideReportsTotal } from '../api/get-ride-reports';
 import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey, type ReportFilters } from '../report-filters';
 import { ReportFilterControls } from './report-filter-controls';
 import { RideReportsTable } from './ride-reports-table';
+import { StaffPage } from './staff-page';
 
 /** /ride-reports: filters and pages are the server's work and live in the URL (SPEC §2). */
 export function RideReportsPage() {
@@ -56,53 +56,51 @@ export function RideReportsPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head">
-        <Button color="inherit" variant="outlined" size="small" onClick={() => void download()} disabled={downloading}>
-          {downloading ? 'Downloading…' : 'Download CSV'}
-        </Button>
-      </PageHeader>
-      <Container component="main" maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            Ride Reports
-          </Typography>
-          <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
-            <Stack spacing={2}>
-              <ReportFilterControls filters={filters} onChange={setFilters} />
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-                {chips.map((chip) => (
-                  <Chip key={chip.key} label={chip.label} onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)} />
-                ))}
-                <Button variant="outlined" size="small" onClick={clearAll} disabled={chips.length === 0}>
-                  Clear All Filters
-                </Button>
-              </Stack>
+      <StaffPage
+        title="Ride Reports"
+        maxWidth="xl"
+        actions={
+          <Button color="inherit" variant="outlined" size="small" onClick={() => void download()} disabled={downloading}>
+            {downloading ? 'Downloading…' : 'Download CSV'}
+          </Button>
+        }
+      >
+        <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <ReportFilterControls filters={filters} onChange={setFilters} />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+              {chips.map((chip) => (
+                <Chip key={chip.key} label={chip.label} onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)} />
+              ))}
+              <Button variant="outlined" size="small" onClick={clearAll} disabled={chips.length === 0}>
+                Clear All Filters
+              </Button>
             </Stack>
-          </Paper>
-          <Typography role="status" data-testid="showing-records">
-            {reports.data && all.data !== undefined ? showingRecords(total, Math.max(all.data, total)) : 'Loading…'}
-          </Typography>
-          {reports.isError ? (
-            <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" aria-hidden="true">
-                Scroll the table sideways to see all 20 columns →
-              </Typography>
-              <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
-            </>
-          )}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
-            <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-              Prev
-            </Button>
-            <Typography data-testid="page-of">{pageOf(Math.min(page, pages), pages)}</Typography>
-            <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={page >= pages}>
-              Next
-            </Button>
           </Stack>
+        </Paper>
+        <Typography role="status" data-testid="showing-records">
+          {reports.data && all.data !== undefined ? showingRecords(total, Math.max(all.data, total)) : 'Loading…'}
+        </Typography>
+        {reports.isError ? (
+          <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" aria-hidden="true">
+              Scroll the table sideways to see all 20 columns →
+            </Typography>
+            <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
+          </>
+        )}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
+          <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+            Prev
+          </Button>
+          <Typography data-testid="page-of">{pageOf(Math.min(page, pages), pages)}</Typography>
+          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+            Next
+          </Button>
         </Stack>
-      </Container>
+      </StaffPage>
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Link, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { LIMITS, RIDE_REPORT_FIELDS, formatReportDate, toRideReport, type RideReport, type RideReportField, type RideReportServerRow } from '@plantride/schemas';
+import { ScrollTable } from './scroll-table';
 
-const HEADERS: Record<RideReportField, string> = {
+const HEADER_OF: Record<RideReportField, string> = {
   rideId: 'Ride ID',
   requesterName: 'Requester Name',
   fromLocation: 'From',
@@ -40,18 +41,7 @@ export function reportCell(report: RideReport, field: RideReportField): string {
 export function RideReportsTable({ rows }: { rows: readonly RideReportServerRow[] }) {
   if (rows.length === 0) return <Typography sx={{ py: 2 }}>No ride reports found</Typography>;
   return (
-    <TableContainer role="region" tabIndex={0} aria-label="Ride reports, scrolls sideways" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-      <Table size="small" aria-label="Ride reports">
-        <TableHead>
-          <TableRow>
-            {RIDE_REPORT_FIELDS.map((field) => (
-              <TableCell key={field} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {HEADERS[field]}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+    <ScrollTable label="Ride reports" headers={RIDE_REPORT_FIELDS.map((field) => HEADER_OF[field])}>
           {rows.map((row) => {
             const report = toRideReport(row);
             return (
@@ -70,8 +60,6 @@ export function RideReportsTable({ rows }: { rows: readonly RideReportServerRow[
               </TableRow>
             );
           })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    </ScrollTable>
   );
 }
