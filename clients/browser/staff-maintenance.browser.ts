@@ -17,6 +17,8 @@ const fileRequest = (driver: ApiSession, issue: string, breakdown: 'partial' | '
     ride_id: null,
   });
 
+const count = async (page: Page, status: string) => Number((await page.getByTestId(`count-${status}`).textContent())?.split(': ')[1]);
+
 describe('Maintenance head dashboard and requests in a real browser', () => {
   let browser: Browser;
   let page: Page;
@@ -58,6 +60,10 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await page.goto('/maintenance-head');
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await page.getByRole('heading', { name: 'Maintenance Requests' }).waitFor();
+    // Other browser files file requests on the same engine: counts are compared with those before.
+    await page.getByTestId('count-pending').waitFor();
+    const pendingBefore = await count(page, 'pending');
+    const completedBefore = await count(page, 'completed');
     const driverA = await newDriver(freshToken('MA'), 'Ravi Kumar');
     const driverB = await newDriver(freshToken('MB'), 'Asha Rao');
     const first = await fileRequest(driverA, 'Engine Issue', 'full');
@@ -68,7 +74,7 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await rowA.waitFor();
     await rowB.waitFor();
     await page.getByText('New maintenance request from Asha Rao.').waitFor();
-    await page.getByTestId('count-pending').filter({ hasText: 'pending: 2' }).waitFor();
+    await page.getByTestId('count-pending').filter({ hasText: `pending: ${pendingBefore + 2}` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'staff-requests-pending');
 
@@ -113,7 +119,7 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Request completed and driver has been unblocked automatically.').waitFor();
     await rowA.getByText('completed', { exact: true }).waitFor();
-    await page.getByTestId('count-completed').filter({ hasText: 'completed: 1' }).waitFor();
+    await page.getByTestId('count-completed').filter({ hasText: `completed: ${completedBefore + 1}` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'staff-requests-done');
     await page.setViewportSize({ width: 360, height: 740 });
