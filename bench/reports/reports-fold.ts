@@ -1,42 +1,14 @@
 import { sql } from 'kysely';
 import { vehicleNumberKey } from '@plantride/schemas';
 import type { Database } from '../../engine/src/database/database';
+import type { ReportDriversTable, RideReportsTable } from '../../projections/src/reports/reports.table';
 import type { GeneratedEvent } from '../replay/ride-history.generator';
 
 /** A ride_reports row as the reports projection leaves it. */
-export interface ReportRow {
-  ride_id: string;
-  requester_id: string;
-  requester_name: string;
-  from_location: string;
-  to_location: string;
-  vehicle_type: string;
-  ride_type: string;
-  status: string;
-  created_at: Date;
-  driver_id: string | null;
-  driver_name: string | null;
-  vehicle_number: string | null;
-  vehicle_number_key: string | null;
-  forklift_number: string | null;
-  started_at: Date | null;
-  picked_at: Date | null;
-  dropped_at: Date | null;
-  ended_at: Date | null;
-  last_position: number;
-}
-export const REPORT_COLUMNS = ['ride_id', 'requester_id', 'requester_name', 'from_location', 'to_location', 'vehicle_type', 'ride_type', 'status', 'created_at', 'driver_id', 'driver_name', 'vehicle_number', 'vehicle_number_key', 'forklift_number', 'started_at', 'picked_at', 'dropped_at', 'ended_at', 'last_position'] as const;
+export type ReportRow = RideReportsTable;
+export const REPORT_COLUMNS = ['ride_id', 'requester_id', 'requester_name', 'from_location', 'to_location', 'vehicle_type', 'ride_type', 'status', 'created_at', 'driver_id', 'driver_name', 'vehicle_number', 'vehicle_number_key', 'forklift_number', 'started_at', 'picked_at', 'dropped_at', 'ended_at', 'last_position'] as const satisfies readonly (keyof RideReportsTable)[];
 
-interface DriverRow {
-  operator_id: string;
-  name: string | null;
-  vehicle_number: string | null;
-  forklift_number: string | null;
-  completed_maintenance_date: Date | null;
-  released_maintenance_date: Date | null;
-  latest_request_id: string | null;
-  maintenance_status: string | null;
-}
+type DriverRow = ReportDriversTable;
 
 type D = Record<string, string>;
 

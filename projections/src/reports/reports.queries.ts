@@ -1,28 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { VEHICLE_TYPES, type RideReportFilter } from '@plantride/schemas';
 import type { ReadModels } from '../read-models';
+import type { RideReportsTable } from './reports.table';
 
 /** A ride report row with its driver's current maintenance facts. */
-export interface RideReportRecord {
-  ride_id: string;
-  requester_name: string;
-  from_location: string;
-  to_location: string;
-  vehicle_type: string;
-  ride_type: string;
-  status: string;
-  created_at: Date;
-  driver_id: string | null;
-  driver_name: string | null;
-  vehicle_number: string | null;
-  forklift_number: string | null;
-  started_at: Date | null;
-  picked_at: Date | null;
-  dropped_at: Date | null;
-  ended_at: Date | null;
+export type RideReportRecord = Omit<RideReportsTable, 'requester_id' | 'vehicle_number_key' | 'last_position'> & {
   last_maintenance_date: Date | null;
   maintenance_status: string | null;
-}
+};
 
 /** Where a keyset walk stopped: the last row's created time and ride id. */
 export interface RideReportCursor {
