@@ -7,3 +7,4 @@ export * from './primitives';
 export * from './site';
 export * from './socket';
 export * from './ride.machine';
+export * from './plant-time';

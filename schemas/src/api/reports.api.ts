@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { addDays, isValid, parse } from 'date-fns';
 import { tz, type TZDate } from '@date-fns/tz';
 import {
-  DATE_LOCALE,
   LIMITS,
   PLANT_TIME_ZONE,
   RIDE_STATUSES,
@@ -13,6 +12,7 @@ import {
   type RideStatusFilter,
 } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
+import { formatPlantDateTime } from '../plant-time';
 
 const text = z.string().nullable();
 const minutes = z.number().nullable();
@@ -207,23 +207,8 @@ export function toRideReport(row: RideReportServerRow): RideReport {
   };
 }
 
-const reportDateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  timeZone: PLANT_TIME_ZONE,
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-
 /** A report time as people at the plant read it (Indian English, plant time, 12-hour with seconds); 'N/A' when missing. */
-export function formatReportDate(iso: string | null): string {
-  if (!iso) return MESSAGES.notAvailable;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? MESSAGES.invalidDate : reportDateFormat.format(date);
-}
+export const formatReportDate = (iso: string | null): string => formatPlantDateTime(iso);
 
 const REPORT_DATE_FIELDS = new Set<RideReportField>(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime', 'lastMaintenanceDate']);
 
