@@ -2,7 +2,8 @@ import { DEFAULT_SITE, routeMinutes, LOCATIONS, type VehicleType } from '@plantr
 import type { CommandLog } from './command-log';
 import type { DriverPerson, Person } from './load-people';
 import type { PartySocket } from './live-socket';
-import { sleep, type Random } from './seeded-random';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Random } from '../../engine/src/test-support/seeded-random';
 
 export interface Behaviour {
   /** Mean pause before each action (a person's reaction), ms. */

@@ -14,7 +14,8 @@ import { driver, maintenanceHead, requester, type Behaviour, type Run } from './
 import { createPeople } from './load-people';
 import { printLoad } from './load-report';
 import { connectParty, type PartySocket, type Receipt } from './live-socket';
-import { seededRandom, sleep } from './seeded-random';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { seededRandom } from '../../engine/src/test-support/seeded-random';
 import { socketCeiling } from './socket-ceiling';
 import { sampleXmin, type XminSamples } from './xmin-sampler';
 

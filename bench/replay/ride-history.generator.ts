@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SITE, EVENT_SCHEMA_VERSIONS, LOCATIONS, VEHICLE_TYPES, domainEventSchema, routeMinutes, type DomainEvent, type VehicleType } from '@plantride/schemas';
-import { seededRandom, type Random } from '../load/seeded-random';
+import { seededRandom, type Random } from '../../engine/src/test-support/seeded-random';
 
 /** One event ready for the store's tables. */
 export interface GeneratedEvent {

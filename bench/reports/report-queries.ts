@@ -1,5 +1,5 @@
 import { PLANT_TIME_ZONE, VEHICLE_TYPES } from '@plantride/schemas';
-import type { Random } from '../load/seeded-random';
+import type { Random } from '../../engine/src/test-support/seeded-random';
 
 const DAY = 24 * 3600_000;
 const plantDay = new Intl.DateTimeFormat('en-GB', { timeZone: PLANT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -9,7 +9,7 @@ import { startEngine } from '../support/engine-child';
 import { machineInfo } from '../support/machine';
 import { printTable, ROOT, writeResults } from '../support/report';
 import { perSecond, Samples, summarize } from '../support/stats';
-import { seededRandom } from '../load/seeded-random';
+import { seededRandom } from '../../engine/src/test-support/seeded-random';
 import { reportQueries } from './report-queries';
 import { checkFoldAgainstProjection, loadReports } from './reports-store';
 import { explainReports, type Explained } from './explain-reports';

@@ -1,20 +1,7 @@
 import { VEHICLE_TYPES, type Role, type VehicleType } from '@plantride/schemas';
 import type { App } from '../app';
 import { seedUsers } from './seed';
-
-/** A small seeded generator (mulberry32): the same seed plays the same workload. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)];
-  return { next, pick };
-}
+import { seededRandom } from './seeded-random';
 
 type Step = 'start' | 'materialPicked' | 'materialDropped' | 'end';
 const STEPS: readonly Step[] = ['start', 'materialPicked', 'materialDropped', 'end'];
@@ -71,7 +58,7 @@ export async function seedWorkloadPeople(app: App, requesters = 4, driversPerTyp
  * handled by the head, and admin edits of driver records. Refused calls are part of the mix.
  */
 export async function runWorkload(app: App, people: WorkloadPeople, tokenOf: (tokenNo: string) => Promise<string>, commands: number, seed = 1): Promise<Workload> {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const rides = new Map<string, Ride>();
   const drivers = people.drivers.map<Driver>((d) => ({ ...d }));
   const openRequests: Array<{ id: string; driver: Driver; accepted: boolean }> = [];

@@ -20,5 +20,3 @@ export function seededRandom(seed: number) {
   };
 }
 export type Random = ReturnType<typeof seededRandom>;
-
-export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
