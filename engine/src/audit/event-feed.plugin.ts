@@ -6,7 +6,7 @@ import { AUDIT_FEED_PATH, SERVER_MESSAGES, auditFeedQuerySchema, type AuditFeedQ
 import { bearerToken, currentUser } from '../auth/auth.plugin';
 import type { RecordedEvent, Subscription } from '../event-store/event-store';
 import { isStaff } from '../rides/ride-access';
-import { sameOriginForCookie } from './cookie-origin';
+import { sameOriginForCookie } from '../auth/cookie-origin';
 import { openEventFeed } from './event-feed';
 
 export interface EventFeedPluginOptions {

@@ -9,6 +9,7 @@ import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
 import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
 import { trackRide } from './track-ride';
+import { cookieOriginAllowed } from '../auth/cookie-origin';
 import { watchSessionExpiry } from './session-expiry';
 
 declare module 'fastify' {
@@ -33,24 +34,6 @@ export interface LivePluginOptions {
 }
 
 class Refused extends Error {}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-const hostnameOf = (host: string) => host.replace(/:\d+$/, '');
-
-// A cookie rides along with any page's request: only the engine's own pages (or listed ones) may use it.
-// Both ends on loopback is a developer's dev server proxying to the engine.
-function cookieOriginAllowed(headers: Record<string, string | string[] | undefined>, allowed: readonly string[]): boolean {
-  const origin = headers.origin;
-  if (typeof origin !== 'string') return true;
-  if (allowed.includes(origin)) return true;
-  const hosts = [headers['x-forwarded-host'], headers.host].flat().filter((host): host is string => typeof host === 'string');
-  try {
-    const { host, hostname } = new URL(origin);
-    return hosts.includes(host) || (LOOPBACK.has(hostname) && hosts.some((h) => LOOPBACK.has(hostnameOf(h))));
-  } catch {
-    return false;
-  }
-}
 
 async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOrigins: readonly string[]): Promise<void> {
   const token = handshakeToken(socket.handshake);
