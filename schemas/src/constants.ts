@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LIMITS, ROLES, VEHICLE_TYPES } from './plain-constants';
 
-export const VEHICLE_TYPES = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'] as const;
+// The web client's sign-in path reads these without zod (plain-constants.ts); they are still exported from here.
+export { LIMITS, ROLES, VEHICLE_TYPES };
+
 /** A vehicle type a ride can be booked for and a driver can be assigned to. */
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 export type VehicleType = z.infer<typeof vehicleTypeSchema>;
@@ -95,7 +98,6 @@ export const MAINTENANCE_STATUSES = ['pending', 'accepted', 'completed', 'reject
 export const maintenanceStatusSchema = z.enum(MAINTENANCE_STATUSES);
 export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 
-export const ROLES = ['requester', 'driver', 'admin', 'maintenanceHead'] as const;
 /** A user's role; the route guard compares it exactly. */
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -141,45 +143,6 @@ export const MAINTENANCE_FILTER_OPTIONS = [
 export const maintenanceFilterSchema = z.enum(MAINTENANCE_FILTER_OPTIONS);
 export type MaintenanceFilter = z.infer<typeof maintenanceFilterSchema>;
 
-/** Numeric business limits of SPEC §9; durations are milliseconds unless the key says otherwise. */
-export const LIMITS = {
-  tokenMinLength: 4,
-  tokenMaxLength: 5,
-  passwordMinLength: 4,
-  mobileDigits: 10,
-  stickerMaxDigits: 2,
-  routeMinMinutes: 3,
-  routeMaxMinutes: 11,
-  topLatestRides: 3,
-  otherAvailableRides: 10,
-  reportsPageSize: 15,
-  // The spec also reads 10 rows per page for the other reports screen.
-  reportsAltPageSize: 10,
-  reportColumns: 20,
-  reportGapDecimals: 2,
-  durationMaxHours: 1,
-  durationMaxMinutes: 59,
-  durationPickerRowHeight: 40,
-  progressBarStep: 10,
-  progressBarMax: 100,
-  progressBarTickMs: 1000,
-  confettiMs: 3000,
-  confettiPieces: 400,
-  maintenanceModalCloseMs: 1500,
-  reassignmentNoticeMs: 3000,
-  requesterPollingMs: 10_000,
-  resetAfterRideEndMs: 5000,
-  endRideDelayMs: 2000,
-  socketReconnectionAttempts: 5,
-  socketTimeoutMs: 5000,
-  maintenanceListRefreshMs: 30_000,
-  toastRequesterAutoCloseMs: 5000,
-  toastAutoCloseMs: 3000,
-  redirectAfterSignupMs: 1000,
-  chunkLoadTimeoutMs: 120_000,
-  trackerStepsDashboard: 4,
-  trackerStepsBooking: 6,
-} as const;
 
 export const DATE_LOCALE = 'en-IN';
 export const REPORTS_CSV_FILE_NAME = 'ride_reports.csv';

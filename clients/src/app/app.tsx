@@ -1,13 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { LIMITS } from '@plantride/schemas';
+import { useSession } from '../lib/session.store';
+import { loadToasts, useToastsWanted } from '../lib/toast';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
+
+const Toasts = lazy(() => loadToasts().then(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
+
+/** The toast container, mounted once a toast is sent or someone is signed in (their screens toast directly). */
+function LazyToasts() {
+  const signedIn = useSession((s) => s.user !== null);
+  const wanted = useToastsWanted();
+  useEffect(() => {
+    if (signedIn) void loadToasts();
+  }, [signedIn]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -20,8 +35,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-      {/* Requester screens pass their own 5000 ms; sign-in and admin screens keep this 3000 ms. */}
-      <ToastContainer position="top-right" autoClose={LIMITS.toastAutoCloseMs} newestOnTop />
+      <LazyToasts />
     </ThemeProvider>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import { msUntilExpiry } from '../lib/jwt';
+import type { LiveSocket } from '../lib/socket';
 import { useSession, type SessionEnd } from '../lib/session.store';
-import { openSocket } from '../lib/socket';
 import { useLiveSocket } from '../lib/socket.store';
+import { toast } from '../lib/toast';
 
 // setTimeout holds at most a signed 32-bit delay; longer sessions are re-checked when it fires.
 const MAX_DELAY = 2 ** 31 - 1;
@@ -40,18 +40,26 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (!user) return;
-    const socket = openSocket(user);
-    const sessionOver = () => useSession.getState().end('expired');
-    socket.on('sessionExpired', sessionOver);
-    socket.on('connect_error', (error) => {
-      if (error.message === 'Authentication required') sessionOver();
+    // socket.io-client loads with the first signed-in screen, not with /signin.
+    let closed = false;
+    let socket: LiveSocket | null = null;
+    void import('../lib/socket').then(({ openSocket }) => {
+      if (closed) return;
+      socket = openSocket(user);
+      const sessionOver = () => useSession.getState().end('expired');
+      socket.on('sessionExpired', sessionOver);
+      socket.on('connect_error', (error) => {
+        if (error.message === 'Authentication required') sessionOver();
+      });
+      // The server closes a socket whose session it ended (signed out, blocked, role changed).
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect') sessionOver();
+      });
+      useLiveSocket.setState({ socket });
     });
-    // The server closes a socket whose session it ended (signed out, blocked, role changed).
-    socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') sessionOver();
-    });
-    useLiveSocket.setState({ socket });
     return () => {
+      closed = true;
+      if (!socket) return;
       useLiveSocket.setState({ socket: null });
       socket.removeAllListeners();
       socket.disconnect();

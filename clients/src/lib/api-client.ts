@@ -1,5 +1,4 @@
 import { apiError } from '@plantride/schemas';
-import type { z } from 'zod';
 import { currentToken, useSession } from './session.store';
 
 /** A failed call: `message` is the spec's 'API Error {status}: {body}', `serverMessage` the server's own text. */
@@ -18,10 +17,15 @@ export class ApiError extends Error {
 export const messageOf = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 
-interface CallOptions<S extends z.ZodType> {
+/** What checks an answer: a zod schema, or a plain parser where zod should not load. */
+export interface AnswerParser<T> {
+  parse: (value: unknown) => T;
+}
+
+interface CallOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  schema: S;
+  schema: AnswerParser<T>;
   /** Sign-up and sign-in go without the bearer token. */
   anonymous?: boolean;
   /** Read-your-writes: the engine waits until its read models include this store position. */
@@ -44,7 +48,7 @@ function serverMessageOf(text: string): string | null {
   return null;
 }
 
-export async function api<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.infer<S>> {
+export async function api<T>(path: string, options: CallOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = options.anonymous ? null : currentToken();

@@ -1,4 +1,5 @@
-import { jwtClaimsSchema, type JwtClaims } from '@plantride/schemas';
+import type { JwtClaims } from '@plantride/schemas';
+import { parseJwtClaims } from './stored-user';
 
 /** Reads a JWT's claims without verifying it: the server verifies; the client only needs `exp` and `role`. */
 export function readClaims(token: string): JwtClaims | null {
@@ -6,8 +7,7 @@ export function readClaims(token: string): JwtClaims | null {
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const parsed = jwtClaimsSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    return parseJwtClaims(JSON.parse(json));
   } catch {
     return null;
   }

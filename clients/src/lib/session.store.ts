@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { storedUserSchema, type StoredUser } from '@plantride/schemas';
+import type { StoredUser } from '@plantride/schemas';
 import { msUntilExpiry } from './jwt';
+import { parseStoredUser } from './stored-user';
 
 export const USER_STORAGE_KEY = 'user';
 
@@ -20,8 +21,8 @@ export function loadStoredUser(storage: Storage = localStorage, now = Date.now()
   const raw = storage.getItem(USER_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-    if (parsed.success && msUntilExpiry(parsed.data.jwt_token, now) > 0) return parsed.data;
+    const user = parseStoredUser(JSON.parse(raw));
+    if (user && msUntilExpiry(user.jwt_token, now) > 0) return user;
   } catch {
     // unparseable: cleared below
   }

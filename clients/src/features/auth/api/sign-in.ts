@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { parseSignInAnswer } from '../../../lib/stored-user';
 
 export function signIn(input: { token_no: string; password: string }) {
-  return api('/api/auth/signin', { method: 'POST', body: input, schema: signInAnswerSchema, anonymous: true });
+  return api('/api/auth/signin', { method: 'POST', body: input, schema: { parse: parseSignInAnswer }, anonymous: true });
 }
 
 export const useSignIn = () => useMutation({ mutationFn: signIn });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, FormHelperText, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '@plantride/schemas';
 import { roleHome } from '../../../lib/role-home';
 import { ApiError, messageOf } from '../../../lib/api-client';

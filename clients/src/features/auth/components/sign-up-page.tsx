@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FormHelperText, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LIMITS, MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
