@@ -16,6 +16,7 @@ import { SERVER_MESSAGES } from '@plantride/schemas';
 import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
 import { metricsPlugin } from './metrics/metrics.plugin';
 import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation-id';
+import { securityPlugin } from './security/security.plugin';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -34,6 +35,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(correlationIdPlugin);
   // Before the plugins that feed it (timers).

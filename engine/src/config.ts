@@ -38,6 +38,8 @@ const configSchema = z.object({
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16).optional()),
   /** Prefix of every Redis key and channel of this deployment (timers queue, socket.io); deployments sharing a Redis differ in it. */
   REDIS_PREFIX: z.preprocess(blankAsUnset, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantride')),
+  /** Comma-separated origins (scheme://host[:port]) whose pages may call the API cross-origin; unset, same-origin only. */
+  CORS_ORIGINS: z.preprocess(blankAsUnset, z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(z.string().url()))),
 });
 
 export type Config = z.infer<typeof configSchema>;

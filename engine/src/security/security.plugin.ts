@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { HTTPMethods } from 'fastify';
+import { loadConfig } from '../config';
+
+/** Largest request body any route takes; a bigger one is refused with 413 before it is parsed. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, as added (the authorization tests walk it). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+export interface SecurityPluginOptions {
+  /** Origins whose pages may call the API from the browser; CORS_ORIGINS unless given. None: same-origin only. */
+  corsOrigins?: readonly string[];
+}
+
+/**
+ * HTTP hardening in one place: security headers (helmet) with a CSP the built client runs under,
+ * CORS for the configured origins only, and a body size limit on every route. Registered before
+ * the routes, so its onRoute hook sees each of them.
+ */
+export const securityPlugin = fp<SecurityPluginOptions>(
+  async (app, options) => {
+    const routes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      route.bodyLimit ??= BODY_LIMIT_BYTES;
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // The client's own scripts, styles and socket only; nothing inline runs (script-src-attr 'none' stops onerror=…).
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          // Plants often serve the engine over plain HTTP on the intranet; upgrading would break it.
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+
+    const origins = options.corsOrigins ?? loadConfig().CORS_ORIGINS;
+    await app.register(cors, {
+      // No list: no Access-Control-Allow-Origin for anyone, so browsers keep other sites' pages out.
+      origin: origins.length > 0 ? [...origins] : false,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Correlation-Id'],
+      exposedHeaders: ['X-Correlation-Id', 'Retry-After'],
+      maxAge: 600,
+    });
+  },
+  { name: 'security' },
+);
