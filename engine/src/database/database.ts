@@ -18,6 +18,11 @@ export interface Database {
   /** Calls `onNotify` for every NOTIFY on `channel`; resolves to an unlisten function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /**
+   * Wakes `channel`'s listeners: this process's at once, other processes' with a NOTIFY sent after
+   * the call (several calls meanwhile share one). Call it after a commit; a lost one only delays.
+   */
+  notify(channel: string): void;
+  /**
    * Takes the session lock `key` (scoped to this schema) if nobody holds it, or answers null.
    * It is held until released or until this process's lock connection is lost, which frees it for
    * another engine process: that is how one process among several runs each projection.
@@ -62,6 +67,7 @@ async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string):
   let held = heldPgliteLocks.get(client);
   if (!held) heldPgliteLocks.set(client, (held = new Set()));
   const locks = held;
+  const local = localListeners();
   return {
     kind: 'pglite',
     schema,
@@ -74,10 +80,14 @@ async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string):
     },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, onNotify);
+      const unlistenLocal = local.add(channel, onNotify);
       return async () => {
+        unlistenLocal();
         if (!client.closed) await unlisten();
       };
     },
+    // One process owns a PGlite: its own listeners are all there are.
+    notify: (channel) => local.notify(channel),
     async close() {
       // Kysely's PGlite driver closes the client on destroy; a borrowed client stays open.
       if (!pglite) await db.destroy();
@@ -96,34 +106,88 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   // A transaction left idle would hold back pg_snapshot_xmin and stall every reader of $all.
   const options = `-c search_path="${schema}" -c idle_in_transaction_session_timeout=15000`;
   const pool = new pg.Pool({ connectionString: url, max, options });
+  // A connection PostgreSQL drops (a restart) while idle, or checked out between two statements,
+  // emits 'error'; unheard, that would end the process. The pool drops it and the next query connects anew.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
   const locks = postgresLocks(url, schema);
+  const local = localListeners();
+  // At most one NOTIFY in flight; channels notified meanwhile go in the next one, sent after it.
+  const queued = new Set<string>();
+  let sending: Promise<void> | undefined;
+  const sendQueued = async () => {
+    while (queued.size > 0) {
+      const channels = [...queued];
+      queued.clear();
+      // Its own statement, no transaction id: no WAL flush under PostgreSQL's notify lock.
+      await pool.query(`select pg_notify(channel, '') from unnest($1::text[]) as channel`, [channels]).catch(() => undefined);
+    }
+    sending = undefined;
+  };
   return {
     kind: 'postgres',
     schema,
     db,
     tryLock: locks.tryLock,
+    notify(channel) {
+      local.notify(channel);
+      queued.add(channel);
+      sending ??= sendQueued();
+    },
     async listen(channel, onNotify) {
+      const unlistenLocal = local.add(channel, onNotify);
       const client = new pg.Client({ connectionString: url });
       // A lost LISTEN connection only slows readers down to their polling interval.
       client.on('error', () => listeners.delete(client));
       client.on('notification', (message) => {
         if (message.channel === channel) onNotify();
       });
-      await client.connect();
-      await client.query(`listen "${channel}"`);
+      try {
+        await client.connect();
+        await client.query(`listen "${channel}"`);
+      } catch (error) {
+        unlistenLocal();
+        throw error;
+      }
       listeners.add(client);
       return async () => {
+        unlistenLocal();
         if (!listeners.delete(client)) return;
         await client.end().catch(() => undefined);
       };
     },
     async close() {
+      await sending;
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       listeners.clear();
       await locks.close();
       await db.destroy();
+    },
+  };
+}
+
+/** This process's listeners by channel, so a write here wakes readers here without a round trip. */
+function localListeners() {
+  const byChannel = new Map<string, Set<() => void>>();
+  return {
+    add(channel: string, onNotify: () => void): () => void {
+      const set = byChannel.get(channel) ?? new Set();
+      byChannel.set(channel, set);
+      // Its own function, so the same callback listening twice is removed once per unlisten.
+      const entry = () => onNotify();
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    notify(channel: string): void {
+      for (const onNotify of byChannel.get(channel) ?? []) {
+        try {
+          onNotify();
+        } catch {
+          // A listener's failure is its own; the others still hear it.
+        }
+      }
     },
   };
 }

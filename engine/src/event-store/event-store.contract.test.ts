@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
+import { openDatabase } from '../database/database';
 import { createPostgresEventStore } from './postgres-event-store';
 import { ConcurrencyError, START, checkpointOf, type EventStore, type NewEvent, type RecordedEvent } from './event-store';
 
@@ -163,6 +164,69 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     await subscription.close();
     expect(seen).toEqual(['A', 'B']);
     expect(failures).toBe(2);
+  });
+
+  it('given a transaction that has written elsewhere first, when it appends events, then the store refuses (a reader may already have passed it)', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await sql`select pg_current_xact_id()`.execute(trx);
+        await createPostgresEventStore(database, { executor: trx }).append('ride-1', 0, [event('A')], meta);
+      }),
+    ).rejects.toThrow(/before anything else/);
+    await store.append('ride-2', 0, [event('B')], meta);
+    expect(await store.readStream('ride-1')).toEqual([]);
+    expect((await readAllWhenVisible(1)).map((e) => e.type)).toEqual(['B']);
+  });
+
+  // Needs two connections at once; PGlite has one, so no other transaction is open while a reader reads.
+  if (kind === 'postgres') it(
+    'given a transaction with an id left open that writes no events (a read-model batch), when events are appended, then $all and a subscription show them while it is still open',
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let opened!: (xid: string) => void;
+      const openXid = new Promise<string>((resolve) => (opened = resolve));
+      const other = database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+        opened(rows[0]!.xid);
+        await held;
+      });
+      try {
+        const xid = await openXid;
+        const live: string[] = [];
+        const subscription = store.subscribe(START, (e) => void live.push(e.type), { pollIntervalMs: 60_000 });
+        await subscription.caughtUp();
+        const appended = await store.append('ride-1', 0, [event('A'), event('B')], meta);
+        expect(BigInt(appended.events[0]!.transactionId)).toBeGreaterThan(BigInt(xid));
+        const seen = await readAllWhenVisible(2);
+        expect(seen.map((e) => e.type)).toEqual(['A', 'B']);
+        expect(await store.headCheckpoint()).toEqual(checkpointOf(seen[1]!));
+        expect(await store.checkpointAt(appended.position)).toEqual(checkpointOf(seen[1]!));
+        await waitFor(() => live.length === 2, 10_000, 'both events live');
+        await subscription.close();
+        expect(live).toEqual(['A', 'B']);
+        const { rows } = await sql<{ status: string }>`select pg_xact_status(${xid}::xid8) as status`.execute(database.db);
+        expect(rows[0]?.status).toBe('in progress');
+      } finally {
+        release();
+        await other;
+      }
+    },
+  );
+
+  if (kind === 'postgres') it('given a subscription on another connection pool (another engine process), when an event is appended, then a NOTIFY wakes it', async () => {
+    const elsewhere = await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: database.schema, maxConnections: 2 });
+    try {
+      const seen: string[] = [];
+      const subscription = createPostgresEventStore(elsewhere).subscribe(START, (e) => void seen.push(e.type), { pollIntervalMs: 60_000 });
+      await subscription.caughtUp();
+      await store.append('ride-1', 0, [event('A')], meta);
+      await waitFor(() => seen.length === 1, 10_000, 'notified event');
+      await subscription.close();
+      expect(seen).toEqual(['A']);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   // Needs two connections at once; PGlite has one and serialises writers, so the case cannot arise there.

@@ -51,6 +51,81 @@ const migrations: Record<string, Migration> = {
         for each statement execute function events_notify()`.execute(db);
     },
   },
+  '0002_readers_bounded_by_appenders': {
+    async up(db) {
+      // The append wakes readers itself once it has committed (Database.notify): a NOTIFY inside the
+      // append's transaction made PostgreSQL serialise every append's commit (WAL flush included).
+      await sql`drop trigger if exists events_notify on events`.execute(db);
+      await sql`drop function if exists events_notify()`.execute(db);
+      // Where a reader of $all may read up to (exclusive) for \`snapshot\`, its statement's snapshot:
+      // past every transaction that was running then and may still write events, and no further.
+      // Only appenders count, not every transaction holding an id (pg_snapshot_xmin did that, so a
+      // long read-model transaction held every reader back). It relies on one rule: a transaction
+      // writes events before anything else, so its lock on \`events\` comes before its id (the lock
+      // is taken when the statement is planned, the id when it inserts, and both last to its end).
+      // For each transaction id the snapshot saw running, in order: the first that held that lock
+      // afterwards, or is no longer running (it may have appended and committed since), is the bound.
+      // One still running without the lock got its id before the snapshot, so it can never append
+      // (events_first_write below refuses it).
+      // The lock table is read once, before the statuses: a transaction ends (becomes visible)
+      // before it releases its locks, so an appender is either seen holding the lock or seen ended.
+      await sql`
+        create function events_read_bound(snapshot pg_snapshot, events_table regclass) returns xid8
+        language plpgsql volatile as $$
+        declare
+          appending xid[];
+          running xid8;
+        begin
+          if pg_snapshot_xmin(snapshot) = pg_snapshot_xmax(snapshot) then
+            return pg_snapshot_xmax(snapshot);
+          end if;
+          with held as materialized (
+            select locktype, mode, database, relation, transactionid, virtualtransaction from pg_locks where granted
+          )
+          select coalesce(array_agg(own.transactionid), '{}') into appending
+          from held writer join held own on own.virtualtransaction = writer.virtualtransaction
+          where writer.locktype = 'relation' and writer.relation = events_table and writer.mode <> 'AccessShareLock'
+            and writer.database = (select oid from pg_database where datname = current_database())
+            and own.locktype = 'transactionid' and own.mode = 'ExclusiveLock';
+          for running in select xid from pg_snapshot_xip(snapshot) as xid order by xid loop
+            if running::xid = any(appending) or pg_xact_status(running) is distinct from 'in progress' then
+              return running;
+            end if;
+          end loop;
+          return pg_snapshot_xmax(snapshot);
+        end $$`.execute(db);
+      // The rule, enforced: an insert into events in a transaction that already has an id is refused
+      // unless events_begin_write (or an earlier insert into events) marked it before it had one.
+      // A statement's BEFORE trigger fires before the statement writes anything, so the append's own
+      // streams row does not count.
+      await sql`
+        create function events_first_write() returns trigger language plpgsql as $$
+        begin
+          if pg_current_xact_id_if_assigned() is null then
+            perform set_config('plantride.events_writer', 'on', true);
+          elsif current_setting('plantride.events_writer', true) is distinct from 'on' then
+            raise exception 'events must be written before anything else in a transaction (call events_begin_write first)';
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger events_first_write before insert on events
+        for each statement execute function events_first_write()`.execute(db);
+      // First statement of a transaction that checks or writes other rows before its events.
+      await sql`
+        create function events_begin_write(events_table regclass) returns void language plpgsql as $$
+        begin
+          if current_setting('plantride.events_writer', true) = 'on' then
+            return;
+          end if;
+          if pg_current_xact_id_if_assigned() is not null then
+            raise exception 'events_begin_write must come before anything else in a transaction';
+          end if;
+          execute format('lock table %s in row exclusive mode', events_table);
+          perform set_config('plantride.events_writer', 'on', true);
+        end $$`.execute(db);
+    },
+  },
 };
 
 export function notifyChannel(schema: string): string {

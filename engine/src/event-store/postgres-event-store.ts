@@ -31,6 +31,13 @@ const COLUMNS = sql.raw(
   'global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at',
 );
 
+/**
+ * Readers see events of transactions below this bound (migration 0002): past every transaction that
+ * was running at the statement's snapshot and might still write events. Evaluated once per statement
+ * (a sub-select), with the snapshot the statement reads with.
+ */
+const READ_BOUND = sql`(select events_read_bound(pg_current_snapshot(), 'events'::regclass))`;
+
 // pg hands int8 back as strings and PGlite as numbers; the store speaks numbers.
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -94,11 +101,16 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     return rows.map(toRecorded);
   }
 
+  // Once committed: in a caller's transaction the events are not readable yet, and readers find them by polling.
+  const wakeReaders = () => {
+    if (!db.isTransaction) database.notify(notifyChannel(database.schema));
+  };
+
   async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
-    // Sequence values are taken before commit; only transactions older than every running one are final.
+    // Sequence values are taken before commit; only what no running appender can still write before is final.
     // Qualified: a bare `transaction_id` here would sort by the text column of the select list ('1001' < '989').
     const { rows } = await sql<EventRow>`select ${COLUMNS} from events
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      where transaction_id < ${READ_BOUND}
         and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
       order by events.transaction_id, events.global_position
       limit ${limit}`.execute(db);
@@ -143,6 +155,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         if (earlier.length === events.length) return resultOf(earlier, true);
         throw new ConcurrencyError(streamId, expectedVersion);
       }
+      wakeReaders();
       return resultOf(rows.map(toRecorded), false);
     },
 
@@ -173,7 +186,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async headCheckpoint() {
       const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
         select transaction_id::text as transaction_id, global_position from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        where transaction_id < ${READ_BOUND}
         order by events.transaction_id desc, events.global_position desc
         limit 1`.execute(db);
       const row = rows[0];
@@ -183,7 +196,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async checkpointAt(position) {
       const { rows } = await sql<{ transaction_id: string }>`
         select transaction_id::text as transaction_id from events
-        where global_position = ${position} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
+        where global_position = ${position} and transaction_id < ${READ_BOUND}`.execute(db);
       return rows[0] ? { transactionId: rows[0].transaction_id, position } : null;
     },
 

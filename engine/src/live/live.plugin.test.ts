@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { SOCKET_PAYLOADS, rideStreamId, userStreamId, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
 import { createTokenService } from '../auth/jwt';
@@ -216,6 +217,34 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     await waitFor(() => client.names().includes('materialPicked'), 10_000, 'materialPicked');
     expect(client.socket.recovered).toBe(true);
     expect(client.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked']);
+  });
+
+  // PGlite has one connection: no other transaction can be open meanwhile.
+  if (kind === 'postgres') it('given a writing transaction left open (a long read-model batch), when a ride is booked and accepted, then the sockets hear it while that transaction is still open', async () => {
+    const requesterClient = await connect({ token: await signUp('RQ01', 'requester') });
+    const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: (xid: string) => void;
+    const openXid = new Promise<string>((resolve) => (opened = resolve));
+    const other = test.database.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+      opened(rows[0]!.xid);
+      await held;
+    });
+    try {
+      const xid = await openXid;
+      await book('R1');
+      await accept('R1');
+      await waitFor(() => driverClient.names('R1').includes('removeRide') && requesterClient.names('R1').includes('rideAccepted'), 10_000, 'the ride to reach both sockets');
+      const { rows } = await sql<{ status: string }>`select pg_xact_status(${xid}::xid8) as status`.execute(test.database.db);
+      expect(rows[0]?.status).toBe('in progress');
+      expect(driverClient.names('R1')).toEqual(['newRideRequest', 'removeRide']);
+      expect(requesterClient.names('R1')).toEqual(['rideAccepted']);
+    } finally {
+      release();
+      await other;
+    }
   });
 
   it('given an open socket, when its user signs out, then the socket is disconnected', async () => {
