@@ -1,7 +1,7 @@
 /**
  * Sizes of the fuzz and model runs. CI runs the defaults; a long local run raises them:
  *   FUZZ_RUNS=2000 npx vitest run engine/src/reliability   (cases per route, and model runs scaled alike)
- *   FUZZ_SEED=<seed> FUZZ_PATH=<path> replays the failure fast-check printed.
+ *   FUZZ_SEED=<seed> FUZZ_PATH=<path> FUZZ_ROUTE=<part of the URL> replays the failure fast-check printed.
  */
 const positive = (name: string): number | undefined => {
   const raw = process.env[name];

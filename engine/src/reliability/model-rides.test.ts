@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { foldRide, rideStatusOf, rideStreamId, type Role, type RideEvent, type VehicleType } from '@plantride/schemas';
+import { toDomainEvent } from '../event-store/upcast';
+import { loadDriver } from '../drivers/driver-stream';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreTimerKinds, testTimerOptions } from '../test-support/test-timers';
+import { seedUsers } from '../test-support/seed';
+import { boundedInject, withinDeadline, type Answer } from './support/bounded-inject';
+import { modelMaxCommands, modelRuns, replayParameters } from './support/fuzz-settings';
+import {
+  apply,
+  expectAccept,
+  expectBooking,
+  expectCancel,
+  expectMaintenance,
+  expectResolve,
+  expectStep,
+  expectTakeOver,
+  expectedRideView,
+  newRide,
+  ongoingRide,
+  rideEvents,
+  type ModelDriver,
+  type ModelRide,
+  type RideWorld,
+  type Step,
+} from './support/ride-model';
+
+const HOUR = 3_600_000;
+const ADMIN = 'MDAD';
+const HEAD = 'MDMH';
+const STEPS: readonly Step[] = ['start', 'materialPicked', 'materialDropped', 'end'];
+const NEXT_STEP: Record<string, Step> = { accepted: 'start', started: 'materialPicked', 'material picked': 'materialDropped', delivered: 'end' };
+const BOOKABLE: readonly VehicleType[] = ['Forklift', 'Crane', 'AMR'];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Real {
+  send(who: string, role: Role, method: Method, url: string, payload?: object): Promise<Answer>;
+  /** The store (fold of the streams) and the read models (through the API) agree with the model on these rides and drivers. */
+  agree(rides: readonly ModelRide[], drivers: readonly ModelDriver[], what: string): Promise<void>;
+}
+
+interface Plan {
+  label: string;
+  who: string;
+  role: Role;
+  method: Method;
+  url: string;
+  payload?: object;
+  /** Whether the model accepts the command (2xx) or refuses it (4xx). */
+  expected: boolean;
+  onSuccess?(body: Record<string, unknown>): void;
+  touched(): { rides: ModelRide[]; drivers: ModelDriver[] };
+}
+type Planner = (world: RideWorld) => Plan | null;
+
+const outcomes: Record<string, number> = {};
+
+/** One user action: planned against the model, sent to the engine, and both compared after. */
+class Act implements fc.AsyncCommand<RideWorld, Real> {
+  private label: string;
+  constructor(
+    private readonly name: string,
+    private readonly planner: Planner,
+  ) {
+    this.label = name;
+  }
+  check(world: Readonly<RideWorld>): boolean {
+    return this.planner(world as RideWorld) !== null;
+  }
+  async run(world: RideWorld, real: Real): Promise<void> {
+    const plan = this.planner(world)!;
+    this.label = plan.label;
+    const answer = await real.send(plan.who, plan.role, plan.method, plan.url, plan.payload);
+    const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+    const key = `${this.name} ${answer.statusCode}`;
+    outcomes[key] = (outcomes[key] ?? 0) + 1;
+    if (answer.statusCode >= 500 || ok !== plan.expected) {
+      throw new Error(`${plan.label}: the model expected ${plan.expected ? '2xx' : '4xx'}, the engine answered ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+    }
+    if (ok) plan.onSuccess?.(JSON.parse(answer.body) as Record<string, unknown>);
+    const { rides, drivers } = plan.touched();
+    await real.agree(rides, drivers, plan.label);
+  }
+  toString(): string {
+    return this.label;
+  }
+}
+
+const pick = <T>(items: readonly T[], index: number): T | undefined => (items.length === 0 ? undefined : items[index % items.length]);
+/** Mostly a ride the action fits (so sequences get somewhere), sometimes any ride (so refusals are tried too). */
+const choose = <T>(fitting: readonly T[], all: readonly T[], index: number, prefer: boolean) => pick(prefer && fitting.length > 0 ? fitting : all, index);
+const statusOf = (ride: ModelRide) => rideStatusOf(ride.snapshot);
+const none = () => ({ rides: [] as ModelRide[], drivers: [] as ModelDriver[] });
+
+const book = fc.record({ requester: fc.nat(), type: fc.nat(), special: fc.boolean(), byAdmin: fc.boolean() }).map(
+  ({ requester: r, type, special, byAdmin }) =>
+    new Act('book', (world) => {
+      const requester = pick(world.requesters, r)!;
+      const vehicleType = pick(BOOKABLE, type)!;
+      let booked: ModelRide | undefined;
+      return {
+        label: `${byAdmin ? ADMIN : requester} books a ${special ? 'Special Task' : 'Regular'} ${vehicleType} for ${requester}`,
+        who: byAdmin ? ADMIN : requester,
+        role: byAdmin ? 'admin' : 'requester',
+        method: 'POST',
+        url: '/api/bookings/book-ride',
+        payload: { userId: requester, fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: special ? 'Special Task' : 'Regular', ...(special ? { duration: { hours: 0, minutes: 30 } } : {}) },
+        expected: expectBooking(world, vehicleType),
+        onSuccess: (body) => void world.rides.push((booked = newRide({ id: String(body.rideId), requester, vehicleType }, special))),
+        touched: () => ({ rides: booked ? [booked] : [], drivers: [] }),
+      };
+    }),
+);
+
+const cancel = fc.record({ actor: fc.nat(), ride: fc.nat(), prefer: fc.boolean() }).map(
+  ({ actor, ride: r, prefer }) =>
+    new Act('cancel', (world) => {
+      const ride = choose(world.rides.filter((x) => statusOf(x) === 'requested' || statusOf(x) === 'waiting_for_reassignment'), world.rides, r, prefer);
+      if (!ride) return null;
+      const actors: Array<[string, Role]> = [[ride.requester, 'requester'], ...world.requesters.map((id): [string, Role] => [id, 'requester']), [ADMIN, 'admin'], ...world.drivers.map((d): [string, Role] => [d.id, 'driver'])];
+      const [who, role] = pick(actors, actor)!;
+      return {
+        label: `${who} cancels ${ride.id} (${statusOf(ride)})`,
+        who,
+        role,
+        method: 'DELETE',
+        url: `/api/bookings/cancel/${ride.id}`,
+        expected: expectCancel(ride, who, role === 'admin', role === 'driver'),
+        onSuccess: () => apply(ride, rideEvents.cancelled(who)),
+        touched: () => ({ rides: [ride], drivers: [] }),
+      };
+    }),
+);
+
+const accept = fc.record({ driver: fc.nat(), ride: fc.nat(), prefer: fc.boolean() }).map(
+  ({ driver: d, ride: r, prefer }) =>
+    new Act('accept', (world) => {
+      const free = world.drivers.filter((x) => x.blockedFor === null && x.access && !ongoingRide(world, x.id));
+      const driver = pick(prefer && free.length > 0 ? free : world.drivers, d)!;
+      const ride = choose(world.rides.filter((x) => statusOf(x) === 'requested' && x.vehicleType === driver.vehicleType), world.rides, r, prefer);
+      if (!ride) return null;
+      return {
+        label: `${driver.id} (${driver.vehicleType}) accepts ${ride.id} (${ride.vehicleType}, ${statusOf(ride)})`,
+        who: driver.id,
+        role: 'driver',
+        method: 'POST',
+        url: '/api/tracking/accept-ride',
+        payload: { driverId: driver.id, rideId: ride.id },
+        expected: expectAccept(world, driver, ride),
+        onSuccess: () => apply(ride, rideEvents.accepted(driver.id)),
+        touched: () => ({ rides: [ride], drivers: [] }),
+      };
+    }),
+);
+
+const step = fc.record({ driver: fc.nat(), ride: fc.nat(), step: fc.nat(), prefer: fc.boolean(), completeRoute: fc.boolean() }).map(
+  ({ driver: d, ride: r, step: s, prefer, completeRoute }) =>
+    new Act('step', (world) => {
+      const busy = world.drivers.filter((x) => ongoingRide(world, x.id));
+      const driver = pick(prefer && busy.length > 0 ? busy : world.drivers, d)!;
+      const own = world.rides.filter((x) => x.snapshot.context.driverId === driver.id && NEXT_STEP[statusOf(x) ?? '']);
+      const ride = choose(own, world.rides, r, prefer);
+      if (!ride) return null;
+      const next = (prefer && NEXT_STEP[statusOf(ride) ?? '']) || pick(STEPS, s)!;
+      const viaComplete = next === 'end' && completeRoute;
+      return {
+        label: `${driver.id} sends ${next}${viaComplete ? ' (complete-ride)' : ''} on ${ride.id} (${statusOf(ride)}, driver ${ride.snapshot.context.driverId})`,
+        who: driver.id,
+        role: 'driver',
+        method: viaComplete ? 'POST' : 'PUT',
+        url: viaComplete ? '/api/tracking/complete-ride' : '/api/bookings/update-timestamps',
+        payload: viaComplete ? { rideId: ride.id } : { rideId: ride.id, event: next },
+        expected: expectStep(driver, ride, next),
+        onSuccess: () => apply(ride, rideEvents.step(next, driver.id)),
+        touched: () => ({ rides: [ride], drivers: [] }),
+      };
+    }),
+);
+
+const maintenance = fc.record({ driver: fc.nat(), busy: fc.boolean() }).map(
+  ({ driver: d, busy }) =>
+    new Act('maintenance', (world) => {
+      // Mostly a driver mid-ride: the breakdown that hands his ride to the others.
+      const drivers = world.drivers.filter((x) => ongoingRide(world, x.id));
+      const driver = pick(busy && drivers.length > 0 ? drivers : world.drivers, d)!;
+      const ride = ongoingRide(world, driver.id);
+      return {
+        label: `${driver.id} asks for maintenance${ride ? ` mid-ride on ${ride.id} (${statusOf(ride)})` : ''}${driver.blockedFor ? ' while blocked' : ''}`,
+        who: driver.id,
+        role: 'driver',
+        method: 'POST',
+        url: '/api/requests/maintenanceReq',
+        payload: { driver_id: driver.id, driver_name: 'Model Driver', vehicle_type: driver.vehicleType, issue: 'Engine Issue', comment_text: 'stopped', status: 'pending', breakdown_type: 'partial', ride_id: ride?.id ?? null },
+        expected: expectMaintenance(driver),
+        onSuccess: (body) => {
+          driver.blockedFor = String(body.id);
+          world.requests.push({ id: String(body.id), driver: driver.id, status: 'pending' });
+          if (ride) apply(ride, rideEvents.redistributed(ride.snapshot, driver.id));
+        },
+        touched: () => ({ rides: ride ? [ride] : [], drivers: [driver] }),
+      };
+    }),
+);
+
+const takeOver = fc.record({ driver: fc.nat(), ride: fc.nat(), prefer: fc.boolean() }).map(
+  ({ driver: d, ride: r, prefer }) =>
+    new Act('take over', (world) => {
+      const driver = pick(world.drivers, d)!;
+      const ride = choose(world.rides.filter((x) => statusOf(x) === 'waiting_for_reassignment' && x.vehicleType === driver.vehicleType), world.rides, r, prefer);
+      if (!ride) return null;
+      const before = ride.snapshot;
+      return {
+        label: `${driver.id} (${driver.vehicleType}) takes over ${ride.id} (${ride.vehicleType}, ${statusOf(ride)})`,
+        who: driver.id,
+        role: 'driver',
+        method: 'POST',
+        url: '/api/maintenance/accept-redistributed-ride',
+        payload: { rideId: ride.id, newDriverId: driver.id },
+        expected: expectTakeOver(world, driver, ride),
+        onSuccess: () => apply(ride, rideEvents.takenOver(before, driver.id)),
+        touched: () => ({ rides: [ride], drivers: [] }),
+      };
+    }),
+);
+
+const resolve = fc.record({ request: fc.nat(), status: fc.constantFrom('accepted' as const, 'completed' as const, 'rejected' as const) }).map(
+  ({ request: q, status }) =>
+    new Act('resolve maintenance', (world) => {
+      const request = pick(world.requests, q);
+      if (!request) return null;
+      const driver = world.drivers.find((x) => x.id === request.driver)!;
+      return {
+        label: `${HEAD} sets request ${request.id} of ${driver.id} (${request.status}) to ${status}`,
+        who: HEAD,
+        role: 'maintenanceHead',
+        method: 'PUT',
+        url: `/api/requests/${request.id}/status`,
+        payload: status === 'completed' ? { status, maintenance_date: '2026-11-26T12:00:00.000Z' } : status === 'rejected' ? { status, maintenance_date: null, reason: 'not needed' } : { status, maintenance_date: null },
+        expected: expectResolve(request, status),
+        onSuccess: () => {
+          request.status = status;
+          // Completing or rejecting releases the driver from this request's block (not from a newer one).
+          if (status !== 'accepted' && driver.blockedFor === request.id) driver.blockedFor = null;
+        },
+        touched: () => ({ rides: [], drivers: [driver] }),
+      };
+    }),
+);
+
+const toggleAccess = fc.record({ driver: fc.nat(), active: fc.boolean() }).map(
+  ({ driver: d, active }) =>
+    new Act('toggle access', (world) => {
+      const driver = pick(world.drivers, d)!;
+      return {
+        label: `${ADMIN} turns ${driver.id}'s access ${active ? 'on' : 'off'}`,
+        who: ADMIN,
+        role: 'admin',
+        method: 'PUT',
+        url: '/api/drivers/toggle-access',
+        payload: { driverId: driver.id, active: active ? 1 : 0 },
+        expected: true,
+        onSuccess: () => void (driver.access = active),
+        touched: () => ({ rides: [], drivers: [driver] }),
+      };
+    }),
+);
+
+const unblock = fc.nat().map(
+  (d) =>
+    new Act('unblock', (world) => {
+      const driver = pick(world.drivers, d)!;
+      return {
+        label: `${HEAD} unblocks ${driver.id}${driver.blockedFor ? '' : ' (not blocked)'}`,
+        who: HEAD,
+        role: 'maintenanceHead',
+        method: 'PUT',
+        url: '/api/requests/unblock-driver',
+        payload: { driverId: driver.id, reason: 'maintenance_completed' },
+        expected: true,
+        onSuccess: () => void (driver.blockedFor = null),
+        touched: () => ({ rides: [], drivers: [driver] }),
+      };
+    }),
+);
+
+/** A requester or a driver calling a staff route: refused, whatever the state. */
+const wrongRole = fc.record({ person: fc.nat(), route: fc.nat() }).map(
+  ({ person, route }) =>
+    new Act('wrong role', (world) => {
+      const people: Array<[string, Role]> = [...world.requesters.map((id): [string, Role] => [id, 'requester']), ...world.drivers.map((d): [string, Role] => [d.id, 'driver'])];
+      const [who, role] = pick(people, person)!;
+      const target = pick(world.drivers, route)!;
+      const calls: Array<[Method, string, object]> = [
+        ['PUT', '/api/drivers/toggle-access', { driverId: target.id, active: 0 }],
+        ['PUT', '/api/requests/unblock-driver', { driverId: target.id, reason: 'maintenance_completed' }],
+        ...(world.requests.length > 0 ? [['PUT', `/api/requests/${pick(world.requests, route)!.id}/status`, { status: 'accepted', maintenance_date: null }] as [Method, string, object]] : []),
+        ...(role === 'requester' ? [['POST', '/api/tracking/accept-ride', { driverId: who, rideId: pick(world.rides, route)?.id ?? 'NONE' }] as [Method, string, object]] : []),
+      ];
+      const [method, url, payload] = pick(calls, route)!;
+      return { label: `${who} (${role}) calls ${method} ${url}`, who, role, method, url, payload, expected: false, touched: none };
+    }),
+);
+
+describe.each(testStoreTimerKinds())('model-based rides on %s (timers %s)', (kind, timers) => {
+  let t: TestApp;
+  let run = 0;
+  const tokens = new Map<string, string>();
+
+  const real: Real = {
+    async send(who, role, method, url, payload) {
+      if (!tokens.has(who)) tokens.set(who, await t.tokenFor(who, role));
+      return boundedInject(t.app, { method, url, payload, headers: { authorization: `Bearer ${tokens.get(who)}` } });
+    },
+    async agree(rides, drivers, what) {
+      const head = await t.app.eventStore.headPosition();
+      if (!(await withinDeadline(t.app.projections.waitForPosition(head, 20_000), `read models catching up after "${what}"`))) throw new Error(`read models did not reach ${head} after "${what}"`);
+      for (const ride of rides) {
+        const expected = expectedRideView(ride);
+        const folded = foldRide((await t.app.eventStore.readStream(rideStreamId(ride.id))).map((event) => toDomainEvent(event) as RideEvent));
+        const stored = { status: rideStatusOf(folded), driverId: folded.context.driverId, resumeState: folded.context.resumeState };
+        if (JSON.stringify(stored) !== JSON.stringify(expected)) throw new Error(`after "${what}": the store folds ride ${ride.id} to ${JSON.stringify(stored)}, the model says ${JSON.stringify(expected)}`);
+        const answer = await real.send(ADMIN, 'admin', 'GET', `/api/tracking/ride-status/${ride.id}`);
+        const read = JSON.parse(answer.body) as { STATUS?: string; DRIVER_ID?: string | null };
+        if (answer.statusCode !== 200 || read.STATUS !== expected.status || (expected.driverId !== null && read.DRIVER_ID !== expected.driverId)) {
+          throw new Error(`after "${what}": the read model shows ride ${ride.id} as ${answer.statusCode} ${answer.body.slice(0, 200)}, the model says ${JSON.stringify(expected)}`);
+        }
+      }
+      for (const driver of drivers) {
+        const state = await loadDriver(t.app.eventStore, driver.id);
+        const stored = { blockedFor: state.blockedFor ?? null, access: state.accessActive };
+        const expected = { blockedFor: driver.blockedFor, access: driver.access };
+        if (JSON.stringify(stored) !== JSON.stringify(expected)) throw new Error(`after "${what}": driver ${driver.id}'s stream says ${JSON.stringify(stored)}, the model says ${JSON.stringify(expected)}`);
+      }
+    },
+  };
+
+  /** People of one run of their own (token numbers unique to it), so runs never see each other's rides. */
+  async function freshWorld(): Promise<RideWorld> {
+    const n = (run++).toString(36).toUpperCase().padStart(3, '0');
+    const world: RideWorld = {
+      requesters: [`R${n}1`, `R${n}2`, `R${n}3`],
+      drivers: [
+        { id: `F${n}1`, vehicleType: 'Forklift', blockedFor: null, access: true },
+        { id: `F${n}2`, vehicleType: 'Forklift', blockedFor: null, access: true },
+        { id: `C${n}1`, vehicleType: 'Crane', blockedFor: null, access: true },
+      ],
+      rides: [],
+      requests: [],
+      staffedTypes: ['Forklift', 'Crane'],
+    };
+    await seedUsers(t.app, [
+      ...world.requesters.map((tokenNo) => ({ tokenNo, role: 'requester' as const, name: `Requester ${tokenNo}` })),
+      ...world.drivers.map((d) => ({ tokenNo: d.id, role: 'driver' as const, vehicleType: d.vehicleType, name: `Driver ${d.id}` })),
+    ]);
+    return world;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { timers: { ...testTimerOptions(timers), reassignTimeoutMs: HOUR, rideWaitAlertMs: HOUR } });
+    await seedUsers(t.app, [
+      { tokenNo: ADMIN, role: 'admin', name: 'Model Admin' },
+      { tokenNo: HEAD, role: 'maintenanceHead', name: 'Model Head' },
+    ]);
+    // No hook time limit: on a loaded machine starting PGlite alone can take a minute.
+  }, 0);
+  afterAll(async () => t?.close());
+
+  it(
+    'given requesters, drivers and staff acting in any order, when each command runs on the engine and on the statechart model, then answers, store and read models agree with the model',
+    async () => {
+      const started = Date.now();
+      let commands = 0;
+      const acts = [book, book, book, accept, accept, accept, step, step, step, step, step, cancel, maintenance, maintenance, takeOver, takeOver, resolve, resolve, toggleAccess, unblock, wrongRole];
+      await fc.assert(
+        fc.asyncProperty(fc.commands(acts, { maxCommands: modelMaxCommands(), size: 'max' }), async (sequence) => {
+          const world = await freshWorld();
+          await fc.asyncModelRun(() => ({ model: world, real }), sequence);
+          commands += [...sequence].length;
+          // At the end of the run: every ride of it, and each requester's history through the API.
+          await real.agree(world.rides, world.drivers, 'the whole run');
+          for (const requester of world.requesters) {
+            const answer = await real.send(ADMIN, 'admin', 'GET', `/api/ride-history/user?userId=${requester}`);
+            const history = (JSON.parse(answer.body) as { history: Array<{ RIDEID: string }> }).history.map((row) => row.RIDEID).sort();
+            expect(history, `history of ${requester}`).toEqual(world.rides.filter((ride) => ride.requester === requester).map((ride) => ride.id).sort());
+          }
+        }),
+        { numRuns: modelRuns(), ...replayParameters() },
+      );
+      const refused = Object.entries(outcomes).filter(([key]) => !/ 2\d\d$/.test(key)).reduce((sum, [, n]) => sum + n, 0);
+      const total = Object.values(outcomes).reduce((sum, n) => sum + n, 0);
+      console.info(`model-based rides on ${kind}: ${modelRuns()} runs, ${total} commands (${refused} refused as the model said) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(outcomes)}`);
+      expect(commands).toBeGreaterThan(0);
+      // The sequences get somewhere: rides were accepted, stepped and handed over, not only refused.
+      for (const kindOfAct of ['book 200', 'accept 200', 'step 200', 'maintenance 200']) expect(outcomes[kindOfAct] ?? 0, kindOfAct).toBeGreaterThan(0);
+    },
+    0,
+  );
+});
