@@ -17,7 +17,7 @@ import { readModels } from '../rides/ride-access';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
-import { reportRowStream } from './report-streams';
+import { reportBatches } from './report-streams';
 
 type Row = RideReportServerRow;
 const ids = (rows: Row[]) => rows.map((row) => row.RIDE_ID);
@@ -237,7 +237,7 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
 
   it('given more rows than one batch, when an export walks them, then it reads them all in page order, each once', async () => {
     const walked: string[] = [];
-    for await (const row of await reportRowStream(readModels(t.app), {}, 4)) walked.push(row.RIDE_ID);
+    for await (const batch of await reportBatches(readModels(t.app), {}, 4)) walked.push(...batch.map((row) => row.ride_id));
     expect(walked).toEqual(ids((await reports('pageSize=500')).rideReports));
     expect(new Set(walked).size).toBe(walked.length);
   });

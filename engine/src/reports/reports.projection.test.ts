@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { countRideReports, reportsProjection, rideReportsAfter, type ReadModels } from '@plantride/projections';
+import { countRideReports, reportsProjection, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
 import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import { toRideReportServerRow } from './report-rows';
@@ -96,7 +96,35 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     expect(await named('DESH')).toEqual(['R2']);
     expect(await named('ravi')).toEqual(['R2', 'R1']);
     expect(await named('_')).toEqual([]);
-    expect(await countRideReports(db(), { driverName: 'ravi' })).toBe(2);
+    expect(await countRideReports(db(), { driverName: 'ravi' })).toEqual({ total: 2, capped: false });
+  });
+
+  it('given a name part several drivers share, when it is paged and walked, then the pages are the matching rides in page order, counted up to the cap', async () => {
+    const drove = (rideId: string, time: string, driverId: string, driverName: string) => [
+      requested(rideId, time),
+      e('RideAccepted', { rideId, driverId, driverName, driverMobile: '9876543210', vehicleNumber: null, acceptedAt: at(time) }),
+    ];
+    const drivers: Array<[string, string]> = [['D001', 'Ravi Kumar'], ['D002', 'Ravina Shah'], ['D003', 'Asha Ravindran'], ['D004', 'Mohan Das']];
+    const events: DomainEvent[] = [];
+    // 24 rides across four drivers (the fourth never matches), some at one instant; D002 later drives under another name.
+    for (let i = 0; i < 24; i += 1) {
+      const [driverId, name] = drivers[(i * 7) % 4]!;
+      const renamed = driverId === 'D002' && i > 15 ? 'Shah Mohan' : name;
+      events.push(...drove(`R${String(i).padStart(2, '0')}`, `08:${String(10 + Math.floor(i / 3)).padStart(2, '0')}:00`, driverId, renamed));
+    }
+    await given(...events);
+    const all = (await rideReportsAfter(db(), {}, null, 100)).filter((row) => (row.driver_name ?? '').toLowerCase().includes('ravi')).map((row) => row.ride_id);
+    expect(all.length).toBeGreaterThan(10);
+    const pages: string[] = [];
+    for (let page = 1; page <= 4; page += 1) pages.push(...(await rideReportsPage(db(), { driverName: 'RAVI' }, page, 4)).map((row) => row.ride_id));
+    expect(pages).toEqual(all);
+    const first = await rideReportsAfter(db(), { driverName: 'ravi' }, null, 5);
+    const rest = await rideReportsAfter(db(), { driverName: 'ravi' }, { createdAt: first.at(-1)!.created_at, rideId: first.at(-1)!.ride_id }, 100);
+    expect([...first, ...rest].map((row) => row.ride_id)).toEqual(all);
+    expect(await countRideReports(db(), { driverName: 'ravi' })).toEqual({ total: all.length, capped: false });
+    expect(await countRideReports(db(), { driverName: 'ravi' }, 5)).toEqual({ total: 5, capped: true });
+    expect(await countRideReports(db(), { driverName: 'ravi' }, all.length)).toEqual({ total: all.length, capped: false });
+    expect(await countRideReports(db(), {}, 23)).toEqual({ total: 23, capped: true });
   });
 
   it('given a driver\'s maintenance requests, then every ride of his shows his latest request status and last maintenance date as they are now', async () => {

@@ -10,10 +10,10 @@ import {
   rideReportsAnswerSchema,
   rideReportsQuerySchema,
 } from '@plantride/schemas';
-import { countRideReports, rideReportsPage } from '@plantride/projections';
+import { REPORT_COUNT_CAP, countRideReports, rideReportsPage } from '@plantride/projections';
 import { readModels } from '../rides/ride-access';
 import { toRideReportServerRow } from './report-rows';
-import { csvStream, jsonArrayStream, reportRowStream } from './report-streams';
+import { csvStream, jsonArrayStream, reportBatches } from './report-streams';
 
 const STAFF = ['admin', 'maintenanceHead'] as const;
 
@@ -32,8 +32,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize, ...query } = request.query;
       const filter = rideReportFilterOf(query);
       const db = readModels(app);
-      const [rows, total] = await Promise.all([rideReportsPage(db, filter, page, pageSize), countRideReports(db, filter)]);
-      return { rideReports: rows.map(toRideReportServerRow), total, page, pageSize };
+      // Counted to the end of this page or the cap, whichever is further: enough for 'Page N of M+' and a Next button.
+      const atMost = Math.max(REPORT_COUNT_CAP, page * pageSize);
+      const [rows, count] = await Promise.all([rideReportsPage(db, filter, page, pageSize), countRideReports(db, filter, atMost)]);
+      return { rideReports: rows.map(toRideReportServerRow), total: count.total, totalCapped: count.capped, page, pageSize };
     },
   );
 
@@ -42,8 +44,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/AllRides',
     { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
     async (request, reply) => {
-      const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
-      return sendStream(reply.type('application/json; charset=utf-8'), jsonArrayStream(rows));
+      const batches = await reportBatches(readModels(app), rideReportFilterOf(request.query));
+      return sendStream(reply.type('application/json; charset=utf-8'), jsonArrayStream(batches));
     },
   );
 
@@ -51,9 +53,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/rides.csv',
     { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
     async (request, reply) => {
-      const rows = await reportRowStream(readModels(app), rideReportFilterOf(request.query));
+      const batches = await reportBatches(readModels(app), rideReportFilterOf(request.query));
       reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
-      return sendStream(reply, csvStream(rows));
+      return sendStream(reply, csvStream(batches));
     },
   );
 };

@@ -52,40 +52,99 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
   return eb.and(conditions);
 }
 
-// Maintenance date and status are the driver's current facts, so they are joined at read time rather than copied onto the ride.
-function reportRows(db: Kysely<ReadModels>, filter: ResolvedFilter) {
-  return db
+const RIDE_COLUMNS = [
+  'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status', 'r.created_at',
+  'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.started_at', 'r.picked_at', 'r.dropped_at', 'r.ended_at',
+] as const;
+
+/** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */
+function matchingRides(db: Kysely<ReadModels>, filter: ResolvedFilter, after: RideReportCursor | null) {
+  let query = db
     .selectFrom('ride_reports as r')
+    .select([...RIDE_COLUMNS])
+    .where((eb) => matching(eb as unknown as Rows, filter));
+  if (after) query = query.where((eb) => eb(eb.refTuple('r.created_at', 'r.ride_id'), '<', eb.tuple(after.createdAt, after.rideId)));
+  return query.orderBy('r.created_at', 'desc').orderBy('r.ride_id', 'desc');
+}
+
+type RideSlice = ReturnType<typeof matchingRides>;
+
+// Past this many drivers a name part matches, one IN over the driver index is cheaper than a branch each.
+const MAX_NAME_BRANCHES = 32;
+
+/**
+ * `limit` matching rides from `offset`, in page order. A driver name part that names several drivers
+ * is asked driver by driver, each branch reading at most offset + limit of his rides newest first
+ * through the driver index: one IN over all of them made PostgreSQL fetch every ride of every such
+ * driver (45,000 for 'Driver B' in a million) to sort them for a page of 15.
+ */
+function ridesSlice(db: Kysely<ReadModels>, filter: ResolvedFilter, limit: number, offset: number, after: RideReportCursor | null): RideSlice {
+  const drivers = filter.driverIdsByName ?? [];
+  if (drivers.length < 2 || drivers.length > MAX_NAME_BRANCHES) return matchingRides(db, filter, after).limit(limit).offset(offset);
+  const branches = drivers.map((id, i) => db.selectFrom(matchingRides(db, { ...filter, driverIdsByName: [id] }, after).limit(offset + limit).as(`b${i}`)).selectAll());
+  const union = branches.slice(1).reduce((all, branch) => all.unionAll(branch), branches[0]!);
+  return db
+    .selectFrom(union.as('r'))
+    .select([...RIDE_COLUMNS])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.ride_id', 'desc')
+    .limit(limit)
+    .offset(offset) as unknown as RideSlice;
+}
+
+// Maintenance date and status are the driver's current facts, so they are joined at read time rather
+// than copied onto the ride — and only to the rows of the slice, after the filter, order and limit:
+// joined before the limit, a driver name filter the planner misjudged made it join every ride.
+async function withDrivers(db: Kysely<ReadModels>, slice: RideSlice): Promise<RideReportRecord[]> {
+  return db
+    .selectFrom(slice.as('r'))
     .leftJoin('report_drivers as d', 'd.operator_id', 'r.driver_id')
     .select([
-      'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status', 'r.created_at',
-      'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.started_at', 'r.picked_at', 'r.dropped_at', 'r.ended_at',
+      ...RIDE_COLUMNS,
       'd.maintenance_status',
       (eb) => eb.fn.coalesce('d.completed_maintenance_date', 'd.released_maintenance_date').as('last_maintenance_date'),
     ])
-    .where((eb) => matching(eb as unknown as Rows, filter))
     .orderBy('r.created_at', 'desc')
-    .orderBy('r.ride_id', 'desc');
+    .orderBy('r.ride_id', 'desc')
+    .execute();
 }
 
-export async function countRideReports(db: Kysely<ReadModels>, filter: RideReportFilter): Promise<number> {
+/** How many rows match, counted no further than `atMost`: `capped` says there are more. */
+export interface RideReportCount {
+  total: number;
+  capped: boolean;
+}
+
+/** Past this many matching rows the page's total is 'at least': an exact count of a broad filter walks the whole table. */
+export const REPORT_COUNT_CAP = 10_000;
+
+/**
+ * How many rows match, counting at most `atMost` (the screen's 'N+' when there are more). The count
+ * stops at the cap, so a broad filter costs an index walk of `atMost` rows instead of a table scan.
+ */
+export async function countRideReports(db: Kysely<ReadModels>, filter: RideReportFilter, atMost = REPORT_COUNT_CAP): Promise<RideReportCount> {
   const resolved = await resolve(db, filter);
   const row = await db
-    .selectFrom('ride_reports as r')
+    .selectFrom(
+      db
+        .selectFrom('ride_reports as r')
+        .select(sql<number>`1`.as('one'))
+        .where((eb) => matching(eb as unknown as Rows, resolved))
+        .limit(atMost + 1)
+        .as('m'),
+    )
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where((eb) => matching(eb as unknown as Rows, resolved))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const counted = Number(row.count);
+  return counted > atMost ? { total: atMost, capped: true } : { total: counted, capped: false };
 }
 
 /** One page (from 1), newest ride first. */
 export async function rideReportsPage(db: Kysely<ReadModels>, filter: RideReportFilter, page: number, pageSize: number): Promise<RideReportRecord[]> {
-  return reportRows(db, await resolve(db, filter)).limit(pageSize).offset((page - 1) * pageSize).execute();
+  return withDrivers(db, ridesSlice(db, await resolve(db, filter), pageSize, (page - 1) * pageSize, null));
 }
 
 /** The next `limit` rows after `after` in page order: exports walk the table this way, never holding it all. */
 export async function rideReportsAfter(db: Kysely<ReadModels>, filter: RideReportFilter, after: RideReportCursor | null, limit: number): Promise<RideReportRecord[]> {
-  let query = reportRows(db, await resolve(db, filter));
-  if (after) query = query.where((eb) => eb(eb.refTuple('r.created_at', 'r.ride_id'), '<', eb.tuple(after.createdAt, after.rideId)));
-  return query.limit(limit).execute();
+  return withDrivers(db, ridesSlice(db, await resolve(db, filter), limit, 0, after));
 }

@@ -46,10 +46,12 @@ export const rideReportServerRowSchema = z.object({
 });
 export type RideReportServerRow = z.infer<typeof rideReportServerRowSchema>;
 
-/** Answer of GET /api/reports/rides: one page, newest ride first, and how many rows match in all. */
+/** Answer of GET /api/reports/rides: one page, newest ride first, and how many rows match (counted up to a cap). */
 export const rideReportsAnswerSchema = z.object({
   rideReports: z.array(rideReportServerRowSchema),
   total: z.number().int().nonnegative(),
+  /** True when more rows match than were counted: `total` is then a lower bound (the screen shows 'N+'). */
+  totalCapped: z.boolean().optional(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 });

@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import { RIDE_REPORT_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
+import type { RideReportRecord } from '@plantride/projections';
+import { toRideReportServerRow } from './report-rows';
+import { csvCell, csvStream, jsonArrayStream } from './report-streams';
+
+const text = async (stream: Readable) => {
+  let all = '';
+  for await (const chunk of stream) all += String(chunk);
+  return all;
+};
+
+async function* batchesOf(...batches: RideReportRecord[][]) {
+  for (const batch of batches) yield batch;
+}
+
+// Names and places people type, including what a CSV must quote or defuse.
+const AWKWARD = ['Rao, Asha', 'say "hi"', '=HYPERLINK("x")', '+91 98', '-5', '@home', '\tTab', 'line\nbreak', 'cr\rhere', '＝full', '＋plus', '－minus', '＠at', "O'Neil", 'Ünïcødé', '', ' lead space', 'a,b"c\nd'];
+
+function record(i: number): RideReportRecord {
+  const pick = (offset: number) => AWKWARD[(i + offset) % AWKWARD.length]!;
+  // Instants across decades, with milliseconds, some before 1946 (where Intl formats) and around plant midnight.
+  const base = Date.UTC(1930 + (i % 120), i % 12, 1 + (i % 28), 18, 29, 59) + (i % 1000);
+  const at = (minutes: number | null) => (minutes === null ? null : new Date(base + minutes * 60_000 + i * 7));
+  return {
+    ride_id: i % 9 === 0 ? pick(0) : `R${i}`,
+    requester_name: pick(2),
+    from_location: pick(3),
+    to_location: pick(4),
+    vehicle_type: i % 7 === 0 ? '' : 'Forklift',
+    ride_type: pick(5),
+    status: i % 8 === 0 ? 'waiting_for_reassignment' : 'completed',
+    created_at: at(0)!,
+    driver_id: i % 5 === 0 ? null : `D${i}`,
+    driver_name: i % 5 === 0 ? null : pick(1),
+    vehicle_number: i % 3 === 0 ? null : `MH12 AB ${i}`,
+    forklift_number: i % 4 === 0 ? null : String(i % 40),
+    started_at: at(i % 2 === 0 ? 5 : null),
+    picked_at: at(i % 10 === 0 ? null : 10.5),
+    dropped_at: at(i % 2 === 0 ? 22.75 + i / 1000 : null),
+    ended_at: at(i % 3 === 0 ? null : 30),
+    maintenance_status: i % 2 === 0 ? null : 'completed',
+    last_maintenance_date: i % 2 === 0 ? null : at(-10_000),
+  };
+}
+
+describe('report export streams', () => {
+  it('writes what the report rows, cells and csv-stringify with escape_formulas write, header first, whatever the batches', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => record(i));
+    const oracle = stringify(
+      rows.map((r) => toRideReportCsvRecord(toRideReport(toRideReportServerRow(r)))),
+      { header: true, columns: RIDE_REPORT_FIELDS.map((key) => ({ key })), escape_formulas: true },
+    );
+    expect(await text(csvStream(batchesOf(rows.slice(0, 7), rows.slice(7, 150), rows.slice(150))))).toBe(oracle);
+    expect(await text(csvStream(batchesOf()))).toBe(`${RIDE_REPORT_FIELDS.join(',')}\n`);
+  });
+
+  it.each(AWKWARD)('writes the cell %j as csv-stringify does', (value) => {
+    expect(`${csvCell(value)},x\n`).toBe(stringify([[value, 'x']], { escape_formulas: true }));
+  });
+
+  it('writes the rows in the server form as one JSON array across batches, and [] for none', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => record(i));
+    expect(JSON.parse(await text(jsonArrayStream(batchesOf(rows.slice(0, 1), rows.slice(1, 20), rows.slice(20)))))).toEqual(rows.map(toRideReportServerRow));
+    expect(await text(jsonArrayStream(batchesOf()))).toBe('[]');
+  });
+});
