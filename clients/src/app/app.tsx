@@ -1,12 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useSession } from '../lib/session.store';
 import { loadToasts, useToastsWanted } from '../lib/toast';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
 
 const Toasts = lazy(() => loadToasts().then(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
 
@@ -28,14 +26,11 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {/* Toasts slide in from the right edge; at phone width that must not widen the page. */}
-      <GlobalStyles styles={{ body: { overflowX: 'clip' } }} />
+    <>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
       <LazyToasts />
-    </ThemeProvider>
+    </>
   );
 }

@@ -1,13 +1,10 @@
-import { Container, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
 
-/** The router's fallback for anything a screen throws. */
+/** The router's fallback for anything a screen throws; plain elements (base.css), so it needs no lazy chunk. */
 export function ErrorPage() {
   return (
-    <Container component="main" sx={{ py: 6 }}>
-      <Typography variant="h4" component="h1" role="alert">
-        {MESSAGES.unexpectedApplicationError}
-      </Typography>
-    </Container>
+    <main className="plain-page">
+      <h1 role="alert">{MESSAGES.unexpectedApplicationError}</h1>
+    </main>
   );
 }

@@ -1,7 +1,6 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { lazyComponent } from './lazy-route';
-import { NotFound } from './not-found';
 import { ROLE_GROUPS } from '../lib/role-home';
 import { RequireRole } from './route-guard';
 import { RootRedirect } from './root-redirect';
@@ -16,8 +15,11 @@ function RootLayout() {
   );
 }
 
+// MUI's theme (and MUI) for every screen past sign-in, loaded with the first of them.
+const shell = (children: RouteObject[]): RouteObject => ({ lazy: lazyComponent(() => import('./shell'), (m) => m.Shell), children });
+
 /** The route table of SPEC §2; every screen is loaded on first visit. */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
@@ -27,28 +29,28 @@ export const routes = [
       { path: '/signin', lazy: lazyComponent(() => import('../features/auth/components/sign-in-page'), (m) => m.SignInPage) },
       {
         element: <RequireRole roles={ROLE_GROUPS.requesterScreens} />,
-        children: [
+        children: [shell([
           { path: '/requester', lazy: lazyComponent(() => import('../features/requester/components/requester-dashboard'), (m) => m.RequesterDashboard) },
           { path: '/available-rides', lazy: lazyComponent(() => import('../features/requester/components/fixed-ride-page'), (m) => m.FixedRidePage) },
           { path: '/special-task-ride', lazy: lazyComponent(() => import('../features/requester/components/special-task-page'), (m) => m.SpecialTaskPage) },
-        ],
+        ])],
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.driver} />,
-        children: [{ path: '/driver', lazy: lazyComponent(() => import('../features/driver/components/driver-dashboard'), (m) => m.DriverDashboard) }],
+        children: [shell([{ path: '/driver', lazy: lazyComponent(() => import('../features/driver/components/driver-dashboard'), (m) => m.DriverDashboard) }])],
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.staff} />,
-        children: [
+        children: [shell([
           { path: '/maintenance-head', lazy: lazyComponent(() => import('../features/staff/components/maintenance-head-dashboard'), (m) => m.MaintenanceHeadDashboard) },
           { path: '/requests', lazy: lazyComponent(() => import('../features/staff/components/maintenance-requests-page'), (m) => m.MaintenanceRequestsPage) },
           { path: '/reports', lazy: lazyComponent(() => import('../features/staff/components/kpi-dashboard-page'), (m) => m.KpiDashboardPage) },
           { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
           { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
           { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },
-        ],
+        ])],
       },
-      { path: '*', element: <NotFound /> },
+      shell([{ path: '*', lazy: lazyComponent(() => import('./not-found'), (m) => m.NotFound) }]),
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Box, Container, Paper, Stack, Typography } from '@mui/material';
+import './auth.css';
 
 interface AuthCardProps {
   title: string;
@@ -7,25 +7,34 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/** The centred card both sign-in and sign-up use. */
+/** The centred card both sign-in and sign-up use; plain elements, so /signin loads without MUI. */
 export function AuthCard({ title, onSubmit, children }: AuthCardProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Container component="main" maxWidth="xs" sx={{ py: { xs: 4, sm: 8 } }}>
-      <Paper sx={{ p: { xs: 2.5, sm: 4 } }} elevation={2}>
-        <Typography variant="h5" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-          PlantRide
-        </Typography>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Box component="form" noValidate onSubmit={submit} aria-label={title}>
-          <Stack spacing={2}>{children}</Stack>
-        </Box>
-      </Paper>
-    </Container>
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>PlantRide</h1>
+        <h2>{title}</h2>
+        <form className="auth-form" noValidate onSubmit={submit} aria-label={title}>
+          {children}
+        </form>
+      </div>
+    </main>
   );
 }
+
+/** The form's one message under the fields (SPEC §5 texts). */
+export const AuthError = ({ children }: { children: ReactNode }) => <p className="auth-error">{children}</p>;
+
+/** The contained submit button. */
+export const AuthSubmit = ({ disabled, children }: { disabled: boolean; children: ReactNode }) => (
+  <button type="submit" className="auth-submit" disabled={disabled}>
+    {children}
+  </button>
+);
+
+/** The line under the button that links to the other form. */
+export const AuthHint = ({ children }: { children: ReactNode }) => <p className="auth-hint">{children}</p>;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, FormHelperText, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '@plantride/schemas';
 import { roleHome } from '../../../lib/role-home';
@@ -8,7 +7,7 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
 import { useSignIn } from '../api/sign-in';
 import { signInError } from '../auth-validation';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthError, AuthHint, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
 
@@ -41,16 +40,12 @@ export function SignInPage() {
     <AuthCard title="Welcome back! Sign in to book or manage rides." onSubmit={submit}>
       <TokenField value={token} onChange={setToken} />
       <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
-      {touched && error && <FormHelperText error>{error}</FormHelperText>}
-      <Button type="submit" variant="contained" size="large" disabled={Boolean(error) || signIn.isPending}>
-        Sign In
-      </Button>
-      <Typography variant="body2">
+      {touched && error && <AuthError>{error}</AuthError>}
+      <AuthSubmit disabled={Boolean(error) || signIn.isPending}>Sign In</AuthSubmit>
+      <AuthHint>
         New here?{' '}
-        <Link component={RouterLink} to="/signup">
-          Sign up
-        </Link>
-      </Typography>
+        <Link to="/signup">Sign up</Link>
+      </AuthHint>
     </AuthCard>
   );
 }

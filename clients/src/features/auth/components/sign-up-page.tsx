@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, FormHelperText, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { LIMITS, MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { signUpError } from '../auth-validation';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthError, AuthHint, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
 
@@ -43,16 +42,12 @@ export function SignUpPage() {
     <AuthCard title={MESSAGES.createYourAccount} onSubmit={submit}>
       <TokenField value={token} onChange={setToken} />
       <PasswordField value={password} onChange={setPassword} autoComplete="new-password" />
-      {touched && error && <FormHelperText error>{error}</FormHelperText>}
-      <Button type="submit" variant="contained" size="large" disabled={Boolean(error) || signUp.isPending || done}>
-        Sign Up
-      </Button>
-      <Typography variant="body2">
+      {touched && error && <AuthError>{error}</AuthError>}
+      <AuthSubmit disabled={Boolean(error) || signUp.isPending || done}>Sign Up</AuthSubmit>
+      <AuthHint>
         Already have an account?{' '}
-        <Link component={RouterLink} to="/signin">
-          Sign in
-        </Link>
-      </Typography>
+        <Link to="/signin">Sign in</Link>
+      </AuthHint>
     </AuthCard>
   );
 }
