@@ -135,6 +135,7 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable, please retry.',
   rideNotFound: 'Ride not found',
   driverNotFound: 'Driver not found',
   maintenanceRequestNotFound: 'Maintenance request not found',

@@ -110,6 +110,10 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   // emits 'error'; unheard, that would end the process. The pool drops it and the next query connects anew.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // A connection PostgreSQL drops (a restart) while idle, or checked out between two statements,
+  // emits 'error'; unheard, that would end the process. The pool drops it and the next query connects anew.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
   const locks = postgresLocks(url, schema);

@@ -4,6 +4,22 @@ import { SERVER_MESSAGES } from '@plantride/schemas';
 import { DomainError, badRequest } from '../commands/errors';
 import { ConcurrencyError } from '../event-store/event-store';
 
+// Connection errors (Node's socket codes), and PostgreSQL's SQLSTATE classes 08 (connection exception),
+// 57P (operator intervention: shutdown, restart, cannot connect now) and 53300 (too many connections).
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300']);
+const UNREACHABLE_MESSAGE = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i;
+
+/** Whether `error` says the store (PostgreSQL) cannot be reached right now: worth a retry, not a bug. */
+export function isStoreUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  // AggregateError (a connect tried on several addresses) and wrapped errors.
+  if (Array.isArray(errors) && errors.some((inner) => isStoreUnavailable(inner, depth + 1))) return true;
+  return isStoreUnavailable(cause, depth + 1);
+}
+
 /** Whether a decoded request part holds U+0000 anywhere (a string, or an object key), which PostgreSQL cannot store in text or jsonb. */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -11,7 +27,10 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
 }
 
-/** One place that turns errors into answers: known ones to 4xx with their message, the rest to a 500 without details. */
+/**
+ * One place that turns errors into answers: known ones to 4xx with their message, an unreachable
+ * store to 503 (retry, with the same Idempotency-Key), the rest to a 500 without details.
+ */
 export const errorHandlerPlugin = fp(
   async (app) => {
     // Found by the route fuzzer: a NUL in a path, query or body reached PostgreSQL, which cannot store it, and failed
@@ -29,6 +48,10 @@ export const errorHandlerPlugin = fp(
       if (status && status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, body too large, wrong content type).
         return reply.status(status).send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest });
+      }
+      if (isStoreUnavailable(error)) {
+        request.log.warn({ err: error }, 'store unavailable; answered 503');
+        return reply.status(503).header('retry-after', '1').send({ message: SERVER_MESSAGES.serviceUnavailable });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: SERVER_MESSAGES.internalError });

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { VEHICLE_TYPES, type VehicleType } from '@plantride/schemas';
+import type { Random } from '../../test-support/seeded-random';
+
+/** A command the engine answered 2xx: what it said, and every correlation id its attempts carried. */
+export interface Answered {
+  action: string;
+  key: string;
+  correlationIds: string[];
+  position: number;
+  body: Record<string, unknown>;
+}
+
+export interface CommandOptions {
+  /** Attempts answered 503 are retried (the engine asks for it); false returns null on the first 503. */
+  retry503?: boolean;
+}
+
+/**
+ * HTTP commands as a careful client sends them: each with an Idempotency-Key, sent again with the
+ * same key when the connection breaks or the engine answers 503, until it answers otherwise. The
+ * engine's URL is asked at each attempt (it may be a new process by then).
+ */
+export class Commander {
+  readonly answered: Answered[] = [];
+  /** `action status` → count; `action network` counts attempts that got no answer. */
+  readonly outcomes: Record<string, number> = {};
+  /** Answers no command of the load should get (5xx other than 503, unexpected 4xx), with their text. */
+  readonly failures: string[] = [];
+  /** Every 503 answer's message. */
+  readonly unavailableMessages = new Set<string>();
+  tokens: Record<string, string> = {};
+
+  constructor(
+    private readonly urlOf: () => string,
+    private readonly giveUpAfterMs = 90_000,
+  ) {}
+
+  private giveUp(why: string): null {
+    this.failures.push(why);
+    return null;
+  }
+
+  private count(key: string) {
+    this.outcomes[key] = (this.outcomes[key] ?? 0) + 1;
+  }
+
+  async call(action: string, who: string | undefined, method: string, path: string, body?: unknown, options: CommandOptions = {}): Promise<Record<string, unknown> | null> {
+    const key = randomUUID();
+    const correlationIds: string[] = [];
+    const deadline = Date.now() + this.giveUpAfterMs;
+    for (let attempt = 1; ; attempt += 1) {
+      const correlationId = `${key}.${attempt}`;
+      correlationIds.push(correlationId);
+      let status: number;
+      let text: string;
+      try {
+        const answer = await fetch(`${this.urlOf()}${path}`, {
+          method,
+          headers: {
+            'idempotency-key': key,
+            'x-correlation-id': correlationId,
+            ...(who ? { authorization: `Bearer ${this.tokens[who]}` } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(30_000),
+        });
+        status = answer.status;
+        text = await answer.text();
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError') this.failures.push(`${action}: no answer within 30 s`);
+        this.count(`${action} network`);
+        if (Date.now() > deadline) return this.giveUp(`${action}: gave up after ${attempt} attempts`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      this.count(`${action} ${status}`);
+      if (status === 503) {
+        this.unavailableMessages.add((JSON.parse(text) as { message?: string }).message ?? text);
+        if (options.retry503 === false) return null;
+        if (Date.now() > deadline) return this.giveUp(`${action}: still 503 after ${attempt} attempts`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        this.failures.push(`${action} ${method} ${path}: ${status} ${text}`);
+        return null;
+      }
+      const parsed = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+      if (typeof parsed.position === 'number') this.answered.push({ action, key, correlationIds, position: parsed.position, body: parsed });
+      return parsed;
+    }
+  }
+}
+
+export interface Lane {
+  vehicleType: VehicleType;
+  requester: string;
+  driver: string;
+}
+
+export interface Plant {
+  admin: string;
+  lanes: Lane[];
+}
+
+/**
+ * The people: an admin (from ADMIN_TOKEN_NO), and per lane a requester and a driver of the lane's
+ * own vehicle type, so lanes never compete for a ride. Created over HTTP and signed in.
+ */
+export async function setUpPlant(commander: Commander, adminTokenNo: string, adminPassword: string, laneCount: number): Promise<Plant> {
+  const signIn = async (tokenNo: string, password: string) => {
+    const answer = (await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password })) as { user?: { jwt_token?: string } } | null;
+    if (!answer?.user?.jwt_token) throw new Error(`${tokenNo} could not sign in: ${commander.failures.join('\n')}`);
+    commander.tokens[tokenNo] = answer.user.jwt_token;
+  };
+  await signIn(adminTokenNo, adminPassword);
+  const lanes: Lane[] = Array.from({ length: laneCount }, (_, i) => ({
+    vehicleType: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!,
+    requester: `RQ${String(i + 1).padStart(2, '0')}`,
+    driver: `DR${String(i + 1).padStart(2, '0')}`,
+  }));
+  for (const [i, lane] of lanes.entries()) {
+    const added = await commander.call('add driver', adminTokenNo, 'POST', '/api/drivers/add', {
+      operatorId: lane.driver,
+      vehicle: `MH12 AB ${1000 + i}`,
+      name: 'Ravi Kumar',
+      mobile: '9876543210',
+      forklift: String(i + 1),
+      vehicleAssigned: lane.vehicleType,
+    });
+    if (!added) throw new Error(`driver ${lane.driver} not added: ${commander.failures.join('\n')}`);
+    for (const tokenNo of [lane.requester, lane.driver]) {
+      if (!(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001' }))) {
+        throw new Error(`${tokenNo} not signed up: ${commander.failures.join('\n')}`);
+      }
+      await signIn(tokenNo, 'secret-1');
+    }
+  }
+  return { admin: adminTokenNo, lanes };
+}
+
+export interface RideLog {
+  /** Rides the load left requested on purpose (their wait alert must fire once). */
+  leftRequested: string[];
+  /** Rides broken down mid-ride and never taken over (their reassignment notices keep coming). */
+  brokenDown: string[];
+  completed: string[];
+}
+
+export interface LaneOptions {
+  /** Share of bookings left requested, up to `maxLeftRequested` per lane. */
+  leaveRequested?: number;
+  maxLeftRequested?: number;
+  /** Share of started rides broken down, up to `maxBreakdowns` per lane. */
+  breakdown?: number;
+  maxBreakdowns?: number;
+}
+
+/**
+ * One lane's rides, one after the other until `stopped()`: book, then (mostly) accept, start, pick,
+ * drop and end; some rides are left requested and some break down after start (the admin rejects
+ * the maintenance request, which frees the driver; the ride waits for a take-over nobody makes).
+ */
+export async function runLane(commander: Commander, plant: Plant, lane: Lane, rng: Random, stopped: () => boolean, log: RideLog, options: LaneOptions = {}): Promise<void> {
+  let left = 0;
+  let breakdowns = 0;
+  const { requester, driver } = lane;
+  while (!stopped()) {
+    const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', {
+      userId: requester,
+      fromLocation: 'main gate',
+      toLocation: rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!,
+      vehicleType: lane.vehicleType,
+      rideType: 'Regular',
+      reqName: 'Asha Rao',
+      reqMobileNo: '9000000001',
+    });
+    if (!booked) return;
+    const rideId = String(booked.rideId);
+    if (left < (options.maxLeftRequested ?? 2) && rng.next() < (options.leaveRequested ?? 0.15)) {
+      left += 1;
+      log.leftRequested.push(rideId);
+      continue;
+    }
+    if (!(await commander.call('accept', driver, 'POST', '/api/tracking/accept-ride', { driverId: driver, rideId }))) return;
+    if (!(await commander.call('step start', driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' }))) return;
+    if (breakdowns < (options.maxBreakdowns ?? 1) && rng.next() < (options.breakdown ?? 0.1)) {
+      breakdowns += 1;
+      const request = await commander.call('breakdown', driver, 'POST', '/api/requests/maintenanceReq', {
+        driver_id: driver,
+        driver_name: 'Ravi Kumar',
+        vehicle_type: lane.vehicleType,
+        issue: '',
+        comment_text: 'stopped mid-ride',
+        status: 'pending',
+        breakdown_type: null,
+        ride_id: rideId,
+      });
+      if (!request) return;
+      log.brokenDown.push(rideId);
+      const rejected = await commander.call('reject maintenance', plant.admin, 'PUT', `/api/requests/${String(request.id)}/status`, { status: 'rejected', maintenance_date: null, reason: 'not needed' });
+      if (!rejected) return;
+      continue;
+    }
+    for (const event of ['materialPicked', 'materialDropped', 'end']) {
+      if (!(await commander.call(`step ${event}`, driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event }))) return;
+    }
+    log.completed.push(rideId);
+  }
+}
+
+/** Cancels (as the admin) the rides the load left open, so no timer keeps appending before final states are compared. */
+export async function cancelOpenRides(commander: Commander, plant: Plant, log: RideLog): Promise<void> {
+  for (const rideId of [...log.leftRequested, ...log.brokenDown]) await commander.call('cancel', plant.admin, 'DELETE', `/api/bookings/cancel/${rideId}`);
+}
