@@ -8,14 +8,14 @@ import { machineInfo } from '../support/machine';
 import { printTable, ROOT, writeResults } from '../support/report';
 import { fillStore } from './fill-store';
 
-const USAGE = `npm run bench:replay -- [--mode embedded|services|both] [--quick] [--events 1000000] [--batch-size 1000] [--cpu-prof]
+const USAGE = `npm run bench:replay -- [--mode embedded|services|both] [--quick] [--events 1000000] [--batch-size 5000] [--cpu-prof]
 Generates a plant's ride history (valid events of every kind the engine writes) into a fresh store,
 then times \`npm run projections:rebuild\` (the CLI, as a child process) over all of it: events/s and
 the rebuild's peak memory. --quick: 20,000 events.`;
 
 const values = flags(USAGE, { events: { type: 'string' }, 'batch-size': { type: 'string' }, 'cpu-prof': { type: 'boolean' } });
 const events = count(values.events, values.quick ? 20_000 : 1_000_000, 'events');
-const batchSize = count(values['batch-size'], 1000, 'batch-size');
+const batchSize = count(values['batch-size'], 5000, 'batch-size');
 
 async function runMode(mode: Mode) {
   const store = createBenchStore(mode, 'replay');

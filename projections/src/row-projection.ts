@@ -1,7 +1,8 @@
 import type { Insertable, Kysely, Migration, Updateable } from 'kysely';
 import type { DomainEvent, EventType } from '@plantride/schemas';
-import type { EventPosition, Projection } from './projection';
+import { batchProjection, type EventPosition, type Projection } from './projection';
 import type { ReadModels } from './read-models';
+import { assignDefined, selectWhereIn, upsertRows, type Row } from './batch-writes';
 
 type Table = keyof ReadModels & string;
 type RowValues<T extends Table> = Omit<Insertable<ReadModels[T]>, 'last_position'>;
@@ -24,33 +25,33 @@ export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C ext
 /**
  * Rows carry the last stream position applied, so an event delivered twice changes nothing:
  * the create does nothing if the row exists, and a change applies only to an older row.
+ * A batch reads the rows it touches in one statement, folds its events over them in memory
+ * and writes the changed rows back in one multi-row upsert.
  */
 export function rowProjection<T extends Table, E extends DomainEvent, C extends E['type']>(spec: RowProjectionSpec<T, E, C>): Projection<ReadModels> {
-  return {
+  return batchProjection<ReadModels>({
     name: spec.name,
     handles: spec.handles as readonly EventType[],
     migrations: spec.migrations,
-    async apply(domainEvent: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-      const event = domainEvent as E;
-      // kysely cannot type a query on a table chosen by a type parameter; the spec's types hold instead.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const untyped = db as unknown as Kysely<any>;
-      const table: string = spec.table;
-      const key: string = spec.key;
-      if (event.type === spec.createdBy) {
-        await untyped
-          .insertInto(table)
-          .values({ ...spec.create(event as Extract<E, { type: C }>, position), last_position: position.streamPosition })
-          .onConflict((oc) => oc.column(key).doNothing())
-          .execute();
-        return;
+    async applyBatch(events, db: Kysely<ReadModels>) {
+      const keyOf = (event: DomainEvent) => spec.keyOf(event as E);
+      const rows = new Map<string, Row>();
+      for (const row of await selectWhereIn(db, spec.table, spec.key, events.map(({ event }) => keyOf(event)))) rows.set(row[spec.key] as string, row);
+      const changed = new Set<string>();
+      for (const { event, position } of events) {
+        const key = keyOf(event);
+        const row = rows.get(key);
+        if (event.type === spec.createdBy) {
+          if (row) continue;
+          rows.set(key, { ...(spec.create(event as Extract<E, { type: C }>, position) as Row), last_position: position.streamPosition });
+        } else {
+          if (!row || (row.last_position as number) >= position.streamPosition) continue;
+          assignDefined(row, spec.change(event as Exclude<E, { type: C }>, position));
+          row.last_position = position.streamPosition;
+        }
+        changed.add(key);
       }
-      await untyped
-        .updateTable(table)
-        .set({ ...(spec.change(event as Exclude<E, { type: C }>, position) as Record<string, unknown>), last_position: position.streamPosition })
-        .where(key, '=', spec.keyOf(event))
-        .where('last_position', '<', position.streamPosition)
-        .execute();
+      await upsertRows(db, spec.table, [spec.key], [...changed].map((key) => rows.get(key)!));
     },
-  };
+  });
 }

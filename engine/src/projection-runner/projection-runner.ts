@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { applyMigrations } from '../database/migrate';
-import { handlesEvent, type Projection, type ReadModels } from '@plantride/projections';
+import { handlesEvent, type PositionedEvent, type Projection, type ReadModels } from '@plantride/projections';
+import type { DomainEvent } from '@plantride/schemas';
 import type { Database, SessionLock } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
 import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
@@ -48,19 +49,30 @@ export async function migrateProjections(db: Kysely<ReadModels>, projections: re
 /**
  * Applies a batch to each projection inside the caller's transaction and moves their checkpoints
  * with it. Events at or before a projection's committed checkpoint are skipped, so a batch
- * delivered twice, or after a rebuild swapped the tables, changes nothing.
+ * delivered twice, or after a rebuild swapped the tables, changes nothing. A projection with
+ * `applyBatch` gets its events in one call (a few statements for the whole batch).
  */
 export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[], batch: readonly RecordedEvent[]): Promise<Map<string, Checkpoint>> {
   const stored = await lockCheckpoints(trx, projections.map((p) => p.name));
   const moved = new Map<string, Checkpoint>();
+  const domainEvents = new Map<RecordedEvent, DomainEvent>();
+  const domainEventOf = (event: RecordedEvent) => {
+    let domainEvent = domainEvents.get(event);
+    if (!domainEvent) domainEvents.set(event, (domainEvent = toDomainEvent(event)));
+    return domainEvent;
+  };
   for (const projection of projections) {
     const from = stored.get(projection.name) ?? START;
+    const events: PositionedEvent[] = [];
     for (const event of batch) {
       const at = checkpointOf(event);
       if (compareCheckpoints(at, from) <= 0) continue;
-      if (handlesEvent(projection, event.type)) await projection.apply(toDomainEvent(event), event, trx);
+      if (handlesEvent(projection, event.type)) events.push({ event: domainEventOf(event), position: event });
       moved.set(projection.name, at);
     }
+    if (events.length === 0) continue;
+    if (projection.applyBatch) await projection.applyBatch(events, trx);
+    else for (const { event, position } of events) await projection.apply(event, position, trx);
   }
   await writeCheckpoints(trx, moved);
   return new Map([...stored, ...moved]);

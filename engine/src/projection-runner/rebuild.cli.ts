@@ -8,7 +8,7 @@ import { migrateEventStore } from '../event-store/migrations';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
 
-const USAGE = `Usage: npm run projections:rebuild [-- --only rides,users] [--batch-size 1000]
+const USAGE = `Usage: npm run projections:rebuild [-- --only rides,users] [--batch-size 5000]
 Replays the event store into fresh read-model tables and swaps them in once caught up.
 On PostgreSQL (DATABASE_URL) the engine may keep running; on the embedded store stop it first.
 Read models: ${PROJECTIONS.map((p) => p.name).join(', ')}

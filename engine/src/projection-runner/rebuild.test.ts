@@ -65,12 +65,15 @@ describe.each(testStoreKinds())('rebuilding the read models on %s', (kind) => {
     const crashes: string[] = [];
     const crashing = PROJECTIONS.map<Projection<ReadModels>>((projection) => ({
       ...projection,
-      async apply(event, position, trx) {
-        await projection.apply(event, position, trx);
-        applies += 1;
-        if (crashAt.delete(applies)) {
+      async applyBatch(events, trx) {
+        await projection.applyBatch!(events, trx);
+        const before = applies;
+        applies += events.length;
+        const at = [...crashAt].find((n) => n > before && n <= applies);
+        if (at !== undefined) {
+          crashAt.delete(at);
           crashes.push(projection.name);
-          throw new Error(`${projection.name} crashed at ${event.type}`);
+          throw new Error(`${projection.name} crashed at ${events[at - before - 1]!.event.type}`);
         }
       },
     }));

@@ -24,6 +24,9 @@ export interface RebuildOptions {
 
 type Trx = Transaction<ReadModels>;
 
+/** Events per batch: each batch is a few statements per projection, so larger batches mean fewer round trips. */
+export const DEFAULT_REBUILD_BATCH = 5000;
+
 const useSchema = (trx: Trx, schema: string) => sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(trx);
 
 /** Tables the projections own: the read models and their migration records, not the shared checkpoints. */
@@ -45,7 +48,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
   const db = database.db as Kysely<ReadModels>;
   const main = database.schema;
   const shadow = `${main.slice(0, 50)}_rebuild`;
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? DEFAULT_REBUILD_BATCH;
   const names = projections.map((p) => p.name);
   const total = await store.headPosition();
   let done = 0;
@@ -66,14 +69,18 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
 
   let from = START;
   await report('replaying');
+  // The next batch is read (on another connection) while this one is applied.
+  let next = store.readAll(from, batchSize);
   for (;;) {
-    const batch = await store.readAll(from, batchSize);
+    const batch = await next;
     if (batch.length === 0) break;
-    await db.transaction().execute((trx) => applyInShadow(trx, batch));
     from = checkpointOf(batch[batch.length - 1]!);
+    next = batch.length < batchSize ? Promise.resolve([]) : store.readAll(from, batchSize);
+    // A failed read ahead is reported by the await above, not as an unhandled rejection meanwhile.
+    next.catch(() => undefined);
+    await db.transaction().execute((trx) => applyInShadow(trx, batch));
     done += batch.length;
     await report('replaying');
-    if (batch.length < batchSize) break;
   }
 
   await report('swapping');

@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { RideEvent, RideEventType } from '@plantride/schemas';
-import type { KpiRidesTable } from './kpis.table';
+import type { KpiDriverDaysTable, KpiRidesTable } from './kpis.table';
 
 // RideStarted moves no KPI: pick-up is measured from acceptance.
 export const KPI_EVENT_TYPES = [
@@ -16,6 +16,7 @@ export const KPI_EVENT_TYPES = [
 
 export type KpiEvent = Extract<RideEvent, { type: (typeof KPI_EVENT_TYPES)[number] }>;
 export type KpiRideRow = Selectable<KpiRidesTable>;
+export type KpiDriverDayRow = Selectable<KpiDriverDaysTable>;
 
 /** What one event adds to a driver's day. */
 export interface DriverDayDelta {

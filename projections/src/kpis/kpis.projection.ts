@@ -1,56 +1,88 @@
 import type { Kysely } from 'kysely';
-import { plantDayOf, type DomainEvent } from '@plantride/schemas';
-import type { EventPosition, Projection } from '../projection';
+import { plantDayOf } from '@plantride/schemas';
+import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
+import { assignDefined, selectWhereIn, upsertRows } from '../batch-writes';
 import { kpisMigrations } from './kpis.migrations';
-import { KPI_EVENT_TYPES, kpiRideChange, type DriverDayDelta, type KpiEvent, type KpiRideRow } from './kpis.changes';
+import { KPI_EVENT_TYPES, kpiRideChange, type KpiDriverDayRow, type KpiEvent, type KpiRideRow } from './kpis.changes';
 
-async function addToDriverDay(db: Kysely<ReadModels>, ride: KpiRideRow, delta: DriverDayDelta): Promise<void> {
-  await db
-    .insertInto('kpi_driver_days')
-    .values({ day: ride.day, driver_id: delta.driverId, vehicle_type: ride.vehicle_type, driver_name: delta.driverName, rides_completed: delta.ridesCompleted, busy_seconds: delta.busySeconds })
-    .onConflict((oc) =>
-      oc.columns(['day', 'driver_id', 'vehicle_type']).doUpdateSet((eb) => ({
-        driver_name: eb.ref('excluded.driver_name'),
-        rides_completed: eb(eb.ref('kpi_driver_days.rides_completed'), '+', eb.ref('excluded.rides_completed')),
-        busy_seconds: eb(eb.ref('kpi_driver_days.busy_seconds'), '+', eb.ref('excluded.busy_seconds')),
-      })),
-    )
-    .execute();
-}
+const driverDayKey = (day: string, driverId: string, vehicleType: string) => JSON.stringify([day, driverId, vehicleType]);
 
 /**
  * KPI rows per ride and counters per driver day. Driver days are only ever added to, so the
- * ride row's position guard is what keeps a repeated event from counting twice.
+ * ride row's position guard is what keeps a repeated event from counting twice. A batch folds
+ * its events over the rows it touches in memory, adding to the counters in event order (the
+ * sums come out bit for bit as one event at a time), and writes them back in a few statements.
  */
-export const kpisProjection: Projection<ReadModels> = {
+export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels>({
   name: 'kpis',
   handles: KPI_EVENT_TYPES,
   migrations: kpisMigrations,
-  async apply(domainEvent: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-    const event = domainEvent as KpiEvent;
-    if (event.type === 'RideRequested') {
-      const { data } = event;
-      const values = {
-        ride_id: data.rideId,
-        day: plantDayOf(data.requestedAt),
-        vehicle_type: data.vehicleType,
-        from_location: data.fromLocation,
-        to_location: data.toLocation,
-        requested_at: new Date(data.requestedAt),
-        last_position: position.streamPosition,
-      };
-      await db.insertInto('kpi_rides').values(values).onConflict((oc) => oc.column('ride_id').doNothing()).execute();
-      return;
+  async applyBatch(events, db: Kysely<ReadModels>) {
+    const rides = new Map<string, KpiRideRow>();
+    for (const row of await selectWhereIn<KpiRideRow>(db, 'kpi_rides', 'ride_id', events.map(({ event }) => (event as KpiEvent).data.rideId))) rides.set(row.ride_id, row);
+    const changedRides = new Set<string>();
+    const deltas: { day: string; vehicleType: string; driverId: string; driverName: string; ridesCompleted: number; busySeconds: number }[] = [];
+    for (const { event: domainEvent, position } of events) {
+      const event = domainEvent as KpiEvent;
+      const ride = rides.get(event.data.rideId);
+      if (event.type === 'RideRequested') {
+        if (ride) continue;
+        const { data } = event;
+        rides.set(data.rideId, {
+          ride_id: data.rideId,
+          day: plantDayOf(data.requestedAt),
+          vehicle_type: data.vehicleType,
+          from_location: data.fromLocation,
+          to_location: data.toLocation,
+          requested_at: new Date(data.requestedAt),
+          accepted_at: null,
+          picked_at: null,
+          dropped_at: null,
+          ended_at: null,
+          cancelled_at: null,
+          wait_seconds: null,
+          pickup_seconds: null,
+          delivery_seconds: null,
+          driver_id: null,
+          driver_name: null,
+          driver_since: null,
+          last_position: position.streamPosition,
+        });
+        changedRides.add(data.rideId);
+        continue;
+      }
+      if (!ride || ride.last_position >= position.streamPosition) continue;
+      const change = kpiRideChange(ride, event);
+      if (change.driverDay) deltas.push({ day: ride.day, vehicleType: ride.vehicle_type, ...change.driverDay });
+      assignDefined(ride, change.ride);
+      ride.last_position = position.streamPosition;
+      changedRides.add(ride.ride_id);
     }
-    const ride = await db.selectFrom('kpi_rides').selectAll().where('ride_id', '=', event.data.rideId).executeTakeFirst();
-    if (!ride || ride.last_position >= position.streamPosition) return;
-    const change = kpiRideChange(ride, event);
-    await db
-      .updateTable('kpi_rides')
-      .set({ ...change.ride, last_position: position.streamPosition })
-      .where('ride_id', '=', ride.ride_id)
+    await upsertRows(db, 'kpi_rides', ['ride_id'], [...changedRides].map((id) => rides.get(id)!));
+    if (deltas.length === 0) return;
+
+    const days = new Map<string, KpiDriverDayRow>();
+    const stored = await db
+      .selectFrom('kpi_driver_days')
+      .selectAll()
+      .where('driver_id', 'in', [...new Set(deltas.map((d) => d.driverId))])
+      .where('day', 'in', [...new Set(deltas.map((d) => d.day))])
       .execute();
-    if (change.driverDay) await addToDriverDay(db, ride, change.driverDay);
+    for (const row of stored) days.set(driverDayKey(row.day, row.driver_id, row.vehicle_type), row);
+    const changedDays = new Set<string>();
+    for (const delta of deltas) {
+      const key = driverDayKey(delta.day, delta.driverId, delta.vehicleType);
+      const row = days.get(key);
+      if (row) {
+        row.driver_name = delta.driverName;
+        row.rides_completed += delta.ridesCompleted;
+        row.busy_seconds += delta.busySeconds;
+      } else {
+        days.set(key, { day: delta.day, driver_id: delta.driverId, vehicle_type: delta.vehicleType, driver_name: delta.driverName, rides_completed: delta.ridesCompleted, busy_seconds: delta.busySeconds });
+      }
+      changedDays.add(key);
+    }
+    await upsertRows(db, 'kpi_driver_days', ['day', 'driver_id', 'vehicle_type'], [...changedDays].map((key) => days.get(key)!));
   },
-};
+});

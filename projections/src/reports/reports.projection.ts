@@ -1,31 +1,28 @@
-import type { Kysely, Updateable } from 'kysely';
-import { RIDE_EVENT_TYPES, vehicleNumberKey, type DomainEvent, type EventType, type RideEvent } from '@plantride/schemas';
-import type { EventPosition, Projection } from '../projection';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { RIDE_EVENT_TYPES, vehicleNumberKey, type EventType, type RideEvent } from '@plantride/schemas';
+import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
-import type { RideReportsTable } from './reports.table';
+import type { ReportDriversTable, RideReportsTable } from './reports.table';
 import { reportsMigrations } from './reports.migrations';
 import { rideStepChange } from '../rides/ride-step-change';
+import { assignDefined, insertRowsIfAbsent, upsertRows, type Row } from '../batch-writes';
 import {
   REPORT_DRIVER_EVENT_TYPES,
   REPORT_MAINTENANCE_EVENT_TYPES,
-  applyDriverEvent,
-  applyMaintenanceEvent,
+  ReportDriversFold,
   type ReportDriverEvent,
   type ReportMaintenanceEvent,
 } from './report-drivers.updates';
 
 type Change = Updateable<RideReportsTable>;
 type Assignment = Extract<RideEvent, { type: 'RideAccepted' | 'RideTakenOver' }>;
+type DriverRow = Selectable<ReportDriversTable>;
 
 const isOneOf = <T extends string>(types: readonly T[], type: string): type is T => (types as readonly string[]).includes(type);
 
 // The driver who takes the ride brings his numbers as they are now; a later record edit does not rewrite the ride.
-async function assignmentOf(event: Assignment, db: Kysely<ReadModels>): Promise<Change> {
-  const driver = await db.selectFrom('report_drivers').select(['vehicle_number', 'forklift_number']).where('operator_id', '=', event.data.driverId).executeTakeFirst();
+function assignmentOf(event: Assignment, driver: DriverRow | undefined): Change {
   const vehicleNumber = event.data.vehicleNumber || driver?.vehicle_number || null;
-  if (event.data.driverName) {
-    await db.insertInto('report_driver_names').values({ driver_id: event.data.driverId, driver_name: event.data.driverName }).onConflict((oc) => oc.doNothing()).execute();
-  }
   return {
     status: event.type === 'RideAccepted' ? 'accepted' : event.data.resumeState,
     driver_id: event.data.driverId,
@@ -36,11 +33,8 @@ async function assignmentOf(event: Assignment, db: Kysely<ReadModels>): Promise<
   };
 }
 
-async function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, db: Kysely<ReadModels>): Promise<Change> {
+function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccepted' | 'RideTakenOver' }>): Change {
   switch (event.type) {
-    case 'RideAccepted':
-    case 'RideTakenOver':
-      return assignmentOf(event, db);
     case 'RideStarted':
     case 'MaterialPicked':
     case 'MaterialDropped':
@@ -59,43 +53,71 @@ async function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, db
   }
 }
 
-async function applyRideEvent(event: RideEvent, position: EventPosition, db: Kysely<ReadModels>): Promise<void> {
-  if (event.type === 'RideRequested') {
-    const d = event.data;
-    await db
-      .insertInto('ride_reports')
-      .values({
-        ride_id: d.rideId,
-        requester_id: d.requesterId,
-        requester_name: d.requesterName,
-        from_location: d.fromLocation,
-        to_location: d.toLocation,
-        vehicle_type: d.vehicleType,
-        ride_type: d.rideType,
-        status: 'requested',
-        created_at: new Date(d.requestedAt),
-        last_position: position.streamPosition,
-      })
-      .onConflict((oc) => oc.column('ride_id').doNothing())
-      .execute();
-    return;
-  }
-  await db
-    .updateTable('ride_reports')
-    .set({ ...(await changeOf(event, db)), last_position: position.streamPosition })
-    .where('ride_id', '=', event.data.rideId)
-    .where('last_position', '<', position.streamPosition)
-    .execute();
-}
+const isAssignment = (event: RideEvent): event is Assignment => event.type === 'RideAccepted' || event.type === 'RideTakenOver';
 
-/** The ride reports read model: ride rows, plus the drivers' numbers and maintenance they need. */
-export const reportsProjection: Projection<ReadModels> = {
+/**
+ * The ride reports read model: ride rows, plus the drivers' numbers and maintenance they need.
+ * A batch reads the rows its events touch (rides, drivers, maintenance requests) in a few
+ * statements, folds the events over them in memory in store order, and writes the changed rows back.
+ */
+export const reportsProjection: Projection<ReadModels> = batchProjection<ReadModels>({
   name: 'reports',
   handles: [...RIDE_EVENT_TYPES, ...REPORT_DRIVER_EVENT_TYPES, ...REPORT_MAINTENANCE_EVENT_TYPES] as EventType[],
   migrations: reportsMigrations,
-  async apply(event: DomainEvent, position: EventPosition, db: Kysely<ReadModels>) {
-    if (isOneOf(RIDE_EVENT_TYPES, event.type)) return applyRideEvent(event as RideEvent, position, db);
-    if (isOneOf(REPORT_DRIVER_EVENT_TYPES, event.type)) return applyDriverEvent(event as ReportDriverEvent, position, db);
-    if (isOneOf(REPORT_MAINTENANCE_EVENT_TYPES, event.type)) return applyMaintenanceEvent(event as ReportMaintenanceEvent, db);
+  async applyBatch(events, db: Kysely<ReadModels>) {
+    const rideEvents = events.filter(({ event }) => isOneOf(RIDE_EVENT_TYPES, event.type));
+    const drivers = await ReportDriversFold.load(
+      db,
+      events.map(({ event }) => event).filter((event) => !isOneOf(RIDE_EVENT_TYPES, event.type)) as (ReportDriverEvent | ReportMaintenanceEvent)[],
+      rideEvents.map(({ event }) => event as RideEvent).filter(isAssignment).map((event) => event.data.driverId),
+    );
+    const rides = new Map<string, Row>();
+    const rideIds = [...new Set(rideEvents.map(({ event }) => (event as RideEvent).data.rideId))];
+    if (rideIds.length > 0) for (const row of await db.selectFrom('ride_reports').selectAll().where('ride_id', 'in', rideIds).execute()) rides.set(row.ride_id, row);
+    const changed = new Set<string>();
+    const names = new Map<string, { driver_id: string; driver_name: string }>();
+
+    for (const { event: domainEvent, position } of events) {
+      if (!isOneOf(RIDE_EVENT_TYPES, domainEvent.type)) {
+        drivers.apply(domainEvent as ReportDriverEvent | ReportMaintenanceEvent, position);
+        continue;
+      }
+      const event = domainEvent as RideEvent;
+      const row = rides.get(event.data.rideId);
+      if (event.type === 'RideRequested') {
+        if (row) continue;
+        const d = event.data;
+        rides.set(d.rideId, {
+          ride_id: d.rideId,
+          requester_id: d.requesterId,
+          requester_name: d.requesterName,
+          from_location: d.fromLocation,
+          to_location: d.toLocation,
+          vehicle_type: d.vehicleType,
+          ride_type: d.rideType,
+          status: 'requested',
+          created_at: new Date(d.requestedAt),
+          last_position: position.streamPosition,
+        });
+        changed.add(d.rideId);
+        continue;
+      }
+      let change: Change;
+      if (isAssignment(event)) {
+        // Every name a driver took a ride under is kept, even from an event the ride row has seen.
+        if (event.data.driverName) names.set(JSON.stringify([event.data.driverId, event.data.driverName]), { driver_id: event.data.driverId, driver_name: event.data.driverName });
+        change = assignmentOf(event, drivers.get(event.data.driverId));
+      } else {
+        change = changeOf(event);
+      }
+      if (!row || (row.last_position as number) >= position.streamPosition) continue;
+      assignDefined(row, change);
+      row.last_position = position.streamPosition;
+      changed.add(event.data.rideId);
+    }
+
+    await drivers.write(db);
+    await insertRowsIfAbsent(db, 'report_driver_names', [...names.values()]);
+    await upsertRows(db, 'ride_reports', ['ride_id'], [...changed].map((id) => rides.get(id)!));
   },
-};
+});

@@ -1,36 +1,46 @@
-import { sql, type Kysely } from 'kysely';
-import type { DomainEvent, RideEvent } from '@plantride/schemas';
-import type { Projection } from '../projection';
+import type { Kysely } from 'kysely';
+import type { RideEvent } from '@plantride/schemas';
+import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
+import { insertRowsIfAbsent } from '../batch-writes';
 import { rideHistoryMigrations } from './ride-history.migrations';
 
 const HANDLES = ['RideRequested', 'RideAccepted', 'RideTakenOver'] as const;
+type HistoryEvent = Extract<RideEvent, { type: (typeof HANDLES)[number] }>;
 
-async function addDriver(db: Kysely<ReadModels>, rideId: string, driverId: string) {
-  await sql`insert into ride_history (party_id, party_role, ride_id, requested_at)
-    select ${driverId}, 'driver', ride_id, requested_at from ride_history where ride_id = ${rideId} and party_role = 'requester'
-    on conflict do nothing`.execute(db);
-}
-
-/** Links each ride to its requester when booked and to each driver who accepts it or takes it over. */
-export const rideHistoryProjection: Projection<ReadModels> = {
+/**
+ * Links each ride to its requester when booked and to each driver who accepts it or takes it over
+ * (with the booking time of the requester's row; none if the ride has no requester row yet).
+ * A batch reads the booking times it needs in one statement and inserts its rows in one more.
+ */
+export const rideHistoryProjection: Projection<ReadModels> = batchProjection<ReadModels>({
   name: 'ride_history',
   handles: HANDLES,
   migrations: rideHistoryMigrations,
-  async apply(domainEvent: DomainEvent, _position, db) {
-    const event = domainEvent as Extract<RideEvent, { type: (typeof HANDLES)[number] }>;
-    switch (event.type) {
-      case 'RideRequested':
-        await db
-          .insertInto('ride_history')
-          .values({ party_id: event.data.requesterId, party_role: 'requester', ride_id: event.data.rideId, requested_at: new Date(event.data.requestedAt) })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        return;
-      case 'RideAccepted':
-      case 'RideTakenOver':
-        await addDriver(db, event.data.rideId, event.data.driverId);
-        return;
+  async applyBatch(events, db: Kysely<ReadModels>) {
+    const history = events.map(({ event }) => event as HistoryEvent);
+    const drivenRides = [...new Set(history.filter((e) => e.type !== 'RideRequested').map((e) => e.data.rideId))];
+    const bookedAt = new Map<string, Date>();
+    if (drivenRides.length > 0) {
+      const booked = await db.selectFrom('ride_history').select(['ride_id', 'requested_at']).where('party_role', '=', 'requester').where('ride_id', 'in', drivenRides).execute();
+      for (const row of booked) if (!bookedAt.has(row.ride_id)) bookedAt.set(row.ride_id, row.requested_at);
     }
+    const rows = new Map<string, { party_id: string; party_role: string; ride_id: string; requested_at: Date }>();
+    const add = (row: { party_id: string; party_role: string; ride_id: string; requested_at: Date }) => {
+      const key = JSON.stringify([row.party_id, row.party_role, row.ride_id]);
+      if (!rows.has(key)) rows.set(key, row);
+    };
+    for (const event of history) {
+      const rideId = event.data.rideId;
+      if (event.type === 'RideRequested') {
+        const requestedAt = new Date(event.data.requestedAt);
+        add({ party_id: event.data.requesterId, party_role: 'requester', ride_id: rideId, requested_at: requestedAt });
+        if (!bookedAt.has(rideId)) bookedAt.set(rideId, requestedAt);
+        continue;
+      }
+      const requestedAt = bookedAt.get(rideId);
+      if (requestedAt) add({ party_id: event.data.driverId, party_role: 'driver', ride_id: rideId, requested_at: requestedAt });
+    }
+    await insertRowsIfAbsent(db, 'ride_history', [...rows.values()]);
   },
-};
+});
