@@ -136,13 +136,16 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     const offered = rideRow(driverTwo, rideId);
     await offered.getByText('Redistributed').waitFor();
     await snap(driverTwo, 'cross-b-driver2-04-redistributed');
+    // The requester's notice is a toast that goes after a few seconds: watch for it from the click on.
+    const newDriverNotice = requester.getByText(`New driver assigned: ${TWO}`).waitFor();
+    newDriverNotice.catch(() => undefined); // awaited below; a failure before then is the test's own
     await driverTwo.getByRole('button', { name: `Take Over Ride ${rideId}` }).click();
     await driverTwo.getByText('Redistributed ride accepted successfully! Continuing from previous state.').waitFor();
     await driverTwo.getByTestId('ongoing-ride-status').filter({ hasText: /^material picked$/ }).waitFor();
     expect(await driverTwo.getByRole('button', { name: 'Material Dropped', exact: true }).isEnabled()).toBe(true);
     expect(await driverTwo.getByRole('button', { name: 'Start Ride', exact: true }).isDisabled()).toBe(true);
     await snap(driverTwo, 'cross-b-driver2-05-resumed');
-    await requester.getByText(`New driver assigned: ${TWO}`).waitFor();
+    await newDriverNotice;
     await stepDone(requester, 4);
     expect(await requester.locator('[data-testid="step-5"]').getAttribute('data-state')).toBe('pending');
     await snap(requester, 'cross-b-requester-06-new-driver');
@@ -201,6 +204,8 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await staff.getByRole('combobox', { name: 'Filter by' }).click();
     await staff.getByRole('option', { name: 'Driver ID' }).click();
     await staff.getByRole('searchbox', { name: 'Search Driver ID' }).fill(two.tokenNo);
+    // The search goes to the server once typing pauses; the list then holds driver 2's rides.
+    await staff.waitForURL((url) => url.searchParams.get('driverId') === two.tokenNo);
     await staff.getByRole('link', { name: `Audit ride ${brokenRideId}` }).click();
     await staff.waitForURL(`**/ride-audit/${brokenRideId}`);
     const timeline = staff.getByRole('table', { name: 'Ride timeline' });

@@ -1,8 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** axe-core's serious and critical findings on the page as it stands, one line each. */
+/**
+ * Waits until no finite animation or transition runs (a toast sliding in or out, a dialog fading):
+ * axe measures colour contrast with opacity, so a half-faded toast would read as a contrast failure.
+ * Endless ones (spinners, indeterminate progress) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** axe-core's serious and critical findings on the page as it stands, once it is at rest, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
