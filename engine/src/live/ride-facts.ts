@@ -61,6 +61,8 @@ export class RideFactsCache {
 
   /** Facts as they stood just before `event`. */
   async before(event: RecordedEvent): Promise<RideFacts | null> {
+    // A ride's first event has nothing before it: no read (each would wait its turn for a connection).
+    if (event.streamPosition === 1) return null;
     const entry = this.entries.get(event.streamId);
     if (entry && entry.version === event.streamPosition - 1) return entry.facts;
     const earlier = (await this.store.readStream(event.streamId)).filter((e) => e.streamPosition < event.streamPosition);
