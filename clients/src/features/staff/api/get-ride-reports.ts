@@ -17,10 +17,13 @@ export function useRideReports(filters: ReportFilters, page: number) {
   });
 }
 
-/** How many rides there are with no filter: the Y of 'Showing X of Y records'. */
+/** How many rides there are with no filter: the Y of 'Showing X of Y records' (`capped`: at least that many). */
 export function useRideReportsTotal() {
   return useQuery({
     queryKey: ['ride-reports', 'total'],
-    queryFn: async ({ signal }) => (await getRideReports({}, 1, 1, signal)).total,
+    queryFn: async ({ signal }) => {
+      const answer = await getRideReports({}, 1, 1, signal);
+      return { total: answer.total, capped: answer.totalCapped === true };
+    },
   });
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { pageOf, showingRecords } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { downloadRideReports } from '../api/download-ride-reports';
 import { useRideReports, useRideReportsTotal } from '../api/get-ride-reports';
+import { reportCountTexts } from '../report-counts';
 import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey, type ReportFilters } from '../report-filters';
 import { ReportFilterControls } from './report-filter-controls';
 import { RideReportsTable } from './ride-reports-table';
@@ -20,8 +20,12 @@ export function RideReportsPage() {
   const all = useRideReportsTotal();
   const [downloading, setDownloading] = useState(false);
 
-  const total = reports.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (reports.data?.pageSize ?? 1)));
+  const counts = reportCountTexts(
+    { total: reports.data?.total ?? 0, capped: reports.data?.totalCapped === true },
+    all.data ?? { total: 0, capped: false },
+    page,
+    reports.data?.pageSize ?? 1,
+  );
   const chips = activeFilters(filters);
 
   // Any filter change starts again at page 1.
@@ -79,7 +83,7 @@ export function RideReportsPage() {
           </Stack>
         </Paper>
         <Typography role="status" data-testid="showing-records">
-          {reports.data && all.data !== undefined ? showingRecords(total, Math.max(all.data, total)) : 'Loading…'}
+          {reports.data && all.data !== undefined ? counts.showing : 'Loading…'}
         </Typography>
         {reports.isError ? (
           <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
@@ -95,8 +99,8 @@ export function RideReportsPage() {
           <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
             Prev
           </Button>
-          <Typography data-testid="page-of">{pageOf(Math.min(page, pages), pages)}</Typography>
-          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+          <Typography data-testid="page-of">{counts.pageOf}</Typography>
+          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={!counts.nextOpen}>
             Next
           </Button>
         </Stack>
