@@ -13,6 +13,11 @@ export interface BullMqTimersOptions {
   retryDelayMs?: number;
   concurrency?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Called each time the connection to Redis is ready again after it was lost. A Redis that restarted
+   * without its data has lost every delayed job: the caller arms the open rides' timers again.
+   */
+  onReconnect?: () => void;
 }
 
 interface JobData {
@@ -31,6 +36,13 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
   // BullMQ's blocking commands need maxRetriesPerRequest: null; it duplicates this connection for the worker's blocking one.
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', onError);
+  // Commands wait in ioredis's offline queue while Redis is away (maxRetriesPerRequest: null) and go
+  // once it is back; arming waits with them, so no timer is dropped by an outage.
+  let wasReady = false;
+  connection.on('ready', () => {
+    if (wasReady) options.onReconnect?.();
+    wasReady = true;
+  });
   const prefix = options.prefix ?? 'plantride';
   const queueName = options.queueName ?? 'timers';
   const queue = new Queue<JobData>(queueName, { connection, prefix });
@@ -73,6 +85,8 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
       await queue.remove(id);
     },
     async pending() {
+      // Asked at each /metrics scrape: it must not wait in the offline queue for a Redis that is away.
+      if (connection.status !== 'ready') throw new Error(`Redis is ${connection.status}`);
       return queue.getJobCountByTypes('delayed', 'waiting', 'active', 'prioritized');
     },
     async close() {

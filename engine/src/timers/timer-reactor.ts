@@ -25,6 +25,11 @@ export interface TimerReactor {
   leading(): boolean;
   /** Resolves once this process has armed the timers of everything committed before the call (and reconciled). */
   caughtUp(): Promise<void>;
+  /**
+   * Arms every open ride's timers again from the store, when leading: for an adapter that lost the
+   * timers it held (a Redis that came back empty). Arming is idempotent, so timers still there stay once.
+   */
+  reconcileAgain(): void;
 }
 
 const CACHE_CAPACITY = 10_000;
@@ -41,13 +46,21 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
   const { database, store, port, settings, onError } = options;
   const leaseRetryMs = options.leaseRetryMs ?? 2000;
   const rides = new Map<string, { version: number; snapshot: RideSnapshot }>();
-  let lock: SessionLock | null = null;
-  let subscription: Subscription | undefined;
-  let following: Promise<void> = Promise.resolve();
+  // One leadership term: from taking the lock until losing or releasing it. A term's reader never
+  // outlives it, so a term that ends while the store is down cannot close its successor's reader.
+  interface Term {
+    readonly lock: SessionLock;
+    subscription?: Subscription;
+    following: Promise<void>;
+    ended: boolean;
+  }
+  let term: Term | null = null;
   let stopped = false;
   let markStopped!: () => void;
   const stopping = new Promise<void>((resolve) => (markStopped = resolve));
   let leadership: Promise<void> | undefined;
+  // Reconciles asked for while following (timers lost by the adapter), one at a time.
+  let reconciling: Promise<void> = Promise.resolve();
 
   const remember = (streamId: string, version: number, snapshot: RideSnapshot) => {
     rides.delete(streamId);
@@ -76,9 +89,9 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
     remember(event.streamId, event.streamPosition, after);
   }
 
-  async function reconcile(head: Checkpoint): Promise<void> {
+  async function reconcile(head: Checkpoint, current: Term): Promise<void> {
     for (const rideId of await options.openRides(head.position)) {
-      if (stopped) return;
+      if (stopped || current.ended) return;
       const recorded = await store.readStream(rideStreamId(rideId));
       const snapshot = fold(recorded);
       await sync(null, snapshot);
@@ -86,48 +99,54 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
     }
   }
 
-  async function follow(): Promise<void> {
-    const head = await store.headCheckpoint();
+  const pause = () => Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, leaseRetryMs).unref())]);
+
+  async function follow(current: Term): Promise<void> {
+    let head: Checkpoint | undefined;
     // Until it has gone through once, a reconcile that fails is tried again: a lost timer would be silent.
     for (;;) {
       try {
-        await reconcile(head);
+        head ??= await store.headCheckpoint();
+        await reconcile(head, current);
         break;
       } catch (error) {
         onError(error);
-        if (stopped) return;
-        await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, leaseRetryMs).unref())]);
+        if (stopped || current.ended) return;
+        await pause();
       }
     }
-    if (stopped) return;
-    subscription = store.subscribe(head, onEvent, { pollIntervalMs: options.pollIntervalMs, onError });
+    if (stopped || current.ended) return;
+    current.subscription = store.subscribe(head, onEvent, { pollIntervalMs: options.pollIntervalMs, onError });
   }
 
-  async function unfollow(): Promise<void> {
-    await following;
-    await subscription?.close();
-    subscription = undefined;
+  async function end(current: Term): Promise<void> {
+    current.ended = true;
+    await current.following;
+    await current.subscription?.close();
+    current.subscription = undefined;
     rides.clear();
   }
 
   async function tryToLead(): Promise<void> {
-    if (stopped || lock) return;
+    if (stopped || term) return;
     const taken = await database.tryLock('timers').catch((error: unknown) => void onError(error));
     if (!taken) return;
-    lock = taken;
+    const current: Term = { lock: taken, following: Promise.resolve(), ended: false };
+    term = current;
     void taken.lost.then(async () => {
-      if (lock !== taken) return;
-      lock = null;
-      // Another process takes over and reconciles; timers armed here may fire too, and are then refused as repeats.
-      await unfollow();
+      if (term !== current) return;
+      term = null;
+      // Another process (or this one, once the store is back) takes over and reconciles; timers armed
+      // here may fire too, and are then refused as repeats.
+      await end(current);
     });
     // Not awaited: a reconcile waits for the read models, and boot must not wait for a rebuild.
-    following = follow().catch(onError);
+    current.following = follow(current).catch(onError);
   }
 
   async function keepTryingToLead(): Promise<void> {
     while (!stopped) {
-      await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, leaseRetryMs).unref())]);
+      await pause();
       if (!stopped) await tryToLead();
     }
   }
@@ -141,15 +160,37 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
       stopped = true;
       markStopped();
       await leadership;
-      await unfollow();
-      const held = lock;
-      lock = null;
-      await held?.release();
+      await reconciling;
+      const held = term;
+      term = null;
+      if (held) {
+        await end(held);
+        await held.lock.release();
+      }
     },
-    leading: () => lock !== null,
+    leading: () => term !== null,
     async caughtUp() {
-      await following;
-      await subscription?.caughtUp();
+      const current = term;
+      await current?.following;
+      await reconciling;
+      await current?.subscription?.caughtUp();
+    },
+    reconcileAgain() {
+      const current = term;
+      if (!current || stopped) return;
+      reconciling = reconciling.then(async () => {
+        // Retried like the first one: the timers it re-arms would otherwise be lost silently.
+        while (!stopped && !current.ended && term === current) {
+          try {
+            await current.following;
+            await reconcile(await store.headCheckpoint(), current);
+            return;
+          } catch (error) {
+            onError(error);
+            await pause();
+          }
+        }
+      });
     },
   };
 }

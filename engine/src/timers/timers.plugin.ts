@@ -50,8 +50,19 @@ export const timersPlugin = fp<TimersPluginOptions>(
   async (app, options) => {
     const onError = (error: unknown) => app.log.error({ err: error }, 'timers failed; retrying');
     const retryDelayMs = options.retryDelayMs ?? 1000;
+    // Set once the reactor exists; a Redis that comes back may have lost the armed timers.
+    let rearm: () => void = () => undefined;
     const port = options.redisUrl
-      ? createBullMqTimers({ redisUrl: options.redisUrl, prefix: options.prefix, retryDelayMs, onError })
+      ? createBullMqTimers({
+          redisUrl: options.redisUrl,
+          prefix: options.prefix,
+          retryDelayMs,
+          onError,
+          onReconnect: () => {
+            app.log.warn('timers: Redis is back; arming the open rides\' timers again');
+            rearm();
+          },
+        })
       : createInProcessTimers({ retryDelayMs, onError });
     let closing = false;
     const reactor = createTimerReactor({
@@ -75,6 +86,7 @@ export const timersPlugin = fp<TimersPluginOptions>(
       leaseRetryMs: options.leaseRetryMs,
       onError,
     });
+    rearm = () => reactor.reconcileAgain();
     await port.start(async (timer) => {
       const outcome = await fireTimer(app.eventStore, timer);
       app.log.debug({ timer: timer.id, outcome }, 'timer fired');
