@@ -105,12 +105,13 @@ function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId
       return [{ type: 'RideRedistributed', data: { rideId, originalDriverId, originalDriverName: command.originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at } }];
     }
     case 'TakeOverRide': {
+      const { driver } = command;
+      // A driver of another vehicle type is refused before the ride's state is judged, as when accepting.
+      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
       const resumeState = ride.context.resumeState;
       if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);
       // A client that believes the ride stands elsewhere is looking at stale data.
       if (command.data.resumeState !== null && command.data.resumeState !== resumeState) throw conflict(SERVER_MESSAGES.conflict);
-      const { driver } = command;
-      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
       return [{ type: 'RideTakenOver', data: { rideId: command.data.rideId, driverId: command.data.driverId, driverName: driver.name, driverMobile: driver.mobile, vehicleNumber: driver.vehicleNumber, resumeState, takenOverAt: at } }];
     }
   }
@@ -126,6 +127,9 @@ export const rideDecider: Decider<RideSnapshot, RideCommand, RideEvent> = {
     const isAdmin = 'system' in actor || actor.role === 'admin';
     // Deadlines are the system's to declare, never a user's.
     if (isTimerCommand(command) && !('system' in actor)) throw forbidden();
+    // Someone else's ride is refused as such before its state is judged: a stranger learns nothing of where it stands.
+    const isStep = command.type === 'StartRide' || command.type === 'PickMaterial' || command.type === 'DropMaterial' || command.type === 'EndRide';
+    if (isStep && ride.context.driverId !== command.data.driverId) throw forbidden(SERVER_MESSAGES.forbidden);
     const events = eventsFor(command, ride, now.toISOString(), 'tokenNo' in actor ? actor.tokenNo : actor.system, isAdmin);
     let state = ride;
     for (const event of events) {
@@ -133,8 +137,6 @@ export const rideDecider: Decider<RideSnapshot, RideCommand, RideEvent> = {
       if (!canApply(state, event)) throw conflict(command.type === 'AcceptRide' || command.type === 'CancelRide' ? SERVER_MESSAGES.rideNotAvailable : SERVER_MESSAGES.actionNotAllowed);
       state = evolveRide(state, event);
     }
-    const isStep = command.type === 'StartRide' || command.type === 'PickMaterial' || command.type === 'DropMaterial' || command.type === 'EndRide';
-    if (isStep && ride.context.driverId !== command.data.driverId) throw forbidden(SERVER_MESSAGES.forbidden);
     return events;
   },
 };

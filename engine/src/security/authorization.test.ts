@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { AUDIT_FEED_PATH, type Role } from '@plantride/schemas';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreKinds, waitFor } from '../test-support/test-database';
+import { seedUsers } from '../test-support/seed';
+import { connectLive, type LiveClient } from '../test-support/live-client';
+
+/**
+ * Who may reach which route. The callers are one user of each role, none of them a party to the
+ * sample ride (RQ01's Forklift ride, accepted by F001) or the owner of the sample records: for
+ * routes open to "their own" things (a requester's history, a driver's status), the sample names
+ * someone else's, so every role outside `allowed` must get 403, and anyone without a session 401.
+ */
+const CALLERS = { requester: 'RQ02', driver: 'C001', maintenanceHead: 'MH01', admin: 'AD01' } as const satisfies Record<Role, string>;
+const ROLES = Object.keys(CALLERS) as Role[];
+const STAFF: Role[] = ['maintenanceHead', 'admin'];
+
+interface Sample {
+  rideId: string;
+  openRideId: string;
+  requestId: string;
+}
+interface Rule {
+  /** Roles that get through with the sample (their GETs are asserted to pass the guard; commands are not sent). */
+  allowed: Role[] | 'public';
+  request(sample: Sample, caller: string): { url: string; payload?: Record<string, unknown> };
+}
+
+const ride = (body: Record<string, unknown> = {}) => ({ userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', ...body });
+const driverRecord = { operatorId: 'F001', vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' };
+const fixed = (url: string, payload?: Record<string, unknown>) => () => ({ url, payload });
+
+const RULES: Record<string, Rule> = {
+  'POST /api/auth/signup': { allowed: 'public', request: fixed('/api/auth/signup') },
+  'POST /api/auth/signin': { allowed: 'public', request: fixed('/api/auth/signin') },
+  'GET /api/health': { allowed: 'public', request: fixed('/api/health') },
+  'GET /metrics': { allowed: 'public', request: fixed('/metrics') },
+  'POST /api/auth/logout': { allowed: ROLES, request: fixed('/api/auth/logout') },
+  'GET /api/users/me': { allowed: ROLES, request: fixed('/api/users/me') },
+  'PUT /api/users/:tokenNo': { allowed: ['admin'], request: fixed('/api/users/RQ01', { is_blocked: true }) },
+  'POST /api/bookings/book-ride': { allowed: ['admin'], request: fixed('/api/bookings/book-ride', ride()) },
+  'GET /api/bookings/get-timestamps/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/bookings/get-timestamps/${s.rideId}` }) },
+  'PUT /api/bookings/update-timestamps': { allowed: [], request: (s) => ({ url: '/api/bookings/update-timestamps', payload: { rideId: s.rideId, event: 'start' } }) },
+  'DELETE /api/bookings/cancel/:rideId': { allowed: ['admin'], request: (s) => ({ url: `/api/bookings/cancel/${s.rideId}` }) },
+  'GET /api/tracking/ride-status/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/tracking/ride-status/${s.rideId}` }) },
+  // The Crane driver accepting a Forklift ride for himself: the wrong vehicle type.
+  'POST /api/tracking/accept-ride': { allowed: [], request: (s, caller) => ({ url: '/api/tracking/accept-ride', payload: { driverId: caller, rideId: s.openRideId } }) },
+  'POST /api/tracking/complete-ride': { allowed: [], request: (s) => ({ url: '/api/tracking/complete-ride', payload: { rideId: s.rideId } }) },
+  'GET /api/ride-history': { allowed: STAFF, request: fixed('/api/ride-history?driverId=F001') },
+  'GET /api/ride-history/user': { allowed: STAFF, request: fixed('/api/ride-history/user?userId=RQ01') },
+  'POST /api/ride-history': {
+    allowed: STAFF,
+    request: (s) => ({ url: '/api/ride-history', payload: { rideId: s.rideId, userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', status: 'accepted', estimatedTime: 11, timestamp: new Date().toISOString(), rideType: 'Regular' } }),
+  },
+  'PUT /api/ride-history/update-status/user/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/ride-history/update-status/user/${s.rideId}`, payload: { status: 'accepted' } }) },
+  'GET /api/drivers/getSpecificDriver/:tokenNo': { allowed: STAFF, request: fixed('/api/drivers/getSpecificDriver/F001') },
+  'GET /api/drivers/status/:tokenNo': { allowed: STAFF, request: fixed('/api/drivers/status/F001') },
+  // A Crane driver listing Forklift rides: only his own vehicle type.
+  'GET /api/drivers/available-rides': { allowed: STAFF, request: fixed('/api/drivers/available-rides?vehicleType=Forklift') },
+  // Drivers read the requesters of the rides offered to them (SPEC §2 driver dashboard).
+  'GET /api/drivers/getSpecificRequester/:userId': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getSpecificRequester/RQ01') },
+  'GET /api/drivers/getRequester/:tokenNo': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getRequester/RQ01') },
+  // The booking form asks whether a vehicle type has drivers.
+  'GET /api/drivers/check-assigned/:vehicleType': { allowed: ROLES, request: fixed('/api/drivers/check-assigned/Forklift') },
+  'GET /api/drivers/getDrivers': { allowed: STAFF, request: fixed('/api/drivers/getDrivers') },
+  'GET /api/drivers/blocked': { allowed: STAFF, request: fixed('/api/drivers/blocked') },
+  'POST /api/drivers/add': { allowed: ['admin'], request: fixed('/api/drivers/add', { ...driverRecord, operatorId: 'F009' }) },
+  'PUT /api/drivers/update': { allowed: ['admin'], request: fixed('/api/drivers/update', { ...driverRecord, status: 'Not Active' }) },
+  'PUT /api/drivers/toggle-access': { allowed: ['admin'], request: fixed('/api/drivers/toggle-access', { driverId: 'F001', active: 0 }) },
+  // The Crane driver filing a breakdown in F001's name, for F001's ride.
+  'POST /api/requests/maintenanceReq': {
+    allowed: [],
+    request: (s) => ({
+      url: '/api/requests/maintenanceReq',
+      payload: { driver_id: 'F001', driver_name: 'F001 Name', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: s.rideId },
+    }),
+  },
+  'GET /api/requests/maintenanceReq': { allowed: STAFF, request: fixed('/api/requests/maintenanceReq') },
+  'PUT /api/requests/maintenanceReq/:id/comment': { allowed: STAFF, request: (s) => ({ url: `/api/requests/maintenanceReq/${s.requestId}/comment`, payload: { comment_text: 'seen' } }) },
+  'PUT /api/requests/:id/status': { allowed: STAFF, request: (s) => ({ url: `/api/requests/${s.requestId}/status`, payload: { status: 'accepted', maintenance_date: null } }) },
+  'PUT /api/requests/unblock-driver': { allowed: STAFF, request: fixed('/api/requests/unblock-driver', { driverId: 'F002', reason: 'maintenance_completed' }) },
+  'GET /api/maintenance/verify-access': { allowed: STAFF, request: fixed('/api/maintenance/verify-access') },
+  // The Crane driver handing over F001's ride.
+  'POST /api/maintenance/redistribute-ride': {
+    allowed: STAFF,
+    request: (s) => ({ url: '/api/maintenance/redistribute-ride', payload: { rideId: s.rideId, originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: 'brakes', rideData: { RIDE_ID: s.rideId } } }),
+  },
+  // The Crane driver taking over a Forklift ride.
+  'POST /api/maintenance/accept-redistributed-ride': { allowed: [], request: (s, caller) => ({ url: '/api/maintenance/accept-redistributed-ride', payload: { rideId: s.rideId, newDriverId: caller } }) },
+  'GET /api/reports/rides': { allowed: STAFF, request: fixed('/api/reports/rides') },
+  'GET /api/reports/AllRides': { allowed: STAFF, request: fixed('/api/reports/AllRides') },
+  'GET /api/reports/rides.csv': { allowed: STAFF, request: fixed('/api/reports/rides.csv') },
+  'GET /api/reports/kpis': { allowed: STAFF, request: fixed('/api/reports/kpis') },
+  'GET /api/rides/:rideId/timeline': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/timeline` }) },
+  // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
+  [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
+};
+
+/** Routes every caller may reach by design: the API description and CORS preflights. */
+const isOpenByDesign = (method: string, url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || method === 'OPTIONS';
+
+describe.each(testStoreKinds())('authorization on %s', (kind) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const sample: Sample = { rideId: '', openRideId: '', requestId: '' };
+  const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
+  const call = (method: HTTPMethods, url: string, who: string | null, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, payload, headers: who ? as(who) : {} });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const people: Array<[string, Role, ('Forklift' | 'Crane')?]> = [
+      ['RQ01', 'requester'], ['RQ02', 'requester'], ['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['MH01', 'maintenanceHead'], ['AD01', 'admin'],
+    ];
+    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })));
+    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    const booked = await call('POST', '/api/bookings/book-ride', 'RQ01', ride());
+    sample.rideId = booked.json().rideId;
+    expect((await call('POST', '/api/tracking/accept-ride', 'F001', { driverId: 'F001', rideId: sample.rideId })).statusCode).toBe(200);
+    sample.openRideId = (await call('POST', '/api/bookings/book-ride', 'RQ01', ride({ toLocation: 'main gate', fromLocation: 'canteen' }))).json().rideId;
+    const filed = await call('POST', '/api/requests/maintenanceReq', 'F002', {
+      driver_id: 'F002', driver_name: 'F002 Name', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: null,
+    });
+    expect(filed.statusCode).toBe(200);
+    sample.requestId = filed.json().requestId;
+    const position = await t.app.eventStore.headPosition();
+    // The read models (which the guards of reads consult) have every sample before the matrix runs.
+    await waitFor(async () => (await call('GET', `/api/tracking/ride-status/${sample.openRideId}?position=${position}`, 'AD01')).statusCode === 200, 30_000, 'read models');
+  });
+  afterAll(async () => t.close());
+
+  const routes = () => {
+    const seen = new Set<string>();
+    return t.app.registeredRoutes
+      .filter(({ method, url }) => method !== 'HEAD' && !isOpenByDesign(method, url))
+      .map(({ method, url }) => `${method} ${url}`)
+      .filter((key) => !seen.has(key) && seen.add(key));
+  };
+
+  it('given the route table, then every route has a rule and every rule a route', () => {
+    const keys = routes();
+    expect(keys.length).toBeGreaterThan(40);
+    expect(keys.filter((key) => !(key in RULES)), 'routes without an authorization rule').toEqual([]);
+    expect(Object.keys(RULES).filter((key) => !keys.includes(key)), 'rules for routes that are gone').toEqual([]);
+  });
+
+  it('given every guarded route, when it is called without a session, with a forged one or by a role that may not, then it is 401 or 403 and nothing is appended', async () => {
+    const denied: string[] = [];
+    for (const key of routes()) {
+      const rule = RULES[key]!;
+      if (rule.allowed === 'public') continue;
+      const [method, pattern] = key.split(' ') as [HTTPMethods, string];
+      const before = await t.app.eventStore.headPosition();
+      const anonymous = rule.request(sample, 'NOBODY');
+      const noSession = await call(method, anonymous.url, null, anonymous.payload);
+      expect(noSession.statusCode, `${key} without a session`).toBe(401);
+      for (const role of ROLES) {
+        const caller = CALLERS[role];
+        const { url, payload } = rule.request(sample, caller);
+        if (!rule.allowed.includes(role)) {
+          const answer = await call(method, url, caller, payload);
+          expect(answer.statusCode, `${key} as ${role} ${caller}: ${answer.body}`).toBe(403);
+          expect(answer.json().message, key).toEqual(expect.any(String));
+          denied.push(`${key} ${role}`);
+        } else if (method === 'GET' && pattern !== AUDIT_FEED_PATH) {
+          const answer = await call(method, url, caller, payload);
+          expect([401, 403], `${key} as ${role} is let through`).not.toContain(answer.statusCode);
+        }
+      }
+      expect(await t.app.eventStore.headPosition(), `${key} appended on a refusal`).toBe(before);
+    }
+    // Each role is kept out of something.
+    for (const role of ROLES) expect(denied.some((entry) => entry.endsWith(` ${role}`)), role).toBe(true);
+  });
+
+  it('given a ride, then a requester cannot cancel another’s ride or read his history; a driver cannot step another driver’s ride or take a ride of another vehicle type', async () => {
+    const before = await t.app.eventStore.headPosition();
+    expect((await call('DELETE', `/api/bookings/cancel/${sample.rideId}`, 'RQ02')).statusCode).toBe(403);
+    expect((await call('GET', '/api/ride-history/user?userId=RQ01', 'RQ02')).statusCode).toBe(403);
+    expect((await call('GET', `/api/bookings/get-timestamps/${sample.rideId}`, 'RQ02')).statusCode).toBe(403);
+    // F002 drives a Forklift too, but the ride is F001's.
+    for (const event of ['start', 'materialPicked', 'materialDropped', 'end']) {
+      expect((await call('PUT', '/api/bookings/update-timestamps', 'F002', { rideId: sample.rideId, event })).statusCode, event).toBe(403);
+    }
+    expect((await call('POST', '/api/tracking/complete-ride', 'F002', { rideId: sample.rideId })).statusCode).toBe(403);
+    expect((await call('GET', '/api/ride-history?driverId=F001', 'F002')).statusCode).toBe(403);
+    // Accepting for another driver, or a ride of another vehicle type.
+    expect((await call('POST', '/api/tracking/accept-ride', 'F002', { driverId: 'F001', rideId: sample.openRideId })).statusCode).toBe(403);
+    expect((await call('POST', '/api/tracking/accept-ride', 'C001', { driverId: 'C001', rideId: sample.openRideId })).statusCode).toBe(403);
+    expect(await t.app.eventStore.headPosition()).toBe(before);
+    // The owners themselves are let through: the refusals above are about who, not what.
+    expect((await call('GET', '/api/ride-history/user?userId=RQ01', 'RQ01')).statusCode).toBe(200);
+    expect((await call('GET', '/api/ride-history?driverId=F001', 'F001')).statusCode).toBe(200);
+  });
+
+  describe('sockets', () => {
+    const open: LiveClient[] = [];
+    afterAll(() => open.splice(0).forEach((client) => client.socket.disconnect()));
+
+    it('given a requester’s socket, when it asks to track or join rooms it does not own, then it is refused and hears nothing of them', async () => {
+      const url = await t.listen();
+      const owner = await connectLive(url, { token: tokens.RQ01 });
+      const intruder = await connectLive(url, { token: tokens.RQ02 });
+      const craneDriver = await connectLive(url, { token: tokens.C001 });
+      open.push(owner, intruder, craneDriver);
+      const track = (client: LiveClient, request: unknown) => client.socket.timeout(10_000).emitWithAck('trackRide', request) as Promise<{ ok: boolean }>;
+      expect(await track(intruder, { rideId: sample.rideId })).toMatchObject({ ok: false });
+      expect(await track(craneDriver, sample.rideId)).toMatchObject({ ok: false });
+      expect(await track(owner, { rideId: sample.rideId })).toEqual({ ok: true });
+      // No client event makes the server put a socket in a room: these are ignored.
+      for (const room of [`ride:${sample.rideId}`, 'user:RQ01', 'driver:F001', 'vehicle:Forklift', 'staff']) {
+        for (const name of ['join', 'joinRoom', 'subscribe']) intruder.socket.emit(name, room);
+        craneDriver.socket.emit('join', room);
+      }
+      const started = await call('PUT', '/api/bookings/update-timestamps', 'F001', { rideId: sample.rideId, event: 'start' });
+      expect(started.statusCode).toBe(200);
+      // Last, a Crane ride: the Crane driver hears of it after every event before it has gone out to every socket.
+      const craneRide = await call('POST', '/api/bookings/book-ride', 'RQ01', ride({ vehicleType: 'Crane' }));
+      expect(craneRide.statusCode).toBe(200);
+      const craneRideId = craneRide.json().rideId as string;
+      await waitFor(() => craneDriver.names(craneRideId).includes('newRideRequest'), 15_000, 'the Crane driver to hear of the Crane ride');
+      expect(owner.names(sample.rideId)).toContain('rideStarted');
+      expect(intruder.received.filter((r) => r.payload.rideId === sample.rideId || r.payload.rideId === craneRideId)).toEqual([]);
+      expect(craneDriver.received.filter((r) => r.payload.rideId !== craneRideId)).toEqual([]);
+    });
+  });
+});
