@@ -23,11 +23,22 @@ export interface Database {
    */
   notify(channel: string): void;
   /**
+   * Connections of its own for a reader that must not wait behind the pool's other work (the live
+   * gateway): a second small pool on the same database and schema; on PGlite, its one connection.
+   */
+  openReader(maxConnections: number): Promise<DatabaseReader>;
+  /**
    * Takes the session lock `key` (scoped to this schema) if nobody holds it, or answers null.
    * It is held until released or until this process's lock connection is lost, which frees it for
    * another engine process: that is how one process among several runs each projection.
    */
   tryLock(key: string): Promise<SessionLock | null>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseReader {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly db: Kysely<any>;
   close(): Promise<void>;
 }
 
@@ -88,6 +99,7 @@ async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string):
     },
     // One process owns a PGlite: its own listeners are all there are.
     notify: (channel) => local.notify(channel),
+    openReader: async () => ({ db, close: async () => undefined }),
     async close() {
       // Kysely's PGlite driver closes the client on destroy; a borrowed client stays open.
       if (!pglite) await db.destroy();
@@ -139,6 +151,12 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
       local.notify(channel);
       queued.add(channel);
       sending ??= sendQueued();
+    },
+    async openReader(readerConnections) {
+      const readerPool = new pg.Pool({ connectionString: url, max: readerConnections, options });
+      readerPool.on('error', () => undefined);
+      const reader = new Kysely({ dialect: new PostgresDialect({ pool: readerPool }) });
+      return { db: reader, close: () => reader.destroy() };
     },
     async listen(channel, onNotify) {
       const unlistenLocal = local.add(channel, onNotify);

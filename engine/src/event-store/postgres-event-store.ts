@@ -87,7 +87,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export interface PostgresEventStoreOptions {
-  /** Runs statements on this executor (a transaction, in tests) instead of the pool. */
+  /** Runs statements on this executor (a transaction in tests, the live gateway's own connections) instead of the pool. */
   executor?: AnyDb;
 }
 

@@ -4,6 +4,7 @@ import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
 import { readModels } from '../rides/ride-access';
 import { loadConfig } from '../config';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { startLiveDelivery, type LiveDelivery } from './live-delivery';
 import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
@@ -65,11 +66,13 @@ export const livePlugin = fp<LivePluginOptions>(
       // An optimisation only: the catch-up from `lastPosition` is what guarantees nothing is missed.
       connectionStateRecovery: { maxDisconnectionDuration: options.maxDisconnectionDurationMs ?? 120_000, skipMiddlewares: false },
     });
+    // The gateway reads $all on connections of its own, so a delivery never queues behind commands for one.
+    const reader = await app.database.openReader(3);
     const gateway = await startLiveDelivery({
       io,
       database: app.database,
       gateway: {
-        store: app.eventStore,
+        store: createPostgresEventStore(app.database, { executor: reader.db }),
         lookups: createLiveLookups(app.eventStore, readModels(app)),
         pollIntervalMs: options.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
@@ -137,6 +140,7 @@ export const livePlugin = fp<LivePluginOptions>(
     app.addHook('onClose', async () => {
       await io.close();
       await gateway.close();
+      await reader.close();
     });
   },
   { name: 'live', dependencies: ['database', 'auth'] },
