@@ -41,6 +41,26 @@ describe('driver decider', () => {
     spec.given([added]).when({ type: 'UnblockDriver', data: { operatorId: 'D001', reason: 'maintenance_rejected' } }).then([]);
   });
 
+  it('given a free driver, when he takes a ride, then it is assigned to him; taking it again changes nothing', () => {
+    const assigned: DriverEvent = { type: 'DriverAssignedToRide', data: { operatorId: 'D001', rideId: 'R1' } };
+    spec.given([added]).when({ type: 'AssignRide', data: { operatorId: 'D001', rideId: 'R1' } }).then([assigned]);
+    spec.given([added, assigned]).when({ type: 'AssignRide', data: { operatorId: 'D001', rideId: 'R1' } }).then([]);
+  });
+
+  it('given a driver holding a ride, when he takes another, then it is refused until the first is released', () => {
+    const assigned: DriverEvent = { type: 'DriverAssignedToRide', data: { operatorId: 'D001', rideId: 'R1' } };
+    const released: DriverEvent = { type: 'DriverReleasedFromRide', data: { operatorId: 'D001', rideId: 'R1', reason: 'ended' } };
+    spec.given([added, assigned]).when({ type: 'AssignRide', data: { operatorId: 'D001', rideId: 'R2' } }).thenThrows(409, SERVER_MESSAGES.driverHasOngoingRide);
+    spec.given([added, assigned]).when({ type: 'ReleaseRide', data: { operatorId: 'D001', rideId: 'R1', reason: 'ended' } }).then([released]);
+    spec.given([added, assigned, released]).when({ type: 'AssignRide', data: { operatorId: 'D001', rideId: 'R2' } }).then([{ type: 'DriverAssignedToRide', data: { operatorId: 'D001', rideId: 'R2' } }]);
+  });
+
+  it('given a driver not holding a ride, when it is released, then nothing is recorded', () => {
+    const assigned: DriverEvent = { type: 'DriverAssignedToRide', data: { operatorId: 'D001', rideId: 'R1' } };
+    spec.given([added]).when({ type: 'ReleaseRide', data: { operatorId: 'D001', rideId: 'R1', reason: 'redistributed' } }).then([]);
+    spec.given([added, assigned]).when({ type: 'ReleaseRide', data: { operatorId: 'D001', rideId: 'R9', reason: 'ended' } }).then([]);
+  });
+
   it('given a driver with access, when access is withdrawn, then it is toggled once', () => {
     spec.given([added]).when({ type: 'ToggleDriverAccess', data: { operatorId: 'D001', active: false } }).then([{ type: 'DriverAccessToggled', data: { operatorId: 'D001', active: false } }]);
     spec.given([added]).when({ type: 'ToggleDriverAccess', data: { operatorId: 'D001', active: true } }).then([]);

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, type AddDriver, type DriverEvent, type ToggleDriverAccess, type UnblockDriver, type UpdateDriver } from '@plantride/schemas';
+import { SERVER_MESSAGES, type AddDriver, type DriverEvent, type RideReleaseReason, type ToggleDriverAccess, type UnblockDriver, type UpdateDriver } from '@plantride/schemas';
 import type { Decider } from '../commands/command-handler';
 import { conflict, notFound } from '../commands/errors';
 
@@ -9,6 +9,8 @@ export interface DriverState {
   accessActive: boolean;
   /** The maintenance request that blocks the driver, or null. */
   blockedFor: string | null;
+  /** The ride he holds (accepted or took over, not yet ended or handed over), or null. */
+  ongoingRideId: string | null;
 }
 
 export type DriverCommand =
@@ -16,7 +18,9 @@ export type DriverCommand =
   | UpdateDriver
   | ToggleDriverAccess
   | UnblockDriver
-  | { type: 'BlockDriverForMaintenance'; data: { operatorId: string; maintenanceRequestId: string } };
+  | { type: 'BlockDriverForMaintenance'; data: { operatorId: string; maintenanceRequestId: string } }
+  | { type: 'AssignRide'; data: { operatorId: string; rideId: string } }
+  | { type: 'ReleaseRide'; data: { operatorId: string; rideId: string; reason: RideReleaseReason } };
 
 function evolve(state: DriverState, event: DriverEvent): DriverState {
   switch (event.type) {
@@ -31,12 +35,16 @@ function evolve(state: DriverState, event: DriverEvent): DriverState {
       return { ...state, blockedFor: event.data.maintenanceRequestId };
     case 'DriverUnblocked':
       return { ...state, blockedFor: null };
+    case 'DriverAssignedToRide':
+      return { ...state, ongoingRideId: event.data.rideId };
+    case 'DriverReleasedFromRide':
+      return state.ongoingRideId === event.data.rideId ? { ...state, ongoingRideId: null } : state;
   }
 }
 
-/** A driver record's stream: admin edits, Active / Not Active, access, and the maintenance block. */
+/** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export const driverDecider: Decider<DriverState, DriverCommand, DriverEvent> = {
-  initialState: () => ({ record: null, accessActive: true, blockedFor: null }),
+  initialState: () => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null }),
   evolve,
   decide(command, state, { now }) {
     if (command.type === 'AddDriver') {
@@ -60,6 +68,14 @@ export const driverDecider: Decider<DriverState, DriverCommand, DriverEvent> = {
       case 'UnblockDriver':
         // Unblocking someone who is not blocked changes nothing: completing and rejecting both unblock.
         return state.blockedFor ? [{ type: 'DriverUnblocked', data: { operatorId: record.operatorId, reason: command.data.reason } }] : [];
+      case 'AssignRide':
+        // One ride at a time; taking the ride he already holds again changes nothing.
+        if (state.ongoingRideId === command.data.rideId) return [];
+        if (state.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+        return [{ type: 'DriverAssignedToRide', data: { operatorId: record.operatorId, rideId: command.data.rideId } }];
+      case 'ReleaseRide':
+        // A ride taken before assignments were recorded was never held here: nothing to release.
+        return state.ongoingRideId === command.data.rideId ? [{ type: 'DriverReleasedFromRide', data: { ...command.data, operatorId: record.operatorId } }] : [];
     }
   },
 };

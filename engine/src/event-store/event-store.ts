@@ -44,6 +44,25 @@ export interface AppendResult {
   readonly duplicate: boolean;
 }
 
+/**
+ * One stream's part of an append to several streams. With no events it only checks that the
+ * stream stands at `expectedVersion`, and keeps it there until the append commits.
+ */
+export interface StreamWrite {
+  readonly streamId: string;
+  readonly expectedVersion: ExpectedVersion;
+  readonly events: readonly NewEvent[];
+}
+
+export interface MultiStreamAppendResult {
+  /** Every event appended, in global order. */
+  readonly events: RecordedEvent[];
+  /** Global position of the last event appended. */
+  readonly position: number;
+  /** True when every event id already existed: a retried command, nothing appended. */
+  readonly duplicate: boolean;
+}
+
 export interface Subscription {
   close(): Promise<void>;
   /** Resolves once the subscription has delivered everything committed before the call. */
@@ -62,6 +81,11 @@ export interface EventStore {
    * `expectedVersion` throws ConcurrencyError and appends nothing.
    */
   append(streamId: string, expectedVersion: ExpectedVersion, events: readonly NewEvent[], metadata: EventMetadata): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction: all of them or none. Any stream at another
+   * version than its `expectedVersion` throws ConcurrencyError (naming it) and appends nothing.
+   */
+  appendToStreams(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<MultiStreamAppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events committed after `from`, in commit-safe order; never passes a transaction still open. */
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;

@@ -81,6 +81,55 @@ function bumpStream(streamId: string, expected: ExpectedVersion, count: number):
     returning version`;
 }
 
+/** The version check and the inserts of one stream's append, in one statement; no row back on a version conflict. */
+function appendStatement(streamId: string, expectedVersion: ExpectedVersion, events: readonly NewEvent[], metadata: EventMetadata): RawBuilder<EventRow> {
+  const input = JSON.stringify(
+    events.map((event, idx) => ({
+      idx,
+      event_id: event.eventId,
+      event_type: event.type,
+      schema_version: event.schemaVersion,
+      data: event.data,
+    })),
+  );
+  const count = events.length;
+  // One statement, one round trip: the version check and the inserts commit or fail together.
+  return sql<EventRow>`
+    with stream as (${bumpStream(streamId, expectedVersion, count)}),
+    input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as e(idx int, event_id uuid, event_type text, schema_version int, data jsonb)
+    )
+    insert into events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
+    select ${streamId}, stream.version - ${count} + input.idx + 1, input.event_id, input.event_type,
+           input.schema_version, input.data, ${JSON.stringify(metadata)}::jsonb
+    from stream cross join input
+    order by input.idx
+    returning ${COLUMNS}`;
+}
+
+/**
+ * Whether a stream stands at `expected`; in a transaction, a share lock keeps it there until commit
+ * (a writer racing on it waits, then finds it moved on).
+ */
+async function holdsVersion(db: AnyDb, streamId: string, expected: ExpectedVersion): Promise<boolean> {
+  if (expected === 'any') return true;
+  if (expected === 0) {
+    const { rows } = await sql`select 1 from streams where stream_id = ${streamId}`.execute(db);
+    return rows.length === 0;
+  }
+  const { rows } = await sql`select 1 from streams where stream_id = ${streamId} and version = ${expected} for share`.execute(db);
+  return rows.length === 1;
+}
+
+/**
+ * First statement of a transaction that writes anything before its events (migration 0002): readers
+ * of $all pass a transaction that had an id before it held the lock on events.
+ */
+async function beginEventsWrite(trx: AnyDb): Promise<void> {
+  await sql`select events_begin_write('events'::regclass)`.execute(trx);
+}
+
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
   return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
@@ -120,31 +169,9 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   const store: EventStore = {
     async append(streamId, expectedVersion, events, metadata) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      const input = JSON.stringify(
-        events.map((event: NewEvent, idx) => ({
-          idx,
-          event_id: event.eventId,
-          event_type: event.type,
-          schema_version: event.schemaVersion,
-          data: event.data,
-        })),
-      );
-      const count = events.length;
       let rows: EventRow[];
       try {
-        // One statement, one round trip: the version check and the inserts commit or fail together.
-        ({ rows } = await sql<EventRow>`
-          with stream as (${bumpStream(streamId, expectedVersion, count)}),
-          input as (
-            select * from jsonb_to_recordset(${input}::jsonb)
-              as e(idx int, event_id uuid, event_type text, schema_version int, data jsonb)
-          )
-          insert into events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
-          select ${streamId}, stream.version - ${count} + input.idx + 1, input.event_id, input.event_type,
-                 input.schema_version, input.data, ${JSON.stringify(metadata)}::jsonb
-          from stream cross join input
-          order by input.idx
-          returning ${COLUMNS}`.execute(db));
+        ({ rows } = await appendStatement(streamId, expectedVersion, events, metadata).execute(db));
       } catch (error) {
         if (isUniqueViolation(error, 'events_event_id_unique')) return duplicateOf(events);
         if (isUniqueViolation(error, 'events_stream_position_unique')) throw new ConcurrencyError(streamId, expectedVersion);
@@ -157,6 +184,44 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       }
       wakeReaders();
       return resultOf(rows.map(toRecorded), false);
+    },
+
+    async appendToStreams(writes, metadata) {
+      const all = writes.flatMap((write) => write.events);
+      if (all.length === 0) throw new Error('append needs at least one event');
+      // One lock order for every writer, so two appends over the same streams never deadlock.
+      const ordered = [...writes].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+      const run = async (trx: AnyDb): Promise<RecordedEvent[]> => {
+        const appended: RecordedEvent[] = [];
+        // Version checks may lock rows (and so take a transaction id) before the first insert.
+        await beginEventsWrite(trx);
+        for (const write of ordered) {
+          if (write.events.length === 0) {
+            if (!(await holdsVersion(trx, write.streamId, write.expectedVersion))) throw new ConcurrencyError(write.streamId, write.expectedVersion);
+            continue;
+          }
+          const { rows } = await appendStatement(write.streamId, write.expectedVersion, write.events, metadata).execute(trx);
+          if (rows.length === 0) throw new ConcurrencyError(write.streamId, write.expectedVersion);
+          appended.push(...rows.map(toRecorded));
+        }
+        return appended;
+      };
+      let appended: RecordedEvent[];
+      try {
+        appended = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+      } catch (error) {
+        const eventIdTaken = isUniqueViolation(error, 'events_event_id_unique');
+        if (!eventIdTaken && !(error instanceof ConcurrencyError) && !isUniqueViolation(error, 'events_stream_position_unique')) throw error;
+        // The whole command ran before (a retry): answer what it appended then.
+        const earlier = await readByEventIds(all.map((e) => e.eventId));
+        if (earlier.length === all.length) return { events: earlier, position: Math.max(...earlier.map((e) => e.globalPosition)), duplicate: true };
+        if (error instanceof ConcurrencyError) throw error;
+        if (eventIdTaken) throw new Error('event id conflict without the whole command stored');
+        throw new ConcurrencyError(writes[0]?.streamId ?? '', writes[0]?.expectedVersion ?? 'any');
+      }
+      wakeReaders();
+      appended.sort((a, b) => a.globalPosition - b.globalPosition);
+      return { events: appended, position: Math.max(...appended.map((e) => e.globalPosition)), duplicate: false };
     },
 
     async readStream(streamId) {

@@ -11,12 +11,11 @@ import {
   type RideEvent,
 } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand } from '../commands/command-handler';
 import { badRequest, forbidden, notFound } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { toDomainEvent } from '../event-store/upcast';
 import { isStaff } from '../rides/ride-access';
-import { rideDecider } from '../rides/ride.decider';
+import { handleRideCommand } from '../rides/ride-command';
 import { takeOverRide } from '../rides/driver-steps';
 import { loadDriver } from '../drivers/driver-stream';
 
@@ -55,7 +54,7 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { rideId, originalDriverId, vehicleType, maintenanceComment, maintenanceRequestId: driver.blockedFor },
         originalDriverName: ride.context.driverName ?? driver.record?.name ?? originalDriverId,
       };
-      const result = await handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
+      const result = await handleRideCommand(app.eventStore, command, httpCommandContext(request, user));
       return { success: true, message: MESSAGES.rideMadeAvailable, position: result.position };
     },
   );

@@ -9,20 +9,19 @@ import {
   maintenanceStreamId,
   resumeStateOf,
   rideStreamId,
+  type DriverEvent,
   type MaintenanceEvent,
   type RequestMaintenance,
   type RideEvent,
 } from '@plantride/schemas';
-import { ongoingRideOfDriver } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand, type CommandContext } from '../commands/command-handler';
+import { handleCommand, type CommandContext, type Decider } from '../commands/command-handler';
 import { DomainError, badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { ConcurrencyError, type EventStore } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
-import { driverDecider } from '../drivers/driver.decider';
-import { readModels } from '../rides/ride-access';
-import { rideDecider } from '../rides/ride.decider';
+import { driverDecider, type DriverCommand, type DriverState } from '../drivers/driver.decider';
+import { handleRideCommand } from '../rides/ride-command';
 import { loadUser } from '../users/user-stream';
 import { loadDriver } from '../drivers/driver-stream';
 import { followUp, requestIdFor } from './follow-up';
@@ -52,12 +51,13 @@ async function filedRequest(store: EventStore, requestId: string): Promise<Reque
   return { requestId, driverId, driverName, vehicleType, issue, commentText, breakdownType, rideId };
 }
 
-/** The ride this driver is carrying out now, if any: the one the client names or the read model's, checked on its stream. */
-async function rideInProgress(app: FastifyInstance, driverId: string, claimed: string | null): Promise<string | null> {
-  // A ride he accepted a moment ago may not be in the read model yet: let it catch up with the store first.
-  await app.projections.waitForPosition(await app.eventStore.headPosition());
-  const ongoing = await ongoingRideOfDriver(readModels(app), driverId);
-  for (const rideId of new Set([claimed, ongoing?.ride_id ?? null])) {
+/**
+ * The ride this driver is carrying out now: the one his own stream holds (assigned in the same
+ * transaction as the ride's acceptance, so it never lags), or for a ride taken before assignments
+ * were recorded, the one the client names; either is confirmed on the ride's stream.
+ */
+async function rideInProgress(app: FastifyInstance, driver: DriverState, driverId: string, claimed: string | null): Promise<string | null> {
+  for (const rideId of new Set([driver.ongoingRideId, claimed])) {
     if (rideId === null) continue;
     const ride = foldRide((await app.eventStore.readStream(rideStreamId(rideId))).map((event) => toDomainEvent(event) as RideEvent));
     if (resumeStateOf(ride) && ride.context.driverId === driverId) return rideId;
@@ -73,7 +73,7 @@ async function redistribute(app: FastifyInstance, request: RequestMaintenance['d
     try {
       const ride = foldRide((await app.eventStore.readStream(rideStreamId(rideId))).map((event) => toDomainEvent(event) as RideEvent));
       const command = { type: 'RedistributeRide' as const, data: { rideId, originalDriverId: driverId, vehicleType, maintenanceComment: commentText, maintenanceRequestId: requestId }, originalDriverName: ride.context.driverName ?? request.driverName };
-      return (await handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, followUp(cause, 'redistribute'))).position;
+      return (await handleRideCommand(app.eventStore, command, followUp(cause, 'redistribute'))).position;
     } catch (error) {
       if (error instanceof ConcurrencyError && attempt < 3) continue;
       // He ended the ride in the meantime: there is nothing left to hand over.
@@ -84,7 +84,7 @@ async function redistribute(app: FastifyInstance, request: RequestMaintenance['d
 }
 
 /** The request as the driver files it now, checked against SPEC §5 and his own stream. */
-async function newRequest(app: FastifyInstance, driverId: string, body: MaintenanceRequestRouteBody, requestId: string): Promise<RequestMaintenance['data']> {
+async function newRequest(app: FastifyInstance, driverId: string, body: MaintenanceRequestRouteBody, requestId: string): Promise<NewRequest> {
   const account = await loadUser(app.eventStore, driverId);
   // Only his own vehicle type is offered (SPEC §5).
   if (!account || body.vehicle_type !== account.assignedVehicleType) throw badRequest(MESSAGES.selectVehicleType);
@@ -92,7 +92,7 @@ async function newRequest(app: FastifyInstance, driverId: string, body: Maintena
   if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
   // Blocked for this very request: a retry whose first attempt stopped after the block.
   if (driver.blockedFor && driver.blockedFor !== requestId) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
-  const rideId = await rideInProgress(app, driverId, body.ride_id);
+  const rideId = await rideInProgress(app, driver, driverId, body.ride_id);
   const request: RequestMaintenance['data'] = {
     requestId,
     driverId,
@@ -104,7 +104,24 @@ async function newRequest(app: FastifyInstance, driverId: string, body: Maintena
     rideId,
   };
   checkMaintenanceRequest(request);
-  return request;
+  return { ...request, heldRide: driver.ongoingRideId };
+}
+
+/** A request as decided, with the ride the driver's stream held when it was (the block must see the same). */
+type NewRequest = RequestMaintenance['data'] & { heldRide?: string | null };
+
+/**
+ * Blocks the driver only while his stream holds the ride the request was decided on: a ride he
+ * ended or took in between makes the request be decided again, so it never names a ride he no longer drives.
+ */
+function blockingWith(heldRide: string | null | undefined): Decider<DriverState, DriverCommand, DriverEvent> {
+  return {
+    ...driverDecider,
+    decide(command, state, context) {
+      if (heldRide !== undefined && state.ongoingRideId !== heldRide) throw new ConcurrencyError(driverStreamId(command.data.operatorId), 'any');
+      return driverDecider.decide(command, state, context);
+    },
+  };
 }
 
 /**
@@ -120,11 +137,19 @@ export async function requestMaintenance(app: FastifyInstance, httpRequest: Fast
   const requestId = requestIdFor(context.commandId);
   const store = app.eventStore;
 
-  const filed = context.idempotent ? await filedRequest(store, requestId) : null;
-  const request = filed ?? (await newRequest(app, user.tokenNo, body, requestId));
   const block = { type: 'BlockDriverForMaintenance' as const, data: { operatorId: user.tokenNo, maintenanceRequestId: requestId } };
-  const blocked = await handleCommand(store, driverStreamId(user.tokenNo), driverDecider, block, followUp(context, 'block'));
-  const recorded = await handleCommand(store, maintenanceStreamId(requestId), maintenanceDecider, { type: 'RequestMaintenance', data: request }, followUp(context, 'request'));
-  const redistributed = await redistribute(app, request, context);
-  return { requestId, position: Math.max(blocked.position, recorded.position, redistributed) };
+  for (let attempt = 1; ; attempt++) {
+    const filed = context.idempotent ? await filedRequest(store, requestId) : null;
+    const { heldRide, ...request }: NewRequest = filed ?? (await newRequest(app, user.tokenNo, body, requestId));
+    let blocked;
+    try {
+      blocked = await handleCommand(store, driverStreamId(user.tokenNo), blockingWith(heldRide), block, followUp(context, 'block'));
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < 3) continue;
+      throw error;
+    }
+    const recorded = await handleCommand(store, maintenanceStreamId(requestId), maintenanceDecider, { type: 'RequestMaintenance', data: request }, followUp(context, 'request'));
+    const redistributed = await redistribute(app, request, context);
+    return { requestId, position: Math.max(blocked.position, recorded.position, redistributed) };
+  }
 }

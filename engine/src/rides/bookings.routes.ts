@@ -24,6 +24,7 @@ import { badRequest, forbidden } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { readModels, visibleRide } from './ride-access';
 import { rideDecider } from './ride.decider';
+import { handleRideCommand } from './ride-command';
 import { driverStep } from './driver-steps';
 import { toTimestamps } from './ride-rows';
 
@@ -100,7 +101,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { rideId } = request.params;
-      const result = await handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, { type: 'CancelRide', data: { rideId } }, httpCommandContext(request, user));
+      const result = await handleRideCommand(app.eventStore, { type: 'CancelRide', data: { rideId } }, httpCommandContext(request, user));
       return { message: SERVER_MESSAGES.rideCancelled, position: result.position };
     },
   );

@@ -3,13 +3,14 @@ import { MESSAGES, SERVER_MESSAGES, foldRide, resumeStateOf, rideStreamId, type 
 import { toDomainEvent } from '../event-store/upcast';
 import { ongoingRideOfDriver } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand, type CommandResult } from '../commands/command-handler';
+import type { CommandResult } from '../commands/command-handler';
 import { conflict, forbidden } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { assertMayDrive, loadDriver } from '../drivers/driver-stream';
 import { loadUser } from '../users/user-stream';
 import { readModels } from './ride-access';
-import { rideDecider, type DriverProfile, type RideCommand } from './ride.decider';
+import type { DriverProfile, RideCommand } from './ride.decider';
+import { handleRideCommand } from './ride-command';
 
 const STEP_COMMANDS = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' } as const;
 
@@ -31,12 +32,13 @@ export async function driverStep(app: FastifyInstance, request: FastifyRequest, 
   const user = currentUser(request);
   await activeDriver(app, user.tokenNo, 'step');
   const command: RideCommand = { type: STEP_COMMANDS[step], data: { rideId, driverId: user.tokenNo } };
-  return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
+  return handleRideCommand(app.eventStore, command, httpCommandContext(request, user));
 }
 
 /**
- * One ride at a time. The read model may still show a ride that has just ended (it lags the
- * store by a moment), so a ride it names is confirmed against that ride's own stream.
+ * One ride at a time, for rides taken before the driver's stream recorded assignments (the
+ * assignment itself is what holds under races: see ride-command). The read model may still show a
+ * ride that has just ended, so a ride it names is confirmed against that ride's own stream.
  */
 async function refuseIfDriving(app: FastifyInstance, driverId: string, rideId: string): Promise<void> {
   const ongoing = await ongoingRideOfDriver(readModels(app), driverId);
@@ -49,7 +51,7 @@ export async function acceptRide(app: FastifyInstance, request: FastifyRequest, 
   const user = currentUser(request);
   const driver = await activeDriver(app, user.tokenNo);
   await refuseIfDriving(app, user.tokenNo, rideId);
-  return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, { type: 'AcceptRide', data: { rideId, driverId: user.tokenNo }, driver }, httpCommandContext(request, user));
+  return handleRideCommand(app.eventStore, { type: 'AcceptRide', data: { rideId, driverId: user.tokenNo }, driver }, httpCommandContext(request, user));
 }
 
 /** Takes over a redistributed ride, with the same checks on the acting driver as accepting one. */
@@ -58,5 +60,5 @@ export async function takeOverRide(app: FastifyInstance, request: FastifyRequest
   const driver = await activeDriver(app, user.tokenNo);
   await refuseIfDriving(app, user.tokenNo, rideId);
   const command: RideCommand = { type: 'TakeOverRide', data: { rideId, driverId: user.tokenNo, resumeState }, driver };
-  return handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, command, httpCommandContext(request, user));
+  return handleRideCommand(app.eventStore, command, httpCommandContext(request, user));
 }

@@ -1,4 +1,4 @@
-import { driverStreamId, type DriverEvent, type DriverStatus, type UnblockReason } from '@plantride/schemas';
+import { driverStreamId, type DriverEvent, type DriverStatus, type RideReleaseReason, type UnblockReason } from '@plantride/schemas';
 import { at, eventsOf } from './event-builder';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
@@ -29,4 +29,6 @@ export const driverEvents = {
   accessToggled: (operatorId: string, active: boolean) => event('DriverAccessToggled', { operatorId, active }),
   blockedForMaintenance: (operatorId: string, maintenanceRequestId: string) => event('DriverBlockedForMaintenance', { operatorId, maintenanceRequestId }),
   unblocked: (operatorId: string, reason: UnblockReason) => event('DriverUnblocked', { operatorId, reason }),
+  assignedToRide: (operatorId: string, rideId: string) => event('DriverAssignedToRide', { operatorId, rideId }),
+  releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') => event('DriverReleasedFromRide', { operatorId, rideId, reason }),
 };

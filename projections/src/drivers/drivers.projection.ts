@@ -35,6 +35,10 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
         maintenance_request_id: null,
         ...(event.data.reason === 'maintenance_completed' ? { last_maintenance_date: at } : {}),
       };
+    case 'DriverAssignedToRide':
+    case 'DriverReleasedFromRide':
+      // The rides read model already says who drives what; the assignment guards the write side only.
+      return {};
   }
 }
 

@@ -48,6 +48,25 @@ export const driverUnblockedSchema = defineEvent('DriverUnblocked', {
   reason: unblockReasonSchema,
 });
 
+/**
+ * The driver took a ride (accepted it or took it over): until it is released he takes no other.
+ * Appended in the same transaction as the ride's own event, so one driver never holds two rides.
+ */
+export const driverAssignedToRideSchema = defineEvent('DriverAssignedToRide', {
+  operatorId: idSchema,
+  rideId: idSchema,
+});
+
+/** Why a driver no longer holds a ride: he ended it, it was handed to others, or its stream no longer names him. */
+export const RIDE_RELEASE_REASONS = ['ended', 'redistributed', 'lapsed'] as const;
+
+/** The driver no longer holds the ride, in the same transaction as the ride's event that freed him. */
+export const driverReleasedFromRideSchema = defineEvent('DriverReleasedFromRide', {
+  operatorId: idSchema,
+  rideId: idSchema,
+  reason: z.enum(RIDE_RELEASE_REASONS),
+});
+
 /** Any event of a `driver-{operatorId}` stream. */
 export const driverEventSchema = z.discriminatedUnion('type', [
   driverAddedSchema,
@@ -56,6 +75,8 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverAccessToggledSchema,
   driverBlockedForMaintenanceSchema,
   driverUnblockedSchema,
+  driverAssignedToRideSchema,
+  driverReleasedFromRideSchema,
 ]);
 
 export type DriverAdded = z.infer<typeof driverAddedSchema>;
@@ -64,6 +85,9 @@ export type DriverStatusChanged = z.infer<typeof driverStatusChangedSchema>;
 export type DriverAccessToggled = z.infer<typeof driverAccessToggledSchema>;
 export type DriverBlockedForMaintenance = z.infer<typeof driverBlockedForMaintenanceSchema>;
 export type DriverUnblocked = z.infer<typeof driverUnblockedSchema>;
+export type DriverAssignedToRide = z.infer<typeof driverAssignedToRideSchema>;
+export type DriverReleasedFromRide = z.infer<typeof driverReleasedFromRideSchema>;
+export type RideReleaseReason = (typeof RIDE_RELEASE_REASONS)[number];
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 export type DriverEventType = DriverEvent['type'];
 
@@ -74,6 +98,8 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverAccessToggled: 1,
   DriverBlockedForMaintenance: 1,
   DriverUnblocked: 1,
+  DriverAssignedToRide: 1,
+  DriverReleasedFromRide: 1,
 } as const satisfies Record<DriverEventType, number>;
 
 export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];
