@@ -20,6 +20,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await maintenanceRoutes(app);
   await app.register(reportsRoutes);
   await app.register(kpisRoutes);
-  await app.register(livePlugin);
+  // Origins listed for CORS may also open the socket with the session cookie alone.
+  await app.register(livePlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(auditPlugin);
 }
