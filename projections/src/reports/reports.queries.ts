@@ -16,21 +16,29 @@ export interface RideReportCursor {
 }
 
 type Rows = ExpressionBuilder<ReadModels & { r: ReadModels['ride_reports'] }, 'r'>;
-/** A filter whose driver name part has been turned into the ids of the drivers who had such a name. */
-type ResolvedFilter = RideReportFilter & { driverIdsByName?: string[] };
+/** A driver and one name he has driven under. */
+interface DriverName {
+  driver_id: string;
+  driver_name: string;
+}
+/** A filter whose driver name part has been turned into the (driver, name) pairs rides were driven under that contain it. */
+type ResolvedFilter = RideReportFilter & { namesByPart?: DriverName[] };
 
 const likePattern = (part: string) => `%${part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// The few drivers first, so the rides are then found through the driver index instead of a walk of every ride.
+// The few names first: every named ride's (driver, name) pair is in report_driver_names, so the rides
+// are then found by equality through the driver index. A LIKE on the rides themselves was estimated at
+// one row in a million, and the planner then fetched every ride of those drivers to sort them.
 async function resolve(db: Kysely<ReadModels>, filter: RideReportFilter): Promise<ResolvedFilter> {
   if (!filter.driverName) return filter;
-  const drivers = await db
+  const names = await db
     .selectFrom('report_driver_names')
-    .select('driver_id')
-    .distinct()
+    .select(['driver_id', 'driver_name'])
     .where(sql<SqlBool>`lower(driver_name) like ${likePattern(filter.driverName)}`)
+    .orderBy('driver_id')
+    .orderBy('driver_name')
     .execute();
-  return { ...filter, driverIdsByName: drivers.map((d) => d.driver_id) };
+  return { ...filter, namesByPart: names };
 }
 
 function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
@@ -42,10 +50,11 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
   if (filter.statuses?.length) conditions.push(eb('r.status', 'in', [...filter.statuses]));
   if (filter.driverId) conditions.push(eb('r.driver_id', '=', filter.driverId));
   if (filter.driverName) {
-    const byName = filter.driverIdsByName ?? [];
-    conditions.push(byName.length > 0 ? eb('r.driver_id', 'in', byName) : sql<SqlBool>`false`);
     // The ride's own name decides: a driver renamed since matches only the rides he drove under that name.
-    conditions.push(sql<SqlBool>`lower(r.driver_name) like ${likePattern(filter.driverName)}`);
+    const names = filter.namesByPart ?? [];
+    if (names.length === 0) conditions.push(sql<SqlBool>`false`);
+    else if (names.length === 1) conditions.push(eb('r.driver_id', '=', names[0]!.driver_id), eb('r.driver_name', '=', names[0]!.driver_name));
+    else conditions.push(eb(eb.refTuple('r.driver_id', 'r.driver_name'), 'in', names.map((n) => eb.tuple(n.driver_id, n.driver_name))));
   }
   if (filter.createdFrom) conditions.push(eb('r.created_at', '>=', filter.createdFrom));
   if (filter.createdBefore) conditions.push(eb('r.created_at', '<', filter.createdBefore));
@@ -69,19 +78,19 @@ function matchingRides(db: Kysely<ReadModels>, filter: ResolvedFilter, after: Ri
 
 type RideSlice = ReturnType<typeof matchingRides>;
 
-// Past this many drivers a name part matches, one IN over the driver index is cheaper than a branch each.
+// Past this many (driver, name) pairs a name part matches, one IN over the driver index is cheaper than a branch each.
 const MAX_NAME_BRANCHES = 32;
 
 /**
- * `limit` matching rides from `offset`, in page order. A driver name part that names several drivers
- * is asked driver by driver, each branch reading at most offset + limit of his rides newest first
- * through the driver index: one IN over all of them made PostgreSQL fetch every ride of every such
- * driver (45,000 for 'Driver B' in a million) to sort them for a page of 15.
+ * `limit` matching rides from `offset`, in page order. A driver name part that several (driver, name)
+ * pairs contain is asked pair by pair, each branch reading at most offset + limit of that driver's
+ * rides newest first through the driver index: one IN over all of them made PostgreSQL fetch every
+ * ride of every such driver (45,000 for 'Driver B' in a million) to sort them for a page of 15.
  */
 function ridesSlice(db: Kysely<ReadModels>, filter: ResolvedFilter, limit: number, offset: number, after: RideReportCursor | null): RideSlice {
-  const drivers = filter.driverIdsByName ?? [];
-  if (drivers.length < 2 || drivers.length > MAX_NAME_BRANCHES) return matchingRides(db, filter, after).limit(limit).offset(offset);
-  const branches = drivers.map((id, i) => db.selectFrom(matchingRides(db, { ...filter, driverIdsByName: [id] }, after).limit(offset + limit).as(`b${i}`)).selectAll());
+  const names = filter.namesByPart ?? [];
+  if (names.length < 2 || names.length > MAX_NAME_BRANCHES) return matchingRides(db, filter, after).limit(limit).offset(offset);
+  const branches = names.map((name, i) => db.selectFrom(matchingRides(db, { ...filter, namesByPart: [name] }, after).limit(offset + limit).as(`b${i}`)).selectAll());
   const union = branches.slice(1).reduce((all, branch) => all.unionAll(branch), branches[0]!);
   return db
     .selectFrom(union.as('r'))
