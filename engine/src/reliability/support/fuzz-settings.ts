@@ -14,14 +14,14 @@ const positive = (name: string): number | undefined => {
 /** Cases sent to each route of the table (CI: 40 per route, thousands in all). */
 export const routeRuns = (): number => positive('FUZZ_RUNS') ?? 40;
 
-/** Command sequences of the model-based test (CI: 12; scales with FUZZ_RUNS). */
+/** Command sequences of the model-based test (CI: 20; scales with FUZZ_RUNS). */
 export const modelRuns = (): number => {
   const runs = positive('FUZZ_RUNS');
-  return runs === undefined ? 12 : Math.max(12, Math.round(runs / 3));
+  return runs === undefined ? 20 : Math.max(20, Math.round(runs / 2));
 };
 
 /** Longest command sequence of one model run. */
-export const modelMaxCommands = (): number => positive('FUZZ_MAX_COMMANDS') ?? 30;
+export const modelMaxCommands = (): number => positive('FUZZ_MAX_COMMANDS') ?? 40;
 
 /** How long one call may take before the fuzzer calls it a hang (the machine may be loaded; a hang never answers). */
 export const callDeadlineMs = (): number => positive('FUZZ_DEADLINE_MS') ?? 20_000;
