@@ -23,6 +23,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    // Shown while the first screen's chunk loads (plain CSS in base.css; MUI is not loaded yet).
+    hydrateFallbackElement: <div className="app-loading" role="progressbar" aria-label="Loading" />,
     children: [
       { path: '/', element: <RootRedirect /> },
       { path: '/signup', lazy: lazyComponent(() => import('../features/auth/components/sign-up-page'), (m) => m.SignUpPage) },
