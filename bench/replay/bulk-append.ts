@@ -39,14 +39,15 @@ export class BulkAppender {
     }
     const touched = [...new Set(streamIds)];
     await this.database.db.transaction().execute(async (trx) => {
-      await sql`insert into streams (stream_id, stream_type, version)
-        select s, st, v from unnest(${touched}::text[], ${touched.map(streamTypeOf)}::text[], ${touched.map((s) => this.versions.get(s)!)}::bigint[]) as x(s, st, v)
-        on conflict (stream_id) do update set version = excluded.version, updated_at = now()`.execute(trx);
+      // Events first: the store lets a transaction write events only before anything else.
       await sql`insert into events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at)
         select s, p, i, t, v, d, m, r
         from unnest(${streamIds}::text[], ${positions}::bigint[], ${ids}::uuid[], ${types}::text[], ${versions}::int[], ${datas}::jsonb[], ${metadatas}::jsonb[], ${times}::timestamptz[])
           with ordinality as x(s, p, i, t, v, d, m, r, n)
         order by n`.execute(trx);
+      await sql`insert into streams (stream_id, stream_type, version)
+        select s, st, v from unnest(${touched}::text[], ${touched.map(streamTypeOf)}::text[], ${touched.map((s) => this.versions.get(s)!)}::bigint[]) as x(s, st, v)
+        on conflict (stream_id) do update set version = excluded.version, updated_at = now()`.execute(trx);
     });
     this.written += events.length;
   }

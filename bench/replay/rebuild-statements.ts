@@ -21,6 +21,7 @@ const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2, options: `-c 
 try {
   const filled = await fillStore(database, { events });
   const byTable = new Map<string, number>();
+  const msByTable = new Map<string, number>();
   let statements = 0;
   let queryMs = 0;
   const db = new Kysely({
@@ -31,13 +32,14 @@ try {
       const table = event.query.sql.match(/^\s*(?:insert into|update|delete from|select .*? from)\s+"?([a-z_]+)"?/is)?.[1] ?? event.query.sql.slice(0, 20);
       const verb = event.query.sql.trim().split(/\s+/)[0]!.toLowerCase();
       byTable.set(`${verb} ${table}`, (byTable.get(`${verb} ${table}`) ?? 0) + 1);
+      msByTable.set(`${verb} ${table}`, (msByTable.get(`${verb} ${table}`) ?? 0) + event.queryDurationMillis);
     },
   });
   const started = performance.now();
   await rebuildProjections({ database: { ...database, db }, store: createPostgresEventStore({ ...database, db }), projections: PROJECTIONS });
   const ms = performance.now() - started;
-  const rows = [...byTable].sort(([, a], [, b]) => b - a).slice(0, 20).map(([k, n]) => [k, n, Math.round((n / filled.events) * 100) / 100]);
-  printTable(`rebuild of ${filled.events} events: ${statements} statements (${(statements / filled.events).toFixed(1)} per event), ${Math.round(queryMs)} ms inside them of ${Math.round(ms)} ms, ${(queryMs / statements).toFixed(2)} ms each`, ['statement', 'count', 'per event'], rows);
+  const rows = [...byTable].sort(([a], [b]) => msByTable.get(b)! - msByTable.get(a)!).slice(0, 20).map(([k, n]) => [k, n, Math.round((n / filled.events) * 100) / 100, Math.round(msByTable.get(k)!)]);
+  printTable(`rebuild of ${filled.events} events: ${statements} statements (${(statements / filled.events).toFixed(1)} per event), ${Math.round(queryMs)} ms inside them of ${Math.round(ms)} ms, ${(queryMs / statements).toFixed(2)} ms each`, ['statement', 'count', 'per event', 'ms'], rows);
 } finally {
   await pool.end();
   await database.close();

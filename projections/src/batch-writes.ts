@@ -1,19 +1,41 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReadModels } from './read-models';
 
 /**
  * Set-at-a-time reads and writes for projections that fold a whole batch in memory: a few
- * multi-row statements per batch instead of a few statements per event. Every value is a bound
- * parameter; statements are cut so that none comes near PostgreSQL's 65,535 parameters.
+ * statements per batch instead of a few per event. Rows go over as one bound array per column
+ * (`insert … select … from unnest($1::text[], …)`), so a statement of thousands of rows is small
+ * to parse and far from PostgreSQL's 65,535 parameters; every value stays a bound parameter.
  */
 
-// kysely cannot type a query on a table chosen by a parameter; callers pass rows of the table's own type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Table = keyof ReadModels & string;
 export type Row = Record<string, unknown>;
 
-const MAX_PARAMETERS = 30_000;
+const ROWS_PER_STATEMENT = 10_000;
+
+interface Column {
+  /** The column's SQL type as the catalog writes it, e.g. `timestamp with time zone`. */
+  type: string;
+  /** Its default expression, for rows that leave a not-null column out. */
+  fallback: string | null;
+}
+
+// Column types per table name: every schema (live, shadow, tests) has the same tables from the same migrations.
+const catalog = new Map<string, Map<string, Column>>();
+
+async function columnsOf(db: Kysely<ReadModels>, table: Table, needed: readonly string[]): Promise<Map<string, Column>> {
+  const known = catalog.get(table);
+  if (known && needed.every((name) => known.has(name))) return known;
+  const { rows } = await sql<{ name: string; type: string; fallback: string | null; not_null: boolean }>`
+    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, pg_get_expr(d.adbin, d.adrelid) as fallback, a.attnotnull as not_null
+    from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = to_regclass(${table}) and a.attnum > 0 and not a.attisdropped`.execute(db);
+  const columns = new Map(rows.map((row) => [row.name, { type: row.type, fallback: row.not_null ? row.fallback : null }]));
+  const missing = needed.filter((name) => !columns.has(name));
+  if (missing.length > 0) throw new Error(`${table} has no column ${missing.join(', ')}`);
+  catalog.set(table, columns);
+  return columns;
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -21,49 +43,59 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-const columnCount = (rows: readonly Row[]) => new Set(rows.flatMap((row) => Object.keys(row))).size;
+const asText = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
 
-/** The rows of `table` whose `column` is one of `values` (none asked, none read). */
-export async function selectWhereIn<R extends Row>(db: Kysely<ReadModels>, table: Table, column: string, values: Iterable<unknown>): Promise<R[]> {
-  const wanted = [...new Set(values)];
-  const rows: R[] = [];
-  for (const part of chunks(wanted, MAX_PARAMETERS)) {
-    rows.push(...((await (db as AnyDb).selectFrom(table).selectAll().where(column, 'in', part).execute()) as R[]));
+/** `insert into table (columns) select … from unnest(one text[] per column)`, rows in the given order. */
+async function insertSelect(db: Kysely<ReadModels>, table: Table, rows: readonly Row[], conflict: (columns: string[]) => RawBuilder<unknown>): Promise<void> {
+  if (rows.length === 0) return;
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const columns = await columnsOf(db, table, names);
+  for (const part of chunks(rows, ROWS_PER_STATEMENT)) {
+    const values = names.map((name, i) => {
+      const { type, fallback } = columns.get(name)!;
+      // Catalog text (type names, default expressions), never input; the values themselves are bound.
+      const cast = sql`${sql.ref(`x.c${i}`)}::${sql.raw(type)}`;
+      const leftOut = fallback !== null && part.some((row) => !(name in row));
+      return leftOut ? sql`coalesce(${cast}, ${sql.raw(fallback)})` : cast;
+    });
+    const arrays = names.map((name) => sql`${part.map((row) => asText(row[name]))}::text[]`);
+    await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
+      select ${sql.join(values)} from unnest(${sql.join(arrays)}) as x(${sql.join(names.map((_, i) => sql.ref(`c${i}`)))})
+      ${conflict(names)}`.execute(db);
   }
+}
+
+/** The rows of `table` whose text `column` is one of `values` (none asked, none read). */
+export async function selectWhereIn<R extends Row>(db: Kysely<ReadModels>, table: Table, column: string, values: Iterable<string>): Promise<R[]> {
+  const wanted = [...new Set(values)];
+  if (wanted.length === 0) return [];
+  const { rows } = await sql<R>`select * from ${sql.table(table)} where ${sql.ref(column)} = any(${wanted}::text[])`.execute(db);
   return rows;
 }
 
 /**
  * Inserts the rows, or replaces every given column of the row with the same key. Rows must have
- * distinct keys (one statement may not touch a row twice). A column a row leaves out is the
- * column's default on insert: pass whole rows for rows that may exist.
+ * distinct keys (one statement may not touch a row twice). A column a row leaves out is null, or
+ * the column's default if it is not nullable: pass whole rows for rows that may exist.
  */
 export async function upsertRows(db: Kysely<ReadModels>, table: Table, keys: readonly string[], rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((column) => !keys.includes(column));
-  for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columnCount(rows))))) {
-    await (db as AnyDb)
-      .insertInto(table)
-      .values(part)
-      .onConflict((oc) =>
-        columns.length === 0
-          ? oc.columns(keys as string[]).doNothing()
-          : oc.columns(keys as string[]).doUpdateSet(Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)]))),
-      )
-      .execute();
-  }
+  await insertSelect(db, table, rows, (names) => {
+    const target = sql.join(keys.map((key) => sql.ref(key)));
+    const changed = names.filter((name) => !keys.includes(name));
+    if (changed.length === 0) return sql`on conflict (${target}) do nothing`;
+    return sql`on conflict (${target}) do update set ${sql.join(changed.map((name) => sql`${sql.ref(name)} = ${sql.ref(`excluded.${name}`)}`))}`;
+  });
 }
 
 /** Inserts the rows that do not exist yet (by any unique key); the others stay as they are. */
 export async function insertRowsIfAbsent(db: Kysely<ReadModels>, table: Table, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columnCount(rows))))) {
-    await (db as AnyDb)
-      .insertInto(table)
-      .values(part)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await insertSelect(db, table, rows, () => sql`on conflict do nothing`);
 }
 
 /** Copies the changed columns onto the row, leaving a column the change does not name (undefined) as it is. */
