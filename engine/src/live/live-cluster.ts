@@ -54,7 +54,9 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   const onError = options.gateway.onError;
   const leaseRetryMs = options.leaseRetryMs ?? 2000;
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 60_000;
-  const redis = new Redis(options.redisUrl);
+  // While Redis is away a command fails after one reconnect attempt instead of twenty: a socket's
+  // handshake asks it for the session to recover, and must not wait on it (the catch-up covers it).
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
   io.adapter(createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 }));
   const checkpointKey = `${redisPrefix}:checkpoint`;

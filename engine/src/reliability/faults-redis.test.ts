@@ -103,6 +103,12 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         const duringBefore = commander.answered.length;
         // Booked while Redis is down: its timer is armed once Redis is back.
         const bookedWhileDownDueAt = await bookToWait();
+        // A socket that drops now comes back (the handshake needs only the store) and catches up from its last position.
+        const returning = followers[1]!;
+        const reconnectsBefore = returning.reconnects();
+        returning.socket.disconnect();
+        returning.socket.connect();
+        await waitFor(() => returning.reconnects() > reconnectsBefore && returning.socket.connected, 30_000, `a socket to reconnect while Redis is down (outage ${cycle})`);
         await waitFor(() => commander.answered.length >= duringBefore + 10 && Date.now() > Math.max(armedBeforeDueAt, bookedWhileDownDueAt), 60_000, `commands accepted while Redis is down (outage ${cycle})`);
         answeredWhileDown += commander.answered.length - duringBefore;
         await redis.start();
