@@ -115,7 +115,9 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     const seen: string[] = [];
     const counting: Projection<ReadModels> = { name: 'counting', handles: ['RideRequested'], migrations: {}, apply: async (event) => void seen.push(event.type) };
     await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
-    await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    const last = await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for both.
+    await waitFor(async () => (await store.headCheckpoint()).position >= last.position, 10_000, 'both bookings to be readable');
     const batch = await store.readAll(START, 10);
     const apply = () => db().transaction().execute((trx) => applyBatch(trx, [counting, ridesProjection], batch));
     await migrateProjections(db(), [ridesProjection]);
