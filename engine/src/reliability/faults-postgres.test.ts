@@ -109,7 +109,7 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
           reqMobileNo: '9000000001',
         }, { retry503: false });
         expect(booked).toBeNull();
-        expect(probe.outcomes['probe book 503']).toBe(cycle);
+        expect(probe.outcomes['probe book 503'], JSON.stringify({ outcomes: probe.outcomes, failures: probe.failures })).toBe(cycle);
         const health = await fetch(`${url}/api/health`);
         expect([health.status, await health.json()]).toEqual([503, { message: SERVER_MESSAGES.serviceUnavailable }]);
         const history = await fetch(`${url}/api/ride-history?position=${fromPosition}`, { headers: { authorization: `Bearer ${commander.tokens[plant.admin]}` } });
