@@ -115,11 +115,17 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
         const history = await fetch(`${url}/api/ride-history?position=${fromPosition}`, { headers: { authorization: `Bearer ${commander.tokens[plant.admin]}` } });
         expect([history.status, await history.json()]).toEqual([503, { message: SERVER_MESSAGES.serviceUnavailable }]);
         await waitFor(() => unavailableAnswers(commander) > unavailableBefore, 30_000, 'the load to meet the outage');
+        // A socket that drops now cannot be let in (its token is checked against the store): it must come back by itself later.
+        const returning = followers[1]!;
+        const reconnectsBefore = returning.reconnects();
+        returning.socket.disconnect();
+        returning.socket.connect();
 
         await postgres.start();
         outages.push(Date.now() - down);
         // The same process, untouched, serves again: pool, locks, projections, live gateway and timers.
         await waitFor(() => engineRecovered(url), 60_000, `the engine to recover after outage ${cycle}`);
+        await waitFor(() => returning.reconnects() > reconnectsBefore && returning.socket.connected, 30_000, `the dropped socket to come back after outage ${cycle}`);
         expect(engine.child.pid).toBe(pid);
         expect(engine.child.exitCode).toBeNull();
         lastFaultEndedAt = Date.now();
