@@ -122,10 +122,6 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   // emits 'error'; unheard, that would end the process. The pool drops it and the next query connects anew.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  // A connection PostgreSQL drops (a restart) while idle, or checked out between two statements,
-  // emits 'error'; unheard, that would end the process. The pool drops it and the next query connects anew.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
   const locks = postgresLocks(url, schema);
@@ -155,6 +151,8 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     async openReader(readerConnections) {
       const readerPool = new pg.Pool({ connectionString: url, max: readerConnections, options });
       readerPool.on('error', () => undefined);
+      // As for the main pool: a checked-out connection PostgreSQL drops must not end the process (issue #10 faults).
+      readerPool.on('connect', (client) => client.on('error', () => undefined));
       const reader = new Kysely({ dialect: new PostgresDialect({ pool: readerPool }) });
       return { db: reader, close: () => reader.destroy() };
     },
