@@ -103,7 +103,11 @@ describe.each(testStoreKinds())('audit event feed on %s', (kind) => {
     await rides.accept('D001', rideId);
     await waitFor(() => client.messages.some((m) => m.type === 'RideAccepted'), 10_000, 'the live event');
     const live = client.messages.slice(seen);
-    expect(live.map((m) => [m.type, m.streamId, m.metadata.actor])).toEqual([['RideAccepted', `ride-${rideId}`, { tokenNo: 'D001', role: 'driver' }]]);
+    // An acceptance assigns the driver in the same append (streams in id order: driver-, then ride-).
+    expect(live.map((m) => [m.type, m.streamId, m.metadata.actor])).toEqual([
+      ['DriverAssignedToRide', 'driver-D001', { tokenNo: 'D001', role: 'driver' }],
+      ['RideAccepted', `ride-${rideId}`, { tokenNo: 'D001', role: 'driver' }],
+    ]);
     expect(client.messages.map((m) => m.position)).toEqual((await storeAfter(from)).map((e) => e.globalPosition));
     await rides.steps('D001', rideId, ['start', 'materialPicked', 'materialDropped', 'end']);
   });
