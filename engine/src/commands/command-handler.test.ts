@@ -59,10 +59,12 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     expect(await store.readStream(stream)).toHaveLength(2);
   });
 
-  it('given a requested ride, when a step is refused by the statechart, then nothing is appended', async () => {
+  it('given an accepted ride, when its driver sends a step the statechart refuses, then nothing is appended', async () => {
+    const driver = { actor: { tokenNo: 'D001', role: 'driver' as const } };
     await handleCommand(store, stream, rideDecider, book, context());
+    await handleCommand(store, stream, rideDecider, accept('D001'), context(driver));
     const head = await store.headPosition();
-    await expect(handleCommand(store, stream, rideDecider, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context())).rejects.toMatchObject({ status: 409 });
+    await expect(handleCommand(store, stream, rideDecider, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver))).rejects.toMatchObject({ status: 409 });
     expect(await store.headPosition()).toBe(head);
   });
 });
