@@ -12,9 +12,6 @@ export default defineConfig({
       },
     })),
     passWithNoTests: true,
-    // Vitest's default is one worker fewer than the cores: one on these 2-core machines, where most
-    // of a store-backed file is waiting on PGlite's start-up or on PostgreSQL.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

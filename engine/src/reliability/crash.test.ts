@@ -5,10 +5,11 @@ import { freePort, type EngineProcess } from '../deploy/engine-process';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
 import { tracer } from './faults-support/trace';
-import { followLive, type LiveFollower } from './faults-support/live-follower';
+import { type LiveFollower } from './faults-support/live-follower';
 import { assertNothingLost } from './faults-support/final-checks';
-import { Commander, runLane, setUpPlant, type RideLog } from './faults-support/plant-load';
+import { runLane, type RideLog } from './faults-support/plant-load';
 import { dropSchema } from './faults-support/store-checks';
+import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby, type StandbyEngine } from './faults-support/warm-engine';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -26,21 +27,7 @@ if (databaseUrl && redisUrl) {
     const schema = `test_crash_${id}`;
     const redisPrefix = `test-crash-${id}`;
     const adminPassword = randomBytes(12).toString('hex');
-        const env = {
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO: '0',
-      ADMIN_TOKEN_NO: 'AD01',
-      ADMIN_PASSWORD: adminPassword,
-      CLIENT_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      SIGNIN_MAX_PER_ADDRESS: '1000',
-      REASSIGN_TIMEOUT_MS: '2000',
-      RIDE_WAIT_ALERT_MS: '1500',
-    };
+        const env = plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 });
     const standbys: StandbyEngine[] = [];
     const engines: EngineProcess[] = [];
     const followers: LiveFollower[] = [];
@@ -82,14 +69,15 @@ if (databaseUrl && redisUrl) {
       };
       let current = await startNext();
       const url = current.url;
-      const commander = new Commander(() => url);
-      const plant = await setUpPlant(commander, 'AD01', adminPassword, lanes);
+      const { commander, plant, fromPosition, watched, ...signedIn } = await signInPlant(url, adminPassword, lanes, (p) => [
+        p.admin,
+        p.lanes[0]!.requester,
+        p.lanes[1 % lanes]!.requester,
+        p.lanes[2 % lanes]!.driver,
+      ]);
+      followers.push(...signedIn.followers);
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
-
-      const fromPosition = ((await (await fetch(`${url}/api/health`)).json()) as { position: number }).position;
-      const watched = [plant.admin, plant.lanes[0]!.requester, plant.lanes[1 % lanes]!.requester, plant.lanes[2 % lanes]!.driver];
-      for (const tokenNo of watched) followers.push(await followLive(url, commander.tokens[tokenNo]!, fromPosition));
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
       let stopped = false;

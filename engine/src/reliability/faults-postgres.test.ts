@@ -3,13 +3,14 @@ import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { Redis } from 'ioredis';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
+import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby } from './faults-support/warm-engine';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
 import { tracer } from './faults-support/trace';
 import { assertNothingLost } from './faults-support/final-checks';
-import { followLive, type LiveFollower } from './faults-support/live-follower';
-import { Commander, runLane, setUpPlant, type RideLog } from './faults-support/plant-load';
+import { type LiveFollower } from './faults-support/live-follower';
+import { Commander, runLane, type RideLog } from './faults-support/plant-load';
 import { createPrivatePostgres, missingBinaries, type PrivatePostgres } from './faults-support/private-services';
 import { engineRecovered } from './faults-support/engine-state';
 
@@ -56,30 +57,13 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       await postgres.start();
       const databaseUrl = postgres.url;
       trace('service started');
-      engine = await spawnStandby('engine', await freePort(), {
-        DATABASE_URL: databaseUrl,
-        DATABASE_SCHEMA: schema,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: redisPrefix,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        DEMO: '0',
-        ADMIN_TOKEN_NO: 'AD01',
-        ADMIN_PASSWORD: adminPassword,
-        CLIENT_DIST: '/nonexistent',
-        LOG_LEVEL: 'warn',
-        SIGNIN_MAX_PER_ADDRESS: '1000',
-        REASSIGN_TIMEOUT_MS: '2000',
-        RIDE_WAIT_ALERT_MS: '1500',
-      }).start(120_000);
+      engine = await spawnStandby('engine', await freePort(), plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 })).start(120_000);
       const { url } = engine;
       const pid = engine.child.pid;
-      const commander = new Commander(() => url);
-      const plant = await setUpPlant(commander, 'AD01', adminPassword, 3);
+      const { commander, plant, fromPosition, watched, ...signedIn } = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
+      followers.push(...signedIn.followers);
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
-      const fromPosition = ((await (await fetch(`${url}/api/health`)).json()) as { position: number }).position;
-      const watched = [plant.admin, plant.lanes[0]!.requester];
-      for (const tokenNo of watched) followers.push(await followLive(url, commander.tokens[tokenNo]!, fromPosition));
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
       let stopped = false;
