@@ -1,7 +1,7 @@
+import { dropRedisPrefix } from '../test-support/test-timers';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { sql } from 'kysely';
-import { Redis } from 'ioredis';
 import { PROJECTIONS } from '@plantride/projections';
 import { openDatabase } from '../database/database';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
@@ -94,14 +94,7 @@ if (databaseUrl && redisUrl) {
       } finally {
         await cleanup.close();
       }
-      const redis = new Redis(redisUrl);
-      try {
-        const keys: string[] = [];
-        for await (const batch of redis.scanStream({ match: `${redisPrefix}:*`, count: 500 }) as AsyncIterable<string[]>) keys.push(...batch);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        await redis.quit();
-      }
+      await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
     const reportEngines = () => onTestFailed(() => engines.forEach((engine) => console.error(`--- engine ${engine.name} ---\n${engine.output()}`)));

@@ -1,6 +1,6 @@
+import { dropRedisPrefix } from '../test-support/test-timers';
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { Redis } from 'ioredis';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
@@ -36,14 +36,7 @@ if (databaseUrl && redisUrl) {
       followers.forEach((follower) => follower.close());
       await Promise.all([...standbys.map((standby) => standby.discard()), ...engines.map((engine) => engine.kill('SIGKILL'))]);
       await dropSchema(databaseUrl, schema);
-      const redis = new Redis(redisUrl);
-      try {
-        const keys: string[] = [];
-        for await (const batch of redis.scanStream({ match: `${redisPrefix}:*`, count: 500 }) as AsyncIterable<string[]>) keys.push(...batch);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        await redis.quit();
-      }
+      await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
     it(`then every command answered 2xx is in the store, the read models equal a clean replay, no timer is lost or fired twice and reconnecting sockets hear what they missed`, async () => {

@@ -1,6 +1,6 @@
+import { dropRedisPrefix } from '../test-support/test-timers';
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { Redis } from 'ioredis';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
 import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
@@ -38,14 +38,7 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       followers.forEach((follower) => follower.close());
       await engine?.kill('SIGKILL');
       await postgres?.dispose();
-      const redis = new Redis(redisUrl);
-      try {
-        const keys: string[] = [];
-        for await (const batch of redis.scanStream({ match: `${redisPrefix}:*`, count: 500 }) as AsyncIterable<string[]>) keys.push(...batch);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        await redis.quit();
-      }
+      await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
     it('then while it is down the engine answers 503 with a clear message and writes nothing half, and once it is back the engine recovers by itself and loses nothing', async () => {

@@ -49,8 +49,8 @@ export function openTestTimerPort(kind: TimerKind, prefix: string, onError?: (er
     : createInProcessTimers({ retryDelayMs: 50, onError: onError && ((error) => onError(error)) });
 }
 
-/** Deletes a test prefix's Redis keys (a no-op without TEST_REDIS_URL). */
-export async function dropTimerPrefix(prefix: string): Promise<void> {
+/** Deletes a test prefix's Redis keys — timers, socket.io streams (a no-op without TEST_REDIS_URL). */
+export async function dropRedisPrefix(prefix: string): Promise<void> {
   if (!process.env.TEST_REDIS_URL) return;
   const redis = new Redis(process.env.TEST_REDIS_URL, { maxRetriesPerRequest: null });
   try {

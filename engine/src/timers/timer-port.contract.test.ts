@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../test-support/test-database';
-import { dropTimerPrefix, openTestTimerPort, testTimerKinds, testTimerPrefix } from '../test-support/test-timers';
+import { dropRedisPrefix, openTestTimerPort, testTimerKinds, testTimerPrefix } from '../test-support/test-timers';
 import type { Timer, TimerPort } from './timer-port';
 
 interface Fired {
@@ -17,7 +17,7 @@ describe.each(testTimerKinds())('timer port contract on %s', (kind) => {
   afterEach(async () => {
     await Promise.all(ports.splice(0).map((port) => port.close()));
     fired.length = 0;
-    await dropTimerPrefix(prefix);
+    await dropRedisPrefix(prefix);
     prefix = testTimerPrefix();
   });
 

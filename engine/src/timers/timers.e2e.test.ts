@@ -4,7 +4,7 @@ import { connectLive, type LiveClient } from '../test-support/live-client';
 import { seedUsers } from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { waitFor } from '../test-support/test-database';
-import { dropTimerPrefix, testStoreTimerKinds, testTimerOptions, testTimerPrefix } from '../test-support/test-timers';
+import { dropRedisPrefix, testStoreTimerKinds, testTimerOptions, testTimerPrefix } from '../test-support/test-timers';
 import type { TimersPluginOptions } from './timers.plugin';
 
 type Payload = Record<string, unknown>;
@@ -23,7 +23,7 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     clients.splice(0).forEach((client) => client.socket.disconnect());
     await t?.close();
     t = undefined;
-    await dropTimerPrefix(prefix);
+    await dropRedisPrefix(prefix);
     prefix = testTimerPrefix();
   });
 

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../app';
 import { createTokenService } from '../auth/jwt';
 import { openDatabase, type Database } from '../database/database';
 import { openTestDatabase, waitFor, type TestDatabase } from '../test-support/test-database';
-import { dropTimerPrefix, testStoreTimerKinds, testTimerOptions, testTimerPrefix } from '../test-support/test-timers';
+import { dropRedisPrefix, testStoreTimerKinds, testTimerOptions, testTimerPrefix } from '../test-support/test-timers';
 
 type Data<T extends RideEvent['type']> = Extract<RideEvent, { type: T }>['data'];
 
@@ -20,7 +20,7 @@ describe.each(testStoreTimerKinds())('timers across engine restarts on %s with %
     for (const app of apps.splice(0)) await app.close();
     for (const db of extra.splice(0)) await db.close();
     await database?.dispose();
-    for (const prefix of prefixes.splice(0)) await dropTimerPrefix(prefix);
+    for (const prefix of prefixes.splice(0)) await dropRedisPrefix(prefix);
   });
 
   const prefix = () => {
