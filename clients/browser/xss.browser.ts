@@ -34,7 +34,7 @@ describe('Hostile text renders as text on the staff and driver screens, under th
     driverPage = await newPage(browser);
     staffWatch = watch(staffPage);
     driverWatch = watch(driverPage);
-    driver = await newDriver(freshToken('XD'), 'Ravi Kumar');
+    driver = await newDriver(freshToken('ZD'), 'Ravi Kumar');
   });
   afterAll(async () => {
     await browser?.close();
@@ -50,7 +50,7 @@ describe('Hostile text renders as text on the staff and driver screens, under th
   });
 
   it('given a request whose issue and comment are markup, when the head rejects it with a markup reason, then the staff and driver screens show the text and run nothing', async () => {
-    const head = await newMaintenanceHead(freshToken('XH'));
+    const head = await newMaintenanceHead(freshToken('ZH'));
     await signInStaff(staffPage, head);
     await signInDriver(driverPage, driver.tokenNo, driver.name);
 
