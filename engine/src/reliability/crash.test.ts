@@ -62,13 +62,14 @@ if (databaseUrl && redisUrl && faultTestsEnabled('crash')) {
       };
       let current = await startNext();
       const url = current.url;
-      const { commander, plant, fromPosition, watched, ...signedIn } = await signInPlant(url, adminPassword, lanes, (p) => [
+      const signedIn = await signInPlant(url, adminPassword, lanes, (p) => [
         p.admin,
         p.lanes[0]!.requester,
         p.lanes[1 % lanes]!.requester,
         p.lanes[2 % lanes]!.driver,
       ]);
       followers.push(...signedIn.followers);
+      const { commander, plant } = signedIn;
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
 
@@ -103,11 +104,8 @@ if (databaseUrl && redisUrl && faultTestsEnabled('crash')) {
         url,
         databaseUrl,
         schema,
-        commander,
-        plant,
+        signedIn,
         log,
-        followers: watched.map((tokenNo, i) => ({ tokenNo, follower: followers[i]! })),
-        fromPosition,
         lastFaultEndedAt: lastRestartAt,
         trace,
         stopEngine: () => current.kill('SIGTERM'),

@@ -53,8 +53,9 @@ if (process.env.TEST_DATABASE_URL && redisUrl && faultTestsEnabled('faults-postg
       engine = await spawnStandby('engine', await freePort(), plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 })).start(120_000);
       const { url } = engine;
       const pid = engine.child.pid;
-      const { commander, plant, fromPosition, watched, ...signedIn } = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
+      const signedIn = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
       followers.push(...signedIn.followers);
+      const { commander, plant, fromPosition } = signedIn;
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
 
@@ -122,11 +123,8 @@ if (process.env.TEST_DATABASE_URL && redisUrl && faultTestsEnabled('faults-postg
         url,
         databaseUrl,
         schema,
-        commander,
-        plant,
+        signedIn,
         log,
-        followers: watched.map((tokenNo, i) => ({ tokenNo, follower: followers[i]! })),
-        fromPosition,
         lastFaultEndedAt,
         trace,
         stopEngine: () => running.kill('SIGTERM'),

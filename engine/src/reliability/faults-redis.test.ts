@@ -49,8 +49,9 @@ if (databaseUrl && process.env.TEST_REDIS_URL && faultTestsEnabled('faults-redis
       engine = await spawnStandby('engine', await freePort(), plantEngineEnv({ databaseUrl, schema, redisUrl: redis.url, redisPrefix: 'faults', adminPassword, rideWaitAlertMs: RIDE_WAIT_ALERT_MS })).start(120_000);
       const { url } = engine;
       const pid = engine.child.pid;
-      const { commander, plant, fromPosition, watched, ...signedIn } = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
+      const signedIn = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
       followers.push(...signedIn.followers);
+      const { commander, plant } = signedIn;
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
 
@@ -116,11 +117,8 @@ if (databaseUrl && process.env.TEST_REDIS_URL && faultTestsEnabled('faults-redis
         url,
         databaseUrl,
         schema,
-        commander,
-        plant,
+        signedIn,
         log,
-        followers: watched.map((tokenNo, i) => ({ tokenNo, follower: followers[i]! })),
-        fromPosition,
         lastFaultEndedAt,
         trace,
         orderByPosition: true,

@@ -1,20 +1,17 @@
 import { expect } from 'vitest';
 import { waitFor } from '../../test-support/test-database';
-import { followLive, type LiveFollower } from './live-follower';
-import { cancelOpenRides, type Commander, type Plant, type RideLog } from './plant-load';
+import { followLive } from './live-follower';
+import type { SignedInPlant } from './plant-engine';
+import { cancelOpenRides, type RideLog } from './plant-load';
 import { brokenStreams, missingAnswered, readStoredEvents, repeatedCommands, servedAndReplayed, timerFindings } from './store-checks';
 
 export interface FinalCheckInput {
   url: string;
   databaseUrl: string;
   schema: string;
-  commander: Commander;
-  plant: Plant;
+  /** The people, and the sockets that followed the load from `fromPosition`. */
+  signedIn: SignedInPlant;
   log: RideLog;
-  /** Sockets that followed the load, by the token number they signed in with. */
-  followers: Array<{ tokenNo: string; follower: LiveFollower }>;
-  /** The store position the followers started after. */
-  fromPosition: number;
   /** The last fault's end: every broken-down ride's notices must go on after it (its timer was not lost). */
   lastFaultEndedAt: number;
   /** Stops the engine before the store is compared with a clean replay. */
@@ -45,7 +42,9 @@ const noticeAfter = (events: Awaited<ReturnType<typeof readStoredEvents>>, rideI
  * position; no stream has a gap or a repeat; the read models equal a clean replay.
  */
 export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFigures> {
-  const { url, databaseUrl, schema, commander, plant, log } = input;
+  const { url, databaseUrl, schema, log } = input;
+  const { commander, plant, fromPosition } = input.signedIn;
+  const followers = input.signedIn.watched.map((tokenNo, i) => ({ tokenNo, follower: input.signedIn.followers[i]! }));
   expect(commander.failures).toEqual([]);
 
   const timersSettled = async () => {
@@ -64,8 +63,8 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
   // Nothing appends once the open rides are cancelled; then each socket's story is complete.
   await cancelOpenRides(commander, plant, log);
   expect(commander.failures).toEqual([]);
-  for (const { tokenNo, follower } of input.followers) {
-    const reference = await followLive(url, commander.tokens[tokenNo]!, input.fromPosition, false);
+  for (const { tokenNo, follower } of followers) {
+    const reference = await followLive(url, commander.tokens[tokenNo]!, fromPosition, false);
     try {
       const story = (heard: typeof follower.heard) => (input.orderByPosition ? [...heard].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)) : heard);
       const same = () => JSON.stringify(story(reference.heard)) === JSON.stringify(story(follower.heard));
@@ -77,8 +76,8 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
     }
   }
   trace('sockets compared');
-  const reconnects = input.followers.map(({ follower }) => follower.reconnects());
-  input.followers.forEach(({ follower }) => follower.close());
+  const reconnects = followers.map(({ follower }) => follower.reconnects());
+  followers.forEach(({ follower }) => follower.close());
   await input.stopEngine();
 
   const events = await readStoredEvents(databaseUrl, schema);
