@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveSocket } from './socket';
+import { useSession } from './session.store';
+import { useLiveSocket } from './socket.store';
+
+const calls: string[] = [];
+const api = vi.fn();
+vi.mock('./api-client', () => ({ api: (...args: unknown[]) => api(...args) }));
+const { logout } = await import('./logout');
+
+const token = `h.${btoa(JSON.stringify({ token_no: 'AB12', role: 'requester', exp: Date.now() / 1000 + 600 }))}.s`;
+
+describe('logout (SPEC §8)', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    useSession.setState({ user: { name: 'Asha', token_no: 'AB12', jwt_token: token, role: 'requester', is_blocked: false, assignedVehicleType: null }, ended: null });
+    useLiveSocket.setState({ socket: { disconnect: () => calls.push('socket closed') } as unknown as LiveSocket });
+  });
+
+  it('given a live socket, when the user logs out, then the socket is closed before the server ends the session and the session ends as a logout', async () => {
+    api.mockImplementation(async () => { calls.push('server asked'); return { message: 'ok' }; });
+    await logout();
+    expect(calls).toEqual(['socket closed', 'server asked']);
+    expect(useSession.getState()).toMatchObject({ user: null, ended: 'logout' });
+  });
+
+  it('given the server cannot be reached, when the user logs out, then the session still ends, as a failed logout', async () => {
+    api.mockRejectedValue(new Error('offline'));
+    await logout();
+    expect(useSession.getState()).toMatchObject({ user: null, ended: 'logoutFailed' });
+  });
+});
