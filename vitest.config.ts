@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +12,7 @@ export default defineConfig({
         ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
       },
     })),
+    globalSetup: [fileURLToPath(new URL('./engine/src/test-support/pglite-template.ts', import.meta.url))],
     passWithNoTests: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,

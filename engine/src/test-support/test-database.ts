@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type StoreKind } from '../database/database';
 import type { EventStore } from '../event-store/event-store';
 import { migrateEventStore } from '../event-store/migrations';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { startTestPglite } from './pglite-template';
 
 /**
  * Store kinds a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -27,8 +28,8 @@ let sharedPglite: Promise<PGlite> | undefined;
 export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   if (kind === 'pglite') {
-    // Starting PGlite takes seconds; one per test worker, a fresh schema per test.
-    sharedPglite ??= PGlite.create();
+    // Starting PGlite takes a while; one per test file, a fresh schema per test.
+    sharedPglite ??= startTestPglite();
     const pglite = await sharedPglite;
     const database = await openDatabase({ pglite, schema });
     return Object.assign(database, {
