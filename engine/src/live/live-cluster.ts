@@ -139,9 +139,7 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   cluster.of('/').on('liveCatchUpAnswer', (answer) => waiting.get(answer.requestId)?.(answer.state));
 
   async function askSender(socket: LiveSocket, lastPosition: number): Promise<boolean> {
-    const rooms = [...socket.rooms].filter((room) => room !== socket.id);
-    // Out of its rooms until the sender has caught it up; no live event can come in between (same tick).
-    for (const room of rooms) void socket.leave(room);
+    const rooms = leaveRooms(socket);
     const request: CatchUpRequest = { requestId: randomUUID(), socketId: socket.id, rooms, lastPosition };
     let wasAccepted = false;
     let resend: NodeJS.Timeout | undefined;
@@ -163,8 +161,7 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
           // During a takeover nobody may be sending yet, or this process may have become the sender.
           if (gateway) {
             waiting.delete(request.requestId);
-            for (const room of rooms) void socket.join(room);
-            return settle(() => void gateway!.catchUp(clusterTarget(socket), lastPosition).then(resolve, reject));
+            return settle(() => void gateway!.catchUp(clusterTarget(socket, rooms), lastPosition).then(resolve, reject));
           }
           cluster.serverSideEmit('liveCatchUp', request);
           resend = setTimeout(ask, RESEND_MS);
@@ -177,14 +174,28 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
     }
   }
 
-  // The sender's own sockets: sent to by id like the others', so the packets carry stream offsets for recovery.
-  const clusterTarget = (socket: LiveSocket): CatchUpTarget => ({
+  /**
+   * Takes a socket out of its rooms until it has caught up (no live event can come in between: same
+   * tick). A broadcast reaches this process's sockets only once its publish to Redis has answered,
+   * and goes to whoever is in the rooms then; a socket joined at once would also get the live
+   * events sent just before it connected, which its catch-up replays too.
+   */
+  function leaveRooms(socket: LiveSocket): string[] {
+    const rooms = [...socket.rooms].filter((room) => room !== socket.id);
+    for (const room of rooms) void socket.leave(room);
+    return rooms;
+  }
+
+  // The sender's own sockets are caught up like the others': sent to by id, and joined to their rooms
+  // through the adapter, whose messages are applied in the order they were published.
+  const clusterTarget = (socket: LiveSocket, rooms: string[]): CatchUpTarget => ({
     id: socket.id,
-    rooms: socket.rooms,
+    rooms: new Set(rooms),
     get disconnected() {
       return socket.disconnected;
     },
     send: (emit) => send(io.to(socket.id), emit),
+    resumeLive: () => io.in(socket.id).socketsJoin(rooms),
   });
 
   await lead();
@@ -192,7 +203,7 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
 
   return {
     leading: () => gateway !== undefined,
-    catchUp: (socket, lastPosition) => (gateway ? gateway.catchUp(clusterTarget(socket), lastPosition) : askSender(socket, lastPosition)),
+    catchUp: (socket, lastPosition) => (gateway ? gateway.catchUp(clusterTarget(socket, leaveRooms(socket)), lastPosition) : askSender(socket, lastPosition)),
     async stop() {
       stopped = true;
       clearTimeout(retry);

@@ -119,15 +119,22 @@ export const livePlugin = fp<LivePluginOptions>(
         return;
       }
       socket.data.caughtUpFor = null;
+      // Half a catch-up would leave a silent gap (the socket is out of its rooms until the end): closing
+      // the connection makes the client reconnect and ask again. Not disconnect(): a client takes a
+      // server-side disconnect for the end of its session.
+      const reconnectClient = () => {
+        if (socket.connected) socket.conn.close();
+      };
       gateway.catchUp(socket, lastPosition).then(
         (completed) => {
           // socket.io keeps this object for a recovered session: a socket that left halfway must be replayed again.
           if (completed) socket.data.caughtUpFor = user.tokenNo;
+          // Not completed while still connected: the sender stopped (lost the lead) before the end.
+          else reconnectClient();
         },
         (error: unknown) => {
-          // Half a catch-up would leave a silent gap; dropping the socket makes the client come back and ask again.
-          app.log.warn({ err: error }, 'socket catch-up failed; disconnecting');
-          socket.disconnect(true);
+          app.log.warn({ err: error }, 'socket catch-up failed; closing its connection');
+          reconnectClient();
         },
       );
     });
