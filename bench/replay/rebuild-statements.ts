@@ -36,7 +36,8 @@ try {
     },
   });
   const started = performance.now();
-  await rebuildProjections({ database: { ...database, db }, store: createPostgresEventStore({ ...database, db }), projections: PROJECTIONS });
+  // One connection: with several, the rebuild applies on connections of its own, which this log would not see.
+  await rebuildProjections({ database: { ...database, db }, store: createPostgresEventStore({ ...database, db }), projections: PROJECTIONS, connections: 1 });
   const ms = performance.now() - started;
   const rows = [...byTable].sort(([a], [b]) => msByTable.get(b)! - msByTable.get(a)!).slice(0, 20).map(([k, n]) => [k, n, Math.round((n / filled.events) * 100) / 100, Math.round(msByTable.get(k)!)]);
   printTable(`rebuild of ${filled.events} events: ${statements} statements (${(statements / filled.events).toFixed(1)} per event), ${Math.round(queryMs)} ms inside them of ${Math.round(ms)} ms, ${(queryMs / statements).toFixed(2)} ms each`, ['statement', 'count', 'per event', 'ms'], rows);

@@ -8,14 +8,16 @@ import { machineInfo } from '../support/machine';
 import { printTable, ROOT, writeResults } from '../support/report';
 import { fillStore } from './fill-store';
 
-const USAGE = `npm run bench:replay -- [--mode embedded|services|both] [--quick] [--events 1000000] [--batch-size 5000] [--cpu-prof]
+const USAGE = `npm run bench:replay -- [--mode embedded|services|both] [--quick] [--events 1000000] [--batch-size 5000] [--connections 3] [--cpu-prof]
 Generates a plant's ride history (valid events of every kind the engine writes) into a fresh store,
 then times \`npm run projections:rebuild\` (the CLI, as a child process) over all of it: events/s and
 the rebuild's peak memory. --quick: 20,000 events.`;
 
-const values = flags(USAGE, { events: { type: 'string' }, 'batch-size': { type: 'string' }, 'cpu-prof': { type: 'boolean' } });
+const values = flags(USAGE, { events: { type: 'string' }, 'batch-size': { type: 'string' }, connections: { type: 'string' }, 'cpu-prof': { type: 'boolean' } });
 const events = count(values.events, values.quick ? 20_000 : 1_000_000, 'events');
 const batchSize = count(values['batch-size'], 5000, 'batch-size');
+// Left to the CLI's default unless asked.
+const connections = values.connections === undefined ? undefined : count(values.connections, 3, 'connections');
 
 async function runMode(mode: Mode) {
   const store = createBenchStore(mode, 'replay');
@@ -40,7 +42,7 @@ async function runMode(mode: Mode) {
     const rebuild = startNode('engine/src/projection-runner/rebuild.cli.ts', {
       logFile: join(store.dir, 'rebuild.log'),
       nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-      args: ['--batch-size', String(batchSize)],
+      args: ['--batch-size', String(batchSize), ...(connections === undefined ? [] : ['--connections', String(connections)])],
       env: store.env,
     });
     let peakMb = 0;
@@ -77,4 +79,4 @@ printTable(
   ['mode', 'events', 'rides', 'rebuild s', 'events/s', 'CLI events/s', 'peak RSS MB', 'rebuild CPU s'],
   runs.map((r) => [r.mode, r.events, r.rides, r.rebuildSeconds, r.eventsPerSecond, r.cliEventsPerSecond, r.peakRssMb, r.cpuSeconds]),
 );
-writeResults('replay', { bench: 'replay', machine, events, batchSize, runs });
+writeResults('replay', { bench: 'replay', machine, events, batchSize, connections: connections ?? 'default', runs });

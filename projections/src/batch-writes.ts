@@ -3,9 +3,10 @@ import type { ReadModels } from './read-models';
 
 /**
  * Set-at-a-time reads and writes for projections that fold a whole batch in memory: a few
- * statements per batch instead of a few per event. Rows go over as one bound array per column
- * (`insert … select … from unnest($1::text[], …)`), so a statement of thousands of rows is small
- * to parse and far from PostgreSQL's 65,535 parameters; every value stays a bound parameter.
+ * statements per batch instead of a few per event. Rows go over as one bound JSON text
+ * (`insert … select … from json_to_recordset($1::json)`), so a statement of thousands of rows is
+ * small to parse, far from PostgreSQL's 65,535 parameters, and the text is made by JSON.stringify
+ * rather than by escaping each value into an array literal; every value stays a bound parameter.
  */
 
 type Table = keyof ReadModels & string;
@@ -51,22 +52,54 @@ const asText = (value: unknown): string | null => {
   return String(value);
 };
 
-/** `insert into table (columns) select … from unnest(one text[] per column)`, rows in the given order. */
+/** JSON writes a value as the text asText gives it (strings, finite numbers, booleans, valid dates, null). */
+const jsonKeepsText = (value: unknown): boolean => {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      return value === null || (value instanceof Date && !Number.isNaN(value.getTime()));
+    default:
+      return false;
+  }
+};
+
+/**
+ * `insert into table (columns) select … from` the rows, in the given order: as one JSON text
+ * (`json_to_recordset`, one value per key, each cast from its text to the column's type), or, when
+ * a value has no JSON text equal to its asText (NaN, an invalid date), one text[] per column.
+ */
 async function insertSelect(db: Kysely<ReadModels>, table: Table, rows: readonly Row[], conflict: (columns: string[]) => RawBuilder<unknown>): Promise<void> {
   if (rows.length === 0) return;
-  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const seen = new Set<string>();
+  for (const row of rows) for (const name in row) seen.add(name);
+  const names = [...seen];
   const columns = await columnsOf(db, table, names);
   for (const part of chunks(rows, ROWS_PER_STATEMENT)) {
-    const values = names.map((name, i) => {
+    // One pass over the rows: how many have each column, and whether JSON carries every value.
+    const present = new Map<string, number>();
+    let asJson = true;
+    for (const row of part) {
+      for (const name in row) {
+        present.set(name, (present.get(name) ?? 0) + 1);
+        if (asJson && !jsonKeepsText(row[name])) asJson = false;
+      }
+    }
+    const values = names.map((name) => {
       const { type, fallback } = columns.get(name)!;
       // Catalog text (type names, default expressions), never input; the values themselves are bound.
-      const cast = sql`${sql.ref(`x.c${i}`)}::${sql.raw(type)}`;
-      const leftOut = fallback !== null && part.some((row) => !(name in row));
-      return leftOut ? sql`coalesce(${cast}, ${sql.raw(fallback)})` : cast;
+      const cast = sql`${sql.ref(`x.${name}`)}::${sql.raw(type)}`;
+      return fallback !== null && present.get(name)! < part.length ? sql`coalesce(${cast}, ${sql.raw(fallback)})` : cast;
     });
-    const arrays = names.map((name) => sql`${part.map((row) => asText(row[name]))}::text[]`);
+    const source = asJson
+      ? sql`json_to_recordset(${JSON.stringify(part)}::json) as x(${sql.join(names.map((name) => sql`${sql.ref(name)} text`))})`
+      : sql`unnest(${sql.join(names.map((name) => sql`${part.map((row) => asText(row[name]))}::text[]`))}) as x(${sql.join(names.map((name) => sql.ref(name)))})`;
     await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
-      select ${sql.join(values)} from unnest(${sql.join(arrays)}) as x(${sql.join(names.map((_, i) => sql.ref(`c${i}`)))})
+      select ${sql.join(values)} from ${source}
       ${conflict(names)}`.execute(db);
   }
 }
@@ -100,5 +133,9 @@ export async function insertRowsIfAbsent(db: Kysely<ReadModels>, table: Table, r
 
 /** Copies the changed columns onto the row, leaving a column the change does not name (undefined) as it is. */
 export function assignDefined(row: Row, change: object): void {
-  for (const [column, value] of Object.entries(change)) if (value !== undefined) row[column] = value;
+  const values = change as Row;
+  for (const column in values) {
+    const value = values[column];
+    if (value !== undefined) row[column] = value;
+  }
 }

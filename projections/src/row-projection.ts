@@ -2,10 +2,11 @@ import type { Insertable, Kysely, Migration, Updateable } from 'kysely';
 import type { DomainEvent, EventType } from '@plantride/schemas';
 import { batchProjection, type EventPosition, type Projection } from './projection';
 import type { ReadModels } from './read-models';
+import type { WithTextTimes } from './timestamp';
 import { assignDefined, selectWhereIn, upsertRows, type Row } from './batch-writes';
 
 type Table = keyof ReadModels & string;
-type RowValues<T extends Table> = Omit<Insertable<ReadModels[T]>, 'last_position'>;
+type RowValues<T extends Table> = WithTextTimes<Omit<Insertable<ReadModels[T]>, 'last_position'>>;
 
 /** A read model of one row per stream: the stream's first event creates it, later ones change it. */
 export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C extends E['type']> {
@@ -19,7 +20,7 @@ export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C ext
   createdBy: C;
   keyOf(event: E): string;
   create(event: Extract<E, { type: C }>, position: EventPosition): RowValues<T>;
-  change(event: Exclude<E, { type: C }>, position: EventPosition): Updateable<ReadModels[T]>;
+  change(event: Exclude<E, { type: C }>, position: EventPosition): WithTextTimes<Updateable<ReadModels[T]>>;
 }
 
 /**

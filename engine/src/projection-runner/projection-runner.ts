@@ -4,7 +4,7 @@ import { handlesEvent, type PositionedEvent, type Projection, type ReadModels } 
 import type { DomainEvent } from '@plantride/schemas';
 import type { Database, SessionLock } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
-import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
+import { START, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
 import { CHECKPOINTS_MIGRATION_TABLE, checkpointMigrations, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
@@ -34,6 +34,11 @@ export interface ProjectionRunner {
   leading(): string[];
 }
 
+/** What applying an event needs of it: a rebuild reads no event ids and no metadata. */
+export type ReplayedEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'globalPosition' | 'transactionId' | 'type' | 'schemaVersion' | 'data' | 'recordedAt'>;
+
+export const replayedCheckpoint = (event: ReplayedEvent): Checkpoint => ({ transactionId: event.transactionId, position: event.globalPosition });
+
 export const migrationTableOf = (projection: Pick<Projection, 'name'>) => `projection_${projection.name}_migrations`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,23 +57,29 @@ export async function migrateProjections(db: Kysely<ReadModels>, projections: re
  * delivered twice, or after a rebuild swapped the tables, changes nothing. A projection with
  * `applyBatch` gets its events in one call (a few statements for the whole batch).
  */
-export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[], batch: readonly RecordedEvent[]): Promise<Map<string, Checkpoint>> {
+export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[], batch: readonly ReplayedEvent[]): Promise<Map<string, Checkpoint>> {
   const stored = await lockCheckpoints(trx, projections.map((p) => p.name));
   const moved = new Map<string, Checkpoint>();
-  const domainEvents = new Map<RecordedEvent, DomainEvent>();
-  const domainEventOf = (event: RecordedEvent) => {
+  const domainEvents = new Map<ReplayedEvent, DomainEvent>();
+  // toDomainEvent reads the type, schema version, data and position only.
+  const domainEventOf = (event: ReplayedEvent) => {
     let domainEvent = domainEvents.get(event);
-    if (!domainEvent) domainEvents.set(event, (domainEvent = toDomainEvent(event)));
+    if (!domainEvent) domainEvents.set(event, (domainEvent = toDomainEvent(event as RecordedEvent)));
     return domainEvent;
   };
+  const last = batch[batch.length - 1];
   for (const projection of projections) {
+    if (!last) break;
     const from = stored.get(projection.name) ?? START;
+    // The batch is in $all order: past the first event beyond the checkpoint, every event is.
+    let first = 0;
+    while (first < batch.length && compareCheckpoints(replayedCheckpoint(batch[first]!), from) <= 0) first++;
+    if (first === batch.length) continue;
+    moved.set(projection.name, replayedCheckpoint(last));
     const events: PositionedEvent[] = [];
-    for (const event of batch) {
-      const at = checkpointOf(event);
-      if (compareCheckpoints(at, from) <= 0) continue;
+    for (let i = first; i < batch.length; i++) {
+      const event = batch[i]!;
       if (handlesEvent(projection, event.type)) events.push({ event: domainEventOf(event), position: event });
-      moved.set(projection.name, at);
     }
     if (events.length === 0) continue;
     if (projection.applyBatch) await projection.applyBatch(events, trx);

@@ -8,8 +8,9 @@ import { migrateEventStore } from '../event-store/migrations';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
 
-const USAGE = `Usage: npm run projections:rebuild [-- --only rides,users] [--batch-size 5000]
+const USAGE = `Usage: npm run projections:rebuild [-- --only rides,users] [--batch-size 5000] [--connections 3]
 Replays the event store into fresh read-model tables and swaps them in once caught up.
+--connections: PostgreSQL connections applying batches at once (projections in parallel).
 On PostgreSQL (DATABASE_URL) the engine may keep running; on the embedded store stop it first.
 Read models: ${PROJECTIONS.map((p) => p.name).join(', ')}
 `;
@@ -43,8 +44,9 @@ function progressReporter(out: CliOutput) {
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = process): Promise<number> {
   let only: string[] | undefined;
   let batchSize: number | undefined;
+  let connections: number | undefined;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { only: { type: 'string' }, 'batch-size': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({ args: [...argv], options: { only: { type: 'string' }, 'batch-size': { type: 'string' }, connections: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
     if (values.help) {
       out.stdout.write(USAGE);
       return 0;
@@ -52,6 +54,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
     batchSize = values['batch-size'] === undefined ? undefined : Number(values['batch-size']);
     if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0)) throw new Error('--batch-size must be a positive whole number');
+    connections = values.connections === undefined ? undefined : Number(values.connections);
+    if (connections !== undefined && !(Number.isInteger(connections) && connections > 0)) throw new Error('--connections must be a positive whole number');
     const unknown = only?.filter((name) => !PROJECTIONS.some((p) => p.name === name)) ?? [];
     if (unknown.length > 0) throw new Error(`Unknown read model: ${unknown.join(', ')}`);
   } catch (error) {
@@ -64,7 +68,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     await migrateEventStore(database.db);
     const projections = only ? PROJECTIONS.filter((p) => only.includes(p.name)) : PROJECTIONS;
     const startedAt = Date.now();
-    const result = await rebuildProjections({ database, store: createPostgresEventStore(database), projections, batchSize, onProgress: progressReporter(out) });
+    const result = await rebuildProjections({ database, store: createPostgresEventStore(database), projections, batchSize, connections, onProgress: progressReporter(out) });
     out.stdout.write(`Rebuilt ${projections.map((p) => p.name).join(', ')} from ${result.events} events in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
     return 0;
   } catch (error) {

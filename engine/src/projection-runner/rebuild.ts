@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Projection, ReadModels } from '@plantride/projections';
 import type { Database } from '../database/database';
-import { START, checkpointOf, type Checkpoint, type EventStore } from '../event-store/event-store';
+import { START, compareCheckpoints, type Checkpoint, type EventStore } from '../event-store/event-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { CHECKPOINTS_MIGRATION_TABLE, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
-import { applyBatch, migrateProjectionsIn } from './projection-runner';
+import { applyBatch, migrateProjectionsIn, replayedCheckpoint, type ReplayedEvent } from './projection-runner';
+import { readFinalEvents } from './rebuild-read';
 
 export interface RebuildProgress {
   phase: 'replaying' | 'swapping' | 'done';
@@ -19,6 +20,12 @@ export interface RebuildOptions {
   store: EventStore;
   projections: readonly Projection<ReadModels>[];
   batchSize?: number;
+  /**
+   * Connections applying batches at once, each projection's batches in order on any free one, so
+   * PostgreSQL writes one projection's rows while this process folds another's. Default: 3 on
+   * PostgreSQL; on the embedded store (one connection, in this process) always 1.
+   */
+  connections?: number;
   onProgress?: (progress: RebuildProgress) => void | Promise<void>;
 }
 
@@ -26,8 +33,18 @@ type Trx = Transaction<ReadModels>;
 
 /** Events per batch: each batch is a few statements per projection, so larger batches mean fewer round trips. */
 export const DEFAULT_REBUILD_BATCH = 5000;
+export const DEFAULT_REBUILD_CONNECTIONS = 3;
+/** Batches read but not yet applied by every projection, at most: bounds the memory a slow projection holds. */
+const BATCHES_AHEAD = 3;
 
 const useSchema = (trx: Trx, schema: string) => sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(trx);
+/**
+ * The shadow schema, and commits that do not wait for their WAL flush: a crash loses at most the
+ * last few shadow batches of a rebuild that fails anyway (a new one starts over with a fresh
+ * shadow schema), and the swap commits durably, flushing all of them before it.
+ */
+const fillShadow = (trx: Trx, schema: string) =>
+  sql`select set_config('search_path', ${`"${schema}"`}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
 
 /** Tables the projections own: the read models and their migration records, not the shared checkpoints. */
 async function tablesIn(trx: Trx, schema: string): Promise<string[]> {
@@ -68,33 +85,67 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     return rows;
   });
 
-  const applyInShadow = async (trx: Trx, batch: Awaited<ReturnType<EventStore['readAll']>>) => {
-    await useSchema(trx, shadow);
-    await applyBatch(trx, projections, batch);
+  const applyInShadow = async (trx: Trx, to: readonly Projection<ReadModels>[], batch: readonly ReplayedEvent[], durable = true) => {
+    await (durable ? useSchema(trx, shadow) : fillShadow(trx, shadow));
+    await applyBatch(trx, to, batch);
     await useSchema(trx, main);
   };
 
+  // On one connection every batch is one transaction for all projections; on several, each
+  // projection applies its own batches (in order, a transaction each) on whichever is free.
+  const connections = database.kind === 'postgres' ? Math.max(1, options.connections ?? DEFAULT_REBUILD_CONNECTIONS) : 1;
   let from = START;
-  await report('replaying');
-  // The next batch is read (on another connection) while this one is applied.
-  let next = store.readAll(from, batchSize);
-  for (;;) {
-    const batch = await next;
-    if (batch.length === 0) break;
-    from = checkpointOf(batch[batch.length - 1]!);
-    next = batch.length < batchSize ? Promise.resolve([]) : store.readAll(from, batchSize);
-    // A failed read ahead is reported by the await above, not as an unhandled rejection meanwhile.
-    next.catch(() => undefined);
-    await db.transaction().execute((trx) => applyInShadow(trx, batch));
-    done += batch.length;
-    await report('replaying');
-  }
+  const appliers = connections > 1 ? await database.openReader(connections) : { db, close: async () => undefined };
+  const applyDb = appliers.db as Kysely<ReadModels>;
+  try {
+    const units = connections > 1 ? projections.map((p) => [p]) : [projections];
+    const chains = units.map(() => Promise.resolve());
+    const applied: Promise<unknown>[] = [];
+    let failed = false;
+    const applyEverywhere = (batch: readonly ReplayedEvent[]) => {
+      const all = Promise.all(
+        units.map((unit, i) => (chains[i] = chains[i]!.then(() => applyDb.transaction().execute((trx) => applyInShadow(trx, unit, batch, false))))),
+      ).then(async () => {
+        done += batch.length;
+        await report('replaying');
+      });
+      // A failure is reported by the awaits below, not as an unhandled rejection meanwhile.
+      all.catch(() => (failed = true));
+      applied.push(all);
+    };
 
-  // Definitions as the catalog gave them above (not from any input), read and run with the shadow schema first.
-  await db.transaction().execute(async (trx) => {
-    await useSchema(trx, shadow);
-    for (const index of deferredIndexes) await sql.raw(index.definition).execute(trx);
-  });
+    // Up to the store's head as the rebuild began, a plain scan (all of it is final); past it, what
+    // was appended meanwhile, with the store's own read.
+    const head = await store.headCheckpoint();
+    const read = (after: Checkpoint) => (compareCheckpoints(after, head) < 0 ? readFinalEvents(db, after, head, batchSize) : store.readAll(after, batchSize));
+    await report('replaying');
+    // The next batch is read (on another connection) while this one is applied.
+    let next: Promise<readonly ReplayedEvent[]> = read(from);
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      from = replayedCheckpoint(batch[batch.length - 1]!);
+      next = read(from);
+      next.catch(() => undefined);
+      applyEverywhere(batch);
+      if (applied.length > BATCHES_AHEAD) await applied[applied.length - 1 - BATCHES_AHEAD];
+      if (failed) break;
+    }
+    // Every transaction ends before the connections close, a failed one or not.
+    const failure = (await Promise.allSettled(applied)).find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+
+    // Definitions as the catalog gave them above (not from any input), run with the shadow schema
+    // first; on several connections, several at once.
+    const build = (definitions: readonly { definition: string }[]) =>
+      applyDb.transaction().execute(async (trx) => {
+        await useSchema(trx, shadow);
+        for (const index of definitions) await sql.raw(index.definition).execute(trx);
+      });
+    await Promise.all(connections > 1 ? deferredIndexes.map((index) => build([index])) : [build(deferredIndexes)]);
+  } finally {
+    await appliers.close();
+  }
 
   await report('swapping');
   await db.transaction().execute(async (trx) => {
@@ -104,8 +155,8 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     for (;;) {
       const batch = await inTransaction.readAll(from, batchSize);
       if (batch.length === 0) break;
-      await applyInShadow(trx, batch);
-      from = checkpointOf(batch[batch.length - 1]!);
+      await applyInShadow(trx, projections, batch);
+      from = replayedCheckpoint(batch[batch.length - 1]!);
       done += batch.length;
     }
     for (const table of await tablesIn(trx, shadow)) {

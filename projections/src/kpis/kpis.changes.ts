@@ -1,6 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { RideEvent, RideEventType } from '@plantride/schemas';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis.table';
+import { instantMs, instantText, type WithTextTimes } from '../timestamp';
 
 // RideStarted moves no KPI: pick-up is measured from acceptance.
 export const KPI_EVENT_TYPES = [
@@ -16,6 +17,8 @@ export const KPI_EVENT_TYPES = [
 
 export type KpiEvent = Extract<RideEvent, { type: (typeof KPI_EVENT_TYPES)[number] }>;
 export type KpiRideRow = Selectable<KpiRidesTable>;
+/** A KPI ride row in a batch's fold: its times as read back (Dates) or as the events' text. */
+export type KpiRideState = WithTextTimes<KpiRideRow>;
 export type KpiDriverDayRow = Selectable<KpiDriverDaysTable>;
 
 /** What one event adds to a driver's day. */
@@ -27,43 +30,43 @@ export interface DriverDayDelta {
 }
 
 export interface KpiRideChange {
-  ride: Updateable<KpiRidesTable>;
+  ride: WithTextTimes<Updateable<KpiRidesTable>>;
   driverDay: DriverDayDelta | null;
 }
 
-const secondsBetween = (from: Date | null, to: Date): number | null => (from ? (to.getTime() - from.getTime()) / 1000 : null);
+const secondsBetween = (from: Date | string | null, to: string): number | null => (from ? (instantMs(to) - instantMs(from)) / 1000 : null);
 
 /** How an event after the request changes its ride's KPI row and the day of the driver it ends a stint for. */
-export function kpiRideChange(ride: KpiRideRow, event: Exclude<KpiEvent, { type: 'RideRequested' }>): KpiRideChange {
+export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { type: 'RideRequested' }>): KpiRideChange {
   switch (event.type) {
     case 'RideAccepted': {
-      const at = new Date(event.data.acceptedAt);
+      const at = instantText(event.data.acceptedAt);
       const { driverId, driverName } = event.data;
       return { ride: { accepted_at: at, wait_seconds: secondsBetween(ride.requested_at, at), driver_id: driverId, driver_name: driverName, driver_since: at }, driverDay: null };
     }
     case 'MaterialPicked': {
-      const at = new Date(event.data.pickedAt);
+      const at = instantText(event.data.pickedAt);
       return { ride: { picked_at: at, pickup_seconds: secondsBetween(ride.accepted_at, at) }, driverDay: null };
     }
     case 'MaterialDropped': {
-      const at = new Date(event.data.droppedAt);
+      const at = instantText(event.data.droppedAt);
       return { ride: { dropped_at: at, delivery_seconds: secondsBetween(ride.picked_at, at) }, driverDay: null };
     }
     case 'RideEnded': {
-      const at = new Date(event.data.endedAt);
+      const at = instantText(event.data.endedAt);
       const busySeconds = secondsBetween(ride.driver_since, at) ?? 0;
       return { ride: { ended_at: at }, driverDay: { driverId: event.data.driverId, driverName: ride.driver_name ?? event.data.driverId, ridesCompleted: 1, busySeconds } };
     }
     case 'RideCancelled':
-      return { ride: { cancelled_at: new Date(event.data.cancelledAt) }, driverDay: null };
+      return { ride: { cancelled_at: instantText(event.data.cancelledAt) }, driverDay: null };
     case 'RideRedistributed': {
       // The broken-down driver was busy until the ride was taken from him; he completed nothing.
-      const busySeconds = secondsBetween(ride.driver_since, new Date(event.data.redistributedAt)) ?? 0;
+      const busySeconds = secondsBetween(ride.driver_since, instantText(event.data.redistributedAt)) ?? 0;
       const driverDay = { driverId: event.data.originalDriverId, driverName: event.data.originalDriverName, ridesCompleted: 0, busySeconds };
       return { ride: { driver_id: null, driver_name: null, driver_since: null }, driverDay };
     }
     case 'RideTakenOver': {
-      const at = new Date(event.data.takenOverAt);
+      const at = instantText(event.data.takenOverAt);
       return { ride: { driver_id: event.data.driverId, driver_name: event.data.driverName, driver_since: at }, driverDay: null };
     }
   }

@@ -1,10 +1,22 @@
 import type { Kysely } from 'kysely';
-import { plantDayOf } from '@plantride/schemas';
+import { PLANT_TIME_ZONE, plantDayOf } from '@plantride/schemas';
 import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import { assignDefined, selectWhereIn, upsertRows } from '../batch-writes';
 import { kpisMigrations } from './kpis.migrations';
-import { KPI_EVENT_TYPES, kpiRideChange, type KpiDriverDayRow, type KpiEvent, type KpiRideRow } from './kpis.changes';
+import { KPI_EVENT_TYPES, kpiRideChange, type KpiDriverDayRow, type KpiEvent, type KpiRideState } from './kpis.changes';
+import { instantText } from '../timestamp';
+
+// India has kept +05:30 without daylight saving since October 1945 (as schemas/src/plant-time.ts):
+// there the plant day is arithmetic on the instant; elsewhere, and for another zone, plantDayOf decides.
+const KOLKATA_OFFSET_MS = 330 * 60_000;
+const FIXED_OFFSET_FROM = Date.UTC(1946, 0, 1);
+const FIXED_OFFSET_UNTIL = Date.UTC(9999, 11, 31);
+export function kpiDayOf(instant: string): string {
+  const ms = Date.parse(instant);
+  if (PLANT_TIME_ZONE !== 'Asia/Kolkata' || !(ms >= FIXED_OFFSET_FROM && ms < FIXED_OFFSET_UNTIL)) return plantDayOf(instant);
+  return new Date(ms + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+}
 
 const driverDayKey = (day: string, driverId: string, vehicleType: string) => JSON.stringify([day, driverId, vehicleType]);
 
@@ -19,8 +31,8 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
   handles: KPI_EVENT_TYPES,
   migrations: kpisMigrations,
   async applyBatch(events, db: Kysely<ReadModels>) {
-    const rides = new Map<string, KpiRideRow>();
-    for (const row of await selectWhereIn<KpiRideRow>(db, 'kpi_rides', 'ride_id', events.map(({ event }) => (event as KpiEvent).data.rideId))) rides.set(row.ride_id, row);
+    const rides = new Map<string, KpiRideState>();
+    for (const row of await selectWhereIn<KpiRideState>(db, 'kpi_rides', 'ride_id', events.map(({ event }) => (event as KpiEvent).data.rideId))) rides.set(row.ride_id, row);
     const changedRides = new Set<string>();
     const deltas: { day: string; vehicleType: string; driverId: string; driverName: string; ridesCompleted: number; busySeconds: number }[] = [];
     for (const { event: domainEvent, position } of events) {
@@ -31,11 +43,11 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
         const { data } = event;
         rides.set(data.rideId, {
           ride_id: data.rideId,
-          day: plantDayOf(data.requestedAt),
+          day: kpiDayOf(data.requestedAt),
           vehicle_type: data.vehicleType,
           from_location: data.fromLocation,
           to_location: data.toLocation,
-          requested_at: new Date(data.requestedAt),
+          requested_at: instantText(data.requestedAt),
           accepted_at: null,
           picked_at: null,
           dropped_at: null,

@@ -3,18 +3,19 @@ import { MAINTENANCE_EVENT_TYPES, REJECTION_COMMENT_PREFIX, type MaintenanceEven
 import type { MaintenanceRequestsTable } from './maintenance.table';
 import { maintenanceMigrations } from './maintenance.migrations';
 import { rowProjection } from '../row-projection';
+import { instantText, type WithTextTimes } from '../timestamp';
 
 // A rejection shows in the list as its comment, 'REJECTED: {reason}' (SPEC §7), never prefixed twice.
 const rejectionComment = (reason: string) => (reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`);
 
-function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested' }>): Updateable<MaintenanceRequestsTable> {
+function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested' }>): WithTextTimes<Updateable<MaintenanceRequestsTable>> {
   switch (event.type) {
     case 'MaintenanceAccepted':
-      return { status: 'accepted', accepted_at: new Date(event.data.acceptedAt) };
+      return { status: 'accepted', accepted_at: instantText(event.data.acceptedAt) };
     case 'MaintenanceRejected':
-      return { status: 'rejected', rejected_at: new Date(event.data.rejectedAt), rejection_reason: event.data.reason, comment_text: rejectionComment(event.data.reason) };
+      return { status: 'rejected', rejected_at: instantText(event.data.rejectedAt), rejection_reason: event.data.reason, comment_text: rejectionComment(event.data.reason) };
     case 'MaintenanceCompleted':
-      return { status: 'completed', maintenance_date: new Date(event.data.maintenanceDate) };
+      return { status: 'completed', maintenance_date: instantText(event.data.maintenanceDate) };
     case 'MaintenanceCommentEdited':
       return { comment_text: event.data.commentText };
   }
@@ -38,7 +39,7 @@ export const maintenanceProjection = rowProjection({
     status: 'pending',
     breakdown_type: d.breakdownType,
     ride_id: d.rideId,
-    requested_at: new Date(d.requestedAt),
+    requested_at: instantText(d.requestedAt),
   }),
   change: (event) => changeOf(event),
 });

@@ -5,6 +5,7 @@ import type { ReadModels } from '../read-models';
 import type { ReportDriversTable, RideReportsTable } from './reports.table';
 import { reportsMigrations } from './reports.migrations';
 import { rideStepChange } from '../rides/ride-step-change';
+import { instantText, type WithTextTimes } from '../timestamp';
 import { assignDefined, insertRowsIfAbsent, upsertRows, type Row } from '../batch-writes';
 import {
   REPORT_DRIVER_EVENT_TYPES,
@@ -14,7 +15,7 @@ import {
   type ReportMaintenanceEvent,
 } from './report-drivers.updates';
 
-type Change = Updateable<RideReportsTable>;
+type Change = WithTextTimes<Updateable<RideReportsTable>>;
 type Assignment = Extract<RideEvent, { type: 'RideAccepted' | 'RideTakenOver' }>;
 type DriverRow = Selectable<ReportDriversTable>;
 
@@ -96,7 +97,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           vehicle_type: d.vehicleType,
           ride_type: d.rideType,
           status: 'requested',
-          created_at: new Date(d.requestedAt),
+          created_at: instantText(d.requestedAt),
           last_position: position.streamPosition,
         });
         changed.add(d.rideId);

@@ -4,6 +4,7 @@ import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import { insertRowsIfAbsent } from '../batch-writes';
 import { rideHistoryMigrations } from './ride-history.migrations';
+import { instantText } from '../timestamp';
 
 const HANDLES = ['RideRequested', 'RideAccepted', 'RideTakenOver'] as const;
 type HistoryEvent = Extract<RideEvent, { type: (typeof HANDLES)[number] }>;
@@ -20,20 +21,20 @@ export const rideHistoryProjection: Projection<ReadModels> = batchProjection<Rea
   async applyBatch(events, db: Kysely<ReadModels>) {
     const history = events.map(({ event }) => event as HistoryEvent);
     const drivenRides = [...new Set(history.filter((e) => e.type !== 'RideRequested').map((e) => e.data.rideId))];
-    const bookedAt = new Map<string, Date>();
+    const bookedAt = new Map<string, Date | string>();
     if (drivenRides.length > 0) {
       const booked = await db.selectFrom('ride_history').select(['ride_id', 'requested_at']).where('party_role', '=', 'requester').where('ride_id', 'in', drivenRides).execute();
       for (const row of booked) if (!bookedAt.has(row.ride_id)) bookedAt.set(row.ride_id, row.requested_at);
     }
-    const rows = new Map<string, { party_id: string; party_role: string; ride_id: string; requested_at: Date }>();
-    const add = (row: { party_id: string; party_role: string; ride_id: string; requested_at: Date }) => {
+    const rows = new Map<string, { party_id: string; party_role: string; ride_id: string; requested_at: Date | string }>();
+    const add = (row: { party_id: string; party_role: string; ride_id: string; requested_at: Date | string }) => {
       const key = JSON.stringify([row.party_id, row.party_role, row.ride_id]);
       if (!rows.has(key)) rows.set(key, row);
     };
     for (const event of history) {
       const rideId = event.data.rideId;
       if (event.type === 'RideRequested') {
-        const requestedAt = new Date(event.data.requestedAt);
+        const requestedAt = instantText(event.data.requestedAt);
         add({ party_id: event.data.requesterId, party_role: 'requester', ride_id: rideId, requested_at: requestedAt });
         if (!bookedAt.has(rideId)) bookedAt.set(rideId, requestedAt);
         continue;

@@ -4,21 +4,22 @@ import type { RidesTable } from './rides.table';
 import { ridesMigrations } from './rides.migrations';
 import { rowProjection } from '../row-projection';
 import { rideStepChange } from './ride-step-change';
+import { instantText, type WithTextTimes } from '../timestamp';
 
-type Change = Updateable<RidesTable>;
+type Change = WithTextTimes<Updateable<RidesTable>>;
 
 // What each later ride event changes on the row; the statuses are those of SPEC §4.
 function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change {
   switch (event.type) {
     case 'RideAccepted':
-      return { status: 'accepted', driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, accepted_at: new Date(event.data.acceptedAt) };
+      return { status: 'accepted', driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, accepted_at: instantText(event.data.acceptedAt) };
     case 'RideStarted':
     case 'MaterialPicked':
     case 'MaterialDropped':
     case 'RideEnded':
       return rideStepChange(event);
     case 'RideCancelled':
-      return { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt) };
+      return { status: 'cancelled', cancelled_at: instantText(event.data.cancelledAt) };
     case 'RideRedistributed':
       return {
         status: 'waiting_for_reassignment',
@@ -62,7 +63,7 @@ export const ridesProjection = rowProjection({
     status: 'requested',
     estimated_minutes: d.estimatedMinutes,
     duration_minutes: d.durationMinutes,
-    requested_at: new Date(d.requestedAt),
+    requested_at: instantText(d.requestedAt),
   }),
   change: (event) => changeOf(event),
 });
