@@ -123,7 +123,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   const locks = postgresLocks(url, schema);
   const local = localListeners();
   // At most one NOTIFY in flight; channels notified meanwhile go in the next one, sent after it.
@@ -158,32 +158,80 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     },
     async listen(channel, onNotify) {
       const unlistenLocal = local.add(channel, onNotify);
-      const client = new pg.Client({ connectionString: url });
-      // A lost LISTEN connection only slows readers down to their polling interval.
-      client.on('error', () => listeners.delete(client));
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
-      });
       try {
-        await client.connect();
-        await client.query(`listen "${channel}"`);
+        const listener = await listenAgainAfterLoss(url, channel, onNotify);
+        const stop = async () => {
+          unlistenLocal();
+          if (listeners.delete(stop)) await listener.stop();
+        };
+        listeners.add(stop);
+        return stop;
       } catch (error) {
         unlistenLocal();
         throw error;
       }
-      listeners.add(client);
-      return async () => {
-        unlistenLocal();
-        if (!listeners.delete(client)) return;
-        await client.end().catch(() => undefined);
-      };
     },
     async close() {
       await sending;
-      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
-      listeners.clear();
+      await Promise.all([...listeners].map((stop) => stop()));
       await locks.close();
       await db.destroy();
+    },
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * A LISTEN on a connection of its own. When PostgreSQL drops it (a restart), it is opened again
+ * every second until it holds, and `onNotify` is called once it does: whatever was appended
+ * meanwhile is read then, not at the readers' next poll.
+ */
+async function listenAgainAfterLoss(url: string, channel: string, onNotify: () => void): Promise<{ stop(): Promise<void> }> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on('end', () => {
+      if (client !== current) return;
+      current = undefined;
+      if (!stopped) openLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen "${channel}"`);
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  const openLater = () => {
+    retry = setTimeout(() => {
+      open().then(
+        (client) => {
+          if (stopped) return void client.end().catch(() => undefined);
+          current = client;
+          onNotify();
+        },
+        () => openLater(),
+      );
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  current = await open();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => undefined);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { ServerToClientEvents } from '@plantride/schemas';
 import type { SessionLock } from '../database/database';
 import type { Checkpoint } from '../event-store/event-store';
 import { LiveGateway, send, type CatchUpTarget } from './live-gateway';
+import { publishInOrder } from './publish-in-order';
 import type { LiveDelivery, LiveDeliveryOptions } from './live-delivery';
 import type { LiveClientEvents, LiveSocket, LiveSocketData } from './live-socket';
 
@@ -58,7 +59,11 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   // handshake asks it for the session to recover, and must not wait on it (the catch-up covers it).
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
-  io.adapter(createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 }));
+  const redisAdapter = createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 });
+  // socket.io calls this with `new`: a function (not an arrow) returning the adapter.
+  io.adapter(function orderedAdapter(nsp: Parameters<typeof redisAdapter>[0]) {
+    return publishInOrder(redisAdapter(nsp));
+  } as typeof redisAdapter);
   const checkpointKey = `${redisPrefix}:checkpoint`;
 
   let lock: SessionLock | null = null;

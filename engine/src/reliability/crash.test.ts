@@ -9,14 +9,14 @@ import { type LiveFollower } from './faults-support/live-follower';
 import { assertNothingLost } from './faults-support/final-checks';
 import { runLane, type RideLog } from './faults-support/plant-load';
 import { dropSchema } from './faults-support/store-checks';
-import { faultTestsEnabled, plantEngineEnv, signInPlant } from './faults-support/plant-engine';
+import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby, type StandbyEngine } from './faults-support/warm-engine';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 // Engine processes on PostgreSQL and Redis (CI's PostgreSQL pass); registered only when both are there.
-if (databaseUrl && redisUrl && faultTestsEnabled('crash')) {
+if (databaseUrl && redisUrl) {
   describe('engine killed (SIGKILL) at random moments under load, and restarted', () => {
     const seed = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
     // CRASH_KILLS raises the count for a long local run.

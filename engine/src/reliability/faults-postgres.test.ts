@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
-import { faultTestsEnabled, plantEngineEnv, signInPlant } from './faults-support/plant-engine';
+import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby } from './faults-support/warm-engine';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
@@ -19,7 +19,7 @@ const unavailableAnswers = (commander: Commander) => Object.entries(commander.ou
 const missing = missingBinaries();
 
 // CI's PostgreSQL + Redis pass runs it; the PostgreSQL it stops is its own, started on a spare port.
-if (process.env.TEST_DATABASE_URL && redisUrl && faultTestsEnabled('faults-postgres')) {
+if (process.env.TEST_DATABASE_URL && redisUrl) {
   if (missing) console.warn(`faults-postgres: NOT RUN — ${missing}`);
   describe.skipIf(missing !== null)(`PostgreSQL stopped and restarted under load${missing ? ` (not run: ${missing})` : ''}`, () => {
     const seed = Number(process.env.FAULT_SEED ?? randomInt(1, 2 ** 31));

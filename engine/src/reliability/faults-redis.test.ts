@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
-import { faultTestsEnabled, plantEngineEnv, signInPlant } from './faults-support/plant-engine';
+import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby } from './faults-support/warm-engine';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
@@ -18,7 +18,7 @@ const missing = missingBinaries();
 const RIDE_WAIT_ALERT_MS = 2500;
 
 // CI's PostgreSQL + Redis pass runs it; the Redis it stops is its own, started on a spare port.
-if (databaseUrl && process.env.TEST_REDIS_URL && faultTestsEnabled('faults-redis')) {
+if (databaseUrl && process.env.TEST_REDIS_URL) {
   if (missing) console.warn(`faults-redis: NOT RUN — ${missing}`);
   describe.skipIf(missing !== null)(`Redis stopped (its data lost) and started again under load${missing ? ` (not run: ${missing})` : ''}`, () => {
     const seed = Number(process.env.FAULT_SEED ?? randomInt(1, 2 ** 31));
@@ -121,7 +121,6 @@ if (databaseUrl && process.env.TEST_REDIS_URL && faultTestsEnabled('faults-redis
         log,
         lastFaultEndedAt,
         trace,
-        orderByPosition: true,
         stopEngine: () => running.kill('SIGTERM'),
       });
       console.log(

@@ -12,6 +12,13 @@ export interface BullMqTimersOptions {
   attempts?: number;
   retryDelayMs?: number;
   concurrency?: number;
+  /**
+   * How long a running job's lock lasts (renewed at half of it while the job runs) and how often
+   * locks are checked. A job whose engine died mid-run waits up to about their sum before another
+   * engine runs it; BullMQ's 30 s + 30 s default held a timer back a minute after a crash.
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
   onError?: (error: unknown) => void;
   /**
    * Called each time the connection to Redis is ready again after it was lost. A Redis that restarted
@@ -59,7 +66,15 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
   return {
     kind: 'bullmq',
     async start(fire) {
-      worker = new Worker<JobData>(queueName, (job) => process(job, fire), { connection, prefix, concurrency: options.concurrency ?? 4 });
+      worker = new Worker<JobData>(queueName, (job) => process(job, fire), {
+        connection,
+        prefix,
+        concurrency: options.concurrency ?? 4,
+        lockDuration: options.lockDurationMs ?? 10_000,
+        stalledInterval: options.stalledIntervalMs ?? 5_000,
+        // A job stalled this often is failed and dropped; each engine crash mid-run stalls it once.
+        maxStalledCount: 10,
+      });
       worker.on('error', onError);
       worker.on('failed', (job, error) => onError(new Error(`timer ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`)));
       await worker.waitUntilReady();

@@ -17,12 +17,6 @@ export interface FinalCheckInput {
   /** Stops the engine before the store is compared with a clean replay. */
   stopEngine(): Promise<void>;
   trace?: (what: string) => void;
-  /**
-   * Compare what each socket heard with a fresh catch-up by position rather than in arrival order.
-   * Across a Redis outage socket.io's Redis streams adapter can hand a socket a few events out of
-   * store order (each once, none missing); that is the only slack allowed, and only where asked.
-   */
-  orderByPosition?: boolean;
 }
 
 export interface FinalFigures {
@@ -66,10 +60,9 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
   for (const { tokenNo, follower } of followers) {
     const reference = await followLive(url, commander.tokens[tokenNo]!, fromPosition, false);
     try {
-      const story = (heard: typeof follower.heard) => (input.orderByPosition ? [...heard].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)) : heard);
-      const same = () => JSON.stringify(story(reference.heard)) === JSON.stringify(story(follower.heard));
+      const same = () => JSON.stringify(reference.heard) === JSON.stringify(follower.heard);
       await waitFor(same, 20_000, `socket ${tokenNo} to match a fresh catch-up`).catch(() => undefined);
-      expect(story(follower.heard), `what socket ${tokenNo} heard across ${follower.reconnects()} reconnects`).toEqual(story(reference.heard));
+      expect(follower.heard, `what socket ${tokenNo} heard across ${follower.reconnects()} reconnects`).toEqual(reference.heard);
       expect(new Set(follower.heard.map((h) => `${h.name}@${h.position}`)).size, `socket ${tokenNo}: each event once`).toBe(follower.heard.length);
     } finally {
       reference.close();
