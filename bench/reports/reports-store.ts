@@ -27,11 +27,18 @@ function* chunks(h: RideHistory, rides: number): Generator<GeneratedEvent[]> {
 const normal = (row: Record<string, unknown>) =>
   JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' || k === 'last_position' ? Number(v) : v])));
 
+/** How a table differs: rows on one side only, and the first such row of each side (normalised JSON). */
+export interface FoldDifference {
+  rows: number;
+  projection?: string;
+  fold?: string;
+}
+
 /**
  * The bulk load's check: a sample history replayed through the real reports projection must leave
  * exactly the rows the in-memory fold makes of it. Answers the tables that differ (none when equal).
  */
-export async function checkFoldAgainstProjection(database: Database, rides: number, seed: number): Promise<Record<string, number>> {
+export async function checkFoldAgainstProjection(database: Database, rides: number, seed: number): Promise<Record<string, FoldDifference>> {
   await migrateEventStore(database.db);
   await migrateProjections(database.db, PROJECTIONS);
   const fold = new ReportsFold();
@@ -48,13 +55,14 @@ export async function checkFoldAgainstProjection(database: Database, rides: numb
     report_driver_names: [...fold.names].map((n) => ({ driver_id: n.split('\u0000')[0], driver_name: n.split('\u0000')[1] })),
     report_maintenance_requests: [...fold.requests].map(([request_id, driver_id]) => ({ request_id, driver_id })),
   };
-  const differing: Record<string, number> = {};
+  const differing: Record<string, FoldDifference> = {};
   for (const [table, rows] of Object.entries(expected)) {
     const { rows: actual } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);
     const a = new Set(actual.map(normal));
     const b = new Set(rows.map(normal));
-    const diff = [...a].filter((r) => !b.has(r)).length + [...b].filter((r) => !a.has(r)).length;
-    if (diff > 0) differing[table] = diff;
+    const onlyProjection = [...a].filter((r) => !b.has(r));
+    const onlyFold = [...b].filter((r) => !a.has(r));
+    if (onlyProjection.length + onlyFold.length > 0) differing[table] = { rows: onlyProjection.length + onlyFold.length, projection: onlyProjection[0], fold: onlyFold[0] };
   }
   return differing;
 }
