@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { countRideReports, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
+import { countRideReports, rideReportExportAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
 import { rideReportFilterOf, rideReportFiltersQuerySchema, type RideReportFilter } from '@plantride/schemas';
 
 export interface Explained {
@@ -33,7 +33,7 @@ export async function explainReports(url: string, schema: string, driverId: stri
     ['page, driver id', () => rideReportsPage(db, filterOf({ driverId }), 1, 15)],
     ['page, driver name part (a branch per matching driver)', () => rideReportsPage(db, filterOf({ driverName: 'Driver B' }), 1, 15)],
     ['count, driver name part (up to 10,000)', () => countRideReports(db, filterOf({ driverName: 'Driver B' }))],
-    ['CSV export batch after a cursor', () => rideReportsAfter(db, {}, { createdAt: new Date(Date.now() - 100 * 24 * 3600_000), rideId: 'ZZZZZZZZ' }, 2000)],
+    ['CSV export batch after a cursor', () => rideReportExportAfter(db, {}, { createdAt: new Date(Date.now() - 100 * 24 * 3600_000), rideId: 'ZZZZZZZZ' }, 2000)],
   ];
   const results: Explained[] = [];
   try {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { MESSAGES, RIDE_REPORT_FIELDS, formatPlantInstant, formatReportGap, type RideReportFilter } from '@plantride/schemas';
-import { rideReportsAfter, type ReadModels, type RideReportRecord } from '@plantride/projections';
+import { rideReportExportAfter, rideReportsAfter, type ReadModels, type RideReportCursor, type RideReportExportRecord, type RideReportRecord } from '@plantride/projections';
 import type { Kysely } from 'kysely';
-import { gapMinutes, toRideReportServerRow } from './report-rows';
+import { gapMinutesBetween, toRideReportServerRow } from './report-rows';
 
 /** Rows per keyset batch of an export: one batch is the most an export holds, one chunk of text what it writes at a time. */
 export const REPORT_EXPORT_BATCH = 2000;
@@ -13,18 +13,33 @@ export const REPORT_EXPORT_BATCH = 2000;
  * database still gets a proper error answer. The next batch is read only when the previous one has
  * been taken (the streams below are pulled by the socket, so a slow client slows the reads).
  */
-export async function reportBatches(db: Kysely<ReadModels>, filter: RideReportFilter, batchSize = REPORT_EXPORT_BATCH): Promise<AsyncGenerator<RideReportRecord[]>> {
-  const first = await rideReportsAfter(db, filter, null, batchSize);
-  async function* batches(): AsyncGenerator<RideReportRecord[]> {
-    let batch: RideReportRecord[] = first;
+async function keysetBatches<Row>(read: (after: RideReportCursor | null, limit: number) => Promise<Row[]>, cursorOf: (row: Row) => RideReportCursor, batchSize: number): Promise<AsyncGenerator<Row[]>> {
+  let first: Row[] | null = await read(null, batchSize);
+  async function* batches(): AsyncGenerator<Row[]> {
+    let batch = first!;
+    first = null;
     for (;;) {
       if (batch.length > 0) yield batch;
       const last = batch.at(-1);
-      if (batch.length < batchSize || !last) return;
-      batch = await rideReportsAfter(db, filter, { createdAt: last.created_at, rideId: last.ride_id }, batchSize);
+      if (batch.length < batchSize || last === undefined) return;
+      const after = cursorOf(last);
+      // Let go of the batch written before reading the next: rows still held while the next batch is
+      // read and parsed live through more scavenges and are promoted to the old generation.
+      batch = [];
+      batch = await read(after, batchSize);
     }
   }
   return batches();
+}
+
+/** The matching rows as rideReportsAfter reads them (what AllRides writes), a keyset batch at a time. */
+export function reportBatches(db: Kysely<ReadModels>, filter: RideReportFilter, batchSize = REPORT_EXPORT_BATCH): Promise<AsyncGenerator<RideReportRecord[]>> {
+  return keysetBatches((after, limit) => rideReportsAfter(db, filter, after, limit), (row) => ({ createdAt: row.created_at, rideId: row.ride_id }), batchSize);
+}
+
+/** The matching rows with their times as epoch milliseconds (what the CSV writes), a keyset batch at a time. */
+export function reportExportBatches(db: Kysely<ReadModels>, filter: RideReportFilter, batchSize = REPORT_EXPORT_BATCH): Promise<AsyncGenerator<RideReportExportRecord[]>> {
+  return keysetBatches((after, limit) => rideReportExportAfter(db, filter, after, limit), (row) => ({ createdAt: new Date(row.created_at), rideId: row.ride_id }), batchSize);
 }
 
 /** The rows as one JSON array, written a batch at a time. */
@@ -54,34 +69,40 @@ export function csvCell(value: string): string {
 
 const unknown = (value: string | null) => value || MESSAGES.unknown;
 const orNotAvailable = (value: string | null) => value || MESSAGES.notAvailable;
-const time = (date: Date | null) => {
-  if (date === null) return MESSAGES.notAvailable;
-  const ms = date.getTime();
-  return Number.isNaN(ms) ? MESSAGES.invalidDate : csvCell(formatPlantInstant(ms));
+const time = (ms: number | null) => {
+  if (ms === null) return MESSAGES.notAvailable;
+  return Number.isFinite(ms) ? csvCell(formatPlantInstant(ms)) : MESSAGES.invalidDate;
 };
-const gap = (from: Date | null, to: Date | null) => {
-  const minutes = gapMinutes(from, to);
-  return minutes === null ? MESSAGES.notAvailable : formatReportGap(minutes);
-};
+const gap = (from: number | null, to: number | null) => (from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to)));
 
 /**
  * One line of the report CSV, newline included: the 20 columns of RIDE_REPORT_FIELDS with the spec's
  * defaults, written straight from the record. It is what toRideReportCsvRecord(toRideReport(
- * toRideReportServerRow(row))) through csv-stringify writes (report-streams.test proves it on
- * awkward rows) without the three objects and the ISO round trip per row.
+ * toRideReportServerRow(row))) through csv-stringify writes for the same row read with Dates
+ * (report-streams.test proves it on awkward rows) without the three objects and the ISO round trip per row.
  */
-export function csvLine(row: RideReportRecord): string {
+export function csvLine(row: RideReportExportRecord): string {
   return `${csvCell(row.ride_id)},${csvCell(unknown(row.requester_name))},${csvCell(row.from_location ?? '')},${csvCell(row.to_location ?? '')},${csvCell(unknown(row.vehicle_type))},${csvCell(unknown(row.vehicle_number))},${csvCell(unknown(row.forklift_number))},${csvCell(row.status ?? '')},${time(row.created_at)},${csvCell(unknown(row.driver_id))},${csvCell(unknown(row.driver_name))},${time(row.started_at)},${time(row.ended_at)},${time(row.picked_at)},${time(row.dropped_at)},${gap(row.picked_at, row.dropped_at)},${gap(row.started_at, row.picked_at)},${time(row.last_maintenance_date)},${csvCell(orNotAvailable(row.maintenance_status))},${csvCell(unknown(row.ride_type))}\n`;
 }
 
-/** The rows as CSV: a header line, then one chunk of text per batch. */
-export function csvStream(batches: AsyncIterable<RideReportRecord[]>): Readable {
+/**
+ * Rows per chunk of CSV text (about 70 KB). A chunk is a string V8 allocates in its young generation and
+ * frees at the next scavenge; a whole 2,000-row batch as one string (half a megabyte) went to the
+ * large-object space, which only a full collection frees, and the engine grew by ~180 MB over an export.
+ */
+export const CSV_CHUNK_ROWS = 256;
+
+/** The rows as CSV: a header line, then chunks of text of up to CSV_CHUNK_ROWS lines. */
+export function csvStream(batches: AsyncIterable<RideReportExportRecord[]>): Readable {
   async function* chunks() {
     yield `${RIDE_REPORT_FIELDS.join(',')}\n`;
     for await (const batch of batches) {
-      let text = '';
-      for (const row of batch) text += csvLine(row);
-      yield text;
+      for (let from = 0; from < batch.length; from += CSV_CHUNK_ROWS) {
+        const to = Math.min(batch.length, from + CSV_CHUNK_ROWS);
+        let text = '';
+        for (let i = from; i < to; i += 1) text += csvLine(batch[i]!);
+        yield text;
+      }
     }
   }
   return Readable.from(chunks(), { objectMode: false });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { countRideReports, reportsProjection, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
+import { countRideReports, reportsProjection, rideReportExportAfter, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
 import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
-import { toRideReportServerRow } from './report-rows';
+import { toRideReportExportRecord, toRideReportServerRow } from './report-rows';
 
 type Data<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
 const at = (time: string) => `2026-11-25T${time}.000Z`;
@@ -160,6 +160,28 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     await given(requested('R1'), accepted('R1', 'D001'), start);
     await reportsProjection.apply(accepted('R1', 'D009') as RideEvent, { streamId: 'ride-R1', streamPosition: 2, globalPosition: 99, recordedAt: new Date() }, db());
     expect(await rowOf('R1')).toMatchObject({ STATUS: 'started', DRIVER_ID: 'D001' });
+  });
+
+  it('given rides in every state, then the export reads the same rows as the page query with each time as its epoch milliseconds, batch after batch', async () => {
+    await given(
+      e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')), e('DriverAdded', driverRecord('D003', 'MH12 AB 0003', '3')),
+      requested('R1'), accepted('R1', 'D001'),
+      e('RideStarted', { rideId: 'R1', driverId: 'D001', startedAt: '2026-11-25T08:02:00.123Z' }),
+      e('MaterialPicked', { rideId: 'R1', driverId: 'D001', pickedAt: '2026-11-25T08:07:20.999Z' }),
+      e('MaterialDropped', { rideId: 'R1', driverId: 'D001', droppedAt: at('08:19:50') }),
+      e('RideEnded', { rideId: 'R1', driverId: 'D001', endedAt: at('08:21:00') }),
+      maintenanceRequested('M1', 'D001'), e('MaintenanceCompleted', { requestId: 'M1', maintenanceDate: '1931-02-03T04:05:06.007Z' }),
+      requested('R2', '09:00:00'), e('RideCancelled', { rideId: 'R2', cancelledBy: 'RQ01', cancelledAt: at('09:01:00') }),
+      requested('R3', '09:00:00'), accepted('R3', 'D003'), maintenanceRequested('M3', 'D003'), e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed' }),
+      requested('R4', '07:00:00'),
+    );
+    const expected = (await rideReportsAfter(db(), {}, null, 100)).map(toRideReportExportRecord);
+    expect(expected.map((row) => row.ride_id)).toEqual(['R3', 'R2', 'R1', 'R4']);
+    expect(await rideReportExportAfter(db(), {}, null, 100)).toEqual(expected);
+    const first = await rideReportExportAfter(db(), {}, null, 2);
+    const rest = await rideReportExportAfter(db(), {}, { createdAt: new Date(first[1]!.created_at), rideId: first[1]!.ride_id }, 10);
+    expect([...first, ...rest]).toEqual(expected);
+    expect(await rideReportExportAfter(db(), { driverId: 'D003' }, null, 10)).toEqual(expected.filter((row) => row.driver_id === 'D003'));
   });
 
   it('given rides at one instant, then pages come newest first with the ride id breaking ties, and a keyset walk sees each once', async () => {

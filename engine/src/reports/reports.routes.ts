@@ -13,7 +13,7 @@ import {
 import { REPORT_COUNT_CAP, countRideReports, rideReportsPage } from '@plantride/projections';
 import { readModels } from '../rides/ride-access';
 import { toRideReportServerRow } from './report-rows';
-import { csvStream, jsonArrayStream, reportBatches } from './report-streams';
+import { csvStream, jsonArrayStream, reportBatches, reportExportBatches } from './report-streams';
 
 const STAFF = ['admin', 'maintenanceHead'] as const;
 
@@ -53,7 +53,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/rides.csv',
     { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
     async (request, reply) => {
-      const batches = await reportBatches(readModels(app), rideReportFilterOf(request.query));
+      const batches = await reportExportBatches(readModels(app), rideReportFilterOf(request.query));
       reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
       return sendStream(reply, csvStream(batches));
     },

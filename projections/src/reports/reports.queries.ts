@@ -9,6 +9,14 @@ export type RideReportRecord = Omit<RideReportsTable, 'requester_id' | 'vehicle_
   maintenance_status: string | null;
 };
 
+type TimeKey = 'created_at' | 'started_at' | 'picked_at' | 'dropped_at' | 'ended_at' | 'last_maintenance_date';
+/**
+ * A ride report row for an export: its times as milliseconds since the epoch (what the Date of
+ * rideReportsAfter would hold), null where that would be null. PostgreSQL sends them as numbers, so a
+ * million-row export parses no date text and makes no Date per cell.
+ */
+export type RideReportExportRecord = Omit<RideReportRecord, TimeKey> & { created_at: number } & { [K in Exclude<TimeKey, 'created_at'>]: number | null };
+
 /** Where a keyset walk stopped: the last row's created time and ride id. */
 export interface RideReportCursor {
   createdAt: Date;
@@ -151,6 +159,31 @@ export async function countRideReports(db: Kysely<ReadModels>, filter: RideRepor
 /** One page (from 1), newest ride first. */
 export async function rideReportsPage(db: Kysely<ReadModels>, filter: RideReportFilter, page: number, pageSize: number): Promise<RideReportRecord[]> {
   return withDrivers(db, ridesSlice(db, await resolve(db, filter), pageSize, (page - 1) * pageSize, null));
+}
+
+// Milliseconds since the epoch, as a Date parsed from the column's text would hold them (sub-millisecond digits dropped).
+const epochMs = (time: ReturnType<typeof sql>) => sql<number | null>`floor(extract(epoch from ${time}) * 1000)::float8`;
+
+/** rideReportsAfter with the times as epoch milliseconds (RideReportExportRecord): what the CSV export reads. */
+export async function rideReportExportAfter(db: Kysely<ReadModels>, filter: RideReportFilter, after: RideReportCursor | null, limit: number): Promise<RideReportExportRecord[]> {
+  const slice = ridesSlice(db, await resolve(db, filter), limit, 0, after);
+  const rows = await db
+    .selectFrom(slice.as('r'))
+    .leftJoin('report_drivers as d', 'd.operator_id', 'r.driver_id')
+    .select([
+      'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status',
+      'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'd.maintenance_status',
+      epochMs(sql.ref('r.created_at')).as('created_at'),
+      epochMs(sql.ref('r.started_at')).as('started_at'),
+      epochMs(sql.ref('r.picked_at')).as('picked_at'),
+      epochMs(sql.ref('r.dropped_at')).as('dropped_at'),
+      epochMs(sql.ref('r.ended_at')).as('ended_at'),
+      epochMs(sql`coalesce(${sql.ref('d.completed_maintenance_date')}, ${sql.ref('d.released_maintenance_date')})`).as('last_maintenance_date'),
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.ride_id', 'desc')
+    .execute();
+  return rows as RideReportExportRecord[];
 }
 
 /** The next `limit` rows after `after` in page order: exports walk the table this way, never holding it all. */
