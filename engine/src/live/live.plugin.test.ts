@@ -214,7 +214,9 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     await stepOf('R1', 0);
     await reconnected;
     await stepOf('R1', 1);
-    await waitFor(() => client.names().includes('materialPicked'), 10_000, 'materialPicked');
+    await waitFor(() => client.names().includes('materialPicked'), 10_000, 'materialPicked').catch((error: Error) => {
+      throw new Error(`${error.message}; heard ${client.names().join(', ')}; recovered ${client.socket.recovered}; connected ${client.socket.connected}`);
+    });
     expect(client.socket.recovered).toBe(true);
     expect(client.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked']);
   });
