@@ -184,6 +184,23 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     expect(await rideReportExportAfter(db(), { driverId: 'D003' }, null, 10)).toEqual(expected.filter((row) => row.driver_id === 'D003'));
   });
 
+  it('given more rides than a page, then every page past the first (read through the ride ids first) is the walk\'s next slice, filtered or not', async () => {
+    const events: DomainEvent[] = [];
+    for (let i = 0; i < 23; i += 1) {
+      const rideId = `P${String(i).padStart(2, '0')}`;
+      // Some rides share an instant, so the ride id decides their order.
+      events.push(requested(rideId, `08:${String(10 + Math.floor(i / 3)).padStart(2, '0')}:00`));
+      if (i % 3 === 0) events.push(e('RideCancelled', { rideId, cancelledBy: 'RQ01', cancelledAt: at('09:00:00') }));
+    }
+    await given(...events);
+    for (const filter of [{}, { statuses: ['requested'] }, { statuses: ['cancelled'] }]) {
+      const walk = (await rideReportsAfter(db(), filter, null, 100)).map((row) => row.ride_id);
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(walk.length / 4) + 1; page += 1) pages.push(...(await rideReportsPage(db(), filter, page, 4)).map((row) => row.ride_id));
+      expect(pages).toEqual(walk);
+    }
+  });
+
   it('given rides at one instant, then pages come newest first with the ride id breaking ties, and a keyset walk sees each once', async () => {
     await given(requested('A'), requested('C'), requested('B'), requested('Z', '07:00:00'));
     expect((await rows()).map((row) => row.RIDE_ID)).toEqual(['C', 'B', 'A', 'Z']);
