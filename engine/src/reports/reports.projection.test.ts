@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { countRideReports, reportsProjection, rideReportExportAfter, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
-import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent } from '@plantride/schemas';
+import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent, type RideReportFilter } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import { toRideReportExportRecord, toRideReportServerRow } from './report-rows';
 
@@ -193,7 +193,8 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
       if (i % 3 === 0) events.push(e('RideCancelled', { rideId, cancelledBy: 'RQ01', cancelledAt: at('09:00:00') }));
     }
     await given(...events);
-    for (const filter of [{}, { statuses: ['requested'] }, { statuses: ['cancelled'] }]) {
+    const filters: RideReportFilter[] = [{}, { statuses: ['requested'] }, { statuses: ['cancelled'] }];
+    for (const filter of filters) {
       const walk = (await rideReportsAfter(db(), filter, null, 100)).map((row) => row.ride_id);
       const pages: string[] = [];
       for (let page = 1; page <= Math.ceil(walk.length / 4) + 1; page += 1) pages.push(...(await rideReportsPage(db(), filter, page, 4)).map((row) => row.ride_id));
