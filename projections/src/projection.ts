@@ -27,6 +27,11 @@ export interface Projection<DB = unknown> {
   readonly name: string;
   readonly handles: readonly EventType[];
   readonly migrations: Record<string, Migration>;
+  /**
+   * Secondary indexes its applyBatch looks rows up by (other than primary and unique keys): a
+   * rebuild keeps them while it fills its tables, and builds the others once at the end.
+   */
+  readonly lookupIndexes?: readonly string[];
   apply(event: DomainEvent, position: EventPosition, trx: Kysely<DB>): Promise<void>;
   applyBatch?(events: readonly PositionedEvent[], trx: Kysely<DB>): Promise<void>;
 }

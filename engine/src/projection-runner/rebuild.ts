@@ -74,13 +74,16 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
   await sql`drop schema if exists ${sql.id(shadow)} cascade`.execute(db);
   await sql`create schema ${sql.id(shadow)}`.execute(db);
   // The shadow tables fill without their secondary indexes, which are built once at the end
-  // (one sort each instead of an index entry per row written); the keys upserts need stay.
+  // (one sort each instead of an index entry per row written); the keys upserts need stay, and
+  // so do the indexes a projection looks its rows up by (without them each batch's look-up
+  // would scan the whole table filled so far).
+  const lookupIndexes = projections.flatMap((p) => p.lookupIndexes ?? []);
   const deferredIndexes = await db.transaction().execute(async (trx) => {
     await useSchema(trx, shadow);
     await migrateProjectionsIn(trx, projections);
     const { rows } = await sql<{ name: string; definition: string }>`select c.relname as name, pg_get_indexdef(c.oid) as definition
       from pg_index x join pg_class c on c.oid = x.indexrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${shadow} and not x.indisunique and not x.indisprimary order by c.relname`.execute(trx);
+      where n.nspname = ${shadow} and not x.indisunique and not x.indisprimary and c.relname <> all(${lookupIndexes}::text[]) order by c.relname`.execute(trx);
     for (const row of rows) await sql`drop index ${sql.id(shadow, row.name)}`.execute(trx);
     return rows;
   });

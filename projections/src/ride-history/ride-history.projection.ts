@@ -18,6 +18,8 @@ export const rideHistoryProjection: Projection<ReadModels> = batchProjection<Rea
   name: 'ride_history',
   handles: HANDLES,
   migrations: rideHistoryMigrations,
+  // An acceptance finds its ride's booking time by ride id.
+  lookupIndexes: ['ride_history_by_ride'],
   async applyBatch(events, db: Kysely<ReadModels>) {
     const history = events.map(({ event }) => event as HistoryEvent);
     const drivenRides = [...new Set(history.filter((e) => e.type !== 'RideRequested').map((e) => e.data.rideId))];
