@@ -18,6 +18,8 @@ export function publishInOrder<A extends { nsp: Namespace }>(adapter: A): A {
   let previous: Promise<unknown> = Promise.resolve();
   target.publishAndReturnOffset = (message) => {
     const answer = publish(message);
+    // Its failure is handed over in turn (below); until then it must not count as unhandled.
+    answer.catch(() => undefined);
     const inTurn = previous.then(() => answer);
     previous = inTurn.catch(() => undefined);
     return inTurn;
