@@ -9,7 +9,8 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 const port = Number(process.env.PORT);
 const prefix = process.env.REDIS_PREFIX ?? 'bench-ceiling';
 const httpServer = createServer();
-const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
+// The whole schedule travels in one 'play' message: a full-size run's is several MB, past socket.io's 1 MB default.
+const io = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 512 * 1024 * 1024 });
 if (process.env.REDIS_URL) {
   const redis = new Redis(process.env.REDIS_URL);
   io.adapter(createAdapter(redis, { streamName: `${prefix}:socket.io`, channelPrefix: `${prefix}:socket.io`, sessionKeyPrefix: `${prefix}:session:`, blockTimeInMs: 1000 }));

@@ -45,7 +45,11 @@ export async function socketCeiling(
     }
     const control = await connect(url, { control: true });
     sockets.push(control);
-    const playedMs = await new Promise<number>((resolve) => control.emit('play', options.schedule, resolve));
+    // A server that refused the message would never answer; its close ends the wait instead of hanging the bench.
+    const playedMs = await new Promise<number>((resolve, reject) => {
+      control.once('disconnect', (reason) => reject(new Error(`the ceiling server dropped the schedule (${reason}):\n${server.tail()}`)));
+      control.emit('play', options.schedule, resolve);
+    });
     // Let the last ones arrive.
     await new Promise((done) => setTimeout(done, 1000));
     return { adapter: options.redis ? 'redis-streams' : 'none', sockets: options.rooms.size, emits: options.schedule.length, deliveries: latencies.length, latency: summarize(latencies), playedMs: Math.round(playedMs) };
