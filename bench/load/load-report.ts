@@ -41,7 +41,7 @@ export function printLoad(results: { machine: MachineInfo; requesters: number; d
     ]);
     if (run.openWriters) {
       const w = run.openWriters.oldestWriterAgeMs;
-      console.log(`  oldest open writing transaction in the PostgreSQL cluster (holds back every reader of $all): p50 ${w.p50} ms, p99 ${w.p99} ms, max ${w.max} ms; older than 100 ms in ${Math.round(run.openWriters.over100ms * 100)}% of ${run.openWriters.samples} samples, the engine's own in ${Math.round(run.openWriters.over100msByEngine * 100)}% of those`);
+      console.log(`  oldest open writing transaction in the PostgreSQL cluster (before migration 0002 it held back every reader of $all; now only appenders do): p50 ${w.p50} ms, p99 ${w.p99} ms, max ${w.max} ms; older than 100 ms in ${Math.round(run.openWriters.over100ms * 100)}% of ${run.openWriters.samples} samples, the engine's own in ${Math.round(run.openWriters.over100msByEngine * 100)}% of those`);
     }
     const c = run.audit.commands;
     const r = run.audit.readModels;
