@@ -36,8 +36,7 @@ const CHECKPOINT_TTL_MS = 10 * 60_000;
 const RESEND_MS = 1000;
 
 /**
- * Several engine processes, one socket.io through the Redis Streams adapter (which also keeps
- * connection-state recovery working across processes). If every process sent what it read from
+ * Several engine processes, one socket.io through the Redis Streams adapter. If every process sent what it read from
  * `$all` through the shared adapter, each socket would get every event once per process; so one
  * process, holding the `live-gateway` session lock, reads `$all` and sends to every process's
  * sockets, and another takes over (from the checkpoint it left in Redis) when it dies. Each
@@ -55,8 +54,8 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   const onError = options.gateway.onError;
   const leaseRetryMs = options.leaseRetryMs ?? 2000;
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 60_000;
-  // While Redis is away a command fails after one reconnect attempt instead of twenty: a socket's
-  // handshake asks it for the session to recover, and must not wait on it (the catch-up covers it).
+  // While Redis is away a command fails after one reconnect attempt instead of twenty, so nothing
+  // (a socket's join, a catch-up request) waits on it for long.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
   const redisAdapter = createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 });

@@ -17,8 +17,6 @@ export interface LiveSocketData {
   user: AuthUser;
   /** Rooms the user's current role allows, worked out at the handshake. */
   rooms: string[];
-  /** Whose events this socket had fully caught up on; kept by connection-state recovery. */
-  caughtUpFor: string | null;
   /** When the handshake's session token expires (ms since the epoch); the socket is told and dropped then. */
   expiresAt?: number;
 }

@@ -26,8 +26,6 @@ export interface LivePluginOptions {
   /** Browser origins besides the engine's own that may connect with the `token` cookie alone. */
   allowedOrigins?: string[];
   pollIntervalMs?: number;
-  /** How long socket.io keeps a dropped connection's rooms and missed packets (default 2 minutes). */
-  maxDisconnectionDurationMs?: number;
   /** Several engine processes share socket.io through this Redis (REDIS_URL unless given). */
   redisUrl?: string;
   /** REDIS_PREFIX unless given. */
@@ -51,7 +49,6 @@ async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOri
   const user = { tokenNo: verified.tokenNo, role };
   socket.data.user = user;
   socket.data.rooms = roomsFor(user.tokenNo, { role, assignedVehicleType: profile?.assignedVehicleType ?? null });
-  socket.data.caughtUpFor ??= null;
   socket.data.expiresAt = token ? (await app.tokens.verify(token))?.expiresAt.getTime() : undefined;
 }
 
@@ -63,8 +60,9 @@ export const livePlugin = fp<LivePluginOptions>(
       path: '/socket.io',
       serveClient: false,
       cors: { origin: true, credentials: true },
-      // An optimisation only: the catch-up from `lastPosition` is what guarantees nothing is missed.
-      connectionStateRecovery: { maxDisconnectionDuration: options.maxDisconnectionDurationMs ?? 120_000, skipMiddlewares: false },
+      // No connection-state recovery: a recovered socket is in its rooms before the (asynchronous)
+      // authentication ends but is not yet among the namespace's sockets, so a broadcast then is lost
+      // to it. Every reconnect catches up from the store instead, from the `lastPosition` it sends.
     });
     // The gateway reads $all on connections of its own, so a delivery never queues behind commands for one.
     const reader = await app.database.openReader(3);
@@ -94,10 +92,7 @@ export const livePlugin = fp<LivePluginOptions>(
     });
 
     io.on('connection', (socket) => {
-      const { user, rooms } = socket.data;
-      // A recovered session keeps the rides it followed; role rooms are always those of the role now.
-      const resumed = socket.recovered && socket.data.caughtUpFor === user.tokenNo;
-      for (const room of socket.rooms) if (room !== socket.id && !(resumed && room.startsWith('ride:'))) void socket.leave(room);
+      const { rooms } = socket.data;
       void socket.join(rooms);
       if (socket.data.expiresAt !== undefined) watchSessionExpiry(socket, socket.data.expiresAt);
 
@@ -114,11 +109,7 @@ export const livePlugin = fp<LivePluginOptions>(
       });
 
       const lastPosition = handshakeLastPosition(socket.handshake);
-      if (resumed || lastPosition === null) {
-        socket.data.caughtUpFor = user.tokenNo;
-        return;
-      }
-      socket.data.caughtUpFor = null;
+      if (lastPosition === null) return;
       // Half a catch-up would leave a silent gap (the socket is out of its rooms until the end): closing
       // the connection makes the client reconnect and ask again. Not disconnect(): a client takes a
       // server-side disconnect for the end of its session.
@@ -126,12 +117,8 @@ export const livePlugin = fp<LivePluginOptions>(
         if (socket.connected) socket.conn.close();
       };
       gateway.catchUp(socket, lastPosition).then(
-        (completed) => {
-          // socket.io keeps this object for a recovered session: a socket that left halfway must be replayed again.
-          if (completed) socket.data.caughtUpFor = user.tokenNo;
-          // Not completed while still connected: the sender stopped (lost the lead) before the end.
-          else reconnectClient();
-        },
+        // Not completed while still connected: the sender stopped (lost the lead) before the end.
+        (completed) => (completed ? undefined : reconnectClient()),
         (error: unknown) => {
           app.log.warn({ err: error }, 'socket catch-up failed; closing its connection');
           reconnectClient();
