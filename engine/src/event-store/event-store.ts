@@ -101,7 +101,7 @@ export interface EventStore {
   checkpointAt(position: number): Promise<Checkpoint | null>;
 }
 
-export function checkpointOf(event: RecordedEvent): Checkpoint {
+export function checkpointOf(event: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): Checkpoint {
   return { transactionId: event.transactionId, position: event.globalPosition };
 }
 

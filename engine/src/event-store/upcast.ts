@@ -9,7 +9,7 @@ type Upcaster = (data: unknown) => unknown;
  */
 const UPCASTERS: Record<string, Upcaster> = {};
 
-export function toDomainEvent(recorded: RecordedEvent): DomainEvent {
+export function toDomainEvent(recorded: Pick<RecordedEvent, 'type' | 'schemaVersion' | 'data' | 'globalPosition'>): DomainEvent {
   const { type } = recorded;
   if (!isEventType(type)) throw new Error(`Unknown event type ${type} at position ${recorded.globalPosition}`);
   let data = recorded.data;

@@ -4,7 +4,7 @@ import { handlesEvent, type PositionedEvent, type Projection, type ReadModels } 
 import type { DomainEvent } from '@plantride/schemas';
 import type { Database, SessionLock } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
-import { START, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { subscribeByPolling } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
 import { CHECKPOINTS_MIGRATION_TABLE, checkpointMigrations, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
@@ -37,8 +37,6 @@ export interface ProjectionRunner {
 /** What applying an event needs of it: a rebuild reads no event ids and no metadata. */
 export type ReplayedEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'globalPosition' | 'transactionId' | 'type' | 'schemaVersion' | 'data' | 'recordedAt'>;
 
-export const replayedCheckpoint = (event: ReplayedEvent): Checkpoint => ({ transactionId: event.transactionId, position: event.globalPosition });
-
 export const migrationTableOf = (projection: Pick<Projection, 'name'>) => `projection_${projection.name}_migrations`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,10 +59,9 @@ export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly 
   const stored = await lockCheckpoints(trx, projections.map((p) => p.name));
   const moved = new Map<string, Checkpoint>();
   const domainEvents = new Map<ReplayedEvent, DomainEvent>();
-  // toDomainEvent reads the type, schema version, data and position only.
   const domainEventOf = (event: ReplayedEvent) => {
     let domainEvent = domainEvents.get(event);
-    if (!domainEvent) domainEvents.set(event, (domainEvent = toDomainEvent(event as RecordedEvent)));
+    if (!domainEvent) domainEvents.set(event, (domainEvent = toDomainEvent(event)));
     return domainEvent;
   };
   const last = batch[batch.length - 1];
@@ -73,9 +70,9 @@ export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly 
     const from = stored.get(projection.name) ?? START;
     // The batch is in $all order: past the first event beyond the checkpoint, every event is.
     let first = 0;
-    while (first < batch.length && compareCheckpoints(replayedCheckpoint(batch[first]!), from) <= 0) first++;
+    while (first < batch.length && compareCheckpoints(checkpointOf(batch[first]!), from) <= 0) first++;
     if (first === batch.length) continue;
-    moved.set(projection.name, replayedCheckpoint(last));
+    moved.set(projection.name, checkpointOf(last));
     const events: PositionedEvent[] = [];
     for (let i = first; i < batch.length; i++) {
       const event = batch[i]!;

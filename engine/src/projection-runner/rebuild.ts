@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Projection, ReadModels } from '@plantride/projections';
 import type { Database } from '../database/database';
-import { START, compareCheckpoints, type Checkpoint, type EventStore } from '../event-store/event-store';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '../event-store/event-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { CHECKPOINTS_MIGRATION_TABLE, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
-import { applyBatch, migrateProjectionsIn, replayedCheckpoint, type ReplayedEvent } from './projection-runner';
+import { applyBatch, migrateProjectionsIn, type ReplayedEvent } from './projection-runner';
 import { readFinalEvents } from './rebuild-read';
 
 export interface RebuildProgress {
@@ -127,7 +127,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     for (;;) {
       const batch = await next;
       if (batch.length === 0) break;
-      from = replayedCheckpoint(batch[batch.length - 1]!);
+      from = checkpointOf(batch[batch.length - 1]!);
       next = read(from);
       next.catch(() => undefined);
       applyEverywhere(batch);
@@ -159,7 +159,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
       const batch = await inTransaction.readAll(from, batchSize);
       if (batch.length === 0) break;
       await applyInShadow(trx, projections, batch);
-      from = replayedCheckpoint(batch[batch.length - 1]!);
+      from = checkpointOf(batch[batch.length - 1]!);
       done += batch.length;
     }
     for (const table of await tablesIn(trx, shadow)) {
