@@ -88,3 +88,12 @@ export function formatPlantDateTime(value: string | null | undefined): string {
   const ms = new Date(value).getTime();
   return Number.isNaN(ms) ? MESSAGES.invalidDate : formatPlantInstant(ms);
 }
+
+/**
+ * The plant's calendar day ('yyyy-MM-dd') of an instant by arithmetic on the fixed +05:30 offset,
+ * or null where that does not hold (another zone, before 1946, past year 9999, not a valid instant).
+ */
+export function plantDayByFixedOffset(ms: number): string | null {
+  if (PLANT_TIME_ZONE !== 'Asia/Kolkata' || !(ms >= FIXED_OFFSET_FROM && ms < FIXED_OFFSET_UNTIL)) return null;
+  return new Date(ms + PLANT_OFFSET_MS).toISOString().slice(0, 10);
+}

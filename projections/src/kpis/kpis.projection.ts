@@ -1,22 +1,11 @@
 import type { Kysely } from 'kysely';
-import { PLANT_TIME_ZONE, plantDayOf } from '@plantride/schemas';
+import { plantDayOf } from '@plantride/schemas';
 import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import { assignDefined, selectWhereIn, upsertRows } from '../batch-writes';
 import { kpisMigrations } from './kpis.migrations';
 import { KPI_EVENT_TYPES, kpiRideChange, type KpiDriverDayRow, type KpiEvent, type KpiRideState } from './kpis.changes';
 import { instantText } from '../timestamp';
-
-// India has kept +05:30 without daylight saving since October 1945 (as schemas/src/plant-time.ts):
-// there the plant day is arithmetic on the instant; elsewhere, and for another zone, plantDayOf decides.
-const KOLKATA_OFFSET_MS = 330 * 60_000;
-const FIXED_OFFSET_FROM = Date.UTC(1946, 0, 1);
-const FIXED_OFFSET_UNTIL = Date.UTC(9999, 11, 31);
-export function kpiDayOf(instant: string): string {
-  const ms = Date.parse(instant);
-  if (PLANT_TIME_ZONE !== 'Asia/Kolkata' || !(ms >= FIXED_OFFSET_FROM && ms < FIXED_OFFSET_UNTIL)) return plantDayOf(instant);
-  return new Date(ms + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 const driverDayKey = (day: string, driverId: string, vehicleType: string) => JSON.stringify([day, driverId, vehicleType]);
 
@@ -43,7 +32,7 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
         const { data } = event;
         rides.set(data.rideId, {
           ride_id: data.rideId,
-          day: kpiDayOf(data.requestedAt),
+          day: plantDayOf(data.requestedAt),
           vehicle_type: data.vehicleType,
           from_location: data.fromLocation,
           to_location: data.toLocation,

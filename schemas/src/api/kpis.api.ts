@@ -3,14 +3,19 @@ import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { PLANT_TIME_ZONE, VEHICLE_TYPES } from '../constants';
 import { SERVER_MESSAGES } from '../messages';
+import { plantDayByFixedOffset } from '../plant-time';
 
 export const KPI_DEFAULT_DAYS = 7;
 export const KPI_MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-/** The plant's calendar day ('yyyy-MM-dd') of an instant: KPI days are counted on the plant's clock. */
+/**
+ * The plant's calendar day ('yyyy-MM-dd') of an instant: KPI days are counted on the plant's clock.
+ * Arithmetic where the fixed offset holds (a rebuild asks this once per ride), the time-zone database elsewhere.
+ */
 export function plantDayOf(instant: Date | string): string {
-  return format(new TZDate(new Date(instant).getTime(), PLANT_TIME_ZONE), 'yyyy-MM-dd');
+  const ms = new Date(instant).getTime();
+  return plantDayByFixedOffset(ms) ?? format(new TZDate(ms, PLANT_TIME_ZONE), 'yyyy-MM-dd');
 }
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
