@@ -36,9 +36,9 @@ const CHECKPOINT_TTL_MS = 10 * 60_000;
 const RESEND_MS = 1000;
 
 /**
- * Several engine processes, one socket.io through the Redis Streams adapter. If every process sent what it read from
- * `$all` through the shared adapter, each socket would get every event once per process; so one
- * process, holding the `live-gateway` session lock, reads `$all` and sends to every process's
+ * Several engine processes, one socket.io through the Redis Streams adapter. If every process sent
+ * what it read from `$all` through the shared adapter, each socket would get every event once per
+ * process; so one process, holding the `live-gateway` session lock, reads `$all` and sends to every process's
  * sockets, and another takes over (from the checkpoint it left in Redis) when it dies. Each
  * process still authenticates its own sockets and places them in rooms.
  *
@@ -58,7 +58,7 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   // (a socket's join, a catch-up request) waits on it for long.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
-  const redisAdapter = createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, sessionKeyPrefix: `${redisPrefix}:session:`, blockTimeInMs: 1000 });
+  const redisAdapter = createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, blockTimeInMs: 1000 });
   // socket.io calls this with `new`: a function (not an arrow) returning the adapter.
   io.adapter(function orderedAdapter(nsp: Parameters<typeof redisAdapter>[0]) {
     return publishInOrder(redisAdapter(nsp));

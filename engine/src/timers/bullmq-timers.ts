@@ -12,13 +12,6 @@ export interface BullMqTimersOptions {
   attempts?: number;
   retryDelayMs?: number;
   concurrency?: number;
-  /**
-   * How long a running job's lock lasts (renewed at half of it while the job runs) and how often
-   * locks are checked. A job whose engine died mid-run waits up to about their sum before another
-   * engine runs it; BullMQ's 30 s + 30 s default held a timer back a minute after a crash.
-   */
-  lockDurationMs?: number;
-  stalledIntervalMs?: number;
   onError?: (error: unknown) => void;
   /**
    * Called each time the connection to Redis is ready again after it was lost. A Redis that restarted
@@ -70,8 +63,11 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
         connection,
         prefix,
         concurrency: options.concurrency ?? 4,
-        lockDuration: options.lockDurationMs ?? 10_000,
-        stalledInterval: options.stalledIntervalMs ?? 5_000,
+        // A running job's lock (renewed at half of it while the job runs) and how often locks are
+        // checked: a job whose engine died mid-run waits up to about their sum before another engine
+        // runs it. BullMQ's 30 s + 30 s default held a timer back a minute after a crash.
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
         // A job stalled this often is failed and dropped; each engine crash mid-run stalls it once.
         maxStalledCount: 10,
       });
