@@ -1,5 +1,5 @@
 import { LIMITS, type RideReportServerRow } from '@plantride/schemas';
-import type { RideReportExportRecord, RideReportRecord } from '@plantride/projections';
+import type { RideReportRecord } from '@plantride/projections';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
@@ -15,20 +15,6 @@ export function gapMinutesBetween(fromMs: number, toMs: number): number {
 export function gapMinutes(from: Date | string | null, to: Date | string | null): number | null {
   if (from === null || to === null) return null;
   return gapMinutesBetween(new Date(from).getTime(), new Date(to).getTime());
-}
-
-/** The record with its times as epoch milliseconds, as rideReportExportAfter reads it. */
-export function toRideReportExportRecord(row: RideReportRecord): RideReportExportRecord {
-  const ms = (date: Date | null) => (date === null ? null : date.getTime());
-  return {
-    ...row,
-    created_at: row.created_at.getTime(),
-    started_at: ms(row.started_at),
-    picked_at: ms(row.picked_at),
-    dropped_at: ms(row.dropped_at),
-    ended_at: ms(row.ended_at),
-    last_maintenance_date: ms(row.last_maintenance_date),
-  };
 }
 
 /** The server's upper-case row; gaps are computed from the ride's own times (drop − pick, pick − start). */

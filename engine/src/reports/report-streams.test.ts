@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { RIDE_REPORT_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
 import type { RideReportRecord } from '@plantride/projections';
-import { toRideReportExportRecord, toRideReportServerRow } from './report-rows';
+import { toRideReportServerRow } from './report-rows';
+import { toRideReportExportRecord } from '../test-support/report-export';
 import { csvCell, csvStream, jsonArrayStream } from './report-streams';
 
 const text = async (stream: Readable) => {

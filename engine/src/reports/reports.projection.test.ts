@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { countRideReports, reportsProjection, rideReportExportAfter, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
 import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent, type RideReportFilter } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
-import { toRideReportExportRecord, toRideReportServerRow } from './report-rows';
+import { toRideReportServerRow } from './report-rows';
+import { toRideReportExportRecord } from '../test-support/report-export';
 
 type Data<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
 const at = (time: string) => `2026-11-25T${time}.000Z`;
