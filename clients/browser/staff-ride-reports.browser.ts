@@ -80,7 +80,6 @@ describe('Ride reports in a real browser', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('table', { name: 'Ride reports' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await snap(page, 'staff-ride-reports-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

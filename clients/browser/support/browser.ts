@@ -20,8 +20,27 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   return page;
 }
 
-/** Saves a full-page screenshot under clients/browser/screenshots/ (git-ignored) for a human to look at. */
+/** When the page scrolls sideways: the outermost elements reaching past the viewport's right edge (tag, classes, box, text); otherwise []. */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const wide = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > width + 1);
+    const outermost = wide.filter((element) => !wide.some((other) => other !== element && other.contains(element)));
+    return outermost.slice(0, 5).map((element) => {
+      const box = element.getBoundingClientRect();
+      return `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${Math.round(box.left)}..${Math.round(box.right)}px "${(element.textContent ?? '').slice(0, 40)}"`;
+    });
+  });
+}
+
+/**
+ * Saves a full-page screenshot under clients/browser/screenshots/ (git-ignored) for a human to look at,
+ * after checking that the page does not scroll sideways (a phone user would see a broken page).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  const overflow = await sidewaysOverflow(page);
+  if (overflow.length > 0) throw new Error(`${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${overflow.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -1,7 +1,7 @@
 import { Box, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { RideTimestamps } from '@plantride/schemas';
 import { formatDateTime } from '../lib/format-date';
-import { visuallyHidden } from './visually-hidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 export interface StepDef {
   label: string;

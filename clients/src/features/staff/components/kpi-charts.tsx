@@ -3,7 +3,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
 import { driverUtilisation, ridesPerDay, routeLabel, timesPerDay } from '../kpi-chart-data';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
 const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
@@ -35,23 +35,26 @@ function ChartFigure({ id, title, summary, height, table, children }: FigureProp
       <Box sx={{ width: '100%', height }} aria-hidden="true">
         {children}
       </Box>
-      <Box component="table" sx={visuallyHidden} aria-label={title}>
-        <thead>
-          <tr>
-            {table.headers.map((header) => (
-              <th key={header}>{header}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j}>{cell ?? '—'}</td>
+      {/* A table ignores a 1 px width, so the hidden box around it does the hiding. */}
+      <Box sx={visuallyHidden}>
+        <table aria-label={title}>
+          <thead>
+            <tr>
+              {table.headers.map((header) => (
+                <th key={header}>{header}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {table.rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) => (
+                  <td key={j}>{cell ?? '—'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Paper>
   );

@@ -5,7 +5,7 @@ import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatDateTime } from '../../../lib/format-date';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** The ride's timeline and the six-step tracker as it stood at the moment the scrubber points to. */
 export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
