@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REPORTS_CSV_FILE_NAME } from '@plantride/schemas';
+import { ApiError } from '../../../lib/api-client';
+import { downloadRideReports } from './download-ride-reports';
+
+const CSV = 'Ride ID,From,To\r\nR1,"main gate, north",canteen\r\n';
+
+describe('Download CSV on Ride Reports', () => {
+  let saved: { name: string; blob: Blob }[];
+  let blobs: Map<string, Blob>;
+
+  beforeEach(() => {
+    saved = [];
+    blobs = new Map();
+    // jsdom has no object URLs and does not download: record what a click on the link would save.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('given filters, when the CSV is downloaded, then the server is asked with the same filters and its bytes are saved as ride_reports.csv', async () => {
+    const fetch = vi.fn(async () => new Response(CSV, { headers: { 'content-type': 'text/csv' } }));
+    vi.stubGlobal('fetch', fetch);
+
+    await downloadRideReports({ vehicleType: 'Crane', from: '2026-03-01' });
+
+    const [url] = fetch.mock.calls[0] as unknown as [string];
+    expect(url.split('?')[0]).toBe('/api/reports/rides.csv');
+    expect(Object.fromEntries(new URLSearchParams(url.split('?')[1]))).toEqual({ vehicleType: 'Crane', from: '01/03/2026' });
+    expect(saved.map((s) => s.name)).toEqual([REPORTS_CSV_FILE_NAME]);
+    expect(await saved[0]!.blob.text()).toBe(CSV);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('given the server refuses, when the CSV is downloaded, then it fails with the status and nothing is saved', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Too many requests"}', { status: 429 })));
+
+    const failure = downloadRideReports({ driverId: 'XD999' });
+
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 429 });
+    expect(saved).toEqual([]);
+  });
+});
