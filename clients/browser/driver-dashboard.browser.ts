@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleType } from '@plantride/schemas';
-import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, completeMaintenance, driverStep, latestRequestOf, rideRow, setDriverStatus, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
@@ -36,7 +35,6 @@ describe.each([
     await page.getByText('No ongoing ride at the moment').waitFor();
     await page.getByRole('heading', { name: 'Top 3 Latest Rides' }).waitFor();
     await page.getByRole('heading', { name: 'Other Available Rides' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('01-dashboard');
   });
 
@@ -68,7 +66,6 @@ describe.each([
     await page.getByText('Regular Ride').waitFor();
     expect(await page.getByRole('button', { name: 'Material Picked', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Top 3 Latest Rides' }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('03-ongoing-accepted');
 
     await driverStep(page, 'Start Ride', 'started');
@@ -84,7 +81,6 @@ describe.each([
     await page.getByRole('button', { name: 'Requester Details' }).click();
     const details = page.getByRole('dialog', { name: 'Requester Details' });
     await details.getByText('Name: Asha Kulkarni').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('05-requester-details');
     await details.getByRole('button', { name: 'Close' }).click();
 
@@ -99,7 +95,6 @@ describe.each([
     await row.waitFor();
     // en-IN, e.g. '14 Mar 2026, 02:05:09 pm'.
     expect(await row.textContent()).toMatch(/\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} (am|pm).*\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} (am|pm)/i);
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('06-ride-history');
     await page.getByRole('tab', { name: 'Active Rides' }).click();
   });
@@ -119,7 +114,6 @@ describe.each([
     await page.getByRole('option', { name: 'Hydraulic Problem' }).click();
     await modal.getByRole('combobox', { name: /^Breakdown Type/ }).click();
     await page.getByRole('option', { name: 'Full' }).click();
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('07-maintenance-modal');
     await submit.click();
     await modal.getByText('Your maintenance request has been submitted.').waitFor();
@@ -127,7 +121,6 @@ describe.each([
     await modal.waitFor({ state: 'detached' });
     const overlay = page.getByRole('dialog', { name: 'Vehicle Under Maintenance' });
     await overlay.waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('08-under-maintenance');
 
     const boss = await admin();
@@ -147,7 +140,6 @@ describe.each([
     await setDriverStatus(boss, driver.tokenNo, 'Not Active');
     const overlay = page.getByRole('dialog', { name: 'Vehicle Blocked by Admin' });
     await overlay.waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     await shot('10-blocked-by-admin');
     // Checked on load too.
     await page.reload();

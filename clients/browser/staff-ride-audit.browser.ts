@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { adminAccount, newRequester, signInStaff } from './support/staff-flows';
@@ -56,7 +55,6 @@ describe('Ride audit in a real browser', () => {
     await timeline.getByText('Another driver took the ride over').waitFor();
     await page.locator('[data-testid="step-6"][data-state="done"]').waitFor();
     await page.getByTestId('audit-driver').filter({ hasText: `Asha Rao (${second.tokenNo}) · vehicle broke down: Ravi Kumar (${first.tokenNo})` }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'staff-ride-audit-end');
   });
 
@@ -75,7 +73,6 @@ describe('Ride audit in a real browser', () => {
     await page.getByTestId('audit-moment').filter({ hasText: 'Material picked' }).waitFor();
     await page.getByTestId('audit-driver').filter({ hasText: `Driver: Ravi Kumar (${first.tokenNo})` }).waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'staff-ride-audit-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { seriousViolations } from './axe';
 
 const SCREENSHOTS = join(import.meta.dirname, '../screenshots');
 
@@ -36,11 +37,16 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
 
 /**
  * Saves a full-page screenshot under clients/browser/screenshots/ (git-ignored) for a human to look at,
- * after checking that the page does not scroll sideways (a phone user would see a broken page).
+ * after checking the screen as it stands: it does not scroll sideways (a phone user would see a broken page)
+ * and axe finds no serious or critical violation. So every screen a test shows is checked.
  */
 export async function snap(page: Page, name: string): Promise<void> {
+  // A resized viewport reaches some content a frame or two later (charts follow a ResizeObserver).
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).catch(() => undefined);
   const overflow = await sidewaysOverflow(page);
   if (overflow.length > 0) throw new Error(`${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${overflow.join('\n')}`);
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) throw new Error(`${name}: axe finds serious or critical violations:\n${violations.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -7,6 +7,9 @@ import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-aud
 import { ScrollTable } from './scroll-table';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
+/** 'Name (id)', or the id alone for someone who gave no name. */
+const personLabel = (name: string | null | undefined, id: string) => (name ? `${name} (${id})` : id);
+
 /** The ride's timeline and the six-step tracker as it stood at the moment the scrubber points to. */
 export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
   const { events, ride } = timeline;
@@ -24,7 +27,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           Ride {timeline.rideId}: {ride.fromLocation} → {ride.toLocation}
         </Typography>
         <Typography color="text.secondary">
-          {ride.vehicleType} · {ride.rideType} · requested by {ride.requester.name || ride.requester.tokenNo} ({ride.requester.tokenNo})
+          {ride.vehicleType} · {ride.rideType} · requested by {personLabel(ride.requester.name, ride.requester.tokenNo)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
           <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
@@ -35,7 +38,8 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           </Button>
         </Stack>
         {events.length > 1 && (
-          <Box sx={{ px: 1, pt: 1 }}>
+          // Room above the thumb for its time label, which would otherwise cover the buttons.
+          <Box sx={{ px: 1, pt: 5 }}>
             <Slider
               aria-label="Replay time"
               min={first}
@@ -54,8 +58,8 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           As of {formatDateTime(moment.event.time)}: {eventLabel(moment.event.type)}
         </Typography>
         <Typography data-testid="audit-driver">
-          Driver: {moment.driver ? `${moment.driver.name || moment.driver.id} (${moment.driver.id})` : 'none'}
-          {moment.brokenDown && ` · vehicle broke down: ${moment.brokenDown.name || moment.brokenDown.id} (${moment.brokenDown.id})`}
+          Driver: {moment.driver ? personLabel(moment.driver.name, moment.driver.id) : 'none'}
+          {moment.brokenDown && ` · vehicle broke down: ${personLabel(moment.brokenDown.name, moment.brokenDown.id)}`}
         </Typography>
         {moment.status === 'waiting_for_reassignment' && <Alert severity="warning" sx={{ mt: 1 }}>Waiting for another driver; the ride resumes at the step shown.</Alert>}
         {moment.status === 'cancelled' && <Alert severity="info" sx={{ mt: 1 }}>The ride was cancelled.</Alert>}
