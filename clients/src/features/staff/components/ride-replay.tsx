@@ -7,6 +7,22 @@ import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-aud
 import { ScrollTable } from './scroll-table';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
+/** 'date, time' that may break after the comma and nowhere else. */
+function TwoLineTime({ text }: { text: string }) {
+  const [date, time] = text.split(', ');
+  if (time === undefined) return text;
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {date},
+      </Box>{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {time}
+      </Box>
+    </>
+  );
+}
+
 /** 'Name (id)', or the id alone for someone who gave no name. */
 const personLabel = (name: string | null | undefined, id: string) => (name ? `${name} (${id})` : id);
 
@@ -68,9 +84,12 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
       <ScrollTable label="Ride timeline" headers={['Time', 'Actor', 'Event']}>
         {events.map((event, i) => (
           <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.time)}</TableCell>
+            {/* On a phone the time takes two lines and the event one, so rows keep one height as the table scrolls. */}
+            <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+              <TwoLineTime text={formatDateTime(event.time)} />
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
-            <TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {eventLabel(event.type)}
               {i > index && <Box component="span" sx={visuallyHidden}> (after the chosen moment)</Box>}
             </TableCell>
