@@ -2,6 +2,7 @@ import { Box, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } fr
 import type { RideTimestamps } from '@plantride/schemas';
 import { formatDateTime } from '../lib/format-date';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { DateTimeText } from './date-time-text';
 
 export interface StepDef {
   label: string;
@@ -52,7 +53,15 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label }: Ride
               data-testid={`step-${index + 1}`}
               data-state={done ? 'done' : 'pending'}
             >
-              <StepLabel optional={time ? <Typography variant="caption" data-testid={`step-time-${index + 1}`}>{time}</Typography> : undefined}>
+              <StepLabel
+                optional={
+                  time ? (
+                    <Typography variant="caption" data-testid={`step-time-${index + 1}`}>
+                      <DateTimeText text={time} />
+                    </Typography>
+                  ) : undefined
+                }
+              >
                 {def.label}
                 {!done && <Box component="span" sx={visuallyHidden}> (not yet)</Box>}
               </StepLabel>

@@ -5,23 +5,8 @@ import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatDateTime } from '../../../lib/format-date';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
+import { DateTimeText } from '../../../components/date-time-text';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-
-/** 'date, time' that may break after the comma and nowhere else. */
-function TwoLineTime({ text }: { text: string }) {
-  const [date, time] = text.split(', ');
-  if (time === undefined) return text;
-  return (
-    <>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {date},
-      </Box>{' '}
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {time}
-      </Box>
-    </>
-  );
-}
 
 /** 'Name (id)', or the id alone for someone who gave no name. */
 const personLabel = (name: string | null | undefined, id: string) => (name ? `${name} (${id})` : id);
@@ -86,7 +71,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
             {/* On a phone the time takes two lines and the event one, so rows keep one height as the table scrolls. */}
             <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
-              <TwoLineTime text={formatDateTime(event.time)} />
+              <DateTimeText text={formatDateTime(event.time)} />
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
