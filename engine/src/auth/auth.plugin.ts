@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@plantride/schemas';
 import { forbidden, unauthorized } from '../commands/errors';
 import type { AuthUser, TokenService } from './jwt';
@@ -9,8 +9,8 @@ import { loadUser } from '../users/user-stream';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: a valid bearer token (or `token` cookie) of one of `roles`; none given means any signed-in user. */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** onRequest hook (before the body is read or validated, so a stranger gets 401 whatever he sends): a valid bearer token (or `token` cookie) of one of `roles`; none given means any signed-in user. */
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
     /** The user a session token stands for now, or null (bad, expired or ended session); for sockets too. */
     authenticate(token: string): Promise<AuthUser | null>;
   }

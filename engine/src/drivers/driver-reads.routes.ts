@@ -29,7 +29,7 @@ function ownOrStaff(request: FastifyRequest, tokenNo: string): string {
 export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/drivers/status/:tokenNo',
-    { preHandler: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: driverStatusAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: driverStatusAnswerSchema, ...errors } } },
     async (request) => {
       const driver = await findDriver(readModels(app), ownOrStaff(request, request.params.tokenNo));
       if (!driver) throw notFound(SERVER_MESSAGES.driverNotFound);
@@ -39,7 +39,7 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getSpecificDriver/:tokenNo',
-    { preHandler: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getSpecificDriverAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getSpecificDriverAnswerSchema, ...errors } } },
     async (request) => {
       const driver = await findDriver(readModels(app), ownOrStaff(request, request.params.tokenNo));
       return { driver: driver ? [toDashboardDriver(driver)] : [] };
@@ -48,13 +48,13 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getDrivers',
-    { preHandler: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: getDriversAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: getDriversAnswerSchema, ...errors } } },
     async () => ({ drivers: (await listDrivers(readModels(app))).map(toDriverListRow) }),
   );
 
   app.get(
     '/api/drivers/blocked',
-    { preHandler: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: blockedDriversAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: blockedDriversAnswerSchema, ...errors } } },
     async () => (await blockedDrivers(readModels(app))).map((driver) => ({ id: driver.operator_id })),
   );
 };

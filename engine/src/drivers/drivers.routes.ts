@@ -52,7 +52,7 @@ async function withDriverRole(app: FastifyInstance, record: ReturnType<typeof re
 export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/drivers/add',
-    { preHandler: app.requireRole('admin'), schema: { body: addDriverBodySchema, response: { 200: addDriverAnswerSchema, ...errors, 409: addErrorSchema } } },
+    { onRequest: app.requireRole('admin'), schema: { body: addDriverBodySchema, response: { 200: addDriverAnswerSchema, ...errors, 409: addErrorSchema } } },
     async (request, reply) => {
       const record = recordOf(request.body);
       const context = httpCommandContext(request, currentUser(request));
@@ -71,7 +71,7 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/drivers/update',
-    { preHandler: app.requireRole('admin'), schema: { body: updateDriverBodySchema, response: { 200: updateDriverAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole('admin'), schema: { body: updateDriverBodySchema, response: { 200: updateDriverAnswerSchema, ...errors } } },
     async (request) => {
       const record = recordOf(request.body);
       const context = httpCommandContext(request, currentUser(request));
@@ -82,7 +82,7 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/drivers/toggle-access',
-    { preHandler: app.requireRole('admin'), schema: { body: toggleAccessBodySchema, response: { 200: commandAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole('admin'), schema: { body: toggleAccessBodySchema, response: { 200: commandAnswerSchema, ...errors } } },
     async (request) => {
       const operatorId = request.body.driverId.toUpperCase();
       const command = { type: 'ToggleDriverAccess' as const, data: { operatorId, active: request.body.active } };

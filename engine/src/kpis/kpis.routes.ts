@@ -14,7 +14,7 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/kpis',
     // Roles before validation: someone who may not see KPIs learns nothing from how his query is judged.
-    { preValidation: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } } },
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } } },
     async (request) => {
       const { from, to } = resolveKpiRange(request.query, plantDayOf(new Date()));
       // A filled-in default can still make a bad range, e.g. a `from` after today.

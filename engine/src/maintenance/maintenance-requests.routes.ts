@@ -33,7 +33,7 @@ const submittedAnswerSchema = maintenanceRequestAnswerSchema.extend({ id: mainte
 export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/requests/maintenanceReq',
-    { preHandler: app.requireRole('driver'), schema: { body: maintenanceRequestRouteBodySchema, response: { 200: submittedAnswerSchema } } },
+    { onRequest: app.requireRole('driver'), schema: { body: maintenanceRequestRouteBodySchema, response: { 200: submittedAnswerSchema } } },
     async (request) => {
       const { requestId, position } = await requestMaintenance(app, request, request.body);
       return { message: MESSAGES.maintenanceSubmittedBlocked, id: requestId, requestId, position };
@@ -42,13 +42,13 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/requests/maintenanceReq',
-    { preHandler: app.requireRole(...STAFF), schema: { response: { 200: maintenanceRequestListAnswerSchema } } },
+    { onRequest: app.requireRole(...STAFF), schema: { response: { 200: maintenanceRequestListAnswerSchema } } },
     async () => (await listMaintenanceRequests(readModels(app))).map(toMaintenanceRequestRow),
   );
 
   app.put(
     '/api/requests/maintenanceReq/:id/comment',
-    { preHandler: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceCommentBodySchema, response: { 200: commandAnswerSchema } } },
+    { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceCommentBodySchema, response: { 200: commandAnswerSchema } } },
     async (request) => {
       const requestId = request.params.id;
       const command = { type: 'EditMaintenanceComment' as const, data: { requestId, commentText: request.body.comment_text } };
@@ -59,7 +59,7 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/requests/:id/status',
-    { preHandler: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceStatusBodySchema, response: { 200: commandAnswerSchema } } },
+    { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceStatusBodySchema, response: { 200: commandAnswerSchema } } },
     async (request) => {
       const requestId = request.params.id;
       const { status, maintenance_date, reason } = request.body;
@@ -79,7 +79,7 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/requests/unblock-driver',
-    { preHandler: app.requireRole(...STAFF), schema: { body: unblockDriverBodySchema, response: { 200: commandAnswerSchema } } },
+    { onRequest: app.requireRole(...STAFF), schema: { body: unblockDriverBodySchema, response: { 200: commandAnswerSchema } } },
     async (request) => {
       const { driverId, reason } = request.body;
       const command = { type: 'UnblockDriver' as const, data: { operatorId: driverId, reason } };

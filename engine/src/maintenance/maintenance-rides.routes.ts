@@ -23,7 +23,7 @@ import { loadDriver } from '../drivers/driver-stream';
 export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/maintenance/verify-access',
-    { preHandler: app.requireRole(), schema: { response: { 200: verifyAccessAnswerSchema, 403: verifyAccessAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { response: { 200: verifyAccessAnswerSchema, 403: verifyAccessAnswerSchema } } },
     async (request, reply) => {
       if (isStaff(currentUser(request))) return { success: true };
       return reply.status(403).send({ success: false, message: MESSAGES.notAuthorizedMaintenanceHead });
@@ -32,7 +32,7 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/maintenance/redistribute-ride',
-    { preHandler: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { body: redistributeRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
+    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { body: redistributeRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { rideId, originalDriverId, vehicleType, maintenanceComment } = request.body;
@@ -61,7 +61,7 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/maintenance/accept-redistributed-ride',
-    { preHandler: app.requireRole('driver'), schema: { body: acceptRedistributedRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
+    { onRequest: app.requireRole('driver'), schema: { body: acceptRedistributedRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { rideId, newDriverId, currentState } = request.body;

@@ -27,7 +27,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/rides',
-    { preValidation: guard, schema: { querystring: rideReportsQuerySchema, response: { 200: rideReportsAnswerSchema } } },
+    { onRequest: guard, schema: { querystring: rideReportsQuerySchema, response: { 200: rideReportsAnswerSchema } } },
     async (request) => {
       const { page, pageSize, ...query } = request.query;
       const filter = rideReportFilterOf(query);
@@ -42,7 +42,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Streamed: the rows are written batch by batch, so the schema below documents the answer but does not serialise it.
   app.get(
     '/api/reports/AllRides',
-    { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
+    { onRequest: guard, schema: { querystring: rideReportFiltersQuerySchema, response: { 200: allRidesAnswerSchema } } },
     async (request, reply) => {
       const batches = await reportBatches(readModels(app), rideReportFilterOf(request.query));
       return sendStream(reply.type('application/json; charset=utf-8'), jsonArrayStream(batches));
@@ -51,7 +51,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/rides.csv',
-    { preValidation: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
+    { onRequest: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
     async (request, reply) => {
       const batches = await reportExportBatches(readModels(app), rideReportFilterOf(request.query));
       reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);

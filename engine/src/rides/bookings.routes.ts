@@ -34,7 +34,7 @@ const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bookings/book-ride',
-    { preHandler: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
+    { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
@@ -81,13 +81,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/bookings/get-timestamps/:rideId',
-    { preHandler: app.requireRole(), schema: { params: rideIdParamsSchema, response: { 200: getTimestampsAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: rideIdParamsSchema, response: { 200: getTimestampsAnswerSchema } } },
     async (request) => ({ timestamps: toTimestamps(await visibleRide(app, currentUser(request), request.params.rideId)) }),
   );
 
   app.put(
     '/api/bookings/update-timestamps',
-    { preHandler: app.requireRole('driver'), schema: { body: updateTimestampsBodySchema, response: { 200: bookingCommandAnswerSchema } } },
+    { onRequest: app.requireRole('driver'), schema: { body: updateTimestampsBodySchema, response: { 200: bookingCommandAnswerSchema } } },
     async (request) => {
       const { rideId, event } = request.body;
       const result = await driverStep(app, request, rideId, event);
@@ -97,7 +97,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/bookings/cancel/:rideId',
-    { preHandler: app.requireRole('requester', 'admin'), schema: { params: rideIdParamsSchema, response: { 200: bookingCommandAnswerSchema } } },
+    { onRequest: app.requireRole('requester', 'admin'), schema: { params: rideIdParamsSchema, response: { 200: bookingCommandAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { rideId } = request.params;

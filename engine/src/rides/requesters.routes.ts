@@ -24,7 +24,7 @@ const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo 
 export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/drivers/available-rides',
-    { preHandler: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } } },
+    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { vehicleType } = request.query;
@@ -39,7 +39,7 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getSpecificRequester/:userId',
-    { preHandler: app.requireRole(), schema: { params: userIdParamsSchema, response: { 200: getSpecificRequesterAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: userIdParamsSchema, response: { 200: getSpecificRequesterAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'requester' && user.tokenNo !== request.params.userId) throw forbidden();
@@ -51,7 +51,7 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getRequester/:tokenNo',
-    { preHandler: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getRequesterAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getRequesterAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'requester' && user.tokenNo !== request.params.tokenNo) throw forbidden();
@@ -62,7 +62,7 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/check-assigned/:vehicleType',
-    { preHandler: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: checkAssignedAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: checkAssignedAnswerSchema } } },
     async (request) => ({ count: await countDriversOfType(readModels(app), request.params.vehicleType) }),
   );
 };

@@ -46,7 +46,7 @@ async function checkAgainstRide(app: FastifyInstance, user: AuthUser, rideId: st
 export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ride-history',
-    { preHandler: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
@@ -56,7 +56,7 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ride-history/user',
-    { preHandler: app.requireRole(), schema: { querystring: userHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { querystring: userHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
       if (request.query.userId !== user.tokenNo && !isStaff(user)) throw forbidden();
@@ -66,7 +66,7 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/ride-history',
-    { preHandler: app.requireRole(), schema: { body: rideHistoryPostBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { body: rideHistoryPostBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
     async (request) => {
       const body = request.body;
       const user = currentUser(request);
@@ -83,7 +83,7 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/ride-history/update-status/user/:rideId',
-    { preHandler: app.requireRole(), schema: { params: rideIdParamsSchema, body: updateHistoryStatusBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: rideIdParamsSchema, body: updateHistoryStatusBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
     async (request) => checkAgainstRide(app, currentUser(request), request.params.rideId, (_ride, status) => consistentStatus(request.body.status, status)),
   );
 };

@@ -8,7 +8,7 @@ import { acceptRide, driverStep } from './driver-steps';
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/ride-status/:rideId',
-    { preHandler: app.requireRole(), schema: { params: rideIdParamsSchema, response: { 200: rideStatusAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { params: rideIdParamsSchema, response: { 200: rideStatusAnswerSchema } } },
     async (request) => {
       const ride = await visibleRide(app, currentUser(request), request.params.rideId);
       return { STATUS: ride.status as RideStatus, DRIVER_ID: ride.driver_id, DRIVER_NAME: ride.driver_name, DRIVER_MOBILE: ride.driver_mobile, VEHICLE_NUMBER: ride.vehicle_number };
@@ -17,7 +17,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tracking/accept-ride',
-    { preHandler: app.requireRole('driver'), schema: { body: acceptRideBodySchema, response: { 200: acceptRideAnswerSchema } } },
+    { onRequest: app.requireRole('driver'), schema: { body: acceptRideBodySchema, response: { 200: acceptRideAnswerSchema } } },
     async (request) => {
       // A driver accepts for himself only.
       if (request.body.driverId !== currentUser(request).tokenNo) throw forbidden(MESSAGES.invalidParameters);
@@ -28,7 +28,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tracking/complete-ride',
-    { preHandler: app.requireRole('driver'), schema: { body: completeRideBodySchema, response: { 200: completeRideAnswerSchema } } },
+    { onRequest: app.requireRole('driver'), schema: { body: completeRideBodySchema, response: { 200: completeRideAnswerSchema } } },
     async (request) => {
       const result = await driverStep(app, request, request.body.rideId, 'end');
       return { message: MESSAGES.rideEnded, position: result.position };

@@ -174,6 +174,23 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
     for (const role of ROLES) expect(denied.some((entry) => entry.endsWith(` ${role}`)), role).toBe(true);
   });
 
+  it('given every guarded route that takes a body, when a stranger sends one that fails validation, then it is 401, not 400; a role kept out by the guard gets 403', async () => {
+    const invalid = { ['not a field']: '<b>x</b>', rideId: 42 };
+    const checked: string[] = [];
+    for (const key of routes()) {
+      const rule = RULES[key]!;
+      const [method] = key.split(' ') as [HTTPMethods, string];
+      if (rule.allowed === 'public' || method === 'GET' || method === 'DELETE') continue;
+      const { url } = rule.request(sample, 'NOBODY');
+      expect((await call(method, url, null, invalid)).statusCode, `${key} without a session`).toBe(401);
+      checked.push(key);
+    }
+    expect(checked.length).toBeGreaterThan(10);
+    // Admin-only by its guard: the requester's invalid body is not even read.
+    expect((await call('PUT', '/api/drivers/update', 'RQ01', invalid)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/drivers/update', 'AD01', invalid)).statusCode).toBe(400);
+  });
+
   it('given a ride, then a requester cannot cancel another’s ride or read his history; a driver cannot step another driver’s ride or take a ride of another vehicle type', async () => {
     const before = await t.app.eventStore.headPosition();
     expect((await call('DELETE', `/api/bookings/cancel/${sample.rideId}`, 'RQ02')).statusCode).toBe(403);

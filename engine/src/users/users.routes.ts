@@ -19,7 +19,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswe
 
 /** GET /api/users/me and, for admins, PUT /api/users/{tokenNo}. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/users/me', { preHandler: app.requireRole(), schema: { response: { 200: userProfileSchema, ...errors } } }, async (request) => {
+  app.get('/api/users/me', { onRequest: app.requireRole(), schema: { response: { 200: userProfileSchema, ...errors } } }, async (request) => {
     const user = await loadUser(app.eventStore, currentUser(request).tokenNo);
     if (!user) throw notFound(MESSAGES.userNotFound);
     return toProfile(user);
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/:tokenNo',
-    { preHandler: app.requireRole('admin'), schema: { params: userParamsSchema, body: changeUserBodySchema, response: { 200: changeUserAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole('admin'), schema: { params: userParamsSchema, body: changeUserBodySchema, response: { 200: changeUserAnswerSchema, ...errors } } },
     async (request) => {
       const { tokenNo } = request.params;
       const { role, assignedVehicleType, name, mobile, is_blocked: isBlocked } = request.body;
