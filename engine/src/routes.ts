@@ -13,7 +13,11 @@ import { kpisRoutes } from './kpis/kpis.routes';
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   const config = loadConfig();
-  await app.register(authRoutes, { signInLimits: { perToken: config.SIGNIN_MAX_PER_TOKEN, perAddress: config.SIGNIN_MAX_PER_ADDRESS, windowSeconds: config.SIGNIN_WINDOW_SECONDS } });
+  await app.register(authRoutes, {
+    signInLimits: { perToken: config.SIGNIN_MAX_PER_TOKEN, perAddress: config.SIGNIN_MAX_PER_ADDRESS, windowSeconds: config.SIGNIN_WINDOW_SECONDS },
+    // With Redis, every engine process counts sign-in attempts together.
+    sharedLimits: config.REDIS_URL ? { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined,
+  });
   await app.register(usersRoutes);
   await rideRoutes(app);
   await app.register(driversRoutes);

@@ -21,13 +21,13 @@ import { grantDriverRole } from '../drivers/driver-role';
 import { currentUser } from './auth.plugin';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { DEFAULT_SIGN_IN_LIMITS, createAuthLimiters, type SignInLimits } from './sign-in-limiter';
+import { DEFAULT_SIGN_IN_LIMITS, createAuthLimiters, type SharedLimitStore, type SignInLimits } from './sign-in-limiter';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 409: errorAnswerSchema, 429: errorAnswerSchema };
 
 /** POST /api/auth/signup, /signin and /logout (SPEC §7). */
-export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits }> = async (app, options) => {
-  const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS);
+export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sharedLimits?: SharedLimitStore }> = async (app, options) => {
+  const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, options.sharedLimits);
 
   app.post(
     '/api/auth/signup',
@@ -97,7 +97,7 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { preHandler: app.requireRole(), schema: { response: { 200: logoutAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { response: { 200: logoutAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema } } },
     async (request, reply) => {
       const actor = currentUser(request);
       const result = await handleCommand(
