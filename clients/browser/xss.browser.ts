@@ -49,6 +49,17 @@ describe('Hostile text renders as text on the staff and driver screens, under th
     expect(staffWatch.cspViolations).toEqual([]);
   });
 
+  it('given the API description, when /api/docs opens, then Swagger UI lists the calls under the same CSP', async () => {
+    const page = await newPage(browser);
+    const docsWatch = watch(page);
+    const answer = await page.goto('/api/docs');
+    expect(answer?.headers()['content-security-policy'] ?? '').toContain("script-src 'self'");
+    await page.getByRole('heading', { name: /PlantRide engine/ }).waitFor();
+    await page.getByText('/api/bookings/book-ride').first().waitFor();
+    expect(docsWatch.cspViolations).toEqual([]);
+    await page.close();
+  });
+
   it('given a request whose issue and comment are markup, when the head rejects it with a markup reason, then the staff and driver screens show the text and run nothing', async () => {
     const head = await newMaintenanceHead(freshToken('ZH'));
     await signInStaff(staffPage, head);
