@@ -3,7 +3,7 @@ import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { CommentCell } from './comment-cell';
 import { MaintenanceStatusChip } from './maintenance-status-chip';
-import { STICKY_END_CELL, ScrollTable } from './scroll-table';
+import { ScrollTable } from './scroll-table';
 
 interface Props {
   rows: readonly MaintenanceRequestRow[];
@@ -39,7 +39,7 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
             <TableCell>
               <CommentCell requestId={row.ID} comment={row.COMMENT_TEXT} busy={busy} onSave={(comment) => onSaveComment(row, comment)} />
             </TableCell>
-            <TableCell sx={STICKY_END_CELL}>
+            <TableCell>
               <Stack direction="row" spacing={1}>
                 {row.STATUS === 'pending' && (
                   <>
