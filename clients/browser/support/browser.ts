@@ -21,11 +21,10 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   return page;
 }
 
-/** When the page scrolls sideways: the outermost elements reaching past the viewport's right edge (tag, classes, box, text); otherwise []. */
-export async function sidewaysOverflow(page: Page): Promise<string[]> {
+/** The outermost elements reaching past the viewport's right edge (tag, classes, box, text): why a page scrolls sideways. */
+function widerThanViewport(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
     const wide = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > width + 1);
     const outermost = wide.filter((element) => !wide.some((other) => other !== element && other.contains(element)));
     return outermost.slice(0, 5).map((element) => {
@@ -42,9 +41,11 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
  */
 export async function snap(page: Page, name: string): Promise<void> {
   // A resized viewport reaches some content a frame or two later (charts follow a ResizeObserver).
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).catch(() => undefined);
-  const overflow = await sidewaysOverflow(page);
-  if (overflow.length > 0) throw new Error(`${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${overflow.join('\n')}`);
+  const fits = await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!fits) throw new Error(`${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${(await widerThanViewport(page)).join('\n')}`);
   const violations = await seriousViolations(page);
   if (violations.length > 0) throw new Error(`${name}: axe finds serious or critical violations:\n${violations.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
