@@ -13,7 +13,6 @@ const minutes = ({ avg, p90 }: KpiSeconds): KpiMinutes => ({
 export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/kpis',
-    // Roles before validation: someone who may not see KPIs learns nothing from how his query is judged.
     { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } } },
     async (request) => {
       const { from, to } = resolveKpiRange(request.query, plantDayOf(new Date()));

@@ -22,7 +22,6 @@ const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream)
 
 /** SPEC §7 Reports, staff only: a filtered page, every row (AllRides), and the CSV of the filtered rows. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Roles before validation: someone who may not read reports learns nothing from how his query is judged.
   const guard = app.requireRole(...STAFF);
 
   app.get(
