@@ -57,6 +57,26 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     expect(await store.headPosition()).toBe(head);
   });
 
+  it('given several streams, when they are read together, then each id has its own events in order and an unknown one has none', async () => {
+    await store.append('ride-1', 0, [event('A'), event('B')], meta);
+    await store.append('driver-1', 0, [event('C')], meta);
+    const read = await store.readStreams(['ride-1', 'driver-1', 'user-none']);
+    expect(read.get('ride-1')?.map((e) => [e.type, e.streamPosition])).toEqual([['A', 1], ['B', 2]]);
+    expect(read.get('driver-1')?.map((e) => e.type)).toEqual(['C']);
+    expect(read.get('user-none')).toEqual([]);
+  });
+
+  it('given a stream read at version 1 that moved on, when a command appends to another stream checking it, then nothing is appended', async () => {
+    await store.append('driver-1', 0, [event('A')], meta);
+    await store.append('driver-1', 1, [event('B')], meta);
+    const head = await store.headPosition();
+    await expect(
+      store.appendToStreams([{ streamId: 'ride-1', expectedVersion: 0, events: [event('X')] }, { streamId: 'driver-1', expectedVersion: 1, events: [] }], meta),
+    ).rejects.toMatchObject({ name: 'ConcurrencyError', streamId: 'driver-1' });
+    expect(await store.readStream('ride-1')).toEqual([]);
+    expect(await store.headPosition()).toBe(head);
+  });
+
   it('when 50 appends race at the same expected version, then exactly one succeeds', async () => {
     await store.append('ride-race', 0, [event('RideRequested')], meta);
     const outcomes = await Promise.allSettled(

@@ -87,6 +87,8 @@ export interface EventStore {
    */
   appendToStreams(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<MultiStreamAppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Several streams in one read: each id's events in stream order (none for a stream that does not exist). */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events committed after `from`, in commit-safe order; never passes a transaction still open. */
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
   /** Events of one command, found by the id of its first event. */

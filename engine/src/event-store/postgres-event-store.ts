@@ -108,26 +108,10 @@ function appendStatement(streamId: string, expectedVersion: ExpectedVersion, eve
     returning ${COLUMNS}`;
 }
 
-/**
- * Whether a stream stands at `expected`; in a transaction, a share lock keeps it there until commit
- * (a writer racing on it waits, then finds it moved on).
- */
-async function holdsVersion(db: AnyDb, streamId: string, expected: ExpectedVersion): Promise<boolean> {
-  if (expected === 'any') return true;
-  if (expected === 0) {
-    const { rows } = await sql`select 1 from streams where stream_id = ${streamId}`.execute(db);
-    return rows.length === 0;
-  }
-  const { rows } = await sql`select 1 from streams where stream_id = ${streamId} and version = ${expected} for share`.execute(db);
-  return rows.length === 1;
-}
-
-/**
- * First statement of a transaction that writes anything before its events (migration 0002): readers
- * of $all pass a transaction that had an id before it held the lock on events.
- */
-async function beginEventsWrite(trx: AnyDb): Promise<void> {
-  await sql`select events_begin_write('events'::regclass)`.execute(trx);
+/** The stream a multi-stream append found at another version than expected (migration 0003's PRCON), or null. */
+function conflictStreamOf(error: unknown): string | null {
+  const e = error as { code?: string; message?: string };
+  return e?.code === 'PRCON' ? (e.message ?? '') : null;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -189,39 +173,42 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async appendToStreams(writes, metadata) {
       const all = writes.flatMap((write) => write.events);
       if (all.length === 0) throw new Error('append needs at least one event');
-      // One lock order for every writer, so two appends over the same streams never deadlock.
-      const ordered = [...writes].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
-      const run = async (trx: AnyDb): Promise<RecordedEvent[]> => {
-        const appended: RecordedEvent[] = [];
-        // Version checks may lock rows (and so take a transaction id) before the first insert.
-        await beginEventsWrite(trx);
-        for (const write of ordered) {
-          if (write.events.length === 0) {
-            if (!(await holdsVersion(trx, write.streamId, write.expectedVersion))) throw new ConcurrencyError(write.streamId, write.expectedVersion);
-            continue;
-          }
-          const { rows } = await appendStatement(write.streamId, write.expectedVersion, write.events, metadata).execute(trx);
-          if (rows.length === 0) throw new ConcurrencyError(write.streamId, write.expectedVersion);
-          appended.push(...rows.map(toRecorded));
-        }
-        return appended;
-      };
+      const input = JSON.stringify(
+        writes.map((write) => ({
+          stream_id: write.streamId,
+          stream_type: streamTypeOf(write.streamId),
+          expected: write.expectedVersion === 'any' ? null : write.expectedVersion,
+          events: write.events.map((event, idx) => ({ idx, event_id: event.eventId, event_type: event.type, schema_version: event.schemaVersion, data: event.data })),
+        })),
+      );
       let appended: RecordedEvent[];
       try {
-        appended = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+        // One statement, one round trip, its own transaction (migration 0003): every stream's check and insert, or none.
+        const { rows } = await sql<EventRow>`select * from append_to_streams(${input}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(db);
+        appended = rows.map(toRecorded);
       } catch (error) {
+        const conflictOn = conflictStreamOf(error);
         const eventIdTaken = isUniqueViolation(error, 'events_event_id_unique');
-        if (!eventIdTaken && !(error instanceof ConcurrencyError) && !isUniqueViolation(error, 'events_stream_position_unique')) throw error;
+        if (!eventIdTaken && conflictOn === null && !isUniqueViolation(error, 'events_stream_position_unique')) throw error;
         // The whole command ran before (a retry): answer what it appended then.
         const earlier = await readByEventIds(all.map((e) => e.eventId));
         if (earlier.length === all.length) return { events: earlier, position: Math.max(...earlier.map((e) => e.globalPosition)), duplicate: true };
-        if (error instanceof ConcurrencyError) throw error;
         if (eventIdTaken) throw new Error('event id conflict without the whole command stored');
-        throw new ConcurrencyError(writes[0]?.streamId ?? '', writes[0]?.expectedVersion ?? 'any');
+        const write = writes.find((w) => w.streamId === conflictOn) ?? writes[0];
+        throw new ConcurrencyError(write?.streamId ?? '', write?.expectedVersion ?? 'any');
       }
       wakeReaders();
       appended.sort((a, b) => a.globalPosition - b.globalPosition);
       return { events: appended, position: Math.max(...appended.map((e) => e.globalPosition)), duplicate: false };
+    },
+
+    async readStreams(streamIds) {
+      const streams = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+      if (streamIds.length === 0) return streams;
+      const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+        where stream_id = any(${sql.val([...new Set(streamIds)])}::text[]) order by stream_id, stream_position`.execute(db);
+      for (const row of rows) streams.get(row.stream_id)?.push(toRecorded(row));
+      return streams;
     },
 
     async readStream(streamId) {
