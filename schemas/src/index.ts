@@ -7,4 +7,5 @@ export * from './primitives';
 export * from './site';
 export * from './socket';
 export * from './ride.machine';
+export * from './ride-status';
 export * from './plant-time';

@@ -1,0 +1,146 @@
+import { TIMESTAMP_EVENTS, type ResumeState, type TimestampEvent } from './constants';
+import type { RideEvent, RideEventType } from './events/ride.events';
+import { evolveRide, foldRide, resumeStateOf, rideStatusOf, type RideLifecycleStatus, type RideSnapshot } from './ride.machine';
+
+/** The fact the engine records for each step a driver reports (PUT /api/bookings/update-timestamps). */
+export const DRIVER_STEP_FACTS = {
+  start: 'RideStarted',
+  materialPicked: 'MaterialPicked',
+  materialDropped: 'MaterialDropped',
+  end: 'RideEnded',
+} as const satisfies Record<TimestampEvent, RideEventType>;
+
+// One ride walked through the statechart when this module loads. Every helper below reads what the
+// machine did with it, so which statuses exist, their order and what each allows live in the machine only.
+const rideId = 'walk';
+const driverId = 'walker';
+const at = new Date(0).toISOString();
+
+const requested: RideEvent = {
+  type: 'RideRequested',
+  data: {
+    rideId, requesterId: 'requester', requesterName: '', requesterMobile: '', fromLocation: 'from', toLocation: 'to',
+    vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 1, durationMinutes: null, requestedAt: at,
+  },
+};
+const accepted: RideEvent = {
+  type: 'RideAccepted',
+  data: { rideId, driverId, driverName: '', driverMobile: '', vehicleNumber: null, acceptedAt: at },
+};
+const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId, cancelledBy: 'requester', cancelledAt: at } };
+
+function stepFact(step: TimestampEvent): RideEvent {
+  switch (DRIVER_STEP_FACTS[step]) {
+    case 'RideStarted':
+      return { type: 'RideStarted', data: { rideId, driverId, startedAt: at } };
+    case 'MaterialPicked':
+      return { type: 'MaterialPicked', data: { rideId, driverId, pickedAt: at } };
+    case 'MaterialDropped':
+      return { type: 'MaterialDropped', data: { rideId, driverId, droppedAt: at } };
+    case 'RideEnded':
+      return { type: 'RideEnded', data: { rideId, driverId, endedAt: at } };
+  }
+}
+
+const redistributed = (resumeState: ResumeState): RideEvent => ({
+  type: 'RideRedistributed',
+  data: {
+    rideId, originalDriverId: driverId, originalDriverName: '', maintenanceComment: '', maintenanceRequestId: null,
+    resumeState, redistributedAt: at,
+  },
+});
+const takenOver = (resumeState: ResumeState): RideEvent => ({
+  type: 'RideTakenOver',
+  data: { rideId, driverId: 'other', driverName: '', driverMobile: '', vehicleNumber: null, resumeState, takenOverAt: at },
+});
+
+const nextStepOf = (snapshot: RideSnapshot): TimestampEvent | null => TIMESTAMP_EVENTS.find((step) => snapshot.can(stepFact(step))) ?? null;
+
+/** Requested, accepted, then each step the machine allows next, until none is left. */
+function walkPath(): { snapshot: RideSnapshot; status: RideLifecycleStatus; after: RideEventType }[] {
+  const first = foldRide([requested]);
+  const path = [{ snapshot: first, after: requested.type }];
+  let current = evolveRide(first, accepted);
+  path.push({ snapshot: current, after: accepted.type });
+  for (let step = nextStepOf(current); step !== null; step = nextStepOf(current)) {
+    current = evolveRide(current, stepFact(step));
+    path.push({ snapshot: current, after: DRIVER_STEP_FACTS[step] });
+  }
+  return path.map((p) => ({ ...p, status: rideStatusOf(p.snapshot) as RideLifecycleStatus }));
+}
+
+const path = walkPath();
+const inProgress = path.flatMap(({ snapshot }) => {
+  const resumeState = resumeStateOf(snapshot);
+  return resumeState ? [{ resumeState, snapshot }] : [];
+});
+const firstInProgress = inProgress[0]!.resumeState;
+// A ride that broke down at each in-progress step, and the status a take-over gives it back.
+const waiting = new Map(inProgress.map(({ resumeState, snapshot }) => [resumeState, evolveRide(snapshot, redistributed(resumeState))]));
+const resumed = new Map([...waiting].map(([resumeState, snapshot]) => [resumeState, rideStatusOf(evolveRide(snapshot, takenOver(resumeState)))]));
+const waitingStatus = rideStatusOf(waiting.get(firstInProgress)!);
+const cancelledSnapshot = evolveRide(path[0]!.snapshot, cancelled);
+
+const snapshots = new Map<string, RideSnapshot>([
+  ...path.map(({ status, snapshot }) => [status, snapshot] as const),
+  [rideStatusOf(cancelledSnapshot)!, cancelledSnapshot],
+]);
+const statusAfter = new Map<RideEventType, RideLifecycleStatus | null>([
+  ...path.map(({ after, status }) => [after, status] as const),
+  [cancelled.type, rideStatusOf(cancelledSnapshot)],
+  ['RideRedistributed', waitingStatus],
+]);
+
+/** The statuses in which a driver is carrying the ride out, in the order he goes through them. */
+export const IN_PROGRESS_STATUSES: readonly ResumeState[] = inProgress.map((s) => s.resumeState);
+
+/** A driver is carrying the ride out: accepted, started, material picked or delivered. */
+export function isInProgress(status: string | null | undefined): status is ResumeState {
+  return status != null && (IN_PROGRESS_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The statechart's snapshot at a status a server reported (null for a status the lifecycle does not
+ * produce). A ride waiting for reassignment is the one that broke down at `resumeState` (accepted when unknown).
+ */
+export function rideSnapshotAt(status: string | null | undefined, resumeState: ResumeState | null = null): RideSnapshot | null {
+  if (status == null) return null;
+  if (status === waitingStatus) return waiting.get(resumeState ?? firstInProgress) ?? null;
+  return snapshots.get(status) ?? null;
+}
+
+/** Still going (neither completed nor cancelled): the requester's screen tracks it and polls it. */
+export function isOngoing(status: string | null | undefined): boolean {
+  return rideSnapshotAt(status)?.status === 'active';
+}
+
+/** Whether the ride may be cancelled at this status: requested, or waiting for another driver after a breakdown. */
+export function isCancellable(status: string | null | undefined): boolean {
+  return rideSnapshotAt(status)?.can(cancelled) ?? false;
+}
+
+/** The one step a driver may report on a ride at this status, or null (not his to move, or over). */
+export function nextDriverStep(status: string | null | undefined): TimestampEvent | null {
+  const snapshot = rideSnapshotAt(status);
+  return snapshot ? nextStepOf(snapshot) : null;
+}
+
+/** The ride's status once a driver's step is recorded. */
+export function statusAfterStep(step: TimestampEvent): RideLifecycleStatus {
+  return statusAfter.get(DRIVER_STEP_FACTS[step]) as RideLifecycleStatus;
+}
+
+/**
+ * The status a ride has right after a fact of this type, whatever the screen thought before; a
+ * take-over resumes at `resumeState` (accepted when unknown). Null: the fact leaves the status as it was.
+ */
+export function statusAfterFact(type: RideEventType, resumeState: ResumeState | null = null): RideLifecycleStatus | null {
+  if (type === 'RideTakenOver') return resumed.get(resumeState ?? firstInProgress) ?? null;
+  return statusAfter.get(type) ?? null;
+}
+
+/** Whether `status` is further along the ride's way (requested to completed) than `than`; off that way, never. */
+export function isAheadOf(status: string | null | undefined, than: string | null | undefined): boolean {
+  const index = (s: string | null | undefined) => path.findIndex((p) => p.status === s);
+  return index(status) > index(than) && index(than) >= 0;
+}
