@@ -134,7 +134,7 @@ export class LiveGateway {
     const holding = [...this.catchingUp.keys()];
     const everywhere = this.options.scope === 'cluster' ? this.options.io : this.options.io.local;
     for (const emit of emits) {
-      send(everywhere.to(emit.rooms).except(holding), emit);
+      send(everywhere.to(emit.rooms).except([...holding, ...(emit.except ?? [])]), emit);
       for (const entry of this.catchingUp.values()) if (reaches(emit, entry.socket.rooms)) entry.buffer.push({ checkpoint, emit });
     }
     if (SESSION_ENDING.has(event.type)) this.endSessions(event);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SOCKET_PAYLOADS, type MaintenanceEvent, type RideEvent } from '@plantride/schemas';
 import { liveContextFor, type LiveLookups } from './live-lookups';
 import { evolveRideFacts, type RideFacts } from './ride-facts';
-import { socketEventsFor, type LiveEmit } from './ride-socket-events';
+import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
+import { roomsFor } from './live-rooms';
 
 const AT = '2026-11-25T08:00:00.000Z';
 const requested: RideEvent = {
@@ -35,13 +36,14 @@ async function emitsFor(event: RideEvent | MaintenanceEvent, facts: RideFacts | 
 }
 
 describe('maintenance and redistribution to socket events', () => {
-  it('given a ride with its material picked, when it is redistributed, then the requester waits and drivers of its type are offered it at that state', async () => {
+  it('given a ride with its material picked, when it is redistributed, then the requester waits and the other drivers of its type are offered it at that state', async () => {
     const emits = await emitsFor(redistributed, factsAfter([requested, accepted, ...picked]));
     expect(emits).toEqual([
       { name: 'rideRedistributed', rooms: ['user:RQ01', 'ride:R1'], payload: { rideId: 'R1', message: MESSAGES.vehicleBrokeDown, position: 30 } },
       {
         name: 'redistributedRide',
         rooms: ['vehicle:Forklift'],
+        except: ['driver:DR01'],
         payload: {
           rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', isSpecialTask: true,
           requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' },
@@ -49,6 +51,13 @@ describe('maintenance and redistribution to socket events', () => {
         },
       },
     ]);
+  });
+
+  it('given a redistributed ride, then the offer reaches another driver of its type but not the blocked driver who broke down, nor a driver of another type', async () => {
+    const offer = (await emitsFor(redistributed, factsAfter([requested, accepted, ...picked]))).find((emit) => emit.name === 'redistributedRide')!;
+    expect(reaches(offer, new Set(roomsFor('DR02', { role: 'driver', assignedVehicleType: 'Forklift' })))).toBe(true);
+    expect(reaches(offer, new Set(roomsFor('DR01', { role: 'driver', assignedVehicleType: 'Forklift' })))).toBe(false);
+    expect(reaches(offer, new Set(roomsFor('DR03', { role: 'driver', assignedVehicleType: 'Crane' })))).toBe(false);
   });
 
   it('given no other driver of its type can work, when a ride is redistributed, then the requester is told at once', async () => {

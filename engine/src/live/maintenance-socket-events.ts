@@ -10,8 +10,8 @@ type Positioned<T extends EventType> = EventOfType<T> & { position: number };
 const newMaintenanceRequestMessage = (driverName: string, driverId: string) => `New maintenance request from ${driverName || driverId}.`;
 const maintenanceRejectedMessage = (reason: string) => `Your maintenance request was rejected: ${reason}. Your vehicle is active again.`;
 
-function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>): LiveEmit {
-  return { name, rooms, payload } as LiveEmit;
+function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>, except?: string[]): LiveEmit {
+  return (except ? { name, rooms, except, payload } : { name, rooms, payload }) as LiveEmit;
 }
 
 // The requester follows his ride in his own room; staff who track it, in the ride's.
@@ -20,26 +20,28 @@ const driverRooms = (driverId: string) => [liveRooms.user(driverId), liveRooms.d
 
 /**
  * The driver broke down mid-ride: the requester waits for another driver (and is told at once when
- * there is none to wait for), and the drivers of its type are offered it where it stood.
+ * there is none to wait for), and the other drivers of its type are offered it where it stood. The
+ * driver who broke down is blocked: he is not offered his own ride back.
  */
 export function rideRedistributed({ data, position }: Positioned<'RideRedistributed'>, facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
   if (!facts) return [];
   const toRequester = requesterRooms(facts, data.rideId);
+  const offer = {
+    rideId: data.rideId,
+    fromLocation: facts.fromLocation,
+    toLocation: facts.toLocation,
+    vehicleType: facts.vehicleType,
+    isSpecialTask: facts.rideType === 'Special Task',
+    requesterData: { userId: facts.requesterId, name: facts.requesterName, mobile: facts.requesterMobile },
+    originalDriverId: data.originalDriverId,
+    originalDriverName: data.originalDriverName,
+    maintenanceComment: data.maintenanceComment,
+    rideState: RESUME_STATE_TO_RIDE_STATE[data.resumeState],
+    position,
+  };
   const emits = [
     emit('rideRedistributed', toRequester, { rideId: data.rideId, message: MESSAGES.vehicleBrokeDown, position }),
-    emit('redistributedRide', [liveRooms.vehicle(facts.vehicleType)], {
-      rideId: data.rideId,
-      fromLocation: facts.fromLocation,
-      toLocation: facts.toLocation,
-      vehicleType: facts.vehicleType,
-      isSpecialTask: facts.rideType === 'Special Task',
-      requesterData: { userId: facts.requesterId, name: facts.requesterName, mobile: facts.requesterMobile },
-      originalDriverId: data.originalDriverId,
-      originalDriverName: data.originalDriverName,
-      maintenanceComment: data.maintenanceComment,
-      rideState: RESUME_STATE_TO_RIDE_STATE[data.resumeState],
-      position,
-    }),
+    emit('redistributedRide', [liveRooms.vehicle(facts.vehicleType)], offer, [liveRooms.driver(data.originalDriverId)]),
   ];
   if (context.alternativeDrivers === 0) emits.push(emit('noAlternativeDriver', toRequester, { rideId: data.rideId, message: MESSAGES.noAlternativeDrivers, position }));
   return emits;

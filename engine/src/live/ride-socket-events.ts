@@ -6,8 +6,11 @@ import type { LiveContext } from './live-lookups';
 import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
 import { reassignmentOverdue, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
 
-/** One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket once). */
-export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
+/**
+ * One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket
+ * once), less any socket also in one of the `except` rooms.
+ */
+export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; except?: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
 
 /** A store event with its global position, which every payload carries. */
 export type PositionedEvent = DomainEvent & { position: number };
@@ -87,7 +90,7 @@ export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null,
   return toSocket ? toSocket(event as Positioned<EventType>, facts, context) : [];
 }
 
-/** Whether a socket in `rooms` receives `emit`. */
+/** Whether a socket in `rooms` receives `emit`: the same rule as socket.io's `to(rooms).except(except)`. */
 export function reaches(emit: LiveEmit, rooms: ReadonlySet<string>): boolean {
-  return emit.rooms.some((room) => rooms.has(room));
+  return emit.rooms.some((room) => rooms.has(room)) && !(emit.except ?? []).some((room) => rooms.has(room));
 }
