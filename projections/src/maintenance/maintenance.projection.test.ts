@@ -114,6 +114,24 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
       expect(byId.get('M3')).toMatchObject({ driver_id: 'FL03', mobile: null, role: null, last_maintenance_date: null });
     });
 
+    it('given requests filed under names other than the drivers\' records, then each is listed under his record\'s name as it is now, else his account\'s, else the name it was filed with', async () => {
+      await spec.given(
+        d.added('FL01', 0, { name: 'Ravi Kumar' }),
+        u.signedUp('FL01', { name: 'Ravi K', role: 'driver' }),
+        u.signedUp('FL02', { name: 'Meena Rao', role: 'driver' }),
+        m.requested('M1', 'FL01', 1, { driverName: 'Someone Else' }),
+        m.requested('M2', 'FL02', 2, { driverName: 'Someone Else' }),
+        m.requested('M3', 'FL03', 3, { driverName: 'Anil Shah' }),
+      );
+      const names = async () => new Map((await listMaintenanceRequests(spec.db)).map((row) => [row.request_id, row.driver_name]));
+      expect(Object.fromEntries(await names())).toEqual({ M1: 'Ravi Kumar', M2: 'Meena Rao', M3: 'Anil Shah' });
+      // The request row itself keeps what was filed: the event is the record of it.
+      expect(await request('M1')).toMatchObject({ driver_name: 'Someone Else' });
+
+      await spec.given(d.updated('FL01', 0, { name: 'Ravi Kumar Patil' }), u.profileUpdated('FL02', 'Meena R Rao', '9000000009'));
+      expect(Object.fromEntries(await names())).toEqual({ M1: 'Ravi Kumar Patil', M2: 'Meena R Rao', M3: 'Anil Shah' });
+    });
+
     it("given a driver's completed requests, then every request of his shows the latest maintenance date as his last maintenance", async () => {
       await spec.given(
         d.added('FL01'),

@@ -4,7 +4,10 @@ import type { MaintenanceRequestsTable } from './maintenance.table';
 
 export type MaintenanceRequestRecord = Selectable<MaintenanceRequestsTable>;
 
-/** A request as the maintenance screens list it: the request, plus the driver's mobile, role and last maintenance. */
+/**
+ * A request as the maintenance screens list it: the request, with the driver as his records say now
+ * (name, mobile, role) and his last maintenance. The name is never the one the request was sent with.
+ */
 export interface MaintenanceRequestListing extends MaintenanceRequestRecord {
   mobile: string | null;
   role: string | null;
@@ -15,14 +18,18 @@ export async function findMaintenanceRequest(db: Kysely<ReadModels>, requestId: 
   return db.selectFrom('maintenance_requests').selectAll().where('request_id', '=', requestId).executeTakeFirst();
 }
 
-/** Every request, newest first. A driver's last maintenance is his latest completed request, or what his record says. */
+/**
+ * Every request, newest first. A driver's name and mobile are his driver record's, else his
+ * account's; the name at filing only when he has neither. His last maintenance is his latest
+ * completed request, or what his record says.
+ */
 export async function listMaintenanceRequests(db: Kysely<ReadModels>): Promise<MaintenanceRequestListing[]> {
   const rows = await db
     .selectFrom('maintenance_requests as m')
     .leftJoin('drivers as d', 'd.operator_id', 'm.driver_id')
     .leftJoin('users as u', 'u.token_no', 'm.driver_id')
     .selectAll('m')
-    .select(['d.mobile as driver_mobile', 'u.mobile as user_mobile', 'd.role as role', 'd.last_maintenance_date as record_maintenance_date'])
+    .select(['d.name as record_name', 'u.name as account_name', 'd.mobile as driver_mobile', 'u.mobile as user_mobile', 'd.role as role', 'd.last_maintenance_date as record_maintenance_date'])
     .orderBy('m.requested_at', 'desc')
     .orderBy('m.request_id')
     .execute();
@@ -33,8 +40,9 @@ export async function listMaintenanceRequests(db: Kysely<ReadModels>): Promise<M
     .groupBy('driver_id')
     .execute();
   const lastByDriver = new Map(latest.map((row) => [row.driver_id, row.last ? new Date(row.last) : null]));
-  return rows.map(({ driver_mobile, user_mobile, role, record_maintenance_date, ...request }) => ({
+  return rows.map(({ record_name, account_name, driver_mobile, user_mobile, role, record_maintenance_date, ...request }) => ({
     ...request,
+    driver_name: record_name || account_name || request.driver_name,
     mobile: driver_mobile ?? user_mobile,
     role,
     last_maintenance_date: lastByDriver.get(request.driver_id) ?? record_maintenance_date,
