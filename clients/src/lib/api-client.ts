@@ -1,4 +1,5 @@
 import { apiError } from '@plantride/schemas';
+import { ActionKeys, actionOf } from './idempotency';
 import { currentToken, useSession } from './session.store';
 
 /** A failed call: `message` is the spec's 'API Error {status}: {body}', `serverMessage` the server's own text. */
@@ -10,6 +11,14 @@ export class ApiError extends Error {
   ) {
     super(apiError(status, body));
     this.name = 'ApiError';
+  }
+}
+
+/** A mutation that got no answer (network down, connection dropped, timed out): it may or may not have been done. */
+export class NoAnswerError extends Error {
+  constructor(cause: unknown) {
+    super('No answer from the server.', { cause });
+    this.name = 'NoAnswerError';
   }
 }
 
@@ -28,6 +37,8 @@ interface CallOptions<T> {
   schema: AnswerParser<T>;
   /** Sign-up and sign-in go without the bearer token. */
   anonymous?: boolean;
+  /** False for a mutation that is no command (sign-in): it goes once, without an Idempotency-Key. */
+  command?: boolean;
   /** Read-your-writes: the engine waits until its read models include this store position. */
   position?: number | null;
   signal?: AbortSignal;
@@ -48,19 +59,59 @@ function serverMessageOf(text: string): string | null {
   return null;
 }
 
-export async function api<T>(path: string, options: CallOptions<T>): Promise<T> {
+// A mutation that got no answer, or a 502/503/504, is sent again after these waits, with the same key.
+export const RETRY_DELAYS_MS = [300, 1000] as const;
+const RETRIED_STATUSES = [502, 503, 504];
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Every mutation's action key; see ActionKeys. */
+export const actionKeys = new ActionKeys();
+
+async function exchange(path: string, method: string, options: CallOptions<unknown>, token: string | null, key: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = options.anonymous ? null : currentToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (key) headers['idempotency-key'] = key;
   const response = await fetch(withPosition(path, options.position), {
-    method: options.method ?? 'GET',
+    method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   });
-  const text = await response.text();
+  return { response, text: await response.text() };
+}
+
+/** A command sent until it is answered (at most 1 + RETRY_DELAYS_MS.length times), always under its action's key. */
+async function exchangeCommand(path: string, method: string, options: CallOptions<unknown>, token: string | null) {
+  const action = actionOf(method, path, options.body);
+  const key = actionKeys.keyFor(action);
+  for (let attempt = 0; ; attempt += 1) {
+    const delay = RETRY_DELAYS_MS[attempt];
+    let answer: Awaited<ReturnType<typeof exchange>>;
+    try {
+      answer = await exchange(path, method, options, token, key);
+    } catch (error) {
+      // The action stays open: the user's next tap on it sends the same key.
+      if (delay === undefined || options.signal?.aborted) throw new NoAnswerError(error);
+      await wait(delay);
+      continue;
+    }
+    if (RETRIED_STATUSES.includes(answer.response.status) && delay !== undefined) {
+      await wait(delay);
+      continue;
+    }
+    // A 5xx leaves it unknown whether the command was done, so the action stays open for a retry.
+    if (answer.response.status < 500) actionKeys.answered(action, key);
+    return answer;
+  }
+}
+
+export async function api<T>(path: string, options: CallOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const token = options.anonymous ? null : currentToken();
+  const { response, text } =
+    method === 'GET' || options.command === false ? await exchange(path, method, options, token, null) : await exchangeCommand(path, method, options, token);
   if (!response.ok) {
     // The session ended on the server (expired, signed out elsewhere, blocked): back to sign-in.
     if (response.status === 401 && token) useSession.getState().end('expired');

@@ -95,7 +95,7 @@ export function DriverDashboard() {
           {tab === 'active' && (
             <Stack spacing={3}>
               {ongoing ? (
-                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} driverId={tokenNo} blocked={block !== null} onMoved={ridesMoved} />
+                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} blocked={block !== null} onMoved={ridesMoved} />
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import { RETRY_DELAYS_MS } from '../../../lib/api-client';
+import { STEP_NOT_ANSWERED } from '../driver-steps';
 import { renderWithQueries, stubFetch } from '../test-support';
 import { OngoingRideCard } from './ongoing-ride-card';
 
@@ -34,7 +36,7 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
   it('given an accepted ride, when the driver goes through the steps, then only the next one is live each time and each is sent in order', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const onMoved = vi.fn();
-    renderWithQueries(<OngoingRideCard ride={ride()} driverId="FL01" blocked={false} onMoved={onMoved} />);
+    renderWithQueries(<OngoingRideCard ride={ride()} blocked={false} onMoved={onMoved} />);
     expect(screen.getByText('Regular Ride')).toBeInTheDocument();
     expect(enabledSteps()).toEqual(['Start Ride']);
 
@@ -55,7 +57,7 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
 
   it('given a delivered ride, when End Ride is pressed, then the end is sent only after 2000 ms, with the success toast', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'delivered' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'delivered' })} blocked={false} onMoved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'End Ride' }));
     expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(1900));
@@ -69,20 +71,46 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
 
   it('given a blocked driver, when he presses the live step, then nothing is sent and he is told he is blocked', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} driverId="FL01" blocked onMoved={vi.fn()} />);
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} blocked onMoved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Material Picked' }));
     expect(toast.info).toHaveBeenCalledWith(MESSAGES.blockedCannotAccept);
     expect(calls).toEqual([]);
   });
 
   it('given the server reports a later step (reload, socket), when the row changes, then the card catches up to it', async () => {
-    const { rerender } = renderWithQueries(<OngoingRideCard ride={ride()} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
-    rerender(<OngoingRideCard ride={ride({ STATUS: 'material picked' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    const { rerender } = renderWithQueries(<OngoingRideCard ride={ride()} blocked={false} onMoved={vi.fn()} />);
+    rerender(<OngoingRideCard ride={ride({ STATUS: 'material picked' })} blocked={false} onMoved={vi.fn()} />);
     await waitFor(() => expect(enabledSteps()).toEqual(['Material Dropped']));
   });
 
+  it('given his step recorded, when the server row read a moment earlier still says the step before, then the card does not move back', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { rerender } = renderWithQueries(<OngoingRideCard ride={ride()} blocked={false} onMoved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Start Ride' }));
+    await waitFor(() => expect(enabledSteps()).toEqual(['Material Picked']));
+    rerender(<OngoingRideCard ride={ride({ STATUS: 'accepted' })} blocked={false} onMoved={vi.fn()} />);
+    expect(enabledSteps()).toEqual(['Material Picked']);
+    expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('started');
+  });
+
+  it('given no answer comes even after the automatic retries, then he is told to tap again and the same step stays live', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit = {}) => {
+      sent.push(new Headers(init.headers).get('idempotency-key') ?? 'none');
+      throw new TypeError('Failed to fetch');
+    }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} blocked={false} onMoved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Material Picked' }));
+    for (const delay of RETRY_DELAYS_MS) await act(() => vi.advanceTimersByTimeAsync(delay));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(STEP_NOT_ANSWERED));
+    expect(enabledSteps()).toEqual(['Material Picked']);
+    expect(sent).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(new Set(sent).size).toBe(1);
+  });
+
   it('given an ongoing ride, when seconds pass, then the progress bar moves +10 each second up to 100', async () => {
-    renderWithQueries(<OngoingRideCard ride={ride({ RIDE_TYPE: 'Special Task' })} driverId="FL01" blocked={false} onMoved={vi.fn()} />);
+    renderWithQueries(<OngoingRideCard ride={ride({ RIDE_TYPE: 'Special Task' })} blocked={false} onMoved={vi.fn()} />);
     expect(screen.getByText('Special Task Ride')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Ride progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');

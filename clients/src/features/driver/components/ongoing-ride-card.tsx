@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useMachine } from '@xstate/react';
 import { toast } from 'react-toastify';
-import { LIMITS, MESSAGES, SERVER_MESSAGES, rideMachine, rideStatusOf, type RideHistoryRow } from '@plantride/schemas';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { LIMITS, MESSAGES, SERVER_MESSAGES, isAheadOf, nextDriverStep, statusAfterStep, type RideHistoryRow, type RideStatus } from '@plantride/schemas';
+import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useUpdateTimestamps } from '../api/update-timestamps';
-import { DRIVER_STEPS, driverRideSnapshot, factsToReach, nextStep, stepFact, type DriverStep } from '../driver-steps';
+import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-steps';
 import { RequesterDetailsDialog } from './requester-details-dialog';
 
 interface OngoingRideCardProps {
   ride: RideHistoryRow;
-  driverId: string;
   blocked: boolean;
   /** A step was recorded at this store position (null: refused, the screen is behind): read the ride lists again. */
   onMoved: (position: number | null) => void;
@@ -30,25 +28,20 @@ function useRideProgress(): number {
 }
 
 /**
- * The driver's ride in progress. The shared ride statechart, started where the server says the
- * ride is, decides which step button is live; each recorded step is fed to it as a fact.
- * Rendered with `key={rideId}` so a new ride starts a new actor.
+ * The driver's ride in progress. The shared ride statechart (through the schemas' status helpers)
+ * decides which step button is live at the status the server reports, or at the status his own
+ * last recorded step left it in, whichever is further. Rendered with `key={rideId}`.
  */
-export function OngoingRideCard({ ride, driverId, blocked, onMoved }: OngoingRideCardProps) {
-  const [initial] = useState(() => driverRideSnapshot(ride, driverId));
-  const [snapshot, send] = useMachine(rideMachine, { snapshot: initial });
+export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps) {
   const update = useUpdateTimestamps();
+  const [recorded, setRecorded] = useState<RideStatus | null>(null);
   const [pending, setPending] = useState<DriverStep | null>(null);
   const [showRequester, setShowRequester] = useState(false);
   const progress = useRideProgress();
 
-  // The server moved on without this screen (another tab, a reload, the socket): catch the actor up.
-  useEffect(() => {
-    for (const fact of factsToReach(snapshot, ride.STATUS, driverId)) send(fact);
-  }, [ride.STATUS, snapshot, driverId, send]);
-
-  const next = nextStep(snapshot, driverId);
-  const status = rideStatusOf(snapshot) ?? ride.STATUS;
+  // The server's row may lag behind his own step for a moment, and may run ahead of it (another tab, a reload).
+  const status = recorded !== null && isAheadOf(recorded, ride.STATUS) ? recorded : ride.STATUS;
+  const next = DRIVER_STEPS.find((step) => step.command === nextDriverStep(status)) ?? null;
   const special = ride.RIDE_TYPE === 'Special Task';
 
   async function run(step: DriverStep) {
@@ -60,11 +53,12 @@ export function OngoingRideCard({ ride, driverId, blocked, onMoved }: OngoingRid
     try {
       if (step.command === 'end') await wait(LIMITS.endRideDelayMs);
       const answer = await update.mutateAsync({ rideId: ride.RIDE_ID, event: step.command });
-      send(stepFact(step, ride.RIDE_ID, driverId));
+      setRecorded(statusAfterStep(step.command));
       if (step.command === 'end') toast.success(MESSAGES.rideEnded);
       onMoved(answer.position);
     } catch (error) {
-      toast.error(step.command === 'end' ? MESSAGES.failedToEndRide : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
+      if (step.command === 'end') toast.error(MESSAGES.failedToEndRide);
+      else toast.error(error instanceof NoAnswerError ? STEP_NOT_ANSWERED : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
       // A refused step means the screen is behind the ride: read it again.
       if (error instanceof ApiError && error.status === 409) onMoved(null);
     } finally {

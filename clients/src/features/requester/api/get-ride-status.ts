@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
+import { LIMITS, isOngoing, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-import { isOngoing } from '../ride-steps';
 
 export async function getRideStatus(rideId: string, position: number): Promise<{ status: RideStatus; position: number }> {
   const answer = await api(`/api/tracking/ride-status/${encodeURIComponent(rideId)}`, { schema: rideStatusAnswerSchema, position });

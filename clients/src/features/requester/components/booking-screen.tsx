@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Container, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, SERVER_MESSAGES, type RideHistoryRow, type StoredUser } from '@plantride/schemas';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MESSAGES, SERVER_MESSAGES, isInProgress, isOngoing, type RideHistoryRow, type StoredUser } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useCancelRide } from '../api/cancel-ride';
@@ -11,11 +10,11 @@ import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
 import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
-import { isOngoing } from '../ride-steps';
 import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
 import { BookingForm } from './booking-form';
+import { CancelRideDialog } from './cancel-ride-dialog';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { RideConfetti } from './ride-confetti';
 import { RideHistoryList } from './ride-history-list';
@@ -25,8 +24,6 @@ const SCREENS = {
   fixed: { title: 'Schedule Fixed Ride', rideType: 'Regular', history: 'Ride History', newBooking: 'Book New Ride', path: '/available-rides' },
   special: { title: MESSAGES.scheduleSpecialTaskRide, rideType: 'Special Task', history: 'Task History', newBooking: 'Book New Special Task', path: '/special-task-ride' },
 } as const;
-
-const IN_PROGRESS = ['accepted', 'started', 'material picked', 'delivered'];
 
 /** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */
 export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredUser }) {
@@ -73,7 +70,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const status = shownLive ? live.status : (serverStatus.data?.status ?? shownRow?.STATUS ?? null);
   const timestamps = useRideTimestamps(shownId, status, live.position);
   const driver = shownLive ? live.driver : shownId ? rememberedDriver(shownId) : null;
-  const showDriverButton = driver !== null && status !== null && IN_PROGRESS.includes(status);
+  const showDriverButton = driver !== null && isInProgress(status);
 
   const booking = useBookRideFlow(kind, user);
   const cancel = useCancelRide();
@@ -139,11 +136,11 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
           <BookingForm kind={kind} pending={booking.pending} error={booking.error} onError={booking.setError} onBook={booking.book} />
         )}
       </Container>
-      <ConfirmDialog
+      <CancelRideDialog
         open={askCancel}
-        title={MESSAGES.confirmCancelRide}
-        confirmLabel="Yes"
-        cancelLabel="No"
+        status={status}
+        timestamps={timestamps.data ?? null}
+        toLocation={shownRow?.TO_LOCATION ?? null}
         busy={cancel.isPending}
         onConfirm={() => shownId && cancelRide(shownId)}
         onCancel={() => setAskCancel(false)}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
-import { canCancel } from '../ride-steps';
 import { StatusChip } from './status-chip';
 
 interface RideHistoryListProps {
@@ -38,7 +37,8 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false }:
               </Typography>
             </CardContent>
           </CardActionArea>
-          {onCancel && ride.STATUS === 'requested' && canCancel(ride.STATUS) && (
+          {/* A ride waiting after a breakdown is cancelled from its tracker, which says what that means. */}
+          {onCancel && ride.STATUS === 'requested' && (
             <Box sx={{ px: 2, pb: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {asking === ride.RIDE_ID ? (
                 <>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES, rideStatusTitle, type RideStatus, type RideTimestamps } from '@plantride/schemas';
-import { BOOKING_STEPS, bookingTrackerStep, canCancel } from '../ride-steps';
+import { MESSAGES, isCancellable, rideStatusTitle, type RideStatus, type RideTimestamps } from '@plantride/schemas';
+import { BOOKING_STEPS, bookingTrackerStep } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { StatusChip } from './status-chip';
 
@@ -45,7 +45,7 @@ export function RideProgress(props: RideProgressProps) {
       </Box>
       <RideTracker steps={BOOKING_STEPS} step={bookingTrackerStep(status)} timestamps={timestamps} acceptedAt={acceptedAt} label="Ride progress" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        {status && canCancel(status) && (
+        {isCancellable(status) && (
           <Button color="error" variant="outlined" onClick={props.onCancel} disabled={cancelling}>
             Cancel Request
           </Button>

@@ -1,13 +1,11 @@
 import { Chip, type ChipProps } from '@mui/material';
-import type { RideStatus } from '@plantride/schemas';
-
-const IN_PROGRESS: readonly string[] = ['accepted', 'started', 'material picked', 'delivered'];
+import { isInProgress, type RideStatus } from '@plantride/schemas';
 
 /** Completed green, ongoing blue, requested amber, other grey (SPEC §4); accepted reads 'ongoing'. */
 export function statusLook(status: RideStatus): { label: string; color: ChipProps['color'] } {
   if (status === 'completed') return { label: status, color: 'success' };
   if (status === 'requested') return { label: status, color: 'warning' };
-  if (IN_PROGRESS.includes(status)) return { label: status === 'accepted' ? 'ongoing' : status, color: 'info' };
+  if (isInProgress(status)) return { label: status === 'accepted' ? 'ongoing' : status, color: 'info' };
   return { label: status === 'waiting_for_reassignment' ? 'waiting for reassignment' : status, color: 'default' };
 }
 

@@ -76,6 +76,23 @@ describe('live ride events (SPEC §4)', () => {
     expect(otherOrder).toMatchObject({ status: 'started', driver: meena, notice: newDriverAssigned('Meena Iyer') });
   });
 
+  it('given a ride the screen only picks up while it waits (a reload), when another driver takes over, then it shows accepted until the server says where it resumed', () => {
+    const waiting = run([{ type: 'track', rideId: 'R1', rideType: 'Regular', status: 'waiting_for_reassignment' }]);
+    const taken = liveRideReducer(waiting, { type: 'driverReassigned', payload: { rideId: 'R1', driverDetails: meena, newDriverName: meena.name, newDriverId: meena.id, position: 20 } });
+    expect(taken).toMatchObject({ status: 'accepted', driver: meena });
+    expect(liveRideReducer(taken, { type: 'serverStatus', rideId: 'R1', status: 'material picked', position: 20 }).status).toBe('material picked');
+  });
+
+  it('given the material picked, when the breakdown is heard twice before anyone takes over, then the take-over still resumes at material picked', () => {
+    const picked = run([accepted('R1', 10), { type: 'rideStarted', payload: { rideId: 'R1', position: 11 } }, { type: 'materialPicked', payload: { rideId: 'R1', position: 12 } }], tracking);
+    const broken = run([
+      { type: 'rideRedistributed', payload: { rideId: 'R1', position: 13 } },
+      { type: 'rideRedistributed', payload: { rideId: 'R1', position: 14 } },
+    ], picked);
+    expect(broken).toMatchObject({ status: 'waiting_for_reassignment', resumeStatus: 'material picked' });
+    expect(liveRideReducer(broken, accepted('R1', 15, true, meena))).toMatchObject({ status: 'material picked', driver: meena, resumeStatus: null });
+  });
+
   it('given the notice is showing, when it is cleared after its time, then only that notice goes', () => {
     const state = { ...tracking, notice: newDriverAssigned('Meena Iyer') };
     expect(liveRideReducer(state, { type: 'clearNotice', notice: newDriverAssigned('Meena Iyer') }).notice).toBeNull();

@@ -1,7 +1,11 @@
 import {
+  isInProgress,
   newDriverAssigned,
+  statusAfterFact,
   MESSAGES,
   type DriverDetails,
+  type ResumeState,
+  type RideEventType,
   type RideStatus,
   type RideType,
   type SocketPayload,
@@ -20,6 +24,19 @@ export const REQUESTER_EVENTS = [
   'specialTaskOverdue',
 ] as const;
 export type RequesterEventName = (typeof REQUESTER_EVENTS)[number];
+
+// The ride fact behind each socket event: the statechart says where that fact leaves the ride.
+const FACT_OF = {
+  rideAccepted: 'RideAccepted',
+  rideStarted: 'RideStarted',
+  materialPicked: 'MaterialPicked',
+  materialDropped: 'MaterialDropped',
+  rideEnded: 'RideEnded',
+  rideRedistributed: 'RideRedistributed',
+  driverReassigned: 'RideTakenOver',
+  noAlternativeDriver: 'ReassignmentOverdue',
+  specialTaskOverdue: 'SpecialTaskOverran',
+} as const satisfies Record<RequesterEventName, RideEventType>;
 
 export type LiveEvent = { [E in RequesterEventName]: { type: E; payload: SocketPayload<E> } }[RequesterEventName];
 
@@ -40,7 +57,7 @@ export interface LiveRideState {
   status: RideStatus | null;
   driver: DriverDetails | null;
   /** Where the ride was when its vehicle broke down; a take-over resumes there. */
-  resumeStatus: RideStatus | null;
+  resumeStatus: ResumeState | null;
   /** The reassignment message area of the tracker. */
   notice: string | null;
   /** Highest store position applied, for read-your-writes on the reads that follow. */
@@ -61,55 +78,48 @@ export const initialLiveRide: LiveRideState = {
 };
 
 const SEEN_LIMIT = 200;
-const IN_PROGRESS: readonly RideStatus[] = ['accepted', 'started', 'material picked', 'delivered'];
+
+/** Where a take-over resumes: where the screen saw the vehicle break down, or the step it was showing. */
+const resumeOf = (state: LiveRideState): ResumeState | null => state.resumeStatus ?? (isInProgress(state.status) ? state.status : null);
 
 function applyEvent(state: LiveRideState, event: LiveEvent): LiveRideState {
   switch (event.type) {
     case 'rideAccepted': {
       const { rideId, driverData, isRedistributed } = event.payload;
       const same = rideId === state.rideId;
-      const resumed = isRedistributed && same ? (state.resumeStatus ?? state.status) : null;
+      const takenOver = isRedistributed && same;
       return {
         ...state,
         rideId,
         rideType: same ? state.rideType : null,
-        status: resumed && IN_PROGRESS.includes(resumed) ? resumed : 'accepted',
+        status: takenOver ? statusAfterFact('RideTakenOver', resumeOf(state)) : statusAfterFact('RideAccepted'),
         driver: driverData,
         resumeStatus: null,
-        notice: isRedistributed && same ? state.notice : null,
+        notice: takenOver ? state.notice : null,
       };
     }
-    case 'rideStarted':
-      return { ...state, status: 'started' };
-    case 'materialPicked':
-      return { ...state, status: 'material picked' };
-    case 'materialDropped':
-      return { ...state, status: 'delivered' };
-    case 'rideEnded':
-      return { ...state, status: 'completed' };
     case 'rideRedistributed':
       return {
         ...state,
-        resumeStatus: state.status === 'waiting_for_reassignment' ? state.resumeStatus : state.status,
-        status: 'waiting_for_reassignment',
+        resumeStatus: resumeOf(state),
+        status: statusAfterFact('RideRedistributed'),
         driver: null,
         notice: MESSAGES.vehicleBrokeDown,
       };
-    case 'driverReassigned': {
+    case 'driverReassigned':
       // rideAccepted of the same take-over may have come first and already resumed the ride.
-      const resumed = state.resumeStatus ?? (state.status && IN_PROGRESS.includes(state.status) ? state.status : 'accepted');
       return {
         ...state,
-        status: IN_PROGRESS.includes(resumed) ? resumed : 'accepted',
+        status: statusAfterFact('RideTakenOver', resumeOf(state)),
         resumeStatus: null,
         driver: event.payload.driverDetails,
         notice: newDriverAssigned(event.payload.newDriverName || event.payload.driverDetails.name),
       };
+    default: {
+      // A driver's step moves the ride on; a timer notice (only a toast) leaves it as it was.
+      const status = statusAfterFact(FACT_OF[event.type]);
+      return status === null ? state : { ...state, status };
     }
-    case 'noAlternativeDriver':
-    case 'specialTaskOverdue':
-      // Only a toast; the ride goes on as it was.
-      return state;
   }
 }
 
