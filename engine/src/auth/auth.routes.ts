@@ -8,16 +8,12 @@ import {
   signInBodySchema,
   signUpAnswerSchema,
   signUpBodySchema,
-  userStreamId,
 } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
-import { conflict, forbidden, unauthorized } from '../commands/errors';
+import { handle } from '../commands/command-handler';
+import { forbidden, unauthorized } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
-import { ConcurrencyError } from '../event-store/event-store';
-import { userDecider } from '../users/user.decider';
+import { signOut, signUp } from '../users/user.decider';
 import { loadUser } from '../users/user-stream';
-import { driverRecordOf } from '../users/driver-record';
-import { grantDriverRole } from '../drivers/driver-role';
 import { currentUser } from './auth.plugin';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -34,34 +30,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sh
     { preHandler: limit.signUp, schema: { body: signUpBodySchema, response: { 201: signUpAnswerSchema, ...errors } } },
     async (request, reply) => {
       const { token_no: tokenNo, password, name, mobile } = request.body;
-      // An operator the admin already recorded as a driver signs up as that driver.
-      const driver = await driverRecordOf(app.eventStore, tokenNo);
-      const role = driver ? ('driver' as const) : ('requester' as const);
-      const context = httpCommandContext(request, { tokenNo, role });
-      // Refused before the slow hash, so a taken token number costs nothing; a retry with its
-      // Idempotency-Key goes on to get the first answer back.
-      if (!context.idempotent && (await loadUser(app.eventStore, tokenNo))) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
-      const data = {
-        tokenNo,
-        name: name ?? driver?.name ?? '',
-        mobile: mobile ?? driver?.mobile ?? '',
-        role,
-        assignedVehicleType: driver?.vehicleType ?? null,
-        passwordHash: await hashPassword(password),
-      };
-      let position: number;
-      try {
-        ({ position } = await handleCommand(app.eventStore, userStreamId(tokenNo), userDecider, { type: 'SignUp', data }, context));
-      } catch (error) {
-        // Two sign-ups racing for one token number: the loser is told it is taken.
-        if (error instanceof ConcurrencyError) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
-        throw error;
-      }
-      // An admin may have recorded him as a driver while he signed up: whichever of the two
-      // writes second sees the other, so this read (or the admin's) makes him a driver.
-      const recorded = driver ? null : await driverRecordOf(app.eventStore, tokenNo);
-      const rolePosition = recorded ? await grantDriverRole(app.eventStore, tokenNo, recorded.vehicleType ?? '', { ...context, actor: { system: 'signup' } }) : null;
-      return reply.status(201).send({ message: MESSAGES.signupSucceeded, position: Math.max(position, rolePosition ?? 0) });
+      // Hashed before anything is read, so a taken token number answers as slowly as a new one.
+      const data = { tokenNo, name: name ?? null, mobile: mobile ?? null, passwordHash: await hashPassword(password) };
+      const context = httpCommandContext(request, { tokenNo, role: 'requester' });
+      const { position } = await handle(app.eventStore, signUp, { type: 'SignUp', data }, context);
+      return reply.status(201).send({ message: MESSAGES.signupSucceeded, position });
     },
   );
 
@@ -88,25 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sh
 };
 
 const logoutRoute: FastifyPluginAsyncZod = async (app) => {
-  // The spec's client sends its JSON content type on logout too, with no body at all.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    (body as string).trim() === '' ? done(null, undefined) : json(request, body as string, done),
-  );
-
   app.post(
     '/api/auth/logout',
     { onRequest: app.requireRole(), schema: { response: { 200: logoutAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema } } },
     async (request, reply) => {
       const actor = currentUser(request);
-      const result = await handleCommand(
-        app.eventStore,
-        userStreamId(actor.tokenNo),
-        userDecider,
-        { type: 'SignOut', data: { tokenNo: actor.tokenNo } },
-        httpCommandContext(request, actor),
-      );
+      const result = await handle(app.eventStore, signOut, { type: 'SignOut', data: { tokenNo: actor.tokenNo } }, httpCommandContext(request, actor));
       clearSessionCookie(request, reply);
       return { message: MESSAGES.logoutSucceeded, position: result.position };
     },

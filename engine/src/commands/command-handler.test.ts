@@ -1,70 +1,96 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rideStreamId, type RideEvent } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type Actor } from '@plantride/schemas';
 import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
+import { directRides } from '../test-support/direct-rides';
 import type { EventStore } from '../event-store/event-store';
-import { rideDecider, type RideCommand } from '../rides/ride.decider';
-import { handleCommand, type CommandContext } from './command-handler';
+import { acceptRide, type AcceptRideCommand } from '../rides/ride.decider';
+import { handle, type CommandContext } from './command-handler';
 import { DomainError } from './errors';
-import { ConcurrencyError } from '../event-store/event-store';
+import { eventIdFor } from './event-ids';
 
 const rideId = 'R1';
-const stream = rideStreamId(rideId);
-const requester = { tokenNo: 'AB12', role: 'requester' as const };
-const context = (overrides: Partial<CommandContext> = {}): CommandContext => ({ now: new Date(), actor: requester, commandId: randomUUID(), ...overrides });
-const book: RideCommand = {
-  type: 'BookRide',
-  data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null },
-  estimatedMinutes: 11,
-};
-const accept = (driverId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId }, driver: { name: driverId, mobile: '9876543210', vehicleNumber: null, vehicleType: 'Forklift' } });
+const at = '2026-11-25T08:00:00.000Z';
+const driver = (tokenNo: string): Actor => ({ tokenNo, role: 'driver' });
+const context = (actor: Actor, overrides: Partial<CommandContext> = {}): CommandContext => ({ now: new Date(at), actor, commandId: randomUUID(), ...overrides });
+const accept = (driverId: string): AcceptRideCommand => ({ type: 'AcceptRide', data: { rideId, driverId } });
 
 describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
   let database: TestDatabase;
   let store: EventStore;
+  let rides: ReturnType<typeof directRides>;
 
   beforeEach(async () => {
     ({ database, store } = await openTestStore(kind));
+    rides = directRides(store);
+    await rides.book(rideId, 'Forklift', at);
   });
   afterEach(async () => database.dispose());
 
-  it('when a ride is booked, then its event is stored with the actor and the answer carries its position', async () => {
-    const ctx = context();
-    const result = await handleCommand(store, stream, rideDecider, book, ctx);
-    const [stored] = await store.readStream(stream);
-    expect(result.events.map((e) => e.type)).toEqual(['RideRequested']);
-    expect(result.position).toBe(stored?.globalPosition);
-    expect(stored?.metadata).toMatchObject({ commandId: ctx.commandId, actor: requester });
-    expect((stored?.data as RideEvent['data']).rideId).toBe(rideId);
+  const typesOf = async (streamId: string) => (await store.readStream(streamId)).map((e) => e.type);
+
+  it('when a driver accepts, then the ride and his stream get their events in one append, with the actor and one position', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined); // makes D001 (R0 does not exist)
+    const ctx = context(driver('D001'));
+    const result = await handle(store, acceptRide, accept('D001'), ctx);
+    const [ride, assigned] = [(await store.readStream(rideStreamId(rideId))).at(-1), (await store.readStream(driverStreamId('D001'))).at(-1)];
+    expect(result.events.map((e) => e.type)).toEqual(['RideAccepted', 'DriverAssignedToRide']);
+    expect([ride?.type, assigned?.type]).toEqual(['RideAccepted', 'DriverAssignedToRide']);
+    expect(ride?.transactionId).toBe(assigned?.transactionId);
+    expect(result.position).toBe(Math.max(ride!.globalPosition, assigned!.globalPosition));
+    expect(ride?.metadata).toMatchObject({ commandId: ctx.commandId, actor: driver('D001') });
   });
 
-  it('given a requested ride, when ten drivers race to accept it, then exactly one wins and the rest get a conflict', async () => {
-    await handleCommand(store, stream, rideDecider, book, context());
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => handleCommand(store, stream, rideDecider, accept(`D00${i}`), context({ actor: { tokenNo: `D00${i}`, role: 'driver' } }))),
-    );
+  it('given a requested ride, when ten drivers race to accept it, then exactly one wins and each other hears it is no longer available', async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `D00${i}`);
+    await Promise.all(ids.map((id) => rides.accept('R0', id, 'Forklift', at).catch(() => undefined)));
+    const outcomes = await Promise.allSettled(ids.map((id) => handle(store, acceptRide, accept(id), context(driver(id)))));
     const losers = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    // A loser either read before the winner appended (version conflict) or after (the machine refuses).
-    losers.forEach((o) => expect(o.reason instanceof ConcurrencyError || (o.reason instanceof DomainError && o.reason.status === 409)).toBe(true));
-    expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['RideRequested', 'RideAccepted']);
+    // A lost race is decided again on what the winner did, so the loser is told why.
+    losers.forEach((o) => expect(o.reason).toBeInstanceOf(DomainError));
+    losers.forEach((o) => expect(o.reason).toMatchObject({ status: 409, message: SERVER_MESSAGES.rideNotAvailable }));
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted']);
   });
 
   it('given a command handled once, when it is sent again with the same idempotency key, then the first answer returns and nothing is appended', async () => {
-    const ctx = context({ idempotent: true });
-    const first = await handleCommand(store, stream, rideDecider, book, ctx);
-    await handleCommand(store, stream, rideDecider, accept('D001'), context());
-    const again = await handleCommand(store, stream, rideDecider, book, { ...ctx, now: new Date() });
-    expect(again).toEqual({ ...first, duplicate: true });
-    expect(await store.readStream(stream)).toHaveLength(2);
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const ctx = context(driver('D001'), { idempotent: true });
+    const first = await handle(store, acceptRide, accept('D001'), ctx);
+    const head = await store.headPosition();
+    const again = await handle(store, acceptRide, accept('D001'), { ...ctx, now: new Date() });
+    expect(again.duplicate).toBe(true);
+    expect(again.position).toBe(first.position);
+    expect(again.events.map((e) => e.type).sort()).toEqual(['DriverAssignedToRide', 'RideAccepted']);
+    expect(await store.headPosition()).toBe(head);
+  });
+
+  it('given a stream that moves on between the read and the append, when the command is decided again, then it is refused on what is there now and nothing is appended', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    // Someone blocks the driver for maintenance after this command read his stream, before it appends.
+    let raced = false;
+    const racing: EventStore = {
+      ...store,
+      async appendToStreams(writes, metadata) {
+        if (!raced) {
+          raced = true;
+          const version = (await store.readStream(driverStreamId('D001'))).length;
+          const block = { eventId: eventIdFor(randomUUID(), 0), type: 'DriverBlockedForMaintenance', schemaVersion: 1, data: { operatorId: 'D001', maintenanceRequestId: 'M1' } };
+          await store.append(driverStreamId('D001'), version, [block], {});
+        }
+        return store.appendToStreams(writes, metadata);
+      },
+    };
+    await expect(handle(racing, acceptRide, accept('D001'), context(driver('D001')))).rejects.toMatchObject({ status: 403, message: MESSAGES.blockedCannotAccept });
+    expect(raced).toBe(true);
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested']);
+    expect(await typesOf(driverStreamId('D001'))).toEqual(['DriverAdded', 'DriverBlockedForMaintenance']);
   });
 
   it('given an accepted ride, when its driver sends a step the statechart refuses, then nothing is appended', async () => {
-    const driver = { actor: { tokenNo: 'D001', role: 'driver' as const } };
-    await handleCommand(store, stream, rideDecider, book, context());
-    await handleCommand(store, stream, rideDecider, accept('D001'), context(driver));
+    await rides.accept(rideId, 'D001', 'Forklift', at);
     const head = await store.headPosition();
-    await expect(handleCommand(store, stream, rideDecider, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver))).rejects.toMatchObject({ status: 409 });
+    await expect(rides.step(rideId, 'EndRide', 'D001', at)).rejects.toMatchObject({ status: 409 });
     expect(await store.headPosition()).toBe(head);
   });
 });

@@ -1,13 +1,38 @@
 import { EVENT_SCHEMA_VERSIONS, domainEventSchema, type CommandContext as DecideContext, type DomainEvent } from '@plantride/schemas';
-import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
+import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type StreamWrite } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
+import { DomainError } from './errors';
 import { eventIdFor } from './event-ids';
 
-/** Pure business logic of one stream: fold events into state, decide a command's events from state. */
-export interface Decider<State, Command, Event extends DomainEvent = DomainEvent> {
-  initialState(): State;
-  evolve(state: State, event: Event): State;
-  decide(command: Command, state: State, context: DecideContext): Event[];
+/** A stream a command reads, and how its events fold into the state its decision sees. */
+export interface StreamRef<State, Event extends DomainEvent = DomainEvent> {
+  readonly id: string;
+  readonly initial: () => State;
+  readonly evolve: (state: State, event: Event) => State;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRef = StreamRef<any, any>;
+/** The streams of one command, by the name its decision knows them by; an optional one may be absent. */
+export type Streams = Record<string, AnyRef | undefined>;
+type StateOf<R> = R extends StreamRef<infer S, infer _E> ? S : undefined;
+type EventOf<R> = R extends StreamRef<infer _S, infer E> ? E : never;
+/** What each named stream tells now. */
+export type StatesOf<R extends Streams> = { [K in keyof R]: StateOf<R[K]> };
+/** A decision: the events each named stream gets (none for a stream only read). */
+export type EventsOf<R extends Streams> = { [K in keyof R]?: EventOf<R[K]>[] };
+
+/**
+ * A command's business rules: which streams it reads and, from what they tell, what happens.
+ * `decide` is pure (no I/O, the clock comes in the context) and refuses by throwing a DomainError.
+ */
+export interface CommandHandler<Command, R extends Streams> {
+  /**
+   * The streams the decision reads. Called again with what was read, it may name more (the ride a
+   * driver holds, the request that blocks him); reading stops when it names no new one.
+   */
+  streams(command: Command, read: Partial<StatesOf<R>>): R;
+  decide(command: Command, states: StatesOf<R>, context: DecideContext): EventsOf<R>;
 }
 
 export interface CommandContext extends DecideContext {
@@ -18,48 +43,97 @@ export interface CommandContext extends DecideContext {
   readonly idempotent?: boolean;
 }
 
-export interface CommandResult<Event extends DomainEvent = DomainEvent> {
-  readonly events: Event[];
-  /** Global position of the last event, for read-your-writes. */
+export interface CommandResult {
+  /** The command's events, in the order it decided them (a repeat: as first stored). */
+  readonly events: DomainEvent[];
+  /** Global position of the last event, for read-your-writes; when nothing was appended, of the last event the decision read. */
   readonly position: number;
-  readonly nextVersion: number;
   /** The command had already been handled; nothing was appended. */
   readonly duplicate: boolean;
 }
 
+/** The most events one command writes; a repeat's answer is looked up by these many derived ids. */
+const MAX_EVENTS_PER_COMMAND = 16;
+const ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 5;
+const BACKOFF_CAP_MS = 200;
+
+/** Full jitter: racing commands spread out instead of colliding again in step. */
+function backoff(attempt: number): Promise<void> {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
+
 /**
- * The one path of every command: load the stream, fold, decide, append at the
- * version that was read. A concurrent change surfaces as ConcurrencyError (409).
+ * The one path of every command: read every stream it names (one statement per round), decide,
+ * append all its events with the version of every stream read (one statement, one transaction).
+ * A stream that moved on meanwhile means deciding again on what is there now, a few times with
+ * jittered back-off; after that the ConcurrencyError answers 409.
  */
-export async function handleCommand<State, Command, Event extends DomainEvent>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<State, Command, Event>,
-  command: Command,
-  context: CommandContext,
-): Promise<CommandResult<Event>> {
-  if (context.idempotent) {
-    const earlier = await earlierResult<Event>(store, context.commandId);
-    if (earlier) return earlier;
+export async function handle<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptOnce(store, handler, command, context);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
   }
-  const recorded = await store.readStream(streamId);
-  const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent(e) as Event), decider.initialState());
-  let events: Event[];
+}
+
+interface Loaded {
+  readonly refs: Streams;
+  readonly states: Record<string, unknown>;
+  readonly versions: Map<string, number>;
+  /** The last global position among the events read. */
+  readonly seen: number;
+}
+
+function fold(ref: AnyRef, recorded: readonly RecordedEvent[]): unknown {
+  return recorded.reduce((state, event) => ref.evolve(state, toDomainEvent(event)), ref.initial());
+}
+
+async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command): Promise<Loaded> {
+  const read = new Map<string, RecordedEvent[]>();
+  const states: Record<string, unknown> = {};
+  let refs: Streams = handler.streams(command, {});
+  for (;;) {
+    const missing = Object.values(refs).flatMap((ref) => (ref && !read.has(ref.id) ? [ref.id] : []));
+    if (missing.length === 0) break;
+    for (const [id, events] of await store.readStreams(missing)) read.set(id, events);
+    for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = fold(ref, read.get(ref.id) ?? []);
+    refs = handler.streams(command, states as Partial<StatesOf<R>>);
+  }
+  const seen = Math.max(0, ...[...read.values()].map((events) => events.at(-1)?.globalPosition ?? 0));
+  return { refs, states, versions: new Map([...read].map(([id, events]) => [id, events.length])), seen };
+}
+
+async function attemptOnce<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
+  const { refs, states, versions, seen } = await load(store, handler, command);
+  let decided: EventsOf<R>;
   try {
-    events = decider.decide(command, state, context);
+    decided = handler.decide(command, states as StatesOf<R>, context);
   } catch (error) {
-    // A twin (same Idempotency-Key) may have landed between the check above and the read: answer it.
-    const earlier = context.idempotent ? await earlierResult<Event>(store, context.commandId) : null;
+    // A repeat (same Idempotency-Key) of a command that went through is refused by what it did: answer it.
+    const earlier = error instanceof DomainError && context.idempotent ? await earlierResult(store, context.commandId) : null;
     if (earlier) return earlier;
     throw error;
   }
-  if (events.length === 0) return { events, position: 0, nextVersion: recorded.length, duplicate: false };
-
-  const result = await store.append(streamId, recorded.length, newEventsOf(events, context.commandId), commandMetadata(context));
+  const events: DomainEvent[] = [];
+  const writes: StreamWrite[] = [];
+  for (const [name, ref] of Object.entries(refs)) {
+    if (!ref) continue;
+    const own = (decided[name] ?? []) as DomainEvent[];
+    writes.push({ streamId: ref.id, expectedVersion: versions.get(ref.id) ?? 0, events: newEventsOf(own, context.commandId, events.length) });
+    events.push(...own);
+  }
+  if (events.length === 0) return { events, position: seen, duplicate: false };
+  const metadata = commandMetadata(context);
+  const only = writes.length === 1 ? writes[0] : undefined;
+  const result = only ? await store.append(only.streamId, only.expectedVersion, only.events, metadata) : await store.appendToStreams(writes, metadata);
   return {
-    events: result.duplicate ? result.events.map((e) => toDomainEvent(e) as Event) : events,
+    events: result.duplicate ? result.events.map(toDomainEvent) : events,
     position: result.position,
-    nextVersion: result.nextVersion,
     duplicate: result.duplicate,
   };
 }
@@ -74,11 +148,9 @@ export function commandMetadata(context: CommandContext): EventMetadata {
   };
 }
 
-/**
- * A command's events ready to store, checked against their schemas. Ids derive from the command id
- * and each event's index among all the command's events (`firstIndex` when it writes several streams).
- */
-export function newEventsOf(events: readonly DomainEvent[], commandId: string, firstIndex = 0): NewEvent[] {
+/** A command's events ready to store, checked against their schemas; ids derive from the command id and each event's index in the command. */
+function newEventsOf(events: readonly DomainEvent[], commandId: string, firstIndex: number): NewEvent[] {
+  if (firstIndex + events.length > MAX_EVENTS_PER_COMMAND) throw new Error(`a command decided more than ${MAX_EVENTS_PER_COMMAND} events`);
   return events.map((event, index) => {
     // A decider bug must never reach the store as a malformed fact.
     const valid = domainEventSchema.parse(event);
@@ -86,16 +158,16 @@ export function newEventsOf(events: readonly DomainEvent[], commandId: string, f
   });
 }
 
-/** The answer a command with this id gave the first time (read from the stream of its first event), or null. */
-export async function earlierResult<Event extends DomainEvent>(store: EventStore, commandId: string): Promise<CommandResult<Event> | null> {
-  const [first] = await store.readByEventIds([eventIdFor(commandId, 0)]);
-  if (!first) return null;
-  const sameCommand = (await store.readStream(first.streamId)).filter((e) => e.metadata.commandId === commandId);
-  const last = sameCommand[sameCommand.length - 1] as RecordedEvent;
-  return {
-    events: sameCommand.map((e) => toDomainEvent(e) as Event),
-    position: last.globalPosition,
-    nextVersion: last.streamPosition,
-    duplicate: true,
-  };
+/** The answer a command with this id gave the first time, or null when it appended nothing. */
+async function earlierResult(store: EventStore, commandId: string): Promise<CommandResult | null> {
+  const ids = Array.from({ length: MAX_EVENTS_PER_COMMAND }, (_, index) => eventIdFor(commandId, index));
+  const recorded = await store.readByEventIds(ids);
+  const last = recorded.at(-1);
+  if (!last) return null;
+  return { events: recorded.map(toDomainEvent), position: last.globalPosition, duplicate: true };
+}
+
+/** What one stream tells now, for a read (a command reads through `handle`). */
+export async function readState<State, Event extends DomainEvent>(store: EventStore, ref: StreamRef<State, Event>): Promise<State> {
+  return fold(ref, await store.readStream(ref.id)) as State;
 }

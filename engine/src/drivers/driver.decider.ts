@@ -1,6 +1,17 @@
-import { SERVER_MESSAGES, type AddDriver, type DriverEvent, type RideReleaseReason, type ToggleDriverAccess, type UnblockDriver, type UpdateDriver } from '@plantride/schemas';
-import type { Decider } from '../commands/command-handler';
-import { conflict, notFound } from '../commands/errors';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  driverStreamId,
+  type AddDriver,
+  type DriverEvent,
+  type ToggleDriverAccess,
+  type UpdateDriver,
+  type UserEvent,
+  type VehicleType,
+} from '@plantride/schemas';
+import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { conflict, forbidden, notFound } from '../commands/errors';
+import { driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
 
@@ -13,16 +24,7 @@ export interface DriverState {
   ongoingRideId: string | null;
 }
 
-export type DriverCommand =
-  | (AddDriver & { serial: number })
-  | UpdateDriver
-  | ToggleDriverAccess
-  | UnblockDriver
-  | { type: 'BlockDriverForMaintenance'; data: { operatorId: string; maintenanceRequestId: string } }
-  | { type: 'AssignRide'; data: { operatorId: string; rideId: string } }
-  | { type: 'ReleaseRide'; data: { operatorId: string; rideId: string; reason: RideReleaseReason } };
-
-function evolve(state: DriverState, event: DriverEvent): DriverState {
+export function evolveDriver(state: DriverState, event: DriverEvent): DriverState {
   switch (event.type) {
     case 'DriverAdded':
     case 'DriverUpdated':
@@ -42,40 +44,82 @@ function evolve(state: DriverState, event: DriverEvent): DriverState {
   }
 }
 
+export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null });
+
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
-export const driverDecider: Decider<DriverState, DriverCommand, DriverEvent> = {
-  initialState: () => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null }),
-  evolve,
-  decide(command, state, { now }) {
-    if (command.type === 'AddDriver') {
-      if (state.record) throw conflict(SERVER_MESSAGES.driverAlreadyExists);
-      return [{ type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } }];
-    }
-    const record = state.record;
+export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {
+  return { id: driverStreamId(operatorId), initial: initialDriverState, evolve: evolveDriver };
+}
+
+/** What a ride records of the driver carrying it out. */
+export interface DriverProfile {
+  name: string;
+  mobile: string;
+  vehicleNumber: string | null;
+  vehicleType: string | null;
+}
+
+/**
+ * Who may take or carry out rides: a driver account, not blocked, with a driver record, not under
+ * maintenance, Active, with access. Accepting gets the spec's toast text; a step says why.
+ * Returns what a ride records of him.
+ */
+export function mayDrive(account: UserState, driver: DriverState, action: 'accept' | 'step'): DriverProfile {
+  if (!account || account.role !== 'driver') throw forbidden();
+  if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
+  const { record } = driver;
+  if (!record) throw forbidden(SERVER_MESSAGES.driverNotFound);
+  const refusal = driver.blockedFor ? SERVER_MESSAGES.driverBlockedForMaintenance : record.status !== 'Active' || !driver.accessActive ? SERVER_MESSAGES.driverNotActive : null;
+  if (refusal) throw forbidden(action === 'accept' ? MESSAGES.blockedCannotAccept : refusal);
+  return { name: record.name || account.name, mobile: record.mobile || account.mobile, vehicleNumber: record.vehicle || null, vehicleType: record.vehicleAssigned || null };
+}
+
+/** One ride at a time: taking a ride while he holds another is refused; the one he holds again changes nothing. */
+export function assignment(driver: DriverState, operatorId: string, rideId: string): DriverEvent[] {
+  if (driver.ongoingRideId === rideId) return [];
+  if (driver.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  return [{ type: 'DriverAssignedToRide', data: { operatorId, rideId } }];
+}
+
+export function release(driver: DriverState, operatorId: string, rideId: string, reason: 'ended' | 'redistributed'): DriverEvent[] {
+  return driver.ongoingRideId === rideId ? [{ type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }] : [];
+}
+
+type DriverAdminStreams = { driver: StreamRef<DriverState, DriverEvent>; account: StreamRef<UserState, UserEvent> };
+const adminStreams = (operatorId: string): DriverAdminStreams => ({ driver: driverStream(operatorId), account: userStream(operatorId) });
+
+const vehicleTypeOf = (record: { vehicleAssigned: VehicleType | '' }): VehicleType | null => record.vehicleAssigned || null;
+
+/** POST /api/drivers/add: the record, and the account on its operator id (if any) made a driver of its vehicle type, in one append. */
+export const addDriver: CommandHandler<AddDriver & { serial: number }, DriverAdminStreams> = {
+  streams: (command) => adminStreams(command.data.operatorId),
+  decide(command, { driver, account }, { now }) {
+    if (driver.record) throw conflict(SERVER_MESSAGES.driverAlreadyExists);
+    return {
+      driver: [{ type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } }],
+      account: driverRoleEvents(account, vehicleTypeOf(command.data)),
+    };
+  },
+};
+
+/** PUT /api/drivers/update: the record replaced (operator id, serial and creation time are the engine's), its status change, and the account's role. */
+export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
+  streams: (command) => adminStreams(command.data.operatorId),
+  decide(command, { driver, account }) {
+    const { record } = driver;
     if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
-    switch (command.type) {
-      case 'UpdateDriver': {
-        // Operator id, serial and creation time are read-only.
-        const updated: DriverEvent = { type: 'DriverUpdated', data: { ...command.data, operatorId: record.operatorId, serial: record.serial, createdAt: record.createdAt } };
-        const statusChanged: DriverEvent[] = command.data.status !== record.status ? [{ type: 'DriverStatusChanged', data: { operatorId: record.operatorId, status: command.data.status } }] : [];
-        return [updated, ...statusChanged];
-      }
-      case 'ToggleDriverAccess':
-        return command.data.active === state.accessActive ? [] : [{ type: 'DriverAccessToggled', data: { operatorId: record.operatorId, active: command.data.active } }];
-      case 'BlockDriverForMaintenance':
-        if (state.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
-        return [{ type: 'DriverBlockedForMaintenance', data: { operatorId: record.operatorId, maintenanceRequestId: command.data.maintenanceRequestId } }];
-      case 'UnblockDriver':
-        // Unblocking someone who is not blocked changes nothing: completing and rejecting both unblock.
-        return state.blockedFor ? [{ type: 'DriverUnblocked', data: { operatorId: record.operatorId, reason: command.data.reason } }] : [];
-      case 'AssignRide':
-        // One ride at a time; taking the ride he already holds again changes nothing.
-        if (state.ongoingRideId === command.data.rideId) return [];
-        if (state.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
-        return [{ type: 'DriverAssignedToRide', data: { operatorId: record.operatorId, rideId: command.data.rideId } }];
-      case 'ReleaseRide':
-        // A ride taken before assignments were recorded was never held here: nothing to release.
-        return state.ongoingRideId === command.data.rideId ? [{ type: 'DriverReleasedFromRide', data: { ...command.data, operatorId: record.operatorId } }] : [];
-    }
+    const updated: DriverEvent = { type: 'DriverUpdated', data: { ...command.data, operatorId: record.operatorId, serial: record.serial, createdAt: record.createdAt } };
+    const statusChanged: DriverEvent[] = command.data.status !== record.status ? [{ type: 'DriverStatusChanged', data: { operatorId: record.operatorId, status: command.data.status } }] : [];
+    return { driver: [updated, ...statusChanged], account: driverRoleEvents(account, vehicleTypeOf(command.data)) };
+  },
+};
+
+/** PUT /api/drivers/toggle-access: access granted or withdrawn; as it already is, nothing. */
+export const toggleDriverAccess: CommandHandler<ToggleDriverAccess, { driver: StreamRef<DriverState, DriverEvent> }> = {
+  streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
+  decide(command, { driver }) {
+    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    if (command.data.active === driver.accessActive) return {};
+    return { driver: [{ type: 'DriverAccessToggled', data: { operatorId: driver.record.operatorId, active: command.data.active } }] };
   },
 };

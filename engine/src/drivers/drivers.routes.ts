@@ -7,7 +7,6 @@ import {
   addDriverAnswerSchema,
   addDriverBodySchema,
   commandAnswerSchema,
-  driverStreamId,
   errorAnswerSchema,
   toggleAccessBodySchema,
   updateDriverAnswerSchema,
@@ -16,13 +15,11 @@ import {
 } from '@plantride/schemas';
 import { nextDriverSerial } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand, type CommandContext } from '../commands/command-handler';
+import { handle } from '../commands/command-handler';
 import { DomainError } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
-import { ConcurrencyError } from '../event-store/event-store';
 import { readModels } from '../rides/ride-access';
-import { driverDecider } from './driver.decider';
-import { grantDriverRole } from './driver-role';
+import { addDriver, toggleDriverAccess, updateDriver } from './driver.decider';
 import { driverReadRoutes } from './driver-reads.routes';
 
 // Our own texts: the spec shows the add and toggle answers' fields, not their wording.
@@ -42,12 +39,6 @@ async function nextSerial(app: FastifyInstance): Promise<number> {
   return nextDriverSerial(readModels(app));
 }
 
-/** The role change follows the record; the answer's position covers both, so a read after it sees both. */
-async function withDriverRole(app: FastifyInstance, record: ReturnType<typeof recordOf>, position: number, context: CommandContext): Promise<number> {
-  const rolePosition = await grantDriverRole(app.eventStore, record.operatorId, record.vehicleAssigned, context);
-  return Math.max(position, rolePosition ?? 0);
-}
-
 /** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), and the driver reads. */
 export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -58,14 +49,13 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = httpCommandContext(request, currentUser(request));
       let position: number;
       try {
-        ({ position } = await handleCommand(app.eventStore, driverStreamId(record.operatorId), driverDecider, { type: 'AddDriver', data: record, serial: await nextSerial(app) }, context));
+        ({ position } = await handle(app.eventStore, addDriver, { type: 'AddDriver', data: record, serial: await nextSerial(app) }, context));
       } catch (error) {
-        // Two admins adding one operator id at once: the loser is told it exists, like a plain duplicate.
-        const duplicate = error instanceof ConcurrencyError || (error instanceof DomainError && error.status === 409);
-        if (!duplicate) throw error;
-        return reply.status(409).send({ message: SERVER_MESSAGES.driverAlreadyExists, operatorId: record.operatorId });
+        // The spec's add screen reads the operator id beside the message.
+        if (!(error instanceof DomainError && error.status === 409)) throw error;
+        return reply.status(409).send({ message: error.message, operatorId: record.operatorId });
       }
-      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, position: await withDriverRole(app, record, position, context) };
+      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, position };
     },
   );
 
@@ -73,10 +63,8 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/drivers/update',
     { onRequest: app.requireRole('admin'), schema: { body: updateDriverBodySchema, response: { 200: updateDriverAnswerSchema, ...errors } } },
     async (request) => {
-      const record = recordOf(request.body);
-      const context = httpCommandContext(request, currentUser(request));
-      const result = await handleCommand(app.eventStore, driverStreamId(record.operatorId), driverDecider, { type: 'UpdateDriver', data: record }, context);
-      return { message: MESSAGES.driverUpdated, position: await withDriverRole(app, record, result.position, context) };
+      const result = await handle(app.eventStore, updateDriver, { type: 'UpdateDriver', data: recordOf(request.body) }, httpCommandContext(request, currentUser(request)));
+      return { message: MESSAGES.driverUpdated, position: result.position };
     },
   );
 
@@ -86,9 +74,8 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const operatorId = request.body.driverId.toUpperCase();
       const command = { type: 'ToggleDriverAccess' as const, data: { operatorId, active: request.body.active } };
-      const result = await handleCommand(app.eventStore, driverStreamId(operatorId), driverDecider, command, httpCommandContext(request, currentUser(request)));
-      // Access already as asked: nothing appended, and the current head covers what the admin sees.
-      return { message: SERVER_MESSAGES.driverAccessChanged, position: result.events.length > 0 ? result.position : await app.eventStore.headPosition() };
+      const result = await handle(app.eventStore, toggleDriverAccess, command, httpCommandContext(request, currentUser(request)));
+      return { message: SERVER_MESSAGES.driverAccessChanged, position: result.position };
     },
   );
 

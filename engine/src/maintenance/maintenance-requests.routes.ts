@@ -1,28 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   MESSAGES,
   commandAnswerSchema,
-  driverStreamId,
   maintenanceCommentBodySchema,
   maintenanceRequestAnswerSchema,
+  maintenanceRequestBodySchema,
   maintenanceRequestListAnswerSchema,
   maintenanceStatusBodySchema,
-  maintenanceStreamId,
   requestIdParamsSchema,
   unblockDriverBodySchema,
 } from '@plantride/schemas';
 import { listMaintenanceRequests } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand } from '../commands/command-handler';
+import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
-import { driverDecider } from '../drivers/driver.decider';
 import { readModels } from '../rides/ride-access';
-import { unblockingFrom } from './driver-unblock';
-import { followUp } from './follow-up';
-import { maintenanceDecider } from './maintenance.decider';
-import { loadMaintenance } from './maintenance-stream';
+import { editMaintenanceComment, requestIdFor, requestMaintenance, setMaintenanceStatus, unblockDriver } from './maintenance.decider';
 import { toMaintenanceRequestRow } from './maintenance-rows';
-import { maintenanceRequestRouteBodySchema, requestMaintenance } from './request-maintenance';
+
+/**
+ * The spec's body without its own mid-ride rule: whether the driver is mid-ride is the ride's
+ * events' to say, not the client's `ride_id`. The engine checks SPEC §5 itself.
+ */
+export const maintenanceRequestRouteBodySchema = z.object({
+  ...maintenanceRequestBodySchema.shape,
+  /** Our addition: the driver's own text when the reason is 'Others' (the spec's client sends that text as `issue`). */
+  custom_issue: z.string().trim().default(''),
+});
 
 const STAFF = ['admin', 'maintenanceHead'] as const;
 
@@ -35,7 +40,11 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/maintenanceReq',
     { onRequest: app.requireRole('driver'), schema: { body: maintenanceRequestRouteBodySchema, response: { 200: submittedAnswerSchema } } },
     async (request) => {
-      const { requestId, position } = await requestMaintenance(app, request, request.body);
+      const { driver_id: driverId, vehicle_type: vehicleType, issue, custom_issue: customIssue, comment_text: commentText, breakdown_type: breakdownType } = request.body;
+      const context = httpCommandContext(request, currentUser(request));
+      const requestId = requestIdFor(context.commandId);
+      const command = { type: 'RequestMaintenance' as const, data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType } };
+      const { position } = await handle(app.eventStore, requestMaintenance, command, context);
       return { message: MESSAGES.maintenanceSubmittedBlocked, id: requestId, requestId, position };
     },
   );
@@ -50,9 +59,8 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/maintenanceReq/:id/comment',
     { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceCommentBodySchema, response: { 200: commandAnswerSchema } } },
     async (request) => {
-      const requestId = request.params.id;
-      const command = { type: 'EditMaintenanceComment' as const, data: { requestId, commentText: request.body.comment_text } };
-      const result = await handleCommand(app.eventStore, maintenanceStreamId(requestId), maintenanceDecider, command, httpCommandContext(request, currentUser(request)));
+      const command = { type: 'EditMaintenanceComment' as const, data: { requestId: request.params.id, commentText: request.body.comment_text } };
+      const result = await handle(app.eventStore, editMaintenanceComment, command, httpCommandContext(request, currentUser(request)));
       return { position: result.position };
     },
   );
@@ -61,19 +69,10 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/status',
     { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceStatusBodySchema, response: { 200: commandAnswerSchema } } },
     async (request) => {
-      const requestId = request.params.id;
-      const { status, maintenance_date, reason } = request.body;
-      const context = httpCommandContext(request, currentUser(request));
-      const command = { type: 'SetMaintenanceStatus' as const, data: { requestId, status, reason: reason ?? null, maintenanceDate: maintenance_date } };
-      const moved = await handleCommand(app.eventStore, maintenanceStreamId(requestId), maintenanceDecider, command, context);
-      if (status === 'accepted') return { position: moved.position };
-      // Completing or rejecting releases the driver this request blocked.
-      const filed = await loadMaintenance(app.eventStore, requestId);
-      if (!filed) return { position: moved.position };
-      const { driverId } = filed;
-      const unblock = { type: 'UnblockDriver' as const, data: { operatorId: driverId, reason: status === 'completed' ? ('maintenance_completed' as const) : ('maintenance_rejected' as const) } };
-      const unblocked = await handleCommand(app.eventStore, driverStreamId(driverId), unblockingFrom(requestId), unblock, followUp(context, 'unblock'));
-      return { message: status === 'completed' ? MESSAGES.requestCompletedDriverUnblocked : undefined, position: Math.max(moved.position, unblocked.position) };
+      const { status, maintenance_date: maintenanceDate, reason } = request.body;
+      const command = { type: 'SetMaintenanceStatus' as const, data: { requestId: request.params.id, status, reason: reason ?? null, maintenanceDate } };
+      const result = await handle(app.eventStore, setMaintenanceStatus, command, httpCommandContext(request, currentUser(request)));
+      return { message: status === 'completed' ? MESSAGES.requestCompletedDriverUnblocked : undefined, position: result.position };
     },
   );
 
@@ -83,7 +82,7 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { driverId, reason } = request.body;
       const command = { type: 'UnblockDriver' as const, data: { operatorId: driverId, reason } };
-      const result = await handleCommand(app.eventStore, driverStreamId(driverId), driverDecider, command, httpCommandContext(request, currentUser(request)));
+      const result = await handle(app.eventStore, unblockDriver, command, httpCommandContext(request, currentUser(request)));
       return { position: result.position };
     },
   );

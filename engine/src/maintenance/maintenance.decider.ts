@@ -1,16 +1,29 @@
+import { createHash } from 'node:crypto';
 import {
   MESSAGES,
   REJECTION_COMMENT_PREFIX,
   SERVER_MESSAGES,
+  maintenanceStreamId,
+  resumeStateOf,
+  type BreakdownType,
+  type DriverEvent,
   type EditMaintenanceComment,
   type MaintenanceEvent,
+  type RideEvent,
+  type RideSnapshot,
+  type UnblockDriver,
+  type UnblockReason,
+  type UserEvent,
   type MaintenanceStatus,
   type RequestMaintenance,
   type SetMaintenanceStatus,
   type VehicleType,
 } from '@plantride/schemas';
-import type { Decider } from '../commands/command-handler';
-import { badRequest, conflict, notFound } from '../commands/errors';
+import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
+import { driverStream, type DriverState } from '../drivers/driver.decider';
+import { redistribution, rideStream } from '../rides/ride.decider';
+import { userStream, type UserState } from '../users/user.decider';
 
 export interface MaintenanceRequestState {
   requestId: string;
@@ -25,8 +38,6 @@ export interface MaintenanceRequestState {
 /** null until the request exists. */
 export type MaintenanceState = MaintenanceRequestState | null;
 
-export type MaintenanceCommand = RequestMaintenance | SetMaintenanceStatus | EditMaintenanceComment;
-
 /** The comment a rejection leaves: its reason behind the 'REJECTED: ' prefix, never twice. */
 export function rejectionComment(reason: string): string {
   return reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`;
@@ -37,11 +48,8 @@ function reasonOf(text: string | null): string | null {
   return reason?.trim() || null;
 }
 
-/**
- * SPEC §5 rules of a driver's request; the route runs them before it blocks the driver, so a
- * refused request leaves nothing behind. Mid-ride (a ride id) needs a comment; otherwise a reason and breakdown type.
- */
-export function checkMaintenanceRequest(data: Pick<RequestMaintenance['data'], 'issue' | 'commentText' | 'breakdownType' | 'rideId'>): void {
+/** SPEC §5 rules of a driver's request: mid-ride (a ride id) needs a comment; otherwise a reason and breakdown type. */
+function checkMaintenanceRequest(data: Pick<RequestMaintenance['data'], 'issue' | 'commentText' | 'breakdownType' | 'rideId'>): void {
   if (data.rideId !== null) {
     if (!data.commentText.trim()) throw badRequest(MESSAGES.enterMaintenanceComment);
     return;
@@ -49,7 +57,7 @@ export function checkMaintenanceRequest(data: Pick<RequestMaintenance['data'], '
   if (!data.issue.trim() || data.breakdownType === null) throw badRequest(MESSAGES.selectReasonAndBreakdown);
 }
 
-function evolve(state: MaintenanceState, event: MaintenanceEvent): MaintenanceState {
+export function evolveMaintenance(state: MaintenanceState, event: MaintenanceEvent): MaintenanceState {
   if (event.type === 'MaintenanceRequested') {
     const { requestId, driverId, vehicleType, rideId, commentText } = event.data;
     return { requestId, driverId, vehicleType, rideId, status: 'pending', commentText, maintenanceDate: null };
@@ -92,24 +100,140 @@ function statusEvents(command: SetMaintenanceStatus, state: MaintenanceRequestSt
   }
 }
 
+export const initialMaintenanceState = (): MaintenanceState => null;
+
 /** A `maintenance-{requestId}` stream: the driver's request and what the maintenance head does with it. */
-export const maintenanceDecider: Decider<MaintenanceState, MaintenanceCommand, MaintenanceEvent> = {
-  initialState: () => null,
-  evolve,
-  decide(command, state, { now }) {
-    const at = now.toISOString();
-    if (command.type === 'RequestMaintenance') {
-      if (state) throw conflict(SERVER_MESSAGES.invalidStatusChange);
-      checkMaintenanceRequest(command.data);
-      const { rideId, breakdownType } = command.data;
+export function maintenanceStream(requestId: string): StreamRef<MaintenanceState, MaintenanceEvent> {
+  return { id: maintenanceStreamId(requestId), initial: initialMaintenanceState, evolve: evolveMaintenance };
+}
+
+type RequestRef = StreamRef<MaintenanceState, MaintenanceEvent>;
+type DriverRef = StreamRef<DriverState, DriverEvent>;
+type RideRef = StreamRef<RideSnapshot, RideEvent>;
+
+/** A maintenance request's id, derived from the command that files it, so a retry files the same request. */
+export function requestIdFor(commandId: string): string {
+  return `M${createHash('sha256').update(commandId).digest().readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0')}`;
+}
+
+/** What a driver's form sends (SPEC §5); the request id derives from the command id, so a retry files the same request. */
+export interface RequestMaintenanceCommand {
+  type: 'RequestMaintenance';
+  data: {
+    requestId: string;
+    driverId: string;
+    vehicleType: VehicleType;
+    /** The chosen reason; 'Others' means `customIssue`, the driver's own words. */
+    issue: string;
+    customIssue: string;
+    commentText: string;
+    breakdownType: BreakdownType | null;
+  };
+}
+
+type RequestStreams = { request: RequestRef; driver: DriverRef; account: StreamRef<UserState, UserEvent>; ride?: RideRef };
+
+/**
+ * POST /api/requests/maintenanceReq, one decision over every stream it changes: the driver blocked
+ * at once, the request filed, and mid-ride (the ride his stream holds is in progress) the ride
+ * handed to the other drivers of its type and he freed of it. Whether he is mid-ride is the ride's
+ * own stream's to say, not the client's `ride_id`.
+ */
+export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, RequestStreams> = {
+  streams(command, read) {
+    const { requestId, driverId } = command.data;
+    const held = read.driver?.ongoingRideId;
+    return { request: maintenanceStream(requestId), driver: driverStream(driverId), account: userStream(driverId), ...(held ? { ride: rideStream(held) } : {}) };
+  },
+  decide(command, { request, driver, account, ride }, { now, actor }) {
+    const { requestId, driverId, vehicleType, issue, customIssue, commentText } = command.data;
+    if (!('tokenNo' in actor) || actor.tokenNo !== driverId) throw forbidden(MESSAGES.invalidParameters);
+    // Only his own vehicle type is offered (SPEC §5).
+    if (!account || vehicleType !== account.assignedVehicleType) throw badRequest(MESSAGES.selectVehicleType);
+    const { record } = driver;
+    if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    if (request) throw conflict(SERVER_MESSAGES.invalidStatusChange);
+    if (driver.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
+    const midRide = ride && resumeStateOf(ride) !== null && ride.context.driverId === driverId ? ride : null;
+    const filed = {
+      requestId,
+      driverId,
+      // The driver record's name, not what the client says it is.
+      driverName: record.name || account.name,
+      vehicleType,
+      issue: issue === 'Others' ? customIssue : issue,
+      commentText,
       // A breakdown in the middle of a ride is partial: the vehicle got that far.
-      return [{ type: 'MaintenanceRequested', data: { ...command.data, breakdownType: rideId !== null ? 'partial' : breakdownType, requestedAt: at } }];
-    }
-    if (!state) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
-    if (command.type === 'SetMaintenanceStatus') return statusEvents(command, state, at);
+      breakdownType: midRide ? ('partial' as const) : command.data.breakdownType,
+      rideId: midRide?.context.rideId ?? null,
+    };
+    checkMaintenanceRequest(filed);
+    const at = now.toISOString();
+    const blocked: DriverEvent = { type: 'DriverBlockedForMaintenance', data: { operatorId: record.operatorId, maintenanceRequestId: requestId } };
+    const handedOver = midRide ? redistribution(midRide, driver, { originalDriverId: driverId, maintenanceComment: commentText, maintenanceRequestId: requestId }, at) : { ride: [], driver: [] };
+    return {
+      request: [{ type: 'MaintenanceRequested', data: { ...filed, requestedAt: at } }],
+      driver: [blocked, ...handedOver.driver],
+      ride: handedOver.ride,
+    };
+  },
+};
+
+/** Unblocks the driver only from the block of this request: finishing an old request must not release him from a newer one. */
+function unblockFrom(driver: DriverState | undefined, requestId: string, reason: UnblockReason): DriverEvent[] {
+  if (!driver?.record || driver.blockedFor !== requestId) return [];
+  return [{ type: 'DriverUnblocked', data: { operatorId: driver.record.operatorId, reason } }];
+}
+
+type StatusStreams = { request: RequestRef; driver?: DriverRef };
+
+/** PUT /api/requests/{id}/status: accept, reject (with a reason) or complete (with a date); rejecting and completing release the driver in the same append. */
+export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusStreams> = {
+  streams: (command, read) => ({ request: maintenanceStream(command.data.requestId), ...(read.request ? { driver: driverStream(read.request.driverId) } : {}) }),
+  decide(command, { request, driver }, { now }) {
+    if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
+    const events = statusEvents(command, request, now.toISOString());
+    const { status, requestId } = command.data;
+    return { request: events, driver: status === 'accepted' ? [] : unblockFrom(driver, requestId, status === 'completed' ? 'maintenance_completed' : 'maintenance_rejected') };
+  },
+};
+
+/** PUT /api/requests/maintenanceReq/{id}/comment. A rejected request's comment is its rejection reason: it stays. */
+export const editMaintenanceComment: CommandHandler<EditMaintenanceComment, { request: RequestRef }> = {
+  streams: (command) => ({ request: maintenanceStream(command.data.requestId) }),
+  decide(command, { request }, { now }) {
+    if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
+    if (request.status === 'rejected') throw conflict(SERVER_MESSAGES.rejectedCommentLocked);
     const commentText = command.data.commentText.trim();
     if (!commentText) throw badRequest(MESSAGES.commentCannotBeEmpty);
-    if (commentText === state.commentText) return [];
-    return [{ type: 'MaintenanceCommentEdited', data: { requestId: command.data.requestId, commentText, editedAt: at } }];
+    if (commentText === request.commentText) return {};
+    return { request: [{ type: 'MaintenanceCommentEdited', data: { requestId: command.data.requestId, commentText, editedAt: now.toISOString() } }] };
+  },
+};
+
+/** The reason a request closed by a staff unblock records. */
+export const STAFF_UNBLOCK_REASON = 'Driver unblocked by maintenance staff.';
+
+/**
+ * PUT /api/requests/unblock-driver: staff release a blocked driver outright. A driver is blocked
+ * exactly while his request is open, so the request that blocks him closes in the same append:
+ * completed today (reason maintenance_completed: the vehicle's last maintenance date) or rejected.
+ * A driver who is not blocked: nothing changes.
+ */
+export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; request?: RequestRef }> = {
+  streams: (command, read) => ({ driver: driverStream(command.data.operatorId), ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}) }),
+  decide(command, { driver, request }, { now }) {
+    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    const requestId = driver.blockedFor;
+    if (!requestId) return {};
+    const at = now.toISOString();
+    const { reason } = command.data;
+    const open = request && (request.status === 'pending' || request.status === 'accepted');
+    const closed: MaintenanceEvent[] = !open
+      ? []
+      : reason === 'maintenance_completed'
+        ? [{ type: 'MaintenanceCompleted', data: { requestId, maintenanceDate: at } }]
+        : [{ type: 'MaintenanceRejected', data: { requestId, reason: STAFF_UNBLOCK_REASON, rejectedAt: at } }];
+    return { request: closed, driver: unblockFrom(driver, requestId, reason) };
   },
 };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { foldRide, rideStatusOf, rideStreamId, type Role, type RideEvent, type VehicleType } from '@plantride/schemas';
 import { toDomainEvent } from '../event-store/upcast';
-import { loadDriver } from '../drivers/driver-stream';
+import { readState } from '../commands/command-handler';
+import { driverStream } from '../drivers/driver.decider';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreTimerKinds, testTimerOptions } from '../test-support/test-timers';
 import { seedUsers } from '../test-support/seed';
@@ -337,7 +338,7 @@ describe.each(testStoreTimerKinds())('model-based rides on %s (timers %s)', (kin
         }
       }
       for (const driver of drivers) {
-        const state = await loadDriver(t.app.eventStore, driver.id);
+        const state = await readState(t.app.eventStore, driverStream(driver.id));
         const stored = { blockedFor: state.blockedFor ?? null, access: state.accessActive };
         const expected = { blockedFor: driver.blockedFor, access: driver.access };
         if (JSON.stringify(stored) !== JSON.stringify(expected)) throw new Error(`after "${what}": driver ${driver.id}'s stream says ${JSON.stringify(stored)}, the model says ${JSON.stringify(expected)}`);

@@ -1,32 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DEFAULT_SITE,
-  MESSAGES,
   SERVER_MESSAGES,
   bookRideAnswerSchema,
   bookRideBodySchema,
   bookingCommandAnswerSchema,
   durationToMinutes,
   getTimestampsAnswerSchema,
-  noDriversAssigned,
-  noDriversAssignedSpecialTask,
   rideIdParamsSchema,
-  rideStreamId,
-  routeMinutes,
   updateTimestampsBodySchema,
   type RideEventOf,
+  type TimestampEvent,
 } from '@plantride/schemas';
-import { countDriversOfType, findUser } from '@plantride/projections';
+import { countDriversOfType } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand } from '../commands/command-handler';
-import { badRequest, forbidden } from '../commands/errors';
+import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { readModels, visibleRide } from './ride-access';
-import { rideDecider } from './ride.decider';
-import { handleRideCommand } from './ride-command';
-import { driverStep } from './driver-steps';
+import { bookRide, cancelRide, rideStep, type StepCommandType } from './ride.decider';
 import { toTimestamps } from './ride-rows';
+
+/** The spec's step names (update-timestamps' `event`, complete-ride) as commands. */
+export const STEP_COMMANDS: Record<TimestampEvent, StepCommandType> = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' };
 
 // Short enough to read out over a radio; collisions would surface as a 409, never a merge.
 const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
@@ -36,45 +31,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
-      const user = currentUser(request);
-      const body = request.body;
-      if (body.userId !== user.tokenNo && user.role !== 'admin') throw forbidden();
-      const special = body.rideType === 'Special Task';
-      const db = readModels(app);
-      const requester = await findUser(db, body.userId);
-      if (!requester) throw badRequest(MESSAGES.userNotFound);
-      const minutes = routeMinutes(DEFAULT_SITE, body.fromLocation, body.toLocation);
-      if (minutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);
+      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration } = request.body;
+      const data = {
+        rideId: newRideId(),
+        requesterId: userId,
+        requesterName: reqName,
+        requesterMobile: reqMobileNo,
+        fromLocation,
+        toLocation,
+        vehicleType,
+        rideType,
+        durationMinutes: duration ? durationToMinutes(duration) || null : null,
+      };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
-      if ((await countDriversOfType(db, body.vehicleType)) === 0) {
-        throw badRequest(special ? noDriversAssignedSpecialTask(body.vehicleType) : noDriversAssigned(body.vehicleType));
-      }
-      const rideId = newRideId();
-      const reqName = body.reqName || requester.name;
-      const reqMobileNo = body.reqMobileNo || requester.mobile;
-      const result = await handleCommand(
-        app.eventStore,
-        rideStreamId(rideId),
-        rideDecider,
-        {
-          type: 'BookRide',
-          data: {
-            rideId,
-            requesterId: body.userId,
-            requesterName: reqName,
-            requesterMobile: reqMobileNo,
-            fromLocation: body.fromLocation,
-            toLocation: body.toLocation,
-            vehicleType: body.vehicleType,
-            rideType: body.rideType,
-            durationMinutes: special && body.duration ? durationToMinutes(body.duration) : null,
-          },
-          estimatedMinutes: minutes,
-        },
-        httpCommandContext(request, user),
-      );
+      const driversOfType = await countDriversOfType(readModels(app), vehicleType);
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType }, httpCommandContext(request, currentUser(request)));
       // A repeated Idempotency-Key answers the ride that was booked the first time.
-      const booked = result.events[0] as RideEventOf<'RideRequested'>;
+      const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
+      if (!booked) throw new Error('a booking appended no RideRequested');
       return { message: SERVER_MESSAGES.rideBooked, rideId: booked.data.rideId, reqName: booked.data.requesterName, reqMobileNo: booked.data.requesterMobile, position: result.position };
     },
   );
@@ -90,7 +64,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole('driver'), schema: { body: updateTimestampsBodySchema, response: { 200: bookingCommandAnswerSchema } } },
     async (request) => {
       const { rideId, event } = request.body;
-      const result = await driverStep(app, request, rideId, event);
+      const user = currentUser(request);
+      const result = await handle(app.eventStore, rideStep, { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo } }, httpCommandContext(request, user));
       return { message: SERVER_MESSAGES.rideStepRecorded, position: result.position };
     },
   );
@@ -99,9 +74,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/cancel/:rideId',
     { onRequest: app.requireRole('requester', 'admin'), schema: { params: rideIdParamsSchema, response: { 200: bookingCommandAnswerSchema } } },
     async (request) => {
-      const user = currentUser(request);
-      const { rideId } = request.params;
-      const result = await handleRideCommand(app.eventStore, { type: 'CancelRide', data: { rideId } }, httpCommandContext(request, user));
+      const result = await handle(app.eventStore, cancelRide, { type: 'CancelRide', data: { rideId: request.params.rideId } }, httpCommandContext(request, currentUser(request)));
       return { message: SERVER_MESSAGES.rideCancelled, position: result.position };
     },
   );

@@ -14,7 +14,8 @@ import {
 import { availableRides, countDriversOfType, findUser } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
-import { loadDriver } from '../drivers/driver-stream';
+import { readState } from '../commands/command-handler';
+import { driverStream } from '../drivers/driver.decider';
 import { readModels } from './ride-access';
 import { toServerRide } from './ride-rows';
 
@@ -30,7 +31,7 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { vehicleType } = request.query;
       if (user.role === 'driver') {
         // His vehicle type is his driver record's, as its stream says now.
-        const { record } = await loadDriver(app.eventStore, user.tokenNo);
+        const { record } = await readState(app.eventStore, driverStream(user.tokenNo));
         if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
       return { rides: { rows: (await availableRides(readModels(app), vehicleType)).map(toServerRide) } };

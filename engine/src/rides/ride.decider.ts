@@ -1,50 +1,153 @@
 import {
+  DEFAULT_SITE,
+  MESSAGES,
   SERVER_MESSAGES,
   canApply,
   evolveRide,
   initialRideSnapshot,
+  noDriversAssigned,
+  noDriversAssignedSpecialTask,
   resumeStateOf,
-  type AcceptRide,
+  rideStreamId,
+  routeMinutes,
+  type Actor,
   type BookRide,
-  type CancelRide,
-  type DropMaterial,
-  type EndRide,
-  type PickMaterial,
+  type DriverEvent,
   type RedistributeRide,
+  type ResumeState,
   type RideEvent,
   type RideSnapshot,
-  type StartRide,
-  type TakeOverRide,
+  type UserEvent,
 } from '@plantride/schemas';
-import { conflict, forbidden, notFound } from '../commands/errors';
-import type { Decider } from '../commands/command-handler';
-import { TIMER_COMMAND_TYPES, type TimerCommand } from '../timers/timer-commands';
+import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
+import { assignment, driverStream, mayDrive, release, type DriverProfile, type DriverState } from '../drivers/driver.decider';
+import { userStream, type UserState } from '../users/user.decider';
+import type { TimerCommand } from '../timers/timer-commands';
 
-/** What the route knows about the driver acting, read from the drivers' read model. */
-export interface DriverProfile {
-  name: string;
-  mobile: string;
-  vehicleNumber: string | null;
-  vehicleType: string | null;
+type RideRef = StreamRef<RideSnapshot, RideEvent>;
+type DriverRef = StreamRef<DriverState, DriverEvent>;
+type AccountRef = StreamRef<UserState, UserEvent>;
+
+/** A ride's stream, folded through the lifecycle statechart. */
+export function rideStream(rideId: string): RideRef {
+  return { id: rideStreamId(rideId), initial: initialRideSnapshot, evolve: evolveRide };
 }
 
-export type RideCommand =
-  | (BookRide & { estimatedMinutes: number })
-  | CancelRide
-  | (AcceptRide & { driver: DriverProfile })
-  | StartRide
-  | PickMaterial
-  | DropMaterial
-  | EndRide
-  | (RedistributeRide & { originalDriverName: string })
-  | (TakeOverRide & { driver: DriverProfile })
-  | TimerCommand;
+const isStaff = (actor: Actor) => 'system' in actor || actor.role === 'admin' || actor.role === 'maintenanceHead';
 
-type Step = StartRide | PickMaterial | DropMaterial | EndRide;
+/** The statechart's word on each event in turn: one it does not accept is refused with `message`. */
+function allowed(ride: RideSnapshot, events: RideEvent[], message: string): RideEvent[] {
+  let state = ride;
+  for (const event of events) {
+    if (!canApply(state, event)) throw conflict(message);
+    state = evolveRide(state, event);
+  }
+  return events;
+}
 
-function stepEvent(command: Step, at: string): RideEvent {
-  const { rideId, driverId } = command.data;
-  switch (command.type) {
+function existing(ride: RideSnapshot): RideSnapshot {
+  if (ride.value === 'new') throw notFound(SERVER_MESSAGES.rideNotFound);
+  return ride;
+}
+
+function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
+  if (vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
+}
+
+/** Book a ride; `driversOfType` is the drivers read model's count (a soft check: it may lag harmlessly). */
+export interface BookRideCommand {
+  type: 'BookRide';
+  data: BookRide['data'];
+  driversOfType: number;
+}
+
+/** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
+export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId), requester: userStream(command.data.requesterId) }),
+  decide(command, { ride, requester }, { now, actor }) {
+    const { data } = command;
+    if (!isStaffOrSelf(actor, data.requesterId, 'admin')) throw forbidden();
+    if (!requester) throw badRequest(MESSAGES.userNotFound);
+    const estimatedMinutes = routeMinutes(DEFAULT_SITE, data.fromLocation, data.toLocation);
+    if (estimatedMinutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);
+    const special = data.rideType === 'Special Task';
+    if (command.driversOfType === 0) throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
+    // A ride id drawn twice is a collision: the caller may simply book again.
+    if (ride.value !== 'new') throw conflict();
+    const requested: RideEvent = {
+      type: 'RideRequested',
+      data: {
+        ...data,
+        requesterName: data.requesterName || requester.name,
+        requesterMobile: data.requesterMobile || requester.mobile,
+        durationMinutes: special ? data.durationMinutes : null,
+        estimatedMinutes,
+        requestedAt: now.toISOString(),
+      },
+    };
+    return { ride: allowed(ride, [requested], SERVER_MESSAGES.conflict) };
+  },
+};
+
+function isStaffOrSelf(actor: Actor, tokenNo: string, ...roles: Array<'admin' | 'maintenanceHead'>): boolean {
+  if ('system' in actor) return true;
+  return actor.tokenNo === tokenNo || (roles as string[]).includes(actor.role);
+}
+
+export interface CancelRideCommand {
+  type: 'CancelRide';
+  data: { rideId: string };
+}
+
+/** DELETE /api/bookings/cancel/{rideId}: its requester (or an admin) while nobody carries it out. */
+export const cancelRide: CommandHandler<CancelRideCommand, { ride: RideRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
+  decide(command, { ride }, { now, actor }) {
+    existing(ride);
+    if (!isStaffOrSelf(actor, ride.context.requesterId, 'admin')) throw forbidden();
+    const cancelledBy = 'tokenNo' in actor ? actor.tokenNo : actor.system;
+    return { ride: allowed(ride, [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy, cancelledAt: now.toISOString() } }], SERVER_MESSAGES.rideNotAvailable) };
+  },
+};
+
+type DriverStreams = { ride: RideRef; driver: DriverRef; account: AccountRef };
+const driverStreams = (rideId: string, driverId: string): DriverStreams => ({ ride: rideStream(rideId), driver: driverStream(driverId), account: userStream(driverId) });
+
+/** A driver acts for himself only. */
+function actingFor(actor: Actor, driverId: string): void {
+  if (!('tokenNo' in actor) || actor.tokenNo !== driverId) throw forbidden(MESSAGES.invalidParameters);
+}
+
+export interface AcceptRideCommand {
+  type: 'AcceptRide';
+  data: { rideId: string; driverId: string };
+}
+
+/** POST /api/tracking/accept-ride: a driver who may drive, free, of the ride's vehicle type, while it is requested. The ride is his on both streams. */
+export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
+  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
+  decide(command, { ride, driver, account }, { now, actor }) {
+    const { rideId, driverId } = command.data;
+    actingFor(actor, driverId);
+    const profile = mayDrive(account, driver, 'accept');
+    const assigned = assignment(driver, driverId, rideId);
+    sameVehicleType(existing(ride), profile.vehicleType);
+    const accepted: RideEvent = { type: 'RideAccepted', data: { rideId, driverId, ...driverFacts(profile), acceptedAt: now.toISOString() } };
+    return { ride: allowed(ride, [accepted], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
+  },
+};
+
+const driverFacts = (profile: DriverProfile) => ({ driverName: profile.name, driverMobile: profile.mobile, vehicleNumber: profile.vehicleNumber });
+
+export type StepCommandType = 'StartRide' | 'PickMaterial' | 'DropMaterial' | 'EndRide';
+export interface RideStepCommand {
+  type: StepCommandType;
+  data: { rideId: string; driverId: string };
+}
+
+function stepEvent({ type, data: { rideId, driverId } }: RideStepCommand, at: string): RideEvent {
+  switch (type) {
     case 'StartRide':
       return { type: 'RideStarted', data: { rideId, driverId, startedAt: at } };
     case 'PickMaterial':
@@ -56,6 +159,89 @@ function stepEvent(command: Step, at: string): RideEvent {
   }
 }
 
+/**
+ * A driver's step on his ride, in the statechart's order. Someone else's ride is refused as such
+ * before its state is judged (a stranger learns nothing of where it stands). Ending frees him.
+ */
+export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
+  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
+  decide(command, { ride, driver, account }, { now, actor }) {
+    const { rideId, driverId } = command.data;
+    actingFor(actor, driverId);
+    mayDrive(account, driver, 'step');
+    if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
+    const events = allowed(ride, [stepEvent(command, now.toISOString())], SERVER_MESSAGES.actionNotAllowed);
+    return { ride: events, driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };
+  },
+};
+
+export interface TakeOverRideCommand {
+  type: 'TakeOverRide';
+  /** `resumeState`: where the caller believes the ride stands, or null when it does not say. */
+  data: { rideId: string; driverId: string; resumeState: ResumeState | null };
+}
+
+/** POST /api/maintenance/accept-redistributed-ride: as accepting, for a ride waiting for reassignment; it resumes where the statechart says. */
+export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = {
+  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
+  decide(command, { ride, driver, account }, { now, actor }) {
+    const { rideId, driverId } = command.data;
+    actingFor(actor, driverId);
+    const profile = mayDrive(account, driver, 'accept');
+    const assigned = assignment(driver, driverId, rideId);
+    sameVehicleType(existing(ride), profile.vehicleType);
+    const resumeState = ride.context.resumeState;
+    if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);
+    // A client that believes the ride stands elsewhere is looking at stale data.
+    if (command.data.resumeState !== null && command.data.resumeState !== resumeState) throw conflict(SERVER_MESSAGES.conflict);
+    const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId, driverId, ...driverFacts(profile), resumeState, takenOverAt: now.toISOString() } };
+    return { ride: allowed(ride, [takenOver], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
+  },
+};
+
+/**
+ * The broken-down driver's ride handed to the other drivers of its type, resuming where it stood,
+ * and the driver freed of it: the one rule both a maintenance request and a hand-over follow.
+ */
+export function redistribution(
+  ride: RideSnapshot,
+  driver: DriverState,
+  handOver: { originalDriverId: string; maintenanceComment: string; maintenanceRequestId: string | null },
+  at: string,
+): { ride: RideEvent[]; driver: DriverEvent[] } {
+  const { originalDriverId, maintenanceComment, maintenanceRequestId } = handOver;
+  const resumeState = resumeStateOf(ride);
+  if (!resumeState) throw conflict(SERVER_MESSAGES.actionNotAllowed);
+  if (ride.context.driverId !== originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
+  const rideId = ride.context.rideId;
+  const originalDriverName = ride.context.driverName ?? driver.record?.name ?? originalDriverId;
+  const redistributed: RideEvent = { type: 'RideRedistributed', data: { rideId, originalDriverId, originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at } };
+  return { ride: allowed(ride, [redistributed], SERVER_MESSAGES.actionNotAllowed), driver: release(driver, originalDriverId, rideId, 'redistributed') };
+}
+
+export interface RedistributeRideCommand {
+  type: 'RedistributeRide';
+  data: Omit<RedistributeRide['data'], 'maintenanceRequestId'>;
+}
+
+/**
+ * POST /api/maintenance/redistribute-ride: a driver hands over his own ride because his vehicle
+ * broke down (he is blocked for maintenance), staff anyone's. Asked again for a ride already
+ * handed over by him (the spec's client asks after its maintenance request did it), nothing changes.
+ */
+export const redistributeRide: CommandHandler<RedistributeRideCommand, { ride: RideRef; driver: DriverRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId), driver: driverStream(command.data.originalDriverId) }),
+  decide(command, { ride, driver }, { now, actor }) {
+    const { originalDriverId, vehicleType, maintenanceComment } = command.data;
+    const staff = isStaff(actor);
+    if (!staff && !('tokenNo' in actor && actor.tokenNo === originalDriverId)) throw forbidden(MESSAGES.invalidParameters);
+    sameVehicleType(existing(ride), vehicleType);
+    if (ride.value === 'waitingForReassignment' && ride.context.originalDriverId === originalDriverId) return {};
+    if (!staff && !driver.blockedFor) throw forbidden();
+    return redistribution(ride, driver, { originalDriverId, maintenanceComment, maintenanceRequestId: driver.blockedFor }, now.toISOString());
+  },
+};
+
 // A timer's deadline passed; whether it still stands is the statechart's call (its guards).
 function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): RideEvent {
   const { rideId, dueAt } = command.data;
@@ -64,10 +250,10 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): Ride
     case 'AlertWaitingRide':
       return { type: 'RideWaitAlerted', data: { rideId, requestedAt: c.requestedAt ?? at, dueAt, alertedAt: at } };
     case 'NoteNoAlternativeDriver': {
-      const { redistribution, notice, periodMs } = command.data;
+      const { redistribution: count, notice, periodMs } = command.data;
       // The next notice counts from this one, so a timer that fired late does not bunch the next ones up.
       const nextDueAt = new Date(Date.parse(at) + periodMs).toISOString();
-      return { type: 'ReassignmentOverdue', data: { rideId, redistribution, notice, dueAt, nextDueAt, notedAt: at } };
+      return { type: 'ReassignmentOverdue', data: { rideId, redistribution: count, notice, dueAt, nextDueAt, notedAt: at } };
     }
     case 'NoteSpecialTaskOverrun':
       if (!c.driverId || !c.startedAt || c.durationMinutes === null) throw conflict(SERVER_MESSAGES.actionNotAllowed);
@@ -75,68 +261,11 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): Ride
   }
 }
 
-const isTimerCommand = (command: RideCommand): command is TimerCommand => (TIMER_COMMAND_TYPES as readonly string[]).includes(command.type);
-
-function eventsFor(command: RideCommand, ride: RideSnapshot, at: string, actorId: string, isAdmin: boolean): RideEvent[] {
-  if (isTimerCommand(command)) return [timerEvent(command, ride, at)];
-  switch (command.type) {
-    case 'BookRide': {
-      const { rideId, requesterId, requesterName, requesterMobile, fromLocation, toLocation, vehicleType, rideType, durationMinutes } = command.data;
-      return [{ type: 'RideRequested', data: { rideId, requesterId, requesterName, requesterMobile, fromLocation, toLocation, vehicleType, rideType, estimatedMinutes: command.estimatedMinutes, durationMinutes, requestedAt: at } }];
-    }
-    case 'CancelRide':
-      if (actorId !== ride.context.requesterId && !isAdmin) throw forbidden();
-      return [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy: actorId, cancelledAt: at } }];
-    case 'AcceptRide': {
-      const { driver } = command;
-      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
-      return [{ type: 'RideAccepted', data: { rideId: command.data.rideId, driverId: command.data.driverId, driverName: driver.name, driverMobile: driver.mobile, vehicleNumber: driver.vehicleNumber, acceptedAt: at } }];
-    }
-    case 'StartRide':
-    case 'PickMaterial':
-    case 'DropMaterial':
-    case 'EndRide':
-      return [stepEvent(command, at)];
-    case 'RedistributeRide': {
-      const resumeState = resumeStateOf(ride);
-      if (!resumeState) throw conflict(SERVER_MESSAGES.actionNotAllowed);
-      if (ride.context.driverId !== command.data.originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
-      const { rideId, originalDriverId, maintenanceComment, maintenanceRequestId } = command.data;
-      return [{ type: 'RideRedistributed', data: { rideId, originalDriverId, originalDriverName: command.originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at } }];
-    }
-    case 'TakeOverRide': {
-      const { driver } = command;
-      // A driver of another vehicle type is refused before the ride's state is judged, as when accepting.
-      if (driver.vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
-      const resumeState = ride.context.resumeState;
-      if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);
-      // A client that believes the ride stands elsewhere is looking at stale data.
-      if (command.data.resumeState !== null && command.data.resumeState !== resumeState) throw conflict(SERVER_MESSAGES.conflict);
-      return [{ type: 'RideTakenOver', data: { rideId: command.data.rideId, driverId: command.data.driverId, driverName: driver.name, driverMobile: driver.mobile, vehicleNumber: driver.vehicleNumber, resumeState, takenOverAt: at } }];
-    }
-  }
-}
-
-/** The ride stream's decider: the statechart decides what may happen; this maps commands to its events. */
-export const rideDecider: Decider<RideSnapshot, RideCommand, RideEvent> = {
-  initialState: initialRideSnapshot,
-  evolve: evolveRide,
-  decide(command, ride, { now, actor }) {
-    if (command.type !== 'BookRide' && ride.value === 'new') throw notFound(SERVER_MESSAGES.rideNotFound);
-    // Only people and the system act; a system actor (timer, reactor) is trusted like an admin.
-    const isAdmin = 'system' in actor || actor.role === 'admin';
-    // Deadlines are the system's to declare, never a user's.
-    if (isTimerCommand(command) && !('system' in actor)) throw forbidden();
-    // Someone else's ride is refused as such before its state is judged: a stranger learns nothing of where it stands.
-    const isStep = command.type === 'StartRide' || command.type === 'PickMaterial' || command.type === 'DropMaterial' || command.type === 'EndRide';
-    if (isStep && ride.context.driverId !== command.data.driverId) throw forbidden(SERVER_MESSAGES.forbidden);
-    const events = eventsFor(command, ride, now.toISOString(), 'tokenNo' in actor ? actor.tokenNo : actor.system, isAdmin);
-    let state = ride;
-    for (const event of events) {
-      // An event the machine does not accept leaves the snapshot as it is, so refuse explicitly.
-      if (!canApply(state, event)) throw conflict(command.type === 'AcceptRide' || command.type === 'CancelRide' ? SERVER_MESSAGES.rideNotAvailable : SERVER_MESSAGES.actionNotAllowed);
-      state = evolveRide(state, event);
-    }
-    return events;
+/** A due timer's command: the system's alone; a deadline that no longer stands is refused by the statechart. */
+export const fireRideTimer: CommandHandler<TimerCommand, { ride: RideRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
+  decide(command, { ride }, { now, actor }) {
+    if (!('system' in actor)) throw forbidden();
+    return { ride: allowed(existing(ride), [timerEvent(command, ride, now.toISOString())], SERVER_MESSAGES.actionNotAllowed) };
   },
 };

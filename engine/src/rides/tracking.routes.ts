@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, acceptRideAnswerSchema, acceptRideBodySchema, completeRideAnswerSchema, completeRideBodySchema, rideIdParamsSchema, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
-import { forbidden } from '../commands/errors';
+import { handle } from '../commands/command-handler';
+import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
-import { acceptRide, driverStep } from './driver-steps';
+import { acceptRide, rideStep } from './ride.decider';
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,9 +20,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tracking/accept-ride',
     { onRequest: app.requireRole('driver'), schema: { body: acceptRideBodySchema, response: { 200: acceptRideAnswerSchema } } },
     async (request) => {
-      // A driver accepts for himself only.
-      if (request.body.driverId !== currentUser(request).tokenNo) throw forbidden(MESSAGES.invalidParameters);
-      const result = await acceptRide(app, request, request.body.rideId);
+      const { rideId, driverId } = request.body;
+      const result = await handle(app.eventStore, acceptRide, { type: 'AcceptRide', data: { rideId, driverId } }, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.rideAccepted, position: result.position };
     },
   );
@@ -30,7 +30,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tracking/complete-ride',
     { onRequest: app.requireRole('driver'), schema: { body: completeRideBodySchema, response: { 200: completeRideAnswerSchema } } },
     async (request) => {
-      const result = await driverStep(app, request, request.body.rideId, 'end');
+      const user = currentUser(request);
+      const result = await handle(app.eventStore, rideStep, { type: 'EndRide', data: { rideId: request.body.rideId, driverId: user.tokenNo } }, httpCommandContext(request, user));
       return { message: MESSAGES.rideEnded, position: result.position };
     },
   );

@@ -1,9 +1,9 @@
-import { rideStreamId, type Actor } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
+import type { Actor } from '@plantride/schemas';
+import { handle } from '../commands/command-handler';
 import { DomainError } from '../commands/errors';
 import { commandIdFromKey } from '../commands/event-ids';
 import type { EventStore } from '../event-store/event-store';
-import { rideDecider } from '../rides/ride.decider';
+import { fireRideTimer } from '../rides/ride.decider';
 import type { Timer } from './timer-port';
 
 export const TIMER_ACTOR: Actor = { system: 'timer' };
@@ -17,7 +17,7 @@ export type FireOutcome = 'appended' | 'repeat' | 'stale';
  */
 export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date()): Promise<FireOutcome> {
   try {
-    const result = await handleCommand(store, rideStreamId(timer.command.data.rideId), rideDecider, timer.command, {
+    const result = await handle(store, fireRideTimer, timer.command, {
       now,
       actor: TIMER_ACTOR,
       commandId: commandIdFromKey('system:timer', timer.id),

@@ -1,4 +1,4 @@
-import type { RideSnapshot } from '@plantride/schemas';
+import { canApply, type RideEvent, type RideSnapshot } from '@plantride/schemas';
 import { timerIdPart, type Timer } from './timer-port';
 
 /** How long each deadline is; the engine's configuration (REASSIGN_TIMEOUT_MS, RIDE_WAIT_ALERT_MS). */
@@ -14,32 +14,43 @@ export interface RideTimerSettings {
 const at = (iso: string, plusMs: number) => new Date(Date.parse(iso) + plusMs);
 
 /**
- * The timers a ride needs as it stands: a pure function of its events (through the statechart) and
- * the settings, so the reactor, the reconciler and a restart all arrive at the same ids and deadlines.
+ * The timers a ride needs as it stands: a pure function of its events and the settings, so the
+ * reactor, the reconciler and a restart all arrive at the same ids and deadlines. Each timer is
+ * armed when the statechart would accept the event it fires (`can`): the machine's guards say
+ * whether a deadline still stands, here as when the timer fires.
  */
 export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Timer[] {
   const c = ride.context;
   const rideId = c.rideId;
   const id = (...parts: Array<string | number>) => parts.map((part) => timerIdPart(String(part))).join('-');
   const timers: Timer[] = [];
-  if (ride.value === 'requested' && c.waitAlertedAt === null && c.requestedAt) {
+  const stands = (event: RideEvent, due: Date) => canApply(ride, event) && due;
+  if (c.requestedAt) {
     const dueAt = at(c.requestedAt, settings.rideWaitAlertMs);
-    timers.push({ id: id('wait', rideId), dueAt, command: { type: 'AlertWaitingRide', data: { rideId, dueAt: dueAt.toISOString() } } });
+    const due = dueAt.toISOString();
+    if (stands({ type: 'RideWaitAlerted', data: { rideId, requestedAt: c.requestedAt, dueAt: due, alertedAt: due } }, dueAt)) {
+      timers.push({ id: id('wait', rideId), dueAt, command: { type: 'AlertWaitingRide', data: { rideId, dueAt: due } } });
+    }
   }
-  if (ride.value === 'waitingForReassignment' && c.redistributedAt) {
+  if (c.redistributedAt) {
     const notice = c.reassignmentNotices + 1;
     // The first notice counts from the breakdown; each later one was scheduled by the notice before it.
     const dueAt = notice === 1 || !c.nextNoticeDueAt ? at(c.redistributedAt, settings.reassignTimeoutMs) : new Date(c.nextNoticeDueAt);
-    timers.push({
-      id: id('reassign', rideId, c.redistributions, notice),
-      dueAt,
-      command: { type: 'NoteNoAlternativeDriver', data: { rideId, redistribution: c.redistributions, notice, dueAt: dueAt.toISOString(), periodMs: settings.reassignTimeoutMs } },
-    });
+    const due = dueAt.toISOString();
+    const overdue: RideEvent = { type: 'ReassignmentOverdue', data: { rideId, redistribution: c.redistributions, notice, dueAt: due, nextDueAt: due, notedAt: due } };
+    if (stands(overdue, dueAt)) {
+      timers.push({
+        id: id('reassign', rideId, c.redistributions, notice),
+        dueAt,
+        command: { type: 'NoteNoAlternativeDriver', data: { rideId, redistribution: c.redistributions, notice, dueAt: due, periodMs: settings.reassignTimeoutMs } },
+      });
+    }
   }
-  const inProgress = typeof ride.value === 'object';
-  if (inProgress && c.rideType === 'Special Task' && c.durationMinutes !== null && c.startedAt && c.overranAt === null) {
+  if (c.startedAt && c.durationMinutes !== null && c.driverId) {
     const dueAt = at(c.startedAt, c.durationMinutes * settings.specialTaskMinuteMs);
-    timers.push({ id: id('overrun', rideId), dueAt, command: { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: dueAt.toISOString() } } });
+    const due = dueAt.toISOString();
+    const overran: RideEvent = { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt: due, overranAt: due } };
+    if (stands(overran, dueAt)) timers.push({ id: id('overrun', rideId), dueAt, command: { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: due } } });
   }
   return timers;
 }

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { driverStreamId, userStreamId, type Role, type VehicleType } from '@plantride/schemas';
+import type { Role, VehicleType } from '@plantride/schemas';
 import { hashPassword } from '../auth/password';
-import { driverDecider } from '../drivers/driver.decider';
-import { handleCommand, type CommandContext } from '../commands/command-handler';
+import { addDriver } from '../drivers/driver.decider';
+import { handle, type CommandContext } from '../commands/command-handler';
 import { DomainError } from '../commands/errors';
 import { ConcurrencyError, type EventStore } from '../event-store/event-store';
 import type { Config } from '../config';
-import { userDecider, type SignUpUser } from './user.decider';
+import { signUp, type SignUpUser } from './user.decider';
 import { loadUser } from './user-stream';
 
 export interface NewAccount {
@@ -27,7 +27,7 @@ async function createAccount(store: EventStore, account: NewAccount, system: str
   const { password, ...profile } = account;
   const command: SignUpUser = { type: 'SignUp', data: { ...profile, passwordHash: await hashPassword(password) } };
   try {
-    await handleCommand(store, userStreamId(account.tokenNo), userDecider, command, context(system));
+    await handle(store, signUp, command, context(system));
     return true;
   } catch (error) {
     if (error instanceof ConcurrencyError || (error instanceof DomainError && error.status === 409)) return false;
@@ -86,7 +86,7 @@ async function createDriverRecord(store: EventStore, driver: Omit<NewAccount, 'p
     vehicleAssigned: driver.assignedVehicleType ?? ('' as const),
   };
   try {
-    await handleCommand(store, driverStreamId(driver.tokenNo), driverDecider, { type: 'AddDriver', data: record, serial }, context('demo'));
+    await handle(store, addDriver, { type: 'AddDriver', data: record, serial }, context('demo'));
   } catch (error) {
     // Already recorded (also by a racing process): the record stands as it is.
     if (!(error instanceof ConcurrencyError || (error instanceof DomainError && error.status === 409))) throw error;

@@ -1,12 +1,11 @@
-import { userStreamId, type UserEvent, type UserProfile } from '@plantride/schemas';
+import type { UserProfile } from '@plantride/schemas';
+import { readState } from '../commands/command-handler';
 import type { EventStore } from '../event-store/event-store';
-import { toDomainEvent } from '../event-store/upcast';
-import { evolveUser, type User, type UserState } from './user.decider';
+import { userStream, type User, type UserState } from './user.decider';
 
 /** The account as its stream tells it now; null when no one signed up with this token number. */
-export async function loadUser(store: EventStore, tokenNo: string): Promise<UserState> {
-  const events = await store.readStream(userStreamId(tokenNo));
-  return events.reduce<UserState>((user, event) => evolveUser(user, toDomainEvent(event) as UserEvent), null);
+export function loadUser(store: EventStore, tokenNo: string): Promise<UserState> {
+  return readState(store, userStream(tokenNo));
 }
 
 export function toProfile(user: User): UserProfile {

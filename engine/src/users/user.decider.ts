@@ -1,6 +1,7 @@
-import { MESSAGES, SERVER_MESSAGES, type ChangeUser, type Role, type UserEvent, type VehicleType } from '@plantride/schemas';
-import type { Decider } from '../commands/command-handler';
+import { MESSAGES, SERVER_MESSAGES, userStreamId, vehicleTypeSchema, type Actor, type ChangeUser, type DriverEvent, type Role, type UserEvent, type VehicleType } from '@plantride/schemas';
+import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
+import { driverStream, type DriverState } from '../drivers/driver.decider';
 
 /** An account as its stream tells it. */
 export interface User {
@@ -21,10 +22,14 @@ export interface User {
 /** No account yet, or the account. */
 export type UserState = User | null;
 
-/** Create an account. The route hashes the password; the decider never sees it. */
+/**
+ * Create an account. The route hashes the password; the decision never sees it. People signing up
+ * give no role: an operator the admin recorded as a driver becomes that driver, anyone else a
+ * requester. The system (bootstrap, demo) names the role.
+ */
 export interface SignUpUser {
   type: 'SignUp';
-  data: { tokenNo: string; name: string; mobile: string; role: Role; assignedVehicleType: VehicleType | null; passwordHash: string };
+  data: { tokenNo: string; name: string | null; mobile: string | null; passwordHash: string; role?: Role; assignedVehicleType?: VehicleType | null };
 }
 
 /** An admin's change of role, vehicle type, profile or block; omitted fields stay as they are. */
@@ -38,15 +43,26 @@ export interface SignOutUser {
   data: { tokenNo: string };
 }
 
-export type UserCommand = SignUpUser | ChangeUserCommand | SignOutUser;
+/** The driver record an operator id has, as far as his account needs it. */
+function recordedVehicle(driver: DriverState): { vehicleType: VehicleType | null } | null {
+  if (!driver.record) return null;
+  const vehicle = vehicleTypeSchema.safeParse(driver.record.vehicleAssigned);
+  return { vehicleType: vehicle.success ? vehicle.data : null };
+}
 
-function signUp({ data }: SignUpUser, user: UserState): UserEvent[] {
+function signUpEvents({ data }: SignUpUser, user: UserState, driver: DriverState, actor: Actor): UserEvent[] {
   if (user) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
-  if (data.role !== 'driver' && data.assignedVehicleType !== null) throw badRequest(SERVER_MESSAGES.invalidRequest);
-  const { tokenNo, name, mobile, role, passwordHash } = data;
+  if (data.role !== undefined && !('system' in actor)) throw forbidden();
+  const recorded = recordedVehicle(driver);
+  const role = data.role ?? (recorded ? 'driver' : 'requester');
+  const assignedVehicleType = data.assignedVehicleType !== undefined ? data.assignedVehicleType : (recorded?.vehicleType ?? null);
+  if (role !== 'driver' && assignedVehicleType !== null) throw badRequest(SERVER_MESSAGES.invalidRequest);
+  const { tokenNo, passwordHash } = data;
+  const name = data.name ?? driver.record?.name ?? '';
+  const mobile = data.mobile ?? driver.record?.mobile ?? '';
   const events: UserEvent[] = [{ type: 'UserSignedUp', data: { tokenNo, name, mobile, role, passwordHash } }];
   // The vehicle a driver serves is a fact of its own, the same one an admin's later change records.
-  if (data.assignedVehicleType) events.push({ type: 'UserRoleChanged', data: { tokenNo, role, assignedVehicleType: data.assignedVehicleType } });
+  if (assignedVehicleType) events.push({ type: 'UserRoleChanged', data: { tokenNo, role, assignedVehicleType } });
   return events;
 }
 
@@ -89,14 +105,42 @@ export function evolveUser(user: UserState, event: UserEvent): UserState {
   }
 }
 
-/** The `user-{tokenNo}` stream's decider. */
-export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => null,
-  evolve: evolveUser,
-  decide(command, user, { actor }) {
-    if (command.type === 'SignUp') return signUp(command, user);
-    if (!user) throw notFound(MESSAGES.userNotFound);
-    if (command.type === 'SignOut') return [{ type: 'UserSignedOut', data: { tokenNo: user.tokenNo } }];
-    return change(command, user, 'tokenNo' in actor ? actor.tokenNo : null);
+/** The `user-{tokenNo}` stream: an account as its events tell it. */
+export function userStream(tokenNo: string): StreamRef<UserState, UserEvent> {
+  return { id: userStreamId(tokenNo), initial: () => null, evolve: evolveUser };
+}
+
+/**
+ * What a driver record asks of the account on its operator id: a driver of the record's vehicle
+ * type. No account yet (signing up reads the record) or a staff account (a record never demotes an
+ * admin) asks nothing, and neither does one that already is.
+ */
+export function driverRoleEvents(user: UserState, assignedVehicleType: VehicleType | null): UserEvent[] {
+  if (!user || user.role === 'admin' || user.role === 'maintenanceHead') return [];
+  if (user.role === 'driver' && user.assignedVehicleType === assignedVehicleType) return [];
+  return [{ type: 'UserRoleChanged', data: { tokenNo: user.tokenNo, role: 'driver', assignedVehicleType } }];
+}
+
+/** POST /api/auth/signup (and the system's accounts): the account and, on a recorded driver's id, his role, read together with the record. */
+export const signUp: CommandHandler<SignUpUser, { account: StreamRef<UserState, UserEvent>; driver: StreamRef<DriverState, DriverEvent> }> = {
+  streams: (command) => ({ account: userStream(command.data.tokenNo), driver: driverStream(command.data.tokenNo) }),
+  decide: (command, { account, driver }, { actor }) => ({ account: signUpEvents(command, account, driver, actor) }),
+};
+
+/** PUT /api/users/{tokenNo} (admin). */
+export const changeUser: CommandHandler<ChangeUserCommand, { account: StreamRef<UserState, UserEvent> }> = {
+  streams: (command) => ({ account: userStream(command.data.tokenNo) }),
+  decide(command, { account }, { actor }) {
+    if (!account) throw notFound(MESSAGES.userNotFound);
+    return { account: change(command, account, 'tokenNo' in actor ? actor.tokenNo : null) };
+  },
+};
+
+/** POST /api/auth/logout: every session of the account issued so far ends. */
+export const signOut: CommandHandler<SignOutUser, { account: StreamRef<UserState, UserEvent> }> = {
+  streams: (command) => ({ account: userStream(command.data.tokenNo) }),
+  decide(command, { account }) {
+    if (!account) throw notFound(MESSAGES.userNotFound);
+    return { account: [{ type: 'UserSignedOut', data: { tokenNo: account.tokenNo } }] };
   },
 };

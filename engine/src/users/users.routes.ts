@@ -6,13 +6,12 @@ import {
   errorAnswerSchema,
   userParamsSchema,
   userProfileSchema,
-  userStreamId,
 } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
-import { handleCommand } from '../commands/command-handler';
+import { handle } from '../commands/command-handler';
 import { notFound } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
-import { userDecider } from './user.decider';
+import { changeUser } from './user.decider';
 import { loadUser, toProfile } from './user-stream';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
@@ -31,13 +30,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tokenNo } = request.params;
       const { role, assignedVehicleType, name, mobile, is_blocked: isBlocked } = request.body;
-      const result = await handleCommand(
-        app.eventStore,
-        userStreamId(tokenNo),
-        userDecider,
-        { type: 'ChangeUser', data: { tokenNo, role, assignedVehicleType, name, mobile, isBlocked } },
-        httpCommandContext(request, currentUser(request)),
-      );
+      const command = { type: 'ChangeUser' as const, data: { tokenNo, role, assignedVehicleType, name, mobile, isBlocked } };
+      const result = await handle(app.eventStore, changeUser, command, httpCommandContext(request, currentUser(request)));
       const user = await loadUser(app.eventStore, tokenNo);
       if (!user) throw notFound(MESSAGES.userNotFound);
       return { position: result.position, user: toProfile(user) };
