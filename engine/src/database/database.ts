@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -60,6 +61,64 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/** A statement a measured call sent: one round trip (BEGIN and COMMIT are statements too). */
+export interface SentStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export interface StatementCount<T> {
+  result: T;
+  statements: SentStatement[];
+}
+
+interface Tally {
+  open: boolean;
+  statements: SentStatement[];
+}
+
+const measured = new AsyncLocalStorage<Tally>();
+// Calls being measured now. While none is, counting costs a statement one comparison; nothing
+// measures in production, so AsyncLocalStorage's hooks are never turned on there.
+let measuring = 0;
+
+function countStatement(sql: string, parameters: readonly unknown[] = []): void {
+  if (measuring === 0) return;
+  const tally = measured.getStore();
+  // Closed: a timer or callback created during an earlier measured call that runs after it ended.
+  if (tally?.open) tally.statements.push({ sql, parameters });
+}
+
+/**
+ * Runs `work` and lists the statements it sent to the database, from its own async context only:
+ * what the projection runner, live gateway or timers send meanwhile (woken by it or not) is theirs.
+ * For tests and benches (issue 16's statements per command), e.g. around `app.inject`.
+ */
+export async function countStatements<T>(work: () => Promise<T>): Promise<StatementCount<T>> {
+  const tally: Tally = { open: true, statements: [] };
+  measuring += 1;
+  try {
+    // Awaited inside: a lazy thenable (app.inject's answer) would otherwise start outside the context.
+    const result = await measured.run(tally, async () => await work());
+    return { result, statements: tally.statements };
+  } finally {
+    tally.open = false;
+    measuring -= 1;
+  }
+}
+
+/** The PGlite as Kysely's driver uses it (query and close only), each query counted. */
+function countedPglite(client: PGlite): PGlite {
+  const counted: Pick<PGlite, 'query' | 'close'> = {
+    query: (text, params, options) => {
+      countStatement(text, params);
+      return client.query(text, params, options);
+    },
+    close: () => client.close(),
+  };
+  return counted as PGlite;
+}
+
 const heldPgliteLocks = new WeakMap<PGlite, Set<string>>();
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -73,7 +132,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 async function openPglite({ dataDir, pglite }: DatabaseOptions, schema: string): Promise<Database> {
   const client = pglite ?? (await PGlite.create(dataDir));
   await client.exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`);
-  const db = new Kysely({ dialect: new PGliteDialect(client) });
+  const db = new Kysely({ dialect: new PGliteDialect(countedPglite(client)) });
   // One process owns a PGlite data folder, so its locks only need to exclude this process's holders.
   let held = heldPgliteLocks.get(client);
   if (!held) heldPgliteLocks.set(client, (held = new Set()));
@@ -134,7 +193,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
       const channels = [...queued];
       queued.clear();
       // Its own statement, no transaction id: no WAL flush under PostgreSQL's notify lock.
-      await pool.query(`select pg_notify(channel, '') from unnest($1::text[]) as channel`, [channels]).catch(() => undefined);
+      await pool.query(NOTIFY_SQL, [channels]).catch(() => undefined);
     }
     sending = undefined;
   };
@@ -144,6 +203,8 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     db,
     tryLock: locks.tryLock,
     notify(channel) {
+      // Counted when asked for: a measured call's NOTIFY counts even when it rides one already in flight.
+      countStatement(NOTIFY_SQL, [[channel]]);
       local.notify(channel);
       queued.add(channel);
       sending ??= sendQueued();
@@ -192,6 +253,7 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       const query = (text: string, values: ReadonlyArray<unknown>) =>
         new Promise<pg.QueryResult>((resolve, reject) => {
+          countStatement(text, values);
           client.query(text, values as unknown[], (error: Error | undefined, result: pg.QueryResult) => (error ? reject(error) : resolve(result)));
         });
       return { query, release: (destroy?: boolean) => client.release(destroy) } as unknown as PostgresPoolClient;
@@ -199,6 +261,8 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
   };
 }
+
+const NOTIFY_SQL = `select pg_notify(channel, '') from unnest($1::text[]) as channel`;
 
 const RELISTEN_MS = 1000;
 
