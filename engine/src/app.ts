@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { bodyParserPlugin } from './plugins/body-parser.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
 import { openApiPlugin } from './plugins/openapi.plugin';
@@ -37,6 +38,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  await app.register(bodyParserPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(correlationIdPlugin);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '@plantride/schemas';
+import type { FastifySchemaValidationError } from 'fastify';
+import { SERVER_MESSAGES, isCleanText, refusalMessage, type IssueLike } from '@plantride/schemas';
 import { DomainError, badRequest } from '../commands/errors';
 import { ConcurrencyError } from '../event-store/event-store';
 
@@ -20,11 +21,22 @@ export function isStoreUnavailable(error: unknown, depth = 0): boolean {
   return isStoreUnavailable(cause, depth + 1);
 }
 
-/** Whether a decoded request part holds U+0000 anywhere (a string, or an object key), which PostgreSQL cannot store in text or jsonb. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/**
+ * Whether a decoded request part holds text PostgreSQL cannot store (a NUL, a lone surrogate; see
+ * `isCleanText`) in any string, or with `keysOnly` in any object key, at any depth.
+ */
+function holdsUnstorableText(value: unknown, keysOnly = false, depth = 0): boolean {
+  if (typeof value === 'string') return !keysOnly && !isCleanText(value);
   if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return false;
-  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
+  return Object.entries(value).some(([key, inner]) => !isCleanText(key) || holdsUnstorableText(inner, keysOnly, depth + 1));
+}
+
+/** The words a zod validation failure answers: its first issue, naming the field (never the validator's own text). */
+function validationMessage(validation: readonly FastifySchemaValidationError[]): string {
+  const first = validation[0];
+  if (!first) return SERVER_MESSAGES.invalidRequest;
+  const path = first.instancePath.split('/').slice(1);
+  return refusalMessage({ ...(first.params as Partial<IssueLike>), code: first.keyword, path, message: first.message ?? '' });
 }
 
 /**
@@ -33,14 +45,21 @@ function holdsNul(value: unknown, depth = 0): boolean {
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    // Found by the route fuzzer: a NUL in a path, query or body reached PostgreSQL, which cannot store it, and failed
-    // there as a 500 (a command of several appends could fail after its first). Refused at the door, before any read or write.
+    // Found by the route fuzzer: a NUL (and, later, a lone surrogate) reached PostgreSQL, which cannot store it, and failed
+    // there as a 500 after part of a command was written. Every body field's schema refuses such text naming the field;
+    // what no schema names is refused here before any read or write: paths, queries and body keys before validation,
+    // and whatever a body still holds after it (fields a route takes as they come).
     app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(SERVER_MESSAGES.invalidRequest);
+      if (holdsUnstorableText(request.params) || holdsUnstorableText(request.query) || holdsUnstorableText(request.body, true)) {
+        throw badRequest(SERVER_MESSAGES.invalidRequest);
+      }
+    });
+    app.addHook('preHandler', async (request) => {
+      if (holdsUnstorableText(request.body)) throw badRequest(SERVER_MESSAGES.invalidRequest);
     });
     app.setErrorHandler((error, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.status(400).send({ message: error.validation[0]?.message ?? SERVER_MESSAGES.invalidRequest });
+        return reply.status(400).send({ message: validationMessage(error.validation) });
       }
       if (error instanceof DomainError) return reply.status(error.status).send({ message: error.message });
       if (error instanceof ConcurrencyError) return reply.status(409).send({ message: SERVER_MESSAGES.conflict });

@@ -82,10 +82,12 @@ describe.each(testStoreKinds())('hostile text on %s', (kind) => {
     expect(await head()).toBe(before);
   });
 
-  it('when a body, a query or a path holds a NUL character, which PostgreSQL cannot store, then it is 400 with the generic message, never a 500, and nothing is appended', async () => {
+  it('when a body, a query or a path holds a NUL character, which PostgreSQL cannot store, then it is 400 naming the field (the generic message where no field is named), never a 500, and nothing is appended', async () => {
     const before = await head();
+    const named = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'NUL1', password: 'pass1', name: 'a\u0000b' } });
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json()).toEqual({ message: 'Name contains characters that are not allowed.' });
     const answers = [
-      await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'NUL1', password: 'pass1', name: 'a\u0000b' } }),
       await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'x', nested: { ['k\u0000']: 1 } }),
       await call('MH01', 'GET', '/api/tracking/ride-status/AB%00CD'),
       await call('MH01', 'GET', '/api/ride-history/user?userId=RQ%0001'),

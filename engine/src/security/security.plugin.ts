@@ -2,8 +2,6 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { HTTPMethods } from 'fastify';
-import { SERVER_MESSAGES } from '@plantride/schemas';
-import { badRequest } from '../commands/errors';
 import { loadConfig } from '../config';
 
 /** Largest request body any route takes; a bigger one is refused with 413 before it is parsed. */
@@ -19,13 +17,6 @@ declare module 'fastify' {
     /** Every route registered after this plugin, as added (the authorization tests walk it). */
     registeredRoutes: readonly RegisteredRoute[];
   }
-}
-
-/** Whether a parsed body, query or params holds a NUL character in any string, key or value, at any depth. */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > 64) return false;
-  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
 }
 
 export interface SecurityPluginOptions {
@@ -45,11 +36,6 @@ export const securityPlugin = fp<SecurityPluginOptions>(
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= BODY_LIMIT_BYTES;
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    });
-
-    // PostgreSQL cannot store a NUL character in text or jsonb: such input would fail at the store as a 500.
-    app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) throw badRequest(SERVER_MESSAGES.invalidRequest);
     });
 
     await app.register(helmet, {

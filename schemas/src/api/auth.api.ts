@@ -2,18 +2,23 @@ import { z } from 'zod';
 import { roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, mobileSchema, tokenNoInput, vehicleTypeInput } from './common.api';
+import { TEXT_LIMITS, textField } from './text-fields';
 
 const signUpMessage = MESSAGES.invalidTokenAndPassword;
 const signInMessage = MESSAGES.invalidCredentials;
 
-// The spec's sign-up form only has token and password; blank optional fields count as not given.
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+// The spec's sign-up form only has token and password; blank or null optional fields count as not given.
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+// Spaces are part of a password; the length cap only bounds the hashing work.
+const password = (message: string, min: number) =>
+  textField({ max: TEXT_LIMITS.password, label: 'Password', message, lengthMessage: message, trim: false }).min(min, message);
 
 /** POST /api/auth/signup */
 export const signUpBodySchema = z.object({
   token_no: tokenNoInput(signUpMessage),
-  password: z.string({ error: signUpMessage }).min(LIMITS.passwordMinLength, signUpMessage),
-  name: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  password: password(signUpMessage, LIMITS.passwordMinLength),
+  name: z.preprocess(blankToUndefined, textField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
   mobile: z.preprocess(blankToUndefined, mobileSchema.optional()),
 }, { error: signUpMessage });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
@@ -24,7 +29,7 @@ export const signUpAnswerSchema = commandAnswerSchema.extend({ message: z.string
 /** POST /api/auth/signin */
 export const signInBodySchema = z.object({
   token_no: tokenNoInput(signInMessage),
-  password: z.string({ error: signInMessage }).min(1, signInMessage),
+  password: password(signInMessage, 1),
 }, { error: signInMessage });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -59,7 +64,7 @@ export const logoutAnswerSchema = commandAnswerSchema.extend({ message: z.string
 
 /** Path params of PUT /api/users/{tokenNo}: the token number as sign-up stores it (trimmed, upper-cased). */
 export const userParamsSchema = z.object({
-  tokenNo: z.string({ error: MESSAGES.invalidParameters }).trim().toUpperCase().min(1, MESSAGES.invalidParameters),
+  tokenNo: textField({ max: TEXT_LIMITS.id, label: 'Token number', message: MESSAGES.invalidParameters }).toUpperCase().min(1, MESSAGES.invalidParameters),
 });
 
 /** A user's account as GET /api/users/me and PUT /api/users/{tokenNo} answer it; never the password hash. */
@@ -74,10 +79,10 @@ export const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 // Blank name or mobile clears it; otherwise the driver form's rules apply.
-const clearableName = z
-  .string({ error: MESSAGES.nameOnlyAlphabets })
-  .trim()
-  .refine((v) => v === '' || /^[A-Za-z ]+$/.test(v), MESSAGES.nameOnlyAlphabets);
+const clearableName = textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).refine(
+  (v) => v === '' || /^[A-Za-z ]+$/.test(v),
+  MESSAGES.nameOnlyAlphabets,
+);
 const MOBILE = new RegExp(`^\\d{${LIMITS.mobileDigits}}$`);
 const clearableMobile = z
   .string({ error: MESSAGES.invalidMobile })

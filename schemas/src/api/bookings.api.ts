@@ -3,13 +3,32 @@ import { DEFAULT_VEHICLE_TYPE, LIMITS, rideTypeSchema, timestampEventSchema } fr
 import { MESSAGES } from '../messages';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
+import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
+
+const durationRangeMessage = wordedMessage(
+  `Duration must be whole hours 0-${LIMITS.durationMaxHours} and minutes 0-${LIMITS.durationMaxMinutes}.`,
+);
+const durationFormMessage = wordedMessage("Duration must be {hours, minutes} or written like '1h 30m'.");
 
 /** A special task's duration as the picker gives it: hours 0-1, minutes 0-59. */
-export const durationSchema = z.object({
-  hours: z.number().int().min(0).max(LIMITS.durationMaxHours),
-  minutes: z.number().int().min(0).max(LIMITS.durationMaxMinutes),
-});
+export const durationSchema = z.object(
+  {
+    hours: z.number({ error: durationRangeMessage }).int(durationRangeMessage).min(0, durationRangeMessage).max(LIMITS.durationMaxHours, durationRangeMessage),
+    minutes: z.number({ error: durationRangeMessage }).int(durationRangeMessage).min(0, durationRangeMessage).max(LIMITS.durationMaxMinutes, durationRangeMessage),
+  },
+  { error: durationFormMessage },
+);
 export type Duration = z.infer<typeof durationSchema>;
+
+// The spec's DURATION form, '{h}h {m}m' ('1h 30m', '0h 45m'); spaces around the parts are forgiven.
+const DURATION_TEXT = /^\s*(\d{1,3})\s*h\s*(\d{1,3})\s*m\s*$/i;
+
+/** A special task's duration as `{hours, minutes}` or as the spec's '{h}h {m}m' text. */
+export const durationInput = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const match = DURATION_TEXT.exec(v);
+  return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : v;
+}, durationSchema);
 
 export const durationToMinutes = ({ hours, minutes }: Duration): number => hours * 60 + minutes;
 
@@ -18,22 +37,25 @@ export const formatDuration = (totalMinutes: number): string =>
   `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 
 // Missing or mistyped locations fall through to the spec's "select both" message below.
-const location = z.string().trim().catch('');
+const location = (label: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v : ''), textField({ max: TEXT_LIMITS.place, label }));
 
 /**
  * POST /api/bookings/book-ride. `duration` is our addition for Special Task rides (the spec's
- * special task helper path is not shown); it is ignored for Regular rides.
+ * special task helper path is not shown), as `{hours, minutes}` or '{h}h {m}m'; it is ignored for
+ * Regular rides. A null `reqName` or `reqMobileNo` is empty: the requester's own account fills it.
  */
 export const bookRideBodySchema = z
   .object({
-    userId: idInput(MESSAGES.invalidUserId),
-    fromLocation: location,
-    toLocation: location,
+    userId: idInput(MESSAGES.invalidUserId, 'User ID'),
+    fromLocation: location('Pickup location'),
+    toLocation: location('Drop location'),
     vehicleType: vehicleTypeInput.default(DEFAULT_VEHICLE_TYPE),
     rideType: rideTypeSchema.default('Regular'),
-    reqName: z.string().trim().default(''),
-    reqMobileNo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().default('')),
-    duration: durationSchema.nullish(),
+    reqName: optionalTextField({ max: TEXT_LIMITS.name, label: 'Requester name' }),
+    // Free text: the spec's client sends what the stored user holds, which need not be ten digits.
+    reqMobileNo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), optionalTextField({ max: TEXT_LIMITS.mobile, label: 'Requester mobile number' })),
+    duration: durationInput.nullish(),
   })
   .superRefine((body, ctx) => {
     const special = body.rideType === 'Special Task';
@@ -77,7 +99,7 @@ export const getTimestampsAnswerSchema = z.object({ timestamps: rideTimestampsSc
 
 /** PUT /api/bookings/update-timestamps */
 export const updateTimestampsBodySchema = z.object({
-  rideId: idInput(MESSAGES.invalidParameters),
+  rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
   event: timestampEventSchema,
 });
 export type UpdateTimestampsBody = z.infer<typeof updateTimestampsBodySchema>;

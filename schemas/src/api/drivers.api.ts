@@ -10,22 +10,25 @@ import {
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { optionalVehicleTypeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './common.api';
+import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { serverRideSchema } from './ride-row.api';
 
 const numberToText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 
+// Read-only fields the server sets: whatever the client sends for them, in any form, is dropped.
+const ignored = z.unknown().transform((): undefined => undefined);
+
 /**
  * The admin driver record with the spec's form rules. Name may be blank (shown as
  * 'Unnamed Driver'); the sticker number is required because Driver is the only role.
+ * `null` is empty for the optional fields (vehicle, comments, vehicleAssigned).
  */
 export const driverRecordSchema = z.object({
   operatorId: tokenNoInput(SERVER_MESSAGES.invalidOperatorId),
-  serial: z.number().int().nonnegative().optional(),
-  vehicle: z.string().trim().default(''),
-  name: z
-    .string({ error: MESSAGES.nameOnlyAlphabets })
-    .trim()
-    .regex(/^[A-Za-z ]*$/, MESSAGES.nameOnlyAlphabets),
+  // The server assigns it: '', '5', null, 5 or nothing are all accepted and ignored.
+  serial: ignored.optional(),
+  vehicle: optionalTextField({ max: TEXT_LIMITS.vehicleNumber, label: 'Vehicle number' }),
+  name: textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).regex(/^[A-Za-z ]*$/, MESSAGES.nameOnlyAlphabets),
   mobile: z.preprocess(numberToText, mobileSchema),
   role: driverRoleSchema.default(DEFAULT_DRIVER_ROLE),
   forklift: z.preprocess(
@@ -36,10 +39,10 @@ export const driverRecordSchema = z.object({
       .regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), MESSAGES.invalidVehicleNumber),
   ),
   status: driverStatusSchema.default(DEFAULT_DRIVER_STATUS),
-  comments: z.string().default(''),
-  vehicleAssigned: optionalVehicleTypeSchema.default(''),
+  comments: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Comments' }),
+  vehicleAssigned: optionalVehicleTypeSchema.nullish().transform((v) => v ?? ''),
   // Read-only: the engine sets it on add and ignores what update sends.
-  createdAt: z.string().optional(),
+  createdAt: ignored.optional(),
 });
 export type DriverRecord = z.infer<typeof driverRecordSchema>;
 
@@ -55,8 +58,10 @@ export const updateDriverAnswerSchema = commandAnswerSchema;
 
 /** PUT /api/drivers/toggle-access; `active` is 1/0 in the spec, booleans are accepted too. */
 export const toggleAccessBodySchema = z.object({
-  driverId: idInput(MESSAGES.invalidParameters),
-  active: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === true || v === 1),
+  driverId: idInput(MESSAGES.invalidParameters, 'Driver ID'),
+  active: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: wordedMessage('Active must be 1 or 0 (true or false).') })
+    .transform((v) => v === true || v === 1),
 });
 export type ToggleAccessBody = z.infer<typeof toggleAccessBodySchema>;
 

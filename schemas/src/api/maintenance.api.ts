@@ -11,22 +11,28 @@ import {
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
+import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
 
 const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 
-/** POST /api/requests/maintenanceReq; mid-ride (ride_id set) needs a comment, otherwise a reason and breakdown type. */
+/**
+ * POST /api/requests/maintenanceReq; mid-ride (ride_id set) needs a comment, otherwise a reason and
+ * breakdown type. `custom_issue` is our addition: the driver's own text when the reason is 'Others'.
+ * `null` is empty for the free-text fields.
+ */
 export const maintenanceRequestBodySchema = z
   .object({
-    driver_id: idInput(MESSAGES.invalidParameters),
-    driver_name: z.string().trim().default(''),
+    driver_id: idInput(MESSAGES.invalidParameters, 'Driver ID'),
+    driver_name: optionalTextField({ max: TEXT_LIMITS.name, label: 'Driver name' }),
     vehicle_type: vehicleTypeInput,
-    issue: z.string().trim().default(''),
-    comment_text: z.string().trim().default(''),
+    issue: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' }),
+    custom_issue: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' }).optional(),
+    comment_text: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Comment' }),
     status: z.literal('pending').default('pending'),
     breakdown_type: z.preprocess(blankToNull, breakdownTypeSchema.nullable()),
     ride_id: z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : blankToNull(v)),
-      z.string().trim().min(1).nullable(),
+      textField({ max: TEXT_LIMITS.id, label: 'Ride ID' }).min(1).nullable(),
     ),
   })
   .superRefine((body, ctx) => {
@@ -64,7 +70,7 @@ export const maintenanceRequestListAnswerSchema = z.array(maintenanceRequestRowS
 
 /** PUT /api/requests/maintenanceReq/{id}/comment; a rejection's comment starts 'REJECTED: '. */
 export const maintenanceCommentBodySchema = z.object({
-  comment_text: z.string({ error: MESSAGES.commentCannotBeEmpty }).trim().min(1, MESSAGES.commentCannotBeEmpty),
+  comment_text: textField({ max: TEXT_LIMITS.comment, label: 'Comment', message: MESSAGES.commentCannotBeEmpty }).min(1, MESSAGES.commentCannotBeEmpty),
 });
 export type MaintenanceCommentBody = z.infer<typeof maintenanceCommentBodySchema>;
 
@@ -76,7 +82,10 @@ export const maintenanceStatusBodySchema = z
   .object({
     status: z.enum(['accepted', 'completed', 'rejected']),
     maintenance_date: isoDateTimeSchema.nullish().transform((v) => v ?? null),
-    reason: z.string().trim().min(1, MESSAGES.rejectionReasonRequired).optional(),
+    reason: textField({ max: TEXT_LIMITS.reason, label: 'Reason', message: MESSAGES.rejectionReasonRequired })
+      .min(1, MESSAGES.rejectionReasonRequired)
+      .nullish()
+      .transform((v) => v ?? undefined),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'completed' && body.maintenance_date === null) {
@@ -87,7 +96,7 @@ export type MaintenanceStatusBody = z.infer<typeof maintenanceStatusBodySchema>;
 
 /** PUT /api/requests/unblock-driver */
 export const unblockDriverBodySchema = z.object({
-  driverId: idInput(MESSAGES.invalidParameters),
+  driverId: idInput(MESSAGES.invalidParameters, 'Driver ID'),
   reason: unblockReasonSchema,
 });
 export type UnblockDriverBody = z.infer<typeof unblockDriverBodySchema>;
@@ -100,18 +109,18 @@ const currentStateInput = z.union([rideStateNameSchema, resumeStateSchema]).tran
 
 /** POST /api/maintenance/accept-redistributed-ride; `currentState` is advisory, the ride's events decide. */
 export const acceptRedistributedRideBodySchema = z.object({
-  rideId: idInput(MESSAGES.invalidParameters),
-  newDriverId: idInput(MESSAGES.invalidParameters),
+  rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
+  newDriverId: idInput(MESSAGES.invalidParameters, 'New driver ID'),
   currentState: currentStateInput.optional(),
 });
 export type AcceptRedistributedRideBody = z.infer<typeof acceptRedistributedRideBodySchema>;
 
 /** POST /api/maintenance/redistribute-ride; `rideData` is the client's copy and is not trusted. */
 export const redistributeRideBodySchema = z.object({
-  rideId: idInput(MESSAGES.invalidParameters),
-  originalDriverId: idInput(MESSAGES.invalidParameters),
+  rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
+  originalDriverId: idInput(MESSAGES.invalidParameters, 'Original driver ID'),
   vehicleType: vehicleTypeInput,
-  maintenanceComment: z.string().trim().default(''),
+  maintenanceComment: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Maintenance comment' }),
   rideData: z.record(z.string(), z.unknown()).optional(),
 });
 export type RedistributeRideBody = z.infer<typeof redistributeRideBodySchema>;

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { formatPlantDateTime } from '../plant-time';
+import { TEXT_LIMITS } from './text-fields';
 
 const text = z.string().nullable();
 const minutes = z.number().nullable();
@@ -93,11 +94,11 @@ const wholeNumber = (message: string, max: number, fallback: number) =>
 export const rideReportFiltersQuerySchema = z
   .object({
     vehicleType: optional(z.enum(REPORT_VEHICLE_FILTER_OPTIONS, { error: SERVER_MESSAGES.invalidReportVehicleType })),
-    vehicleNumber: filterText(30).describe('Whole vehicle number; case, spaces and dashes ignored'),
+    vehicleNumber: filterText(TEXT_LIMITS.vehicleNumber).describe('Whole vehicle number; case, spaces and dashes ignored'),
     forkliftNumber: optional(z.string({ error: SERVER_MESSAGES.invalidForkliftNumber }).regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), SERVER_MESSAGES.invalidForkliftNumber)),
     status: optional(z.string({ error: SERVER_MESSAGES.invalidReportStatus }).toLowerCase().refine((v) => REPORT_STATUS_INPUTS.includes(v), SERVER_MESSAGES.invalidReportStatus)).describe(`A ride status, or ${RIDE_STATUS_FILTERS.join(', ')}`),
     driverId: filterText(20),
-    driverName: filterText(100).describe('Part of the driver name, any case'),
+    driverName: filterText(TEXT_LIMITS.name).describe('Part of the driver name, any case'),
     from: reportDateInput.describe('First day, dd/MM/yyyy, plant time'),
     to: reportDateInput.describe('Last day (inclusive), dd/MM/yyyy, plant time'),
   })

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
+import { TEXT_LIMITS, textField } from './text-fields';
 
 /** GET /api/ride-history?driverId= */
-export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters) });
+export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters, 'Driver ID') });
 /** GET /api/ride-history/user?userId= */
-export const userHistoryQuerySchema = z.object({ userId: idInput(MESSAGES.invalidUserId) });
+export const userHistoryQuerySchema = z.object({ userId: idInput(MESSAGES.invalidUserId, 'User ID') });
 
 /** One history item; the requester's list opens the tracker only for items with RIDEID. */
 export const rideHistoryRowSchema = z.object({
@@ -33,27 +34,27 @@ export type RideHistoryAnswer = z.infer<typeof rideHistoryAnswerSchema>;
 
 /** POST /api/ride-history as the requester sends it. */
 export const requesterHistoryRecordSchema = z.object({
-  rideId: idInput(MESSAGES.invalidParameters),
-  userId: idInput(MESSAGES.invalidUserId),
-  fromLocation: z.string(),
-  toLocation: z.string(),
+  rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
+  userId: idInput(MESSAGES.invalidUserId, 'User ID'),
+  fromLocation: textField({ max: TEXT_LIMITS.place, label: 'Pickup location' }),
+  toLocation: textField({ max: TEXT_LIMITS.place, label: 'Drop location' }),
   status: rideStatusSchema,
   estimatedTime: z.coerce.number().int().nonnegative(),
-  timestamp: z.string(),
+  timestamp: textField({ max: TEXT_LIMITS.short, label: 'Timestamp' }),
   rideType: rideTypeSchema,
-  duration: z.string().nullish(),
+  duration: textField({ max: TEXT_LIMITS.short, label: 'Duration' }).nullish(),
 });
 export type RequesterHistoryRecord = z.infer<typeof requesterHistoryRecordSchema>;
 
 /** POST /api/ride-history as the driver sends it on completion. */
 export const driverCompletionRecordSchema = z.object({
-  RIDE_ID: idInput(MESSAGES.invalidParameters),
-  FROM_LOCATION: z.string(),
-  TO_LOCATION: z.string(),
+  RIDE_ID: idInput(MESSAGES.invalidParameters, 'Ride ID'),
+  FROM_LOCATION: textField({ max: TEXT_LIMITS.place, label: 'Pickup location' }),
+  TO_LOCATION: textField({ max: TEXT_LIMITS.place, label: 'Drop location' }),
   VEHICLE_TYPE: vehicleTypeSchema,
   RIDE_TYPE: rideTypeSchema,
-  COMPLETED_AT: z.string(),
-  DRIVER_ID: idInput(MESSAGES.invalidParameters),
+  COMPLETED_AT: textField({ max: TEXT_LIMITS.short, label: 'Completion time' }),
+  DRIVER_ID: idInput(MESSAGES.invalidParameters, 'Driver ID'),
 });
 export type DriverCompletionRecord = z.infer<typeof driverCompletionRecordSchema>;
 

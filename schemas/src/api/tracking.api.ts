@@ -19,8 +19,8 @@ export type RideStatusAnswer = z.infer<typeof rideStatusAnswerSchema>;
 /** POST /api/tracking/accept-ride; accepting without both ids is 'Invalid parameters'. */
 export const acceptRideBodySchema = z.object(
   {
-    driverId: idInput(MESSAGES.invalidParameters),
-    rideId: idInput(MESSAGES.invalidParameters),
+    driverId: idInput(MESSAGES.invalidParameters, 'Driver ID'),
+    rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
   },
   { error: MESSAGES.invalidParameters },
 );
@@ -31,7 +31,7 @@ export const acceptRideAnswerSchema = commandAnswerSchema.extend({ success: z.bo
 export type AcceptRideAnswer = z.infer<typeof acceptRideAnswerSchema>;
 
 /** POST /api/tracking/complete-ride */
-export const completeRideBodySchema = z.object({ rideId: idInput(MESSAGES.invalidParameters) });
+export const completeRideBodySchema = z.object({ rideId: idInput(MESSAGES.invalidParameters, 'Ride ID') });
 export type CompleteRideBody = z.infer<typeof completeRideBodySchema>;
 
 /** Answer of POST /api/tracking/complete-ride. */
