@@ -14,6 +14,8 @@ export interface Answered {
 export interface CommandOptions {
   /** Attempts answered 503 are retried (the engine asks for it); false returns null on the first 503. */
   retry503?: boolean;
+  /** An answer that is an expected refusal (a race lost to another party): counted, answered null, not a failure. */
+  refused?: (status: number, text: string) => boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export class Commander {
         continue;
       }
       if (status < 200 || status >= 300) {
+        if (options.refused?.(status, text)) return null;
         this.failures.push(`${action} ${method} ${path}: ${status} ${text}`);
         return null;
       }
