@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, rideStreamId } from '@plantride/schemas';
+import { SERVER_MESSAGES } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from './test-support/test-database';
 import { buildApp, type App } from './app';
 import { badRequest } from './commands/errors';
 import { ConcurrencyError } from './event-store/event-store';
-import { handleCommand } from './commands/command-handler';
+import { handle } from './commands/command-handler';
 import { httpCommandContext } from './commands/http-command';
-import { rideDecider } from './rides/ride.decider';
+import { bookRide } from './rides/ride.decider';
+import { signUp } from './users/user.decider';
 
 describe.each(testStoreKinds())('engine app on %s', (kind) => {
   let database: TestDatabase;
   let app: App;
+  let probeBase = 0;
 
   beforeEach(async () => {
     database = await openTestDatabase(kind);
@@ -22,20 +24,23 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
     app.post('/api/test/book/:rideId', async (request) => {
       const { rideId } = request.params as { rideId: string };
       const data = { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' as const, rideType: 'Regular' as const, durationMinutes: null };
-      const result = await handleCommand(app.eventStore, rideStreamId(rideId), rideDecider, { type: 'BookRide', data, estimatedMinutes: 11 }, httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }));
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType: 1 }, httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }));
       return { rideId, position: result.position };
     });
     await app.ready();
+    const account = { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', passwordHash: 'x' };
+    await handle(app.eventStore, signUp, { type: 'SignUp', data: account }, { now: new Date(), actor: { system: 'test' }, commandId: 'c0a80101-0000-4000-8000-000000000001' });
+    probeBase = await app.eventStore.headPosition();
   });
   afterEach(async () => {
     await app.close();
     await database.dispose();
   });
 
-  it('given a fresh store, when health is asked, then it answers ok with the store kind and position 0', async () => {
+  it('given a store holding one account, when health is asked, then it answers ok with the store kind and its position', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', store: kind, position: 0 });
+    expect(response.json()).toEqual({ status: 'ok', store: kind, position: probeBase });
   });
 
   it('given a booked ride, when health is asked, then the position is the last event', async () => {
@@ -59,7 +64,7 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
     await app.inject({ method: 'POST', url: '/api/test/book/R1' });
     const again = await app.inject({ method: 'POST', url: '/api/test/book/R1' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(SERVER_MESSAGES.actionNotAllowed);
+    expect(again.json().message).toBe(SERVER_MESSAGES.conflict);
   });
 
   it('when a handler refuses input, then the answer is 400 with its message', async () => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type Role } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
+import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type DriverEvent, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
-import { driverDecider, type DriverCommand } from './driver.decider';
+import { appendDriverEvent } from '../test-support/driver-events';
 
 type Step = 'start' | 'materialPicked' | 'materialDropped' | 'end';
 const STEPS: Step[] = ['start', 'materialPicked', 'materialDropped', 'end'];
@@ -34,7 +33,7 @@ describe.each(testStoreKinds())('blocked drivers on %s', (kind) => {
     const answer = await t.app.inject({ method, url, headers: as('AD01'), payload });
     expect(answer.statusCode).toBe(200);
   };
-  const maintenance = (command: DriverCommand) => handleCommand(t.app.eventStore, driverStreamId(command.data.operatorId), driverDecider, command, { commandId: randomUUID(), now: new Date(), actor: { system: 'test' } });
+  const maintenance = (event: DriverEvent) => appendDriverEvent(t.app.eventStore, event);
 
   // Each way a driver is kept from working, and how it is lifted, with what the steps then answer; one driver each, so one failing leaves the others be.
   const blocks = [
@@ -56,8 +55,8 @@ describe.each(testStoreKinds())('blocked drivers on %s', (kind) => {
       kind: 'blocked for maintenance',
       driver: 'FL04',
       message: SERVER_MESSAGES.driverBlockedForMaintenance,
-      block: async (id: string) => void (await maintenance({ type: 'BlockDriverForMaintenance', data: { operatorId: id, maintenanceRequestId: randomUUID() } })),
-      lift: async (id: string) => void (await maintenance({ type: 'UnblockDriver', data: { operatorId: id, reason: 'maintenance_completed' } })),
+      block: async (id: string) => void (await maintenance({ type: 'DriverBlockedForMaintenance', data: { operatorId: id, maintenanceRequestId: randomUUID() } })),
+      lift: async (id: string) => void (await maintenance({ type: 'DriverUnblocked', data: { operatorId: id, reason: 'maintenance_completed' } })),
     },
   ];
 

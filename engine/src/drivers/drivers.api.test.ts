@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, driverStreamId, userStreamId, type Role } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
-import { driverDecider } from './driver.decider';
+import { appendDriverEvent } from '../test-support/driver-events';
 
 describe.each(testStoreKinds())('drivers API on %s', (kind) => {
   let t: TestApp;
@@ -157,14 +156,14 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       expect(mine).toEqual({ driver: [{ NAME: 'Seeded Person', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876500000' }] });
       expect((await get('/api/drivers/status/fl01', 'FL01')).json()).toEqual({ isActive: 1 });
 
-      const { position } = await handleCommand(t.app.eventStore, driverStreamId('FL02'), driverDecider, { type: 'BlockDriverForMaintenance', data: { operatorId: 'FL02', maintenanceRequestId: 'M1' } }, { commandId: randomUUID(), now: new Date(), actor: { system: 'test' } });
+      const position = await appendDriverEvent(t.app.eventStore, { type: 'DriverBlockedForMaintenance', data: { operatorId: 'FL02', maintenanceRequestId: 'M1' } });
       expect((await get('/api/drivers/getSpecificDriver/FL02', 'FL02', position)).json().driver[0].BLOCKED_FOR_MAINTENANCE).toBe(1);
       // Maintenance is not the admin's block: the status call still reads Active.
       expect((await get('/api/drivers/status/FL02', 'FL02')).json()).toEqual({ isActive: 1 });
       const blocked = (await get('/api/drivers/blocked', 'AD01')).json();
       expect(blocked).toContainEqual({ id: 'FL02' });
       expect(blocked).not.toContainEqual({ id: 'FL01' });
-      await handleCommand(t.app.eventStore, driverStreamId('FL02'), driverDecider, { type: 'UnblockDriver', data: { operatorId: 'FL02', reason: 'maintenance_rejected' } }, { commandId: randomUUID(), now: new Date(), actor: { system: 'test' } });
+      await appendDriverEvent(t.app.eventStore, { type: 'DriverUnblocked', data: { operatorId: 'FL02', reason: 'maintenance_rejected' } });
     });
 
     it('given no record for a token number, then getSpecificDriver answers an empty list and status 404', async () => {

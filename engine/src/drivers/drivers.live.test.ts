@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { MESSAGES, SOCKET_PAYLOADS, driverStreamId, type Role, type SocketEventName } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
+import { MESSAGES, SOCKET_PAYLOADS, driverStreamId, type DriverEvent, type Role, type SocketEventName } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
-import { driverDecider, type DriverCommand } from './driver.decider';
+import { appendDriverEvent } from '../test-support/driver-events';
 
 interface Received {
   name: SocketEventName;
@@ -42,7 +41,7 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
     expect(answer.statusCode).toBe(200);
     return answer.json().position as number;
   };
-  const maintenance = (command: DriverCommand) => handleCommand(t.app.eventStore, driverStreamId(command.data.operatorId), driverDecider, command, { commandId: randomUUID(), now: new Date(), actor: { system: 'test' } });
+  const maintenance = (event: DriverEvent) => appendDriverEvent(t.app.eventStore, event);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -73,10 +72,10 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
   it('given a connected driver, when he is blocked for maintenance and the block lifts, then he gets driverBlocked then driverUnblocked; staff only the unblock', async () => {
     const driver = await connect('FL01', 'driver');
     const staff = await connect('AD01', 'admin');
-    await maintenance({ type: 'BlockDriverForMaintenance', data: { operatorId: 'FL01', maintenanceRequestId: 'M1' } });
+    await maintenance({ type: 'DriverBlockedForMaintenance', data: { operatorId: 'FL01', maintenanceRequestId: 'M1' } });
     await arrived(driver, 'driverBlocked');
     expect(named(driver, 'driverBlocked')).toEqual([{ driverId: 'FL01', message: MESSAGES.vehicleUnderMaintenance, maintenanceRequestId: 'M1', position: expect.any(Number) }]);
-    await maintenance({ type: 'UnblockDriver', data: { operatorId: 'FL01', reason: 'maintenance_completed' } });
+    await maintenance({ type: 'DriverUnblocked', data: { operatorId: 'FL01', reason: 'maintenance_completed' } });
     await arrived(driver, 'driverUnblocked');
     await arrived(staff, 'driverUnblocked');
     expect(named(driver, 'driverUnblocked')).toEqual([{ driverId: 'FL01', message: MESSAGES.maintenanceCompletedVehicleActive, reason: 'maintenance_completed', position: expect.any(Number) }]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, driverStreamId, maintenanceRequestRowSchema, type DriverEvent, type Role, type VehicleType } from '@plantride/schemas';
-import { driverDecider } from '../drivers/driver.decider';
+import { evolveDriver, initialDriverState } from '../drivers/driver.decider';
 import { toDomainEvent } from '../event-store/upcast';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
@@ -30,7 +30,7 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   const setStatus = (id: string, body: Body, who = 'MH01') => call(who, 'PUT', `/api/requests/${id}/status`, body);
   const blockedFor = async (driver: string) => {
     const events = (await t.app.eventStore.readStream(driverStreamId(driver))).map((e) => toDomainEvent(e) as DriverEvent);
-    return events.reduce(driverDecider.evolve, driverDecider.initialState()).blockedFor;
+    return events.reduce(evolveDriver, initialDriverState()).blockedFor;
   };
   const bookAndAccept = async (driver: string, vehicleType: VehicleType = 'Forklift') => {
     const { rideId } = (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' })).json();

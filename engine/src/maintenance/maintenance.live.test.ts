@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { MESSAGES, RESUME_STATE_TO_RIDE_STATE, SOCKET_PAYLOADS, driverStreamId, type DriverEvent, type ResumeState, type Role, type SocketEventName, type SocketPayload, type VehicleType } from '@plantride/schemas';
-import { driverDecider } from '../drivers/driver.decider';
+import { evolveDriver, initialDriverState } from '../drivers/driver.decider';
 import { toDomainEvent } from '../event-store/upcast';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
@@ -57,7 +57,7 @@ describe.each(testStoreKinds())('maintenance live events on %s', (kind) => {
     ok(driver, 'POST', '/api/requests/maintenanceReq', { driver_id: driver, driver_name: `${driver} Name`, vehicle_type: vehicleType, issue: '', comment_text: 'engine smoking', status: 'pending', breakdown_type: null, ride_id: rideId });
   const blockedFor = async (driver: string) => {
     const events = (await t.app.eventStore.readStream(driverStreamId(driver))).map((e) => toDomainEvent(e) as DriverEvent);
-    return events.reduce(driverDecider.evolve, driverDecider.initialState()).blockedFor;
+    return events.reduce(evolveDriver, initialDriverState()).blockedFor;
   };
 
   const matching = (who: string, name: SocketEventName, match: Payload) =>

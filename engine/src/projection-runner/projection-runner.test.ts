@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findRide, findUser, ridesProjection, usersProjection, type Projection, type ReadModels } from '@plantride/projections';
-import { rideStreamId, userStreamId, type Actor } from '@plantride/schemas';
+import { userStreamId } from '@plantride/schemas';
 import { sql, type Kysely } from 'kysely';
 import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
 import { openDatabase, type Database } from '../database/database';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { START, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../commands/command-handler';
-import { rideDecider, type RideCommand } from '../rides/ride.decider';
+import { directRides } from '../test-support/direct-rides';
 import { applyBatch, createProjectionRunner, migrateProjections, type ProjectionRunner } from './projection-runner';
 import { readCheckpoint } from './checkpoints';
 
-const actor: Actor = { tokenNo: 'AB12', role: 'requester' };
-const ctx = () => ({ now: new Date('2026-11-25T08:00:00Z'), actor, commandId: randomUUID() });
-const book = (rideId: string): RideCommand => ({
-  type: 'BookRide',
-  data: { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null },
-  estimatedMinutes: 11,
-});
-const accept = (rideId: string): RideCommand => ({ type: 'AcceptRide', data: { rideId, driverId: 'D001' }, driver: { name: 'Ravi', mobile: '9876543210', vehicleNumber: '12', vehicleType: 'Forklift' } });
+const AT = '2026-11-25T08:00:00Z';
 
 describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   let database: TestDatabase;
@@ -43,10 +35,10 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
 
   it('given a booked and accepted ride, when the runner catches up, then the rides read model shows it accepted by its driver', async () => {
     await startRunner();
-    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
-    const accepted = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+    { position: await directRides(store).book('R1', 'Forklift', AT) };
+    const accepted = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
     expect(await runner!.waitForPosition(accepted.position)).toBe(true);
-    expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', driver_id: 'D001', driver_name: 'Ravi', from_location: 'main gate', estimated_minutes: 11, last_position: 2 });
+    expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', driver_id: 'D001', driver_name: 'D001 Name', from_location: 'main gate', estimated_minutes: 11, last_position: 2 });
   });
 
   it('given a signed-up user, when the runner catches up, then the users read model has him without any password', async () => {
@@ -73,10 +65,10 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
 
   it('given a runner stopped part way, when a new one starts, then it resumes from the stored checkpoint', async () => {
     await startRunner();
-    const first = await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+    const first = { position: await directRides(store).book('R1', 'Forklift', AT) };
     await runner!.waitForPosition(first.position);
     await runner!.stop();
-    const second = await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    const second = { position: await directRides(store).book('R2', 'Forklift', AT) };
     expect(await findRide(db(), 'R2')).toBeUndefined();
     await startRunner();
     expect(await runner!.waitForPosition(second.position)).toBe(true);
@@ -93,9 +85,9 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
         if (events.some(({ event }) => event.type === 'RideAccepted') && failures++ === 0) throw new Error('crash after writing a row');
       },
     };
-    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
-    await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
-    const last = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+    { position: await directRides(store).book('R1', 'Forklift', AT) };
+    { position: await directRides(store).book('R2', 'Forklift', AT) };
+    const last = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
     await startRunner([flaky]);
     expect(await runner!.waitForPosition(last.position, 10_000)).toBe(true);
     expect(failures).toBe(2);
@@ -114,8 +106,8 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   it('given a batch already applied, when it is delivered again, then no projection sees its events twice', async () => {
     const seen: string[] = [];
     const counting: Projection<ReadModels> = { name: 'counting', handles: ['RideRequested'], migrations: {}, apply: async (event) => void seen.push(event.type) };
-    await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
-    const last = await handleCommand(store, rideStreamId('R2'), rideDecider, book('R2'), ctx());
+    { position: await directRides(store).book('R1', 'Forklift', AT) };
+    const last = { position: await directRides(store).book('R2', 'Forklift', AT) };
     // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for both.
     await waitFor(async () => (await store.headCheckpoint()).position >= last.position, 10_000, 'both bookings to be readable');
     const batch = await store.readAll(START, 10);
@@ -149,7 +141,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
       const second = await secondProcess();
       expect(first.leading()).toEqual(['rides', 'users']);
       expect(second.leading()).toEqual([]);
-      const booked = await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+      const booked = { position: await directRides(store).book('R1', 'Forklift', AT) };
       expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
       expect(await findRide(db(), 'R1')).toMatchObject({ status: 'requested' });
     });
@@ -157,10 +149,10 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     it('given the runner that leads stops, then the other takes its projections over and goes on from the checkpoint', async () => {
       const first = await startRunner();
       const second = await secondProcess();
-      await handleCommand(store, rideStreamId('R1'), rideDecider, book('R1'), ctx());
+      { position: await directRides(store).book('R1', 'Forklift', AT) };
       await first.stop();
       await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
-      const accepted = await handleCommand(store, rideStreamId('R1'), rideDecider, accept('R1'), ctx());
+      const accepted = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
       expect(await second.waitForPosition(accepted.position, 10_000)).toBe(true);
       expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', last_position: 2 });
     });
@@ -173,7 +165,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
       await sql`select pg_terminate_backend(pid) from pg_locks
         where locktype = 'advisory' and classid = hashtext(${database.schema})::oid and pid <> pg_backend_pid() and granted`.execute(db());
       await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
-      const booked = await handleCommand(store, rideStreamId('R3'), rideDecider, book('R3'), ctx());
+      const booked = { position: await directRides(store).book('R3', 'Forklift', AT) };
       expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
       expect(await findRide(db(), 'R3')).toMatchObject({ status: 'requested' });
     });

@@ -15,7 +15,7 @@ import {
 import { findRide, ongoingRideOfDriver, type ReadModels } from '@plantride/projections';
 import { toDomainEvent } from '../event-store/upcast';
 import type { RecordedEvent } from '../event-store/event-store';
-import { driverDecider } from '../drivers/driver.decider';
+import { evolveDriver, initialDriverState } from '../drivers/driver.decider';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
@@ -54,7 +54,7 @@ describe.each(testStoreKinds())('races on %s', (kind) => {
 
   const streamOf = (streamId: string) => t.app.eventStore.readStream(streamId);
   const rideOf = async (rideId: string) => foldRide((await streamOf(rideStreamId(rideId))).map((e) => toDomainEvent(e) as RideEvent));
-  const driverOf = async (driver: string) => (await streamOf(driverStreamId(driver))).map((e) => toDomainEvent(e) as DriverEvent).reduce(driverDecider.evolve, driverDecider.initialState());
+  const driverOf = async (driver: string) => (await streamOf(driverStreamId(driver))).map((e) => toDomainEvent(e) as DriverEvent).reduce(evolveDriver, initialDriverState());
   const readModels = () => t.app.database.db as Kysely<ReadModels>;
   const settle = async () => expect(await t.app.projections.waitForPosition(await t.app.eventStore.headPosition(), 60_000)).toBe(true);
   const bookMany = async (count: number) => {

@@ -11,8 +11,8 @@ import {
   type RideReportServerRow,
   type VehicleType,
 } from '@plantride/schemas';
-import { handleCommand } from '../commands/command-handler';
-import { rideDecider, type RideCommand } from '../rides/ride.decider';
+import { handle } from '../commands/command-handler';
+import { acceptRide, bookRide, cancelRide, rideStep } from '../rides/ride.decider';
 import { readModels } from '../rides/ride-access';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
@@ -62,15 +62,17 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
   const ride = async (name: string, at: Date, vehicleType: VehicleType, requesterName: string, steps: Array<['accept' | 'start' | 'pick' | 'drop' | 'end', string, Date]> = [], cancelAt?: Date) => {
     const rideId = `${name}-${randomUUID().slice(0, 8)}`;
     historical.set(name, rideId);
-    const run = (command: RideCommand, now: Date, actor: { tokenNo: string; role: Role }) => handleCommand(t.app.eventStore, rideStreamId(rideId), rideDecider, command, { now, actor, commandId: randomUUID() });
-    await run({ type: 'BookRide', data: { rideId, requesterId: 'RQ01', requesterName, requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', durationMinutes: null }, estimatedMinutes: 11 }, at, { tokenNo: 'RQ01', role: 'requester' });
+    const context = (now: Date, actor: { tokenNo: string; role: Role }) => ({ now, actor, commandId: randomUUID() });
+    const store = t.app.eventStore;
+    const data = { rideId, requesterId: 'RQ01', requesterName, requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' as const, durationMinutes: null };
+    await handle(store, bookRide, { type: 'BookRide', data, driversOfType: 1 }, context(at, { tokenNo: 'RQ01', role: 'requester' }));
     const types = { start: 'StartRide', pick: 'PickMaterial', drop: 'DropMaterial', end: 'EndRide' } as const;
     for (const [step, driverId, now] of steps) {
       const actor = { tokenNo: driverId, role: 'driver' as const };
-      if (step === 'accept') await run({ type: 'AcceptRide', data: { rideId, driverId }, driver: { name: people.find(([id]) => id === driverId)![2], mobile: '9876543210', vehicleNumber: vehicles[driverId]!, vehicleType } }, now, actor);
-      else await run({ type: types[step], data: { rideId, driverId } }, now, actor);
+      if (step === 'accept') await handle(store, acceptRide, { type: 'AcceptRide', data: { rideId, driverId } }, context(now, actor));
+      else await handle(store, rideStep, { type: types[step], data: { rideId, driverId } }, context(now, actor));
     }
-    if (cancelAt) await run({ type: 'CancelRide', data: { rideId } }, cancelAt, { tokenNo: 'RQ01', role: 'requester' });
+    if (cancelAt) await handle(store, cancelRide, { type: 'CancelRide', data: { rideId } }, context(cancelAt, { tokenNo: 'RQ01', role: 'requester' }));
   };
 
   beforeAll(async () => {

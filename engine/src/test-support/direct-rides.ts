@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, VehicleType } from '@plantride/schemas';
 import type { EventStore } from '../event-store/event-store';
 import { handle, type CommandHandler, type Streams } from '../commands/command-handler';
+import { DomainError } from '../commands/errors';
 import { addDriver } from '../drivers/driver.decider';
 import { acceptRide, bookRide, cancelRide, redistributeRide, rideStep, takeOverRide } from '../rides/ride.decider';
 import { signUp } from '../users/user.decider';
@@ -31,8 +32,9 @@ export function directRides(store: EventStore) {
   const run = async <C, R extends Streams>(handler: CommandHandler<C, R>, command: C, at: string, actor: Actor) =>
     (await handle(store, handler, command, { now: new Date(at), actor, commandId: randomUUID() })).position;
   const made = new Map<string, Promise<unknown>>();
+  // Made once per helper; one another helper on the same store already made stands as it is.
   const person = (tokenNo: string, make: () => Promise<unknown>) => {
-    if (!made.has(tokenNo)) made.set(tokenNo, make());
+    if (!made.has(tokenNo)) made.set(tokenNo, make().catch((error: unknown) => (error instanceof DomainError && error.status === 409 ? undefined : Promise.reject(error))));
     return made.get(tokenNo);
   };
   const requester = () =>

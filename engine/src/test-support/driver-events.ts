@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../event-store/event-store';
 import { driverStreamId, type DriverEvent, type DriverStatus, type RideReleaseReason, type UnblockReason } from '@plantride/schemas';
 import { at, eventsOf } from './event-builder';
 
@@ -32,3 +34,14 @@ export const driverEvents = {
   assignedToRide: (operatorId: string, rideId: string) => event('DriverAssignedToRide', { operatorId, rideId }),
   releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') => event('DriverReleasedFromRide', { operatorId, rideId, reason }),
 };
+
+/**
+ * A driver event appended straight to his stream at its current version: for tests that need a
+ * driver in a state (blocked, released) without the commands that lead there.
+ */
+export async function appendDriverEvent(store: EventStore, event: DriverEvent): Promise<number> {
+  const streamId = driverStreamId(event.data.operatorId);
+  const version = (await store.readStream(streamId)).length;
+  const { position } = await store.append(streamId, version, [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }], { actor: { system: 'test' } });
+  return position;
+}
