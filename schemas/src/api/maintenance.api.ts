@@ -70,7 +70,7 @@ export const maintenanceRequestListAnswerSchema = z.array(maintenanceRequestRowS
 
 /** PUT /api/requests/maintenanceReq/{id}/comment; a rejection's comment starts 'REJECTED: '. */
 export const maintenanceCommentBodySchema = z.object({
-  comment_text: textField({ max: TEXT_LIMITS.comment, label: 'Comment', message: MESSAGES.commentCannotBeEmpty }).min(1, MESSAGES.commentCannotBeEmpty),
+  comment_text: z.preprocess((v) => v ?? '', textField({ max: TEXT_LIMITS.comment, label: 'Comment' }).min(1, MESSAGES.commentCannotBeEmpty)),
 });
 export type MaintenanceCommentBody = z.infer<typeof maintenanceCommentBodySchema>;
 
@@ -82,7 +82,7 @@ export const maintenanceStatusBodySchema = z
   .object({
     status: z.enum(['accepted', 'completed', 'rejected']),
     maintenance_date: isoDateTimeSchema.nullish().transform((v) => v ?? null),
-    reason: textField({ max: TEXT_LIMITS.reason, label: 'Reason', message: MESSAGES.rejectionReasonRequired })
+    reason: textField({ max: TEXT_LIMITS.reason, label: 'Reason' })
       .min(1, MESSAGES.rejectionReasonRequired)
       .nullish()
       .transform((v) => v ?? undefined),
