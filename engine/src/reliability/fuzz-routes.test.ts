@@ -6,7 +6,7 @@ import { testStoreTimerKinds, testTimerOptions } from '../test-support/test-time
 import { boundedInject } from './support/bounded-inject';
 import { callDeadlineMs, replayParameters, routeRuns } from './support/fuzz-settings';
 import { CALLERS, seedFuzzWorld, type Caller, type FuzzWorld } from './support/fuzz-world';
-import { anyJson, shapedBy, wildString, type JsonSchema } from './support/json-schema-arbitrary';
+import { anyJson, hostileStrings, shapedBy, textProperties, wildString, type JsonSchema } from './support/json-schema-arbitrary';
 import { openApiPath, routeTable, urlParts, type RouteEntry } from './support/route-table';
 
 // Every Fastify instance records its routes from the first one on (onRoute), so a new route is fuzzed without a list to keep.
@@ -49,9 +49,15 @@ function caseArbitrary(route: RouteEntry, operation: OpenApiOperation | undefine
     { weight: 1, arbitrary: fc.constantFrom('a=%E0%A4%A', '%%%', 'position=-1', 'position=1e999', 'from=9007199254740993', '__proto__[x]=1', 'a[b][c]=d', '&&&=&', 'x'.repeat(3000)) },
   );
   const bodySchema = operation?.requestBody?.content?.['application/json']?.schema;
+  const texts = textProperties(bodySchema);
+  // A body shaped like the schema with exactly one text field hostile: the others may pass, so the hostile one is what gets judged.
+  const oneHostileText = fc
+    .tuple(shapedBy(bodySchema, known), fc.constantFrom(...hostileStrings), fc.nat())
+    .map(([value, hostile, pick]): Body => ({ kind: 'json', value: value && typeof value === 'object' && !Array.isArray(value) && texts.length ? { ...value, [texts[pick % texts.length]!]: hostile } : value }));
   const body: fc.Arbitrary<Body> = fc.oneof(
     { weight: 1, arbitrary: fc.constant<Body>({ kind: 'none' }) },
     { weight: bodySchema ? 6 : 1, arbitrary: shapedBy(bodySchema, known).map((value): Body => ({ kind: 'json', value })) },
+    ...(texts.length ? [{ weight: 3, arbitrary: oneHostileText }] : []),
     { weight: 2, arbitrary: anyJson().map((value): Body => ({ kind: 'json', value })) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{', '{"a":', '[1,2', 'null', '"x"', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}')), contentType: fc.constantFrom(...CONTENT_TYPES) }) },
   );

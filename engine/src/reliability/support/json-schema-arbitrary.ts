@@ -18,11 +18,23 @@ export interface JsonSchema {
   maxLength?: number;
 }
 
-/** Strings that make trouble: SQL, markup, control and NUL characters, lone surrogates, huge and odd numbers as text. */
+/**
+ * Strings that make trouble: SQL, markup, control and NUL characters, lone surrogates (high and low, alone,
+ * inside text and after a valid pair: PostgreSQL's jsonb refuses them), text just past each field limit
+ * and far past it, huge and odd numbers as text.
+ */
 export const hostileStrings = [
-  '', ' ', "'; drop table events; --", '" OR 1=1 --', '<img src=x onerror=alert(1)>', '\u0000', 'a\u0000b', '\ud800', '%00', '%', '../../etc/passwd',
-  '${jndi:ldap://x}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN', '-1', '1e309', '9'.repeat(40), '٣', 'ǅ', '🚜', 'x'.repeat(5000),
+  '', ' ', "'; drop table events; --", '" OR 1=1 --', '<img src=x onerror=alert(1)>', '\u0000', 'a\u0000b', 'AB\u0000C', '%00', '%', '../../etc/passwd',
+  '\ud800', '\udc00', 'AB\udc00C', 'Ravi\ud83d', '🚜\udc00', '\udc00\ud800',
+  '${jndi:ldap://x}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN', '-1', '1e309', '9'.repeat(40), '٣', 'ǅ', '🚜',
+  ...[6, 11, 51, 65, 101, 201, 501, 1001].map((length) => 'x'.repeat(length)), 'A'.repeat(101), 'x'.repeat(5000),
 ];
+
+/** The top-level properties of an object schema that take text. */
+export const textProperties = (schema: JsonSchema | undefined): string[] =>
+  Object.entries(schema?.properties ?? {})
+    .filter(([, property]) => [property.type].flat().includes('string') || (property.anyOf ?? property.oneOf ?? []).some((option) => [option.type].flat().includes('string')))
+    .map(([name]) => name);
 
 /** Any string: arbitrary code points, hostile ones, or one of the known ids and names of the test's world. */
 export function wildString(known: readonly string[]): fc.Arbitrary<string> {
