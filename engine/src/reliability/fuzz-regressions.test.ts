@@ -13,10 +13,12 @@ describe.each(testStoreKinds())('fuzzer findings on %s', (kind) => {
       { tokenNo: 'NU01', role: 'requester' },
       { tokenNo: 'ND01', role: 'driver', vehicleType: 'Forklift' },
       { tokenNo: 'NH01', role: 'maintenanceHead' },
+      { tokenNo: 'NA01', role: 'admin' },
     ]);
     auth.NU01 = `Bearer ${await t.tokenFor('NU01', 'requester')}`;
     auth.ND01 = `Bearer ${await t.tokenFor('ND01', 'driver')}`;
     auth.NH01 = `Bearer ${await t.tokenFor('NH01', 'maintenanceHead')}`;
+    auth.NA01 = `Bearer ${await t.tokenFor('NA01', 'admin')}`;
   }, 0);
   afterAll(async () => t?.close());
 
@@ -32,6 +34,26 @@ describe.each(testStoreKinds())('fuzzer findings on %s', (kind) => {
     const maintenance = await t.app.inject({ method: 'POST', url: '/api/requests/maintenanceReq', headers: { authorization: auth.ND01! }, payload: { driver_id: 'ND01', driver_name: 'x', vehicle_type: 'Forklift', issue: 'Engine\u0000Issue', comment_text: 'a\u0000b', breakdown_type: 'partial', ride_id: null } });
     const booking = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: { authorization: auth.NU01! }, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: 'A\u0000B' } });
     expect([maintenance.statusCode, booking.statusCode], `${maintenance.body} ${booking.body}`).toEqual([400, 400]);
+    expect(await t.app.eventStore.headPosition()).toBe(before);
+  });
+
+  // Issue 16: each answered 500, the maintenance one after the driver was blocked with no request recorded.
+  it('when a text field holds a lone surrogate, then the command is refused with 400 naming the field and nothing is appended', async () => {
+    const lone = '\udc00';
+    const calls = [
+      { url: '/api/requests/maintenanceReq', who: auth.ND01, payload: { driver_id: 'ND01', driver_name: 'x', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: lone, breakdown_type: 'partial', ride_id: null }, message: 'Comment contains characters that are not allowed.' },
+      { url: '/api/auth/signup', who: undefined, payload: { token_no: 'NS01', password: 'pass1', name: lone }, message: 'Name contains characters that are not allowed.' },
+      { url: '/api/bookings/book-ride', who: auth.NU01, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: lone }, message: 'Requester name contains characters that are not allowed.' },
+      { url: '/api/bookings/book-ride', who: auth.NU01, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqMobileNo: lone }, message: 'Requester mobile number contains characters that are not allowed.' },
+      { url: '/api/drivers/add', who: auth.NA01, payload: { operatorId: 'NX01', vehicle: lone, name: 'Ravi', mobile: '9876543210', forklift: '7' }, message: 'Vehicle number contains characters that are not allowed.' },
+      { url: '/api/drivers/add', who: auth.NA01, payload: { operatorId: 'NX01', vehicle: 'MH12', name: 'Ravi', mobile: '9876543210', forklift: '7', comments: lone }, message: 'Comments contains characters that are not allowed.' },
+    ];
+    const before = await t.app.eventStore.headPosition();
+    for (const { url, who, payload, message } of calls) {
+      const answer = await t.app.inject({ method: 'POST', url, payload, headers: who ? { authorization: who } : {} });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(400);
+      expect(answer.json()).toEqual({ message });
+    }
     expect(await t.app.eventStore.headPosition()).toBe(before);
   });
 });
