@@ -15,6 +15,9 @@ import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
 
 const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 
+/** Our `custom_issue`: the driver's own text when the reason is 'Others'; null or absent is ''. */
+export const customIssueInput = optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' });
+
 /**
  * POST /api/requests/maintenanceReq; mid-ride (ride_id set) needs a comment, otherwise a reason and
  * breakdown type. `custom_issue` is our addition: the driver's own text when the reason is 'Others'.
@@ -26,7 +29,7 @@ export const maintenanceRequestBodySchema = z
     driver_name: optionalTextField({ max: TEXT_LIMITS.name, label: 'Driver name' }),
     vehicle_type: vehicleTypeInput,
     issue: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' }),
-    custom_issue: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' }).optional(),
+    custom_issue: customIssueInput.optional(),
     comment_text: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Comment' }),
     status: z.literal('pending').default('pending'),
     breakdown_type: z.preprocess(blankToNull, breakdownTypeSchema.nullable()),
