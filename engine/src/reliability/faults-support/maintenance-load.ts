@@ -183,7 +183,9 @@ export class MaintenanceLoad {
       this.done.push({ kind: 'took over', rideId: waiting.rideId, driverId });
       return waiting;
     }
-    const rideId = requested[0]!;
+    const rideId = requested[0];
+    // Another driver's answer may have emptied the list since it was seen.
+    if (rideId === undefined) return null;
     const answer = await this.send('accept', driverId, 'POST', '/api/tracking/accept-ride', { driverId, rideId }, lostRace);
     removeFrom(requested, rideId);
     if (typeof answer === 'string') return answer === 'failed' ? answer : null;
