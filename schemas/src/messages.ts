@@ -148,6 +148,7 @@ export const SERVER_MESSAGES = {
   wrongVehicleType: 'This ride needs a different vehicle type.',
   invalidStatusChange: 'This status change is not allowed.',
   maintenanceDateRequired: 'A maintenance date is required to complete a request.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   rejectedCommentLocked: "A rejected request's comment is its rejection reason and cannot be changed.",
   signedUp: 'Signup successful.',
   signedIn: 'Login successful.',

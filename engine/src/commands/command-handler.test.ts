@@ -4,7 +4,7 @@ import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type Actor } f
 import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import { directRides } from '../test-support/direct-rides';
 import type { EventStore } from '../event-store/event-store';
-import { acceptRide, type AcceptRideCommand } from '../rides/ride.decider';
+import { acceptRide, rideStep, type AcceptRideCommand } from '../rides/ride.decider';
 import { handle, type CommandContext } from './command-handler';
 import { DomainError } from './errors';
 import { eventIdFor } from './event-ids';
@@ -62,6 +62,15 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     expect(again.duplicate).toBe(true);
     expect(again.position).toBe(first.position);
     expect(again.events.map((e) => e.type).sort()).toEqual(['DriverAssignedToRide', 'RideAccepted']);
+    expect(await store.headPosition()).toBe(head);
+  });
+
+  it('given a key used for one command, when another command is sent with it, then it is refused (422) and appends nothing', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const ctx = context(driver('D001'), { idempotent: true });
+    await handle(store, acceptRide, accept('D001'), ctx);
+    const head = await store.headPosition();
+    await expect(handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, ctx)).rejects.toMatchObject({ status: 422, message: SERVER_MESSAGES.idempotencyKeyReused });
     expect(await store.headPosition()).toBe(head);
   });
 

@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSIONS, domainEventSchema, type CommandContext as DecideContext, type DomainEvent } from '@plantride/schemas';
+import { EVENT_SCHEMA_VERSIONS, SERVER_MESSAGES, domainEventSchema, type CommandContext as DecideContext, type DomainEvent } from '@plantride/schemas';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type StreamWrite } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { DomainError } from './errors';
@@ -70,7 +70,7 @@ function backoff(attempt: number): Promise<void> {
  * A stream that moved on meanwhile means deciding again on what is there now, a few times with
  * jittered back-off; after that the ConcurrencyError answers 409.
  */
-export async function handle<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
+export async function handle<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await attemptOnce(store, handler, command, context);
@@ -108,7 +108,7 @@ async function load<Command, R extends Streams>(store: EventStore, handler: Comm
   return { refs, states, versions: new Map([...read].map(([id, events]) => [id, events.length])), seen };
 }
 
-async function attemptOnce<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
+async function attemptOnce<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
   const { refs, states, versions, seen } = await load(store, handler, command);
   let decided: EventsOf<R>;
   try {
@@ -116,7 +116,7 @@ async function attemptOnce<Command, R extends Streams>(store: EventStore, handle
   } catch (error) {
     // A repeat (same Idempotency-Key) of a command that went through is refused by what it did: answer it.
     const earlier = error instanceof DomainError && context.idempotent ? await earlierResult(store, context.commandId) : null;
-    if (earlier) return earlier;
+    if (earlier) return sameCommand(earlier, command.type);
     throw error;
   }
   const events: DomainEvent[] = [];
@@ -128,14 +128,28 @@ async function attemptOnce<Command, R extends Streams>(store: EventStore, handle
     events.push(...own);
   }
   if (events.length === 0) return { events, position: seen, duplicate: false };
-  const metadata = commandMetadata(context);
+  const metadata = { ...commandMetadata(context), commandType: command.type };
   const only = writes.length === 1 ? writes[0] : undefined;
   const result = only ? await store.append(only.streamId, only.expectedVersion, only.events, metadata) : await store.appendToStreams(writes, metadata);
-  return {
-    events: result.duplicate ? result.events.map(toDomainEvent) : events,
-    position: result.position,
-    duplicate: result.duplicate,
-  };
+  if (result.duplicate) return sameCommand({ events: result.events, position: result.position, duplicate: true }, command.type);
+  return { events, position: result.position, duplicate: false };
+}
+
+/** What a command's first run stored: its events (in store order) and the position of the last. */
+interface Earlier {
+  readonly events: readonly RecordedEvent[];
+  readonly position: number;
+  readonly duplicate: true;
+}
+
+/**
+ * A repeat's answer is the first run's, when it was the same command: a key a client reused for
+ * another action is refused (422) rather than answered with what that action did.
+ */
+function sameCommand(earlier: Earlier, commandType: string): CommandResult {
+  const firstType = earlier.events[0]?.metadata.commandType;
+  if (firstType !== undefined && firstType !== commandType) throw new DomainError(422, SERVER_MESSAGES.idempotencyKeyReused);
+  return { events: earlier.events.map(toDomainEvent), position: earlier.position, duplicate: true };
 }
 
 /** What every event of a command carries besides its data. */
@@ -158,13 +172,12 @@ function newEventsOf(events: readonly DomainEvent[], commandId: string, firstInd
   });
 }
 
-/** The answer a command with this id gave the first time, or null when it appended nothing. */
-async function earlierResult(store: EventStore, commandId: string): Promise<CommandResult | null> {
+/** What a command with this id stored the first time, or null when it appended nothing. */
+async function earlierResult(store: EventStore, commandId: string): Promise<Earlier | null> {
   const ids = Array.from({ length: MAX_EVENTS_PER_COMMAND }, (_, index) => eventIdFor(commandId, index));
   const recorded = await store.readByEventIds(ids);
   const last = recorded.at(-1);
-  if (!last) return null;
-  return { events: recorded.map(toDomainEvent), position: last.globalPosition, duplicate: true };
+  return last ? { events: recorded, position: last.globalPosition, duplicate: true } : null;
 }
 
 /** What one stream tells now, for a read (a command reads through `handle`). */

@@ -3,7 +3,7 @@ import { SERVER_MESSAGES } from '@plantride/schemas';
 /** A refusal the client can act on; the HTTP layer answers `status` with `message`, appending nothing. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
   ) {
     super(message);

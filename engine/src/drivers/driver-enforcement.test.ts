@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type DriverEvent, type Role } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, rideStreamId, type DriverEvent, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';

@@ -10,6 +10,7 @@ import {
   type VehicleType,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { requireActor } from '../commands/actors';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import { driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 
@@ -93,7 +94,8 @@ const vehicleTypeOf = (record: { vehicleAssigned: VehicleType | '' }): VehicleTy
 /** POST /api/drivers/add: the record, and the account on its operator id (if any) made a driver of its vehicle type, in one append. */
 export const addDriver: CommandHandler<AddDriver & { serial: number }, DriverAdminStreams> = {
   streams: (command) => adminStreams(command.data.operatorId),
-  decide(command, { driver, account }, { now }) {
+  decide(command, { driver, account }, { now, actor }) {
+    requireActor(actor, 'admin');
     if (driver.record) throw conflict(SERVER_MESSAGES.driverAlreadyExists);
     return {
       driver: [{ type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } }],
@@ -105,7 +107,8 @@ export const addDriver: CommandHandler<AddDriver & { serial: number }, DriverAdm
 /** PUT /api/drivers/update: the record replaced (operator id, serial and creation time are the engine's), its status change, and the account's role. */
 export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
   streams: (command) => adminStreams(command.data.operatorId),
-  decide(command, { driver, account }) {
+  decide(command, { driver, account }, { actor }) {
+    requireActor(actor, 'admin');
     const { record } = driver;
     if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
     const updated: DriverEvent = { type: 'DriverUpdated', data: { ...command.data, operatorId: record.operatorId, serial: record.serial, createdAt: record.createdAt } };
@@ -117,7 +120,8 @@ export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
 /** PUT /api/drivers/toggle-access: access granted or withdrawn; as it already is, nothing. */
 export const toggleDriverAccess: CommandHandler<ToggleDriverAccess, { driver: StreamRef<DriverState, DriverEvent> }> = {
   streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
-  decide(command, { driver }) {
+  decide(command, { driver }, { actor }) {
+    requireActor(actor, 'admin');
     if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
     if (command.data.active === driver.accessActive) return {};
     return { driver: [{ type: 'DriverAccessToggled', data: { operatorId: driver.record.operatorId, active: command.data.active } }] };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, driverStreamId, userStreamId, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';

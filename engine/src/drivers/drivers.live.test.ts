@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { MESSAGES, SOCKET_PAYLOADS, driverStreamId, type DriverEvent, type Role, type SocketEventName } from '@plantride/schemas';
+import { MESSAGES, SOCKET_PAYLOADS, type DriverEvent, type Role, type SocketEventName } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';

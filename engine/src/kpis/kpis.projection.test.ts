@@ -90,7 +90,8 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
       const rideId = `P${index}`;
       const requestedAt = new Date(requested + index * 60_000);
       await rides.book(rideId, 'AMR', requestedAt.toISOString());
-      await rides.accept(rideId, 'A001', 'AMR', new Date(requestedAt.getTime() + wait * 1000).toISOString());
+      // A driver holds one ride at a time: each is accepted by a driver of its own.
+      await rides.accept(rideId, `A${String(index).padStart(3, '0')}`, 'AMR', new Date(requestedAt.getTime() + wait * 1000).toISOString());
     }
     const last = await rides.book('P-waiting', 'AMR', '2026-03-12T07:00:00Z');
     await caughtUp(last);

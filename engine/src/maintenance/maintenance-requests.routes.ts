@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   MESSAGES,
   commandAnswerSchema,
+  customIssueInput,
   maintenanceCommentBodySchema,
   maintenanceRequestAnswerSchema,
   maintenanceRequestBodySchema,
@@ -21,13 +22,9 @@ import { toMaintenanceRequestRow } from './maintenance-rows';
 
 /**
  * The spec's body without its own mid-ride rule: whether the driver is mid-ride is the ride's
- * events' to say, not the client's `ride_id`. The engine checks SPEC §5 itself.
+ * events' to say, not the client's `ride_id`; the decision checks SPEC §5 itself.
  */
-export const maintenanceRequestRouteBodySchema = z.object({
-  ...maintenanceRequestBodySchema.shape,
-  /** Our addition: the driver's own text when the reason is 'Others' (the spec's client sends that text as `issue`). */
-  custom_issue: z.string().trim().default(''),
-});
+export const maintenanceRequestRouteBodySchema = z.object({ ...maintenanceRequestBodySchema.shape, custom_issue: customIssueInput });
 
 const STAFF = ['admin', 'maintenanceHead'] as const;
 

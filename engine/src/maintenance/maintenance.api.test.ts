@@ -14,7 +14,7 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
   const people: Array<[string, Role, VehicleType?]> = [
     ['RQ01', 'requester'], ['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['F003', 'driver', 'Forklift'], ['F004', 'driver', 'Forklift'],
-    ['F005', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['AD01', 'admin'], ['MH01', 'maintenanceHead'],
+    ['F005', 'driver', 'Forklift'], ['F006', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['AD01', 'admin'], ['MH01', 'maintenanceHead'],
   ];
   const head = () => t.app.eventStore.headPosition();
   const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Body, headers: Record<string, string> = {}) =>
@@ -117,16 +117,28 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     await setStatus(id, { status: 'completed', maintenance_date: new Date().toISOString() });
   });
 
-  it('given a blocked driver, when staff unblock him directly, then he is free and his request stays as it was', async () => {
-    const { id, position } = (await fileRequest('F004', {})).json();
+  it('given a blocked driver, when staff unblock him directly, then he is free and the request that blocked him is closed in the same append', async () => {
+    const { id } = (await fileRequest('F004', {})).json();
     const answer = await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'F004', reason: 'maintenance_completed' });
     expect(answer.statusCode).toBe(200);
     expect(await blockedFor('F004')).toBeNull();
-    expect(await rowOf(id, position)).toMatchObject({ STATUS: 'pending' });
+    expect(await rowOf(id, answer.json().position)).toMatchObject({ STATUS: 'completed' });
     expect((await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'ZZ99', reason: 'maintenance_completed' })).statusCode).toBe(404);
-    // Rejecting it later does not block or unblock anyone again.
-    await setStatus(id, { status: 'rejected', maintenance_date: null, reason: 'fixed on site' });
+    // Closed already: rejecting it later is refused and blocks nobody.
+    expect((await call('MH01', 'PUT', `/api/requests/${id}/status`, { status: 'rejected', maintenance_date: null, reason: 'fixed on site' })).statusCode).toBe(409);
     expect(await blockedFor('F004')).toBeNull();
+    // Unblocking a driver who is not blocked changes nothing.
+    const before = await head();
+    expect((await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'F004', reason: 'maintenance_rejected' })).statusCode).toBe(200);
+    expect(await head()).toBe(before);
+  });
+
+  it('given a blocked driver, when staff unblock him as rejected, then his request is rejected with the staff reason', async () => {
+    const { id } = (await fileRequest('F006', {})).json();
+    const answer = await call('MH01', 'PUT', '/api/requests/unblock-driver', { driverId: 'F006', reason: 'maintenance_rejected' });
+    expect(answer.statusCode).toBe(200);
+    expect(await blockedFor('F006')).toBeNull();
+    expect(await rowOf(id, answer.json().position)).toMatchObject({ STATUS: 'rejected' });
   });
 
   it('when a request is sent twice with one Idempotency-Key, then both answers are the same and the driver is blocked once', async () => {
@@ -233,7 +245,8 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       expect(answer.statusCode).toBe(200);
       const status = await call('RQ01', 'GET', `/api/tracking/ride-status/${rideId}?position=${answer.json().position}`);
       expect(status.json().STATUS).toBe('waiting_for_reassignment');
-      expect((await call('AD01', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F004', vehicleType: 'Crane', maintenanceComment: '' })).statusCode).toBe(400);
+      // One status code for the vehicle-type rule wherever a ride meets another type.
+      expect((await call('AD01', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F004', vehicleType: 'Crane', maintenanceComment: '' })).statusCode).toBe(403);
       expect((await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002', currentState: 'started' })).statusCode).toBe(200);
       await finishRide('F002', rideId, ['materialPicked', 'materialDropped', 'end']);
     });

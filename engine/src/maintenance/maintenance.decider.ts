@@ -20,6 +20,7 @@ import {
   type VehicleType,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { actorTokenNo, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { redistribution, rideStream } from '../rides/ride.decider';
@@ -107,6 +108,9 @@ export function maintenanceStream(requestId: string): StreamRef<MaintenanceState
   return { id: maintenanceStreamId(requestId), initial: initialMaintenanceState, evolve: evolveMaintenance };
 }
 
+/** Who handles maintenance requests. */
+const STAFF = ['admin', 'maintenanceHead'] as const;
+
 type RequestRef = StreamRef<MaintenanceState, MaintenanceEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
@@ -147,11 +151,13 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
   },
   decide(command, { request, driver, account, ride }, { now, actor }) {
     const { requestId, driverId, vehicleType, issue, customIssue, commentText } = command.data;
-    if (!('tokenNo' in actor) || actor.tokenNo !== driverId) throw forbidden(MESSAGES.invalidParameters);
-    // Only his own vehicle type is offered (SPEC §5).
-    if (!account || vehicleType !== account.assignedVehicleType) throw badRequest(MESSAGES.selectVehicleType);
+    // For himself only, as a driver.
+    if (actorTokenNo(actor) !== driverId) throw forbidden(MESSAGES.invalidParameters);
+    requireActor(actor, 'driver');
     const { record } = driver;
-    if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    if (!account || !record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    // Only his own vehicle type, his driver record's, is offered (SPEC §5).
+    if (vehicleType !== record.vehicleAssigned) throw badRequest(MESSAGES.selectVehicleType);
     if (request) throw conflict(SERVER_MESSAGES.invalidStatusChange);
     if (driver.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
     const midRide = ride && resumeStateOf(ride) !== null && ride.context.driverId === driverId ? ride : null;
@@ -190,7 +196,8 @@ type StatusStreams = { request: RequestRef; driver?: DriverRef };
 /** PUT /api/requests/{id}/status: accept, reject (with a reason) or complete (with a date); rejecting and completing release the driver in the same append. */
 export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusStreams> = {
   streams: (command, read) => ({ request: maintenanceStream(command.data.requestId), ...(read.request ? { driver: driverStream(read.request.driverId) } : {}) }),
-  decide(command, { request, driver }, { now }) {
+  decide(command, { request, driver }, { now, actor }) {
+    requireActor(actor, ...STAFF);
     if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
     const events = statusEvents(command, request, now.toISOString());
     const { status, requestId } = command.data;
@@ -201,7 +208,8 @@ export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusSt
 /** PUT /api/requests/maintenanceReq/{id}/comment. A rejected request's comment is its rejection reason: it stays. */
 export const editMaintenanceComment: CommandHandler<EditMaintenanceComment, { request: RequestRef }> = {
   streams: (command) => ({ request: maintenanceStream(command.data.requestId) }),
-  decide(command, { request }, { now }) {
+  decide(command, { request }, { now, actor }) {
+    requireActor(actor, ...STAFF);
     if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
     if (request.status === 'rejected') throw conflict(SERVER_MESSAGES.rejectedCommentLocked);
     const commentText = command.data.commentText.trim();
@@ -222,7 +230,8 @@ export const STAFF_UNBLOCK_REASON = 'Driver unblocked by maintenance staff.';
  */
 export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; request?: RequestRef }> = {
   streams: (command, read) => ({ driver: driverStream(command.data.operatorId), ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}) }),
-  decide(command, { driver, request }, { now }) {
+  decide(command, { driver, request }, { now, actor }) {
+    requireActor(actor, ...STAFF);
     if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
     const requestId = driver.blockedFor;
     if (!requestId) return {};

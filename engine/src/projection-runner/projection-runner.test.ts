@@ -35,7 +35,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
 
   it('given a booked and accepted ride, when the runner catches up, then the rides read model shows it accepted by its driver', async () => {
     await startRunner();
-    { position: await directRides(store).book('R1', 'Forklift', AT) };
+    await directRides(store).book('R1', 'Forklift', AT);
     const accepted = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
     expect(await runner!.waitForPosition(accepted.position)).toBe(true);
     expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', driver_id: 'D001', driver_name: 'D001 Name', from_location: 'main gate', estimated_minutes: 11, last_position: 2 });
@@ -85,8 +85,8 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
         if (events.some(({ event }) => event.type === 'RideAccepted') && failures++ === 0) throw new Error('crash after writing a row');
       },
     };
-    { position: await directRides(store).book('R1', 'Forklift', AT) };
-    { position: await directRides(store).book('R2', 'Forklift', AT) };
+    await directRides(store).book('R1', 'Forklift', AT);
+    await directRides(store).book('R2', 'Forklift', AT);
     const last = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
     await startRunner([flaky]);
     expect(await runner!.waitForPosition(last.position, 10_000)).toBe(true);
@@ -106,7 +106,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   it('given a batch already applied, when it is delivered again, then no projection sees its events twice', async () => {
     const seen: string[] = [];
     const counting: Projection<ReadModels> = { name: 'counting', handles: ['RideRequested'], migrations: {}, apply: async (event) => void seen.push(event.type) };
-    { position: await directRides(store).book('R1', 'Forklift', AT) };
+    await directRides(store).book('R1', 'Forklift', AT);
     const last = { position: await directRides(store).book('R2', 'Forklift', AT) };
     // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for both.
     await waitFor(async () => (await store.headCheckpoint()).position >= last.position, 10_000, 'both bookings to be readable');
@@ -149,7 +149,7 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     it('given the runner that leads stops, then the other takes its projections over and goes on from the checkpoint', async () => {
       const first = await startRunner();
       const second = await secondProcess();
-      { position: await directRides(store).book('R1', 'Forklift', AT) };
+      await directRides(store).book('R1', 'Forklift', AT);
       await first.stop();
       await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
       const accepted = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };

@@ -6,7 +6,6 @@ import {
   RIDE_REPORT_FIELDS,
   SERVER_MESSAGES,
   rideReportServerRowSchema,
-  rideStreamId,
   type Role,
   type RideReportServerRow,
   type VehicleType,
@@ -46,7 +45,6 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
     ['RQ01', 'requester', 'Asha Rao'], ['F001', 'driver', 'Ravi Kumar', 'Forklift', 'MH12 AB 0001'], ['F002', 'driver', 'Suresh Patil', 'Forklift', 'MH12 AB 0002'],
     ['C001', 'driver', 'Imran Shaikh', 'Crane', 'MH14 CR 0003'], ['AD01', 'admin', 'Admin One'], ['MH01', 'maintenanceHead', 'Head One'],
   ];
-  const vehicles: Record<string, string> = { F001: 'MH12 AB 0001', F002: 'MH12 AB 0002', C001: 'MH14 CR 0003' };
   const head = () => t.app.eventStore.headPosition();
   const get = async (who: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: who ? as(who) : {} });
   const reports = async (query: string, who = 'MH01') => {

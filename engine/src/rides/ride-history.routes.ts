@@ -13,7 +13,7 @@ import {
   userHistoryQuerySchema,
   type RideEvent,
 } from '@plantride/schemas';
-import { rideHistoryOfDriver, rideHistoryOfRequester } from '@plantride/projections';
+import { ongoingRideOfDriver, rideHistoryOfDriver, rideHistoryOfRequester } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/auth.plugin';
 import type { AuthUser } from '../auth/jwt';
@@ -51,6 +51,18 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
       return { history: (await rideHistoryOfDriver(readModels(app), request.query.driverId)).map(toHistoryRow) };
+    },
+  );
+
+  // Ours: the driver's history lists what he completed, so his ride in progress (none or one) has its own read.
+  app.get(
+    '/api/ride-history/ongoing',
+    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
+      const ongoing = await ongoingRideOfDriver(readModels(app), request.query.driverId);
+      return { history: ongoing ? [toHistoryRow(ongoing)] : [] };
     },
   );
 

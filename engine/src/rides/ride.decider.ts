@@ -20,6 +20,7 @@ import {
   type UserEvent,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { assignment, driverStream, mayDrive, release, type DriverProfile, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
@@ -34,7 +35,6 @@ export function rideStream(rideId: string): RideRef {
   return { id: rideStreamId(rideId), initial: initialRideSnapshot, evolve: evolveRide };
 }
 
-const isStaff = (actor: Actor) => 'system' in actor || actor.role === 'admin' || actor.role === 'maintenanceHead';
 
 /** The statechart's word on each event in turn: one it does not accept is refused with `message`. */
 function allowed(ride: RideSnapshot, events: RideEvent[], message: string): RideEvent[] {
@@ -67,7 +67,9 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
   streams: (command) => ({ ride: rideStream(command.data.rideId), requester: userStream(command.data.requesterId) }),
   decide(command, { ride, requester }, { now, actor }) {
     const { data } = command;
-    if (!isStaffOrSelf(actor, data.requesterId, 'admin')) throw forbidden();
+    requireActor(actor, 'requester', 'admin');
+    // For himself; an admin books for anyone.
+    if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== data.requesterId) throw forbidden();
     if (!requester) throw badRequest(MESSAGES.userNotFound);
     const estimatedMinutes = routeMinutes(DEFAULT_SITE, data.fromLocation, data.toLocation);
     if (estimatedMinutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);
@@ -90,11 +92,6 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
   },
 };
 
-function isStaffOrSelf(actor: Actor, tokenNo: string, ...roles: Array<'admin' | 'maintenanceHead'>): boolean {
-  if ('system' in actor) return true;
-  return actor.tokenNo === tokenNo || (roles as string[]).includes(actor.role);
-}
-
 export interface CancelRideCommand {
   type: 'CancelRide';
   data: { rideId: string };
@@ -104,8 +101,9 @@ export interface CancelRideCommand {
 export const cancelRide: CommandHandler<CancelRideCommand, { ride: RideRef }> = {
   streams: (command) => ({ ride: rideStream(command.data.rideId) }),
   decide(command, { ride }, { now, actor }) {
+    requireActor(actor, 'requester', 'admin');
     existing(ride);
-    if (!isStaffOrSelf(actor, ride.context.requesterId, 'admin')) throw forbidden();
+    if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== ride.context.requesterId) throw forbidden();
     const cancelledBy = 'tokenNo' in actor ? actor.tokenNo : actor.system;
     return { ride: allowed(ride, [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy, cancelledAt: now.toISOString() } }], SERVER_MESSAGES.rideNotAvailable) };
   },
@@ -116,7 +114,7 @@ const driverStreams = (rideId: string, driverId: string): DriverStreams => ({ ri
 
 /** A driver acts for himself only. */
 function actingFor(actor: Actor, driverId: string): void {
-  if (!('tokenNo' in actor) || actor.tokenNo !== driverId) throw forbidden(MESSAGES.invalidParameters);
+  if (actorTokenNo(actor) !== driverId) throw forbidden(MESSAGES.invalidParameters);
 }
 
 export interface AcceptRideCommand {
@@ -233,11 +231,15 @@ export const redistributeRide: CommandHandler<RedistributeRideCommand, { ride: R
   streams: (command) => ({ ride: rideStream(command.data.rideId), driver: driverStream(command.data.originalDriverId) }),
   decide(command, { ride, driver }, { now, actor }) {
     const { originalDriverId, vehicleType, maintenanceComment } = command.data;
-    const staff = isStaff(actor);
-    if (!staff && !('tokenNo' in actor && actor.tokenNo === originalDriverId)) throw forbidden(MESSAGES.invalidParameters);
+    requireActor(actor, 'driver', 'admin', 'maintenanceHead');
+    // A driver hands over his own ride only; staff anyone's.
+    const staff = actsAs(actor, 'admin', 'maintenanceHead');
+    if (!staff && actorTokenNo(actor) !== originalDriverId) throw forbidden(MESSAGES.invalidParameters);
     sameVehicleType(existing(ride), vehicleType);
     if (ride.value === 'waitingForReassignment' && ride.context.originalDriverId === originalDriverId) return {};
     if (!staff && !driver.blockedFor) throw forbidden();
+    // A driver naming someone else's ride is refused as such before its state is judged.
+    if (!staff && ride.context.driverId !== originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
     return redistribution(ride, driver, { originalDriverId, maintenanceComment, maintenanceRequestId: driver.blockedFor }, now.toISOString());
   },
 };

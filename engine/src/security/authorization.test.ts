@@ -48,6 +48,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/tracking/accept-ride': { allowed: [], request: (s, caller) => ({ url: '/api/tracking/accept-ride', payload: { driverId: caller, rideId: s.openRideId } }) },
   'POST /api/tracking/complete-ride': { allowed: [], request: (s) => ({ url: '/api/tracking/complete-ride', payload: { rideId: s.rideId } }) },
   'GET /api/ride-history': { allowed: STAFF, request: fixed('/api/ride-history?driverId=F001') },
+  'GET /api/ride-history/ongoing': { allowed: STAFF, request: fixed('/api/ride-history/ongoing?driverId=F001') },
   'GET /api/ride-history/user': { allowed: STAFF, request: fixed('/api/ride-history/user?userId=RQ01') },
   'POST /api/ride-history': {
     allowed: STAFF,
@@ -199,6 +200,7 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
     }
     expect((await call('POST', '/api/tracking/complete-ride', 'F002', { rideId: sample.rideId })).statusCode).toBe(403);
     expect((await call('GET', '/api/ride-history?driverId=F001', 'F002')).statusCode).toBe(403);
+    expect((await call('GET', '/api/ride-history/ongoing?driverId=F001', 'F002')).statusCode).toBe(403);
     // Accepting for another driver, or a ride of another vehicle type.
     expect((await call('POST', '/api/tracking/accept-ride', 'F002', { driverId: 'F001', rideId: sample.openRideId })).statusCode).toBe(403);
     expect((await call('POST', '/api/tracking/accept-ride', 'C001', { driverId: 'C001', rideId: sample.openRideId })).statusCode).toBe(403);
@@ -206,6 +208,7 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
     // The owners themselves are let through: the refusals above are about who, not what.
     expect((await call('GET', '/api/ride-history/user?userId=RQ01', 'RQ01')).statusCode).toBe(200);
     expect((await call('GET', '/api/ride-history?driverId=F001', 'F001')).statusCode).toBe(200);
+    expect((await call('GET', '/api/ride-history/ongoing?driverId=F001', 'F001')).statusCode).toBe(200);
   });
 
   describe('sockets', () => {

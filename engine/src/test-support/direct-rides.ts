@@ -29,7 +29,7 @@ const SYSTEM: Actor = { system: 'test' };
  * call answers the store position.
  */
 export function directRides(store: EventStore) {
-  const run = async <C, R extends Streams>(handler: CommandHandler<C, R>, command: C, at: string, actor: Actor) =>
+  const run = async <C extends { type: string }, R extends Streams>(handler: CommandHandler<C, R>, command: C, at: string, actor: Actor) =>
     (await handle(store, handler, command, { now: new Date(at), actor, commandId: randomUUID() })).position;
   const made = new Map<string, Promise<unknown>>();
   // Made once per helper; one another helper on the same store already made stands as it is.

@@ -1,5 +1,6 @@
 import { MESSAGES, SERVER_MESSAGES, userStreamId, vehicleTypeSchema, type Actor, type ChangeUser, type DriverEvent, type Role, type UserEvent, type VehicleType } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 
@@ -131,15 +132,18 @@ export const signUp: CommandHandler<SignUpUser, { account: StreamRef<UserState, 
 export const changeUser: CommandHandler<ChangeUserCommand, { account: StreamRef<UserState, UserEvent> }> = {
   streams: (command) => ({ account: userStream(command.data.tokenNo) }),
   decide(command, { account }, { actor }) {
+    requireActor(actor, 'admin');
     if (!account) throw notFound(MESSAGES.userNotFound);
-    return { account: change(command, account, 'tokenNo' in actor ? actor.tokenNo : null) };
+    return { account: change(command, account, actorTokenNo(actor)) };
   },
 };
 
 /** POST /api/auth/logout: every session of the account issued so far ends. */
 export const signOut: CommandHandler<SignOutUser, { account: StreamRef<UserState, UserEvent> }> = {
   streams: (command) => ({ account: userStream(command.data.tokenNo) }),
-  decide(command, { account }) {
+  decide(command, { account }, { actor }) {
+    // One's own sessions only.
+    if (!actsAs(actor) && actorTokenNo(actor) !== command.data.tokenNo) throw forbidden();
     if (!account) throw notFound(MESSAGES.userNotFound);
     return { account: [{ type: 'UserSignedOut', data: { tokenNo: account.tokenNo } }] };
   },

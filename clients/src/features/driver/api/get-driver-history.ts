@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
+/** His ride in progress (none or one), then the rides he completed, newest first. */
 export async function getDriverHistory(driverId: string, position: number): Promise<RideHistoryRow[]> {
-  const answer = await api(`/api/ride-history?driverId=${encodeURIComponent(driverId)}`, { schema: rideHistoryAnswerSchema, position });
-  return answer.history;
+  const query = `driverId=${encodeURIComponent(driverId)}`;
+  const [ongoing, completed] = await Promise.all([
+    api(`/api/ride-history/ongoing?${query}`, { schema: rideHistoryAnswerSchema, position }),
+    api(`/api/ride-history?${query}`, { schema: rideHistoryAnswerSchema, position }),
+  ]);
+  return [...ongoing.history, ...completed.history];
 }
 
-/** Every ride the driver took part in, newest first: his ride in progress and his completed rides come from it. */
+/** The driver's rides: his ride in progress and his completed rides come from it. */
 export function useDriverHistory(driverId: string, position: number) {
   return useQuery({
     queryKey: ['driver-history', driverId, position],
