@@ -49,7 +49,8 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
       const rng = seededRandom(seed);
       const port = await freePort();
       let spawned = 0;
-      // Loading the engine's modules is the slow part of a start: the next one loads while this one serves.
+      // Loading the engine's modules is the slow part of a start: the next one loads while this one
+      // serves. It is spawned once this one is up, so the two do not compete for the cores meanwhile.
       const spawnNext = () => {
         if (spawned > kills) return;
         spawned += 1;
@@ -57,10 +58,9 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
       };
       for (let i = 0; i < Math.min(kills + 1, 2); i += 1) spawnNext();
       const startNext = async () => {
-        const standby = standbys.shift()!;
-        spawnNext();
-        const engine = await standby.start(90_000);
+        const engine = await standbys.shift()!.start(90_000);
         engines.push(engine);
+        spawnNext();
         return engine;
       };
       let current = await startNext();
