@@ -29,18 +29,22 @@ const accepted: RideEvent = {
 };
 const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId, cancelledBy: 'requester', cancelledAt: at } };
 
-function stepFact(step: TimestampEvent): RideEvent {
+/** The fact a driver's step records: what the engine appends, and what the helpers below walk. */
+export function driverStepFact(step: TimestampEvent, ride: { rideId: string; driverId: string }, when: string): RideEvent {
+  const { rideId: id, driverId: by } = ride;
   switch (DRIVER_STEP_FACTS[step]) {
     case 'RideStarted':
-      return { type: 'RideStarted', data: { rideId, driverId, startedAt: at } };
+      return { type: 'RideStarted', data: { rideId: id, driverId: by, startedAt: when } };
     case 'MaterialPicked':
-      return { type: 'MaterialPicked', data: { rideId, driverId, pickedAt: at } };
+      return { type: 'MaterialPicked', data: { rideId: id, driverId: by, pickedAt: when } };
     case 'MaterialDropped':
-      return { type: 'MaterialDropped', data: { rideId, driverId, droppedAt: at } };
+      return { type: 'MaterialDropped', data: { rideId: id, driverId: by, droppedAt: when } };
     case 'RideEnded':
-      return { type: 'RideEnded', data: { rideId, driverId, endedAt: at } };
+      return { type: 'RideEnded', data: { rideId: id, driverId: by, endedAt: when } };
   }
 }
+
+const stepFact = (step: TimestampEvent): RideEvent => driverStepFact(step, { rideId, driverId }, at);
 
 const redistributed = (resumeState: ResumeState): RideEvent => ({
   type: 'RideRedistributed',

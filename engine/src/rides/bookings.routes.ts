@@ -10,18 +10,14 @@ import {
   rideIdParamsSchema,
   updateTimestampsBodySchema,
   type RideEventOf,
-  type TimestampEvent,
 } from '@plantride/schemas';
 import { countDriversOfType } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { readModels, visibleRide } from './ride-access';
-import { bookRide, cancelRide, rideStep, type StepCommandType } from './ride.decider';
+import { STEP_COMMANDS, bookRide, cancelRide, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
-
-/** The spec's step names (update-timestamps' `event`, complete-ride) as commands. */
-export const STEP_COMMANDS: Record<TimestampEvent, StepCommandType> = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' };
 
 // Short enough to read out over a radio; collisions would surface as a 409, never a merge.
 const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');

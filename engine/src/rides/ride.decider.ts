@@ -3,6 +3,7 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
   canApply,
+  driverStepFact,
   evolveRide,
   initialRideSnapshot,
   noDriversAssigned,
@@ -17,9 +18,10 @@ import {
   type ResumeState,
   type RideEvent,
   type RideSnapshot,
+  type TimestampEvent,
   type UserEvent,
 } from '@plantride/schemas';
-import type { CommandHandler, StreamRef } from '../commands/command-handler';
+import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { assignment, driverStream, mayDrive, release, type DriverProfile, type DriverState } from '../drivers/driver.decider';
@@ -117,6 +119,18 @@ function actingFor(actor: Actor, driverId: string): void {
   if (actorTokenNo(actor) !== driverId) throw forbidden(MESSAGES.invalidParameters);
 }
 
+/**
+ * Who may take a ride, accepting it or taking it over: a driver for himself, who may drive, holds no
+ * other ride and drives its vehicle type. Answers what the ride records of him and his assignment.
+ */
+function taker({ rideId, driverId }: { rideId: string; driverId: string }, { ride, driver, account }: StatesOf<DriverStreams>, actor: Actor) {
+  actingFor(actor, driverId);
+  const profile = mayDrive(account, driver, 'accept');
+  const assigned = assignment(driver, driverId, rideId);
+  sameVehicleType(existing(ride), profile.vehicleType);
+  return { profile, assigned };
+}
+
 export interface AcceptRideCommand {
   type: 'AcceptRide';
   data: { rideId: string; driverId: string };
@@ -125,12 +139,10 @@ export interface AcceptRideCommand {
 /** POST /api/tracking/accept-ride: a driver who may drive, free, of the ride's vehicle type, while it is requested. The ride is his on both streams. */
 export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
   streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
-  decide(command, { ride, driver, account }, { now, actor }) {
+  decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
-    actingFor(actor, driverId);
-    const profile = mayDrive(account, driver, 'accept');
-    const assigned = assignment(driver, driverId, rideId);
-    sameVehicleType(existing(ride), profile.vehicleType);
+    const { profile, assigned } = taker(command.data, states, actor);
+    const { ride } = states;
     const accepted: RideEvent = { type: 'RideAccepted', data: { rideId, driverId, ...driverFacts(profile), acceptedAt: now.toISOString() } };
     return { ride: allowed(ride, [accepted], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
   },
@@ -138,23 +150,14 @@ export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
 
 const driverFacts = (profile: DriverProfile) => ({ driverName: profile.name, driverMobile: profile.mobile, vehicleNumber: profile.vehicleNumber });
 
-export type StepCommandType = 'StartRide' | 'PickMaterial' | 'DropMaterial' | 'EndRide';
+/** The spec's step names (update-timestamps' `event`, complete-ride) as commands. */
+export const STEP_COMMANDS = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' } as const satisfies Record<TimestampEvent, string>;
+export type StepCommandType = (typeof STEP_COMMANDS)[TimestampEvent];
+const STEP_OF = Object.fromEntries(Object.entries(STEP_COMMANDS).map(([step, type]) => [type, step])) as Record<StepCommandType, TimestampEvent>;
+
 export interface RideStepCommand {
   type: StepCommandType;
   data: { rideId: string; driverId: string };
-}
-
-function stepEvent({ type, data: { rideId, driverId } }: RideStepCommand, at: string): RideEvent {
-  switch (type) {
-    case 'StartRide':
-      return { type: 'RideStarted', data: { rideId, driverId, startedAt: at } };
-    case 'PickMaterial':
-      return { type: 'MaterialPicked', data: { rideId, driverId, pickedAt: at } };
-    case 'DropMaterial':
-      return { type: 'MaterialDropped', data: { rideId, driverId, droppedAt: at } };
-    case 'EndRide':
-      return { type: 'RideEnded', data: { rideId, driverId, endedAt: at } };
-  }
 }
 
 /**
@@ -168,7 +171,7 @@ export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
     actingFor(actor, driverId);
     mayDrive(account, driver, 'step');
     if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
-    const events = allowed(ride, [stepEvent(command, now.toISOString())], SERVER_MESSAGES.actionNotAllowed);
+    const events = allowed(ride, [driverStepFact(STEP_OF[command.type], command.data, now.toISOString())], SERVER_MESSAGES.actionNotAllowed);
     return { ride: events, driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };
   },
 };
@@ -182,12 +185,10 @@ export interface TakeOverRideCommand {
 /** POST /api/maintenance/accept-redistributed-ride: as accepting, for a ride waiting for reassignment; it resumes where the statechart says. */
 export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = {
   streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
-  decide(command, { ride, driver, account }, { now, actor }) {
+  decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
-    actingFor(actor, driverId);
-    const profile = mayDrive(account, driver, 'accept');
-    const assigned = assignment(driver, driverId, rideId);
-    sameVehicleType(existing(ride), profile.vehicleType);
+    const { profile, assigned } = taker(command.data, states, actor);
+    const { ride } = states;
     const resumeState = ride.context.resumeState;
     if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);
     // A client that believes the ride stands elsewhere is looking at stale data.
