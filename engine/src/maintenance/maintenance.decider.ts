@@ -195,7 +195,11 @@ type StatusStreams = { request: RequestRef; driver?: DriverRef };
 
 /** PUT /api/requests/{id}/status: accept, reject (with a reason) or complete (with a date); rejecting and completing release the driver in the same append. */
 export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusStreams> = {
-  streams: (command, read) => ({ request: maintenanceStream(command.data.requestId), ...(read.request ? { driver: driverStream(read.request.driverId) } : {}) }),
+  // Accepting changes the request alone; closing it reads (and may unblock) its driver too.
+  streams: (command, read) => ({
+    request: maintenanceStream(command.data.requestId),
+    ...(read.request && command.data.status !== 'accepted' ? { driver: driverStream(read.request.driverId) } : {}),
+  }),
   decide(command, { request, driver }, { now, actor }) {
     requireActor(actor, ...STAFF);
     if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);

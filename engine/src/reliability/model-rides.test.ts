@@ -289,7 +289,12 @@ const unblock = fc.nat().map(
         url: '/api/requests/unblock-driver',
         payload: { driverId: driver.id, reason: 'maintenance_completed' },
         expected: true,
-        onSuccess: () => void (driver.blockedFor = null),
+        onSuccess: () => {
+          // The request that blocked him closes in the same append: completed.
+          const blocking = world.requests.find((request) => request.id === driver.blockedFor);
+          if (blocking && (blocking.status === 'pending' || blocking.status === 'accepted')) blocking.status = 'completed';
+          driver.blockedFor = null;
+        },
         touched: () => ({ rides: [], drivers: [driver] }),
       };
     }),
