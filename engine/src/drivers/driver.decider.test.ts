@@ -5,7 +5,8 @@ import { NOW, commandSpec } from '../test-support/decider-spec';
 import { driverEvents } from '../test-support/driver-events';
 import { userEvents } from '../test-support/user-events';
 import { evolveUser, type UserState } from '../users/user.decider';
-import { addDriver, assignment, evolveDriver, initialDriverState, mayDrive, release, toggleDriverAccess, updateDriver } from './driver.decider';
+import { assignment, mayDrive, release } from '../rides/ride.decider';
+import { addDriver, evolveDriver, initialDriverState, toggleDriverAccess, updateDriver } from './driver.decider';
 
 // The builders' events name their stream; a decision's events do not.
 const plain = <E extends { streamId: string }>({ streamId: _streamId, ...event }: E): Omit<E, 'streamId'> => event;

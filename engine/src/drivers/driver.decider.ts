@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   SERVER_MESSAGES,
   driverStreamId,
   type AddDriver,
@@ -11,7 +10,7 @@ import {
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
-import { conflict, forbidden, notFound } from '../commands/errors';
+import { conflict, notFound } from '../commands/errors';
 import { driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
@@ -50,40 +49,6 @@ export const initialDriverState = (): DriverState => ({ record: null, accessActi
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {
   return { id: driverStreamId(operatorId), initial: initialDriverState, evolve: evolveDriver };
-}
-
-/** What a ride records of the driver carrying it out. */
-export interface DriverProfile {
-  name: string;
-  mobile: string;
-  vehicleNumber: string | null;
-  vehicleType: string | null;
-}
-
-/**
- * Who may take or carry out rides: a driver account, not blocked, with a driver record, not under
- * maintenance, Active, with access. Accepting gets the spec's toast text; a step says why.
- * Returns what a ride records of him.
- */
-export function mayDrive(account: UserState, driver: DriverState, action: 'accept' | 'step'): DriverProfile {
-  if (!account || account.role !== 'driver') throw forbidden();
-  if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
-  const { record } = driver;
-  if (!record) throw forbidden(SERVER_MESSAGES.driverNotFound);
-  const refusal = driver.blockedFor ? SERVER_MESSAGES.driverBlockedForMaintenance : record.status !== 'Active' || !driver.accessActive ? SERVER_MESSAGES.driverNotActive : null;
-  if (refusal) throw forbidden(action === 'accept' ? MESSAGES.blockedCannotAccept : refusal);
-  return { name: record.name || account.name, mobile: record.mobile || account.mobile, vehicleNumber: record.vehicle || null, vehicleType: record.vehicleAssigned || null };
-}
-
-/** One ride at a time: taking a ride while he holds another is refused; the one he holds again changes nothing. */
-export function assignment(driver: DriverState, operatorId: string, rideId: string): DriverEvent[] {
-  if (driver.ongoingRideId === rideId) return [];
-  if (driver.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
-  return [{ type: 'DriverAssignedToRide', data: { operatorId, rideId } }];
-}
-
-export function release(driver: DriverState, operatorId: string, rideId: string, reason: 'ended' | 'redistributed'): DriverEvent[] {
-  return driver.ongoingRideId === rideId ? [{ type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }] : [];
 }
 
 type DriverAdminStreams = { driver: StreamRef<DriverState, DriverEvent>; account: StreamRef<UserState, UserEvent> };

@@ -24,13 +24,50 @@ import {
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
-import { assignment, driverStream, mayDrive, release, type DriverProfile, type DriverState } from '../drivers/driver.decider';
+import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
 type AccountRef = StreamRef<UserState, UserEvent>;
+
+// A driver's side of rides: who may drive, one ride at a time, and letting go of it.
+
+/** What a ride records of the driver carrying it out. */
+export interface DriverProfile {
+  name: string;
+  mobile: string;
+  vehicleNumber: string | null;
+  vehicleType: string | null;
+}
+
+/**
+ * Who may take or carry out rides: a driver account, not blocked, with a driver record, not under
+ * maintenance, Active, with access. Accepting gets the spec's toast text; a step says why.
+ * Returns what a ride records of him.
+ */
+export function mayDrive(account: UserState, driver: DriverState, action: 'accept' | 'step'): DriverProfile {
+  if (!account || account.role !== 'driver') throw forbidden();
+  if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
+  const { record } = driver;
+  if (!record) throw forbidden(SERVER_MESSAGES.driverNotFound);
+  const refusal = driver.blockedFor ? SERVER_MESSAGES.driverBlockedForMaintenance : record.status !== 'Active' || !driver.accessActive ? SERVER_MESSAGES.driverNotActive : null;
+  if (refusal) throw forbidden(action === 'accept' ? MESSAGES.blockedCannotAccept : refusal);
+  return { name: record.name || account.name, mobile: record.mobile || account.mobile, vehicleNumber: record.vehicle || null, vehicleType: record.vehicleAssigned || null };
+}
+
+/** One ride at a time: taking a ride while he holds another is refused; the one he holds again changes nothing. */
+export function assignment(driver: DriverState, operatorId: string, rideId: string): DriverEvent[] {
+  if (driver.ongoingRideId === rideId) return [];
+  if (driver.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  return [{ type: 'DriverAssignedToRide', data: { operatorId, rideId } }];
+}
+
+/** Letting go of the ride he holds: ended, or handed to others after a breakdown. */
+export function release(driver: DriverState, operatorId: string, rideId: string, reason: 'ended' | 'redistributed'): DriverEvent[] {
+  return driver.ongoingRideId === rideId ? [{ type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }] : [];
+}
 
 /** A ride's stream, folded through the lifecycle statechart. */
 export function rideStream(rideId: string): RideRef {
