@@ -153,7 +153,7 @@ function sameCommand(earlier: Earlier, commandType: string): CommandResult {
 }
 
 /** What every event of a command carries besides its data. */
-export function commandMetadata(context: CommandContext): EventMetadata {
+function commandMetadata(context: CommandContext): EventMetadata {
   return {
     commandId: context.commandId,
     correlationId: context.correlationId ?? context.commandId,

@@ -24,7 +24,7 @@ import { toMaintenanceRequestRow } from './maintenance-rows';
  * The spec's body without its own mid-ride rule: whether the driver is mid-ride is the ride's
  * events' to say, not the client's `ride_id`; the decision checks SPEC §5 itself.
  */
-export const maintenanceRequestRouteBodySchema = z.object({ ...maintenanceRequestBodySchema.shape, custom_issue: customIssueInput });
+const maintenanceRequestRouteBodySchema = z.object({ ...maintenanceRequestBodySchema.shape, custom_issue: customIssueInput });
 
 const STAFF = ['admin', 'maintenanceHead'] as const;
 
