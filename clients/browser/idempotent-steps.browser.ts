@@ -72,7 +72,10 @@ describe('A driver\'s step whose answer is lost, against the real engine', () =>
     // Without the socket's rideStarted, only the retry's answer can move the card on.
     socketEventsLost = true;
     dropOnce.add('start');
+    // The first send's answer is dropped (a failed request, no response): the one answer the page gets is the retry's.
+    const retried = page.waitForResponse((response) => response.url().includes('/api/bookings/update-timestamps') && (response.request().postDataJSON() as { event: string }).event === 'start');
     await driverStep(page, 'Start Ride', 'started');
+    expect((await retried).status()).toBe(200);
     socketEventsLost = false;
     // The retry was answered as the first send, not refused as a step already done.
     expect(await page.locator('.Toastify__toast--error').count()).toBe(0);
