@@ -34,8 +34,10 @@ const configSchema = z.object({
   REASSIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** A ride still requested after this long raises rideWaitingTooLong to staff and is re-announced to drivers. */
   RIDE_WAIT_ALERT_MS: z.coerce.number().int().positive().default(300_000),
-  /** Bearer token GET /metrics asks for; unset, /metrics is open to whoever reaches the port. */
+  /** Bearer token GET /metrics asks for; unset, /metrics is open to whoever reaches the port, except in production, where it is closed (403). */
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16).optional()),
+  /** '1' serves the OpenAPI document (/api/docs) in production too, '0' nowhere; unset, only outside production. */
+  API_DOCS: z.preprocess(blankAsUnset, z.enum(['0', '1']).optional()),
   /** Prefix of every Redis key and channel of this deployment (timers queue, socket.io); deployments sharing a Redis differ in it. */
   REDIS_PREFIX: z.preprocess(blankAsUnset, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantride')),
   /** Comma-separated origins (scheme://host[:port]) whose pages may call the API cross-origin; unset, same-origin only. */

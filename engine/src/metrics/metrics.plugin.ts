@@ -16,9 +16,15 @@ declare module 'fastify' {
 export interface MetricsPluginOptions {
   /** Read models whose lag to report; those the app runs (all unless a test narrows them). */
   projections?: readonly { name: string }[];
-  /** METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`; unset, anyone who reaches the port may read it. */
+  /**
+   * METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`; unset, anyone who reaches
+   * the port may read it, except in production (NODE_ENV=production), where it answers 403.
+   */
   token?: string;
 }
+
+/** Why /metrics answers 403: in production it opens only with a token, and the operator should learn which one. */
+export const METRICS_CLOSED_MESSAGE = 'Metrics are closed: set METRICS_TOKEN to read them in production.';
 
 const COMMAND_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -63,7 +69,11 @@ async function refresh(app: FastifyInstance, metrics: EngineMetricSet, projectio
 export const metricsPlugin = fp<MetricsPluginOptions>(
   async (app, options) => {
     const metrics = createEngineMetrics();
-    const token = options.token ?? loadConfig().METRICS_TOKEN;
+    const config = loadConfig();
+    const token = options.token ?? config.METRICS_TOKEN;
+    // Closed rather than a refused start: a deployment without monitoring must still carry rides.
+    const closed = !token && config.NODE_ENV === 'production';
+    if (closed) app.log.warn('METRICS_TOKEN is not set: GET /metrics answers 403 in production until it is');
     const projections = (options.projections ?? PROJECTIONS).map((projection) => projection.name);
     let countTimers: (() => number | Promise<number>) | undefined;
     app.decorate('metrics', {
@@ -81,6 +91,7 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (closed) return reply.status(403).send({ message: METRICS_CLOSED_MESSAGE });
       if (token && !bearerMatches(request, token)) return reply.status(401).send({ message: SERVER_MESSAGES.authenticationRequired });
       await refresh(app, metrics, projections);
       if (countTimers) {

@@ -2,10 +2,23 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from '../config';
+
+export interface OpenApiPluginOptions {
+  /** Serve /api/docs and /api/docs/json; by default as `apiDocsServed` decides from the configuration. */
+  serve?: boolean;
+}
+
+/** API_DOCS decides when set ('1' on, '0' off); unset, the docs are public outside production only. */
+export function apiDocsServed(config: Pick<Config, 'NODE_ENV' | 'API_DOCS'>): boolean {
+  if (config.API_DOCS !== undefined) return config.API_DOCS === '1';
+  return config.NODE_ENV !== 'production';
+}
 
 /** The OpenAPI document, generated from the routes' zod schemas: JSON at /api/docs/json, browsable at /api/docs. */
-export const openApiPlugin = fp(
-  async (app) => {
+export const openApiPlugin = fp<OpenApiPluginOptions>(
+  async (app, options) => {
+    // The document is still built when it is not served: `app.swagger()` stays for tools and tests.
     await app.register(swagger, {
       openapi: {
         info: {
@@ -18,7 +31,7 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    if (options.serve ?? apiDocsServed(loadConfig())) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },
   { name: 'openapi' },
 );
