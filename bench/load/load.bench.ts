@@ -4,7 +4,7 @@ import { openDatabase } from '../../engine/src/database/database';
 import { inParallel } from '../support/api-client';
 import { createBenchStore, DATABASE_URL, REDIS_URL, resolveModes, type BenchStore, type Mode } from '../support/bench-modes';
 import { count, flags } from '../support/cli-flags';
-import { startEngine, type EngineChild } from '../support/engine-child';
+import { BENCH_METRICS_TOKEN, startEngine, type EngineChild } from '../support/engine-child';
 import { machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
@@ -43,7 +43,7 @@ const behaviour: Behaviour = {
 const seed = count(values.seed, 1, 'seed');
 
 async function lagOf(url: string): Promise<number> {
-  const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text(), () => '');
   const lags = text.split('\n').filter((l) => l.startsWith('plantride_projection_lag_events{')).map((l) => Number(l.split(' ').at(-1)));
   return lags.length === 0 ? Infinity : Math.max(...lags);
 }

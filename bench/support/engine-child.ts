@@ -10,6 +10,9 @@ export interface EngineChild extends NodeChild {
   readonly adminPassword: string;
 }
 
+/** The engine runs in production, where /metrics opens only with a token. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 export interface EngineOptions {
   /** Extra environment (LOG_LEVEL, timers…). */
   env?: Record<string, string>;
@@ -37,6 +40,7 @@ export async function startEngine(store: BenchStore, options: EngineOptions = {}
       ADMIN_PASSWORD: adminPassword,
       CLIENT_DIST: '/nonexistent',
       NODE_ENV: 'production',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       // The bench signs every party in from one address.
       SIGNIN_MAX_PER_ADDRESS: '1000000',
