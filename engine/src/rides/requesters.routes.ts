@@ -11,12 +11,12 @@ import {
   getSpecificRequesterAnswerSchema,
   tokenNoParamsSchema,
 } from '@plantride/schemas';
-import { availableRides, countDriversOfType, findUser } from '@plantride/projections';
+import { availableRides, countDriversOfType } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
 import { readState } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
-import { readModels } from './ride-access';
+import { accountVisibleTo, readModels } from './ride-access';
 import { toServerRide } from './ride-rows';
 
 const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo });
@@ -44,7 +44,8 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'requester' && user.tokenNo !== request.params.userId) throw forbidden();
-      const requester = await findUser(readModels(app), request.params.userId);
+      // Not needed and not there answer alike: the 404 does not tell whether the account exists.
+      const requester = await accountVisibleTo(app, user, request.params.userId);
       if (!requester) throw notFound(MESSAGES.userNotFound);
       return { requester: { FULL_NAME: requester.name, MOBILE: requester.mobile } };
     },
@@ -56,7 +57,7 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'requester' && user.tokenNo !== request.params.tokenNo) throw forbidden();
-      const requester = await findUser(readModels(app), request.params.tokenNo);
+      const requester = await accountVisibleTo(app, user, request.params.tokenNo);
       return { requester: requester ? [{ FULL_NAME: requester.name, MOBILE: requester.mobile }] : [] };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from '@plantride/schemas';
-import { findRide, type ReadModels, type RideRow } from '@plantride/projections';
+import { findRide, findUser, hasDrivenFor, type ReadModels, type RideRow, type UserRow } from '@plantride/projections';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../auth/jwt';
 import { forbidden, notFound } from '../commands/errors';
@@ -18,4 +18,21 @@ export async function visibleRide(app: FastifyInstance, user: AuthUser, rideId: 
   const party = [ride.requester_id, ride.driver_id, ride.original_driver_id].includes(user.tokenNo);
   if (!party && !isStaff(user)) throw forbidden();
   return ride;
+}
+
+/**
+ * An account's name and mobile, if this user needs them: his own; staff, of the requesters and
+ * drivers their screens list; a driver, of the requester of a ride he holds or held. Anything else
+ * (a stranger's account, a staff account, an unknown token) is undefined alike, so whoever asks
+ * cannot tell whether the account exists.
+ */
+export async function accountVisibleTo(app: FastifyInstance, user: AuthUser, tokenNo: string): Promise<UserRow | undefined> {
+  const db = readModels(app);
+  if (user.tokenNo === tokenNo) return findUser(db, tokenNo);
+  if (isStaff(user)) {
+    const account = await findUser(db, tokenNo);
+    return account?.role === 'requester' || account?.role === 'driver' ? account : undefined;
+  }
+  if (user.role === 'driver' && (await hasDrivenFor(db, user.tokenNo, tokenNo))) return findUser(db, tokenNo);
+  return undefined;
 }

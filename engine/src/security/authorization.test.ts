@@ -59,7 +59,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/drivers/status/:tokenNo': { allowed: STAFF, request: fixed('/api/drivers/status/F001') },
   // A Crane driver listing Forklift rides: only his own vehicle type.
   'GET /api/drivers/available-rides': { allowed: STAFF, request: fixed('/api/drivers/available-rides?vehicleType=Forklift') },
-  // Drivers read the requesters of the rides offered to them (SPEC §2 driver dashboard).
+  // Past the guard, a driver reads only the requesters of rides he holds or held, staff those their screens list: the sample's
+  // Crane driver has no ride of RQ01's and gets the unknown id's answer (404, or no row), as security/personal-data.test.ts shows.
   'GET /api/drivers/getSpecificRequester/:userId': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getSpecificRequester/RQ01') },
   'GET /api/drivers/getRequester/:tokenNo': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getRequester/RQ01') },
   // The booking form asks whether a vehicle type has drivers.

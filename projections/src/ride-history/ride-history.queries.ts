@@ -22,3 +22,18 @@ export const rideHistoryOfRequester = (db: Kysely<ReadModels>, requesterId: stri
  */
 export const rideHistoryOfDriver = (db: Kysely<ReadModels>, driverId: string): Promise<RideRow[]> =>
   historyOf(db, driverId, 'driver').where('r.status', '=', 'completed').where('r.driver_id', '=', driverId).execute();
+
+/** Whether this driver holds or ever held (accepted or took over) a ride this requester booked. */
+export async function hasDrivenFor(db: Kysely<ReadModels>, driverId: string, requesterId: string): Promise<boolean> {
+  const ride = await db
+    .selectFrom('ride_history as d')
+    .innerJoin('ride_history as q', 'q.ride_id', 'd.ride_id')
+    .select('d.ride_id')
+    .where('d.party_id', '=', driverId)
+    .where('d.party_role', '=', 'driver')
+    .where('q.party_id', '=', requesterId)
+    .where('q.party_role', '=', 'requester')
+    .limit(1)
+    .executeTakeFirst();
+  return ride !== undefined;
+}
