@@ -18,6 +18,7 @@ import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
 import { metricsPlugin } from './metrics/metrics.plugin';
 import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation-id';
 import { securityPlugin } from './security/security.plugin';
+import { csrfPlugin } from './security/csrf.plugin';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(projectionsPlugin, { projections: options.projections });
   await app.register(timersPlugin, options.timers ?? {});
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
+  await app.register(csrfPlugin);
   await app.register(healthRoutes);
   await registerFeatures(app);
   const serveClient = Boolean(options.clientDist && existsSync(options.clientDist));

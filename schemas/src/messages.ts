@@ -132,6 +132,7 @@ export const SERVER_MESSAGES = {
   tooManySignInAttempts: 'Too many sign-in attempts. Try again later.',
   authenticationRequired: 'Authentication required',
   forbidden: 'Forbidden',
+  crossSiteRequestRefused: "This request did not come from PlantRide's own page and was refused. Open PlantRide itself and try again.",
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong. Please try again later.',
