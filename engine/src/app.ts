@@ -18,6 +18,7 @@ import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
 import { metricsPlugin } from './metrics/metrics.plugin';
 import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation-id';
 import { securityPlugin } from './security/security.plugin';
+import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy';
 import { csrfPlugin } from './security/csrf.plugin';
 
 export interface AppOptions {
@@ -30,12 +31,14 @@ export interface AppOptions {
   projections?: ProjectionsPluginOptions['projections'];
   /** Timer adapter and delays; in-process with the configuration's defaults unless given. */
   timers?: TimersPluginOptions;
+  /** Which X-Forwarded-For hops name the client (TRUST_PROXY); none unless given. */
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions) {
   // Opening the store runs its migrations (and PGlite's start-up): on a loaded machine or a large
   // store that takes longer than Fastify's default 10 s for a plugin.
-  const app = Fastify({ logger: options.logger ?? false, pluginTimeout: 120_000, ...correlationIdOptions }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: options.logger ?? false, pluginTimeout: 120_000, trustProxy: fastifyTrustProxy(options.trustProxy ?? false), ...correlationIdOptions }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '@plantride/schemas';
+import { parseTrustProxy } from './security/trust-proxy';
 
 // Compose files often pass a variable as empty; that means "not set".
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -28,6 +29,17 @@ const configSchema = z.object({
   SIGNIN_MAX_PER_TOKEN: z.coerce.number().int().positive().default(10),
   SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Longest wait an account's failed sign-ins (from every address together) put before its next one. */
+  SIGNIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(4_000),
+  /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
+  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** Redis for BullMQ timers and the socket.io adapter across engine processes; without it timers run in-process. */
   REDIS_URL: z.preprocess(blankAsUnset, z.string().optional()),
   /** A redistributed ride nobody took over: the requester hears noAlternativeDriver again each period. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { DEFAULT_SIGN_IN_LIMITS } from './auth/sign-in-limiter';
 import { usersRoutes } from './users/users.routes';
 import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
@@ -14,7 +15,12 @@ import { kpisRoutes } from './kpis/kpis.routes';
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   const config = loadConfig();
   await app.register(authRoutes, {
-    signInLimits: { perToken: config.SIGNIN_MAX_PER_TOKEN, perAddress: config.SIGNIN_MAX_PER_ADDRESS, windowSeconds: config.SIGNIN_WINDOW_SECONDS },
+    signInLimits: {
+      perToken: config.SIGNIN_MAX_PER_TOKEN,
+      perAddress: config.SIGNIN_MAX_PER_ADDRESS,
+      windowSeconds: config.SIGNIN_WINDOW_SECONDS,
+      backoff: { ...DEFAULT_SIGN_IN_LIMITS.backoff, maxMs: config.SIGNIN_BACKOFF_MAX_MS },
+    },
     // With Redis, every engine process counts sign-in attempts together.
     sharedLimits: config.REDIS_URL ? { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined,
   });

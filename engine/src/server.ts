@@ -27,6 +27,7 @@ const app = await buildApp({
   database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
   logger: { level: config.LOG_LEVEL, redact: LOG_REDACTION },
   clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
+  trustProxy: config.TRUST_PROXY,
   timers: { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, reassignTimeoutMs: config.REASSIGN_TIMEOUT_MS, rideWaitAlertMs: config.RIDE_WAIT_ALERT_MS },
 });
 

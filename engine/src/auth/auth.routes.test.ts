@@ -17,6 +17,8 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
   const userEvents = async (tokenNo: string) => (await app().eventStore.readStream(userStreamId(tokenNo))).map((e) => toDomainEvent(e) as UserEvent);
 
   beforeEach(async () => {
+    // The account back-off, short: ten failures on one account would otherwise wait ~8 s here.
+    vi.stubEnv('SIGNIN_BACKOFF_MAX_MS', '20');
     testApp = await createTestApp(kind);
   });
   afterEach(async () => {

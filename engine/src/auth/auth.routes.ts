@@ -23,7 +23,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswe
 
 /** POST /api/auth/signup, /signin and /logout (SPEC §7). */
 export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sharedLimits?: SharedLimitStore }> = async (app, options) => {
-  const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, options.sharedLimits);
+  const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, { shared: options.sharedLimits });
 
   app.post(
     '/api/auth/signup',
@@ -47,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sh
       const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDecoy(password);
       // One answer for an unknown token number and a wrong password: neither is revealed.
       if (!user || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+      await limit.signedIn(request);
       if (user.isBlocked) throw forbidden(MESSAGES.accountBlocked);
       const { token, expiresAt } = await app.tokens.sign({ tokenNo, role: user.role }, { sessionVersion: user.sessionVersion });
       setSessionCookie(request, reply, token, expiresAt);
