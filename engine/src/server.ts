@@ -5,7 +5,7 @@ import { createTokenService } from './auth/jwt';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { LOG_REDACTION } from './auth/log-redaction';
 import { bootstrapUsers } from './users/bootstrap';
-import { engineServing, markServing } from './database/data-dir-lock';
+import { lockDataDir } from './database/data-dir-lock';
 
 const config = loadConfig();
 // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
@@ -15,10 +15,12 @@ const secret = resolveJwtSecret({
   production: config.NODE_ENV === 'production',
   dataDir: config.DATABASE_URL ? undefined : dataDir,
 });
+// The embedded store is one process's: the folder is taken before anything opens it.
 if (!config.DATABASE_URL) {
-  const pid = engineServing(dataDir);
-  if (pid) {
-    console.error(`Another engine (pid ${pid}) is serving ${dataDir}; the embedded store has one process at a time. Stop it, or use DATABASE_URL for several engine processes.`);
+  const lock = lockDataDir(dataDir);
+  if (!lock.held) {
+    const who = lock.by ? `Another engine (pid ${lock.by})` : 'Another engine, starting,';
+    console.error(`${who} is serving ${dataDir}; the embedded store has one process at a time. Stop it, or use DATABASE_URL for several engine processes.`);
     process.exit(1);
   }
 }
@@ -46,10 +48,15 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.ready();
-if (!config.DATABASE_URL) markServing(dataDir);
 // Before listening, so nobody signs up with the admin's token number first.
 const accounts = await bootstrapUsers(app.eventStore, config, (text) => process.stdout.write(`${text}\n`));
 if (accounts.admin === 'created') app.log.info({ tokenNo: config.ADMIN_TOKEN_NO }, 'admin account created from ADMIN_TOKEN_NO');
+if (accounts.admin === 'held') {
+  // Someone signed up with the admin's token number before it was configured: serving on would leave the plant without its admin.
+  console.error(`ADMIN_TOKEN_NO ${config.ADMIN_TOKEN_NO} belongs to an account that is not an admin. Choose another ADMIN_TOKEN_NO, or make that account an admin, then start again.`);
+  await app.close();
+  process.exit(1);
+}
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

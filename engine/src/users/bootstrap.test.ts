@@ -42,10 +42,13 @@ describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
     expect(printed).toEqual([]);
   });
 
-  it('given an account already on the admin token number, when the admin is ensured, then it is left as it is', async () => {
-    await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'AD99', password: 'mine' } });
-    expect(await ensureAdmin(store(), { tokenNo: 'AD99', password: 'secret-admin' })).toBe('exists');
+  it('given a requester who signed up on the admin token number first, when the admin is ensured, then it is held (the engine stops) and the account is left as it is', async () => {
+    await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'AD99', password: 'mine-mine' } });
+    const head = await store().headPosition();
+    expect(await ensureAdmin(store(), { tokenNo: 'AD99', password: 'secret-admin' })).toBe('held');
+    expect((await bootstrapUsers(store(), { ...embedded, DEMO: '0', ADMIN_TOKEN_NO: 'AD99', ADMIN_PASSWORD: 'secret-admin' }, print)).admin).toBe('held');
     expect((await loadUser(store(), 'AD99'))?.role).toBe('requester');
+    expect(await store().headPosition()).toBe(head);
   });
 
   it('given an empty embedded store, when the engine starts, then the demo set is created and printed once with every token and password', async () => {

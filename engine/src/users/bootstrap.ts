@@ -35,11 +35,17 @@ async function createAccount(store: EventStore, account: NewAccount, system: str
   }
 }
 
-/** The ADMIN_TOKEN_NO / ADMIN_PASSWORD admin: created once, left alone when the token number exists. */
-export async function ensureAdmin(store: EventStore, admin: { tokenNo: string; password: string }): Promise<'created' | 'exists'> {
-  if (await loadUser(store, admin.tokenNo)) return 'exists';
+/**
+ * The ADMIN_TOKEN_NO / ADMIN_PASSWORD admin: created once, left alone when it exists. A token number
+ * someone else holds (signed up before the admin was configured) is 'held': the caller must not
+ * serve as if the plant had its admin.
+ */
+export async function ensureAdmin(store: EventStore, admin: { tokenNo: string; password: string }): Promise<'created' | 'exists' | 'held'> {
+  const existing = await loadUser(store, admin.tokenNo);
+  if (existing) return existing.role === 'admin' ? 'exists' : 'held';
   const created = await createAccount(store, { ...admin, name: 'Administrator', mobile: '', role: 'admin', assignedVehicleType: null }, 'bootstrap');
-  return created ? 'created' : 'exists';
+  if (created) return 'created';
+  return (await loadUser(store, admin.tokenNo))?.role === 'admin' ? 'exists' : 'held';
 }
 
 const VEHICLE_CODES: Record<VehicleType, string> = { Forklift: 'FL', Crane: 'CR', AMR: 'AM', 'Cherry Picker': 'CP' };
@@ -125,7 +131,7 @@ export function demoTable(accounts: DemoAccount[]): string {
 }
 
 export interface BootstrapResult {
-  admin: 'created' | 'exists' | 'not configured';
+  admin: 'created' | 'exists' | 'held' | 'not configured';
   demo: DemoAccount[] | null;
 }
 
