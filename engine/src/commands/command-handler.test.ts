@@ -71,7 +71,14 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     await handle(store, acceptRide, accept('D001'), ctx);
     const head = await store.headPosition();
     await expect(handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, ctx)).rejects.toMatchObject({ status: 422, message: SERVER_MESSAGES.idempotencyKeyReused });
-    expect(await store.headPosition()).toBe(head);
+    // A command deciding more events than the first stored under its key (End: two, Start: one): refused the same way, not a 500.
+    const startKey = context(driver('D001'), { idempotent: true });
+    await handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, startKey);
+    await rides.step(rideId, 'PickMaterial', 'D001', at);
+    await rides.step(rideId, 'DropMaterial', 'D001', at);
+    const dropped = await store.headPosition();
+    await expect(handle(store, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, startKey)).rejects.toMatchObject({ status: 422 });
+    expect(await store.headPosition()).toBe(dropped);
   });
 
   it('given a stream that moves on between the read and the append, when the command is decided again, then it is refused on what is there now and nothing is appended', async () => {

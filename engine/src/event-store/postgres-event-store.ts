@@ -190,10 +190,13 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         const conflictOn = conflictStreamOf(error);
         const eventIdTaken = isUniqueViolation(error, 'events_event_id_unique');
         if (!eventIdTaken && conflictOn === null && !isUniqueViolation(error, 'events_stream_position_unique')) throw error;
-        // The whole command ran before (a retry): answer what it appended then.
+        // The command ran before (a retry): answer what it appended then. Its ids taken by fewer events
+        // than this run decided is the same command id deciding otherwise (a key reused): the caller tells.
         const earlier = await readByEventIds(all.map((e) => e.eventId));
-        if (earlier.length === all.length) return { events: earlier, position: Math.max(...earlier.map((e) => e.globalPosition)), duplicate: true };
-        if (eventIdTaken) throw new Error('event id conflict without the whole command stored');
+        if (earlier.length === all.length || (eventIdTaken && earlier.length > 0)) {
+          return { events: earlier, position: Math.max(...earlier.map((e) => e.globalPosition)), duplicate: true };
+        }
+        if (eventIdTaken) throw new Error('event id conflict without a stored event');
         const write = writes.find((w) => w.streamId === conflictOn) ?? writes[0];
         throw new ConcurrencyError(write?.streamId ?? '', write?.expectedVersion ?? 'any');
       }
