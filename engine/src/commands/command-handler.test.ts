@@ -71,6 +71,7 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     await handle(store, acceptRide, accept('D001'), ctx);
     const head = await store.headPosition();
     await expect(handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, ctx)).rejects.toMatchObject({ status: 422, message: SERVER_MESSAGES.idempotencyKeyReused });
+    expect(await store.headPosition()).toBe(head);
     // A command deciding more events than the first stored under its key (End: two, Start: one): refused the same way, not a 500.
     const startKey = context(driver('D001'), { idempotent: true });
     await handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, startKey);
