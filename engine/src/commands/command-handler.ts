@@ -131,7 +131,9 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
   const metadata = { ...commandMetadata(context), commandType: command.type };
   const only = writes.length === 1 ? writes[0] : undefined;
   const result = only ? await store.append(only.streamId, only.expectedVersion, only.events, metadata) : await store.appendToStreams(writes, metadata);
-  if (result.duplicate) return sameCommand({ events: result.events, position: result.position, duplicate: true }, command.type);
+  // The store found this command's ids taken: answer the whole first run (this run may have decided fewer
+  // events, e.g. on streams read across its commit), not just the events both runs share.
+  if (result.duplicate) return sameCommand((await earlierResult(store, context.commandId)) ?? { events: result.events, position: result.position, duplicate: true }, command.type);
   return { events, position: result.position, duplicate: false };
 }
 
