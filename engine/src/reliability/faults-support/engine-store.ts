@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { StoreKind } from '../../database/database';
 import { dropRedisPrefix } from '../../test-support/test-timers';
+import { engineTestEnv } from './plant-engine';
 import { dropSchema, readStoredEvents, type StoredEvent } from './store-checks';
 
 /** The store a test's engine processes share, as the run modes pair them, and a way to read it directly. */
@@ -26,20 +27,6 @@ export interface EngineStoreOptions {
   rideWaitAlertMs: number;
 }
 
-function baseEnv(options: EngineStoreOptions): Record<string, string> {
-  return {
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DEMO: '0',
-    ADMIN_TOKEN_NO: 'AD01',
-    ADMIN_PASSWORD: options.adminPassword,
-    CLIENT_DIST: '/nonexistent',
-    LOG_LEVEL: 'warn',
-    // Every party signs in from this one address.
-    SIGNIN_MAX_PER_ADDRESS: '1000',
-    REASSIGN_TIMEOUT_MS: String(options.reassignTimeoutMs),
-    RIDE_WAIT_ALERT_MS: String(options.rideWaitAlertMs),
-  };
-}
 
 const EVENTS_SQL = (schema: string) => `select global_position, stream_id, stream_position, event_type, data, metadata from "${schema}".events order by global_position`;
 
@@ -57,7 +44,7 @@ export function embeddedStore(options: EngineStoreOptions): EngineStore {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantride-crash-'));
   return {
     kind: 'pglite',
-    env: { ...baseEnv(options), DATA_DIR: dataDir },
+    env: { ...engineTestEnv(options), DATA_DIR: dataDir },
     async readEvents() {
       const pglite = await PGlite.create(dataDir);
       try {
@@ -82,7 +69,7 @@ export function servicesStore(options: EngineStoreOptions & { databaseUrl: strin
   const redis: Record<string, string> = options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: redisPrefix } : {};
   return {
     kind: 'postgres',
-    env: { ...baseEnv(options), DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: schema, ...redis },
+    env: { ...engineTestEnv(options), DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: schema, ...redis },
     readEvents: () => readStoredEvents(options.databaseUrl, schema),
     async dispose() {
       await dropSchema(options.databaseUrl, schema);

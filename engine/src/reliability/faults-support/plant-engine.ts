@@ -18,6 +18,13 @@ export function plantEngineEnv(options: PlantEngineEnv): Record<string, string> 
     DATABASE_SCHEMA: options.schema,
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: options.redisPrefix,
+    ...engineTestEnv({ adminPassword: options.adminPassword, reassignTimeoutMs: 2000, rideWaitAlertMs: options.rideWaitAlertMs }),
+  };
+}
+
+/** What every engine child of these tests shares, whatever its store: a fresh secret, the admin, no demo, quick timers. */
+export function engineTestEnv(options: { adminPassword: string; reassignTimeoutMs: number; rideWaitAlertMs: number }): Record<string, string> {
+  return {
     JWT_SECRET: randomBytes(32).toString('hex'),
     DEMO: '0',
     ADMIN_TOKEN_NO: 'AD01',
@@ -26,7 +33,7 @@ export function plantEngineEnv(options: PlantEngineEnv): Record<string, string> 
     LOG_LEVEL: 'warn',
     // Every party signs in from this one address.
     SIGNIN_MAX_PER_ADDRESS: '1000',
-    REASSIGN_TIMEOUT_MS: '2000',
+    REASSIGN_TIMEOUT_MS: String(options.reassignTimeoutMs),
     RIDE_WAIT_ALERT_MS: String(options.rideWaitAlertMs),
   };
 }
