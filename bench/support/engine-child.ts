@@ -45,6 +45,9 @@ export async function startEngine(store: BenchStore, options: EngineOptions = {}
       // The bench signs every party in from one address.
       SIGNIN_MAX_PER_ADDRESS: '1000000',
       SIGNIN_MAX_PER_TOKEN: '1000000',
+      // Each party commands as fast as the engine answers: the bench measures the engine, not the per-user limit.
+      COMMAND_RATE_BURST: '1000000',
+      COMMAND_RATE_PER_SEC: '1000000',
       ...options.env,
     },
   });

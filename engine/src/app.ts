@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
@@ -10,16 +7,17 @@ import { bodyParserPlugin } from './plugins/body-parser.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
 import { openApiPlugin } from './plugins/openapi.plugin';
+import { staticClientPlugin } from './plugins/static-client.plugin';
 import { projectionsPlugin, type ProjectionsPluginOptions } from './projection-runner/projections.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { createTokenService, type TokenService } from './auth/jwt';
-import { SERVER_MESSAGES } from '@plantride/schemas';
 import { timersPlugin, type TimersPluginOptions } from './timers/timers.plugin';
 import { metricsPlugin } from './metrics/metrics.plugin';
 import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation-id';
 import { securityPlugin } from './security/security.plugin';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy';
 import { csrfPlugin } from './security/csrf.plugin';
+import { rateLimitsPlugin, type RateLimits } from './security/rate-limits.plugin';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -33,6 +31,8 @@ export interface AppOptions {
   timers?: TimersPluginOptions;
   /** Which X-Forwarded-For hops name the client (TRUST_PROXY); none unless given. */
   trustProxy?: TrustProxy;
+  /** Commands per user and messages per socket; COMMAND_RATE_BURST/COMMAND_RATE_PER_SEC and the socket default unless given. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -53,16 +53,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(timersPlugin, options.timers ?? {});
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(csrfPlugin);
+  await app.register(rateLimitsPlugin, options.rateLimits ?? {});
   await app.register(healthRoutes);
   await registerFeatures(app);
-  const serveClient = Boolean(options.clientDist && existsSync(options.clientDist));
-  if (serveClient) await app.register(fastifyStatic, { root: resolve(options.clientDist as string), wildcard: false });
-  // The client routes itself: any page path that is not the API gets its shell.
-  app.setNotFoundHandler((request, reply) =>
-    serveClient && request.method === 'GET' && !request.url.startsWith('/api/')
-      ? reply.sendFile('index.html')
-      : reply.status(404).send({ message: SERVER_MESSAGES.notFound }),
-  );
+  await app.register(staticClientPlugin, { clientDist: options.clientDist });
   return app;
 }
 

@@ -31,6 +31,9 @@ const configSchema = z.object({
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   /** Longest wait an account's failed sign-ins (from every address together) put before its next one. */
   SIGNIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(4_000),
+  /** State-changing API calls one signed-in user may make at once, then per second (a token bucket per user, per engine process). */
+  COMMAND_RATE_BURST: z.coerce.number().int().positive().default(20),
+  COMMAND_RATE_PER_SEC: z.coerce.number().positive().default(5),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
     try {

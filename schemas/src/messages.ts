@@ -130,6 +130,8 @@ export const MESSAGES = {
 export const SERVER_MESSAGES = {
   conflict: 'This ride was changed by someone else. Reload and try again.',
   tooManySignInAttempts: 'Too many sign-in attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManySocketMessages: 'Too many messages on this connection; it was closed. Reload the page to reconnect.',
   authenticationRequired: 'Authentication required',
   forbidden: 'Forbidden',
   crossSiteRequestRefused: "This request did not come from PlantRide's own page and was refused. Open PlantRide itself and try again.",
@@ -184,6 +186,14 @@ export const SERVER_MESSAGES = {
   rideWaitingTooLong: 'A ride has been waiting too long for a driver.',
   specialTaskOverdue: 'This special task has run past its booked time.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  invalidActivationCode: 'This code is not valid. Check it, or ask the admin for a new one.',
+  signedUpPendingApproval: 'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.',
+  passwordReset: 'Password changed. Please sign in with your new password.',
+  accessCodeIssued: 'A one-time code was issued. It is shown only now.',
+  accessCodeNotShownAgain: 'This was already done; its one-time code is not shown again. Reset the code for a new one.',
+  driverRegistrationApproved: 'Driver registration approved.',
+  driverRegistrationRejected: 'Driver registration rejected.',
+  noPendingRegistration: 'This account has no pending driver registration.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

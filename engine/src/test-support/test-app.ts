@@ -6,6 +6,8 @@ import { createTokenService } from '../auth/jwt';
 import { openTestDatabase, type TestDatabase } from './test-database';
 import type { StoreKind } from '../database/database';
 
+const UNLIMITED = { burst: 1_000_000, perSecond: 1_000_000 };
+
 export interface TestApp {
   app: App;
   database: TestDatabase;
@@ -19,7 +21,9 @@ export interface TestApp {
 export async function createTestApp(kind: StoreKind, overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const tokens = overrides.tokens ?? createTokenService(randomBytes(32).toString('hex'), 3600);
-  const app = await buildApp({ database: { database }, tokens, ...overrides });
+  // Tests fire commands and socket messages faster than people do; a test of the limits passes its own.
+  const rateLimits = { commands: UNLIMITED, socketMessages: UNLIMITED, ...overrides.rateLimits };
+  const app = await buildApp({ database: { database }, tokens, ...overrides, rateLimits });
   await app.ready();
   return {
     app,

@@ -33,6 +33,9 @@ export function engineTestEnv(options: { adminPassword: string; reassignTimeoutM
     LOG_LEVEL: 'warn',
     // Every party signs in from this one address.
     SIGNIN_MAX_PER_ADDRESS: '1000',
+    // Load lanes command as fast as the engine answers; the per-user limit is tested in security/floods.test.ts.
+    COMMAND_RATE_BURST: '1000000',
+    COMMAND_RATE_PER_SEC: '1000000',
     REASSIGN_TIMEOUT_MS: String(options.reassignTimeoutMs),
     RIDE_WAIT_ALERT_MS: String(options.rideWaitAlertMs),
   };
