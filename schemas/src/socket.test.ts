@@ -26,8 +26,8 @@ const SPEC_EVENT_NAMES = [
   'newMaintenanceRequest',
 ];
 
-// Ours, from the timers and the session expiry (engine README's event → socket table).
-const OUR_EVENT_NAMES = ['rideWaitingTooLong', 'specialTaskOverdue', 'sessionExpired'];
+// Ours, from the timers, the session expiry and the socket message limit (engine README's event → socket table).
+const OUR_EVENT_NAMES = ['rideWaitingTooLong', 'specialTaskOverdue', 'sessionExpired', 'tooManyMessages'];
 
 describe('socket payloads', () => {
   it('given the spec event lists and our additions, then there is a payload for each name and no other', () => {

@@ -95,7 +95,8 @@ export const SOCKET_PAYLOADS = {
   noAlternativeDriver: payload({ rideId: z.string(), message: z.string() }),
   maintenanceRequestAdded: payload({ requestId: z.string(), driverId: z.string() }),
   newMaintenanceRequest: payload({ requestId: z.string(), driverId: z.string(), message: z.string().optional() }),
-  newRegistrationRequest: payload({ tokenNo: z.string(), message: z.string().optional() }),
+  // `pendingApproval` (ours): a driver registration that waits for the admin in Driver Info.
+  newRegistrationRequest: payload({ tokenNo: z.string(), message: z.string().optional(), pendingApproval: z.boolean().optional() }),
   requestStatusUpdated: payload({ requestId: z.string(), status: maintenanceStatusSchema }),
   // Our additions (timers), beside the spec's names.
   // To staff: a ride still requested after the wait alert time (RIDE_WAIT_ALERT_MS); drivers of its type get newRideRequest again.
@@ -119,6 +120,8 @@ export const SOCKET_PAYLOADS = {
   }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),
+  // To one socket that sent more messages than its limit; the server disconnects it right after.
+  tooManyMessages: payload({ message: z.string() }),
 } as const;
 
 export type SocketEventName = keyof typeof SOCKET_PAYLOADS;

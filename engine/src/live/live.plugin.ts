@@ -12,6 +12,7 @@ import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket
 import { trackRide } from './track-ride';
 import { cookieOriginAllowed } from '../auth/cookie-origin';
 import { watchSessionExpiry } from './session-expiry';
+import { SOCKET_MAX_MESSAGE_BYTES, limitSocketMessages } from './socket-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export const livePlugin = fp<LivePluginOptions>(
       path: '/socket.io',
       serveClient: false,
       cors: { origin: true, credentials: true },
+      maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
       // No connection-state recovery: a recovered socket is in its rooms before the (asynchronous)
       // authentication ends but is not yet among the namespace's sockets, so a broadcast then is lost
       // to it. Every reconnect catches up from the store instead, from the `lastPosition` it sends.
@@ -95,6 +97,7 @@ export const livePlugin = fp<LivePluginOptions>(
       const { rooms } = socket.data;
       void socket.join(rooms);
       if (socket.data.expiresAt !== undefined) watchSessionExpiry(socket, socket.data.expiresAt);
+      limitSocketMessages(socket, app.rateLimits.socketMessages, app.rateLimits.now);
 
       socket.on('trackRide', (request, ack) => {
         // Without an acknowledgement callback the last argument is whatever the client sent.
@@ -137,5 +140,5 @@ export const livePlugin = fp<LivePluginOptions>(
       await reader.close();
     });
   },
-  { name: 'live', dependencies: ['database', 'auth'] },
+  { name: 'live', dependencies: ['database', 'auth', 'rate-limits'] },
 );

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { testStoreKinds } from '../test-support/test-database';
+import { testStoreKinds, waitFor } from '../test-support/test-database';
+import { connectLive, type LiveClient } from '../test-support/live-client';
+import type { TrackRideAnswer } from '../live/live-socket';
+import { SOCKET_MAX_MESSAGE_BYTES } from '../live/socket-limits';
 import { seedUsers } from '../test-support/seed';
 import { START } from '../event-store/event-store';
 
@@ -63,5 +66,93 @@ describe.each(testStoreKinds())('a flood of commands on %s', (kind) => {
     expect(drained.filter((answer) => answer.statusCode === 429)).toHaveLength(1);
     const reads = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/ride-history/user?userId=RQ04', headers: as('RQ04') })));
     expect(reads.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+  });
+});
+
+describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
+  const SOCKET_BURST = 50;
+  let t: TestApp;
+  let url: string;
+  const clients: LiveClient[] = [];
+  const tokens: Record<string, string> = {};
+  const people: Array<[string, Role]> = [['RQ01', 'requester'], ['RQ02', 'requester'], ['RQ03', 'requester'], ['DR01', 'driver']];
+  const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
+  const book = async (tokenNo: string): Promise<string> => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as(tokenNo), payload: { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().rideId;
+  };
+  const connect = async (tokenNo: string) => {
+    const client = await connectLive(url, { token: tokens[tokenNo] });
+    clients.push(client);
+    return client;
+  };
+  const trackRide = (client: LiveClient, rideId: string) => new Promise<TrackRideAnswer>((resolve) => client.socket.emit('trackRide', { rideId }, resolve));
+  const disconnected = (client: LiveClient) => new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+
+  beforeAll(async () => {
+    // The socket allowance's clock stands still: exactly the burst is answered, whatever the machine's speed.
+    const frozen = Date.parse('2026-03-01T09:30:00Z');
+    t = await createTestApp(kind, { rateLimits: { socketMessages: { burst: SOCKET_BURST, perSecond: 20 }, now: () => frozen } });
+    url = await t.listen();
+    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })));
+    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+  });
+  afterAll(async () => {
+    clients.splice(0).forEach((client) => client.socket.disconnect());
+    await t?.close();
+  });
+
+  it('given one socket sending 5,000 trackRide messages while another follows a ride, then the flooder is answered its burst, told why and disconnected, and the other hears every step in order', async () => {
+    const floodedRide = await book('RQ01');
+    const followedRide = await book('RQ02');
+    const flooder = await connect('RQ01');
+    const follower = await connect('RQ02');
+    expect(await trackRide(follower, followedRide)).toEqual({ ok: true });
+
+    // The burst, answered one by one.
+    const answered = await Promise.all(Array.from({ length: SOCKET_BURST }, () => trackRide(flooder, floodedRide)));
+    expect(answered).toEqual(Array(SOCKET_BURST).fill({ ok: true }));
+    // Then the rest at once: the first of them is past the allowance.
+    const gone = disconnected(flooder);
+    let lateAnswers = 0;
+    for (let i = SOCKET_BURST; i < 5_000; i++) flooder.socket.emit('trackRide', { rideId: floodedRide }, () => lateAnswers++);
+
+    // Meanwhile the driver takes the followed ride through; every command is answered.
+    const steps = [
+      () => t.app.inject({ method: 'POST', url: '/api/tracking/accept-ride', headers: as('DR01'), payload: { driverId: 'DR01', rideId: followedRide } }),
+      ...['start', 'materialPicked', 'materialDropped'].map((event) => () => t.app.inject({ method: 'PUT', url: '/api/bookings/update-timestamps', headers: as('DR01'), payload: { rideId: followedRide, event } })),
+      () => t.app.inject({ method: 'POST', url: '/api/tracking/complete-ride', headers: as('DR01'), payload: { rideId: followedRide } }),
+    ];
+    const codes: number[] = [];
+    for (const step of steps) codes.push((await step()).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200]);
+
+    expect(await gone).toBe('io server disconnect');
+    expect(flooder.received.filter((r) => r.name === 'tooManyMessages').map((r) => r.payload)).toEqual([{ message: SERVER_MESSAGES.tooManySocketMessages }]);
+    expect(lateAnswers).toBe(0);
+
+    await waitFor(() => follower.names(followedRide).includes('rideEnded'));
+    expect(follower.names(followedRide)).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
+    const positions = follower.received.filter((r) => r.payload.rideId === followedRide).map((r) => r.payload.position!);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(follower.socket.connected).toBe(true);
+    // The same user may open a new socket, with an allowance of its own.
+    const again = await connect('RQ01');
+    expect(await trackRide(again, floodedRide)).toEqual({ ok: true });
+  });
+
+  it('given a socket sending a message over the size limit, then that connection is closed unread and others keep working', async () => {
+    const rideId = await book('RQ03');
+    const sender = await connect('RQ03');
+    const other = await connect('RQ03');
+    // Just under the limit is read (and answered: no such ride).
+    expect(await trackRide(sender, 'R'.repeat(SOCKET_MAX_MESSAGE_BYTES - 100))).toEqual({ ok: false, message: SERVER_MESSAGES.forbidden });
+    const gone = disconnected(sender);
+    let answered = false;
+    sender.socket.emit('trackRide', { rideId: 'R'.repeat(SOCKET_MAX_MESSAGE_BYTES + 1) }, () => (answered = true));
+    expect(await gone).toBe('transport close');
+    expect(answered).toBe(false);
+    expect(await trackRide(other, rideId)).toEqual({ ok: true });
   });
 });
