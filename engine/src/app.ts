@@ -17,6 +17,7 @@ import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation
 import { securityPlugin } from './security/security.plugin';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy';
 import { csrfPlugin } from './security/csrf.plugin';
+import { rateLimitsPlugin, type RateLimits } from './security/rate-limits.plugin';
 
 export interface AppOptions {
   database: DatabasePluginOptions;
@@ -30,6 +31,8 @@ export interface AppOptions {
   timers?: TimersPluginOptions;
   /** Which X-Forwarded-For hops name the client (TRUST_PROXY); none unless given. */
   trustProxy?: TrustProxy;
+  /** Commands per user and messages per socket; COMMAND_RATE_BURST/COMMAND_RATE_PER_SEC and the socket default unless given. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -50,6 +53,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(timersPlugin, options.timers ?? {});
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
   await app.register(csrfPlugin);
+  await app.register(rateLimitsPlugin, options.rateLimits ?? {});
   await app.register(healthRoutes);
   await registerFeatures(app);
   await app.register(staticClientPlugin, { clientDist: options.clientDist });
