@@ -185,7 +185,12 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   const listeners = new Set<() => Promise<void>>();
   const locks = postgresLocks(url, schema);
   const local = localListeners();
-  // At most one NOTIFY in flight; channels notified meanwhile go in the next one, sent after it.
+  // At most one NOTIFY in flight, on a connection of its own: on the pool it would take a writer's
+  // connection between two appends (at one writer, every other round trip was a NOTIFY). Channels
+  // notified meanwhile go in the next one, sent after it.
+  const notifier = new pg.Pool({ connectionString: url, max: 1, options });
+  notifier.on('error', () => undefined);
+  notifier.on('connect', (client) => client.on('error', () => undefined));
   const queued = new Set<string>();
   let sending: Promise<void> | undefined;
   const sendQueued = async () => {
@@ -193,7 +198,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
       const channels = [...queued];
       queued.clear();
       // Its own statement, no transaction id: no WAL flush under PostgreSQL's notify lock.
-      await pool.query(NOTIFY_SQL, [channels]).catch(() => undefined);
+      await notifier.query(NOTIFY_SQL, [channels]).catch(() => undefined);
     }
     sending = undefined;
   };
@@ -236,6 +241,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
       await sending;
       await Promise.all([...listeners].map((stop) => stop()));
       await locks.close();
+      await notifier.end();
       await db.destroy();
     },
   };
