@@ -117,28 +117,42 @@ describe('Dockerfile', () => {
   const stage = (name: string) => stages.find((s) => s.name === name)!;
   const runtime = stages.at(-1)!;
 
-  it('builds on Node 20 in stages, installing from the lockfile', () => {
-    expect(stages.map((s) => s.name)).toEqual(['deps', 'client', 'production-deps', 'runtime']);
-    expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:20[-.\w]*$/m);
+  it('builds on a supported Node LTS (22 or 24) in stages, installing from the lockfile', () => {
+    expect(stages.map((s) => s.name)).toEqual(['deps', 'client', 'engine-build', 'production-deps', 'runtime']);
+    expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:(22|24)[-.\w]*$/m);
     for (const s of stages) expect(s.from === '${NODE_IMAGE}' || stages.some((other) => other.name === s.from)).toBe(true);
     expect(stage('deps').lines).toContain('RUN npm ci --ignore-scripts --no-audit --no-fund');
   });
 
-  it('builds the web client in its own stage', () => {
+  it('builds the web client and the engine in their own stages', () => {
     expect(stage('client').from).toBe('deps');
     expect(stage('client').lines).toContain('RUN npm run build -w clients');
+    expect(stage('engine-build').from).toBe('deps');
+    for (const workspace of ['schemas', 'projections', 'engine']) expect(stage('engine-build').lines).toContain(`COPY ${workspace} ${workspace}`);
+    expect(stage('engine-build').lines).toContain('RUN npm run build -w engine');
   });
 
-  it('runs the engine with tsx on production dependencies only, as an unprivileged user, serving the built client', () => {
-    expect(stage('production-deps').lines).toContain('RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund');
-    expect(stage('production-deps').lines).toContain('COPY --from=deps /app/node_modules/tsx node_modules/tsx');
+  it('runs the compiled engine with node on production dependencies only, as an unprivileged user, serving the built client', () => {
+    expect(stage('production-deps').from).toBe('${NODE_IMAGE}');
+    expect(stage('production-deps').lines).toContain('RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w engine -w schemas -w projections');
+    // Nothing that compiles TypeScript at run time comes along.
+    expect(stages.flatMap((s) => s.lines).join('\n')).not.toMatch(/tsx|esbuild/);
     expect(runtime.lines).toContain('COPY --from=production-deps /app/node_modules node_modules');
+    expect(runtime.lines).toContain('COPY --from=engine-build /app/engine/dist engine/dist');
     expect(runtime.lines).toContain('COPY --from=client /app/clients/dist clients/dist');
-    for (const workspace of ['schemas', 'projections', 'engine']) expect(runtime.lines).toContain(`COPY ${workspace} ${workspace}`);
+    // engine/package.json ("type": "module") makes engine/dist's files ES modules; no TypeScript sources.
+    expect(runtime.lines).toContain('COPY engine/package.json engine/');
+    for (const workspace of ['schemas', 'projections', 'engine']) expect(runtime.lines).not.toContain(`COPY ${workspace} ${workspace}`);
     expect(runtime.lines).toContain('USER node');
     expect(runtime.lines.find((line) => line.startsWith('ENV'))).toContain('NODE_ENV=production');
-    expect(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)).toBe('CMD ["node", "--import", "tsx", "engine/src/server.ts"]');
+    expect(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)).toBe('CMD ["node", "--enable-source-maps", "engine/dist/server.js"]');
     expect(runtime.lines.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/api/health');
+  });
+
+  it('runs what `npm run start:prod` runs', () => {
+    const cmd = JSON.parse(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)!.slice(4)) as string[];
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(cmd.join(' ')).toBe(scripts['start:prod']);
   });
 
   it('gets no local state, secrets or installed modules from the build context', () => {

@@ -5,7 +5,12 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const OUTPUT_LIMIT = 200_000;
 
-/** An engine started as `node --import tsx engine/src/server.ts`, as a deployment runs it, so a test can kill it. */
+/** How `npm start` runs the engine: its TypeScript through tsx. */
+export const TSX_ENTRY = ['--import', 'tsx', 'engine/src/server.ts'];
+/** How production runs it (`npm run start:prod`, the image): the build `npm run build -w engine` leaves. */
+export const COMPILED_ENTRY = ['--enable-source-maps', 'engine/dist/server.js'];
+
+/** An engine started as its own node process (`entry`: node's arguments, from the repository root), so a test can kill it. */
 export interface EngineProcess {
   readonly name: string;
   readonly url: string;
@@ -25,10 +30,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startEngine(name: string, env: Record<string, string>, readyTimeoutMs = 90_000): Promise<EngineProcess> {
+export async function startEngine(name: string, env: Record<string, string>, readyTimeoutMs = 90_000, entry: readonly string[] = TSX_ENTRY): Promise<EngineProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/src/server.ts'], {
+  const child = spawn(process.execPath, [...entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
