@@ -9,6 +9,7 @@ import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
 export * from './projection';
+export * from './paging';
 export * from './read-models';
 export * from './rides/rides.queries';
 export * from './users/users.queries';

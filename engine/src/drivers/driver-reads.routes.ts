@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVER_MESSAGES,
+  TOTAL_COUNT_HEADER,
   blockedDriversAnswerSchema,
+  driverListQuerySchema,
   driverStatusAnswerSchema,
   errorAnswerSchema,
-  getDriversAnswerSchema,
+  getDriversPageAnswerSchema,
   getSpecificDriverAnswerSchema,
   tokenNoParamsSchema,
 } from '@plantride/schemas';
-import { blockedDrivers, findDriver, listDrivers } from '@plantride/projections';
+import { blockedDriversPage, findDriver, listDriversPage } from '@plantride/projections';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
@@ -48,13 +50,22 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getDrivers',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: getDriversAnswerSchema, ...errors } } },
-    async () => ({ drivers: (await listDrivers(readModels(app))).map(toDriverListRow) }),
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: driverListQuerySchema, response: { 200: getDriversPageAnswerSchema, ...errors } } },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { rows, total } = await listDriversPage(readModels(app), { limit, offset });
+      return { drivers: rows.map(toDriverListRow), total, limit, offset };
+    },
   );
 
   app.get(
     '/api/drivers/blocked',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: blockedDriversAnswerSchema, ...errors } } },
-    async () => (await blockedDrivers(readModels(app))).map((driver) => ({ id: driver.operator_id })),
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: driverListQuerySchema, response: { 200: blockedDriversAnswerSchema, ...errors } } },
+    async (request, reply) => {
+      // The spec's answer is a bare list: its total goes in a header.
+      const { rows, total } = await blockedDriversPage(readModels(app), request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map((driver) => ({ id: driver.operator_id }));
+    },
   );
 };

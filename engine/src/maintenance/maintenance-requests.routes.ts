@@ -2,17 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
+  TOTAL_COUNT_HEADER,
   commandAnswerSchema,
   customIssueInput,
   maintenanceCommentBodySchema,
   maintenanceRequestAnswerSchema,
   maintenanceRequestBodySchema,
   maintenanceRequestListAnswerSchema,
+  maintenanceRequestListQuerySchema,
   maintenanceStatusBodySchema,
   requestIdParamsSchema,
   unblockDriverBodySchema,
 } from '@plantride/schemas';
-import { listMaintenanceRequests } from '@plantride/projections';
+import { listMaintenanceRequestsPage } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
@@ -48,8 +50,13 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/requests/maintenanceReq',
-    { onRequest: app.requireRole(...STAFF), schema: { response: { 200: maintenanceRequestListAnswerSchema } } },
-    async () => (await listMaintenanceRequests(readModels(app))).map(toMaintenanceRequestRow),
+    { onRequest: app.requireRole(...STAFF), schema: { querystring: maintenanceRequestListQuerySchema, response: { 200: maintenanceRequestListAnswerSchema } } },
+    async (request, reply) => {
+      // The spec's answer is a bare list: its total goes in a header.
+      const { rows, total } = await listMaintenanceRequestsPage(readModels(app), request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(toMaintenanceRequestRow);
+    },
   );
 
   app.put(

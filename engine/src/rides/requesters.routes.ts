@@ -11,7 +11,7 @@ import {
   getSpecificRequesterAnswerSchema,
   tokenNoParamsSchema,
 } from '@plantride/schemas';
-import { availableRides, countDriversOfType } from '@plantride/projections';
+import { availableRidesPage, countDriversOfType } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
 import { readState } from '../commands/command-handler';
@@ -28,13 +28,14 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
-      const { vehicleType } = request.query;
+      const { vehicleType, limit, offset } = request.query;
       if (user.role === 'driver') {
         // His vehicle type is his driver record's, as its stream says now.
         const { record } = await readState(app.eventStore, driverStream(user.tokenNo));
         if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
-      return { rides: { rows: (await availableRides(readModels(app), vehicleType)).map(toServerRide) } };
+      const { rows, total } = await availableRidesPage(readModels(app), vehicleType, { limit, offset });
+      return { rides: { rows: rows.map(toServerRide) }, total, limit, offset };
     },
   );
 

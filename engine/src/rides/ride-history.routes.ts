@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVER_MESSAGES,
+  driverHistoryPageQuerySchema,
   driverHistoryQuerySchema,
   foldRide,
   rideHistoryAnswerSchema,
+  rideHistoryPageAnswerSchema,
   rideHistoryCommandAnswerSchema,
   rideHistoryPostBodySchema,
   rideIdParamsSchema,
@@ -13,7 +15,7 @@ import {
   userHistoryQuerySchema,
   type RideEvent,
 } from '@plantride/schemas';
-import { ongoingRideOfDriver, rideHistoryOfDriver, rideHistoryOfRequester } from '@plantride/projections';
+import { ongoingRideOfDriver, rideHistoryOfDriverPage, rideHistoryOfRequesterPage } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/auth.plugin';
 import type { AuthUser } from '../auth/jwt';
@@ -46,11 +48,13 @@ async function checkAgainstRide(app: FastifyInstance, user: AuthUser, rideId: st
 export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ride-history',
-    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryPageQuerySchema, response: { 200: rideHistoryPageAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
-      if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
-      return { history: (await rideHistoryOfDriver(readModels(app), request.query.driverId)).map(toHistoryRow) };
+      const { driverId, limit, offset } = request.query;
+      if (user.role === 'driver' && driverId !== user.tokenNo) throw forbidden();
+      const { rows, total } = await rideHistoryOfDriverPage(readModels(app), driverId, { limit, offset });
+      return { history: rows.map(toHistoryRow), total, limit, offset };
     },
   );
 
@@ -68,11 +72,13 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ride-history/user',
-    { onRequest: app.requireRole(), schema: { querystring: userHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    { onRequest: app.requireRole(), schema: { querystring: userHistoryQuerySchema, response: { 200: rideHistoryPageAnswerSchema } } },
     async (request) => {
       const user = currentUser(request);
-      if (request.query.userId !== user.tokenNo && !isStaff(user)) throw forbidden();
-      return { history: (await rideHistoryOfRequester(readModels(app), request.query.userId)).map(toHistoryRow) };
+      const { userId, limit, offset } = request.query;
+      if (userId !== user.tokenNo && !isStaff(user)) throw forbidden();
+      const { rows, total } = await rideHistoryOfRequesterPage(readModels(app), userId, { limit, offset });
+      return { history: rows.map(toHistoryRow), total, limit, offset };
     },
   );
 

@@ -62,7 +62,7 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       origin: origins.length > 0 ? [...origins] : false,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Correlation-Id'],
-      exposedHeaders: ['X-Correlation-Id', 'Retry-After'],
+      exposedHeaders: ['X-Correlation-Id', 'Retry-After', 'X-Total-Count'],
       maxAge: 600,
     });
   },

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadModels } from '../read-models';
 import type { MaintenanceRequestsTable } from './maintenance.table';
+import { paged, type Page, type Paged } from '../paging';
 
 export type MaintenanceRequestRecord = Selectable<MaintenanceRequestsTable>;
 
@@ -24,19 +25,34 @@ export async function findMaintenanceRequest(db: Kysely<ReadModels>, requestId: 
  * completed request, or what his record says.
  */
 export async function listMaintenanceRequests(db: Kysely<ReadModels>): Promise<MaintenanceRequestListing[]> {
-  const rows = await db
+  return withDrivers(db, await maintenanceListQuery(db).execute());
+}
+
+/** A page of {@link listMaintenanceRequests}, and how many there are in all. */
+export async function listMaintenanceRequestsPage(db: Kysely<ReadModels>, page: Page): Promise<Paged<MaintenanceRequestListing>> {
+  const { rows, total } = await paged(maintenanceListQuery(db), page);
+  return { rows: await withDrivers(db, rows), total };
+}
+
+const maintenanceListQuery = (db: Kysely<ReadModels>) =>
+  db
     .selectFrom('maintenance_requests as m')
     .leftJoin('drivers as d', 'd.operator_id', 'm.driver_id')
     .leftJoin('users as u', 'u.token_no', 'm.driver_id')
     .selectAll('m')
     .select(['d.name as record_name', 'u.name as account_name', 'd.mobile as driver_mobile', 'u.mobile as user_mobile', 'd.role as role', 'd.last_maintenance_date as record_maintenance_date'])
     .orderBy('m.requested_at', 'desc')
-    .orderBy('m.request_id')
-    .execute();
+    .orderBy('m.request_id');
+
+type MaintenanceListRow = Awaited<ReturnType<ReturnType<typeof maintenanceListQuery>['execute']>>[number];
+
+async function withDrivers(db: Kysely<ReadModels>, rows: MaintenanceListRow[]): Promise<MaintenanceRequestListing[]> {
+  if (rows.length === 0) return [];
   const latest = await db
     .selectFrom('maintenance_requests')
     .select(['driver_id', (eb) => eb.fn.max('maintenance_date').as('last')])
     .where('status', '=', 'completed')
+    .where('driver_id', 'in', [...new Set(rows.map((row) => row.driver_id))])
     .groupBy('driver_id')
     .execute();
   const lastByDriver = new Map(latest.map((row) => [row.driver_id, row.last ? new Date(row.last) : null]));

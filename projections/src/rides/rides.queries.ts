@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadModels } from '../read-models';
 import type { RidesTable } from './rides.table';
+import { paged, type Page, type Paged } from '../paging';
 
 export type RideRow = Selectable<RidesTable>;
 
@@ -12,16 +13,21 @@ export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<
 }
 
 /** Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first. */
-export async function availableRides(db: Kysely<ReadModels>, vehicleType: string): Promise<RideRow[]> {
-  return db
+const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string) =>
+  db
     .selectFrom('rides')
     .selectAll()
     .where('vehicle_type', '=', vehicleType)
     .where('status', 'in', [...AVAILABLE_STATUSES])
     .orderBy('requested_at', 'desc')
-    .orderBy('ride_id')
-    .execute();
+    .orderBy('ride_id');
+
+export async function availableRides(db: Kysely<ReadModels>, vehicleType: string): Promise<RideRow[]> {
+  return availableRidesQuery(db, vehicleType).execute();
 }
+
+/** A page of {@link availableRides}, and how many there are in all. */
+export const availableRidesPage = (db: Kysely<ReadModels>, vehicleType: string, page: Page): Promise<Paged<RideRow>> => paged(availableRidesQuery(db, vehicleType), page);
 
 export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow | undefined> {
   return db

@@ -10,6 +10,7 @@ import {
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { optionalVehicleTypeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './common.api';
+import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { serverRideSchema } from './ride-row.api';
 
@@ -84,6 +85,10 @@ export const driverListRowSchema = z.object({
 export type DriverListRow = z.infer<typeof driverListRowSchema>;
 /** Answer of GET /api/drivers/getDrivers. */
 export const getDriversAnswerSchema = z.object({ drivers: z.array(driverListRowSchema) });
+/** GET /api/drivers/getDrivers and /api/drivers/blocked: a page of the list. */
+export const driverListQuerySchema = z.object(pageQueryShape(PAGE_SIZES.list));
+/** Answer of GET /api/drivers/getDrivers: a page of the drivers, and how many there are. */
+export const getDriversPageAnswerSchema = getDriversAnswerSchema.extend(pageAnswerShape);
 
 /** The driver as the driver dashboard reads it; BLOCKED_FOR_MAINTENANCE 1 means blocked. */
 export const dashboardDriverSchema = z.object({
@@ -98,9 +103,9 @@ export type DashboardDriver = z.infer<typeof dashboardDriverSchema>;
 export const getSpecificDriverAnswerSchema = z.object({ driver: z.array(dashboardDriverSchema) });
 
 /** GET /api/drivers/available-rides?vehicleType= */
-export const availableRidesQuerySchema = z.object({ vehicleType: vehicleTypeSchema });
+export const availableRidesQuerySchema = z.object({ vehicleType: vehicleTypeSchema, ...pageQueryShape(PAGE_SIZES.availableRides) });
 /** Answer of GET /api/drivers/available-rides. */
-export const availableRidesAnswerSchema = z.object({ rides: z.object({ rows: z.array(serverRideSchema) }) });
+export const availableRidesAnswerSchema = z.object({ rides: z.object({ rows: z.array(serverRideSchema) }), ...pageAnswerShape });
 
 /** A requester as the driver side reads it. */
 export const requesterRowSchema = z.object({ FULL_NAME: z.string(), MOBILE: z.string() });

@@ -5,6 +5,7 @@ export * from './common.api';
 export * from './drivers.api';
 export * from './kpis.api';
 export * from './maintenance.api';
+export * from './paging.api';
 export * from './refusal-message';
 export * from './reports.api';
 export * from './ride-history.api';

@@ -9,6 +9,7 @@ import {
   vehicleTypeSchema,
 } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
+import { PAGE_SIZES, pageQueryShape } from './paging.api';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
@@ -70,6 +71,8 @@ export const maintenanceRequestRowSchema = z.object({
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */
 export const maintenanceRequestListAnswerSchema = z.array(maintenanceRequestRowSchema);
+/** GET /api/requests/maintenanceReq: a page of the list; the answer stays the spec's array, its total in X-Total-Count. */
+export const maintenanceRequestListQuerySchema = z.object(pageQueryShape(PAGE_SIZES.list));
 
 /** PUT /api/requests/maintenanceReq/{id}/comment; a rejection's comment starts 'REJECTED: '. */
 export const maintenanceCommentBodySchema = z.object({

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
+import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, textField } from './text-fields';
 
 /** GET /api/ride-history?driverId= */
 export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters, 'Driver ID') });
 /** GET /api/ride-history/user?userId= */
-export const userHistoryQuerySchema = z.object({ userId: idInput(MESSAGES.invalidUserId, 'User ID') });
+export const userHistoryQuerySchema = z.object({ userId: idInput(MESSAGES.invalidUserId, 'User ID'), ...pageQueryShape(PAGE_SIZES.list) });
+/** GET /api/ride-history?driverId= with its page (the ongoing read takes none). */
+export const driverHistoryPageQuerySchema = driverHistoryQuerySchema.extend(pageQueryShape(PAGE_SIZES.list));
 
 /** One history item; the requester's list opens the tracker only for items with RIDEID. */
 export const rideHistoryRowSchema = z.object({
@@ -31,6 +34,8 @@ export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
 /** Answer of both GET /api/ride-history forms. */
 export const rideHistoryAnswerSchema = z.object({ history: z.array(rideHistoryRowSchema) });
 export type RideHistoryAnswer = z.infer<typeof rideHistoryAnswerSchema>;
+/** A page of a history list (GET /api/ride-history, /api/ride-history/user), and how many rides it holds. */
+export const rideHistoryPageAnswerSchema = rideHistoryAnswerSchema.extend(pageAnswerShape);
 
 /** POST /api/ride-history as the requester sends it. */
 export const requesterHistoryRecordSchema = z.object({

@@ -1,13 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { availableRidesAnswerSchema, type ServerRide, type VehicleType } from '@plantride/schemas';
+import { LIMITS, availableRidesAnswerSchema, type ServerRide, type VehicleType } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
-export async function getAvailableRides(vehicleType: VehicleType, position: number): Promise<ServerRide[]> {
-  const answer = await api(`/api/drivers/available-rides?vehicleType=${encodeURIComponent(vehicleType)}`, { schema: availableRidesAnswerSchema, position });
-  return answer.rides.rows;
+/** The screen's tables show the newest 3 and the 10 after them (SPEC §2): only those are asked for. */
+export const AVAILABLE_RIDES_SHOWN = LIMITS.topLatestRides + LIMITS.otherAvailableRides;
+
+export interface AvailableRidesPage {
+  rows: ServerRide[];
+  /** Every ride waiting for this vehicle type, shown or not. */
+  total: number;
 }
 
-/** Requested and redistributed rides of the driver's vehicle type, newest first; each ride event moves `position`. */
+export async function getAvailableRides(vehicleType: VehicleType, position: number): Promise<AvailableRidesPage> {
+  const path = `/api/drivers/available-rides?vehicleType=${encodeURIComponent(vehicleType)}&limit=${AVAILABLE_RIDES_SHOWN}`;
+  const answer = await api(path, { schema: availableRidesAnswerSchema, position });
+  return { rows: answer.rides.rows, total: answer.total };
+}
+
+/** The newest requested and redistributed rides of the driver's vehicle type, and how many wait; each ride event moves `position`. */
 export function useAvailableRides(vehicleType: VehicleType | null, position: number) {
   return useQuery({
     queryKey: ['available-rides', vehicleType, position],

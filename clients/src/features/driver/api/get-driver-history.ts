@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
+import { PAGE_SIZES, rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 /** His ride in progress (none or one), then the rides he completed, newest first. */
@@ -7,7 +7,8 @@ export async function getDriverHistory(driverId: string, position: number): Prom
   const query = `driverId=${encodeURIComponent(driverId)}`;
   const [ongoing, completed] = await Promise.all([
     api(`/api/ride-history/ongoing?${query}`, { schema: rideHistoryAnswerSchema, position }),
-    api(`/api/ride-history?${query}`, { schema: rideHistoryAnswerSchema, position }),
+    // The largest page: the Completed Rides table lists them all, up to that many.
+    api(`/api/ride-history?${query}&limit=${PAGE_SIZES.list.max}`, { schema: rideHistoryAnswerSchema, position }),
   ]);
   return [...ongoing.history, ...completed.history];
 }

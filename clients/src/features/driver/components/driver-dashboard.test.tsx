@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import { MESSAGES, showingRecords, type RideHistoryRow, type ServerRide } from '@plantride/schemas';
 import type { LiveSocket } from '../../../lib/socket';
 import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
@@ -22,6 +22,13 @@ function fakeSocket() {
   return { socket: socket as unknown as LiveSocket, emit };
 }
 
+const waitingRide = (n: number): ServerRide => ({
+  RIDE_ID: `R${n}`, RIDEID: `R${n}`, USER_ID: 'RQ01', DRIVER_ID: null, FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'requested', ESTIMATED_TIME: 11, TIMESTAMP: '', LOCAL_TIME: null,
+  CREATED_AT: '2026-03-14T08:00:00.000Z', COMPLETED_AT: null, DURATION: null, IS_SPECIAL_TASK: false, IS_REDISTRIBUTED: false,
+  MAINTENANCE_COMMENT: null, ORIGINAL_DRIVER_ID: null, ORIGINAL_DRIVER_NAME: null, RIDE_STATE: null, REQUESTER_DETAILS: null,
+});
+
 const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
   RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: 'FL01', FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
   VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'material picked', ESTIMATED_TIME: 11, TIMESTAMP: '',
@@ -30,16 +37,20 @@ const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
 
 describe('driver dashboard (SPEC §2, §4)', () => {
   let active = 1;
+  let history = () => [row({})];
+  let waiting: ServerRide[] = [];
   let calls: FetchCall[];
   let releaseDriver: () => void;
   beforeEach(() => {
     active = 1;
+    history = () => [row({})];
+    waiting = [];
     const driverLoaded = new Promise<void>((done) => (releaseDriver = done));
     useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
     calls = stubFetch((call) => {
       if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
-      if (call.url.startsWith('/api/ride-history')) return { history: [row({})] };
-      if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: [] } };
+      if (call.url.startsWith('/api/ride-history')) return { history: history(), total: history().length, limit: 100, offset: 0 };
+      if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: waiting.slice(0, 13) }, total: waiting.length, limit: 13, offset: 0 };
       return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210' }] };
     });
     const stubbed = globalThis.fetch;
@@ -78,6 +89,25 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     expect(await screen.findByRole('dialog', { name: MESSAGES.vehicleBlockedByAdmin })).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/drivers/status/FL01?position=41')).toBe(true);
     expect(calls.some((c) => c.url.includes('position=40'))).toBe(false);
+  });
+
+  it('given 218 rides waiting and none in progress, then only the 13 the tables show are asked for, and the count of all of them shows', async () => {
+    history = () => [];
+    waiting = Array.from({ length: 218 }, (_, i) => waitingRide(i + 1));
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    expect(await screen.findByTestId('available-rides-count')).toHaveTextContent(showingRecords(13, 218));
+    expect(screen.getByRole('button', { name: /^Accept Ride R13$/ })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/drivers/available-rides')).every((c) => new URL(c.url, 'http://x').searchParams.get('limit') === '13')).toBe(true);
+  });
+
+  it('given no more rides waiting than the tables show, then no count shows', async () => {
+    history = () => [];
+    waiting = [waitingRide(1), waitingRide(2)];
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    expect(await screen.findByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('available-rides-count')).not.toBeInTheDocument();
   });
 
   it('given maintenance completed for him, then the completion popup opens', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, MESSAGES } from '@plantride/schemas';
+import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
 import { useAvailableRides } from '../api/get-available-rides';
@@ -70,7 +70,8 @@ export function DriverDashboard() {
   }
 
   const ongoing = ongoingRideOf(history.data, tokenNo);
-  const rides = available.data ?? [];
+  const rides = available.data?.rows ?? [];
+  const waiting = available.data?.total ?? 0;
   const top = rides.slice(0, LIMITS.topLatestRides);
   const others = rides.slice(LIMITS.topLatestRides, LIMITS.topLatestRides + LIMITS.otherAvailableRides);
 
@@ -101,6 +102,11 @@ export function DriverDashboard() {
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
                   <AvailableRides title={MESSAGES.topLatestRides} emptyText={MESSAGES.noClosestRides} rides={top} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
                   <AvailableRides title={MESSAGES.otherAvailableRides} emptyText={MESSAGES.noAdditionalRides} rides={others} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
+                  {waiting > top.length + others.length && (
+                    <Typography variant="body2" color="text.secondary" data-testid="available-rides-count">
+                      {showingRecords(top.length + others.length, waiting)}
+                    </Typography>
+                  )}
                 </>
               )}
             </Stack>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
+import { PAGE_SIZES, rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 export const rideHistoryKey = (userId: string) => ['ride-history', userId] as const;
 
 
 export async function getRideHistory(userId: string, position: number): Promise<RideHistoryRow[]> {
-  const answer = await api(`/api/ride-history/user?userId=${encodeURIComponent(userId)}`, { schema: rideHistoryAnswerSchema, position });
+  // The largest page: the history list shows every ride, up to that many.
+  const answer = await api(`/api/ride-history/user?userId=${encodeURIComponent(userId)}&limit=${PAGE_SIZES.list.max}`, { schema: rideHistoryAnswerSchema, position });
   return answer.history;
 }
 

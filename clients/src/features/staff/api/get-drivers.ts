@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDriversAnswerSchema, type DriverListRow } from '@plantride/schemas';
+import { PAGE_SIZES, getDriversAnswerSchema, type DriverListRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 export async function getDrivers(position: number): Promise<DriverListRow[]> {
-  const answer = await api('/api/drivers/getDrivers', { schema: getDriversAnswerSchema, position });
+  // The largest page: the Driver Information screen filters the whole list itself.
+  const answer = await api(`/api/drivers/getDrivers?limit=${PAGE_SIZES.list.max}`, { schema: getDriversAnswerSchema, position });
   return answer.drivers;
 }
 

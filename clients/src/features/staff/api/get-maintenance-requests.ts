@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, maintenanceRequestListAnswerSchema, type MaintenanceRequestRow } from '@plantride/schemas';
+import { LIMITS, PAGE_SIZES, maintenanceRequestListAnswerSchema, type MaintenanceRequestRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 export const maintenanceRequestsKey = ['maintenance-requests'] as const;
 
 export function getMaintenanceRequests(position: number): Promise<MaintenanceRequestRow[]> {
-  return api('/api/requests/maintenanceReq', { schema: maintenanceRequestListAnswerSchema, position });
+  // The largest page: the screen filters and counts the list itself.
+  return api(`/api/requests/maintenanceReq?limit=${PAGE_SIZES.list.max}`, { schema: maintenanceRequestListAnswerSchema, position });
 }
 
 /** Every maintenance request, newest first; read again at a new position and every 30 s (SPEC §4). */
