@@ -88,7 +88,9 @@ describe('the compiled engine (npm run build -w engine, then node engine/dist/se
     await engine.kill('SIGTERM');
     expect(engine.child.exitCode, engine.output()).toBe(0);
     engine = undefined;
-  });
+    // Vitest's 30 s default is less than a loaded machine may take to open a fresh PGlite store;
+    // startEngine itself waits up to 90 s for health.
+  }, 120_000);
 
   it('the compiled replay command opens the same store once the engine has stopped', async () => {
     const replay = await run(process.execPath, ['engine/dist/replay.cli.js', 'no-such-ride'], {
