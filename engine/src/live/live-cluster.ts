@@ -7,6 +7,7 @@ import type { SessionLock } from '../database/database';
 import type { Checkpoint } from '../event-store/event-store';
 import { LiveGateway, send, type CatchUpTarget } from './live-gateway';
 import { publishInOrder } from './publish-in-order';
+import { RedisLink } from './redis-link';
 import type { LiveDelivery, LiveDeliveryOptions } from './live-delivery';
 import type { LiveClientEvents, LiveSocket, LiveSocketData } from './live-socket';
 
@@ -47,6 +48,13 @@ const RESEND_MS = 1000;
  * socket's process leaves it out of its rooms and asks; the sender replays to the socket's id,
  * sends what it held back, then joins it to its rooms. Those all travel in the adapter's one
  * ordered stream, so the socket gets each event once, in order.
+ *
+ * What the sender publishes while Redis is away reaches its own sockets only. So when any of this
+ * process's Redis connections drops, it closes its sockets' connections (not a server-side
+ * disconnect, which a client takes for the end of its session): their clients reconnect with the
+ * last position they heard and catch up from the store. Until Redis is back, a process that does
+ * not send cannot hear the sender, so it closes each socket that connects at once rather than keep
+ * it connected and deaf; the sender's own sockets catch up and go on locally.
  */
 export async function startClusterDelivery(options: LiveDeliveryOptions & { redisUrl: string }): Promise<LiveDelivery> {
   const { io, database, redisPrefix } = options;
@@ -58,7 +66,14 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   // (a socket's join, a catch-up request) waits on it for long.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
-  const redisAdapter = createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, blockTimeInMs: 1000 });
+  let stopped = false;
+  const link = new RedisLink((up) => {
+    if (!up && !stopped) closeLocalSockets();
+  });
+  // The adapter reads its stream and subscribes on clients it duplicates from this one: all three are watched.
+  const redisAdapter = link.watchingDuplicates(link.watch(redis), () =>
+    createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, blockTimeInMs: 1000 }),
+  );
   // socket.io calls this with `new`: a function (not an arrow) returning the adapter.
   io.adapter(function orderedAdapter(nsp: Parameters<typeof redisAdapter>[0]) {
     return publishInOrder(redisAdapter(nsp));
@@ -67,7 +82,12 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
 
   let lock: SessionLock | null = null;
   let gateway: LiveGateway | undefined;
-  let stopped = false;
+  /** Whether this process's sockets hear the store's events: it sends them, or it hears the sender. */
+  const hearing = () => gateway !== undefined || link.up();
+  /** Makes every socket of this process reconnect, so its client catches up from the last position it heard. */
+  function closeLocalSockets(): void {
+    for (const socket of [...cluster.of('/').sockets.values()]) socket.conn.close();
+  }
   let changing = Promise.resolve();
   const serially = (change: () => Promise<void>) => (changing = changing.then(change, change).catch(onError));
 
@@ -98,6 +118,8 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
         lock = null;
         gateway = undefined;
         await next.stop();
+        // Its sockets heard it alone while Redis was away; the next sender cannot reach them yet.
+        if (!hearing()) closeLocalSockets();
       }));
     });
 
@@ -136,6 +158,12 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
         answer('failed');
       },
     );
+  });
+
+  // A process that cannot hear the sender keeps no socket connected (after the plugin's own
+  // 'connection' listener has run, so the socket leaves the rooms that one joined it to).
+  cluster.of('/').on('connection', (socket) => {
+    if (!hearing()) queueMicrotask(() => socket.conn.close());
   });
 
   // The socket's side: wait for the sender's answer.
@@ -207,7 +235,11 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
 
   return {
     leading: () => gateway !== undefined,
-    catchUp: (socket, lastPosition) => (gateway ? gateway.catchUp(clusterTarget(socket, leaveRooms(socket)), lastPosition) : askSender(socket, lastPosition)),
+    catchUp: (socket, lastPosition) => {
+      if (gateway) return gateway.catchUp(clusterTarget(socket, leaveRooms(socket)), lastPosition);
+      // Nobody could send it anything: false has its connection closed, and its client tries again.
+      return hearing() ? askSender(socket, lastPosition) : Promise.resolve(false);
+    },
     async stop() {
       stopped = true;
       clearTimeout(retry);

@@ -135,7 +135,9 @@ export async function setUpPlant(commander: Commander, adminTokenNo: string, adm
     });
     if (!added) throw new Error(`driver ${lane.driver} not added: ${commander.failures.join('\n')}`);
     for (const tokenNo of [lane.requester, lane.driver]) {
-      if (!(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001' }))) {
+      // A recorded driver signs up with the activation code the admin was given (when the engine issues one).
+      const activation = tokenNo === lane.driver && typeof added.activationCode === 'string' ? { activation_code: added.activationCode } : {};
+      if (!(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001', ...activation }))) {
         throw new Error(`${tokenNo} not signed up: ${commander.failures.join('\n')}`);
       }
       await signIn(tokenNo, 'secret-1');
