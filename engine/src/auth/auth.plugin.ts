@@ -4,7 +4,7 @@ import type { Role } from '@plantride/schemas';
 import { forbidden, unauthorized } from '../commands/errors';
 import type { AuthUser, TokenService } from './jwt';
 import { SESSION_COOKIE } from './session-cookie';
-import { loadUser } from '../users/user-stream';
+import { createSessionCache } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,13 +37,15 @@ export const authPlugin = fp<{ tokens: TokenService }>(
   async (app, { tokens }) => {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);
+    const sessions = await createSessionCache(app.database, app.eventStore);
+    app.addHook('onClose', () => sessions.close());
     app.decorate('authenticate', async (token: string) => {
       const user = await tokens.verify(token);
       if (!user) return null;
       // Sessions from sign-in carry the account's session version; one the account has moved past
       // (sign-out, block, role change) is over. Tokens without it are minted by the engine itself.
       if (user.sessionVersion !== undefined) {
-        const account = await loadUser(app.eventStore, user.tokenNo);
+        const account = await sessions.facts(user.tokenNo);
         if (!account || account.isBlocked || account.sessionVersion !== user.sessionVersion) return null;
       }
       return { tokenNo: user.tokenNo, role: user.role };

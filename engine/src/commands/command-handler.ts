@@ -184,5 +184,11 @@ async function earlierResult(store: EventStore, commandId: string): Promise<Earl
 
 /** What one stream tells now, for a read (a command reads through `handle`). */
 export async function readState<State, Event extends DomainEvent>(store: EventStore, ref: StreamRef<State, Event>): Promise<State> {
-  return fold(ref, await store.readStream(ref.id)) as State;
+  return (await readVersionedState(store, ref)).state;
+}
+
+/** A stream's state and the version (its last event's stream position; 0 when empty) it was folded to. */
+export async function readVersionedState<State, Event extends DomainEvent>(store: EventStore, ref: StreamRef<State, Event>): Promise<{ state: State; version: number }> {
+  const events = await store.readStream(ref.id);
+  return { state: fold(ref, events) as State, version: events.at(-1)?.streamPosition ?? 0 };
 }

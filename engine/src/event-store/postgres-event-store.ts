@@ -148,6 +148,22 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }
 
+/** Who hears of each append committed on a database, from any store opened on it in this process. */
+const appendListeners = new WeakMap<Database, Set<(events: readonly RecordedEvent[]) => void>>();
+
+/**
+ * Calls `listener` with the events of every append committed through this process's stores on
+ * `database`, before the append returns (so before its command is answered). Other processes'
+ * appends it does not hear: those come through a subscription.
+ */
+export function onAppended(database: Database, listener: (events: readonly RecordedEvent[]) => void): () => void {
+  const listeners = appendListeners.get(database) ?? new Set();
+  appendListeners.set(database, listeners);
+  const own = (events: readonly RecordedEvent[]) => listener(events);
+  listeners.add(own);
+  return () => void listeners.delete(own);
+}
+
 export interface PostgresEventStoreOptions {
   /** Runs statements on this executor (a transaction in tests, the live gateway's own connections) instead of the pool. */
   executor?: AnyDb;
@@ -164,8 +180,10 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   }
 
   // Once committed: in a caller's transaction the events are not readable yet, and readers find them by polling.
-  const wakeReaders = () => {
-    if (!db.isTransaction) database.notify(notifyChannel(database.schema));
+  const committed = (events: readonly RecordedEvent[]) => {
+    if (db.isTransaction) return;
+    for (const listener of appendListeners.get(database) ?? []) listener(events);
+    database.notify(notifyChannel(database.schema));
   };
 
   async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
@@ -196,8 +214,9 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         if (earlier.length === events.length) return resultOf(earlier, true);
         throw new ConcurrencyError(streamId, expectedVersion);
       }
-      wakeReaders();
-      return resultOf(recordedOf(rows, input, metadata), false);
+      const appended = recordedOf(rows, input, metadata);
+      committed(appended);
+      return resultOf(appended, false);
     },
 
     async appendToStreams(writes, metadata) {
@@ -230,7 +249,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         const write = writes.find((w) => w.streamId === conflictOn) ?? writes[0];
         throw new ConcurrencyError(write?.streamId ?? '', write?.expectedVersion ?? 'any');
       }
-      wakeReaders();
+      committed(appended);
       appended.sort((a, b) => a.globalPosition - b.globalPosition);
       return { events: appended, position: Math.max(...appended.map((e) => e.globalPosition)), duplicate: false };
     },
