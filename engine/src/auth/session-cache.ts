@@ -1,7 +1,7 @@
 import { readVersionedState } from '../commands/command-handler';
 import type { Database } from '../database/database';
-import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store';
-import { onAppended } from '../event-store/postgres-event-store';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { watchAppends } from '../event-store/store-watch';
 import { userStream } from '../users/user.decider';
 
 /** What a session check needs of an account: whether it still stands behind a session of this version. */
@@ -23,9 +23,9 @@ const MAX_ENTRIES = 20_000;
 /**
  * The session check without a round trip (issue #18): each account's facts folded once and kept
  * until its stream moves. An append to a `user-…` stream in this process is heard before its
- * command is answered (`onAppended`), so a sign-out here ends the session for the very next request;
- * another process's append is heard through a subscription of `$all`, a NOTIFY away (at worst the
- * polling interval): until then that process's old session still reads (docs/DECISIONS.md).
+ * command is answered (`watchAppends`), so a sign-out here ends the session for the very next
+ * request; another process's append is heard a NOTIFY away (at worst the polling interval): until
+ * then the old session still reads there (docs/DECISIONS.md).
  */
 export async function createSessionCache(database: Database, store: EventStore, options: { pollIntervalMs?: number } = {}): Promise<SessionCache> {
   const entries = new Map<string, { version: number; facts: SessionFacts | null }>();
@@ -40,14 +40,7 @@ export async function createSessionCache(database: Database, store: EventStore, 
     }
   };
 
-  const stopHearing = onAppended(database, heard);
-  let subscription: Subscription;
-  try {
-    subscription = store.subscribe(await store.headCheckpoint(), (event) => heard([event]), { pollIntervalMs: options.pollIntervalMs });
-  } catch (error) {
-    stopHearing();
-    throw error;
-  }
+  const watch = await watchAppends(database, store, heard, options);
 
   return {
     async facts(tokenNo) {
@@ -63,9 +56,6 @@ export async function createSessionCache(database: Database, store: EventStore, 
       }
       return facts;
     },
-    async close() {
-      stopHearing();
-      await subscription.close();
-    },
+    close: () => watch.close(),
   };
 }

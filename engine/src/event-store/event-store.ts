@@ -89,6 +89,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Several streams in one read: each id's events in stream order (none for a stream that does not exist). */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /** Every event of every stream of one type (`driver` for `driver-…`), in global order: for state an engine keeps in memory, read once at start. */
+  readStreamsOfType(streamType: string): Promise<RecordedEvent[]>;
   /** Events committed after `from`, in commit-safe order; never passes a transaction still open. */
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
   /** Events of one command, found by the id of its first event. */

@@ -263,6 +263,12 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return streams;
     },
 
+    async readStreamsOfType(streamType) {
+      const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+        where stream_id in (select s.stream_id from streams s where s.stream_type = ${streamType}) order by global_position`.execute(db);
+      return rows.map(toRecorded);
+    },
+
     async readStream(streamId) {
       const { rows } = await sql<EventRow>`select ${COLUMNS} from events
         where stream_id = ${streamId} order by stream_position`.execute(db);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createDriverRoster } from '../drivers/driver-roster';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVER_MESSAGES,
@@ -11,11 +12,10 @@ import {
   updateTimestampsBodySchema,
   type RideEventOf,
 } from '@plantride/schemas';
-import { countDriversOfType } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
-import { readModels, visibleRide } from './ride-access';
+import { visibleRide } from './ride-access';
 import { STEP_COMMANDS, bookRide, cancelRide, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
@@ -23,6 +23,9 @@ import { toTimestamps } from './ride-rows';
 const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The soft "No Forklift drivers are assigned" check from memory: a booking asks no read model.
+  const roster = await createDriverRoster(app.database, app.eventStore);
+  app.addHook('onClose', () => roster.close());
   app.post(
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
@@ -40,7 +43,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         durationMinutes: duration ? durationToMinutes(duration) || null : null,
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
-      const driversOfType = await countDriversOfType(readModels(app), vehicleType);
+      const driversOfType = roster.activeDriversOf(vehicleType);
       const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType }, httpCommandContext(request, currentUser(request)));
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '../event-store/event-store';
+import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
+import { appendDriverEvent, driverEvents } from '../test-support/driver-events';
+import { createDriverRoster, type DriverRoster } from './driver-roster';
+
+describe.each(testStoreKinds())('driver roster on %s', (kind) => {
+  let database: TestDatabase;
+  let store: EventStore;
+  const rosters: DriverRoster[] = [];
+  const roster = async () => {
+    const made = await createDriverRoster(database, store);
+    rosters.push(made);
+    return made;
+  };
+
+  beforeEach(async () => {
+    ({ database, store } = await openTestStore(kind));
+  });
+  afterEach(async () => {
+    await Promise.all(rosters.splice(0).map((made) => made.close()));
+    await database.dispose();
+  });
+
+  it('given drivers recorded before it starts, when it counts, then it counts the Active drivers of each vehicle type as the drivers read model does', async () => {
+    await appendDriverEvent(store, driverEvents.added('D001'));
+    await appendDriverEvent(store, driverEvents.added('D002', 1, { vehicleAssigned: 'Crane' }));
+    await appendDriverEvent(store, driverEvents.added('D003', 2, { status: 'Inactive' }));
+    await appendDriverEvent(store, driverEvents.added('D004', 3));
+    await appendDriverEvent(store, driverEvents.blockedForMaintenance('D004', 'M1'));
+    const made = await roster();
+    expect([made.activeDriversOf('Forklift'), made.activeDriversOf('Crane'), made.activeDriversOf('AMR')]).toEqual([2, 1, 0]);
+  });
+
+  it('given a running roster, when records are added, moved to another type and made inactive, then the very next count says so', async () => {
+    const made = await roster();
+    await appendDriverEvent(store, driverEvents.added('D001'));
+    expect(made.activeDriversOf('Forklift')).toBe(1);
+    await appendDriverEvent(store, driverEvents.updated('D001', 0, { vehicleAssigned: 'AMR' }));
+    expect([made.activeDriversOf('Forklift'), made.activeDriversOf('AMR')]).toEqual([0, 1]);
+    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Inactive'));
+    expect(made.activeDriversOf('AMR')).toBe(0);
+    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Active'));
+    expect(made.activeDriversOf('AMR')).toBe(1);
+  });
+});
