@@ -63,7 +63,7 @@ interface DriverListRow {
 
 /** The admin saves the driver's record with another status, as the Driver Information screen does. */
 export async function setDriverStatus(admin: ApiSession, tokenNo: string, status: 'Active' | 'Not Active'): Promise<void> {
-  const { drivers } = await admin.call<{ drivers: DriverListRow[] }>('GET', '/api/drivers/getDrivers');
+  const { drivers } = await admin.call<{ drivers: DriverListRow[] }>('GET', '/api/drivers/getDrivers?limit=500');
   const row = drivers.find((d) => d.OPERATOR_ID === tokenNo);
   if (!row) throw new Error(`no driver record for ${tokenNo}`);
   await admin.call('PUT', '/api/drivers/update', {
@@ -81,7 +81,7 @@ export async function setDriverStatus(admin: ApiSession, tokenNo: string, status
 
 /** The newest maintenance request of a driver, as staff list them. */
 export async function latestRequestOf(staff: ApiSession, driverId: string): Promise<{ ID: string; STATUS: string; COMMENT_TEXT: string }> {
-  const list = await staff.call<{ ID: string; DRIVER_ID: string; STATUS: string; COMMENT_TEXT: string }[]>('GET', '/api/requests/maintenanceReq');
+  const list = await staff.call<{ ID: string; DRIVER_ID: string; STATUS: string; COMMENT_TEXT: string }[]>('GET', '/api/requests/maintenanceReq?limit=500');
   const found = list.find((r) => r.DRIVER_ID === driverId);
   if (!found) throw new Error(`no maintenance request of ${driverId}`);
   return found;
