@@ -66,6 +66,14 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   // (a socket's join, a catch-up request) waits on it for long.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
+  // The adapter publishes server-side messages (a catch-up request or answer, a fetchSockets) with
+  // PUBLISH and drops the promise: while Redis is away its rejection would end the process.
+  const publish = redis.publish.bind(redis) as (channel: string, message: Buffer) => Promise<number>;
+  redis.publish = ((channel: string, message: Buffer) => {
+    const answer = publish(channel, message);
+    answer.catch(() => undefined);
+    return answer;
+  }) as typeof redis.publish;
   let stopped = false;
   const link = new RedisLink((up) => {
     if (!up && !stopped) closeLocalSockets();

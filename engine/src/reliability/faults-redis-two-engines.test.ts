@@ -49,7 +49,7 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
     const viaB = new Commander(() => engines[1]!.url);
 
     it('then every socket on either process hears every event of its rooms once, in store order, commanded on either process before, during and after the outage', async () => {
-      onTestFailed(() => console.error(`faults-redis-two-engines seed ${seed}\nfailures: ${[...viaA.failures, ...viaB.failures].join('\n')}\n${engines.map((engine) => `--- engine ${engine.name} ---\n${engine.output()}`).join('\n')}`));
+      onTestFailed(() => console.error(`faults-redis-two-engines seed ${seed}\nfailures: ${[...viaA.failures, ...viaB.failures].join('\n')}\nthrough A: ${JSON.stringify(viaA.outcomes)} ${[...viaA.unavailableMessages].join(' | ')}\nthrough B: ${JSON.stringify(viaB.outcomes)} ${[...viaB.unavailableMessages].join(' | ')}\n${engines.map((engine) => `--- engine ${engine.name} ---\n${engine.output()}`).join('\n')}`));
       const began = Date.now();
       const trace = tracer('faults-redis-two-engines');
       const rng = seededRandom(seed);
