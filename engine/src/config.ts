@@ -31,6 +31,8 @@ const configSchema = z.object({
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   /** Longest wait an account's failed sign-ins (from every address together) put before its next one. */
   SIGNIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(4_000),
+  /** How long a one-time code (a driver's activation code, a password reset code) works after the admin issues it: 7 days. */
+  ACCESS_CODE_TTL_HOURS: z.coerce.number().positive().default(168),
   /** State-changing API calls one signed-in user may make at once, then per second (a token bucket per user, per engine process). */
   COMMAND_RATE_BURST: z.coerce.number().int().positive().default(20),
   COMMAND_RATE_PER_SEC: z.coerce.number().positive().default(5),

@@ -24,9 +24,10 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     // With Redis, every engine process counts sign-in attempts together.
     sharedLimits: config.REDIS_URL ? { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined,
   });
-  await app.register(usersRoutes);
+  const accessCodeTtlMs = config.ACCESS_CODE_TTL_HOURS * 3_600_000;
+  await app.register(usersRoutes, { accessCodeTtlMs });
   await rideRoutes(app);
-  await app.register(driversRoutes);
+  await app.register(driversRoutes, { accessCodeTtlMs });
   await maintenanceRoutes(app);
   await app.register(reportsRoutes);
   await app.register(kpisRoutes);

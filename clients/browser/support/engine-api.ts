@@ -27,11 +27,11 @@ export async function signIn(tokenNo: string, password: string, name = tokenNo):
 
 export const admin = () => signIn(inject('adminTokenNo'), inject('adminPassword'));
 
-/** An admin's driver record for the operator, then his own sign-up: he is a driver of that vehicle type. */
+/** An admin's driver record for the operator, then his own sign-up with the activation code the add showed: he is a driver of that vehicle type. */
 export async function newDriver(tokenNo: string, name: string, vehicleType: VehicleType = 'Forklift'): Promise<ApiSession> {
   const boss = await admin();
   const sticker = String(Math.floor(Math.random() * 90) + 10);
-  await boss.call('POST', '/api/drivers/add', {
+  const { activationCode } = await boss.call<{ activationCode: string }>('POST', '/api/drivers/add', {
     operatorId: tokenNo,
     vehicle: `MH12 AB ${sticker}00`,
     name,
@@ -40,7 +40,7 @@ export async function newDriver(tokenNo: string, name: string, vehicleType: Vehi
     vehicleAssigned: vehicleType,
   });
   const password = `pw-${tokenNo}`;
-  await request('POST', '/api/auth/signup', { token_no: tokenNo, password });
+  await request('POST', '/api/auth/signup', { token_no: tokenNo, password, activation_code: activationCode });
   return signIn(tokenNo, password, name);
 }
 

@@ -14,7 +14,7 @@ export interface EventFeedPluginOptions {
 }
 
 // Account events after which the sessions issued before them may no longer hold.
-const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged']);
+const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged', 'UserPasswordReset']);
 const GOING_AWAY = 1001;
 const INTERNAL_ERROR = 1011;
 const CLOSE_GRACE_MS = 1000;

@@ -4,6 +4,7 @@ import { MESSAGES, SERVER_MESSAGES, driverStreamId, userStreamId, type UserEvent
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { toDomainEvent } from '../event-store/upcast';
+import { signUpRecordedDriver } from '../test-support/driver-signup';
 import { verifyPassword } from './password';
 
 describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
@@ -80,10 +81,10 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
       expect(await userEvents('AB12')).toHaveLength(1);
     });
 
-    it('given a driver record for the operator id, when he signs up, then he is a driver of that vehicle type', async () => {
+    it('given a driver record for the operator id, when he signs up with the activation code the admin gave him, then he is a driver of that vehicle type', async () => {
       const record = { operatorId: 'OP77', serial: 1, vehicle: 'MH12', name: 'Ravi Kumar', mobile: '9876500000', role: 'Driver', forklift: '7', status: 'Active', comments: '', vehicleAssigned: 'Crane', createdAt: new Date().toISOString() };
       await app().eventStore.append(driverStreamId('OP77'), 0, [{ eventId: crypto.randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }], { actor: { system: 'test' } });
-      await signUp({ token_no: 'op77', password: 'pass' });
+      expect((await signUpRecordedDriver(app(), await testApp.tokenFor('AD01', 'admin'), { token_no: 'op77', password: 'pass' })).statusCode).toBe(201);
       const signedIn = await signIn({ token_no: 'OP77', password: 'pass' });
       expect(signedIn.json().user).toMatchObject({ name: 'Ravi Kumar', role: 'driver', assignedVehicleType: 'Crane' });
     });

@@ -1,9 +1,12 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
   SERVER_MESSAGES,
   errorAnswerSchema,
   logoutAnswerSchema,
+  resetPasswordAnswerSchema,
+  resetPasswordBodySchema,
   signInAnswerSchema,
   signInBodySchema,
   signUpAnswerSchema,
@@ -12,7 +15,8 @@ import {
 import { handle } from '../commands/command-handler';
 import { forbidden, unauthorized } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
-import { signOut, signUp } from '../users/user.decider';
+import { resetPassword, signOut, signUp } from '../users/user.decider';
+import { hashAccessCode } from './access-code';
 import { loadUser } from '../users/user-stream';
 import { currentUser } from './auth.plugin';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
@@ -21,20 +25,47 @@ import { DEFAULT_SIGN_IN_LIMITS, createAuthLimiters, type SharedLimitStore, type
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 409: errorAnswerSchema, 429: errorAnswerSchema };
 
-/** POST /api/auth/signup, /signin and /logout (SPEC §7). */
+/** POST /api/auth/signup, /signin and /logout (SPEC §7), and /reset-password (ours). */
 export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sharedLimits?: SharedLimitStore }> = async (app, options) => {
   const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, { shared: options.sharedLimits });
 
+  // A sign-up with an activation code is a guess at a secret, like a password: it counts against the sign-in limits.
+  const codeAttempt = async (request: FastifyRequest, reply: FastifyReply) => {
+    if ((request.body as { activation_code?: string }).activation_code !== undefined) await limit.signIn(request, reply);
+  };
+
   app.post(
     '/api/auth/signup',
-    { preHandler: limit.signUp, schema: { body: signUpBodySchema, response: { 201: signUpAnswerSchema, ...errors } } },
+    { preHandler: [limit.signUp, codeAttempt], schema: { body: signUpBodySchema, response: { 201: signUpAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { token_no: tokenNo, password, name, mobile } = request.body;
+      const { token_no: tokenNo, password, name, mobile, activation_code: code } = request.body;
       // Hashed before anything is read, so a taken token number answers as slowly as a new one.
-      const data = { tokenNo, name: name ?? null, mobile: mobile ?? null, passwordHash: await hashPassword(password) };
+      const data = {
+        tokenNo,
+        name: name ?? null,
+        mobile: mobile ?? null,
+        passwordHash: await hashPassword(password),
+        ...(code !== undefined ? { activationCodeHash: hashAccessCode(tokenNo, code) } : {}),
+      };
       const context = httpCommandContext(request, { tokenNo, role: 'requester' });
-      const { position } = await handle(app.eventStore, signUp, { type: 'SignUp', data }, context);
+      const { position, events } = await handle(app.eventStore, signUp, { type: 'SignUp', data }, context);
+      if (code !== undefined) await limit.signedIn(request);
+      if (events.some((event) => event.type === 'DriverRegistrationRequested')) {
+        return reply.status(201).send({ message: SERVER_MESSAGES.signedUpPendingApproval, pendingApproval: true, position });
+      }
       return reply.status(201).send({ message: MESSAGES.signupSucceeded, position });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { preHandler: limit.signIn, schema: { body: resetPasswordBodySchema, response: { 200: resetPasswordAnswerSchema, ...errors } } },
+    async (request) => {
+      const { token_no: tokenNo, activation_code: code, password } = request.body;
+      const data = { tokenNo, codeHash: hashAccessCode(tokenNo, code), passwordHash: await hashPassword(password) };
+      const { position } = await handle(app.eventStore, resetPassword, { type: 'ResetPassword', data }, httpCommandContext(request, { tokenNo, role: 'requester' }));
+      await limit.signedIn(request);
+      return { message: SERVER_MESSAGES.passwordReset, position };
     },
   );
 

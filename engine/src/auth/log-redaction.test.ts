@@ -26,7 +26,7 @@ describe.each(testStoreKinds())('logging of accounts on %s', (kind) => {
     expect(log).not.toContain(token);
   });
 
-  it('when an admin adds a driver who signs up, signs in and works, badly too, then no password, hash or token is in the log or any answer', async () => {
+  it('when an admin adds a driver who signs up with his code, resets his password, signs in and works, badly too, then no password, code, hash or token is in the log or any answer', async () => {
     const { app } = testApp;
     const admin = await testApp.tokenFor('AD01', 'admin');
     const password = 'drv-sekret-77';
@@ -38,7 +38,12 @@ describe.each(testStoreKinds())('logging of accounts on %s', (kind) => {
     };
     const added = await send({ method: 'POST', url: '/api/drivers/add', headers: { authorization: `Bearer ${admin}` }, payload: { operatorId: 'DR01', vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' } });
     expect(added.statusCode).toBe(200);
-    expect((await send({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'DR01', password } })).statusCode).toBe(201);
+    const code = added.json().activationCode as string;
+    // A wrong code first, then his own.
+    expect((await send({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'DR01', password, activation_code: 'WRONGCODE9' } })).statusCode).toBe(401);
+    expect((await send({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'DR01', password, activation_code: code } })).statusCode).toBe(201);
+    const resetCode = (await send({ method: 'POST', url: '/api/users/DR01/reset-code', headers: { authorization: `Bearer ${admin}` } })).json().activationCode as string;
+    expect((await send({ method: 'POST', url: '/api/auth/reset-password', payload: { token_no: 'DR01', activation_code: resetCode, password } })).statusCode).toBe(200);
     const token = (await send({ method: 'POST', url: '/api/auth/signin', payload: { token_no: 'DR01', password } })).json().user.jwt_token as string;
     const bearer = { authorization: `Bearer ${token}` };
     // A malformed body carrying the password, a refused command, a read of his own account and a 404.
@@ -49,9 +54,11 @@ describe.each(testStoreKinds())('logging of accounts on %s', (kind) => {
     await send({ method: 'GET', url: '/api/no-such-route', headers: bearer });
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(0);
-    for (const secret of [password, token, admin, 'scrypt$']) expect(log, secret).not.toContain(secret);
+    for (const secret of [password, token, admin, 'scrypt$', code, resetCode, 'WRONGCODE9', 'codeHash']) expect(log, secret).not.toContain(secret);
     // Answers: the sign-in answer carries the session token by design (SPEC §7) and nothing else secret.
-    const others = answers.join('\n').split(token).join('<session>');
+    // The codes are shown to the admin once, in the answers that issued them.
+    const others = answers.join('\n').split(token).join('<session>').split(code).join('<code>').split(resetCode).join('<code>');
+    expect(others).not.toContain('codeHash');
     for (const secret of [password, 'scrypt$', 'passwordHash', 'password_hash']) expect(others, secret).not.toContain(secret);
   });
 

@@ -1,6 +1,6 @@
 /**
  * What the logger never writes in clear (pino `redact`): session tokens, cookies, passwords and
- * their hashes, wherever a request, a reply or a logged object carries them.
+ * their hashes, one-time codes, wherever a request, a reply or a logged object carries them.
  */
 export const LOG_REDACTION = {
   paths: [
@@ -11,10 +11,16 @@ export const LOG_REDACTION = {
     'headers.cookie',
     'password',
     'passwordHash',
+    'activation_code',
+    'activationCode',
+    'codeHash',
     'jwt_token',
     'token',
     '*.password',
     '*.passwordHash',
+    '*.activation_code',
+    '*.activationCode',
+    '*.codeHash',
     '*.jwt_token',
     '*.token',
     '*.*.password',

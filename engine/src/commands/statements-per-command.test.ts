@@ -52,8 +52,10 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
     const signIn = async (tokenNo: string, password: string) =>
       (sessions[tokenNo] = (await ok(send(null, 'POST', '/api/auth/signin', { token_no: tokenNo, password }))).user.jwt_token);
     await signIn(ADMIN.tokenNo, ADMIN.password);
-    await ok(send(ADMIN.tokenNo, 'POST', '/api/drivers/add', { operatorId: DRIVER, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' }));
-    for (const tokenNo of [REQUESTER, DRIVER, HEAD]) await ok(send(null, 'POST', '/api/auth/signup', { token_no: tokenNo, password: `pass of ${tokenNo}`, name: `${tokenNo} Name`, mobile: '9876543210' }));
+    const added = await ok(send(ADMIN.tokenNo, 'POST', '/api/drivers/add', { operatorId: DRIVER, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' }));
+    // The driver signs up with the activation code his record's add showed the admin.
+    const codes: Record<string, { activation_code: string }> = { [DRIVER]: { activation_code: added.activationCode } };
+    for (const tokenNo of [REQUESTER, DRIVER, HEAD]) await ok(send(null, 'POST', '/api/auth/signup', { token_no: tokenNo, password: `pass of ${tokenNo}`, name: `${tokenNo} Name`, mobile: '9876543210', ...codes[tokenNo] }));
     await ok(send(ADMIN.tokenNo, 'PUT', `/api/users/${HEAD}`, { role: 'maintenanceHead' }));
     for (const tokenNo of [REQUESTER, DRIVER, HEAD]) await signIn(tokenNo, `pass of ${tokenNo}`);
     await t.app.projections.caughtUp();

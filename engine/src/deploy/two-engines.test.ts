@@ -76,11 +76,14 @@ if (databaseUrl && redisUrl) {
       b = await startEngine('B', env);
       engines.push(b);
       await signIn(a, 'AD01', adminPassword);
-      for (const [operatorId, forklift] of [['DR01', '7'], ['DR02', '8']]) {
-        await call(a, 'POST', '/api/drivers/add', 'AD01', { operatorId, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift, vehicleAssigned: 'Forklift' });
+      // Each recorded driver signs up with the activation code his record's add showed the admin.
+      const codes: Record<string, { activation_code: string }> = {};
+      for (const [operatorId, forklift] of [['DR01', '7'], ['DR02', '8']] as const) {
+        const added = await call(a, 'POST', '/api/drivers/add', 'AD01', { operatorId, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift, vehicleAssigned: 'Forklift' });
+        codes[operatorId] = { activation_code: String(added.activationCode) };
       }
       for (const tokenNo of ['RQ01', 'DR01', 'DR02']) {
-        await call(a, 'POST', '/api/auth/signup', undefined, { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001' });
+        await call(a, 'POST', '/api/auth/signup', undefined, { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001', ...codes[tokenNo] });
         await signIn(a, tokenNo, 'secret-1');
       }
     }, 240_000);

@@ -19,11 +19,14 @@ import { isActiveFlag, toDashboardDriver, toDriverListRow } from './driver-rows'
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema };
 
-/** The operator id a driver read is about, when the caller may read it: the driver himself, or staff. */
+/**
+ * The operator id a driver read is about, when the caller may read it: the driver himself (a driver
+ * account: an account waiting for approval on a driver's number does not read his record), or staff.
+ */
 function ownOrStaff(request: FastifyRequest, tokenNo: string): string {
   const user = currentUser(request);
   const operatorId = tokenNo.toUpperCase();
-  if (operatorId !== user.tokenNo && !isStaff(user)) throw forbidden();
+  if (!(operatorId === user.tokenNo && user.role === 'driver') && !isStaff(user)) throw forbidden();
   return operatorId;
 }
 

@@ -23,8 +23,15 @@ describe('add a driver', () => {
     spec.given({}).when(add()).then({ driver: [added] });
   });
 
-  it('given a requester account on the operator id, when an admin adds the driver, then the account becomes a driver of the record\'s vehicle type', () => {
-    spec.given({ account: [userEvents.signedUp('D001')] }).when(add()).then({ driver: [added], account: [madeDriver('Forklift')] });
+  it('given no driver, when an admin adds him with an activation code, then the record and the code\'s hash with its expiry are recorded together', () => {
+    const withCode = { ...add(), activation: { codeHash: 'code-hash', ttlMs: 7 * 24 * 3_600_000 } };
+    spec.given({}).when(withCode).then({
+      driver: [added, { type: 'DriverActivationCodeIssued', data: { operatorId: 'D001', codeHash: 'code-hash', issuedAt: NOW.toISOString(), expiresAt: '2026-12-02T08:00:00.000Z' } }],
+    });
+  });
+
+  it('given a requester account on the operator id, when an admin adds the driver, then the account waits for approval and is not made a driver', () => {
+    spec.given({ account: [userEvents.signedUp('D001')] }).when(add()).then({ driver: [added], account: [{ type: 'DriverRegistrationRequested', data: { tokenNo: 'D001' } }] });
   });
 
   it('given a driver account of another vehicle type, when the record is added, then the account takes the record\'s type; of the same type, nothing changes', () => {
@@ -68,6 +75,12 @@ describe('update a driver', () => {
       .given({ driver: [added], account: [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', 'Forklift')] })
       .when(update({ vehicleAssigned: 'Crane' }))
       .then({ driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }], account: [madeDriver('Crane')] });
+  });
+
+  it('given a requester account on the operator id, when his record is saved, then the account is left a requester', () => {
+    spec.given({ driver: [added], account: [userEvents.signedUp('D001')] }).when({ type: 'UpdateDriver', data: { ...record, vehicleAssigned: 'Crane' } }).then({
+      driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
+    });
   });
 
   it('given no driver, when an admin updates him, then he is not found', () => {

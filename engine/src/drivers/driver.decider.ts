@@ -11,7 +11,8 @@ import {
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
 import { conflict, notFound } from '../commands/errors';
-import { driverRoleEvents, userStream, type UserState } from '../users/user.decider';
+import { driverRecordAddedEvents, driverRoleEvents, userStream, type UserState } from '../users/user.decider';
+import { accessCodeTimes, type StoredAccessCode } from '../auth/access-code';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
 
@@ -22,6 +23,8 @@ export interface DriverState {
   blockedFor: string | null;
   /** The ride he holds (accepted or took over, not yet ended or handed over), or null. */
   ongoingRideId: string | null;
+  /** The activation code issued last with the record, while unused; signing up with it makes the caller this driver. */
+  activationCode: StoredAccessCode | null;
 }
 
 export function evolveDriver(state: DriverState, event: DriverEvent): DriverState {
@@ -41,10 +44,14 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
       return { ...state, ongoingRideId: event.data.rideId };
     case 'DriverReleasedFromRide':
       return state.ongoingRideId === event.data.rideId ? { ...state, ongoingRideId: null } : state;
+    case 'DriverActivationCodeIssued':
+      return { ...state, activationCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt } };
+    case 'DriverActivationCodeUsed':
+      return { ...state, activationCode: null };
   }
 }
 
-export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null });
+export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null });
 
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {
@@ -56,16 +63,27 @@ const adminStreams = (operatorId: string): DriverAdminStreams => ({ driver: driv
 
 const vehicleTypeOf = (record: { vehicleAssigned: VehicleType | '' }): VehicleType | null => record.vehicleAssigned || null;
 
-/** POST /api/drivers/add: the record, and the account on its operator id (if any) made a driver of its vehicle type, in one append. */
-export const addDriver: CommandHandler<AddDriver & { serial: number }, DriverAdminStreams> = {
+/** The activation code an admin's add issues with the record (its hash; the route shows the code once). The system's demo records have none. */
+export interface ActivationCodeToIssue {
+  codeHash: string;
+  ttlMs: number;
+}
+
+/**
+ * POST /api/drivers/add: the record with its activation code, and the account on its operator id
+ * (if any): a driver account serves its vehicle type, a requester's waits for approval. One append.
+ */
+export const addDriver: CommandHandler<AddDriver & { serial: number; activation?: ActivationCodeToIssue }, DriverAdminStreams> = {
   streams: (command) => adminStreams(command.data.operatorId),
   decide(command, { driver, account }, { now, actor }) {
     requireActor(actor, 'admin');
     if (driver.record) throw conflict(SERVER_MESSAGES.driverAlreadyExists);
-    return {
-      driver: [{ type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } }],
-      account: driverRoleEvents(account, vehicleTypeOf(command.data)),
-    };
+    const { operatorId } = command.data;
+    const added: DriverEvent = { type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } };
+    const code: DriverEvent[] = command.activation
+      ? [{ type: 'DriverActivationCodeIssued', data: { operatorId, codeHash: command.activation.codeHash, ...accessCodeTimes(now, command.activation.ttlMs) } }]
+      : [];
+    return { driver: [added, ...code], account: driverRecordAddedEvents(account, vehicleTypeOf(command.data)) };
   },
 };
 

@@ -29,7 +29,16 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       const serials = (await get('/api/drivers/getDrivers', 'AD01')).json().drivers.map((d: { DRIVERID: number }) => d.DRIVERID);
       const answer = await add(record('cr01'));
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ message: expect.any(String), operatorId: 'CR01', position: expect.any(Number) });
+      expect(answer.json()).toEqual({
+        message: expect.any(String),
+        operatorId: 'CR01',
+        // Shown once: ten characters without look-alikes, working for seven days.
+        activationCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{10}$/),
+        activationCodeExpiresAt: expect.any(String),
+        position: expect.any(Number),
+      });
+      const { activationCodeExpiresAt } = answer.json();
+      expect(Date.parse(activationCodeExpiresAt) - Date.now()).toBeGreaterThan(7 * 24 * 3_600_000 - 60_000);
       const { drivers } = (await get('/api/drivers/getDrivers', 'AD01', answer.json().position)).json();
       const row = drivers.find((d: { OPERATOR_ID: string }) => d.OPERATOR_ID === 'CR01');
       expect(row).toEqual({
@@ -79,16 +88,18 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       expect(await head()).toBe(before);
     });
 
-    it('given a requester who signed up, when the admin records him as a driver, then his account becomes a driver of that vehicle type once', async () => {
+    it('given a requester who signed up, when the admin records him as a driver, then his account waits for approval, and once approved is a driver of that vehicle type', async () => {
       const added = await add(record('RQ01', { vehicleAssigned: 'AMR' }));
       expect(added.statusCode).toBe(200);
-      expect(await streamTypes(userStreamId('RQ01'))).toEqual(['UserSignedUp', 'UserRoleChanged']);
-      expect(added.json().position).toBe((await t.app.eventStore.readStream(userStreamId('RQ01')))[1]?.globalPosition);
+      expect(await streamTypes(userStreamId('RQ01'))).toEqual(['UserSignedUp', 'DriverRegistrationRequested']);
       const saved = await update(record('RQ01', { vehicleAssigned: 'AMR', comments: 'night shift' }));
       expect(saved.statusCode).toBe(200);
-      expect(await streamTypes(userStreamId('RQ01'))).toEqual(['UserSignedUp', 'UserRoleChanged']);
-      const account = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${await t.tokenFor('RQ01', 'driver')}` } })).json();
-      expect(account).toMatchObject({ role: 'driver', assignedVehicleType: 'AMR' });
+      expect(await streamTypes(userStreamId('RQ01'))).toEqual(['UserSignedUp', 'DriverRegistrationRequested']);
+      const me = async () => (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${await t.tokenFor('RQ01', 'requester')}` } })).json();
+      expect(await me()).toMatchObject({ role: 'requester', assignedVehicleType: null });
+      const approved = await t.app.inject({ method: 'POST', url: '/api/drivers/registrations/RQ01/approve', headers: as('AD01') });
+      expect(approved.statusCode).toBe(200);
+      expect(await me()).toMatchObject({ role: 'driver', assignedVehicleType: 'AMR' });
     });
 
     it('given a maintenance head, when a driver record is added on his token number, then he keeps his role', async () => {
@@ -97,9 +108,9 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: as('MH01') })).json().role).toBe('maintenanceHead');
     });
 
-    it('given a driver record added by the admin, when the operator signs up with its token number, then he signs in as a driver of its vehicle type', async () => {
-      await add(record('CP01', { vehicleAssigned: 'Cherry Picker', name: 'Imran Shaikh' }));
-      const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'cp01', password: 'pass' } });
+    it('given a driver record added by the admin, when the operator signs up with its token number and the activation code the add showed, then he signs in as a driver of its vehicle type', async () => {
+      const { activationCode } = (await add(record('CP01', { vehicleAssigned: 'Cherry Picker', name: 'Imran Shaikh' }))).json();
+      const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'cp01', password: 'pass', activation_code: activationCode.toLowerCase() } });
       expect(signedUp.statusCode).toBe(201);
       const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: 'CP01', password: 'pass' } });
       expect(signedIn.json().user).toMatchObject({ name: 'Imran Shaikh', role: 'driver', assignedVehicleType: 'Cherry Picker' });
@@ -112,7 +123,7 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       const saved = await update(record('CR03', { status: 'Not Active', comments: 'licence expired', serial: 99, createdAt: '2020-01-01T00:00:00.000Z' }));
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({ message: MESSAGES.driverUpdated, position: expect.any(Number) });
-      expect(await streamTypes(driverStreamId('CR03'))).toEqual(['DriverAdded', 'DriverUpdated', 'DriverStatusChanged']);
+      expect(await streamTypes(driverStreamId('CR03'))).toEqual(['DriverAdded', 'DriverActivationCodeIssued', 'DriverUpdated', 'DriverStatusChanged']);
       expect((await get('/api/drivers/status/CR03', 'AD01', saved.json().position)).json()).toEqual({ isActive: 0 });
       const row = (await get('/api/drivers/getDrivers', 'MH01')).json().drivers.find((d: { OPERATOR_ID: string }) => d.OPERATOR_ID === 'CR03');
       // Serial and creation time are the engine's: what update sends for them is ignored.

@@ -15,12 +15,14 @@ import {
 } from '@plantride/schemas';
 import { nextDriverSerial } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
-import { handle } from '../commands/command-handler';
+import { handle, type CommandResult } from '../commands/command-handler';
+import { DEFAULT_ACCESS_CODE_TTL_MS, hashAccessCode, issuedCodeAnswer, newAccessCode } from '../auth/access-code';
 import { DomainError } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { readModels } from '../rides/ride-access';
 import { addDriver, toggleDriverAccess, updateDriver } from './driver.decider';
 import { driverReadRoutes } from './driver-reads.routes';
+import { driverRegistrationRoutes } from './registrations.routes';
 
 // Our own texts: the spec shows the add and toggle answers' fields, not their wording.
 
@@ -39,23 +41,28 @@ async function nextSerial(app: FastifyInstance): Promise<number> {
   return nextDriverSerial(readModels(app));
 }
 
-/** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), and the driver reads. */
-export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), the driver reads, and pending driver registrations. */
+export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> = async (app, options) => {
+  const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
   app.post(
     '/api/drivers/add',
     { onRequest: app.requireRole('admin'), schema: { body: addDriverBodySchema, response: { 200: addDriverAnswerSchema, ...errors, 409: addErrorSchema } } },
     async (request, reply) => {
       const record = recordOf(request.body);
       const context = httpCommandContext(request, currentUser(request));
-      let position: number;
+      // The driver's activation code: shown to the admin once, in this answer; the store keeps its hash.
+      const code = newAccessCode();
+      const activation = { codeHash: hashAccessCode(record.operatorId, code), ttlMs };
+      let result: CommandResult;
       try {
-        ({ position } = await handle(app.eventStore, addDriver, { type: 'AddDriver', data: record, serial: await nextSerial(app) }, context));
+        result = await handle(app.eventStore, addDriver, { type: 'AddDriver', data: record, serial: await nextSerial(app), activation }, context);
       } catch (error) {
         // The spec's add screen reads the operator id beside the message.
         if (!(error instanceof DomainError && error.status === 409)) throw error;
         return reply.status(409).send({ message: error.message, operatorId: record.operatorId });
       }
-      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, position };
+      const { activationCode, expiresAt } = issuedCodeAnswer(result, code);
+      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, activationCode, activationCodeExpiresAt: expiresAt, position: result.position };
     },
   );
 
@@ -80,4 +87,5 @@ export const driversRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(driverReadRoutes);
+  await app.register(driverRegistrationRoutes);
 };

@@ -38,7 +38,15 @@ describe('driver and account events to socket events', () => {
     expectValid(emits);
   });
 
-  it('when a record is edited or access toggled, then no socket event is sent (statusChanged carries the status change)', () => {
+  it('when someone signs up on a recorded driver\'s number without his code, then staff get newRegistrationRequest saying it waits for approval', () => {
+    const emits = at({ type: 'DriverRegistrationRequested', data: { tokenNo: 'D0009' } }, 10);
+    expect(emits).toEqual([{ name: 'newRegistrationRequest', rooms: ['staff'], payload: { tokenNo: 'D0009', message: 'Driver registration waiting for approval: D0009', pendingApproval: true, position: 10 } }]);
+    expectValid(emits);
+  });
+
+  it('when a record is edited or access toggled, or a one-time code issued or used, then no socket event is sent (statusChanged carries the status change)', () => {
     expect(at({ type: 'DriverAccessToggled', data: { operatorId: 'DR01', active: false } }, 9)).toEqual([]);
+    expect(at({ type: 'DriverActivationCodeIssued', data: { operatorId: 'DR01', codeHash: 'h', issuedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' } }, 11)).toEqual([]);
+    expect(at({ type: 'PasswordResetCodeIssued', data: { tokenNo: 'DR01', codeHash: 'h', issuedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' } }, 12)).toEqual([]);
   });
 });

@@ -41,3 +41,9 @@ export function driverUnblocked({ data, position }: Positioned<'DriverUnblocked'
 export function newRegistrationRequest({ data, position }: Positioned<'UserSignedUp'>): LiveEmit[] {
   return [emit('newRegistrationRequest', [liveRooms.staff], { tokenNo: data.tokenNo, message: `New account registered: ${data.tokenNo}`, position })];
 }
+
+/** A sign-up on a recorded driver's token number without his code: staff are told it waits for approval in Driver Info. */
+export function driverRegistrationRequested({ data, position }: Positioned<'DriverRegistrationRequested'>): LiveEmit[] {
+  const message = `Driver registration waiting for approval: ${data.tokenNo}`;
+  return [emit('newRegistrationRequest', [liveRooms.staff], { tokenNo: data.tokenNo, message, pendingApproval: true, position })];
+}

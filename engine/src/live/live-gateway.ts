@@ -45,7 +45,7 @@ interface CatchingUp {
 }
 
 // Account events after which the user's session tokens no longer hold (auth's session version).
-const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged']);
+const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged', 'UserPasswordReset']);
 
 export interface LiveGatewayOptions {
   io: LiveServer;

@@ -1,7 +1,7 @@
 import { MESSAGES, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
-import { driverBlocked, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
+import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
 import type { LiveContext } from './live-lookups';
 import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
 import { reassignmentOverdue, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
@@ -69,6 +69,7 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   DriverBlockedForMaintenance: driverBlocked,
   DriverUnblocked: driverUnblocked,
   UserSignedUp: newRegistrationRequest,
+  DriverRegistrationRequested: driverRegistrationRequested,
   RideRedistributed: rideRedistributed,
   RideTakenOver: rideTakenOver,
   MaintenanceRequested: maintenanceRequested,

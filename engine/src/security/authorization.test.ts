@@ -34,11 +34,13 @@ const fixed = (url: string, payload?: Record<string, unknown>) => () => ({ url, 
 const RULES: Record<string, Rule> = {
   'POST /api/auth/signup': { allowed: 'public', request: fixed('/api/auth/signup') },
   'POST /api/auth/signin': { allowed: 'public', request: fixed('/api/auth/signin') },
+  'POST /api/auth/reset-password': { allowed: 'public', request: fixed('/api/auth/reset-password') },
   'GET /api/health': { allowed: 'public', request: fixed('/api/health') },
   'GET /metrics': { allowed: 'public', request: fixed('/metrics') },
   'POST /api/auth/logout': { allowed: ROLES, request: fixed('/api/auth/logout') },
   'GET /api/users/me': { allowed: ROLES, request: fixed('/api/users/me') },
   'PUT /api/users/:tokenNo': { allowed: ['admin'], request: fixed('/api/users/RQ01', { is_blocked: true }) },
+  'POST /api/users/:tokenNo/reset-code': { allowed: ['admin'], request: fixed('/api/users/RQ01/reset-code') },
   'POST /api/bookings/book-ride': { allowed: ['admin'], request: fixed('/api/bookings/book-ride', ride()) },
   'GET /api/bookings/get-timestamps/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/bookings/get-timestamps/${s.rideId}` }) },
   'PUT /api/bookings/update-timestamps': { allowed: [], request: (s) => ({ url: '/api/bookings/update-timestamps', payload: { rideId: s.rideId, event: 'start' } }) },
@@ -70,6 +72,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/drivers/add': { allowed: ['admin'], request: fixed('/api/drivers/add', { ...driverRecord, operatorId: 'F009' }) },
   'PUT /api/drivers/update': { allowed: ['admin'], request: fixed('/api/drivers/update', { ...driverRecord, status: 'Not Active' }) },
   'PUT /api/drivers/toggle-access': { allowed: ['admin'], request: fixed('/api/drivers/toggle-access', { driverId: 'F001', active: 0 }) },
+  'GET /api/drivers/registrations': { allowed: ['admin'], request: fixed('/api/drivers/registrations') },
+  'POST /api/drivers/registrations/:tokenNo/approve': { allowed: ['admin'], request: fixed('/api/drivers/registrations/RQ01/approve') },
+  'POST /api/drivers/registrations/:tokenNo/reject': { allowed: ['admin'], request: fixed('/api/drivers/registrations/RQ01/reject') },
   // The Crane driver filing a breakdown in F001's name, for F001's ride.
   'POST /api/requests/maintenanceReq': {
     allowed: [],

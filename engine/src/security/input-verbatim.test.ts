@@ -37,7 +37,7 @@ describe.each(testStoreKinds())('hostile text on %s', (kind) => {
       // A driver record with the string as its vehicle; the operator signs up with it as his name.
       const added = await call('AD01', 'POST', '/api/drivers/add', { operatorId: operator, vehicle: text, name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' });
       expect(added.statusCode, added.body).toBe(200);
-      const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: operator, password: 'pass1', name: text } });
+      const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: operator, password: 'pass1', name: text, activation_code: added.json().activationCode } });
       expect(signedUp.statusCode, signedUp.body).toBe(201);
       tokens[operator] = await t.tokenFor(operator, 'driver');
       expect((await call(operator, 'GET', '/api/users/me')).json().name).toBe(text);

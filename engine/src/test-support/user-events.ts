@@ -16,4 +16,10 @@ export const userEvents = {
   signedOut: (tokenNo: string) => event('UserSignedOut', { tokenNo }),
   blocked: (tokenNo: string) => event('UserBlocked', { tokenNo }),
   unblocked: (tokenNo: string) => event('UserUnblocked', { tokenNo }),
+  resetCodeIssued: (tokenNo: string, codeHash = 'test-code-hash', expiresAt = '2099-01-01T00:00:00.000Z') =>
+    event('PasswordResetCodeIssued', { tokenNo, codeHash, issuedAt: '2026-01-01T00:00:00.000Z', expiresAt }),
+  passwordReset: (tokenNo: string, passwordHash = TEST_PASSWORD_HASH) => event('UserPasswordReset', { tokenNo, passwordHash }),
+  registrationRequested: (tokenNo: string) => event('DriverRegistrationRequested', { tokenNo }),
+  registrationApproved: (tokenNo: string) => event('DriverRegistrationApproved', { tokenNo }),
+  registrationRejected: (tokenNo: string) => event('DriverRegistrationRejected', { tokenNo }),
 };

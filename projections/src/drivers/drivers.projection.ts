@@ -39,6 +39,10 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
     case 'DriverReleasedFromRide':
       // The rides read model already says who drives what; the assignment guards the write side only.
       return {};
+    case 'DriverActivationCodeIssued':
+    case 'DriverActivationCodeUsed':
+      // A code's hash stays in the store; no read model shows it.
+      return {};
   }
 }
 

@@ -17,4 +17,10 @@ export const usersMigrations: Record<string, Migration> = {
       await sql`create index users_drivers on users (assigned_vehicle_type) where role = 'driver'`.execute(db);
     },
   },
+  '0002_driver_registration': {
+    async up(db) {
+      await db.schema.alterTable('users').addColumn('driver_registration', 'text').execute();
+      await sql`create index users_pending_registrations on users (created_at) where driver_registration = 'pending'`.execute(db);
+    },
+  },
 };

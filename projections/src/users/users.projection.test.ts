@@ -3,13 +3,15 @@ import { projectionSpec } from '../../../engine/src/test-support/projection-spec
 import { recordedEvents, redeliver } from '../../../engine/src/test-support/redelivery';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { TEST_PASSWORD_HASH, userEvents as u } from '../../../engine/src/test-support/user-events';
+import { driversProjection } from '../drivers/drivers.projection';
+import { driverEvents } from '../../../engine/src/test-support/driver-events';
 import { usersProjection } from './users.projection';
-import { findUser } from './users.queries';
+import { findUser, pendingDriverRegistrations } from './users.queries';
 
 describe.each(testStoreKinds())('users read model on %s', (kind) => {
   let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
-    spec = await projectionSpec(kind, usersProjection);
+    spec = await projectionSpec(kind, usersProjection, driversProjection);
   });
   afterEach(() => spec.dispose());
 
@@ -25,9 +27,31 @@ describe.each(testStoreKinds())('users read model on %s', (kind) => {
       role: 'requester',
       assigned_vehicle_type: null,
       is_blocked: false,
+      driver_registration: null,
       created_at: signedUp!.recordedAt,
       last_position: 1,
     });
+  });
+
+  it('given sign-ups waiting as drivers, when one is approved and one rejected, then only the waiting one is listed, with the record it claims, and no code or hash is in any row', async () => {
+    await spec.given(
+      u.signedUp('AB12'),
+      u.registrationRequested('AB12'),
+      u.signedUp('CD34'),
+      u.registrationRequested('CD34'),
+      u.signedUp('EF56'),
+      u.registrationRequested('EF56'),
+      u.resetCodeIssued('EF56'),
+      u.passwordReset('EF56', 'scrypt$new-hash'),
+      driverEvents.added('EF56', 0, { name: 'Ravi Kumar', vehicleAssigned: 'Crane' }),
+    );
+    expect((await pendingDriverRegistrations(spec.db)).map((row) => row.token_no)).toEqual(['AB12', 'CD34', 'EF56']);
+    await spec.given(u.registrationApproved('AB12'), u.roleChanged('AB12', 'driver', 'Crane'), u.registrationRejected('CD34'));
+    const pending = await pendingDriverRegistrations(spec.db);
+    expect(pending).toEqual([expect.objectContaining({ token_no: 'EF56', name: 'User EF56', record_name: 'Ravi Kumar', vehicle_assigned: 'Crane' })]);
+    expect(await user('AB12')).toMatchObject({ role: 'driver', driver_registration: 'approved' });
+    expect(await user('CD34')).toMatchObject({ role: 'requester', driver_registration: 'rejected' });
+    expect(JSON.stringify([await user('EF56'), pending])).not.toMatch(/test-code-hash|scrypt\$new-hash/);
   });
 
   it('given a sign-up with a password hash, then no column of the row holds it', async () => {

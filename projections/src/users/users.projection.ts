@@ -10,7 +10,7 @@ export const usersProjection = rowProjection({
   migrations: usersMigrations,
   createdBy: 'UserSignedUp',
   keyOf: (event: UserEvent) => event.data.tokenNo,
-  create: ({ data }, position) => ({ token_no: data.tokenNo, name: data.name, mobile: data.mobile, role: data.role, assigned_vehicle_type: null, is_blocked: false, created_at: position.recordedAt }),
+  create: ({ data }, position) => ({ token_no: data.tokenNo, name: data.name, mobile: data.mobile, role: data.role, assigned_vehicle_type: null, is_blocked: false, driver_registration: null, created_at: position.recordedAt }),
   change(event) {
     switch (event.type) {
       case 'UserRoleChanged':
@@ -22,7 +22,16 @@ export const usersProjection = rowProjection({
       case 'UserUnblocked':
         return { is_blocked: false };
       case 'UserSignedOut':
+      case 'PasswordResetCodeIssued':
+      case 'UserPasswordReset':
+        // Secrets (a code's or a password's hash) never reach a read model.
         return {};
+      case 'DriverRegistrationRequested':
+        return { driver_registration: 'pending' };
+      case 'DriverRegistrationApproved':
+        return { driver_registration: 'approved' };
+      case 'DriverRegistrationRejected':
+        return { driver_registration: 'rejected' };
     }
   },
 });

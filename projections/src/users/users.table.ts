@@ -6,6 +6,8 @@ export interface UsersTable {
   role: string;
   assigned_vehicle_type: string | null;
   is_blocked: boolean;
+  /** A driver registration on the account: 'pending' (waits for the admin), 'approved' or 'rejected'; null when none. */
+  driver_registration: string | null;
   created_at: Date;
   last_position: number;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
-import { MESSAGES } from '../messages';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { commandAnswerSchema, mobileSchema, tokenNoInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, textField } from './text-fields';
 
@@ -14,17 +14,57 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 const password = (message: string, min: number) =>
   textField({ max: TEXT_LIMITS.password, label: 'Password', message, lengthMessage: message, trim: false }).min(min, message);
 
-/** POST /api/auth/signup */
+/**
+ * A one-time code the admin hands over (activation or password reset): spaces and dashes are ignored,
+ * letters read upper-case. Codes are 10 characters; anything not code-like answers like a wrong code.
+ */
+export const accessCodeInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toUpperCase() : v),
+  z.string({ error: SERVER_MESSAGES.invalidActivationCode }).regex(/^[A-Z0-9]{1,32}$/, SERVER_MESSAGES.invalidActivationCode),
+);
+
+/** POST /api/auth/signup; `activation_code` (ours) is the code the admin gave a recorded driver. */
 export const signUpBodySchema = z.object({
   token_no: tokenNoInput(signUpMessage),
   password: password(signUpMessage, LIMITS.passwordMinLength),
+  activation_code: z.preprocess(blankToUndefined, accessCodeInput.optional()),
   name: z.preprocess(blankToUndefined, textField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
   mobile: z.preprocess(blankToUndefined, mobileSchema.optional()),
 }, { error: signUpMessage });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-/** Answer of POST /api/auth/signup. */
-export const signUpAnswerSchema = commandAnswerSchema.extend({ message: z.string() });
+/** Answer of POST /api/auth/signup; `pendingApproval` when the account waits for the admin to approve it as a driver. */
+export const signUpAnswerSchema = commandAnswerSchema.extend({ message: z.string(), pendingApproval: z.boolean().optional() });
+
+/** POST /api/auth/reset-password (ours): the one-time code the admin gave, and the new password. */
+export const resetPasswordBodySchema = z.object({
+  token_no: tokenNoInput(signInMessage),
+  activation_code: accessCodeInput,
+  password: password(signUpMessage, LIMITS.passwordMinLength),
+}, { error: signUpMessage });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** Answer of POST /api/auth/reset-password. */
+export const resetPasswordAnswerSchema = commandAnswerSchema.extend({ message: z.string() });
+
+/** What a one-time code lets its holder do: sign up as the recorded driver, or set a new password. */
+export const accessCodePurposeSchema = z.enum(['signUp', 'resetPassword']);
+export type AccessCodePurpose = z.infer<typeof accessCodePurposeSchema>;
+
+/**
+ * A one-time code as the admin sees it, once: absent when the call was a repeat (its code is not
+ * kept, only its hash).
+ */
+export const issuedAccessCodeSchema = z.object({
+  activationCode: z.string().optional(),
+  purpose: accessCodePurposeSchema,
+  expiresAt: z.string().optional(),
+});
+export type IssuedAccessCode = z.infer<typeof issuedAccessCodeSchema>;
+
+/** Answer of POST /api/users/{tokenNo}/reset-code (admin). */
+export const resetCodeAnswerSchema = commandAnswerSchema.extend({ message: z.string(), tokenNo: z.string() }).extend(issuedAccessCodeSchema.shape);
+export type ResetCodeAnswer = z.infer<typeof resetCodeAnswerSchema>;
 
 /** POST /api/auth/signin */
 export const signInBodySchema = z.object({

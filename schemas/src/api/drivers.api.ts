@@ -50,7 +50,25 @@ export type DriverRecord = z.infer<typeof driverRecordSchema>;
 /** POST /api/drivers/add */
 export const addDriverBodySchema = driverRecordSchema;
 /** Answer of POST /api/drivers/add; `operatorId` is also echoed on errors. */
-export const addDriverAnswerSchema = commandAnswerSchema.extend({ operatorId: z.string() });
+export const addDriverAnswerSchema = commandAnswerSchema.extend({
+  operatorId: z.string(),
+  // Ours: the driver's one-time activation code, shown once (absent on a repeat of the same add).
+  activationCode: z.string().optional(),
+  activationCodeExpiresAt: z.string().optional(),
+});
+
+/** One pending driver registration of GET /api/drivers/registrations (admin): the account, and the record it claims. */
+export const driverRegistrationSchema = z.object({
+  tokenNo: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  signedUpAt: z.string(),
+  recordName: z.string().nullable(),
+  vehicleAssigned: z.string().nullable(),
+});
+export type DriverRegistration = z.infer<typeof driverRegistrationSchema>;
+export const driverRegistrationsAnswerSchema = z.object({ registrations: z.array(driverRegistrationSchema) });
+export type DriverRegistrationsAnswer = z.infer<typeof driverRegistrationsAnswerSchema>;
 
 /** PUT /api/drivers/update with the full record. */
 export const updateDriverBodySchema = driverRecordSchema;

@@ -71,6 +71,22 @@ export const driverReleasedFromRideSchema = defineEvent('DriverReleasedFromRide'
   reason: z.enum(RIDE_RELEASE_REASONS),
 });
 
+/**
+ * The admin issued a one-time activation code with the record (on adding it, or again): signing up
+ * on the operator id with it makes the caller this driver. Only a hash of the code is kept.
+ */
+export const driverActivationCodeIssuedSchema = defineEvent('DriverActivationCodeIssued', {
+  operatorId: idSchema,
+  codeHash: z.string().min(1),
+  issuedAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+
+/** The activation code was used by a sign-up; it works no more. */
+export const driverActivationCodeUsedSchema = defineEvent('DriverActivationCodeUsed', {
+  operatorId: idSchema,
+});
+
 /** Any event of a `driver-{operatorId}` stream. */
 export const driverEventSchema = z.discriminatedUnion('type', [
   driverAddedSchema,
@@ -81,6 +97,8 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverUnblockedSchema,
   driverAssignedToRideSchema,
   driverReleasedFromRideSchema,
+  driverActivationCodeIssuedSchema,
+  driverActivationCodeUsedSchema,
 ]);
 
 export type DriverAdded = z.infer<typeof driverAddedSchema>;
@@ -92,6 +110,8 @@ export type DriverUnblocked = z.infer<typeof driverUnblockedSchema>;
 export type DriverAssignedToRide = z.infer<typeof driverAssignedToRideSchema>;
 export type DriverReleasedFromRide = z.infer<typeof driverReleasedFromRideSchema>;
 export type RideReleaseReason = (typeof RIDE_RELEASE_REASONS)[number];
+export type DriverActivationCodeIssued = z.infer<typeof driverActivationCodeIssuedSchema>;
+export type DriverActivationCodeUsed = z.infer<typeof driverActivationCodeUsedSchema>;
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 export type DriverEventType = DriverEvent['type'];
 
@@ -104,6 +124,8 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverUnblocked: 1,
   DriverAssignedToRide: 1,
   DriverReleasedFromRide: 1,
+  DriverActivationCodeIssued: 1,
+  DriverActivationCodeUsed: 1,
 } as const satisfies Record<DriverEventType, number>;
 
 export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, vehicleTypeSchema } from '../constants';
-import { idSchema } from '../primitives';
+import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
 /** A person created an account; name and mobile are '' when not given at sign-up. */
@@ -42,6 +42,43 @@ export const userUnblockedSchema = defineEvent('UserUnblocked', {
   tokenNo: idSchema,
 });
 
+/**
+ * An admin issued a one-time code for the account's password reset (SPEC §7 has none; docs/DECISIONS.md).
+ * Only a hash of the code is kept; the admin saw the code once and hands it over in person.
+ */
+export const passwordResetCodeIssuedSchema = defineEvent('PasswordResetCodeIssued', {
+  tokenNo: idSchema,
+  codeHash: z.string().min(1),
+  issuedAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+
+/** The account's password was replaced (with a one-time code): every session issued before it ends, and the code is used. */
+export const userPasswordResetSchema = defineEvent('UserPasswordReset', {
+  tokenNo: idSchema,
+  // Only ever a slow hash, as in UserSignedUp.
+  passwordHash: z.string().min(1),
+});
+
+/**
+ * Someone signed up on a recorded driver's token number without his activation code (or the admin
+ * recorded a driver on a requester's token number): the account waits, without driver rights, for
+ * the admin's approval in Driver Info.
+ */
+export const driverRegistrationRequestedSchema = defineEvent('DriverRegistrationRequested', {
+  tokenNo: idSchema,
+});
+
+/** The admin approved the pending driver registration; the account's driver role is its own UserRoleChanged. */
+export const driverRegistrationApprovedSchema = defineEvent('DriverRegistrationApproved', {
+  tokenNo: idSchema,
+});
+
+/** The admin rejected the pending driver registration; the account stays a requester. */
+export const driverRegistrationRejectedSchema = defineEvent('DriverRegistrationRejected', {
+  tokenNo: idSchema,
+});
+
 /** Any event of a `user-{tokenNo}` stream. */
 export const userEventSchema = z.discriminatedUnion('type', [
   userSignedUpSchema,
@@ -50,6 +87,11 @@ export const userEventSchema = z.discriminatedUnion('type', [
   userSignedOutSchema,
   userBlockedSchema,
   userUnblockedSchema,
+  passwordResetCodeIssuedSchema,
+  userPasswordResetSchema,
+  driverRegistrationRequestedSchema,
+  driverRegistrationApprovedSchema,
+  driverRegistrationRejectedSchema,
 ]);
 
 export type UserSignedUp = z.infer<typeof userSignedUpSchema>;
@@ -58,6 +100,11 @@ export type UserProfileUpdated = z.infer<typeof userProfileUpdatedSchema>;
 export type UserSignedOut = z.infer<typeof userSignedOutSchema>;
 export type UserBlocked = z.infer<typeof userBlockedSchema>;
 export type UserUnblocked = z.infer<typeof userUnblockedSchema>;
+export type PasswordResetCodeIssued = z.infer<typeof passwordResetCodeIssuedSchema>;
+export type UserPasswordReset = z.infer<typeof userPasswordResetSchema>;
+export type DriverRegistrationRequested = z.infer<typeof driverRegistrationRequestedSchema>;
+export type DriverRegistrationApproved = z.infer<typeof driverRegistrationApprovedSchema>;
+export type DriverRegistrationRejected = z.infer<typeof driverRegistrationRejectedSchema>;
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserEventType = UserEvent['type'];
 
@@ -68,6 +115,11 @@ export const USER_EVENT_SCHEMA_VERSIONS = {
   UserSignedOut: 1,
   UserBlocked: 1,
   UserUnblocked: 1,
+  PasswordResetCodeIssued: 1,
+  UserPasswordReset: 1,
+  DriverRegistrationRequested: 1,
+  DriverRegistrationApproved: 1,
+  DriverRegistrationRejected: 1,
 } as const satisfies Record<UserEventType, number>;
 
 export const USER_EVENT_TYPES = Object.keys(USER_EVENT_SCHEMA_VERSIONS) as UserEventType[];

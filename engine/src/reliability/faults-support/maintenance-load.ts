@@ -28,8 +28,9 @@ export async function setUpMaintenancePlant(commander: Commander, adminPassword:
     const answer = must(await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password }), `${tokenNo} could not sign in`);
     commander.tokens[tokenNo] = String((answer.user as { jwt_token?: unknown } | undefined)?.jwt_token);
   };
-  const signUp = async (tokenNo: string) => {
-    must(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: PASSWORD, name: 'Test User', mobile: '9000000001' }), `${tokenNo} not signed up`);
+  // A recorded driver signs up with the activation code his record's add showed the admin.
+  const signUp = async (tokenNo: string, activation: { activation_code?: string } = {}) => {
+    must(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: PASSWORD, name: 'Test User', mobile: '9000000001', ...activation }), `${tokenNo} not signed up`);
   };
   const plant: MaintenancePlant = { admin: 'AD01', head: 'MH01', requesters: [], drivers: [] };
   await signIn(plant.admin, adminPassword);
@@ -45,8 +46,10 @@ export async function setUpMaintenancePlant(commander: Commander, adminPassword:
       const serial = plant.drivers.length + 1;
       const tokenNo = `DR${String(serial).padStart(2, '0')}`;
       const driver = { operatorId: tokenNo, vehicle: `MH12 AB ${1000 + serial}`, name: 'Ravi Kumar', mobile: '9876543210', forklift: String(serial), vehicleAssigned: vehicleType };
-      must(await commander.call('add driver', plant.admin, 'POST', '/api/drivers/add', driver), `driver ${tokenNo} not added`);
-      await signUp(tokenNo);
+      const added = must(await commander.call('add driver', plant.admin, 'POST', '/api/drivers/add', driver), `driver ${tokenNo} not added`);
+      // A retried add answers without the code (only its hash is kept): the admin issues a new one.
+      const code = added.activationCode ?? must(await commander.call('reset code', plant.admin, 'POST', `/api/users/${tokenNo}/reset-code`), `no code for ${tokenNo}`).activationCode;
+      await signUp(tokenNo, { activation_code: String(code) });
       await signIn(tokenNo, PASSWORD);
       plant.drivers.push({ tokenNo, vehicleType });
     }
