@@ -41,12 +41,20 @@ export async function readCheckpoints(db: AnyDb): Promise<Map<string, Checkpoint
  */
 export async function lockCheckpoints(trx: AnyDb, projections: readonly string[]): Promise<Map<string, Checkpoint>> {
   const names = [...projections].sort();
-  await sql`insert into projection_checkpoints (projection, transaction_id, position)
-    select name, '0'::xid8, 0 from unnest(${names}::text[]) as name
-    on conflict (projection) do nothing`.execute(trx);
-  const { rows } = await sql<Row & { projection: string }>`
-    select projection, transaction_id::text as transaction_id, position from projection_checkpoints
-    where projection = any(${names}::text[]) order by projection for update`.execute(trx);
+  const lock = async () => {
+    const { rows } = await sql<Row & { projection: string }>`
+      select projection, transaction_id::text as transaction_id, position from projection_checkpoints
+      where projection = any(${names}::text[]) order by projection for update`.execute(trx);
+    return rows;
+  };
+  let rows = await lock();
+  // A projection's first batch makes its row; every later batch locks with one statement.
+  if (rows.length < names.length) {
+    await sql`insert into projection_checkpoints (projection, transaction_id, position)
+      select name, '0'::xid8, 0 from unnest(${names}::text[]) as name
+      on conflict (projection) do nothing`.execute(trx);
+    rows = await lock();
+  }
   return new Map(rows.map((row) => [row.projection, toCheckpoint(row)]));
 }
 
