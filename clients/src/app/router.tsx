@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <RootRedirect /> },
       { path: '/signup', lazy: lazyComponent(() => import('../features/auth/components/sign-up-page'), (m) => m.SignUpPage) },
       { path: '/signin', lazy: lazyComponent(() => import('../features/auth/components/sign-in-page'), (m) => m.SignInPage) },
+      { path: '/reset-password', lazy: lazyComponent(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
       {
         element: <RequireRole roles={ROLE_GROUPS.requesterScreens} />,
         children: [shell([

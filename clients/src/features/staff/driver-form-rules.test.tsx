@@ -64,8 +64,9 @@ describe('Add New Driver popup', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('given a valid driver, when Add Driver is pressed, then the record goes to POST /api/drivers/add with the defaults', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Driver added successfully.', operatorId: 'FL12', position: 9 })));
+  it('given a valid driver, when Add Driver is pressed, then the record goes to POST /api/drivers/add with the defaults, and the activation code the add answered is handed on to show', async () => {
+    const answer = { message: 'Driver added successfully.', operatorId: 'FL12', activationCode: 'ABCDE23456', activationCodeExpiresAt: '2026-12-02T08:00:00.000Z', position: 9 };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(answer)));
     vi.stubGlobal('fetch', fetch);
     const onAdded = renderDialog();
     await userEvent.type(screen.getByLabelText(/^Operator ID/), 'fl12');
@@ -73,7 +74,7 @@ describe('Add New Driver popup', () => {
     await userEvent.type(screen.getByLabelText('Mobile Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Sticker Number'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Add Driver' }));
-    await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith(9));
+    await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith(9, { tokenNo: 'FL12', purpose: 'signUp', activationCode: 'ABCDE23456', expiresAt: '2026-12-02T08:00:00.000Z' }));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/drivers/add');
     expect(JSON.parse(init.body as string)).toMatchObject({ operatorId: 'FL12', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', role: 'Driver', status: 'Active', vehicleAssigned: '' });

@@ -38,3 +38,10 @@ export const AuthSubmit = ({ disabled, children }: { disabled: boolean; children
 
 /** The line under the button that links to the other form. */
 export const AuthHint = ({ children }: { children: ReactNode }) => <p className="auth-hint">{children}</p>;
+
+/** A note in the card (role status, read out when it appears). */
+export const AuthNotice = ({ children }: { children: ReactNode }) => (
+  <p className="auth-notice" role="status">
+    {children}
+  </p>
+);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -71,5 +71,31 @@ describe('sign up (SPEC §2, §5)', () => {
     expect(screen.getByText(MESSAGES.invalidTokenAndPassword)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Password/), 'd');
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+
+  it('given a driver\'s activation code typed with a dash, when signing up, then it goes without the dash and the account is a driver (redirect to sign-in)', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.signupSucceeded, position: 4 }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/signup');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'd0009');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.type(screen.getByLabelText(/^Activation Code/), 'abcde-23456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ token_no: 'D0009', password: 'secret', activation_code: 'ABCDE23456' });
+  });
+
+  it('given no code on a recorded driver\'s number, when the answer says it waits for approval, then the screen says so, with a link to sign in', async () => {
+    const message = 'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message, pendingApproval: true, position: 5 }), { status: 201 })));
+    renderAt('/signup');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'D0009');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(message);
+    expect(within(notice).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
   });
 });

@@ -46,6 +46,9 @@ export function SignInPage() {
         New here?{' '}
         <Link to="/signup">Sign up</Link>
       </AuthHint>
+      <AuthHint>
+        Forgot your password? Ask the admin for a reset code, then <Link to="/reset-password">set a new password</Link>.
+      </AuthHint>
     </AuthCard>
   );
 }

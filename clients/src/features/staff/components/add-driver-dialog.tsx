@@ -5,12 +5,14 @@ import { MESSAGES } from '@plantride/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { useAddDriver } from '../api/add-driver';
 import { checkDriverForm, emptyDriverForm, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import type { ShownAccessCode } from './access-code-dialog';
 import { DriverFormFields } from './driver-form-fields';
 
 interface Props {
   open: boolean;
   onClose: () => void;
-  onAdded: (position: number) => void;
+  /** The add's position, and the driver's activation code to show once. */
+  onAdded: (position: number, code: ShownAccessCode) => void;
 }
 
 /** 'Add New Driver': a new record is role Driver and Active unless chosen otherwise (SPEC §3). */
@@ -35,7 +37,7 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
     try {
       const answer = await add.mutateAsync(checked.record);
       toast.success(answer.message ?? `Driver ${answer.operatorId} added.`);
-      onAdded(answer.position);
+      onAdded(answer.position, { tokenNo: answer.operatorId, purpose: 'signUp', activationCode: answer.activationCode, expiresAt: answer.activationCodeExpiresAt });
       close();
     } catch (error) {
       // The server's text when it gave one ('already exists'), else the spec's two fallbacks.

@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import { MESSAGES, type DriverListRow } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
+import { useResetAccessCode } from '../api/access-codes';
 import { useUpdateDriver } from '../api/update-driver';
 import { checkDriverForm, driverFormOf, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import type { ShownAccessCode } from './access-code-dialog';
 import { DriverFormFields } from './driver-form-fields';
 
 interface Props {
@@ -13,14 +15,17 @@ interface Props {
   /** Only admins edit driver records; the maintenance head reads them. */
   canEdit: boolean;
   onSaved: (position: number) => void;
+  /** A new one-time code for his token number (activation before he signs up, password reset after), to show once. */
+  onCodeIssued: (code: ShownAccessCode) => void;
 }
 
 /** One driver: name (or 'Unnamed Driver') and role in the header; Edit, Save with 'Confirm Changes', Cancel (SPEC §2, §4). */
-export function DriverAccordionItem({ row, canEdit, onSaved }: Props) {
+export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Props) {
   const [form, setForm] = useState<DriverForm | null>(null);
   const [errors, setErrors] = useState<DriverFormErrors>({});
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateDriver();
+  const reset = useResetAccessCode();
   const editing = form !== null;
   const shown = form ?? driverFormOf(row);
   const summaryId = `driver-${row.OPERATOR_ID}`;
@@ -47,6 +52,15 @@ export function DriverAccordionItem({ row, canEdit, onSaved }: Props) {
       toast.error(messageOf(error, MESSAGES.errorUpdatingDriver));
     } finally {
       setConfirming(false);
+    }
+  };
+
+  const resetCode = async () => {
+    try {
+      const answer = await reset.mutateAsync(row.OPERATOR_ID);
+      onCodeIssued({ tokenNo: answer.tokenNo, purpose: answer.purpose, activationCode: answer.activationCode, expiresAt: answer.expiresAt });
+    } catch (error) {
+      toast.error(messageOf(error, 'Could not issue a new code.'));
     }
   };
 
@@ -94,9 +108,14 @@ export function DriverAccordionItem({ row, canEdit, onSaved }: Props) {
                 </Button>
               </>
             ) : (
-              <Button variant="outlined" onClick={() => setForm(driverFormOf(row))}>
-                Edit
-              </Button>
+              <>
+                <Button variant="outlined" onClick={() => setForm(driverFormOf(row))}>
+                  Edit
+                </Button>
+                <Button onClick={() => void resetCode()} disabled={reset.isPending} title="A new one-time code: his activation code, or a password reset once he has signed up">
+                  Reset Code
+                </Button>
+              </>
             )}
           </Stack>
         )}

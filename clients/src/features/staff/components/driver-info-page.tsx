@@ -3,15 +3,18 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
+import { useDriverRegistrations } from '../api/access-codes';
 import { useDrivers } from '../api/get-drivers';
 import { cancelDriverFilters, emptyDriverFilters, filterDrivers } from '../driver-filters';
 import { useLivePosition } from '../use-live-position';
+import { AccessCodeDialog, type ShownAccessCode } from './access-code-dialog';
 import { AddDriverDialog } from './add-driver-dialog';
 import { DriverAccordionItem } from './driver-accordion-item';
 import { DriverFilterPanel } from './driver-filter-panel';
+import { PendingRegistrations } from './pending-registrations';
 import { StaffPage } from './staff-page';
 
-const LIVE_EVENTS = ['statusChanged'] as const;
+const LIVE_EVENTS = ['statusChanged', 'newRegistrationRequest'] as const;
 
 /** /driver-info: the driver records, filterable, editable by the admin (SPEC §2). */
 export function DriverInfoPage() {
@@ -21,6 +24,9 @@ export function DriverInfoPage() {
   const [filters, setFilters] = useState(emptyDriverFilters);
   const [panelOpen, setPanelOpen] = useState(false);
   const [adding, setAdding] = useState(false);
+  // The one-time code of an add or a reset, shown once.
+  const [code, setCode] = useState<ShownAccessCode | null>(null);
+  const registrations = useDriverRegistrations(live.position, live.version, isAdmin);
   const shown = filterDrivers(drivers.data ?? [], filters);
 
   return (
@@ -36,6 +42,7 @@ export function DriverInfoPage() {
             </Button>
           )}
         </Stack>
+        {isAdmin && <PendingRegistrations registrations={registrations.data ?? []} error={registrations.error} onDecided={live.advance} />}
         {panelOpen && (
           <DriverFilterPanel
             applied={filters}
@@ -53,11 +60,19 @@ export function DriverInfoPage() {
         {drivers.isError && <Alert severity="error">{messageOf(drivers.error, 'Could not load the drivers.')}</Alert>}
         <Box>
           {shown.map((row) => (
-            <DriverAccordionItem key={row.OPERATOR_ID} row={row} canEdit={isAdmin} onSaved={live.advance} />
+            <DriverAccordionItem key={row.OPERATOR_ID} row={row} canEdit={isAdmin} onSaved={live.advance} onCodeIssued={setCode} />
           ))}
         </Box>
       </StaffPage>
-      <AddDriverDialog open={adding} onClose={() => setAdding(false)} onAdded={live.advance} />
+      <AddDriverDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(position, issued) => {
+          live.advance(position);
+          setCode(issued);
+        }}
+      />
+      <AccessCodeDialog shown={code} onClose={() => setCode(null)} />
     </>
   );
 }
