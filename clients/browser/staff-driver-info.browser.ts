@@ -41,6 +41,11 @@ describe('Driver information in a real browser', () => {
     await dialog.getByRole('button', { name: 'Add Driver' }).click();
     await page.getByText('Driver added successfully.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // His activation code, shown once, to hand over in person.
+    const code = page.getByRole('dialog', { name: `Activation code for ${operatorId}` });
+    expect(await code.getByTestId('access-code').textContent()).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
+    await code.getByRole('button', { name: 'Done' }).click();
+    await code.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: new RegExp(`Ravi Kumar.*${operatorId}`) }).waitFor();
   });
 
