@@ -25,7 +25,7 @@ describe.each(testStoreKinds())('driver roster on %s', (kind) => {
   it('given drivers recorded before it starts, when it counts, then it counts the Active drivers of each vehicle type as the drivers read model does', async () => {
     await appendDriverEvent(store, driverEvents.added('D001'));
     await appendDriverEvent(store, driverEvents.added('D002', 1, { vehicleAssigned: 'Crane' }));
-    await appendDriverEvent(store, driverEvents.added('D003', 2, { status: 'Inactive' }));
+    await appendDriverEvent(store, driverEvents.added('D003', 2, { status: 'Not Active' }));
     await appendDriverEvent(store, driverEvents.added('D004', 3));
     await appendDriverEvent(store, driverEvents.blockedForMaintenance('D004', 'M1'));
     const made = await roster();
@@ -38,7 +38,7 @@ describe.each(testStoreKinds())('driver roster on %s', (kind) => {
     expect(made.activeDriversOf('Forklift')).toBe(1);
     await appendDriverEvent(store, driverEvents.updated('D001', 0, { vehicleAssigned: 'AMR' }));
     expect([made.activeDriversOf('Forklift'), made.activeDriversOf('AMR')]).toEqual([0, 1]);
-    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Inactive'));
+    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Not Active'));
     expect(made.activeDriversOf('AMR')).toBe(0);
     await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Active'));
     expect(made.activeDriversOf('AMR')).toBe(1);
