@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { nowMs } from '../support/api-client';
+import { inParallel, nowMs } from '../support/api-client';
+import type { People } from './load-people';
 
 /** One socket event as a party received it. */
 export interface Receipt {
@@ -42,4 +43,33 @@ export async function connectParty(url: string, party: string, token: string, re
       socket.disconnect();
     },
   };
+}
+
+/** Everyone connected: each party's socket by token number, the rooms the engine puts it in, and every receipt. */
+export interface ConnectedPlant {
+  live: Map<string, PartySocket>;
+  rooms: Map<string, string[]>;
+  sockets: PartySocket[];
+  receipts: Receipt[];
+  /** Sockets the engine closed (party: reason). */
+  drops: string[];
+  closeAll(): void;
+}
+
+/** Connects every requester, driver, the admin and the maintenance head on socket.io, 16 at a time. */
+export async function connectEveryone(url: string, people: People): Promise<ConnectedPlant> {
+  const plant: ConnectedPlant = { live: new Map(), rooms: new Map(), sockets: [], receipts: [], drops: [], closeAll: () => plant.sockets.forEach((s) => s.close()) };
+  const parties = [
+    ...people.requesters.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`] })),
+    ...people.drivers.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`, `driver:${p.tokenNo}`, `vehicle:${p.vehicleType}`] })),
+    { person: people.admin, rooms: [`user:${people.admin.tokenNo}`, 'staff'] },
+    { person: people.head, rooms: [`user:${people.head.tokenNo}`, 'staff'] },
+  ];
+  await inParallel(parties, 16, async ({ person, rooms }) => {
+    const socket = await connectParty(url, person.tokenNo, person.token, plant.receipts, (party, reason) => plant.drops.push(`${party}: ${reason}`));
+    plant.sockets.push(socket);
+    plant.live.set(person.tokenNo, socket);
+    plant.rooms.set(person.tokenNo, rooms);
+  });
+  return plant;
 }

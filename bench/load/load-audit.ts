@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { PROJECTIONS } from '@plantride/projections';
-import type { Database } from '../../engine/src/database/database';
+import { openDatabase, type Database } from '../../engine/src/database/database';
 import { createPostgresEventStore } from '../../engine/src/event-store/postgres-event-store';
 import { rebuildProjections } from '../../engine/src/projection-runner/rebuild';
 import { dumpReadModels } from '../../engine/src/test-support/read-model-dump';
+import { DATABASE_URL, REDIS_URL, type BenchStore } from '../support/bench-modes';
 import { summarize, Samples, type Summary } from '../support/stats';
 import type { Issued } from './command-log';
 import { ExpectedEmits, type ExpectedEmit, type StoredEvent } from './expected-emits';
 import type { Receipt } from './live-socket';
+import { socketCeiling, type CeilingResult } from './socket-ceiling';
 
 /** Every event in store (commit) order, with its recorded time in ms. */
 export async function readEvents(database: Database): Promise<StoredEvent[]> {
@@ -149,4 +151,44 @@ export async function auditReadModels(database: Database): Promise<ReadModelAudi
     if (diff > 0) differing[table] = diff;
   }
   return { equal: Object.keys(differing).length === 0, tables: Object.keys(served).length, rows: Object.values(served).reduce((n, rows) => n + rows.length, 0), differing, rebuildMs };
+}
+
+export interface RunAudit {
+  audit: { commands: CommandAudit; deliveries: Omit<DeliveryAudit, 'schedule'>; readModels: ReadModelAudit };
+  ceilings: CeilingResult[];
+  storeEvents: number;
+}
+
+/**
+ * After a run, with the engine stopped: the commands against the store, the sockets' receipts against
+ * what the store's events after `startPosition` should have sent, the read models against a fresh
+ * replay; then (unless `ceiling` is false) the same socket events through a bare socket.io server, and
+ * in services mode once more through the Redis streams adapter.
+ */
+export async function auditRun(options: {
+  store: BenchStore;
+  issued: readonly Issued[];
+  startPosition: number;
+  rooms: ReadonlyMap<string, readonly string[]>;
+  receipts: readonly Receipt[];
+  ceiling: boolean;
+  log: (text: string) => void;
+}): Promise<RunAudit> {
+  const { store } = options;
+  const database = await openDatabase(store.mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
+  try {
+    const events = await readEvents(database);
+    const commands = auditCommands(options.issued, events);
+    const { schedule, ...deliveries } = auditDeliveries(events, options.startPosition, options.rooms, options.receipts);
+    const readModels = await auditReadModels(database);
+    const ceilings: CeilingResult[] = [];
+    if (options.ceiling) {
+      options.log('audit done; bare socket.io ceiling');
+      ceilings.push(await socketCeiling({ rooms: options.rooms, schedule, dir: store.dir }));
+      if (store.mode === 'services') ceilings.push(await socketCeiling({ rooms: options.rooms, schedule, dir: store.dir, redis: { url: REDIS_URL, prefix: `${store.redisPrefix}:ceiling` } }));
+    }
+    return { audit: { commands, deliveries, readModels }, ceilings, storeEvents: events.length };
+  } finally {
+    await database.close();
+  }
 }

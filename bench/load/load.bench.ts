@@ -1,22 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openDatabase } from '../../engine/src/database/database';
-import { inParallel } from '../support/api-client';
-import { createBenchStore, DATABASE_URL, REDIS_URL, resolveModes, type BenchStore, type Mode } from '../support/bench-modes';
+import { createBenchStore, DATABASE_URL, resolveModes, type BenchStore, type Mode } from '../support/bench-modes';
 import { count, flags } from '../support/cli-flags';
-import { BENCH_METRICS_TOKEN, startEngine, type EngineChild } from '../support/engine-child';
+import { startEngine, type EngineChild } from '../support/engine-child';
 import { machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
 import { CommandLog } from './command-log';
-import { auditCommands, auditDeliveries, auditReadModels, readEvents } from './load-audit';
+import { auditRun } from './load-audit';
 import { driver, maintenanceHead, requester, type Behaviour, type Run } from './load-parties';
 import { createPeople } from './load-people';
 import { printLoad } from './load-report';
-import { connectParty, type PartySocket, type Receipt } from './live-socket';
+import { connectEveryone, type ConnectedPlant } from './live-socket';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../engine/src/test-support/seeded-random';
-import { socketCeiling } from './socket-ceiling';
+import { settle } from './settle';
 import { sampleXmin, type XminSamples } from './xmin-sampler';
 
 const USAGE = `npm run bench:load -- [--mode embedded|services|both] [--quick] [--requesters 200] [--drivers 100] [--duration 60]
@@ -42,26 +40,11 @@ const behaviour: Behaviour = {
 };
 const seed = count(values.seed, 1, 'seed');
 
-async function lagOf(url: string): Promise<number> {
-  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text(), () => '');
-  const lags = text.split('\n').filter((l) => l.startsWith('plantride_projection_lag_events{')).map((l) => Number(l.split(' ').at(-1)));
-  return lags.length === 0 ? Infinity : Math.max(...lags);
-}
-
-async function untilQuiet(receipts: Receipt[], quietMs: number, maxMs: number): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let seen = -1;
-  while (Date.now() < deadline && receipts.length !== seen) {
-    seen = receipts.length;
-    await sleep(quietMs);
-  }
-}
-
 async function runMode(mode: Mode) {
   const store: BenchStore = createBenchStore(mode, 'load');
   const log = (text: string) => console.log(`[${mode}] ${text}`);
   let engine: EngineChild | undefined;
-  const sockets: PartySocket[] = [];
+  let plant: ConnectedPlant | undefined;
   try {
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -69,24 +52,10 @@ async function runMode(mode: Mode) {
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const setupStarted = Date.now();
     const people = await createPeople(engine.url, { tokenNo: engine.adminTokenNo, password: engine.adminPassword }, requesters, drivers, log);
-    const receipts: Receipt[] = [];
-    const drops: string[] = [];
-    const rooms = new Map<string, string[]>();
-    const parties = [
-      ...people.requesters.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`] })),
-      ...people.drivers.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`, `driver:${p.tokenNo}`, `vehicle:${p.vehicleType}`] })),
-      { person: people.admin, rooms: [`user:${people.admin.tokenNo}`, 'staff'] },
-      { person: people.head, rooms: [`user:${people.head.tokenNo}`, 'staff'] },
-    ];
-    const live = new Map<string, PartySocket>();
-    await inParallel(parties, 16, async ({ person, rooms: partyRooms }) => {
-      const socket = await connectParty(engine!.url, person.tokenNo, person.token, receipts, (party, reason) => drops.push(`${party}: ${reason}`));
-      sockets.push(socket);
-      live.set(person.tokenNo, socket);
-      rooms.set(person.tokenNo, partyRooms);
-    });
+    plant = await connectEveryone(engine.url, people);
+    const { live, receipts } = plant;
     const startPosition = Number((await fetch(`${engine.url}/api/health`).then((r) => r.json()) as { position: number }).position);
-    log(`${parties.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; load for ${durationMs / 1000} s`);
+    log(`${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; load for ${durationMs / 1000} s`);
 
     const commands = new CommandLog(engine.url);
     const stopAt = Date.now() + durationMs;
@@ -104,54 +73,39 @@ async function runMode(mode: Mode) {
     const measuredMs = commands.lastAt - commands.firstAt;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const cpu = { engineSeconds: Math.round(((engine.cpuSeconds() ?? 0) - cpuBefore.engine) * 10) / 10, benchSeconds: Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10, wallSeconds: Math.round(measuredMs / 100) / 10 };
-    await untilQuiet(receipts, 2000, 30_000);
-    for (let waited = 0; (await lagOf(engine.url)) > 0 && waited < 120; waited += 1) await sleep(500);
+    await settle(engine.url, receipts);
     const engineMemory = engine.memory();
-    sockets.forEach((s) => s.close());
+    plant.closeAll();
     await engine.stop();
     log('engine stopped; auditing');
 
-    const database = await openDatabase(mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
-    try {
-      const events = await readEvents(database);
-      const commandAudit = auditCommands(commands.issued, events);
-      const { schedule, ...deliveries } = auditDeliveries(events, startPosition, rooms, receipts);
-      const readModels = await auditReadModels(database);
-      log('audit done; bare socket.io ceiling');
-      const ceilings = [];
-      if (!values['no-ceiling']) {
-        ceilings.push(await socketCeiling({ rooms, schedule, dir: store.dir }));
-        if (mode === 'services') ceilings.push(await socketCeiling({ rooms, schedule, dir: store.dir, redis: { url: REDIS_URL, prefix: `${store.redisPrefix}:ceiling` } }));
-      }
-      const succeeded = commands.succeeded;
-      return {
-        mode,
-        requesters,
-        drivers,
-        sockets: parties.length,
-        measuredSeconds: Math.round(measuredMs / 100) / 10,
-        commands: commands.issued.length,
-        succeeded,
-        commandsPerSecond: perSecond(commands.issued.length, measuredMs),
-        succeededPerSecond: perSecond(succeeded, measuredMs),
-        latency: { all: summarize(commands.latency.all()), ...commands.latency.summaries() },
-        outcomes: Object.fromEntries([...commands.outcomes].sort()),
-        socketDrops: drops,
-        cpu,
-        engineMemory,
-        openWriters: writers,
-        audit: { commands: commandAudit, deliveries, readModels },
-        ceilings,
-        storeEvents: events.length,
-      };
-    } finally {
-      await database.close();
-    }
+    const { audit, ceilings, storeEvents } = await auditRun({ store, issued: commands.issued, startPosition, rooms: plant.rooms, receipts, ceiling: !values['no-ceiling'], log });
+    const succeeded = commands.succeeded;
+    return {
+      mode,
+      requesters,
+      drivers,
+      sockets: plant.sockets.length,
+      measuredSeconds: Math.round(measuredMs / 100) / 10,
+      commands: commands.issued.length,
+      succeeded,
+      commandsPerSecond: perSecond(commands.issued.length, measuredMs),
+      succeededPerSecond: perSecond(succeeded, measuredMs),
+      latency: { all: summarize(commands.latency.all()), ...commands.latency.summaries() },
+      outcomes: Object.fromEntries([...commands.outcomes].sort()),
+      socketDrops: plant.drops,
+      cpu,
+      engineMemory,
+      openWriters: writers,
+      audit,
+      ceilings,
+      storeEvents,
+    };
   } catch (error) {
     if (engine) console.error(`engine log tail:\n${engine.tail()}`);
     throw error;
   } finally {
-    sockets.forEach((s) => s.close());
+    plant?.closeAll();
     await engine?.stop();
     await store.cleanup();
   }

@@ -27,6 +27,8 @@ export interface HistoryOptions {
   requesters?: number;
   driversPerType?: number;
   seed?: number;
+  /** The accounts' password hash (a stand-in unless someone is to sign in with it). */
+  passwordHash?: string;
 }
 
 /**
@@ -37,8 +39,10 @@ export interface HistoryOptions {
  */
 export class RideHistory {
   private readonly random: Random;
-  private readonly requesters: string[];
-  private readonly drivers: Map<VehicleType, string[]>;
+  /** The requesters' token numbers. */
+  readonly requesters: string[];
+  /** The drivers' token numbers by vehicle type. */
+  readonly drivers: Map<VehicleType, string[]>;
   private rideCount = 0;
   private requestCount = 0;
 
@@ -58,7 +62,7 @@ export class RideHistory {
     const admin = { tokenNo: 'AD01', role: 'admin' };
     const events: GeneratedEvent[] = [];
     const user = (tokenNo: string, name: string, role: string) =>
-      events.push({ streamId: `user-${tokenNo}`, type: 'UserSignedUp', data: { tokenNo, name, mobile: '9000000001', role, passwordHash: 'scrypt$bench$not-a-real-hash' }, at, actor: { system: 'bench' } });
+      events.push({ streamId: `user-${tokenNo}`, type: 'UserSignedUp', data: { tokenNo, name, mobile: '9000000001', role, passwordHash: this.options.passwordHash ?? 'scrypt$bench$not-a-real-hash' }, at, actor: { system: 'bench' } });
     user('MH01', 'Maintenance Head', 'maintenanceHead');
     this.requesters.forEach((tokenNo, i) => user(tokenNo, personName('Requester', i), 'requester'));
     let serial = 0;

@@ -25,7 +25,7 @@ const quiet = (command: string, args: string[]) => {
   }
 };
 
-function cpuTicks(): { idle: number; total: number } {
+export function cpuTicks(): { idle: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   // idle + iowait
   return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) };
