@@ -23,6 +23,7 @@ interface Planned {
   offsetMs: number;
   name: string;
   rooms: string[];
+  except?: string[];
 }
 
 async function play(schedule: Planned[]): Promise<number> {
@@ -31,7 +32,7 @@ async function play(schedule: Planned[]): Promise<number> {
     const item = schedule[i]!;
     const wait = started + item.offsetMs - performance.now();
     if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-    io.to(item.rooms).emit(item.name, { position: i + 1, sentAt: nowMs(), pad });
+    io.to(item.rooms).except(item.except ?? []).emit(item.name, { position: i + 1, sentAt: nowMs(), pad });
   }
   return performance.now() - started;
 }

@@ -11,6 +11,8 @@ export interface StoredEvent {
 export interface ExpectedEmit {
   name: string;
   rooms: string[];
+  /** Sockets in these rooms are left out (socket.io's `except`). */
+  except?: string[];
   /** Sent or not depending on a read model at that moment (noAlternativeDriver): never counted missing. */
   optional?: boolean;
 }
@@ -62,7 +64,8 @@ export class ExpectedEmits {
         return ride
           ? [
               { name: 'rideRedistributed', rooms: toRequester },
-              { name: 'redistributedRide', rooms: [vehicle(ride.vehicleType)] },
+              // Not offered to the driver who broke down (engine/README.md).
+              { name: 'redistributedRide', rooms: [vehicle(ride.vehicleType)], except: [driver(d.originalDriverId!)] },
               { name: 'noAlternativeDriver', rooms: toRequester, optional: true },
             ]
           : [];

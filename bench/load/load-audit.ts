@@ -56,7 +56,7 @@ export interface DeliveryAudit {
   latency: Summary;
   latencyByEvent: Record<string, Summary>;
   /** What the same emits were, as a schedule for the bare socket.io ceiling. */
-  schedule: Array<{ offsetMs: number; name: string; rooms: string[] }>;
+  schedule: Array<{ offsetMs: number; name: string; rooms: string[]; except?: string[] }>;
 }
 
 /** Checks every receipt against what the store's events after `fromPosition` should have sent to each party's rooms. */
@@ -73,8 +73,9 @@ export function auditDeliveries(events: readonly StoredEvent[], fromPosition: nu
     if (event.position <= fromPosition) continue;
     counted += 1;
     for (const emit of emits) {
-      if (!emit.optional) schedule.push({ offsetMs: event.recordedAt - firstAt, name: emit.name, rooms: emit.rooms });
+      if (!emit.optional) schedule.push({ offsetMs: event.recordedAt - firstAt, name: emit.name, rooms: emit.rooms, ...(emit.except ? { except: emit.except } : {}) });
       const parties = new Set(emit.rooms.flatMap((room) => inRoom.get(room) ?? []));
+      for (const room of emit.except ?? []) for (const party of inRoom.get(room) ?? []) parties.delete(party);
       for (const party of parties) expected.set(`${party}|${emit.name}|${event.position}`, { emit, recordedAt: event.recordedAt });
     }
   }

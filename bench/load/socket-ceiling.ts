@@ -23,7 +23,7 @@ const connect = (url: string, auth: Record<string, unknown>) =>
 
 /** Plays the load's socket events through a bare socket.io server to as many sockets in the same rooms; send → receipt latency. */
 export async function socketCeiling(
-  options: { rooms: ReadonlyMap<string, readonly string[]>; schedule: Array<{ offsetMs: number; name: string; rooms: string[] }>; dir: string; redis?: { url: string; prefix: string } },
+  options: { rooms: ReadonlyMap<string, readonly string[]>; schedule: Array<{ offsetMs: number; name: string; rooms: string[]; except?: string[] }>; dir: string; redis?: { url: string; prefix: string } },
 ): Promise<CeilingResult> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -39,8 +39,8 @@ export function printShift(results: { machine: MachineInfo; plan: ShiftPlan; run
       [run.rides.arrivals, run.rides.booked, run.commands, run.commandsPerSecond, run.succeededPerSecond, share(c.engineSeconds, c.wallSeconds), share(c.benchSeconds, c.wallSeconds), c.machineBusy === null ? null : `${Math.round(c.machineBusy * 100)}% of ${machine.cpus} cores`],
     ]);
     const r = run.rides;
-    printTable('Rides', ['accepted', 'taken over', 'ended', 'cancelled', 'breakdowns', 'offers queued for a free driver', 'waiting at end', 'unanswered at end'], [
-      [r.accepted, r.takenOver, r.ended, r.cancelled, r.breakdowns, r.queuedOffers, r.waitingAtEnd, r.unansweredAtEnd],
+    printTable('Rides', ['accepted', 'taken over', 'ended', 'cancelled', 'breakdowns', 'offers queued for a free driver', 'waiting at end', 'drivers stuck (step refused)', 'unanswered at end'], [
+      [r.accepted, r.takenOver, r.ended, r.cancelled, r.breakdowns, r.queuedOffers, r.waitingAtEnd, r.stuck, r.unansweredAtEnd],
     ]);
     printTable('Command latency, scheduled moment → answer (ms, all outcomes); send → answer beside', ['command', 'count', 'p50', 'p95', 'p99', 'max', 'send→answer p50', 'p99'], Object.entries(run.latency).map(([name, s]) => [name, s.count, s.p50, s.p95, s.p99, s.max, run.service[name]?.p50, run.service[name]?.p99]));
     console.log(`  left after its scheduled moment (waiting on the step before, or the bench's own timers): p50 ${run.sendLag.p50} ms, p99 ${run.sendLag.p99} ms; bench event-loop delay p50 ${run.benchLoopDelayMs.p50} ms, p99 ${run.benchLoopDelayMs.p99} ms, max ${run.benchLoopDelayMs.max} ms`);

@@ -55,6 +55,8 @@ export interface ShiftCounts {
   queuedOffers: number;
   /** Offers still waiting when the shift ended. */
   waitingAtEnd: number;
+  /** Drivers left out of the shift after a step (or breakdown) of theirs was refused. */
+  stuck: number;
   /** Commands scheduled before the end still unanswered after the drain. */
   unansweredAtEnd: number;
 }
@@ -70,7 +72,7 @@ export interface ShiftCounts {
  * turn), so when an answer is late the next step leaves late too, and that wait is in its latency.
  */
 export class Shift {
-  readonly counts: ShiftCounts = { arrivals: 0, booked: 0, accepted: 0, takenOver: 0, ended: 0, cancelled: 0, breakdowns: 0, queuedOffers: 0, waitingAtEnd: 0, unansweredAtEnd: 0 };
+  readonly counts: ShiftCounts = { arrivals: 0, booked: 0, accepted: 0, takenOver: 0, ended: 0, cancelled: 0, breakdowns: 0, queuedOffers: 0, waitingAtEnd: 0, stuck: 0, unansweredAtEnd: 0 };
   private readonly drivers: DriverState[];
   private readonly waiting = new Map<VehicleType, Map<string, Offer>>();
   /** newRideRequest by ride, redistributedRide by event position: each offered once, however many sockets heard it. */
@@ -215,7 +217,10 @@ export class Shift {
     const { me } = driver;
     const due = heardAt + this.random.around(this.plan.acceptMs);
     const answer = await this.fire(offer.takeOver ? calls.takeOver(me.tokenNo, offer.rideId, offer.rideState) : calls.accept(me.tokenNo, offer.rideId), me.token, due);
-    if (answer?.status !== 200) return this.free(driver);
+    // The shift is over: nothing more for him.
+    if (answer === null) return;
+    // Cancelled meanwhile (or any refusal): he is still free.
+    if (answer.status !== 200) return this.free(driver);
     if (offer.takeOver) this.counts.takenOver += 1;
     else this.counts.accepted += 1;
     await this.drive(driver, offer.rideId, offer.takeOver ? (STEP_AFTER[offer.rideState ?? 'accepted'] ?? 0) : 0, due);
@@ -236,12 +241,15 @@ export class Shift {
           driver.ride = null;
           return;
         }
-        break;
+        if (filed !== null) this.counts.stuck += 1;
+        return;
       }
       const answer = await this.fire(calls.step(this.random, rideId, step), me.token, due);
-      if (answer?.status !== 200) break;
-      if (step === STEPS.length - 1) this.counts.ended += 1;
+      // The shift ended with the ride on its way; or a step was refused, and the engine may hold him on the ride: he takes no other.
+      if (answer === null) return;
+      if (answer.status !== 200) return void (this.counts.stuck += 1);
     }
+    this.counts.ended += 1;
     this.free(driver);
   }
 }
