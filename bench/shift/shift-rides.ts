@@ -106,7 +106,8 @@ export class Shift {
       due += this.plan.arrivals === 'fixed' ? spacing : -Math.log(1 - this.arrivals.next()) * spacing;
       if (due >= this.stopAt) break;
       const wait = due - nowMs();
-      if (wait > 0) await sleep(wait);
+      // Whole milliseconds, rounded up: a timer may fire up to 1 ms before a fractional wait ends.
+      if (wait > 0) await sleep(Math.ceil(wait));
       this.counts.arrivals += 1;
       void this.ride(due);
     }
@@ -128,7 +129,8 @@ export class Shift {
   private async fire(call: CommandCall, token: string, due: number): Promise<Answer | null> {
     if (due >= this.stopAt) return null;
     const wait = due - nowMs();
-    if (wait > 0) await sleep(wait);
+    // Whole milliseconds, rounded up: a timer may fire up to 1 ms before a fractional wait ends.
+    if (wait > 0) await sleep(Math.ceil(wait));
     const sending = this.log.send(call.command, call.method, call.path, token, call.body, due);
     this.inflight.add(sending);
     void sending.finally(() => this.inflight.delete(sending));
