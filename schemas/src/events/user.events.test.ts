@@ -3,9 +3,21 @@ import { USER_EVENT_TYPES, userEventSchema } from './user.events';
 import { domainEventSchema } from './index';
 
 describe('user events', () => {
-  it('given the user stream, then its types cover sign-up, role, profile, sign-out and blocking', () => {
+  it('given the user stream, then its types cover sign-up, role, profile, sign-out, blocking, password reset and driver registration', () => {
     expect([...USER_EVENT_TYPES].sort()).toEqual(
-      ['UserSignedUp', 'UserRoleChanged', 'UserProfileUpdated', 'UserSignedOut', 'UserBlocked', 'UserUnblocked'].sort(),
+      [
+        'UserSignedUp',
+        'UserRoleChanged',
+        'UserProfileUpdated',
+        'UserSignedOut',
+        'UserBlocked',
+        'UserUnblocked',
+        'PasswordResetCodeIssued',
+        'UserPasswordReset',
+        'DriverRegistrationRequested',
+        'DriverRegistrationApproved',
+        'DriverRegistrationRejected',
+      ].sort(),
     );
   });
 
