@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createBenchStore, DATABASE_URL, resolveModes, type BenchStore, type Mode } from '../support/bench-modes';
+import { DATABASE_URL, resolveModes, type Mode } from '../support/bench-modes';
 import { count, flags } from '../support/cli-flags';
-import { startEngine, type EngineChild } from '../support/engine-child';
+import { startEngine } from '../support/engine-child';
 import { machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
@@ -11,7 +11,8 @@ import { auditRun } from './load-audit';
 import { driver, maintenanceHead, requester, type Behaviour, type Run } from './load-parties';
 import { createPeople } from './load-people';
 import { printLoad } from './load-report';
-import { connectEveryone, type ConnectedPlant } from './live-socket';
+import { connectEveryone } from './live-socket';
+import { engineRun } from './engine-run';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../engine/src/test-support/seeded-random';
 import { settle } from './settle';
@@ -41,18 +42,16 @@ const behaviour: Behaviour = {
 const seed = count(values.seed, 1, 'seed');
 
 async function runMode(mode: Mode) {
-  const store: BenchStore = createBenchStore(mode, 'load');
   const log = (text: string) => console.log(`[${mode}] ${text}`);
-  let engine: EngineChild | undefined;
-  let plant: ConnectedPlant | undefined;
-  try {
+  return engineRun(mode, 'load', async (started) => {
+    const { store } = started;
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    engine = await startEngine(store, { cpuProfDir: profileDir });
+    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const setupStarted = Date.now();
     const people = await createPeople(engine.url, { tokenNo: engine.adminTokenNo, password: engine.adminPassword }, requesters, drivers, log);
-    plant = await connectEveryone(engine.url, people);
+    const plant = (started.plant = await connectEveryone(engine.url, people));
     const { live, receipts } = plant;
     const startPosition = Number((await fetch(`${engine.url}/api/health`).then((r) => r.json()) as { position: number }).position);
     log(`${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; load for ${durationMs / 1000} s`);
@@ -101,14 +100,7 @@ async function runMode(mode: Mode) {
       ceilings,
       storeEvents,
     };
-  } catch (error) {
-    if (engine) console.error(`engine log tail:\n${engine.tail()}`);
-    throw error;
-  } finally {
-    plant?.closeAll();
-    await engine?.stop();
-    await store.cleanup();
-  }
+  });
 }
 
 const machine = await machineInfo();

@@ -2,16 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seededRandom } from '../../engine/src/test-support/seeded-random';
-import { createBenchStore, resolveModes, type Mode } from '../support/bench-modes';
+import { resolveModes, type Mode } from '../support/bench-modes';
 import { count, flags } from '../support/cli-flags';
-import { startEngine, type EngineChild } from '../support/engine-child';
+import { startEngine } from '../support/engine-child';
 import { cpuTicks, machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
 import { CommandLog } from '../load/command-log';
 import { auditRun } from '../load/load-audit';
 import { createPeople, type People } from '../load/load-people';
-import { connectEveryone, type ConnectedPlant } from '../load/live-socket';
+import { connectEveryone } from '../load/live-socket';
+import { engineRun } from '../load/engine-run';
 import { settle } from '../load/settle';
 import { seedPlant, signInSeeded } from './shift-people';
 import { printShift, type ShiftRun } from './shift-report';
@@ -55,30 +56,28 @@ const LOOP_RESOLUTION_MS = 10;
 const lateMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 100) / 100);
 
 /** The engine's memory every second (its VmHWM is the peak anyway; this keeps the largest VmRSS seen). */
-function sampleMemory(engine: EngineChild) {
+function sampleMemory(engine: { memory(): { rssMb: number } | null }) {
   let maxRssMb = 0;
   const timer = setInterval(() => (maxRssMb = Math.max(maxRssMb, engine.memory()?.rssMb ?? 0)), 1000);
   return { stop: () => (clearInterval(timer), maxRssMb) };
 }
 
 async function runMode(mode: Mode): Promise<ShiftRun> {
-  const store = createBenchStore(mode, 'shift');
   const log = (text: string) => console.log(`[${mode}] ${text}`);
-  let engine: EngineChild | undefined;
-  let plant: ConnectedPlant | undefined;
-  try {
+  return engineRun(mode, 'shift', async (started) => {
+    const { store } = started;
     const setupStarted = Date.now();
     const seeded = values['api-signup'] ? null : await seedPlant(store, requesters, drivers);
     if (seeded) log(`${seeded.requesters.length} requesters, ${seeded.drivers.length} drivers and a maintenance head seeded (${seeded.events} events, ${seeded.ms} ms)`);
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    engine = await startEngine(store, { cpuProfDir: profileDir });
+    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const admin = { tokenNo: engine.adminTokenNo, password: engine.adminPassword };
     const people: People = seeded ? await signInSeeded(engine.url, admin, seeded) : await createPeople(engine.url, admin, requesters, drivers, log);
     log(`${people.requesters.length + people.drivers.length + 2} signed in`);
     const beforeSockets = engine.memory();
-    plant = await connectEveryone(engine.url, people);
+    const plant = (started.plant = await connectEveryone(engine.url, people));
     const { receipts } = plant;
     // Let the handshakes' garbage go before reading what the sockets hold.
     await new Promise((done) => setTimeout(done, 2000));
@@ -153,14 +152,7 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       ceilings,
       storeEvents,
     };
-  } catch (error) {
-    if (engine) console.error(`engine log tail:\n${engine.tail()}`);
-    throw error;
-  } finally {
-    plant?.closeAll();
-    await engine?.stop();
-    await store.cleanup();
-  }
+  });
 }
 
 const machine = await machineInfo();
