@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../database/database';
+import { PREPARED, type Database } from '../database/database';
 import { notifyChannel } from './migrations';
 import { subscribeByPolling } from './subscription';
 import {
@@ -104,6 +104,9 @@ interface AppendedRow {
   recorded_at: Date | string;
 }
 
+// Prepared on each connection once: these statements run for every command.
+const prepared = sql.raw(PREPARED);
+
 const APPENDED = sql.raw('global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_id, recorded_at');
 
 /** The recorded events of an append, from what was sent (parsed back from the JSON the statement got) and what came back. */
@@ -123,8 +126,7 @@ function recordedOf(rows: readonly AppendedRow[], sent: string, metadata: EventM
 /** The version check and the inserts of one stream's append, in one statement; no row back on a version conflict. */
 function appendStatement(streamId: string, expectedVersion: ExpectedVersion, input: string, count: number, metadata: EventMetadata): RawBuilder<AppendedRow> {
   // One statement, one round trip: the version check and the inserts commit or fail together.
-  return sql<AppendedRow>`
-    with stream as (${bumpStream(streamId, expectedVersion, count)}),
+  return sql<AppendedRow>`${prepared}with stream as (${bumpStream(streamId, expectedVersion, count)}),
     input as (
       select * from jsonb_to_recordset(${input}::jsonb)
         as e(idx int, event_id uuid, event_type text, schema_version int, data jsonb)
@@ -233,7 +235,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       let appended: RecordedEvent[];
       try {
         // One statement, one round trip, its own transaction (migration 0003): every stream's check and insert, or none.
-        const { rows } = await sql<AppendedRow>`select * from append_to_streams(${input}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(db);
+        const { rows } = await sql<AppendedRow>`${prepared}select * from append_to_streams(${input}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(db);
         appended = recordedOf(rows, input, metadata);
       } catch (error) {
         const conflictOn = conflictStreamOf(error);
@@ -257,7 +259,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async readStreams(streamIds) {
       const streams = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
       if (streamIds.length === 0) return streams;
-      const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+      const { rows } = await sql<EventRow>`${prepared}select ${COLUMNS} from events
         where stream_id = any(${sql.val([...new Set(streamIds)])}::text[]) order by stream_id, stream_position`.execute(db);
       for (const row of rows) streams.get(row.stream_id)?.push(toRecorded(row));
       return streams;
@@ -270,7 +272,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     },
 
     async readStream(streamId) {
-      const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+      const { rows } = await sql<EventRow>`${prepared}select ${COLUMNS} from events
         where stream_id = ${streamId} order by stream_position`.execute(db);
       return rows.map(toRecorded);
     },
