@@ -40,7 +40,8 @@ export const SOCKET_PAYLOADS = {
     fromLocation: z.string(),
     toLocation: z.string(),
     isSpecialTask: z.boolean(),
-    requesterData: requesterDetailsSchema,
+    // Null to drivers (issue #17): a requester's name and mobile only for a ride the driver holds.
+    requesterData: requesterDetailsSchema.nullable(),
     vehicleType: vehicleTypeSchema,
   }),
   rideRequested: payload({
@@ -78,7 +79,8 @@ export const SOCKET_PAYLOADS = {
     toLocation: z.string(),
     vehicleType: vehicleTypeSchema,
     isSpecialTask: z.boolean(),
-    requesterData: requesterDetailsSchema,
+    // Null, as in newRideRequest: the drivers it is offered to do not hold the ride yet.
+    requesterData: requesterDetailsSchema.nullable(),
     originalDriverId: z.string(),
     originalDriverName: z.string(),
     maintenanceComment: z.string(),

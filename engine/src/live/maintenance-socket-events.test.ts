@@ -46,7 +46,7 @@ describe('maintenance and redistribution to socket events', () => {
         except: ['driver:DR01'],
         payload: {
           rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', isSpecialTask: true,
-          requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' },
+          requesterData: null,
           originalDriverId: 'DR01', originalDriverName: 'Ravi', maintenanceComment: 'hydraulics gone', rideState: 'material_picked', position: 30,
         },
       },

@@ -32,7 +32,8 @@ export function rideRedistributed({ data, position }: Positioned<'RideRedistribu
     toLocation: facts.toLocation,
     vehicleType: facts.vehicleType,
     isSpecialTask: facts.rideType === 'Special Task',
-    requesterData: { userId: facts.requesterId, name: facts.requesterName, mobile: facts.requesterMobile },
+    // Offered to drivers who do not hold it: no requester's name or mobile (issue #17).
+    requesterData: null,
     originalDriverId: data.originalDriverId,
     originalDriverName: data.originalDriverName,
     maintenanceComment: data.maintenanceComment,

@@ -32,7 +32,7 @@ describe('store events to socket events', () => {
       {
         name: 'newRideRequest',
         rooms: ['vehicle:Forklift'],
-        payload: { message: MESSAGES.newRideBooked, assignedTo: 'Forklift', rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, vehicleType: 'Forklift', position: 7 },
+        payload: { message: MESSAGES.newRideBooked, assignedTo: 'Forklift', rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData: null, vehicleType: 'Forklift', position: 7 },
       },
       { name: 'rideRequested', rooms: ['staff'], payload: { rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, position: 7 } },
     ]);

@@ -46,7 +46,8 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
     const requesterData = { userId: data.requesterId, name: data.requesterName, mobile: data.requesterMobile };
     const ride = { rideId: data.rideId, fromLocation: data.fromLocation, toLocation: data.toLocation, isSpecialTask: data.rideType === 'Special Task', requesterData };
     return [
-      emit('newRideRequest', [liveRooms.vehicle(data.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: data.vehicleType, ...ride, vehicleType: data.vehicleType, position }),
+      // Drivers of the type do not hold the ride yet: no requester's name or mobile (issue #17, personal data by need).
+      emit('newRideRequest', [liveRooms.vehicle(data.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: data.vehicleType, ...ride, requesterData: null, vehicleType: data.vehicleType, position }),
       emit('rideRequested', [liveRooms.staff], { ...ride, position }),
     ];
   },

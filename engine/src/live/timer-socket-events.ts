@@ -19,7 +19,7 @@ export function rideWaitAlerted({ data, position }: Positioned<'RideWaitAlerted'
   const ride = { rideId: data.rideId, fromLocation: facts.fromLocation, toLocation: facts.toLocation, isSpecialTask: facts.rideType === 'Special Task', requesterData };
   return [
     emit('rideWaitingTooLong', [liveRooms.staff], { ...ride, vehicleType: facts.vehicleType, requestedAt: data.requestedAt, message: SERVER_MESSAGES.rideWaitingTooLong, position }),
-    emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: facts.vehicleType, ...ride, vehicleType: facts.vehicleType, position }),
+    emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: facts.vehicleType, ...ride, requesterData: null, vehicleType: facts.vehicleType, position }),
   ];
 }
 

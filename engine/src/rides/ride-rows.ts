@@ -36,7 +36,9 @@ export function toServerRide(ride: RideRow): ServerRide {
     ORIGINAL_DRIVER_ID: ride.original_driver_id,
     ORIGINAL_DRIVER_NAME: ride.original_driver_name,
     RIDE_STATE: ride.resume_state ? RESUME_STATE_TO_RIDE_STATE[ride.resume_state as keyof typeof RESUME_STATE_TO_RIDE_STATE] : null,
-    REQUESTER_DETAILS: { userId: ride.requester_id, name: ride.requester_name, mobile: ride.requester_mobile },
+    // Rides offered to drivers who do not hold them: the requester's name and mobile only once one
+    // does (his ongoing ride's Requester Details ask getSpecificRequester, issue #17).
+    REQUESTER_DETAILS: null,
   };
 }
 

@@ -47,7 +47,7 @@ describe.each(testStoreKinds())('hostile text on %s', (kind) => {
       expect(booked.json()).toMatchObject({ reqName: text, reqMobileNo: text });
       const rideId = booked.json().rideId as string;
       const offered = await call(operator, 'GET', `/api/drivers/available-rides?vehicleType=Forklift&position=${booked.json().position}`);
-      expect(offered.json().rides.rows.find((row: { RIDE_ID: string }) => row.RIDE_ID === rideId)?.REQUESTER_DETAILS).toMatchObject({ name: text });
+      expect(offered.json().rides.rows.find((row: { RIDE_ID: string }) => row.RIDE_ID === rideId)?.REQUESTER_DETAILS).toBeNull();
 
       const filed = await call(operator, 'POST', '/api/requests/maintenanceReq', {
         driver_id: operator, driver_name: text, vehicle_type: 'Forklift', issue: text, comment_text: text, status: 'pending', breakdown_type: 'full', ride_id: null,
