@@ -108,7 +108,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={request.isPending}>
-          Cancel
+          {submitted ? 'Close' : 'Cancel'}
         </Button>
         {!submitted && (
           <Button variant="contained" onClick={() => void submit()} disabled={error !== null || request.isPending}>
