@@ -90,7 +90,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await table.getByRole('row').filter({ hasText: rideId }).filter({ hasText: ONE }).waitFor();
     await snap(staff, 'cross-a-staff-ride-reports');
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe('ride_reports.csv');
+    expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
     expect(lines[0]!.split(',')).toHaveLength(20);
     const row = lines.find((line) => line.startsWith(`${rideId},`));
