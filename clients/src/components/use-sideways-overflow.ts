@@ -17,11 +17,14 @@ export function useSidewaysOverflow<E extends HTMLElement>(): [(element: E | nul
     if (!element) return;
     const check = () => setHidden(hidesColumns(element));
     check();
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
+    // Old browsers (and jsdom) have no ResizeObserver: a window resize is then the cue.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(check);
+    observer?.observe(element);
+    if (!observer) window.addEventListener('resize', check);
     element.addEventListener('scroll', check, { passive: true });
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
+      window.removeEventListener('resize', check);
       element.removeEventListener('scroll', check);
     };
   }, [element]);
