@@ -29,7 +29,7 @@ describe('Ride reports in a real browser', () => {
     await page.goto('/ride-reports');
     await page.getByRole('heading', { name: 'Ride Reports' }).waitFor();
     await page.getByRole('table', { name: 'Ride reports' }).waitFor();
-    await page.getByText('Scroll the table sideways to see all 20 columns →').waitFor();
+    await page.getByText('More columns to the right: scroll the table sideways →').waitFor();
     expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(20);
     await page.getByRole('combobox', { name: 'Filter by' }).click();
     await page.getByRole('option', { name: 'Driver ID' }).click();
