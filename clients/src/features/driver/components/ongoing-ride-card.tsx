@@ -6,6 +6,7 @@ import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
 import { queueTimestamps, stepTag, useUpdateTimestamps } from '../api/update-timestamps';
 import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-steps';
+import { HandOverDetails } from './hand-over-details';
 import { RequesterDetailsDialog } from './requester-details-dialog';
 
 interface OngoingRideCardProps {
@@ -99,6 +100,12 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
         <dt>Status</dt>
         <dd data-testid="ongoing-ride-status">{status}</dd>
       </Box>
+      {ride.IS_REDISTRIBUTED && (
+        <HandOverDetails
+          testId="ongoing-hand-over"
+          facts={{ fromLocation: ride.FROM_LOCATION, toLocation: ride.TO_LOCATION, rideState: ride.RIDE_STATE, maintenanceComment: ride.MAINTENANCE_COMMENT, originalDriverName: ride.ORIGINAL_DRIVER_NAME, originalDriverMobile: ride.ORIGINAL_DRIVER_MOBILE, status }}
+        />
+      )}
       <LinearProgress variant="determinate" value={progress} aria-label="Ride progress" sx={{ my: 2, height: 8, borderRadius: 4 }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
         {DRIVER_STEPS.map((step) => (
