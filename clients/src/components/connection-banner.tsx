@@ -22,6 +22,7 @@ export function ConnectionBanner() {
   useConnectionSync();
   const status = useConnection(connectionStatus);
   const lastUpdate = useConnection((s) => s.lastUpdate);
+  const socketUp = useConnection((s) => s.socketUp);
   const waiting = useOfflineQueue((s) => s.commands.filter((c) => c.owner === owner).length);
   if (!owner) return null;
   const look = LOOK[status];
@@ -31,6 +32,7 @@ export function ConnectionBanner() {
       aria-label="Connection"
       data-testid="connection-banner"
       data-status={status}
+      data-socket={socketUp ? 'up' : 'down'}
       sx={{ bgcolor: look.background, color: look.color, px: { xs: 1.5, sm: 3 }, py: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0, alignItems: 'baseline' }}
     >
       <Typography component="span" role="status" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-status">
