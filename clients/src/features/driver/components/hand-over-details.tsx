@@ -1,4 +1,4 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { RideStateName } from '@plantride/schemas';
 
 /** What a redistributed ride says about its breakdown (the offered row, or the ongoing ride one took over). */
@@ -46,14 +46,14 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
       <dd>{facts.maintenanceComment || 'No note'}</dd>
       <dt>First driver</dt>
       <dd>
-        <Typography component="span">{name}</Typography>
+        {name}
         {facts.originalDriverMobile && (
-          <>
-            {' · '}
-            <Link href={`tel:${facts.originalDriverMobile}`} aria-label={`Call ${name} on ${facts.originalDriverMobile}`}>
-              {facts.originalDriverMobile}
-            </Link>
-          </>
+          // A button-sized call link: drivers tap it with gloves on.
+          <Box sx={{ mt: 0.5 }}>
+            <Button variant="outlined" size="small" href={`tel:${facts.originalDriverMobile}`} aria-label={`Call ${name} on ${facts.originalDriverMobile}`} sx={{ minHeight: 44, textTransform: 'none' }}>
+              Call {facts.originalDriverMobile}
+            </Button>
+          </Box>
         )}
       </dd>
     </Box>
