@@ -62,12 +62,7 @@ function CompletionSummary({ ride, driver, timestamps, onDismiss }: { ride: Ride
     <Alert
       severity="success"
       data-testid="ride-completed"
-      sx={{ my: 2, '& .MuiAlert-message': { width: '100%' } }}
-      action={
-        <Button color="inherit" variant="outlined" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      }
+      sx={{ my: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
     >
       <AlertTitle component="h3" sx={{ fontWeight: 600 }}>Ride completed</AlertTitle>
       {ride && (
@@ -98,6 +93,9 @@ function CompletionSummary({ ride, driver, timestamps, onDismiss }: { ride: Ride
           </Box>
         ))}
       </Box>
+      <Button color="inherit" variant="outlined" onClick={onDismiss} sx={{ mt: 1.5, minHeight: 44 }}>
+        Dismiss
+      </Button>
     </Alert>
   );
 }
