@@ -132,16 +132,16 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
       id="drivers"
       title="Driver utilisation"
       summary={`Time each driver was busy on the range's rides (accept or take-over to end), in ${unit.name}, and the rides he ended.`}
-      height={Math.max(160, rows.length * 40 + 60)}
+      height={Math.max(180, rows.length * 40 + 84)}
       table={{ headers: ['Driver', `Busy ${unit.name}`, 'Rides completed'], rows: rows.map((r) => [r.name, r.busy, r.ridesCompleted]) }}
     >
       {rows.length === 0 ? (
         <Empty />
       ) : (
         <ResponsiveContainer>
-          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} label={{ value: unit.name, position: 'insideBottom', offset: -4, style: { fill: '#333' } }} height={40} />
+            <XAxis type="number" allowDecimals={false} label={{ value: unit.name, position: 'insideBottom', offset: 0, style: { fill: '#333' } }} height={44} />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
             <Legend formatter={legendText} verticalAlign="top" />
