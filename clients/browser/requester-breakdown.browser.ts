@@ -74,6 +74,21 @@ describe('The requester through a breakdown, in a real browser', () => {
     await snap(desk, 'requester-breakdown-03-broke-down-1280');
   });
 
+  it('given the same ride opened from the dashboard\'s history, then its four-step tracker also keeps Material Picked and marks Delivered with the breakdown', async () => {
+    for (const [page, name] of [[phone, 'requester-breakdown-dashboard-390'], [desk, 'requester-breakdown-dashboard-1280']] as const) {
+      await page.goto(`/requester?ride=${rideId}`);
+      await page.getByRole('heading', { name: `Ride Status for Ride ID: ${rideId}` }).waitFor();
+      await page.getByTestId('step-4').getByTestId('step-note').filter({ hasText: 'Vehicle broke down — finding another driver' }).waitFor();
+      await stepDone(page, 3);
+      expect(await page.locator('[data-state="done"]').count()).toBe(3);
+      await snap(page, name);
+      // Back to the booking screen, which finds the ride still going in the server's history.
+      await page.goto('/available-rides');
+      await page.getByRole('heading', { name: `Ride Status for Ride ID: ${rideId}` }).waitFor();
+      await page.getByTestId('step-5').getByTestId('step-note').waitFor();
+    }
+  });
+
   it('given the material is on the broken-down vehicle, when the requester presses Cancel Request, then the confirmation says where the material is and No keeps the ride', async () => {
     for (const [page, name] of [[phone, 'requester-breakdown-04-cancel-390'], [desk, 'requester-breakdown-05-cancel-1280']] as const) {
       await page.getByRole('button', { name: 'Cancel Request' }).click();
