@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
-import { apiRequester, bookFixedRide, driverStep, rideRow, signInDriver } from './support/driver-flows';
+import { apiRequester, bookFixedRide, driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
 
@@ -159,5 +159,36 @@ describe('A driver\'s step tapped with no network', () => {
     expect(await driverPage.getByTestId('connection-waiting').count()).toBe(0);
     await driverPage.getByTestId('no-ongoing-ride').waitFor();
     expect(await eventCounts(contested)).toMatchObject({ RideAccepted: 1 });
+  });
+
+  it('given a maintenance request submitted offline, then it waits for the network and, back online, is recorded once and blocks him', async () => {
+    await driverPage.context().setOffline(true);
+    await banner(driverPage).and(driverPage.locator('[data-status="offline"]')).waitFor();
+    await driverPage.getByRole('button', { name: 'Request Maintenance' }).click();
+    const modal = driverPage.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
+    await modal.waitFor();
+    await modal.getByRole('combobox', { name: /^Vehicle Type/ }).click();
+    await driverPage.getByRole('option', { name: 'Crane' }).click();
+    await modal.getByRole('combobox', { name: /^Maintenance Reason/ }).click();
+    await driverPage.getByRole('option', { name: 'Hydraulic Problem' }).click();
+    await modal.getByRole('combobox', { name: /^Breakdown Type/ }).click();
+    await driverPage.getByRole('option', { name: 'Full' }).click();
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await driverPage.getByText('Maintenance request is waiting for network. It will be sent when the connection returns.').first().waitFor();
+    await driverPage.getByTestId('connection-waiting').filter({ hasText: '1 action waiting for network' }).waitFor();
+    await snap(driverPage, 'offline-driver-07-maintenance-waiting-390');
+    await driverPage.setViewportSize({ width: 1280, height: 900 });
+    await snap(driverPage, 'offline-driver-08-maintenance-waiting-1280');
+    await driverPage.setViewportSize({ width: 390, height: 844 });
+
+    await driverPage.context().setOffline(false);
+    await driverPage.getByRole('dialog', { name: 'Vehicle Under Maintenance' }).waitFor();
+    expect(await driverPage.getByTestId('connection-waiting').count()).toBe(0);
+    const staff = await admin();
+    const request = await latestRequestOf(staff, driver.tokenNo);
+    expect(request.STATUS).toBe('pending');
+    const mine = (await staff.call<{ DRIVER_ID: string }[]>('GET', '/api/requests/maintenanceReq?limit=500')).filter((r) => r.DRIVER_ID === driver.tokenNo);
+    expect(mine).toHaveLength(1);
   });
 });
