@@ -135,7 +135,8 @@ describe.each([
 
   it('given the driver accepts a ride, when the toast shows, then it covers no control, header included', async () => {
     await page.getByRole('button', { name: `Accept Ride ${rides[0]}`, exact: true }).click();
-    await page.locator('.Toastify__toast').first().waitFor();
+    // The pointer resting on the toast holds it (pauseOnHover) while the card settles and the check runs.
+    await page.locator('.Toastify__toast').first().hover();
     await page.getByTestId('ongoing-ride-status').waitFor();
     await shot('03-driver-toast');
     expect(await controlsUnderToasts(page, /^(Start Ride|Material Picked|Material Dropped|End Ride|Accept Ride)/)).toEqual([]);
@@ -176,7 +177,7 @@ describe.each([
     const confirm = page.getByRole('dialog', { name: 'Confirm Transport Request' });
     await confirm.getByRole('button', { name: 'Confirm Request' }).click();
     await page.getByRole('heading', { name: /^Ride Status for Ride ID: / }).waitFor();
-    await page.locator('.Toastify__toast').first().waitFor();
+    await page.locator('.Toastify__toast').first().hover();
     await shot('07-requester-toast');
     expect(await controlsUnderToasts(page, /^(Cancel Ride|Request Transport|Book Another)/)).toEqual([]);
     await expectTappable(page, `requester tracker at ${width} px`);
