@@ -179,7 +179,7 @@ describe.each([
     await page.getByRole('heading', { name: /^Ride Status for Ride ID: / }).waitFor();
     await page.locator('.Toastify__toast').first().hover();
     await shot('07-requester-toast');
-    expect(await controlsUnderToasts(page, /^(Cancel Ride|Request Transport|Book Another)/)).toEqual([]);
+    expect(await controlsUnderToasts(page, /^(Cancel Request|Cancel Ride|Book New Ride|Request Transport)/)).toEqual([]);
     await expectTappable(page, `requester tracker at ${width} px`);
     await logoutIsConfirmed(page, `touch-${label}-08-requester-logout`);
   });
