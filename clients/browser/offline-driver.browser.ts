@@ -116,7 +116,7 @@ describe('A driver\'s step tapped with no network', () => {
     await driverPage.getByRole('button', { name: 'Waiting for network' }).waitFor();
     expect(await driverPage.getByRole('button', { name: 'Waiting for network' }).isDisabled()).toBe(true);
     await driverPage.getByTestId('step-waiting').filter({ hasText: 'Material Picked is waiting for network. It will be sent when the connection returns.' }).waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: '1 action waiting for network' }).waitFor();
+    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Material Picked$/ }).waitFor();
     await snap(driverPage, 'offline-driver-04-step-waiting-390');
     await driverPage.setViewportSize({ width: 1280, height: 900 });
     await snap(driverPage, 'offline-driver-05-step-waiting-1280');
@@ -151,7 +151,7 @@ describe('A driver\'s step tapped with no network', () => {
     await banner(driverPage).and(driverPage.locator('[data-status="offline"]')).waitFor();
     await row.getByRole('button', { name: 'Accept Ride' }).click();
     await driverPage.getByText('Accept Ride is waiting for network. It will be sent when the connection returns.').first().waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: '1 action waiting for network' }).waitFor();
+    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Accept Ride$/ }).waitFor();
     await rival.call('POST', '/api/tracking/accept-ride', { driverId: rival.tokenNo, rideId: contested });
 
     await driverPage.context().setOffline(false);
@@ -176,7 +176,7 @@ describe('A driver\'s step tapped with no network', () => {
     await modal.getByRole('button', { name: 'Submit' }).click();
     await modal.waitFor({ state: 'detached' });
     await driverPage.getByText('Maintenance request is waiting for network. It will be sent when the connection returns.').first().waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: '1 action waiting for network' }).waitFor();
+    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Maintenance request$/ }).waitFor();
     await snap(driverPage, 'offline-driver-07-maintenance-waiting-390');
     await driverPage.setViewportSize({ width: 1280, height: 900 });
     await snap(driverPage, 'offline-driver-08-maintenance-waiting-1280');

@@ -11,7 +11,8 @@ const LOOK: Record<ConnectionStatus, { text: string; background: string; color: 
   offline: { text: 'Offline', background: '#fbe3e1', color: '#7a1610' },
 };
 
-export const waitingActions = (count: number) => `${count} ${count === 1 ? 'action' : 'actions'} waiting for network`;
+/** What waits in the offline queue, named as the driver tapped it: 'Waiting for network: Material Picked'. */
+export const waitingActions = (labels: readonly string[]) => `Waiting for network: ${labels.join(', ')}`;
 
 /**
  * The strip above every signed-in screen: is the live connection up, trying again, or is the
@@ -23,7 +24,8 @@ export function ConnectionBanner() {
   const status = useConnection(connectionStatus);
   const lastUpdate = useConnection((s) => s.lastUpdate);
   const socketUp = useConnection((s) => s.socketUp);
-  const waiting = useOfflineQueue((s) => s.commands.filter((c) => c.owner === owner).length);
+  const commands = useOfflineQueue((s) => s.commands);
+  const waiting = commands.filter((c) => c.owner === owner).map((c) => c.label);
   if (!owner) return null;
   const look = LOOK[status];
   return (
@@ -41,7 +43,7 @@ export function ConnectionBanner() {
       <Typography component="span" variant="body2" data-testid="connection-last-update">
         Last update: {lastUpdate === null ? 'none yet' : formatPlantInstant(lastUpdate)}
       </Typography>
-      {waiting > 0 && (
+      {waiting.length > 0 && (
         <Typography component="span" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-waiting">
           {waitingActions(waiting)}
         </Typography>
