@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
-import { freshToken } from './support/engine-api';
+import { apiRequester, bookFixedRide, rideRow, signInDriver } from './support/driver-flows';
+import { freshToken, newDriver } from './support/engine-api';
 import { signInInBrowser, signUpInBrowser } from './support/requester-flows';
 
 const banner = (page: Page) => page.getByTestId('connection-banner');
@@ -66,3 +67,46 @@ for (const [width, height] of [
     });
   });
 }
+
+describe('A driver\'s screen coming back from the background', () => {
+  let browser: Browser;
+  let page: Page;
+  // While set, the socket stays up but its events never reach the page (a phone's suspended tab hears nothing).
+  let eventsLost = false;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, 390, 844);
+    const isEvent = (packet: string) => packet.startsWith('42');
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!(eventsLost && typeof message === 'string' && isEvent(message))) socket.send(message);
+      });
+    });
+    await page.route(/\/socket\.io\/.*transport=polling/, async (route) => {
+      if (!eventsLost || route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const packets = (await response.text()).split('\x1e');
+      await route.fulfill({ response, body: packets.map((p) => (isEvent(p) ? '6' : p)).join('\x1e') });
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('given a ride booked while no live event reached him, when the page becomes visible again, then his lists are read again and show it', async () => {
+    const driver = await newDriver(freshToken('CV'), 'Imran Qureshi', 'AMR');
+    const requester = await apiRequester(freshToken('CR'), 'Pooja Nair');
+    await signInDriver(page, driver.tokenNo, driver.name);
+    await bannerIn(page, '[data-status="online"][data-socket="up"]');
+    await page.getByText('No closest rides available').waitFor();
+    eventsLost = true;
+    const missed = await bookFixedRide(requester, 'AMR', 'main gate', 'canteen');
+    expect(await rideRow(page, missed).count()).toBe(0);
+    // Both the connection sync and TanStack Query's focus manager read the lists again on it.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await rideRow(page, missed).first().waitFor();
+    eventsLost = false;
+  });
+});
