@@ -125,6 +125,12 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
     await page.getByRole('dialog', { name: 'Mark Sunil Patil Active?' }).getByRole('button', { name: 'Mark Active' }).click();
     await page.getByText('Sunil Patil is now Active.').waitFor();
     expect(await boss.call('GET', `/api/drivers/status/${idle.tokenNo}`)).toEqual({ isActive: 1 });
+
+    // He files a maintenance request: the badge appears without a reload.
+    await idle.call('POST', '/api/requests/maintenanceReq', {
+      driver_id: idle.tokenNo, driver_name: idle.name, vehicle_type: 'Forklift', issue: 'Tire Replacement', comment_text: '', status: 'pending', breakdown_type: 'partial', ride_id: null,
+    });
+    await item.getByText('Blocked for maintenance').waitFor();
   });
 
   it('given the audit of the broken-down ride, when the scrubber is in the middle, then Home jumps to the first event and End to the last', async () => {
