@@ -67,8 +67,9 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await allStepTimes(page, 6);
     await snap(page, 'fixed-07-completed');
 
-    // Five seconds after the end the form comes back.
-    await page.getByRole('button', { name: 'Request Transport' }).waitFor({ timeout: 15_000 });
+    // The completed ride's summary stays until the requester dismisses it; then the form comes back.
+    await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Ride History' }).click();
     const item = page.getByRole('button', { name: new RegExp(`^Ride ${rideId}: main gate to canteen, completed$`) });
     await item.waitFor();
