@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './pwa/service-worker-plugin';
 
 const engine = `http://127.0.0.1:${process.env.ENGINE_PORT ?? 3000}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   server: {
     proxy: {
       '/api': { target: engine, changeOrigin: true },

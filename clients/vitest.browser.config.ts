@@ -9,7 +9,11 @@ export default defineConfig({
     include: ['browser/**/*.browser.ts'],
     environment: 'node',
     globalSetup: ['browser/global-setup.ts'],
-    fileParallelism: false,
+    // Each file starts its own engine (own port, own temporary data folder), so files share nothing and
+    // two run at once: one engine and one Chromium each, which is what two cores carry.
+    setupFiles: ['browser/support/file-engine.ts'],
+    fileParallelism: true,
+    maxWorkers: Number(process.env.BROWSER_WORKERS ?? 2),
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },

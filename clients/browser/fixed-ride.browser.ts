@@ -25,7 +25,8 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await snap(page, 'fixed-02-sign-in');
     await signInInBrowser(page, requester, password);
     await page.getByRole('heading', { name: 'Type of Booking Required' }).waitFor();
-    await page.getByText(`(${requester})`).waitFor();
+    // Signed up without a name: greeted by token number alone.
+    await page.getByRole('heading', { name: `Hello, ${requester}`, exact: true }).waitFor();
     await snap(page, 'fixed-03-dashboard');
   });
 
@@ -66,8 +67,9 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await allStepTimes(page, 6);
     await snap(page, 'fixed-07-completed');
 
-    // Five seconds after the end the form comes back.
-    await page.getByRole('button', { name: 'Request Transport' }).waitFor({ timeout: 15_000 });
+    // The completed ride's summary stays until the requester dismisses it; then the form comes back.
+    await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Ride History' }).click();
     const item = page.getByRole('button', { name: new RegExp(`^Ride ${rideId}: main gate to canteen, completed$`) });
     await item.waitFor();
@@ -79,6 +81,8 @@ describe('Schedule Fixed Ride in a real browser', () => {
 
   it('given a signed-in requester, when he logs out, then he is told so, sent to /signin, and the guarded screens send him back there', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
+    // Logout asks first (docs/DECISIONS.md, Touch and layout).
+    await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Logout' }).click();
     await page.getByText('You have been logged out successfully!').waitFor();
     await page.waitForURL('**/signin');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

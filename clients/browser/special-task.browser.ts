@@ -65,7 +65,9 @@ describe('Schedule Special Task Ride in a real browser', () => {
     await allStepTimes(page, 6);
     await snap(page, 'special-05-completed');
 
-    await page.getByRole('button', { name: 'Request Transport' }).waitFor({ timeout: 15_000 });
+    // The completed ride stays until the requester dismisses it (docs/DECISIONS.md).
+    await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Task History' }).click();
     await page.getByRole('button', { name: `Ride ${rideId}: RMS to scrap yard, completed` }).waitFor();
     await snap(page, 'special-06-history');

@@ -111,7 +111,10 @@ describe('Driver information in a real browser', () => {
     await signInStaff(other, head);
     await other.goto('/driver-info');
     await other.getByRole('button', { name: new RegExp(`Ravi Kumar.*${operatorId}`) }).click();
-    await other.getByRole('form', { name: `Driver ${operatorId}` }).waitFor();
+    // He reads the record as text: no form, no inputs, no Active switch.
+    await other.getByTestId('fact-Operator ID').filter({ hasText: operatorId }).waitFor();
+    expect(await other.getByRole('textbox').count()).toBe(0);
+    expect(await other.getByRole('switch').count()).toBe(0);
     expect(await other.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await other.getByRole('button', { name: 'Add New Driver Info' }).count()).toBe(0);
     await other.context().close();

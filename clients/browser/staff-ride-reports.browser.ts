@@ -29,7 +29,7 @@ describe('Ride reports in a real browser', () => {
     await page.goto('/ride-reports');
     await page.getByRole('heading', { name: 'Ride Reports' }).waitFor();
     await page.getByRole('table', { name: 'Ride reports' }).waitFor();
-    await page.getByText('Scroll the table sideways to see all 20 columns →').waitFor();
+    await page.getByText('More columns to the right: scroll the table sideways →').waitFor();
     expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(20);
     await page.getByRole('combobox', { name: 'Filter by' }).click();
     await page.getByRole('option', { name: 'Driver ID' }).click();
@@ -50,13 +50,13 @@ describe('Ride reports in a real browser', () => {
     await page.getByText('Page 1 of 2').waitFor();
   });
 
-  it('given the driver filter, when CSV is downloaded, then ride_reports.csv holds the header and his 16 rides in 20 columns', async () => {
+  it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 20 columns', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe('ride_reports.csv');
+    expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(17);
     expect(lines[0]!.split(',')).toHaveLength(20);
-    expect(lines[0]).toMatch(/^rideId,requesterName,fromLocation/);
+    expect(lines[0]).toMatch(/^RIDE_ID,REQUESTER_NAME,FROM_LOCATION/);
     const last = lines.find((line) => line.startsWith(`${rideIds[15]},`));
     expect(last).toContain('Meera Iyer');
     expect(last).toContain('mins');

@@ -34,7 +34,10 @@ export const LIMITS = {
   requesterPollingMs: 10_000,
   resetAfterRideEndMs: 5000,
   endRideDelayMs: 2000,
-  socketReconnectionAttempts: 5,
+  // The spec's socket gave up after 5 attempts; PlantRide's keeps trying while the page is open,
+  // waiting 1 s, 2 s, 4 s... between attempts but never more than the cap (docs/DECISIONS.md).
+  socketReconnectionDelayMs: 1000,
+  socketReconnectionDelayMaxMs: 3000,
   socketTimeoutMs: 5000,
   maintenanceListRefreshMs: 30_000,
   toastRequesterAutoCloseMs: 5000,

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { seriousViolations } from './axe';
+import { engine } from './engine-context';
 
 const SCREENSHOTS = join(import.meta.dirname, '../screenshots');
 
@@ -15,7 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width, height } });
+  const context = await browser.newContext({ baseURL: engine('baseUrl'), viewport: { width, height } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

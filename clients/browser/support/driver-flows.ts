@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { engine } from './engine-context';
 import type { Page } from 'playwright-core';
 import type { VehicleType } from '@plantride/schemas';
 import { signIn, type ApiSession } from './engine-api';
@@ -18,7 +18,7 @@ export async function signInDriver(page: Page, tokenNo: string, name: string): P
 
 /** A requester who books through the API, for tests that watch the driver's side only. */
 export async function apiRequester(tokenNo: string, name: string): Promise<ApiSession> {
-  const answer = await fetch(`${inject('baseUrl')}/api/auth/signup`, {
+  const answer = await fetch(`${engine('baseUrl')}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token_no: tokenNo, password: `pw-${tokenNo}`, name, mobile: '9000000002' }),

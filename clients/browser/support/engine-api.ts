@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { engine } from './engine-context';
 import type { VehicleType } from '@plantride/schemas';
 
 /** A signed-in account talking to the engine the way a driver's or admin's screen would. */
@@ -8,7 +8,7 @@ export interface ApiSession {
   call: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<T>;
 }
 
-const baseUrl = () => inject('baseUrl');
+const baseUrl = () => engine('baseUrl');
 
 async function request<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
@@ -25,7 +25,7 @@ export async function signIn(tokenNo: string, password: string, name = tokenNo):
   return { tokenNo, name, call: (method, path, body) => request(method, path, body, user.jwt_token) };
 }
 
-export const admin = () => signIn(inject('adminTokenNo'), inject('adminPassword'));
+export const admin = () => signIn(engine('adminTokenNo'), engine('adminPassword'));
 
 /** An admin's driver record for the operator, then his own sign-up with the activation code the add showed: he is a driver of that vehicle type. */
 export async function newDriver(tokenNo: string, name: string, vehicleType: VehicleType = 'Forklift'): Promise<ApiSession> {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+/** The built client the engines serve: clients/dist, or BROWSER_CLIENT_DIST (a build of one's own while others rebuild clients/dist). */
+export const CLIENT_DIST = process.env.BROWSER_CLIENT_DIST ? resolve(process.env.BROWSER_CLIENT_DIST) : join(REPO_ROOT, 'clients/dist');
 
 export interface RunningEngine {
   baseUrl: string;
@@ -58,7 +60,7 @@ export async function startEngine(): Promise<RunningEngine> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      CLIENT_DIST: join(REPO_ROOT, 'clients/dist'),
+      CLIENT_DIST,
       JWT_SECRET: randomBytes(32).toString('hex'),
       DEMO: '0',
       ADMIN_TOKEN_NO: adminTokenNo,

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { engine } from './engine-context';
 import type { Page } from 'playwright-core';
 import { admin, signIn, type ApiSession } from './engine-api';
 
@@ -7,12 +7,12 @@ export interface StaffAccount {
   password: string;
 }
 
-export const adminAccount = (): StaffAccount => ({ tokenNo: inject('adminTokenNo'), password: inject('adminPassword') });
+export const adminAccount = (): StaffAccount => ({ tokenNo: engine('adminTokenNo'), password: engine('adminPassword') });
 
 /** Signs up an account and has the admin make it a maintenance head. */
 export async function newMaintenanceHead(tokenNo: string): Promise<StaffAccount & { api: ApiSession }> {
   const password = `pw-${tokenNo}`;
-  const answer = await fetch(`${inject('baseUrl')}/api/auth/signup`, {
+  const answer = await fetch(`${engine('baseUrl')}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token_no: tokenNo, password }),
@@ -41,7 +41,7 @@ export async function openMaintenancePanel(page: Page): Promise<void> {
 /** A requester account made through sign-up, as his own screen would. */
 export async function newRequester(tokenNo: string, name: string): Promise<ApiSession> {
   const password = `pw-${tokenNo}`;
-  const answer = await fetch(`${inject('baseUrl')}/api/auth/signup`, {
+  const answer = await fetch(`${engine('baseUrl')}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token_no: tokenNo, password, name, mobile: '9000000001' }),

@@ -11,4 +11,14 @@ export const theme = createTheme({
     background: { default: '#f5f7f6' },
   },
   shape: { borderRadius: 8 },
+  // Gloved fingers on phones: every tap target at least 48 x 48 CSS px (clients/browser/touch-targets.browser.ts measures them).
+  components: {
+    MuiButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiIconButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiToggleButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiTab: { styleOverrides: { root: { minHeight: 48 } } },
+    MuiMenuItem: { styleOverrides: { root: { minHeight: 48 } } },
+    MuiCheckbox: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiRadio: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+  },
 });

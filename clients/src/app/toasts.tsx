@@ -1,8 +1,14 @@
+import { useMediaQuery } from '@mui/material';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@plantride/schemas';
 
-/** Requester screens pass their own 5000 ms; sign-in and admin screens keep this 3000 ms. */
+/**
+ * Requester screens pass their own 5000 ms; sign-in and admin screens keep this 3000 ms.
+ * At the bottom, where no header control sits (top-right covered Logout and Request Maintenance);
+ * on a phone at most two at a time, so a burst of news cannot stack over the ride cards.
+ */
 export function Toasts() {
-  return <ToastContainer position="top-right" autoClose={LIMITS.toastAutoCloseMs} newestOnTop />;
+  const phone = useMediaQuery('(max-width: 600px)');
+  return <ToastContainer position={phone ? 'bottom-center' : 'bottom-right'} autoClose={LIMITS.toastAutoCloseMs} newestOnTop limit={phone ? 2 : undefined} />;
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Toolbar, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { logout } from '../lib/logout';
 
@@ -10,9 +10,14 @@ interface PageHeaderProps {
   children?: ReactNode;
 }
 
-/** The top bar every signed-in screen shares: back, title, extra actions, logout. */
+/**
+ * The top bar every signed-in screen shares: back, title, extra actions, logout. Logout stands apart
+ * from the actions (a gloved thumb aiming at Request Maintenance must not land on it) and asks first.
+ */
 export function PageHeader({ title, backTo, children }: PageHeaderProps) {
   const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
   return (
     <AppBar position="static" component="header" elevation={0}>
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
@@ -24,13 +29,25 @@ export function PageHeader({ title, backTo, children }: PageHeaderProps) {
         <Typography component="span" variant="h6" sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
           {title}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {children}
-          <Button color="inherit" variant="outlined" size="small" onClick={() => void logout()}>
+        </Box>
+        <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)} sx={{ ml: { xs: 'auto', sm: 3 } }}>
+          Logout
+        </Button>
+      </Toolbar>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Log out?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>You will need your token number and password to sign in again.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Stay signed in</Button>
+          <Button variant="contained" onClick={() => void logout()}>
             Logout
           </Button>
-        </Box>
-      </Toolbar>
+        </DialogActions>
+      </Dialog>
     </AppBar>
   );
 }

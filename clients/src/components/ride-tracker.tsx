@@ -27,10 +27,12 @@ interface RideTrackerProps {
   timestamps?: RideTimestamps | null;
   acceptedAt?: string | null;
   label: string;
+  /** Shown (as a warning) on the first step not yet reached: why the ride stands still there. */
+  note?: string | null;
 }
 
 /** A tracker whose reached steps are marked done and whose current step is announced as current. */
-export function RideTracker({ steps, step, timestamps, acceptedAt, label }: RideTrackerProps) {
+export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }: RideTrackerProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const timeOf = (def: StepDef, index: number): string | null => {
@@ -44,6 +46,7 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label }: Ride
         {steps.map((def, index) => {
           const done = index < step;
           const time = timeOf(def, index);
+          const noted = note && index === step ? note : null;
           return (
             <Step
               key={def.label}
@@ -54,8 +57,13 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label }: Ride
               data-state={done ? 'done' : 'pending'}
             >
               <StepLabel
+                error={noted !== null}
                 optional={
-                  time ? (
+                  noted ? (
+                    <Typography variant="caption" color="error" sx={{ fontWeight: 600 }} data-testid="step-note">
+                      {noted}
+                    </Typography>
+                  ) : time ? (
                     <Typography variant="caption" data-testid={`step-time-${index + 1}`}>
                       <DateTimeText text={time} />
                     </Typography>

@@ -42,6 +42,8 @@ interface CallOptions<T> {
   /** Read-your-writes: the engine waits until its read models include this store position. */
   position?: number | null;
   signal?: AbortSignal;
+  /** A command sent again later (the offline queue): the key it was first sent or queued with. */
+  idempotencyKey?: string;
 }
 
 function withPosition(path: string, position: number | null | undefined): string {
@@ -85,7 +87,7 @@ async function exchange(path: string, method: string, options: CallOptions<unkno
 /** A command sent until it is answered (at most 1 + RETRY_DELAYS_MS.length times), always under its action's key. */
 async function exchangeCommand(path: string, method: string, options: CallOptions<unknown>, token: string | null) {
   const action = actionOf(method, path, options.body);
-  const key = actionKeys.keyFor(action);
+  const key = options.idempotencyKey ?? actionKeys.keyFor(action);
   for (let attempt = 0; ; attempt += 1) {
     const delay = RETRY_DELAYS_MS[attempt];
     let answer: Awaited<ReturnType<typeof exchange>>;

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIMITS, type ServerToClientEvents, type ClientToServerEvents, type StoredUser } from '@plantride/schemas';
+import { useConnection } from './connection.store';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,18 +20,31 @@ function rememberPosition(tokenNo: string, payload: unknown): void {
   }
 }
 
-/** One socket per signed-in user; `auth` is a callback so every reconnect sends the current position. */
+/**
+ * One socket per signed-in user; `auth` is a callback so every reconnect sends the current position.
+ * It keeps reconnecting for as long as the page is open, the wait between attempts capped (not the spec's 5 attempts).
+ */
 export function openSocket(user: StoredUser): LiveSocket {
   const socket: LiveSocket = io({
     path: '/socket.io',
     withCredentials: true,
-    reconnectionAttempts: LIMITS.socketReconnectionAttempts,
+    reconnection: true,
+    reconnectionAttempts: Infinity,
+    reconnectionDelay: LIMITS.socketReconnectionDelayMs,
+    reconnectionDelayMax: LIMITS.socketReconnectionDelayMaxMs,
     timeout: LIMITS.socketTimeoutMs,
     auth: (send) => {
       const lastPosition = lastSeenPosition(user.token_no);
       send(lastPosition === undefined ? { token: user.jwt_token } : { token: user.jwt_token, lastPosition });
     },
   });
-  socket.onAny((_event, payload: unknown) => rememberPosition(user.token_no, payload));
+  const connection = useConnection.getState();
+  socket.onAny((_event, payload: unknown) => {
+    rememberPosition(user.token_no, payload);
+    connection.updated();
+  });
+  socket.on('connect', () => connection.setSocket(true));
+  socket.on('disconnect', () => connection.setSocket(false));
   return socket;
 }
+

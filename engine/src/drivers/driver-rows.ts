@@ -20,6 +20,7 @@ export function toDriverListRow(row: DriverRow): DriverListRow {
     VEHICLE_TYPE: vehicleTypeOf(row),
     operator_id: row.operator_id,
     mobile: row.mobile,
+    BLOCKED_FOR_MAINTENANCE: row.blocked_for_maintenance ? 1 : 0,
   };
 }
 

@@ -55,6 +55,7 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
         VEHICLE_TYPE: 'Crane',
         operator_id: 'CR01',
         mobile: '9876543210',
+        BLOCKED_FOR_MAINTENANCE: 0,
       });
     });
 

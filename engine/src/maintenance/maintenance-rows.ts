@@ -19,5 +19,6 @@ export function toMaintenanceRequestRow(row: MaintenanceRequestListing): Mainten
     REQUEST_DATE: iso(row.requested_at) ?? '',
     LAST_MAINTENANCE_DATE: iso(row.last_maintenance_date),
     BREAKDOWN_TYPE: breakdown.success ? breakdown.data : '',
+    RIDE_ID: row.ride_id ?? null,
   };
 }

@@ -32,6 +32,9 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     const events = (await t.app.eventStore.readStream(driverStreamId(driver))).map((e) => toDomainEvent(e) as DriverEvent);
     return events.reduce(evolveDriver, initialDriverState()).blockedFor;
   };
+  // What the Driver Info list says of him: 1 while a maintenance request blocks him.
+  const listedBlocked = async (driver: string, position: number) =>
+    ((await call('MH01', 'GET', `/api/drivers/getDrivers?position=${position}`)).json().drivers as Array<{ OPERATOR_ID: string; BLOCKED_FOR_MAINTENANCE: number }>).find((row) => row.OPERATOR_ID === driver)?.BLOCKED_FOR_MAINTENANCE;
   const bookAndAccept = async (driver: string, vehicleType: VehicleType = 'Forklift') => {
     const { rideId } = (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' })).json();
     expect((await call(driver, 'POST', '/api/tracking/accept-ride', { driverId: driver, rideId })).statusCode).toBe(200);
@@ -58,10 +61,11 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     expect(message).toBe(MESSAGES.maintenanceSubmittedBlocked);
     expect(requestId).toBe(id);
     expect(await blockedFor('F001')).toBe(id);
+    expect(await listedBlocked('F001', position)).toBe(1);
     const row = await rowOf(id, position);
     expect(maintenanceRequestRowSchema.strict().parse(row)).toEqual({
       ID: id, DRIVER_ID: 'F001', DRIVER_NAME: 'F001 Name', MOBILE_NUMBER: '9876543210', ROLE: 'Driver', STATUS: 'pending', COMMENT_TEXT: 'beeps all day',
-      VEHICLE_TYPE: 'Forklift', ISSUE: 'Horn stuck', REQUEST_DATE: expect.any(String), LAST_MAINTENANCE_DATE: null, BREAKDOWN_TYPE: 'partial',
+      VEHICLE_TYPE: 'Forklift', ISSUE: 'Horn stuck', REQUEST_DATE: expect.any(String), LAST_MAINTENANCE_DATE: null, BREAKDOWN_TYPE: 'partial', RIDE_ID: null,
     });
 
     // Blocked drivers cannot take rides.
@@ -83,6 +87,7 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     expect(completed.json()).toMatchObject({ message: MESSAGES.requestCompletedDriverUnblocked });
     expect(await blockedFor('F001')).toBeNull();
     expect(await rowOf(id, completed.json().position)).toMatchObject({ STATUS: 'completed', LAST_MAINTENANCE_DATE: done });
+    expect(await listedBlocked('F001', completed.json().position)).toBe(0);
   });
 
   it('given a pending request, when the head writes the rejection comment and then sends the status alone (the spec client), then it is rejected with the REJECTED prefix and the driver freed', async () => {
@@ -207,7 +212,9 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   describe('redistribution', () => {
     it('given a ride redistributed by its driver\'s request, when two drivers race to take it over, then exactly one wins and the other gets 409', async () => {
       const rideId = await bookAndAccept('F001');
-      const { id } = (await fileRequest('F001', { ride_id: rideId, comment_text: 'engine died', issue: '', breakdown_type: null })).json();
+      const { id, position } = (await fileRequest('F001', { ride_id: rideId, comment_text: 'engine died', issue: '', breakdown_type: null })).json();
+      // The head's list says which ride the request came from: mid-ride there is no issue to show.
+      expect(await rowOf(id, position)).toMatchObject({ RIDE_ID: rideId, ISSUE: '', COMMENT_TEXT: 'engine died' });
       const take = (driver: string) => call(driver, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: driver, currentState: 'accepted' });
       const answers = await Promise.all([take('F002'), take('F003')]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);

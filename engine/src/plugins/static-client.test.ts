@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
-import { IMMUTABLE, REVALIDATE } from './static-client.plugin';
+import { IMMUTABLE, REVALIDATE, SERVICE_WORKER } from './static-client.plugin';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ENTRY = `export const greeting = ${JSON.stringify('PlantRide '.repeat(400))};\n`;
 const SMALL = 'body{margin:0}';
+const SERVICE_WORKER_JS = `const PRECACHE = ["/assets/index-abc123.js"];\n${'// the app shell\n'.repeat(100)}`;
+const MANIFEST = JSON.stringify({ name: 'PlantRide', start_url: '/', display: 'standalone' });
 
 describe('the built web client, served by the engine', () => {
   let dist: string;
@@ -25,6 +27,9 @@ describe('the built web client, served by the engine', () => {
     writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(ENTRY));
     writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(ENTRY));
     writeFileSync(join(dist, 'assets/index-def456.css'), SMALL);
+    writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER_JS);
+    writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER_JS));
+    writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
     t = await createTestApp(testStoreKinds()[0]!, { clientDist: dist });
   });
   afterAll(async () => {
@@ -96,5 +101,23 @@ describe('the built web client, served by the engine', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: SERVER_MESSAGES.notFound });
     expect(response.headers['cache-control']).not.toBe(IMMUTABLE);
+  });
+
+  it('when the service worker is asked for, plain or as its brotli copy, then no cache may keep it and it may control the whole site', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const response = await get('/sw.js', { 'accept-encoding': encoding });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['cache-control'], encoding).toBe(SERVICE_WORKER);
+      expect(response.headers['service-worker-allowed'], encoding).toBe('/');
+      expect(response.headers['content-type'], encoding).toMatch(/^(application|text)\/javascript/);
+    }
+  });
+
+  it('when the web app manifest is asked for, then it comes as application/manifest+json and is revalidated each time', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe(REVALIDATE);
+    expect(JSON.parse(response.body)).toMatchObject({ start_url: '/', display: 'standalone' });
   });
 });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { RIDE_REPORT_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
+import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
 import type { RideReportRecord } from '@plantride/projections';
 import { toRideReportServerRow } from './report-rows';
 import { toRideReportExportRecord } from '../test-support/report-export';
@@ -52,11 +52,11 @@ describe('report export streams', () => {
     const rows = Array.from({ length: 600 }, (_, i) => record(i));
     const oracle = stringify(
       rows.map((r) => toRideReportCsvRecord(toRideReport(toRideReportServerRow(r)))),
-      { header: true, columns: RIDE_REPORT_FIELDS.map((key) => ({ key })), escape_formulas: true },
+      { header: true, columns: RIDE_REPORT_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })), escape_formulas: true },
     );
     const exported = rows.map(toRideReportExportRecord);
     expect(await text(csvStream(batchesOf(exported.slice(0, 7), exported.slice(7, 150), exported.slice(150))))).toBe(oracle);
-    expect(await text(csvStream(batchesOf()))).toBe(`${RIDE_REPORT_FIELDS.join(',')}\n`);
+    expect(await text(csvStream(batchesOf()))).toBe(`${RIDE_REPORT_CSV_COLUMNS.join(',')}\n`);
   });
 
   it.each(AWKWARD)('writes the cell %j as csv-stringify does', (value) => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MESSAGES, RIDE_REPORT_FIELDS, formatPlantInstant, formatReportGap, type RideReportFilter } from '@plantride/schemas';
+import { MESSAGES, RIDE_REPORT_CSV_COLUMNS, formatPlantInstant, formatReportGap, type RideReportFilter } from '@plantride/schemas';
 import { rideReportExportAfter, rideReportsAfter, type ReadModels, type RideReportCursor, type RideReportExportRecord, type RideReportRecord } from '@plantride/projections';
 import type { Kysely } from 'kysely';
 import { gapMinutesBetween, toRideReportServerRow } from './report-rows';
@@ -95,7 +95,7 @@ export const CSV_CHUNK_ROWS = 256;
 /** The rows as CSV: a header line, then chunks of text of up to CSV_CHUNK_ROWS lines. */
 export function csvStream(batches: AsyncIterable<RideReportExportRecord[]>): Readable {
   async function* chunks() {
-    yield `${RIDE_REPORT_FIELDS.join(',')}\n`;
+    yield `${RIDE_REPORT_CSV_COLUMNS.join(',')}\n`;
     for await (const batch of batches) {
       for (let from = 0; from < batch.length; from += CSV_CHUNK_ROWS) {
         const to = Math.min(batch.length, from + CSV_CHUNK_ROWS);

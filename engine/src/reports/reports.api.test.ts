@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
-  REPORTS_CSV_FILE_NAME,
+  RIDE_REPORT_CSV_COLUMNS,
   RIDE_REPORT_FIELDS,
   SERVER_MESSAGES,
+  plantDayOf,
   rideReportServerRowSchema,
   type Role,
   type RideReportServerRow,
@@ -200,13 +201,16 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
     });
   });
 
-  it('when staff download the CSV, then it is ride_reports.csv with a header and the 20 columns, the defaults, en-IN plant times and quoted commas', async () => {
+  it('when staff download the CSV, then it is ride_reports_<plant day>.csv with the upper-case header and the 20 columns, the defaults, en-IN plant times and quoted commas', async () => {
+    const dayBefore = plantDayOf(new Date());
     const answer = await get('MH01', `/api/reports/rides.csv?from=10/01/2026&to=12/01/2026&position=${await head()}`);
+    const dayAfter = plantDayOf(new Date());
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
-    expect(answer.headers['content-disposition']).toBe(`attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
+    expect([dayBefore, dayAfter].map((day) => `attachment; filename="ride_reports_${day}.csv"`)).toContain(answer.headers['content-disposition']);
     const lines = answer.body.trimEnd().split('\n');
-    expect(lines[0]).toBe(RIDE_REPORT_FIELDS.join(','));
+    expect(lines[0]).toBe(RIDE_REPORT_CSV_COLUMNS.join(','));
+    expect(lines[0]).toMatch(/^RIDE_ID,REQUESTER_NAME,.*,GAP_PICK_DROP,GAP_PICK_START,.*,RIDE_TYPE$/);
     const records = lines.slice(1).map(csvCells);
     expect(records.map((cells) => cells.length)).toEqual([20, 20, 20, 20, 20]);
     const byId = new Map(records.map((cells) => [cells[0], Object.fromEntries(RIDE_REPORT_FIELDS.map((field, i) => [field, cells[i]]))]));

@@ -3,12 +3,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  REPORTS_CSV_FILE_NAME,
   allRidesAnswerSchema,
+  plantDayOf,
   rideReportFilterOf,
   rideReportFiltersQuerySchema,
   rideReportsAnswerSchema,
   rideReportsQuerySchema,
+  rideReportsCsvFileName,
 } from '@plantride/schemas';
 import { REPORT_COUNT_CAP, countRideReports, rideReportsPage } from '@plantride/projections';
 import { readModels } from '../rides/ride-access';
@@ -50,10 +51,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/rides.csv',
-    { onRequest: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(REPORTS_CSV_FILE_NAME) } } },
+    { onRequest: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(rideReportsCsvFileName('yyyy-MM-dd')) } } },
     async (request, reply) => {
       const batches = await reportExportBatches(readModels(app), rideReportFilterOf(request.query));
-      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${REPORTS_CSV_FILE_NAME}"`);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${rideReportsCsvFileName(plantDayOf(new Date()))}"`);
       return sendStream(reply, csvStream(batches));
     },
   );

@@ -22,7 +22,8 @@ import type { AuthUser } from '../auth/jwt';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import { toDomainEvent } from '../event-store/upcast';
 import { isStaff, readModels } from './ride-access';
-import { toHistoryRow } from './ride-rows';
+import { handOverOf } from './hand-over';
+import { toHistoryRow, toOngoingRow } from './ride-rows';
 
 const LIFECYCLE = ['requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
 
@@ -66,7 +67,8 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
       const ongoing = await ongoingRideOfDriver(readModels(app), request.query.driverId);
-      return { history: ongoing ? [toHistoryRow(ongoing)] : [] };
+      if (!ongoing) return { history: [] };
+      return { history: [toOngoingRow(ongoing, ongoing.is_redistributed ? await handOverOf(app, ongoing.ride_id) : null)] };
     },
   );
 

@@ -1,5 +1,6 @@
 import { DATE_LOCALE, PLANT_TIME_ZONE, RESUME_STATE_TO_RIDE_STATE, formatDuration, type RideHistoryRow, type RideTimestamps, type ServerRide } from '@plantride/schemas';
 import type { RideRow } from '@plantride/projections';
+import type { HandOver } from './hand-over';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -25,7 +26,8 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
   };
 }
 
-export function toServerRide(ride: RideRow): ServerRide {
+/** `handOver`: of a ride offered for take-over, the first driver's mobile goes with it (docs/DECISIONS.md). */
+export function toServerRide(ride: RideRow, handOver: HandOver | null = null): ServerRide {
   return {
     ...toHistoryRow(ride),
     DRIVER_ID: ride.driver_id,
@@ -35,10 +37,25 @@ export function toServerRide(ride: RideRow): ServerRide {
     MAINTENANCE_COMMENT: ride.maintenance_comment,
     ORIGINAL_DRIVER_ID: ride.original_driver_id,
     ORIGINAL_DRIVER_NAME: ride.original_driver_name,
+    ORIGINAL_DRIVER_MOBILE: handOver?.originalDriverMobile ?? null,
     RIDE_STATE: ride.resume_state ? RESUME_STATE_TO_RIDE_STATE[ride.resume_state as keyof typeof RESUME_STATE_TO_RIDE_STATE] : null,
     // Rides offered to drivers who do not hold them: the requester's name and mobile only once one
     // does (his ongoing ride's Requester Details ask getSpecificRequester, issue #17).
     REQUESTER_DETAILS: null,
+  };
+}
+
+/** The driver's ride in progress; one he took over after a breakdown says what was handed over and by whom. */
+export function toOngoingRow(ride: RideRow, handOver: HandOver | null): RideHistoryRow {
+  const row = toHistoryRow(ride);
+  if (!ride.is_redistributed || !handOver) return row;
+  return {
+    ...row,
+    IS_REDISTRIBUTED: true,
+    MAINTENANCE_COMMENT: ride.maintenance_comment,
+    ORIGINAL_DRIVER_NAME: ride.original_driver_name,
+    ORIGINAL_DRIVER_MOBILE: handOver.originalDriverMobile,
+    RIDE_STATE: handOver.rideState,
   };
 }
 

@@ -99,6 +99,8 @@ export const driverListRowSchema = z.object({
   VEHICLE_TYPE: optionalVehicleTypeSchema,
   operator_id: z.string(),
   mobile: z.string(),
+  /** Ours, as on getSpecificDriver: 1 while an open maintenance request blocks him, so staff see who is blocked now. */
+  BLOCKED_FOR_MAINTENANCE: z.union([z.literal(0), z.literal(1)]),
 });
 export type DriverListRow = z.infer<typeof driverListRowSchema>;
 /** Answer of GET /api/drivers/getDrivers. */

@@ -67,6 +67,8 @@ export const maintenanceRequestRowSchema = z.object({
   REQUEST_DATE: z.string(),
   LAST_MAINTENANCE_DATE: z.string().nullable(),
   BREAKDOWN_TYPE: z.union([breakdownTypeSchema, z.literal('')]),
+  /** Ours: the ride a mid-ride request was filed from (then ISSUE and BREAKDOWN_TYPE are empty), else null. */
+  RIDE_ID: z.string().nullable(),
 });
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */

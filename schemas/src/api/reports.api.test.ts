@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
+import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportsCsvFileName, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
 
 describe('ride reports query', () => {
   it('given dd/MM/yyyy days, when read, then they cover whole plant days with the last one included', () => {
@@ -38,5 +38,12 @@ describe('ride report CSV record', () => {
       createdAt: '11 Jan 2026, 12:15:00 am', startTime: '10 Jan 2026, 09:05:00 am', endTime: MESSAGES.notAvailable, gapPickStart: '5.50 mins', gapPickDrop: MESSAGES.notAvailable,
       driverName: MESSAGES.unknown, forkliftNumber: MESSAGES.unknown, lastMaintenanceDate: MESSAGES.notAvailable, maintenanceStatus: MESSAGES.notAvailable,
     });
+  });
+
+  it('names the CSV columns in upper case as the spec server form does, and dates the file name', () => {
+    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(20);
+    expect(RIDE_REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['RIDE_ID', 'REQUESTER_NAME', 'FROM_LOCATION']);
+    expect(RIDE_REPORT_CSV_COLUMNS).toEqual(expect.arrayContaining(['GAP_PICK_DROP', 'GAP_PICK_START', 'MATERIAL_PICK_TIME', 'LAST_MAINTENANCE_DATE', 'MAINTENANCE_STATUS']));
+    expect(rideReportsCsvFileName('2026-11-26')).toBe('ride_reports_2026-11-26.csv');
   });
 });

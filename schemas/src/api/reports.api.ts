@@ -4,6 +4,7 @@ import { tz, type TZDate } from '@date-fns/tz';
 import {
   LIMITS,
   PLANT_TIME_ZONE,
+  REPORTS_CSV_FILE_NAME,
   RIDE_STATUSES,
   RIDE_STATUS_FILTERS,
   REPORT_VEHICLE_FILTER_OPTIONS,
@@ -181,6 +182,15 @@ export type RideReport = z.infer<typeof rideReportSchema>;
 
 export const RIDE_REPORT_FIELDS = rideReportSchema.keyof().options;
 export type RideReportField = (typeof RIDE_REPORT_FIELDS)[number];
+
+/** A report field's CSV column name, upper case as in the spec's server form (gapPickDrop -> GAP_PICK_DROP). */
+export const rideReportCsvColumn = (field: RideReportField): string => field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+
+/** The CSV header: the 20 report fields in RIDE_REPORT_FIELDS order, under their upper-case column names. */
+export const RIDE_REPORT_CSV_COLUMNS: readonly string[] = RIDE_REPORT_FIELDS.map(rideReportCsvColumn);
+
+/** The export's file name with the plant's ISO day (yyyy-MM-dd) it was made on: ride_reports_2026-11-26.csv. */
+export const rideReportsCsvFileName = (plantDay: string): string => `${REPORTS_CSV_FILE_NAME.replace(/\.csv$/, '')}_${plantDay}.csv`;
 
 // Defaults of SPEC §3: 'Unknown' for names, numbers and type; 'N/A' for maintenance fields and gaps.
 export function toRideReport(row: RideReportServerRow): RideReport {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { rideStateNameSchema, rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
@@ -28,6 +28,16 @@ export const rideHistoryRowSchema = z.object({
   CREATED_AT: z.string(),
   COMPLETED_AT: z.string().nullable(),
   DURATION: z.string().nullable(),
+  /**
+   * Ours, only in GET /api/ride-history/ongoing for a ride its driver took over after a breakdown:
+   * the spec's redistribution fields, RIDE_STATE being where the ride stood when it was handed
+   * over, and the first driver's mobile (as in the offered ride's ORIGINAL_DRIVER_MOBILE).
+   */
+  IS_REDISTRIBUTED: z.boolean().optional(),
+  MAINTENANCE_COMMENT: z.string().nullish(),
+  ORIGINAL_DRIVER_NAME: z.string().nullish(),
+  ORIGINAL_DRIVER_MOBILE: z.string().nullish(),
+  RIDE_STATE: rideStateNameSchema.nullish(),
 });
 export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
 

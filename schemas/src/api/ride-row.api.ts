@@ -35,6 +35,11 @@ export const serverRideSchema = z.object({
   MAINTENANCE_COMMENT: z.string().nullable(),
   ORIGINAL_DRIVER_ID: z.string().nullable(),
   ORIGINAL_DRIVER_NAME: z.string().nullable(),
+  /**
+   * Ours: the mobile of the driver whose vehicle broke down, sent with a ride offered for
+   * take-over, so whoever takes it can call him to find the vehicle and the material on it.
+   */
+  ORIGINAL_DRIVER_MOBILE: z.string().nullish(),
   RIDE_STATE: rideStateNameSchema.nullable(),
   REQUESTER_DETAILS: requesterDetailsSchema.nullable(),
 });

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { SOCKET_PAYLOADS } from '@plantride/schemas';
+import { onQueueOutcome } from '../../lib/offline-queue';
 import { useLiveSocket } from '../../lib/socket.store';
+import { RIDE_ALERT_EVENTS, rideAlert } from './ride-alert';
 import { DRIVER_EVENTS, driverEventEffect, type DriverEvent } from './stores/driver-live';
 import { refreshTopics, useDriverLive } from './stores/driver-live.store';
 
@@ -22,6 +24,8 @@ export function useDriverLiveEvents(driverId: string) {
         refreshTopics(queryClient, effect.topics, event.payload.position);
         if (effect.completionPopup) useDriverLive.getState().openCompletion();
         if (effect.notice) toast.info(effect.notice);
+        // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst.
+        if (RIDE_ALERT_EVENTS.has(name)) rideAlert().ring();
       };
       socket.on(name, listener);
       return () => socket.off(name, listener);
@@ -35,4 +39,10 @@ export function useDriverLiveEvents(driverId: string) {
       socket.io.off('reconnect', resync);
     };
   }, [socket, driverId, queryClient]);
+
+  // A step, accept or maintenance request queued offline was answered: read his lists at its position (or again, if refused).
+  useEffect(
+    () => onQueueOutcome((outcome) => refreshTopics(queryClient, ['rides', 'driver'], outcome.sent ? outcome.position : null)),
+    [queryClient],
+  );
 }

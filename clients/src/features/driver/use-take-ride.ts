@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../lib/api-client';
+import { enqueue, waitingForNetwork } from '../../lib/offline-queue';
 import { useAcceptRide } from './api/accept-ride';
 import { useTakeOverRide } from './api/take-over-ride';
 
@@ -20,6 +21,11 @@ export function useTakeRide(driverId: string, blocked: boolean, onMoved: (positi
       return;
     }
     if (busyRideId) return;
+    // No network: the tap waits in the offline queue and goes (or is refused, if someone took the ride) when it returns.
+    if (!navigator.onLine) {
+      queueTake(driverId, ride);
+      return;
+    }
     setBusyRideId(ride.RIDE_ID);
     try {
       if (ride.IS_REDISTRIBUTED) {
@@ -43,4 +49,21 @@ export function useTakeRide(driverId: string, blocked: boolean, onMoved: (positi
   }
 
   return { busyRideId, take };
+}
+
+const ACCEPT_LABEL = 'Accept Ride';
+const TAKE_OVER_LABEL = 'Take Over Ride';
+
+/** Accept (or Take Over) tapped offline: queued with its key, the driver told it waits for the network. */
+function queueTake(driverId: string, ride: ServerRide): void {
+  const command = ride.IS_REDISTRIBUTED
+    ? {
+        path: '/api/maintenance/accept-redistributed-ride',
+        body: ride.RIDE_STATE ? { rideId: ride.RIDE_ID, newDriverId: driverId, currentState: ride.RIDE_STATE } : { rideId: ride.RIDE_ID, newDriverId: driverId },
+        label: TAKE_OVER_LABEL,
+        doneMessage: MESSAGES.redistributedRideAccepted,
+      }
+    : { path: '/api/tracking/accept-ride', body: { driverId, rideId: ride.RIDE_ID }, label: ACCEPT_LABEL, doneMessage: MESSAGES.rideAccepted };
+  enqueue({ ...command, owner: driverId, method: 'POST', tag: `take:${ride.RIDE_ID}` });
+  toast.info(waitingForNetwork(command.label));
 }

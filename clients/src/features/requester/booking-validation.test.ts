@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@plantride/schemas';
-import { bookingError } from './booking-validation';
+import { bookingError, dropOptions } from './booking-validation';
 
 const none = { hours: 0, minutes: 0 };
 
@@ -24,5 +24,15 @@ describe('booking rules (SPEC §5)', () => {
     expect(bookingError('fixed', { fromLocation: 'RMS', toLocation: 'fgs', duration: null })).toBeNull();
     expect(bookingError('special', { fromLocation: 'RMS', toLocation: 'fgs', duration: { hours: 0, minutes: 1 } })).toBeNull();
     expect(bookingError('special', { fromLocation: 'RMS', toLocation: 'fgs', duration: { hours: 1, minutes: 0 } })).toBeNull();
+  });
+});
+
+describe('dropOptions', () => {
+  it('given a chosen pickup, when the drop list is built, then it holds every other location in order and not the pickup', () => {
+    expect(dropOptions(['RMS', 'canteen', 'fgs'], 'canteen')).toEqual(['RMS', 'fgs']);
+  });
+
+  it('given no pickup yet, when the drop list is built, then it holds every location', () => {
+    expect(dropOptions(['RMS', 'canteen'], null)).toEqual(['RMS', 'canteen']);
   });
 });

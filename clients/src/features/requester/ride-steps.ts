@@ -20,3 +20,52 @@ export const DASHBOARD_TIMES = [
 ] as const satisfies readonly { label: string; key: keyof RideTimestamps }[];
 
 export { bookingTrackerStep, dashboardTrackerStep };
+
+/** Shown on the step a ride waits at after its vehicle broke down. */
+export const BREAKDOWN_STEP_NOTE = 'Vehicle broke down — finding another driver';
+
+const WAITING = 'waiting_for_reassignment';
+
+// The step times in the booking tracker's order after Requested: accept, start, pick, drop.
+const reachedAfterRequested = (times: RideTimestamps | null, acceptedAt: string | null): number => {
+  const marks = [times?.accept_time ?? acceptedAt, times?.start_time, times?.material_pick_time, times?.material_drop_time];
+  const gap = marks.findIndex((mark) => !mark);
+  return gap === -1 ? marks.length : gap;
+};
+
+/**
+ * The six-step tracker's step (SPEC §4). A ride waiting for another driver after a breakdown has no
+ * step of its own in the spec (0: every step grey); it keeps the steps its step times say it reached.
+ */
+export function bookingStepOf(status: string | null | undefined, times: RideTimestamps | null, acceptedAt: string | null = null): number {
+  if (status !== WAITING) return bookingTrackerStep(status);
+  return 1 + reachedAfterRequested(times, acceptedAt);
+}
+
+/** The dashboard's four-step tracker, kept the same way through a breakdown (assigned, picked, delivered). */
+export function dashboardStepOf(status: string | null | undefined, times: RideTimestamps | null): number {
+  if (status !== WAITING) return dashboardTrackerStep(status);
+  const reached = reachedAfterRequested(times, null);
+  // accept/start → Driver Assigned (2), pick → 3, drop → 4.
+  return reached === 0 ? 1 : Math.max(2, reached);
+}
+
+/** The tab title's words for a ride's state (document.title, e.g. 'Picked up · PlantRide'). */
+const TITLE_OF_STATUS: Record<string, string> = {
+  requested: 'Requested',
+  accepted: 'Driver assigned',
+  started: 'Ride started',
+  'material picked': 'Picked up',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  [WAITING]: 'Vehicle broke down',
+  redistributed_due_to_maintenance: 'Vehicle broke down',
+};
+
+export const APP_TITLE = 'PlantRide';
+
+export function rideTabTitle(status: string | null | undefined): string {
+  const words = status ? TITLE_OF_STATUS[status] : undefined;
+  return words ? `${words} · ${APP_TITLE}` : APP_TITLE;
+}

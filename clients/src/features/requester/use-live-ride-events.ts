@@ -13,8 +13,6 @@ interface Options {
 export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
   const socket = useLiveSocket((s) => s.socket);
   const notice = useLiveRide((s) => s.notice);
-  const status = useLiveRide((s) => s.status);
-  const rideId = useLiveRide((s) => s.rideId);
   const dispatch = useLiveRide((s) => s.dispatch);
 
   useEffect(() => {
@@ -50,11 +48,6 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
     const timer = setTimeout(() => dispatch({ type: 'clearNotice', notice }), LIMITS.reassignmentNoticeMs);
     return () => clearTimeout(timer);
   }, [notice, dispatch]);
-
-  // Five seconds after the ride ends, the form and the tracked ride reset.
-  useEffect(() => {
-    if (status !== 'completed' || !rideId) return;
-    const timer = setTimeout(() => dispatch({ type: 'reset' }), LIMITS.resetAfterRideEndMs);
-    return () => clearTimeout(timer);
-  }, [status, rideId, dispatch]);
+  // A completed ride is not reset after 5 seconds (SPEC §4): its summary stays until the requester
+  // dismisses it or starts a new booking (docs/DECISIONS.md).
 }

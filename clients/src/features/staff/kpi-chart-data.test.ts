@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiDay } from '@plantride/schemas';
-import { driverUtilisation, kpiTotals, ridesPerDay, timesPerDay } from './kpi-chart-data';
+import { MINUTES, SECONDS, driverUtilisation, durationUnitFor, kpiTotals, ridesPerDay, timesInUnit, timesPerDay, utilisationInUnit } from './kpi-chart-data';
 
 const day = (date: string, vehicleType: string, requested: number, wait: number | null = null): KpiDay => ({
   day: date,
@@ -41,5 +41,24 @@ describe('KPI chart data', () => {
       { name: 'Ravi (FL01)', busyMinutes: 20, ridesCompleted: 2 },
     ]);
     expect(kpiTotals(days)).toEqual({ requested: 8, completed: 5, cancelled: 3 });
+  });
+
+  it('given durations all under two minutes, when a unit is chosen, then it is whole seconds: 0.0025 min reads 0 s and 1.5 min 90 s', () => {
+    expect(durationUnitFor([0.0025, null, 1.5])).toBe(SECONDS);
+    const quick = (date: string, wait: number, delivery: number | null): KpiDay => ({ ...day(date, 'Crane', 1, wait), deliveryMinutes: { avg: delivery, p90: delivery } });
+    const { rows, unit } = timesInUnit(timesPerDay([quick('2026-03-01', 0.0025, 0.75), quick('2026-03-02', 1.5, null)], true));
+    expect(unit.name).toBe('seconds');
+    expect(rows.map((row) => [row.waitAvg, row.deliveryAvg, row.deliveryP90])).toEqual([[0, 45, 45], [90, null, null]]);
+  });
+
+  it('given a figure of two minutes or more, when a unit is chosen, then it is minutes to one decimal', () => {
+    expect(durationUnitFor([2])).toBe(MINUTES);
+    expect(durationUnitFor([])).toBe(SECONDS);
+    const { rows, unit } = timesInUnit(timesPerDay(days, true));
+    expect(unit).toBe(MINUTES);
+    expect(rows[0]).toMatchObject({ waitAvg: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
+    const busy = utilisationInUnit([{ name: 'Ravi', busyMinutes: 45.46, ridesCompleted: 3 }, { name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]);
+    expect(busy).toEqual({ unit: MINUTES, rows: [{ name: 'Ravi', busy: 45.5, ridesCompleted: 3 }, { name: 'Asha', busy: 0.2, ridesCompleted: 1 }] });
+    expect(utilisationInUnit([{ name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]).rows[0]!.busy).toBe(12);
   });
 });

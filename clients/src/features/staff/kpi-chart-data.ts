@@ -52,6 +52,45 @@ export function driverUtilisation(drivers: readonly KpiDriver[]): { name: string
     .map((driver) => ({ name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId, busyMinutes: driver.busyMinutes, ridesCompleted: driver.ridesCompleted }));
 }
 
+/** The unit a chart of durations is drawn in: whole seconds when every figure is under two minutes, whole minutes otherwise. */
+export interface DurationUnit {
+  name: 'seconds' | 'minutes';
+  short: 's' | 'min';
+  perMinute: 60 | 1;
+}
+export const SECONDS: DurationUnit = { name: 'seconds', short: 's', perMinute: 60 };
+export const MINUTES: DurationUnit = { name: 'minutes', short: 'min', perMinute: 1 };
+
+/** Seconds when the largest figure is under 2 minutes (0.0025 min reads as 0 s, not 0.0025), minutes otherwise. */
+export function durationUnitFor(minutes: readonly (number | null)[]): DurationUnit {
+  const largest = Math.max(0, ...minutes.filter((value): value is number => value !== null && Number.isFinite(value)));
+  return largest < 2 ? SECONDS : MINUTES;
+}
+
+/** Minutes in the unit: whole seconds, or minutes to one decimal (the axis ticks stay whole). */
+export function inUnit(minutes: number | null, unit: DurationUnit): number | null {
+  if (minutes === null) return null;
+  return unit === SECONDS ? Math.round(minutes * 60) : Math.round(minutes * 10) / 10;
+}
+
+/** The times chart's rows in the unit their range reads best in. */
+export function timesInUnit(rows: readonly TimesRow[]): { rows: TimesRow[]; unit: DurationUnit } {
+  const unit = durationUnitFor(rows.flatMap((row) => [row.waitAvg, row.waitP90, row.deliveryAvg, row.deliveryP90]));
+  return {
+    unit,
+    rows: rows.map((row) => ({ ...row, waitAvg: inUnit(row.waitAvg, unit), waitP90: inUnit(row.waitP90, unit), deliveryAvg: inUnit(row.deliveryAvg, unit), deliveryP90: inUnit(row.deliveryP90, unit) })),
+  };
+}
+
+/** Driver busy time in the unit the busiest driver reads best in: `busy` replaces busyMinutes. */
+export function utilisationInUnit(rows: readonly { name: string; busyMinutes: number; ridesCompleted: number }[]): {
+  rows: { name: string; busy: number; ridesCompleted: number }[];
+  unit: DurationUnit;
+} {
+  const unit = durationUnitFor(rows.map((row) => row.busyMinutes));
+  return { unit, rows: rows.map(({ busyMinutes, ...row }) => ({ ...row, busy: inUnit(busyMinutes, unit) ?? 0 })) };
+}
+
 export const routeLabel = (route: KpiRoute): string => `${route.from} → ${route.to}`;
 
 /** Totals over the range for the summary figures. */

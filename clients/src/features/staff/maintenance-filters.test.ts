@@ -18,6 +18,7 @@ const row = (patch: Partial<MaintenanceRequestRow>): MaintenanceRequestRow => ({
   REQUEST_DATE: '2026-03-01T18:29:00Z',
   LAST_MAINTENANCE_DATE: null,
   BREAKDOWN_TYPE: 'full',
+  RIDE_ID: null,
   ...patch,
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RideTimelineAnswer, TimelineEvent } from '@plantride/schemas';
 import { RideReplay } from './components/ride-replay';
-import { actorLabel, auditMomentAt, eventIndexAt } from './ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, scrubberKeyIndex } from './ride-audit';
 
 let position = 0;
 const event = (type: string, minute: number, actor: TimelineEvent['actor'], status: TimelineEvent['state']['status'], data: Record<string, unknown> = {}): TimelineEvent => {
@@ -58,5 +58,23 @@ describe('ride audit replay (issue #8, item 6)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next Event' }));
     expect(screen.getByText('Waiting for another driver; the ride resumes at the step shown.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Ride timeline' }).querySelectorAll('tbody tr')).toHaveLength(8);
+  });
+
+  it('given the scrubber in the middle, when Home then End is pressed, then it jumps to the first and then the last event', async () => {
+    expect(scrubberKeyIndex('Home', 8)).toBe(0);
+    expect(scrubberKeyIndex('End', 8)).toBe(7);
+    expect(scrubberKeyIndex('ArrowLeft', 8)).toBeNull();
+    expect(scrubberKeyIndex('End', 0)).toBeNull();
+    const timeline = { rideId: 'R1', at: null, events, ride: { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' } } } as unknown as RideTimelineAnswer;
+    render(<RideReplay timeline={timeline} />);
+    const slider = screen.getByRole('slider', { name: 'Replay time' });
+    slider.focus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByTestId('audit-moment')).toHaveTextContent('Vehicle broke down; ride redistributed');
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByTestId('audit-moment')).toHaveTextContent('Ride requested');
+    expect(screen.getByTestId('audit-driver')).toHaveTextContent('Driver: none');
+    await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('audit-moment')).toHaveTextContent('Ride ended');
   });
 });

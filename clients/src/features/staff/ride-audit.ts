@@ -62,6 +62,14 @@ export function eventIndexAt(events: readonly TimelineEvent[], time: number): nu
   return found;
 }
 
+/** Where Home and End take the replay scrubber: the first and the last event, not one step; null for other keys. */
+export function scrubberKeyIndex(key: string, eventCount: number): number | null {
+  if (eventCount === 0) return null;
+  if (key === 'Home') return 0;
+  if (key === 'End') return eventCount - 1;
+  return null;
+}
+
 const EVENT_LABELS: Record<string, string> = {
   RideRequested: 'Ride requested',
   RideAccepted: 'Driver accepted the ride',

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { maintenanceRequestAnswerSchema, type MaintenanceRequestBody } from '@plantride/schemas';
+import { MESSAGES } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { enqueue } from '../../../lib/offline-queue';
 
 export type MaintenanceRequestInput = Omit<MaintenanceRequestBody, 'status'> & { status: 'pending' };
 
@@ -10,4 +12,19 @@ export function requestMaintenance(body: MaintenanceRequestInput) {
 
 export function useRequestMaintenance() {
   return useMutation({ mutationFn: requestMaintenance });
+}
+
+export const MAINTENANCE_LABEL = 'Maintenance request';
+
+/** A request submitted with no network: queued with its key and sent when the connection returns. */
+export function queueMaintenance(body: MaintenanceRequestInput) {
+  return enqueue({
+    owner: body.driver_id,
+    method: 'POST',
+    path: '/api/requests/maintenanceReq',
+    body,
+    label: MAINTENANCE_LABEL,
+    tag: `maintenance:${body.driver_id}`,
+    doneMessage: MESSAGES.maintenanceSubmittedBlocked,
+  });
 }

@@ -1,5 +1,6 @@
 import { Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
+import { HandOverDetails, type HandOverFacts } from './hand-over-details';
 import { RideTable } from './ride-table';
 
 interface AvailableRidesProps {
@@ -21,6 +22,15 @@ function TypeCell({ ride }: { ride: ServerRide }) {
     </Stack>
   );
 }
+
+const handOverOf = (ride: ServerRide): HandOverFacts => ({
+  fromLocation: ride.FROM_LOCATION,
+  toLocation: ride.TO_LOCATION,
+  rideState: ride.RIDE_STATE,
+  maintenanceComment: ride.MAINTENANCE_COMMENT,
+  originalDriverName: ride.ORIGINAL_DRIVER_NAME,
+  originalDriverMobile: ride.ORIGINAL_DRIVER_MOBILE,
+});
 
 function TakeButton({ ride, busyRideId, onTake }: { ride: ServerRide; busyRideId: string | null; onTake: (ride: ServerRide) => void }) {
   const label = ride.IS_REDISTRIBUTED ? MESSAGES.takeOverRide : MESSAGES.acceptRide;
@@ -63,6 +73,7 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {ride.VEHICLE_TYPE}
               </Typography>
+              {ride.IS_REDISTRIBUTED && <HandOverDetails facts={handOverOf(ride)} testId={`hand-over-${ride.RIDE_ID}`} />}
               <TakeButton ride={ride} busyRideId={busyRideId} onTake={onTake} />
             </Paper>
           ))}
@@ -78,7 +89,10 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
             ride.FROM_LOCATION,
             ride.TO_LOCATION,
             ride.VEHICLE_TYPE,
-            <TypeCell key="type" ride={ride} />,
+            <Box key="type">
+              <TypeCell ride={ride} />
+              {ride.IS_REDISTRIBUTED && <HandOverDetails facts={handOverOf(ride)} testId={`hand-over-${ride.RIDE_ID}`} />}
+            </Box>,
             <TakeButton key="action" ride={ride} busyRideId={busyRideId} onTake={onTake} />,
           ]}
         />

@@ -17,6 +17,7 @@ import { AvailableRides } from './available-rides';
 import { BlockingOverlay, type BlockKind } from './blocking-overlay';
 import { CompletedRides } from './completed-rides';
 import { CompletionDialog } from './completion-dialog';
+import { EnableSound } from './enable-sound';
 import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
 
@@ -88,6 +89,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
+        <EnableSound />
         <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>
           <Tab value="active" label="Active Rides" id="tab-active" aria-controls="panel-active" />
           <Tab value="history" label="Ride History" id="tab-history" aria-controls="panel-history" />

@@ -62,6 +62,9 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.maintenanceSubmittedBlocked);
     expect(screen.getByText(MESSAGES.maintenanceSubmitted)).toBeInTheDocument();
+    // Nothing is left to cancel: the only button closes the message.
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     // It closes itself 1500 ms after the submit.
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(onClose).not.toHaveBeenCalled();

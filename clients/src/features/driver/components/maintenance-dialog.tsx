@@ -3,7 +3,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { toast } from 'react-toastify';
 import { BREAKDOWN_TYPES, LIMITS, MAINTENANCE_REASONS, MESSAGES, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
-import { useRequestMaintenance } from '../api/request-maintenance';
+import { waitingForNetwork } from '../../../lib/offline-queue';
+import { MAINTENANCE_LABEL, queueMaintenance, useRequestMaintenance } from '../api/request-maintenance';
 import { emptyMaintenanceForm, maintenanceFormError, maintenanceRequestBody, vehicleTypeOptions, type MaintenanceForm } from '../maintenance-form';
 
 interface MaintenanceDialogProps {
@@ -49,6 +50,13 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
 
   async function submit() {
     if (error || request.isPending) return;
+    // No network: it waits in the offline queue (issue #19) and is sent when the connection returns.
+    if (!navigator.onLine) {
+      queueMaintenance(maintenanceRequestBody(form, driver, ongoingRideId));
+      toast.info(waitingForNetwork(MAINTENANCE_LABEL));
+      onClose();
+      return;
+    }
     try {
       const answer = await request.mutateAsync(maintenanceRequestBody(form, driver, ongoingRideId));
       toast.success(MESSAGES.maintenanceSubmittedBlocked);
@@ -108,7 +116,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={request.isPending}>
-          Cancel
+          {submitted ? 'Close' : 'Cancel'}
         </Button>
         {!submitted && (
           <Button variant="contained" onClick={() => void submit()} disabled={error !== null || request.isPending}>

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import { LIMITS, MESSAGES, SERVER_MESSAGES, isAheadOf, nextDriverStep, statusAfterStep, type RideHistoryRow, type RideStatus } from '@plantride/schemas';
 import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
-import { useUpdateTimestamps } from '../api/update-timestamps';
+import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
+import { queueTimestamps, stepTag, useUpdateTimestamps } from '../api/update-timestamps';
 import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-steps';
+import { HandOverDetails } from './hand-over-details';
 import { RequesterDetailsDialog } from './requester-details-dialog';
 
 interface OngoingRideCardProps {
@@ -38,6 +40,9 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
   const [pending, setPending] = useState<DriverStep | null>(null);
   const [showRequester, setShowRequester] = useState(false);
   const progress = useRideProgress();
+  // A step tapped with no network waits in the offline queue (issue #19): that button says so until it goes.
+  const queued = useOfflineQueue((s) => s.commands.find((c) => c.tag === stepTag(ride.RIDE_ID)) ?? null);
+  const queuedCommand = (queued?.body as { event?: string } | undefined)?.event ?? null;
 
   // The server's row may lag behind his own step for a moment, and may run ahead of it (another tab, a reload).
   const status = recorded !== null && isAheadOf(recorded, ride.STATUS) ? recorded : ride.STATUS;
@@ -49,6 +54,12 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
       toast.info(MESSAGES.blockedCannotAccept);
       return;
     }
+    const body = { rideId: ride.RIDE_ID, event: step.command };
+    const doneMessage = step.command === 'end' ? MESSAGES.rideEnded : undefined;
+    if (!navigator.onLine) {
+      queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
+      return;
+    }
     setPending(step);
     try {
       if (step.command === 'end') await wait(LIMITS.endRideDelayMs);
@@ -57,6 +68,11 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
       if (step.command === 'end') toast.success(MESSAGES.rideEnded);
       onMoved(answer.position);
     } catch (error) {
+      // The network went while it was on its way: it waits for the connection, under the same key.
+      if (error instanceof NoAnswerError && !navigator.onLine) {
+        queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
+        return;
+      }
       if (step.command === 'end') toast.error(MESSAGES.failedToEndRide);
       else toast.error(error instanceof NoAnswerError ? STEP_NOT_ANSWERED : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
       // A refused step means the screen is behind the ride: read it again.
@@ -84,6 +100,12 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
         <dt>Status</dt>
         <dd data-testid="ongoing-ride-status">{status}</dd>
       </Box>
+      {ride.IS_REDISTRIBUTED && (
+        <HandOverDetails
+          testId="ongoing-hand-over"
+          facts={{ fromLocation: ride.FROM_LOCATION, toLocation: ride.TO_LOCATION, rideState: ride.RIDE_STATE, maintenanceComment: ride.MAINTENANCE_COMMENT, originalDriverName: ride.ORIGINAL_DRIVER_NAME, originalDriverMobile: ride.ORIGINAL_DRIVER_MOBILE, status }}
+        />
+      )}
       <LinearProgress variant="determinate" value={progress} aria-label="Ride progress" sx={{ my: 2, height: 8, borderRadius: 4 }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
         {DRIVER_STEPS.map((step) => (
@@ -91,16 +113,21 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
             key={step.command}
             variant={next === step ? 'contained' : 'outlined'}
             color={step.command === 'end' ? 'secondary' : 'primary'}
-            disabled={next !== step || pending !== null}
+            disabled={next !== step || pending !== null || queued !== null}
             onClick={() => void run(step)}
           >
-            {pending === step ? MESSAGES.processing : step.label}
+            {queuedCommand === step.command ? 'Waiting for network' : pending === step ? MESSAGES.processing : step.label}
           </Button>
         ))}
         <Button variant="text" onClick={() => setShowRequester(true)}>
           Requester Details
         </Button>
       </Stack>
+      {queued && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="step-waiting">
+          {waitingForNetwork(queued.label)}
+        </Alert>
+      )}
       <RequesterDetailsDialog open={showRequester} userId={ride.USER_ID} onClose={() => setShowRequester(false)} />
     </Paper>
   );

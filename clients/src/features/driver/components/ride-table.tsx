@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 
 interface RideTableProps<R> {
   labelledBy: string;
@@ -15,26 +16,34 @@ interface RideTableProps<R> {
 /** The driver's ride tables: a header row of spec column names and one row per ride (`data-testid` = rowId). */
 export function RideTable<R>({ labelledBy, columns, rows, rowId, cells, minWidth, scrollLabel }: RideTableProps<R>) {
   const scrolls = scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {};
+  const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   return (
-    <TableContainer component={Paper} variant="outlined" {...scrolls}>
-      <Table size="small" aria-labelledby={labelledBy} sx={minWidth ? { minWidth } : undefined}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column}>{column}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowId(row)} data-testid={rowId(row)}>
-              {cells(row).map((cell, index) => (
-                <TableCell key={columns[index]}>{cell}</TableCell>
+    <>
+      {hidesColumns && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }} data-testid="scroll-hint">
+          More columns to the right: swipe the table sideways →
+        </Typography>
+      )}
+      <TableContainer component={Paper} variant="outlined" ref={box} {...scrolls}>
+        <Table size="small" aria-labelledby={labelledBy} sx={minWidth ? { minWidth } : undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={rowId(row)} data-testid={rowId(row)}>
+                {cells(row).map((cell, index) => (
+                  <TableCell key={columns[index]}>{cell}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }

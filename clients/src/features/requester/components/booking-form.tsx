@@ -37,7 +37,7 @@ export function BookingForm({ kind, pending, error, onError, onBook }: BookingFo
   const changeFrom = (value: string | null) => {
     setFrom(value);
     // The drop field is only usable with a pickup (SPEC §5).
-    if (!value) setTo(null);
+    if (!value || value === toLocation) setTo(null);
     onError(null);
   };
 
@@ -57,7 +57,7 @@ export function BookingForm({ kind, pending, error, onError, onBook }: BookingFo
     <Box component="form" aria-label="Booking form" noValidate onSubmit={(e) => { e.preventDefault(); request(); }}>
       <Stack spacing={2}>
         <LocationField label="Pickup Location" value={fromLocation} onChange={changeFrom} />
-        <LocationField label="Drop Location" value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} />
+        <LocationField label="Drop Location" value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} exclude={fromLocation} />
         <TextField select label="Vehicle Type" value={vehicleType} onChange={(e) => setVehicleType(e.target.value as VehicleType)} fullWidth>
           {VEHICLE_TYPES.map((type) => (
             <MenuItem key={type} value={type}>

@@ -10,6 +10,7 @@ import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
 import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
+import { rideTabTitle } from '../ride-steps';
 import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
@@ -72,6 +73,21 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const driver = shownLive ? live.driver : shownId ? rememberedDriver(shownId) : null;
   const showDriverButton = driver !== null && isInProgress(status);
 
+  // The tab says where the tracked ride stands, for a requester working in another tab.
+  const tabTitle = shownId ? rideTabTitle(status) : rideTabTitle(null);
+  useEffect(() => {
+    const before = document.title;
+    document.title = tabTitle;
+    return () => {
+      document.title = before;
+    };
+  }, [tabTitle]);
+
+  // A completed ride stays on screen until the requester dismisses it or starts a new booking.
+  const dismissEnded = () => {
+    if (live.rideId === shownId && !isOngoing(live.status)) live.dispatch({ type: 'reset' });
+  };
+
   const booking = useBookRideFlow(kind, user);
   const cancel = useCancelRide();
   const cancelRide = (rideId: string) => {
@@ -128,7 +144,16 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
             notice={shownLive ? live.notice : null}
             live={shownLive}
             newBookingLabel={screen.newBooking}
-            onNewBooking={() => navigate('/requester')}
+            onNewBooking={() => {
+              dismissEnded();
+              navigate('/requester');
+            }}
+            onDismiss={() => {
+              dismissEnded();
+              if (viewedId) setParams({});
+            }}
+            ride={shownRow ? { fromLocation: shownRow.FROM_LOCATION, toLocation: shownRow.TO_LOCATION, vehicleType: shownRow.VEHICLE_TYPE, requestedAt: shownRow.CREATED_AT } : null}
+            driver={driver}
             onCancel={() => setAskCancel(true)}
             cancelling={cancel.isPending}
           />

@@ -4,7 +4,7 @@ import { MESSAGES } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
-import { DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardTrackerStep } from '../ride-steps';
+import { BREAKDOWN_STEP_NOTE, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 
 /** The dashboard's ride status view: four steps and the start, pick and drop times. */
@@ -16,7 +16,12 @@ export function DashboardRideStatus({ rideId, position, onBack }: { rideId: stri
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
         {rideStatusTitle(rideId)}
       </Typography>
-      <RideTracker steps={DASHBOARD_STEPS} step={dashboardTrackerStep(status.data?.status)} label="Ride progress" />
+      <RideTracker
+        steps={DASHBOARD_STEPS}
+        step={dashboardStepOf(status.data?.status, timestamps.data ?? null)}
+        label="Ride progress"
+        note={status.data?.status === 'waiting_for_reassignment' ? BREAKDOWN_STEP_NOTE : null}
+      />
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}>
         {DASHBOARD_TIMES.map(({ label, key }) => (
           <Box key={key} sx={{ display: 'contents' }}>

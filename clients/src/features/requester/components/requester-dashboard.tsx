@@ -33,7 +33,7 @@ export function RequesterDashboard() {
       </PageHeader>
       <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
-          Hello, {firstName(user.name) || user.token_no} ({user.token_no})
+          {firstName(user.name) ? `Hello, ${firstName(user.name)} (${user.token_no})` : `Hello, ${user.token_no}`}
         </Typography>
         {rideId ? (
           <DashboardRideStatus rideId={rideId} position={position} onBack={() => setParams({})} />

@@ -1,8 +1,104 @@
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES, isCancellable, rideStatusTitle, type RideStatus, type RideTimestamps } from '@plantride/schemas';
-import { BOOKING_STEPS, bookingTrackerStep } from '../ride-steps';
+import { useEffect, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { MESSAGES, isCancellable, rideStatusTitle, type DriverDetails, type RideStatus, type RideTimestamps } from '@plantride/schemas';
+import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
+import { DateTimeText } from '../../../components/date-time-text';
+import { formatDateTime } from '../../../lib/format-date';
 import { StatusChip } from './status-chip';
+
+/** What the screen knows of the ride from the requester's history: its route, vehicle type and when it was booked. */
+export interface RideSummary {
+  fromLocation: string;
+  toLocation: string;
+  vehicleType: string;
+  requestedAt: string;
+}
+
+/** Whole minutes since `iso`, read again every 15 s. */
+function useMinutesSince(iso: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  const since = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(since) ? null : Math.max(0, Math.floor((now - since) / 60_000));
+}
+
+export function waitedText(minutes: number): string {
+  if (minutes < 1) return 'Waiting less than a minute';
+  return `Waiting ${minutes} min`;
+}
+
+function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
+  const minutes = useMinutesSince(waiting ? ride.requestedAt : null);
+  return (
+    <Box component="dl" data-testid="ride-facts" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 1, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+      <dt>Route</dt>
+      <dd>
+        {ride.fromLocation} → {ride.toLocation}
+      </dd>
+      <dt>Vehicle</dt>
+      <dd>{ride.vehicleType}</dd>
+      <dt>Requested</dt>
+      <dd>
+        <DateTimeText text={formatDateTime(ride.requestedAt)} />
+        {waiting && minutes !== null && <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(minutes)}`}</Typography>}
+      </dd>
+    </Box>
+  );
+}
+
+/** The ride's end, kept until the requester dismisses it: where it went, who drove, and when each step happened. */
+function CompletionSummary({ ride, driver, timestamps, onDismiss }: { ride: RideSummary | null; driver: DriverDetails | null; timestamps: RideTimestamps | null; onDismiss: () => void }) {
+  const times = [
+    { label: 'Picked up', value: timestamps?.material_pick_time },
+    { label: 'Delivered', value: timestamps?.material_drop_time },
+    { label: 'Ended', value: timestamps?.end_time },
+  ];
+  return (
+    <Alert
+      severity="success"
+      data-testid="ride-completed"
+      sx={{ my: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    >
+      <AlertTitle component="h3" sx={{ fontWeight: 600 }}>Ride completed</AlertTitle>
+      {ride && (
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          {ride.fromLocation} → {ride.toLocation} ({ride.vehicleType})
+        </Typography>
+      )}
+      {driver && (
+        <Typography>
+          Driver: {driver.name}
+          {driver.mobile && (
+            <>
+              {' · '}
+              <Link href={`tel:${driver.mobile}`} color="inherit" aria-label={`Call ${driver.name} on ${driver.mobile}`}>
+                {driver.mobile}
+              </Link>
+            </>
+          )}
+        </Typography>
+      )}
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, m: 0, mt: 0.5, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+        {times.map(({ label, value }) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>
+              <DateTimeText text={formatDateTime(value)} />
+            </dd>
+          </Box>
+        ))}
+      </Box>
+      <Button color="inherit" variant="outlined" onClick={onDismiss} sx={{ mt: 1.5, minHeight: 44 }}>
+        Dismiss
+      </Button>
+    </Alert>
+  );
+}
 
 interface RideProgressProps {
   rideId: string;
@@ -16,12 +112,18 @@ interface RideProgressProps {
   onNewBooking: () => void;
   onCancel: () => void;
   cancelling: boolean;
+  /** Route, vehicle type and booking time, once the history has the ride. */
+  ride?: RideSummary | null;
+  driver?: DriverDetails | null;
+  /** Closes the completed ride's summary (the screen then offers a new booking). */
+  onDismiss?: () => void;
 }
 
 /** 'Ride Status for Ride ID', the waiting spinner, Cancel Request and the six-step tracker. */
 export function RideProgress(props: RideProgressProps) {
   const { rideId, status, timestamps, acceptedAt, notice, live, cancelling } = props;
   const waiting = live && (status === 'requested' || status === 'waiting_for_reassignment');
+  const brokeDown = status === 'waiting_for_reassignment';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
@@ -30,6 +132,8 @@ export function RideProgress(props: RideProgressProps) {
         </Typography>
         {status && <StatusChip status={status} />}
       </Stack>
+      {props.ride && <RideFacts ride={props.ride} waiting={waiting} />}
+      {live && status === 'completed' && props.onDismiss && <CompletionSummary ride={props.ride ?? null} driver={props.driver ?? null} timestamps={timestamps} onDismiss={props.onDismiss} />}
       {waiting && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 2 }} role="status">
           <CircularProgress size={28} aria-hidden="true" />
@@ -43,7 +147,14 @@ export function RideProgress(props: RideProgressProps) {
           </Alert>
         )}
       </Box>
-      <RideTracker steps={BOOKING_STEPS} step={bookingTrackerStep(status)} timestamps={timestamps} acceptedAt={acceptedAt} label="Ride progress" />
+      <RideTracker
+        steps={BOOKING_STEPS}
+        step={bookingStepOf(status, timestamps, acceptedAt)}
+        timestamps={timestamps}
+        acceptedAt={acceptedAt}
+        label="Ride progress"
+        note={brokeDown ? BREAKDOWN_STEP_NOTE : null}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {isCancellable(status) && (
           <Button color="error" variant="outlined" onClick={props.onCancel} disabled={cancelling}>

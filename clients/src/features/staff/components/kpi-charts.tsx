@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
-import { driverUtilisation, ridesPerDay, routeLabel, timesPerDay } from '../kpi-chart-data';
+import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay, utilisationInUnit } from '../kpi-chart-data';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
@@ -94,14 +94,14 @@ export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
 }
 
 export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehicleType: boolean }) {
-  const rows = timesPerDay(kpis.days, oneVehicleType);
+  const { rows, unit } = timesInUnit(timesPerDay(kpis.days, oneVehicleType));
   return (
     <ChartFigure
       id="times"
-      title="Wait and delivery times (minutes)"
+      title={`Wait and delivery times (${unit.name})`}
       summary="Average and 90th percentile per day and vehicle type: wait is request to acceptance, delivery is pick-up to drop."
       height={300}
-      table={{ headers: ['Day', 'Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'], rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]) }}
+      table={{ headers: ['Day', ...['Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'].map((h) => `${h} (${unit.short})`)], rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]) }}
     >
       {rows.length === 0 ? (
         <Empty />
@@ -110,8 +110,8 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
           <BarChart accessibilityLayer={false} data={rows} margin={{ left: 0, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis width={40} />
-            <Tooltip />
+            <YAxis width={48} allowDecimals={false} label={{ value: unit.name, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#333' } }} />
+            <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
             <Legend formatter={legendText} />
             <Bar dataKey="waitAvg" name="Wait avg" fill="#8ab89b" isAnimationActive={false} />
             <Bar dataKey="waitP90" name="Wait p90" fill="#1f5f3b" isAnimationActive={false} />
@@ -125,26 +125,27 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
 }
 
 export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
-  const rows = driverUtilisation(kpis.drivers).map((row) => ({ ...row, label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}` }));
+  const { rows: inUnit, unit } = utilisationInUnit(driverUtilisation(kpis.drivers));
+  const rows = inUnit.map((row) => ({ ...row, label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}` }));
   return (
     <ChartFigure
       id="drivers"
       title="Driver utilisation"
-      summary="Minutes each driver was busy on the range's rides (accept or take-over to end), and the rides he ended."
-      height={Math.max(160, rows.length * 40 + 60)}
-      table={{ headers: ['Driver', 'Busy minutes', 'Rides completed'], rows: rows.map((r) => [r.name, r.busyMinutes, r.ridesCompleted]) }}
+      summary={`Time each driver was busy on the range's rides (accept or take-over to end), in ${unit.name}, and the rides he ended.`}
+      height={Math.max(180, rows.length * 40 + 84)}
+      table={{ headers: ['Driver', `Busy ${unit.name}`, 'Rides completed'], rows: rows.map((r) => [r.name, r.busy, r.ridesCompleted]) }}
     >
       {rows.length === 0 ? (
         <Empty />
       ) : (
         <ResponsiveContainer>
-          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" />
+            <XAxis type="number" allowDecimals={false} label={{ value: unit.name, position: 'insideBottom', offset: 0, style: { fill: '#333' } }} height={44} />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
-            <Tooltip />
-            <Legend formatter={legendText} />
-            <Bar dataKey="busyMinutes" name="Busy minutes" fill="#0b5394" isAnimationActive={false} />
+            <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
+            <Legend formatter={legendText} verticalAlign="top" />
+            <Bar dataKey="busy" name={`Busy ${unit.name}`} fill="#0b5394" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       )}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typograp
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatDateTime } from '../../../lib/format-date';
-import { actorLabel, auditMomentAt, eventIndexAt, eventLabel } from '../ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
 import { DateTimeText } from '../../../components/date-time-text';
 import visuallyHidden from '@mui/utils/visuallyHidden';
@@ -49,6 +49,13 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
               marks={times.map((value) => ({ value }))}
               value={times[index]}
               onChange={(_, value) => setIndex(eventIndexAt(events, value as number))}
+              // The slider's own Home/End moves one mark when marks are the steps; they jump to the first and last event.
+              onKeyDown={(keyEvent) => {
+                const to = scrubberKeyIndex(keyEvent.key, events.length);
+                if (to === null) return;
+                keyEvent.preventDefault();
+                setIndex(to);
+              }}
               getAriaValueText={(value) => `${formatDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`}
               valueLabelDisplay="auto"
               valueLabelFormat={(value) => formatDateTime(new Date(value).toISOString())}

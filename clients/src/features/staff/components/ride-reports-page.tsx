@@ -88,12 +88,8 @@ export function RideReportsPage() {
         {reports.isError ? (
           <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
         ) : (
-          <>
-            <Typography variant="body2" color="text.secondary" aria-hidden="true">
-              Scroll the table sideways to see all 20 columns →
-            </Typography>
-            <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
-          </>
+          // The table says itself when columns sit past its right edge (ScrollTable).
+          <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
         )}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
           <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import { formatPlantInstant } from '@plantride/schemas';
+import { connectionStatus, useConnection, type ConnectionStatus } from '../lib/connection.store';
+import { useOfflineQueue } from '../lib/offline-queue';
+import { useSession } from '../lib/session.store';
+import { useConnectionSync } from '../lib/use-connection-sync';
+
+const LOOK: Record<ConnectionStatus, { text: string; background: string; color: string }> = {
+  online: { text: 'Online', background: '#e6f2ea', color: '#14482a' },
+  reconnecting: { text: 'Reconnecting…', background: '#fff1d6', color: '#5c3700' },
+  offline: { text: 'Offline', background: '#fbe3e1', color: '#7a1610' },
+};
+
+/** What waits in the offline queue, named as the driver tapped it: 'Waiting for network: Material Picked'. */
+export const waitingActions = (labels: readonly string[]) => `Waiting for network: ${labels.join(', ')}`;
+
+/**
+ * The strip above every signed-in screen: is the live connection up, trying again, or is the
+ * network gone, and when did the last update arrive. Nobody reads a stale screen as current.
+ */
+export function ConnectionBanner() {
+  const owner = useSession((s) => s.user?.token_no ?? null);
+  useConnectionSync();
+  const status = useConnection(connectionStatus);
+  const lastUpdate = useConnection((s) => s.lastUpdate);
+  const socketUp = useConnection((s) => s.socketUp);
+  const commands = useOfflineQueue((s) => s.commands);
+  const waiting = commands.filter((c) => c.owner === owner).map((c) => c.label);
+  if (!owner) return null;
+  const look = LOOK[status];
+  return (
+    <Box
+      component="section"
+      aria-label="Connection"
+      data-testid="connection-banner"
+      data-status={status}
+      data-socket={socketUp ? 'up' : 'down'}
+      sx={{ bgcolor: look.background, color: look.color, px: { xs: 1.5, sm: 3 }, py: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0, alignItems: 'baseline' }}
+    >
+      <Typography component="span" role="status" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-status">
+        {look.text}
+      </Typography>
+      <Typography component="span" variant="body2" data-testid="connection-last-update">
+        Last update: {lastUpdate === null ? 'none yet' : formatPlantInstant(lastUpdate)}
+      </Typography>
+      {waiting.length > 0 && (
+        <Typography component="span" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-waiting">
+          {waitingActions(waiting)}
+        </Typography>
+      )}
+    </Box>
+  );
+}

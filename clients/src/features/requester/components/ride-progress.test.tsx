@@ -1,0 +1,60 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { RideStatus, RideTimestamps } from '@plantride/schemas';
+import { BREAKDOWN_STEP_NOTE } from '../ride-steps';
+import { RideProgress, waitedText } from './ride-progress';
+
+const at = '2026-11-26T10:00:00.000Z';
+const pickedTimes: RideTimestamps = { creation_time: at, accept_time: at, start_time: at, material_pick_time: at, material_drop_time: null, end_time: null };
+const ride = { fromLocation: 'south gate', toLocation: 'Boiler Bay - 2', vehicleType: 'Forklift', requestedAt: at };
+
+function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss = vi.fn()) {
+  render(
+    <RideProgress
+      rideId="R1"
+      status={status}
+      timestamps={timestamps}
+      acceptedAt={null}
+      notice={null}
+      live
+      newBookingLabel="Book New Ride"
+      onNewBooking={vi.fn()}
+      onCancel={vi.fn()}
+      cancelling={false}
+      ride={ride}
+      driver={{ id: 'F001', name: 'Ravi Kumar', mobile: '9876543210', vehicle: 'MH12' }}
+      onDismiss={onDismiss}
+    />,
+  );
+  return onDismiss;
+}
+
+const stateOf = (n: number) => screen.getByTestId(`step-${n}`).dataset.state;
+
+describe('the requester\'s ride progress', () => {
+  it('given a ride whose vehicle broke down after pick-up, then its first four steps stay done with their times and the next step says why it waits', () => {
+    show('waiting_for_reassignment', pickedTimes);
+    expect([1, 2, 3, 4, 5, 6].map(stateOf)).toEqual(['done', 'done', 'done', 'done', 'pending', 'pending']);
+    expect(screen.getByTestId('step-time-4')).toBeTruthy();
+    expect(screen.getByTestId('step-5').textContent).toContain(BREAKDOWN_STEP_NOTE);
+    expect(screen.getByRole('button', { name: 'Cancel Request' })).toBeTruthy();
+    expect(screen.getByTestId('ride-facts').textContent).toContain('south gate → Boiler Bay - 2');
+    expect(screen.getByTestId('waited').textContent).toMatch(/Waiting \d+ min/);
+  });
+
+  it('given a completed ride, then its summary names the driver with a call link and stays until Dismiss is pressed', () => {
+    const onDismiss = show('completed', { ...pickedTimes, material_drop_time: at, end_time: at });
+    const summary = screen.getByTestId('ride-completed');
+    expect(summary.textContent).toContain('Ride completed');
+    expect(summary.textContent).toContain('Driver: Ravi Kumar');
+    expect(screen.getByRole('link', { name: 'Call Ravi Kumar on 9876543210' }).getAttribute('href')).toBe('tel:9876543210');
+    expect(screen.queryByTestId('waited')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalledOnce();
+  });
+
+  it('words the wait in whole minutes', () => {
+    expect(waitedText(0)).toBe('Waiting less than a minute');
+    expect(waitedText(7)).toBe('Waiting 7 min');
+  });
+});

@@ -1,0 +1,106 @@
+import { create } from 'zustand';
+import { ApiError, actionKeys, api } from './api-client';
+import { actionOf } from './idempotency';
+
+/** A command tapped while the network was down, kept (in localStorage) until the server answers it. */
+export interface QueuedCommand {
+  /** The Idempotency-Key it goes with: the same as any earlier unanswered send of the same action. */
+  key: string;
+  /** Whose action it is; only his are sent. */
+  owner: string;
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+  /** What the user tapped, as the screen names it ("Material Picked"). */
+  label: string;
+  /** What the screen looks it up by, e.g. `step:{rideId}`. */
+  tag: string;
+  /** Shown when the server records it. */
+  doneMessage: string;
+}
+
+/** How a queued command ended: recorded at `position`, or refused with the server's message. */
+export type QueueOutcome = { command: QueuedCommand; sent: true; position: number | null } | { command: QueuedCommand; sent: false; message: string };
+
+const STORAGE_KEY = 'plantride.offlineQueue';
+
+export const waitingForNetwork = (label: string) => `${label} is waiting for network. It will be sent when the connection returns.`;
+export const refusedWhileOffline = (label: string, reason: string) => `${label} was not sent: ${reason}`;
+
+function load(): QueuedCommand[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as QueuedCommand[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+interface QueueState {
+  commands: QueuedCommand[];
+  add: (command: QueuedCommand) => void;
+  remove: (key: string) => void;
+}
+
+export const useOfflineQueue = create<QueueState>((set) => ({
+  commands: load(),
+  add: (command) => set((state) => (state.commands.some((c) => c.key === command.key) ? state : { commands: [...state.commands, command] })),
+  remove: (key) => set((state) => ({ commands: state.commands.filter((c) => c.key !== key) })),
+}));
+
+// Every change is written through, so a reload (or a crashed tab) does not lose a tapped step.
+useOfflineQueue.subscribe((state) => localStorage.setItem(STORAGE_KEY, JSON.stringify(state.commands)));
+
+/** Queues a command under its action's key (the one an unanswered send of it already went with). */
+export function enqueue(command: Omit<QueuedCommand, 'key'>): QueuedCommand {
+  const key = actionKeys.keyFor(actionOf(command.method, command.path, command.body));
+  const queued = { ...command, key };
+  useOfflineQueue.getState().add(queued);
+  return queued;
+}
+
+const anyAnswer = { parse: (value: unknown) => value };
+
+function positionOf(answer: unknown): number | null {
+  if (answer && typeof answer === 'object' && 'position' in answer && typeof answer.position === 'number') return answer.position;
+  return null;
+}
+
+let flushing: Promise<QueueOutcome[]> | null = null;
+const listeners = new Set<(outcome: QueueOutcome) => void>();
+
+/** Calls `listener` with every queued command the server answered; returns the unsubscribe. */
+export function onQueueOutcome(listener: (outcome: QueueOutcome) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function sendAll(owner: string): Promise<QueueOutcome[]> {
+  const outcomes: QueueOutcome[] = [];
+  for (const command of useOfflineQueue.getState().commands.filter((c) => c.owner === owner)) {
+    let outcome: QueueOutcome;
+    try {
+      const answer = await api(command.path, { method: command.method, body: command.body, schema: anyAnswer, idempotencyKey: command.key });
+      outcome = { command, sent: true, position: positionOf(answer) };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) break;
+      outcome = { command, sent: false, message: error.serverMessage ?? error.message };
+    }
+    useOfflineQueue.getState().remove(command.key);
+    outcomes.push(outcome);
+    for (const listener of listeners) listener(outcome);
+  }
+  return outcomes;
+}
+
+/**
+ * Sends the owner's queued commands in the order they were tapped, each with its own key.
+ * Recorded or refused (4xx: the ride was taken meanwhile, he is blocked...) it leaves the queue;
+ * no answer or a 5xx stops there and keeps it and everything after it for the next try.
+ */
+export function flushQueue(owner: string): Promise<QueueOutcome[]> {
+  flushing ??= sendAll(owner).finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
