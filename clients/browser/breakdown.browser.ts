@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
 
 describe('A vehicle breaking down mid-ride, seen in a real browser', () => {
   let browser: Browser;
@@ -26,10 +26,7 @@ describe('A vehicle breaking down mid-ride, seen in a real browser', () => {
   });
 
   it('given a started ride, when its driver files a mid-ride maintenance request and another driver takes over, then the requester sees the breakdown and then the new driver', async () => {
-    await page.getByRole('button', { name: 'Fixed Ride' }).click();
-    await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await page.getByRole('option', { name: 'Cherry Picker' }).click();
-    const rideId = await requestTransport(page, 'south gate', 'ssd assembly', 'breakdown-01');
+    const rideId = await bookFixedRideOnScreen(page, 'Cherry Picker', 'south gate', 'ssd assembly', 'breakdown-01');
     await first.call('POST', '/api/tracking/accept-ride', { driverId: first.tokenNo, rideId });
     await stepDone(page, 2);
     await first.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });

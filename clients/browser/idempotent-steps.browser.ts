@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, driverStep, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { requestTransport, signInInBrowser, signUpInBrowser } from './support/requester-flows';
+import { signInInBrowser, signUpInBrowser, bookFixedRideOnScreen } from './support/requester-flows';
 
 /** How many events of each type the ride's stream holds, as the audit timeline replays it. */
 async function eventCounts(rideId: string): Promise<Record<string, number>> {
@@ -137,10 +137,7 @@ describe('Cancelling a ride that waits for another driver after the material was
   });
 
   it('given the vehicle broke down with the material on board, when the requester presses Cancel Request, then the dialog says what cancelling means and Yes cancels the ride once', async () => {
-    await page.getByRole('button', { name: 'Fixed Ride' }).click();
-    await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await page.getByRole('option', { name: 'Crane' }).click();
-    const rideId = await requestTransport(page, 'south gate', 'canteen');
+    const rideId = await bookFixedRideOnScreen(page, 'Crane', 'south gate', 'canteen');
     await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
     await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
     await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'materialPicked' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
 
 /**
  * How long the driver stays offline: 90 s, long past the 5 attempts the spec's socket made before it gave up.
@@ -91,10 +91,7 @@ describe('A driver\'s step tapped with no network', () => {
     driver = await newDriver(freshToken('OS'), 'Vikram Desai', 'Crane');
     await signUpInBrowser(requesterPage, requester, password);
     await signInInBrowser(requesterPage, requester, password);
-    await requesterPage.getByRole('button', { name: 'Fixed Ride' }).click();
-    await requesterPage.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await requesterPage.getByRole('option', { name: 'Crane' }).click();
-    rideId = await requestTransport(requesterPage, 'south gate', 'canteen');
+    rideId = await bookFixedRideOnScreen(requesterPage, 'Crane', 'south gate', 'canteen');
     await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
     await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
     await stepDone(requesterPage, 3);

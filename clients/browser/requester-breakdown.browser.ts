@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { allStepTimes, requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { allStepTimes, signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
 
 const title = (page: Page, text: string) => page.waitForFunction((expected) => document.title === expected, text);
 
@@ -32,10 +32,7 @@ describe('The requester through a breakdown, in a real browser', () => {
   });
 
   it('given a booked ride, when it waits for a driver, then the screen shows its route, vehicle type and how long it has waited, and the tab says Requested', async () => {
-    await phone.getByRole('button', { name: 'Fixed Ride' }).click();
-    await phone.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await phone.getByRole('option', { name: 'Crane' }).click();
-    rideId = await requestTransport(phone, 'south gate', 'Boiler Bay - 2');
+    rideId = await bookFixedRideOnScreen(phone, 'Crane', 'south gate', 'Boiler Bay - 2');
     const facts = phone.getByTestId('ride-facts');
     await facts.getByText('south gate → Boiler Bay - 2').waitFor();
     await facts.getByText('Crane').waitFor();

@@ -31,6 +31,14 @@ export async function pickLocation(page: Page, label: string, place: string): Pr
 }
 
 /** Fills the form and confirms; answers the new ride's id from the tracker's title. */
+/** From the requester's dashboard: Fixed Ride, the vehicle type, then `requestTransport`; the ride id. */
+export async function bookFixedRideOnScreen(page: Page, vehicleType: string, from: string, to: string, shot?: string): Promise<string> {
+  await page.getByRole('button', { name: 'Fixed Ride' }).click();
+  await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
+  await page.getByRole('option', { name: vehicleType }).click();
+  return requestTransport(page, from, to, shot);
+}
+
 export async function requestTransport(page: Page, from: string, to: string, shot?: string): Promise<string> {
   await pickLocation(page, 'Pickup Location', from);
   await pickLocation(page, 'Drop Location', to);
