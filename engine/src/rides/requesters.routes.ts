@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../commands/errors';
 import { readState } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
 import { accountVisibleTo, readModels } from './ride-access';
-import { handOverOf } from './hand-over';
+import { handOversOf } from './hand-over';
 import { toServerRide } from './ride-rows';
 
 const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo });
@@ -36,9 +36,10 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
       const { rows, total } = await availableRidesPage(readModels(app), vehicleType, { limit, offset });
-      // A ride offered for take-over carries its first driver's mobile (only those rides read their stream).
-      const shown = await Promise.all(rows.map(async (ride) => toServerRide(ride, ride.is_redistributed && ride.status === 'waiting_for_reassignment' ? await handOverOf(app, ride.ride_id) : null)));
-      return { rides: { rows: shown }, total, limit, offset };
+      // A ride offered for take-over carries its first driver's mobile: those rides' streams, in one read.
+      const handedOver = rows.filter((ride) => ride.is_redistributed && ride.status === 'waiting_for_reassignment').map((ride) => ride.ride_id);
+      const handOvers = await handOversOf(app.eventStore, handedOver);
+      return { rides: { rows: rows.map((ride) => toServerRide(ride, handOvers.get(ride.ride_id) ?? null)) }, total, limit, offset };
     },
   );
 

@@ -22,7 +22,7 @@ import type { AuthUser } from '../auth/jwt';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import { toDomainEvent } from '../event-store/upcast';
 import { isStaff, readModels } from './ride-access';
-import { handOverOf } from './hand-over';
+import { handOversOf } from './hand-over';
 import { toHistoryRow, toOngoingRow } from './ride-rows';
 
 const LIFECYCLE = ['requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
@@ -68,7 +68,8 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
       const ongoing = await ongoingRideOfDriver(readModels(app), request.query.driverId);
       if (!ongoing) return { history: [] };
-      return { history: [toOngoingRow(ongoing, ongoing.is_redistributed ? await handOverOf(app, ongoing.ride_id) : null)] };
+      const handOver = ongoing.is_redistributed ? ((await handOversOf(app.eventStore, [ongoing.ride_id])).get(ongoing.ride_id) ?? null) : null;
+      return { history: [toOngoingRow(ongoing, handOver)] };
     },
   );
 
