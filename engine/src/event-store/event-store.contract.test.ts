@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { openTestStore, testStoreKinds, waitFor, type TestDatabase } from '../test-support/test-database';
 import { openDatabase } from '../database/database';
 import { createPostgresEventStore } from './postgres-event-store';
@@ -231,6 +231,46 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
         release();
         await other;
       }
+    },
+  );
+
+  // Needs transactions open on other connections while a snapshot is taken; PGlite has one connection.
+  if (kind === 'postgres') it(
+    'given a snapshot taken while a read-model transaction and an appender were running, when both have committed, then a read with that snapshot stops at the appender only (a later read never stands lower than an earlier one)',
+    async () => {
+      const bound = async (snapshot: string) =>
+        (await sql<{ bound: string }>`select events_read_bound(${snapshot}::pg_snapshot, 'events'::regclass)::text as bound`.execute(database.db)).rows[0]!.bound;
+      // Each transaction stays open until its `release` is called; `opened` gives its id.
+      function hold(work: (trx: Transaction<unknown>) => Promise<void>) {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let opened!: (xid: string) => void;
+        const xid = new Promise<string>((resolve) => (opened = resolve));
+        const done = database.db.transaction().execute(async (trx) => {
+          await work(trx);
+          opened((await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx)).rows[0]!.xid);
+          await released;
+        });
+        return { xid, release, done };
+      }
+      const readModel = hold(async (trx) => void (await sql`select pg_current_xact_id()`.execute(trx)));
+      const readModelXid = await readModel.xid;
+      // A later transaction ends first, so the snapshot lists the read model's among those running.
+      await store.append('ride-0', 0, [event('Z')], meta);
+      const snapshotWithReadModel = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db)).rows[0]!.snapshot;
+      readModel.release();
+      await readModel.done;
+      // Ended, and it wrote no events: it never could have. Reading past it loses nothing.
+      expect(BigInt(await bound(snapshotWithReadModel))).toBeGreaterThan(BigInt(readModelXid));
+
+      const appender = hold(async (trx) => void (await createPostgresEventStore(database, { executor: trx }).append('ride-1', 0, [event('A')], meta)));
+      const appenderXid = await appender.xid;
+      await store.append('ride-2', 0, [event('B')], meta);
+      const snapshotWithAppender = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db)).rows[0]!.snapshot;
+      appender.release();
+      await appender.done;
+      // Ended with events that snapshot cannot see: a read with it must stop there.
+      expect(await bound(snapshotWithAppender)).toBe(appenderXid);
     },
   );
 

@@ -226,6 +226,56 @@ const migrations: Record<string, Migration> = {
       await sql.raw(appendToStreamsFunction(DECIDED_ROW)).execute(db);
     },
   },
+  '0005_read_bound_never_falls_back': {
+    async up(db) {
+      // 0002 took any transaction its snapshot saw running and that had ended by the status check
+      // for an appender that might have committed meanwhile, and stopped there. So a read could stop
+      // lower than an earlier read on another connection: a read-model transaction that the earlier
+      // read passed (running without the lock, so it can never append) and that ended just before
+      // this read's check held it back, short of events the earlier reader had already sent. A live
+      // catch-up then missed events sent live (CI, issue #17's two-engine Redis outage test).
+      // Now an ended transaction stops the read only if it did write events: a fresh look at the
+      // table (a volatile function's query takes a new snapshot under READ COMMITTED, and
+      // pg_xact_status reports 'committed' only once the transaction is out of the running set).
+      // Under a stricter isolation the look would use the old snapshot, so it keeps 0002's rule.
+      await sql`
+        create or replace function events_read_bound(snapshot pg_snapshot, events_table regclass) returns xid8
+        language plpgsql volatile as $$
+        declare
+          appending xid[];
+          running xid8;
+          fresh boolean := current_setting('transaction_isolation') = 'read committed';
+          wrote boolean;
+        begin
+          if pg_snapshot_xmin(snapshot) = pg_snapshot_xmax(snapshot) then
+            return pg_snapshot_xmax(snapshot);
+          end if;
+          with held as materialized (
+            select locktype, mode, database, relation, transactionid, virtualtransaction from pg_locks where granted
+          )
+          select coalesce(array_agg(own.transactionid), '{}') into appending
+          from held writer join held own on own.virtualtransaction = writer.virtualtransaction
+          where writer.locktype = 'relation' and writer.relation = events_table and writer.mode <> 'AccessShareLock'
+            and writer.database = (select oid from pg_database where datname = current_database())
+            and own.locktype = 'transactionid' and own.mode = 'ExclusiveLock';
+          for running in select xid from pg_snapshot_xip(snapshot) as xid order by xid loop
+            if running::xid = any(appending) then
+              return running;
+            end if;
+            if pg_xact_status(running) is distinct from 'in progress' then
+              if not fresh then
+                return running;
+              end if;
+              execute format('select exists (select 1 from %s where transaction_id = $1)', events_table) into wrote using running;
+              if wrote then
+                return running;
+              end if;
+            end if;
+          end loop;
+          return pg_snapshot_xmax(snapshot);
+        end $$`.execute(db);
+    },
+  },
 };
 
 export function notifyChannel(schema: string): string {

@@ -44,6 +44,9 @@ interface CatchingUp {
   buffer: Array<{ checkpoint: Checkpoint; emit: LiveEmit }>;
 }
 
+// How long a catch-up waits before reading $all again when it stopped short (see catchUp).
+const REREAD_MS = 10;
+
 // Account events after which the user's session tokens no longer hold (auth's session version).
 const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged', 'UserPasswordReset']);
 
@@ -72,6 +75,8 @@ export class LiveGateway {
   private readonly index = new PositionIndex();
   private readonly facts: RideFactsCache;
   private readonly catchingUp = new Map<string, CatchingUp>();
+  /** The last event whose socket events went out with no socket held back (see catchUp). */
+  private sentLive: Checkpoint | undefined;
   private subscription: Subscription | undefined;
   private stopped = false;
 
@@ -87,6 +92,7 @@ export class LiveGateway {
   async start(from?: Checkpoint): Promise<Checkpoint> {
     if (from) this.index.remember(from);
     const head = from ?? (await headCheckpoint(this.options.store, this.index));
+    this.sentLive = head;
     this.subscription = this.options.store.subscribe(head, (event) => this.deliver(event), {
       pollIntervalMs: this.options.pollIntervalMs,
       onError: this.options.onError,
@@ -107,14 +113,27 @@ export class LiveGateway {
   async catchUp(socket: CatchUpTarget, lastPosition: number): Promise<boolean> {
     const entry: CatchingUp = { socket, buffer: [] };
     this.catchingUp.set(socket.id, entry);
+    // What went out before now reached rooms this socket was not in (it joins them at the end):
+    // the replay must go at least this far. What goes out from now on is held back for it.
+    const sentBefore = this.sentLive;
     try {
       const { store } = this.options;
       const facts = new RideFactsCache(store);
       const from = await checkpointAt(store, this.index, lastPosition);
-      const replayed = await readAllFrom(store, from, async (event) => {
+      const replay = async (event: RecordedEvent) => {
         if (socket.disconnected) return false;
         for (const emit of await this.emitsOf(event, facts)) if (reaches(emit, socket.rooms)) socket.send(emit);
-      });
+      };
+      let replayed = await readAllFrom(store, from, replay);
+      // The replay relies on reading at least as far as live delivery did. Before migration 0005 a
+      // later read of $all could stop lower (a transaction that ended just before its check), short
+      // of events already sent live, and the socket never heard them (CI, two engines and a Redis
+      // outage). The store no longer does that; should any read stop short, it is read again.
+      while (sentBefore && compareCheckpoints(replayed, sentBefore) < 0 && !socket.disconnected && !this.stopped) {
+        const stoppedAt = replayed;
+        replayed = await readAllFrom(store, replayed, replay);
+        if (compareCheckpoints(replayed, stoppedAt) === 0) await new Promise((resolve) => setTimeout(resolve, REREAD_MS));
+      }
       // Whatever the replay read, the subscription has now passed too: from here on it alone delivers.
       await this.subscription?.caughtUp();
       // A gateway that stopped meanwhile (lost the lead) held back events it will never hand over.
@@ -132,6 +151,7 @@ export class LiveGateway {
     this.index.record(event);
     const checkpoint = checkpointOf(event);
     const holding = [...this.catchingUp.keys()];
+    this.sentLive = checkpoint;
     const everywhere = this.options.scope === 'cluster' ? this.options.io : this.options.io.local;
     for (const emit of emits) {
       send(everywhere.to(emit.rooms).except([...holding, ...(emit.except ?? [])]), emit);
