@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seededRandom } from '../../engine/src/test-support/seeded-random';
 import { resolveModes, type Mode } from '../support/bench-modes';
 import { count, flags } from '../support/cli-flags';
-import { startEngine } from '../support/engine-child';
+import { startEngine, type EngineChild } from '../support/engine-child';
+import { processCpuSeconds, processMemory } from '../support/child-process';
 import { cpuTicks, machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
@@ -20,7 +21,7 @@ import { Shift, type ShiftPlan } from './shift-rides';
 
 const USAGE = `npm run bench:shift -- [--mode embedded|services|both] [--quick] [--requesters 1500] [--drivers 300] [--rate 20]
   [--duration 60] [--arrivals poisson|fixed] [--accept-ms 1000] [--step-ms 2000] [--head-ms 1500] [--cancel-share 0.05]
-  [--breakdown-share 0.03] [--seed 1] [--api-signup] [--cpu-prof] [--no-ceiling]
+  [--breakdown-share 0.03] [--seed 1] [--api-signup] [--cpu-prof] [--no-ceiling] [--socket-process]
 A realistic shift, open loop: every requester and driver (and the staff) connected on socket.io, rides
 booked at a fixed rate from random requesters whatever the engine answers, each ride then on its own
 timeline (a free driver accepts when newRideRequest reaches his socket, start, pick, drop, end; cancels,
@@ -33,7 +34,7 @@ the API; --api-signup creates them as bench:load does (real sign-ups: minutes at
 const values = flags(USAGE, {
   requesters: { type: 'string' }, drivers: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' }, arrivals: { type: 'string' },
   'accept-ms': { type: 'string' }, 'step-ms': { type: 'string' }, 'head-ms': { type: 'string' }, 'cancel-share': { type: 'string' }, 'breakdown-share': { type: 'string' },
-  seed: { type: 'string' }, 'api-signup': { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'no-ceiling': { type: 'boolean' },
+  seed: { type: 'string' }, 'api-signup': { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'no-ceiling': { type: 'boolean' }, 'socket-process': { type: 'boolean' },
 });
 const requesters = count(values.requesters, values.quick ? 100 : 1500, 'requesters');
 const drivers = count(values.drivers, values.quick ? 30 : 300, 'drivers');
@@ -62,6 +63,17 @@ function sampleMemory(engine: { memory(): { rssMb: number } | null }) {
   return { stop: () => (clearInterval(timer), maxRssMb) };
 }
 
+/** SOCKET_PROCESS=1: the engine's socket process, once it serves (its pid from the engine's log). */
+async function socketProcessPid(engine: EngineChild): Promise<number> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const ready = readFileSync(engine.logFile, 'utf8').match(/socket process (\d+) serves socket\.io connections/);
+    if (ready) return Number(ready[1]);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`the socket process did not start:\n${engine.tail()}`);
+}
+
 async function runMode(mode: Mode): Promise<ShiftRun> {
   const log = (text: string) => console.log(`[${mode}] ${text}`);
   return engineRun(mode, 'shift', async (started) => {
@@ -71,8 +83,12 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     if (seeded) log(`${seeded.requesters.length} requesters, ${seeded.drivers.length} drivers and a maintenance head seeded (${seeded.events} events, ${seeded.ms} ms)`);
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir }));
+    const socketProcess = values['socket-process'] && mode === 'services';
+    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir, env: socketProcess ? { SOCKET_PROCESS: '1' } : {} }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
+    const socketPid = socketProcess ? await socketProcessPid(engine) : null;
+    if (socketPid) log(`sockets on its socket process, pid ${socketPid}`);
+    const socketCpuBefore = socketPid ? (processCpuSeconds(socketPid) ?? 0) : 0;
     const admin = { tokenNo: engine.adminTokenNo, password: engine.adminPassword };
     const people: People = seeded ? await signInSeeded(engine.url, admin, seeded) : await createPeople(engine.url, admin, requesters, drivers, log);
     log(`${people.requesters.length + people.drivers.length + 2} signed in`);
@@ -107,6 +123,8 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       machineBusy: machineTotal > 0 ? Math.round((1 - (machineAfter.idle - cpuBefore.machine.idle) / machineTotal) * 100) / 100 : null,
     };
     const endMemory = engine.memory();
+    const socketMemory = socketPid ? processMemory(socketPid) : null;
+    const socketCpu = socketPid ? Math.round(((processCpuSeconds(socketPid) ?? 0) - socketCpuBefore) * 10) / 10 : 0;
     const maxRssMb = memory.stop();
     await settle(engine.url, receipts);
     plant.closeAll();
@@ -151,6 +169,7 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       audit,
       ceilings,
       storeEvents,
+      socketProcess: socketPid ? { pid: socketPid, cpuSeconds: socketCpu, endMb: socketMemory?.rssMb ?? null, peakMb: socketMemory?.peakMb ?? null } : null,
     };
   });
 }

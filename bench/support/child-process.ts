@@ -43,14 +43,6 @@ export function startNode(script: string, options: { env: Record<string, string>
   let alive = true;
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => ((alive = false), done(code))));
   const pid = child.pid!;
-  const status = (field: string) => {
-    try {
-      const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-      return match ? Number(match[1]) / 1024 : null;
-    } catch {
-      return null;
-    }
-  };
   return {
     child,
     pid,
@@ -58,10 +50,7 @@ export function startNode(script: string, options: { env: Record<string, string>
     exited,
     running: () => alive,
     tail: (chars = 4000) => (existsSync(options.logFile) ? readFileSync(options.logFile, 'utf8').slice(-chars) : ''),
-    memory() {
-      const [rss, peak] = [status('VmRSS'), status('VmHWM')];
-      return rss === null || peak === null ? null : { rssMb: Math.round(rss * 10) / 10, peakMb: Math.round(peak * 10) / 10 };
-    },
+    memory: () => processMemory(pid),
     resetPeak() {
       try {
         // '5' resets the peak resident set size (VmHWM).
@@ -76,16 +65,7 @@ export function startNode(script: string, options: { env: Record<string, string>
         return false;
       }
     },
-    cpuSeconds() {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // utime and stime are fields 14 and 15 (1-based), in clock ticks of 1/100 s on Linux.
-        return (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return null;
-      }
-    },
+    cpuSeconds: () => processCpuSeconds(pid),
     exitUsage() {
       try {
         return JSON.parse(readFileSync(usageFile, 'utf8')) as ExitUsage;
@@ -100,4 +80,30 @@ export function startNode(script: string, options: { env: Record<string, string>
       clearTimeout(timer);
     },
   };
+}
+
+/** A process's resident memory now and at its peak (VmRSS, VmHWM of /proc/<pid>/status), in MB. */
+export function processMemory(pid: number): { rssMb: number; peakMb: number } | null {
+  const status = (field: string) => {
+    try {
+      const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+      return match ? Number(match[1]) / 1024 : null;
+    } catch {
+      return null;
+    }
+  };
+  const [rss, peak] = [status('VmRSS'), status('VmHWM')];
+  return rss === null || peak === null ? null : { rssMb: Math.round(rss * 10) / 10, peakMb: Math.round(peak * 10) / 10 };
+}
+
+/** A process's user + system CPU seconds so far (/proc/<pid>/stat). */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 (1-based), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }

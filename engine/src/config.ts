@@ -47,6 +47,8 @@ const configSchema = z.object({
   }),
   /** Redis for BullMQ timers and the socket.io adapter across engine processes; without it timers run in-process. */
   REDIS_URL: z.preprocess(blankAsUnset, z.string().optional()),
+  /** '1' (PostgreSQL + Redis): socket.io connections are served by a second engine process this one starts (deploy/socket-process.ts). */
+  SOCKET_PROCESS: z.preprocess(blankAsUnset, z.enum(['0', '1']).default('0')),
   /** A redistributed ride nobody took over: the requester hears noAlternativeDriver again each period. */
   REASSIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** A ride still requested after this long raises rideWaitingTooLong to staff and is re-announced to drivers. */

@@ -6,8 +6,14 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { LOG_REDACTION } from './auth/log-redaction';
 import { bootstrapUsers } from './users/bootstrap';
 import { lockDataDir } from './database/data-dir-lock';
+import { hostSocketProcess, isSocketProcess, serveHandedConnections, type SocketProcessHost } from './deploy/socket-process';
 
 const config = loadConfig();
+const socketProcess = config.SOCKET_PROCESS === '1';
+if (socketProcess && !(config.DATABASE_URL && config.REDIS_URL)) {
+  console.error('SOCKET_PROCESS=1 needs DATABASE_URL and REDIS_URL: the two engine processes share the store and socket.io through them.');
+  process.exit(1);
+}
 // npm runs workspace scripts inside the workspace; relative paths mean where the user ran npm.
 const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
 const secret = resolveJwtSecret({
@@ -34,12 +40,14 @@ const app = await buildApp({
 });
 
 let closing = false;
+let socketHost: SocketProcessHost | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stops accepting requests, lets the ones in flight finish, then closes the store.
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  await socketHost?.close();
   await app.close();
   clearTimeout(timer);
   process.exit(0);
@@ -58,5 +66,17 @@ if (accounts.admin === 'held') {
   process.exit(1);
 }
 
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);
+if (isSocketProcess()) {
+  // Connections come from the first process (deploy/socket-process.ts); the port is for app.close() only.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  serveHandedConnections(app.server);
+  process.on('disconnect', () => void shutdown('the first process went away'));
+} else if (socketProcess) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const host = hostSocketProcess({ server: app.server, entry: process.argv[1]!, env: process.env, onLog: (message) => app.log.info(message) });
+  socketHost = host;
+  await new Promise<void>((done, fail) => host.router.once('error', fail).listen(config.PORT, config.HOST, done));
+} else {
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+if (!isSocketProcess()) app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

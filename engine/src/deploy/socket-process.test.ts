@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { dropRedisPrefix } from '../test-support/test-timers';
+import { waitFor } from '../test-support/test-database';
+import { followLive, type LiveFollower } from '../reliability/faults-support/live-follower';
+import { plantEngineEnv } from '../reliability/faults-support/plant-engine';
+import { Commander, setUpPlant } from '../reliability/faults-support/plant-load';
+import { dropSchema } from '../reliability/faults-support/store-checks';
+import { startEngine, type EngineProcess } from './engine-process';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const gauge = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1] ?? NaN);
+
+// Two processes sharing PostgreSQL and Redis; registered only when both are there.
+if (databaseUrl && redisUrl) {
+  describe('SOCKET_PROCESS=1: socket.io connections on a second engine process', () => {
+    const id = randomBytes(6).toString('hex');
+    const schema = `test_socket_process_${id}`;
+    const redisPrefix = `test-socket-process-${id}`;
+    const adminPassword = randomBytes(12).toString('hex');
+    let engine: EngineProcess | undefined;
+    const followers: LiveFollower[] = [];
+
+    afterAll(async () => {
+      followers.forEach((follower) => follower.close());
+      await engine?.kill('SIGTERM');
+      await dropSchema(databaseUrl, schema);
+      await dropRedisPrefix(redisPrefix);
+    }, 60_000);
+
+    it('then a socket is served by the socket process and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back', async () => {
+      onTestFailed(() => console.error(engine?.output()));
+      const env = { ...plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 600_000 }), SOCKET_PROCESS: '1', LOG_LEVEL: 'info' };
+      engine = await startEngine('S', env, 120_000);
+      const ready = /socket process (\d+) serves socket\.io connections/g;
+      await waitFor(() => [...engine!.output().matchAll(ready)].length === 1, 60_000, 'the socket process to be ready');
+      const socketPid = Number([...engine.output().matchAll(ready)][0]![1]);
+
+      const commander = new Commander(() => engine!.url);
+      const plant = await setUpPlant(commander, 'AD01', adminPassword, 1);
+      const requester = plant.lanes[0]!.requester;
+      const metrics = async () => (await fetch(`${engine!.url}/metrics`)).text();
+      const staffSockets = async () => gauge(await metrics(), 'plantride_sockets_connected{role="admin"}');
+      const book = async () =>
+        commander.call('book', requester, 'POST', '/api/bookings/book-ride', {
+          userId: requester,
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          vehicleType: plant.lanes[0]!.vehicleType,
+          rideType: 'Regular',
+          reqName: 'Asha Rao',
+          reqMobileNo: '9000000001',
+        });
+      const head = async () => ((await (await fetch(`${engine!.url}/api/health`)).json()) as { position: number }).position;
+
+      const onSocketProcess = await followLive(engine.url, commander.tokens.AD01!, await head());
+      followers.push(onSocketProcess);
+      // The first process (which answers /metrics) holds no socket: the staff socket is the other's.
+      expect(await staffSockets()).toBe(0);
+      const first = await book();
+      expect(first).not.toBeNull();
+      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === first!.rideId), 10_000, 'the booking on the staff socket');
+
+      process.kill(socketPid, 'SIGKILL');
+      await waitFor(() => engine!.output().includes(`socket process ${socketPid} exited`), 10_000, 'the first process to see the socket process go');
+      // Its socket reconnects, to whichever process serves sockets at that moment, and catches up.
+      const second = await book();
+      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === second!.rideId), 20_000, 'the second booking after the socket process died');
+      await waitFor(() => [...engine!.output().matchAll(ready)].length === 2, 60_000, 'a new socket process');
+      const third = await book();
+      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === third!.rideId), 20_000, 'the third booking');
+      expect(onSocketProcess.heard.filter((h) => h.name === 'rideRequested').map((h) => h.rideId)).toEqual([first!.rideId, second!.rideId, third!.rideId]);
+      expect(commander.failures).toEqual([]);
+    }, 240_000);
+  });
+}

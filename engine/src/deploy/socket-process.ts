@@ -1,0 +1,144 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+
+/**
+ * SOCKET_PROCESS=1 (PostgreSQL + Redis): the browsers' socket.io connections are served by a second
+ * engine process, so commands never wait behind socket writes and deliveries never wait behind
+ * commands (issue #18). The first process owns the public port. It reads each new connection's
+ * first bytes: one that opens with a request to `/socket.io/` is handed, with those bytes, to the
+ * socket process (a file descriptor over IPC, as Node's cluster does); every other one it serves
+ * itself. Both are whole engines on one store and one socket.io (the Redis adapter), so a
+ * connection served by either is served correctly: the split only decides who does the work. When
+ * the socket process is down, the first serves everything until it is back.
+ */
+
+const CONNECTION = 'plantride:connection';
+const READY = 'plantride:socket-process-ready';
+const SOCKET_IO_REQUEST = /^[A-Z]+ \/socket\.io\//;
+// How much of a connection's start is read to see where it goes; a request line fits many times over.
+const FIRST_BYTES_LIMIT = 8192;
+const RESTART_MS = 1000;
+
+interface ConnectionMessage {
+  type: typeof CONNECTION;
+  /** What the first process read of the connection before handing it over, base64. */
+  head: string;
+}
+
+/** Serves a connection on `server` as if it had accepted it, with the bytes already read from it. */
+function serveConnection(server: HttpServer, socket: Socket, head: Buffer): void {
+  server.emit('connection', socket);
+  if (head.length > 0) socket.emit('data', head);
+  socket.resume();
+}
+
+/** Reads a connection's first bytes (until a line ends, or the limit), then calls `route` with them. */
+function firstBytes(socket: Socket, route: (head: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length < FIRST_BYTES_LIMIT && !chunk.includes('\n')) return;
+    finish();
+  };
+  const finish = () => {
+    socket.off('data', onData);
+    socket.off('end', finish);
+    socket.pause();
+    route(Buffer.concat(chunks));
+  };
+  socket.on('data', onData);
+  socket.once('end', finish);
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+}
+
+export interface SocketProcessHost {
+  /** The public port's server. */
+  readonly router: NetServer;
+  /** Whether socket.io connections go to the socket process now. */
+  ready(): boolean;
+  close(): Promise<void>;
+}
+
+export interface SocketProcessOptions {
+  /** The first process's own HTTP server (the engine's, not listening publicly). */
+  server: HttpServer;
+  /** The module and arguments the socket process runs: the engine's own entry. */
+  entry: string;
+  execArgv?: string[];
+  env: NodeJS.ProcessEnv;
+  onLog: (message: string) => void;
+}
+
+/** The first process's side: starts the socket process, keeps it running, and routes connections. */
+export function hostSocketProcess(options: SocketProcessOptions): SocketProcessHost {
+  let child: ChildProcess | undefined;
+  let childReady = false;
+  let closing = false;
+  let restart: NodeJS.Timeout | undefined;
+
+  const start = () => {
+    const started = fork(options.entry, [], { env: { ...options.env, PLANTRIDE_SOCKET_CHILD: '1' }, execArgv: options.execArgv ?? process.execArgv });
+    child = started;
+    started.on('message', (message: { type?: string }) => {
+      if (message?.type !== READY) return;
+      childReady = true;
+      options.onLog(`socket process ${started.pid} serves socket.io connections`);
+    });
+    started.once('exit', (code, signal) => {
+      if (child === started) {
+        child = undefined;
+        childReady = false;
+      }
+      if (closing) return;
+      options.onLog(`socket process ${started.pid} exited (${signal ?? code}); this process serves socket.io until it is back`);
+      restart = setTimeout(start, RESTART_MS);
+    });
+  };
+  start();
+
+  const router = createServer({ pauseOnConnect: true }, (socket) => {
+    firstBytes(socket, (head) => {
+      const target = child;
+      if (childReady && target?.connected && SOCKET_IO_REQUEST.test(head.toString('latin1', 0, 64))) {
+        const message: ConnectionMessage = { type: CONNECTION, head: head.toString('base64') };
+        target.send(message, socket, (error) => {
+          // Not handed over (the process went away meanwhile): served here, as when it is down.
+          if (error && !socket.destroyed) serveConnection(options.server, socket, head);
+        });
+        return;
+      }
+      serveConnection(options.server, socket, head);
+    });
+  });
+
+  return {
+    router,
+    ready: () => childReady,
+    async close() {
+      closing = true;
+      clearTimeout(restart);
+      await new Promise<void>((done) => router.close(() => done()));
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise<void>((done) => running.once('exit', () => done()));
+      running.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The socket process's side: serves the connections the first process hands over, and says when it can. */
+export function serveHandedConnections(server: HttpServer): void {
+  process.on('message', (message: Partial<ConnectionMessage>, handle: unknown) => {
+    if (message?.type !== CONNECTION || !handle) return;
+    serveConnection(server, handle as Socket, Buffer.from(message.head ?? '', 'base64'));
+  });
+  process.send?.({ type: READY });
+}
+
+/** Whether this process is a socket process its first process started. */
+export const isSocketProcess = () => process.env.PLANTRIDE_SOCKET_CHILD === '1' && typeof process.send === 'function';
