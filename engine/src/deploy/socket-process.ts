@@ -19,6 +19,8 @@ const SOCKET_IO_REQUEST = /^[A-Z]+ \/socket\.io\//;
 // How much of a connection's start is read to see where it goes; a request line fits many times over.
 const FIRST_BYTES_LIMIT = 8192;
 const RESTART_MS = 1000;
+// A connection that has not sent its first line by then is dropped (it holds a socket and nothing else).
+const FIRST_LINE_TIMEOUT_MS = 10_000;
 
 interface ConnectionMessage {
   type: typeof CONNECTION;
@@ -43,7 +45,10 @@ function firstBytes(socket: Socket, route: (head: Buffer) => void): void {
     if (length < FIRST_BYTES_LIMIT && !chunk.includes('\n')) return;
     finish();
   };
+  const drop = () => socket.destroy();
   const finish = () => {
+    socket.setTimeout(0);
+    socket.off('timeout', drop);
     socket.off('data', onData);
     socket.off('end', finish);
     socket.pause();
@@ -52,6 +57,7 @@ function firstBytes(socket: Socket, route: (head: Buffer) => void): void {
   socket.on('data', onData);
   socket.once('end', finish);
   socket.on('error', () => socket.destroy());
+  socket.setTimeout(FIRST_LINE_TIMEOUT_MS, drop);
   socket.resume();
 }
 
