@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { dropRedisPrefix } from '../test-support/test-timers';
 import { waitFor } from '../test-support/test-database';
@@ -10,6 +11,18 @@ import { startEngine, type EngineProcess } from './engine-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
+
+/** A request through `agent` (false: a connection of its own), answering status and body. */
+const call = (url: string, agent: Agent | false, body?: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const sent = request(url, { agent, method: body === undefined ? 'GET' : 'POST', headers: body === undefined ? {} : { 'content-type': 'text/plain;charset=UTF-8' } }, (answer) => {
+      let text = '';
+      answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
 
 const gauge = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1] ?? NaN);
 
@@ -62,6 +75,18 @@ if (databaseUrl && redisUrl) {
       const first = await book();
       expect(first).not.toBeNull();
       await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === first!.rideId), 10_000, 'the booking on the staff socket');
+
+      // A long-polling handshake on a kept-alive connection that began with an API call (so the first
+      // process serves it) opens its session on the socket process: its next request, on a
+      // connection of its own (handed to the socket process), finds it.
+      const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+      expect((await call(`${engine.url}/api/health`, keptAlive)).status).toBe(200);
+      const handshake = await call(`${engine.url}/socket.io/?EIO=4&transport=polling`, keptAlive);
+      keptAlive.destroy();
+      expect(handshake.status).toBe(200);
+      const sid = (JSON.parse(handshake.body.slice(1)) as { sid: string }).sid;
+      // A socket.io CONNECT packet ('40') posted to the session: 'ok', where an unknown session answers 400.
+      expect(await call(`${engine.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, false, '40')).toEqual({ status: 200, body: 'ok' });
 
       process.kill(socketPid, 'SIGKILL');
       await waitFor(() => engine!.output().includes(`socket process ${socketPid} exited`), 10_000, 'the first process to see the socket process go');

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer, type Server as NetServer, type Socket } from 'node:net';
-import type { Server as HttpServer } from 'node:http';
+import { connect, createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { request, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /**
  * SOCKET_PROCESS=1 (PostgreSQL + Redis): the browsers' socket.io connections are served by a second
@@ -11,6 +12,12 @@ import type { Server as HttpServer } from 'node:http';
  * itself. Both are whole engines on one store and one socket.io (the Redis adapter), so a
  * connection served by either is served correctly: the split only decides who does the work. When
  * the socket process is down, the first serves everything until it is back.
+ *
+ * A socket.io request can still reach the first process on a connection it serves (a browser's
+ * long-polling request on a kept-alive connection that began with an API call). socket.io's
+ * long-polling sessions live in one process, so while the socket process is up the first forwards
+ * every such request to it over the loopback (the rare case: a websocket's own connection is
+ * always new, and handed over whole).
  */
 
 const CONNECTION = 'plantride:connection';
@@ -21,6 +28,12 @@ const FIRST_BYTES_LIMIT = 8192;
 const RESTART_MS = 1000;
 // A connection that has not sent its first line by then is dropped (it holds a socket and nothing else).
 const FIRST_LINE_TIMEOUT_MS = 10_000;
+
+interface ReadyMessage {
+  type: typeof READY;
+  /** The socket process's loopback port, for requests the first process forwards. */
+  port: number;
+}
 
 interface ConnectionMessage {
   type: typeof CONNECTION;
@@ -83,14 +96,16 @@ export interface SocketProcessOptions {
 export function hostSocketProcess(options: SocketProcessOptions): SocketProcessHost {
   let child: ChildProcess | undefined;
   let childReady = false;
+  let childPort = 0;
   let closing = false;
   let restart: NodeJS.Timeout | undefined;
 
   const start = () => {
     const started = fork(options.entry, [], { env: { ...options.env, PLANTRIDE_SOCKET_CHILD: '1' }, execArgv: options.execArgv ?? process.execArgv });
     child = started;
-    started.on('message', (message: { type?: string }) => {
-      if (message?.type !== READY) return;
+    started.on('message', (message: Partial<ReadyMessage>) => {
+      if (message?.type !== READY || typeof message.port !== 'number') return;
+      childPort = message.port;
       childReady = true;
       options.onLog(`socket process ${started.pid} serves socket.io connections`);
     });
@@ -121,6 +136,8 @@ export function hostSocketProcess(options: SocketProcessOptions): SocketProcessH
     });
   });
 
+  forwardSocketIo(options.server, () => (childReady && child?.connected ? childPort : null));
+
   return {
     router,
     ready: () => childReady,
@@ -143,7 +160,53 @@ export function serveHandedConnections(server: HttpServer): void {
     if (message?.type !== CONNECTION || !handle) return;
     serveConnection(server, handle as Socket, Buffer.from(message.head ?? '', 'base64'));
   });
-  process.send?.({ type: READY });
+  const ready: ReadyMessage = { type: READY, port: (server.address() as AddressInfo).port };
+  process.send?.(ready);
+}
+
+const isSocketIo = (url: string | undefined) => url?.startsWith('/socket.io/') === true;
+
+/**
+ * Puts a forward in front of the server's own request and upgrade listeners (socket.io's and the
+ * API's): a socket.io request goes to `port()` while it names one, and is served here otherwise.
+ */
+function forwardSocketIo(server: HttpServer, port: () => number | null): void {
+  const requestListeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const to = isSocketIo(req.url) ? port() : null;
+    if (to) return forwardRequest(req, res, to);
+    for (const listener of requestListeners) listener.call(server, req, res);
+  });
+  const upgradeListeners = server.listeners('upgrade') as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const to = isSocketIo(req.url) ? port() : null;
+    if (to) return forwardUpgrade(req, socket, head, to);
+    for (const listener of upgradeListeners) listener.call(server, req, socket, head);
+  });
+}
+
+function forwardRequest(req: IncomingMessage, res: ServerResponse, port: number): void {
+  const upstream = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  req.pipe(upstream);
+}
+
+function forwardUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
+  const upstream = connect(port, '127.0.0.1', () => {
+    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => socket.destroy());
+  socket.on('error', () => upstream.destroy());
 }
 
 /** Whether this process is a socket process its first process started. */

@@ -234,18 +234,19 @@ const migrations: Record<string, Migration> = {
       // read passed (running without the lock, so it can never append) and that ended just before
       // this read's check held it back, short of events the earlier reader had already sent. A live
       // catch-up then missed events sent live (CI, issue #17's two-engine Redis outage test).
-      // Now an ended transaction stops the read only if it did write events: a fresh look at the
-      // table (a volatile function's query takes a new snapshot under READ COMMITTED, and
-      // pg_xact_status reports 'committed' only once the transaction is out of the running set).
-      // Under a stricter isolation the look would use the old snapshot, so it keeps 0002's rule.
+      // Now an ended transaction stops the read only if it did write events. The look at the table
+      // is a statement after the statuses: a volatile function's statement takes a new snapshot
+      // under READ COMMITTED, which sees every transaction found ended (pg_xact_status reports
+      // 'committed' only once it has left the running set). Under a stricter isolation the look
+      // would use the old snapshot, so there any ended transaction stops the read, as in 0002.
+      // Static statements (plans kept per connection), and one look for all the ended ones.
       await sql`
         create or replace function events_read_bound(snapshot pg_snapshot, events_table regclass) returns xid8
         language plpgsql volatile as $$
         declare
           appending xid[];
-          running xid8;
-          fresh boolean := current_setting('transaction_isolation') = 'read committed';
-          wrote boolean;
+          ended xid8[];
+          bound xid8;
         begin
           if pg_snapshot_xmin(snapshot) = pg_snapshot_xmax(snapshot) then
             return pg_snapshot_xmax(snapshot);
@@ -258,21 +259,18 @@ const migrations: Record<string, Migration> = {
           where writer.locktype = 'relation' and writer.relation = events_table and writer.mode <> 'AccessShareLock'
             and writer.database = (select oid from pg_database where datname = current_database())
             and own.locktype = 'transactionid' and own.mode = 'ExclusiveLock';
-          for running in select xid from pg_snapshot_xip(snapshot) as xid order by xid loop
-            if running::xid = any(appending) then
-              return running;
-            end if;
-            if pg_xact_status(running) is distinct from 'in progress' then
-              if not fresh then
-                return running;
-              end if;
-              execute format('select exists (select 1 from %s where transaction_id = $1)', events_table) into wrote using running;
-              if wrote then
-                return running;
-              end if;
-            end if;
-          end loop;
-          return pg_snapshot_xmax(snapshot);
+          select coalesce(array_agg(running), '{}') into ended
+          from pg_snapshot_xip(snapshot) as running
+          where not (running::xid = any(appending)) and pg_xact_status(running) is distinct from 'in progress';
+          if current_setting('transaction_isolation') = 'read committed' and cardinality(ended) > 0 then
+            select coalesce(array_agg(running), '{}') into ended
+            from unnest(ended) as running
+            where exists (select 1 from events where events.transaction_id = running);
+          end if;
+          select min(running) into bound
+          from pg_snapshot_xip(snapshot) as running
+          where running::xid = any(appending) or running = any(ended);
+          return coalesce(bound, pg_snapshot_xmax(snapshot));
         end $$`.execute(db);
     },
   },
