@@ -5,7 +5,7 @@ import { dropRedisPrefix } from '../test-support/test-timers';
 import { waitFor } from '../test-support/test-database';
 import { followLive, type LiveFollower } from '../reliability/faults-support/live-follower';
 import { plantEngineEnv } from '../reliability/faults-support/plant-engine';
-import { Commander, setUpPlant } from '../reliability/faults-support/plant-load';
+import { Commander, bookingBy, setUpPlant } from '../reliability/faults-support/plant-load';
 import { dropSchema } from '../reliability/faults-support/store-checks';
 import { startEngine, type EngineProcess } from './engine-process';
 
@@ -56,16 +56,7 @@ if (databaseUrl && redisUrl) {
       const requester = plant.lanes[0]!.requester;
       const metrics = async () => (await fetch(`${engine!.url}/metrics`)).text();
       const staffSockets = async () => gauge(await metrics(), 'plantride_sockets_connected{role="admin"}');
-      const book = async () =>
-        commander.call('book', requester, 'POST', '/api/bookings/book-ride', {
-          userId: requester,
-          fromLocation: 'main gate',
-          toLocation: 'canteen',
-          vehicleType: plant.lanes[0]!.vehicleType,
-          rideType: 'Regular',
-          reqName: 'Asha Rao',
-          reqMobileNo: '9000000001',
-        });
+      const book = async () => commander.call('book', requester, 'POST', '/api/bookings/book-ride', bookingBy(plant.lanes[0]!));
       const head = async () => ((await (await fetch(`${engine!.url}/api/health`)).json()) as { position: number }).position;
 
       const onSocketProcess = await followLive(engine.url, commander.tokens.AD01!, await head());

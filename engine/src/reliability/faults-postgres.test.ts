@@ -10,7 +10,7 @@ import { waitFor } from '../test-support/test-database';
 import { tracer } from './faults-support/trace';
 import { assertNothingLost } from './faults-support/final-checks';
 import { type LiveFollower } from './faults-support/live-follower';
-import { Commander, runLane, type RideLog } from './faults-support/plant-load';
+import { Commander, bookingBy, runLane, type RideLog } from './faults-support/plant-load';
 import { createPrivatePostgres, missingBinaries, type PrivatePostgres } from './faults-support/private-services';
 import { engineRecovered } from './faults-support/engine-state';
 
@@ -77,15 +77,7 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
 
         // While it is down: a command and a read answer 503 with the message, and the load's commands wait and retry.
         const unavailableBefore = unavailableAnswers(commander);
-        const booked = await probe.call('probe book', plant.lanes[0]!.requester, 'POST', '/api/bookings/book-ride', {
-          userId: plant.lanes[0]!.requester,
-          fromLocation: 'main gate',
-          toLocation: 'canteen',
-          vehicleType: plant.lanes[0]!.vehicleType,
-          rideType: 'Regular',
-          reqName: 'Asha Rao',
-          reqMobileNo: '9000000001',
-        }, { retry503: false });
+        const booked = await probe.call('probe book', plant.lanes[0]!.requester, 'POST', '/api/bookings/book-ride', bookingBy(plant.lanes[0]!), { retry503: false });
         expect(booked).toBeNull();
         expect(probe.outcomes['probe book 503'], JSON.stringify({ outcomes: probe.outcomes, failures: probe.failures })).toBe(cycle);
         const health = await fetch(`${url}/api/health`);

@@ -9,7 +9,7 @@ import { tracer } from './faults-support/trace';
 import { engineRecovered } from './faults-support/engine-state';
 import { assertNothingLost } from './faults-support/final-checks';
 import { type LiveFollower } from './faults-support/live-follower';
-import { runLane, type RideLog } from './faults-support/plant-load';
+import { bookingBy, runLane, type RideLog } from './faults-support/plant-load';
 import { createPrivateRedis, missingBinaries, type PrivateRedis } from './faults-support/private-services';
 import { dropSchema } from './faults-support/store-checks';
 
@@ -60,15 +60,7 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
       const load = Promise.all(plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2 })));
       const bookToWait = async () => {
         const lane = plant.lanes[1]!;
-        const booked = await commander.call('book to wait', lane.requester, 'POST', '/api/bookings/book-ride', {
-          userId: lane.requester,
-          fromLocation: 'main gate',
-          toLocation: 'RMS',
-          vehicleType: lane.vehicleType,
-          rideType: 'Regular',
-          reqName: 'Asha Rao',
-          reqMobileNo: '9000000001',
-        });
+        const booked = await commander.call('book to wait', lane.requester, 'POST', '/api/bookings/book-ride', bookingBy(lane, 'RMS'));
         expect(booked).not.toBeNull();
         log.leftRequested.push(String(booked!.rideId));
         return Date.now() + RIDE_WAIT_ALERT_MS;

@@ -103,6 +103,11 @@ export interface Lane {
   driver: string;
 }
 
+/** The body of a Regular booking by a lane's requester from the main gate. */
+export function bookingBy(lane: Lane, toLocation = 'canteen') {
+  return { userId: lane.requester, fromLocation: 'main gate', toLocation, vehicleType: lane.vehicleType, rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' };
+}
+
 export interface Plant {
   admin: string;
   lanes: Lane[];
@@ -173,15 +178,7 @@ export async function runLane(commander: Commander, plant: Plant, lane: Lane, rn
   let breakdowns = 0;
   const { requester, driver } = lane;
   while (!stopped()) {
-    const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', {
-      userId: requester,
-      fromLocation: 'main gate',
-      toLocation: rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!,
-      vehicleType: lane.vehicleType,
-      rideType: 'Regular',
-      reqName: 'Asha Rao',
-      reqMobileNo: '9000000001',
-    });
+    const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', bookingBy(lane, rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!));
     if (!booked) return;
     const rideId = String(booked.rideId);
     if (left < (options.maxLeftRequested ?? 2) && rng.next() < (options.leaveRequested ?? 0.15)) {
