@@ -32,6 +32,10 @@ export async function connectParty(url: string, party: string, token: string, re
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
+    // Closed after the transport opened but before socket.io's connect was answered, socket.io-client
+    // says only 'disconnect' (no connect_error): without this the bench waited for ever. (After the
+    // connect, a disconnect settles nothing: the promise is settled.)
+    socket.once('disconnect', (reason) => reject(new Error(`${party}'s socket closed before it connected: ${reason}`)));
   });
   return {
     socket,
