@@ -67,7 +67,8 @@ if (accounts.admin === 'held') {
 }
 
 if (isSocketProcess()) {
-  // Connections come from the first process (deploy/socket-process.ts); the port is for app.close() only.
+  // Connections come from the first process (deploy/socket-process.ts): handed over whole, or a
+  // stray socket.io request forwarded to this loopback port.
   await app.listen({ port: 0, host: '127.0.0.1' });
   serveHandedConnections(app.server);
   process.on('disconnect', () => void shutdown('the first process went away'));
