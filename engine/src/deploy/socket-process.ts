@@ -144,7 +144,9 @@ export function hostSocketProcess(options: SocketProcessOptions): SocketProcessH
     async close() {
       closing = true;
       clearTimeout(restart);
-      await new Promise<void>((done) => router.close(() => done()));
+      // Stops accepting; the connections it already gave the engine's server are that server's to
+      // close (app.close()), so this does not wait for them.
+      router.close();
       const running = child;
       if (!running || running.exitCode !== null) return;
       const exited = new Promise<void>((done) => running.once('exit', () => done()));
