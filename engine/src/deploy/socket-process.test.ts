@@ -43,7 +43,7 @@ if (databaseUrl && redisUrl) {
       await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
-    it('then a socket is served by the socket process and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back', async () => {
+    it('then a socket is served by the socket process and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back; SIGTERM stops both', async () => {
       onTestFailed(() => console.error(engine?.output()));
       const env = { ...plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 600_000 }), SOCKET_PROCESS: '1', LOG_LEVEL: 'info' };
       engine = await startEngine('S', env, 120_000);
@@ -89,6 +89,16 @@ if (databaseUrl && redisUrl) {
       await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === third!.rideId), 20_000, 'the third booking');
       expect(onSocketProcess.heard.filter((h) => h.name === 'rideRequested').map((h) => h.rideId)).toEqual([first!.rideId, second!.rideId, third!.rideId]);
       expect(commander.failures).toEqual([]);
+
+      // SIGTERM with a kept-alive connection open on the first process: both processes stop cleanly.
+      const idle = new Agent({ keepAlive: true });
+      expect((await call(`${engine.url}/api/health`, idle)).status).toBe(200);
+      const secondSocketPid = Number([...engine.output().matchAll(ready)][1]![1]);
+      await engine.kill('SIGTERM');
+      idle.destroy();
+      expect(engine.child.exitCode).toBe(0);
+      // Gone too (signal 0 only asks whether the process exists).
+      expect(() => process.kill(secondSocketPid, 0)).toThrow();
     }, 240_000);
   });
 }
