@@ -66,17 +66,18 @@ if (accounts.admin === 'held') {
   process.exit(1);
 }
 
-if (isSocketProcess()) {
-  // Connections come from the first process (deploy/socket-process.ts): handed over whole, or a
-  // stray socket.io request forwarded to this loopback port.
+if (socketProcess) {
+  // Both processes' own servers listen on the loopback only: the first process owns the public port
+  // (deploy/socket-process.ts) and hands connections over, or forwards a stray socket.io request.
   await app.listen({ port: 0, host: '127.0.0.1' });
-  serveHandedConnections(app.server);
-  process.on('disconnect', () => void shutdown('the first process went away'));
-} else if (socketProcess) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const host = hostSocketProcess({ server: app.server, entry: process.argv[1]!, env: process.env, onLog: (message) => app.log.info(message) });
-  socketHost = host;
-  await new Promise<void>((done, fail) => host.router.once('error', fail).listen(config.PORT, config.HOST, done));
+  if (isSocketProcess()) {
+    serveHandedConnections(app.server);
+    process.on('disconnect', () => void shutdown('the first process went away'));
+  } else {
+    const host = hostSocketProcess({ server: app.server, entry: process.argv[1]!, env: process.env, onLog: (message) => app.log.info(message) });
+    socketHost = host;
+    await new Promise<void>((done, fail) => host.router.once('error', fail).listen(config.PORT, config.HOST, done));
+  }
 } else {
   await app.listen({ port: config.PORT, host: config.HOST });
 }

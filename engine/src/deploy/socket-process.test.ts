@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { dropRedisPrefix } from '../test-support/test-timers';
 import { waitFor } from '../test-support/test-database';
 import { followLive, type LiveFollower } from '../reliability/faults-support/live-follower';
+import { gauge } from '../reliability/faults-support/engine-state';
 import { plantEngineEnv } from '../reliability/faults-support/plant-engine';
 import { Commander, bookingBy, setUpPlant } from '../reliability/faults-support/plant-load';
 import { dropSchema } from '../reliability/faults-support/store-checks';
@@ -23,8 +24,6 @@ const call = (url: string, agent: Agent | false, body?: string) =>
     sent.on('error', reject);
     sent.end(body);
   });
-
-const gauge = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1] ?? NaN);
 
 // Two processes sharing PostgreSQL and Redis; registered only when both are there.
 if (databaseUrl && redisUrl) {
@@ -55,7 +54,7 @@ if (databaseUrl && redisUrl) {
       const plant = await setUpPlant(commander, 'AD01', adminPassword, 1);
       const requester = plant.lanes[0]!.requester;
       const metrics = async () => (await fetch(`${engine!.url}/metrics`)).text();
-      const staffSockets = async () => gauge(await metrics(), 'plantride_sockets_connected{role="admin"}');
+      const staffSockets = async () => gauge(await metrics(), 'plantride_sockets_connected', 'role="admin"');
       const book = async () => commander.call('book', requester, 'POST', '/api/bookings/book-ride', bookingBy(plant.lanes[0]!));
       const head = async () => ((await (await fetch(`${engine!.url}/api/health`)).json()) as { position: number }).position;
 

@@ -9,6 +9,7 @@ import { rebuildProjections } from '../projection-runner/rebuild';
 import { dumpReadModels } from '../test-support/read-model-dump';
 import { connectLive, type LiveClient } from '../test-support/live-client';
 import { waitFor } from '../test-support/test-database';
+import { gauge } from '../reliability/faults-support/engine-state';
 import { startEngine, type EngineProcess } from './engine-process';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -60,10 +61,6 @@ if (databaseUrl && redisUrl) {
     const complete = (engine: EngineProcess, rideId: string) => call(engine, 'POST', '/api/tracking/complete-ride', 'DR01', { rideId });
 
     const metrics = async (engine: EngineProcess, query = '') => (await fetch(`${engine.url}/metrics${query}`)).text();
-    const gauge = (text: string, name: string, labels = '') => {
-      const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
-      return line === undefined ? undefined : Number(line.split(' ').at(-1));
-    };
     const leadsAllProjections = (text: string) => PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_leading', `projection="${name}"`) === 1);
     const caughtUp = (text: string) => PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_lag_events', `projection="${name}"`) === 0);
     /** What one socket heard about one ride: event names with their store positions. */

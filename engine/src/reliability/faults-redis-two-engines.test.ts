@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startEngine, type EngineProcess } from '../deploy/engine-process';
 import { seededRandom } from '../test-support/seeded-random';
 import { waitFor } from '../test-support/test-database';
+import { gauge } from './faults-support/engine-state';
 import { followLive, type LiveFollower } from './faults-support/live-follower';
 import { plantEngineEnv } from './faults-support/plant-engine';
 import { Commander, cancelOpenRides, runLane, setUpPlant, type RideLog } from './faults-support/plant-load';
@@ -14,7 +15,6 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const missing = missingBinaries();
 
 const head = async (engine: EngineProcess) => ((await (await fetch(`${engine.url}/api/health`)).json()) as { position: number }).position;
-const gauge = (text: string, name: string) => Number(text.split('\n').find((line) => line.startsWith(`${name} `))?.split(' ')[1]);
 const sendsLive = async (engine: EngineProcess) => gauge(await (await fetch(`${engine.url}/metrics`)).text(), 'plantride_live_gateway_leading') === 1;
 
 interface Watcher {

@@ -1,6 +1,7 @@
 import { PROJECTIONS } from '@plantride/projections';
 
-const gauge = (text: string, name: string, labels = '') => {
+/** A sample's value in Prometheus text (`labels` as written between the braces), or undefined when absent. */
+export const gauge = (text: string, name: string, labels = '') => {
   const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 };
