@@ -76,6 +76,8 @@ if (socketProcess) {
   } else {
     const host = hostSocketProcess({ server: app.server, entry: process.argv[1]!, env: process.env, onLog: (message) => app.log.info(message) });
     socketHost = host;
+    // The socket process sends the store's events to its own sockets; this one only while it is down.
+    app.liveDelivery.yieldLeadWhile(() => host.ready());
     await new Promise<void>((done, fail) => host.router.once('error', fail).listen(config.PORT, config.HOST, done));
   }
 } else {

@@ -42,7 +42,7 @@ if (databaseUrl && redisUrl) {
       await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
-    it('then a socket is served by the socket process and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back; SIGTERM stops both', async () => {
+    it('then a socket is served by the socket process, which sends the store\'s events, and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back; SIGTERM stops both', async () => {
       onTestFailed(() => console.error(engine?.output()));
       const env = { ...plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 600_000 }), SOCKET_PROCESS: '1', LOG_LEVEL: 'info' };
       engine = await startEngine('S', env, 120_000);
@@ -55,9 +55,13 @@ if (databaseUrl && redisUrl) {
       const requester = plant.lanes[0]!.requester;
       const metrics = async () => (await fetch(`${engine!.url}/metrics`)).text();
       const staffSockets = async () => gauge(await metrics(), 'plantride_sockets_connected', 'role="admin"');
+      // Whether the first process sends the store's events (it should only while the socket process is down).
+      const firstSends = async () => gauge(await metrics(), 'plantride_live_gateway_leading') === 1;
       const book = async () => commander.call('book', requester, 'POST', '/api/bookings/book-ride', bookingBy(plant.lanes[0]!));
       const head = async () => ((await (await fetch(`${engine!.url}/api/health`)).json()) as { position: number }).position;
 
+      // It led from the start (alone then) and leaves the lead to the socket process.
+      await waitFor(async () => !(await firstSends()), 20_000, 'the first process to leave sending to the socket process');
       const onSocketProcess = await followLive(engine.url, commander.tokens.AD01!, await head());
       followers.push(onSocketProcess);
       // The first process (which answers /metrics) holds no socket: the staff socket is the other's.
@@ -83,7 +87,9 @@ if (databaseUrl && redisUrl) {
       // Its socket reconnects, to whichever process serves sockets at that moment, and catches up.
       const second = await book();
       await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === second!.rideId), 20_000, 'the second booking after the socket process died');
+      await waitFor(firstSends, 20_000, 'the first process to send while the socket process is down');
       await waitFor(() => [...engine!.output().matchAll(ready)].length === 2, 60_000, 'a new socket process');
+      await waitFor(async () => !(await firstSends()), 20_000, 'the first process to leave sending to the new socket process');
       const third = await book();
       await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === third!.rideId), 20_000, 'the third booking');
       expect(onSocketProcess.heard.filter((h) => h.name === 'rideRequested').map((h) => h.rideId)).toEqual([first!.rideId, second!.rideId, third!.rideId]);

@@ -105,9 +105,10 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
     return stored ? (JSON.parse(stored) as Checkpoint) : undefined;
   };
 
+  let yielding: () => boolean = () => false;
   const lead = () =>
     serially(async () => {
-      if (stopped || lock) return;
+      if (stopped || lock || yielding()) return;
       const taken = await database.tryLock('live-gateway');
       if (!taken) return;
       const next = new LiveGateway({ ...options.gateway, io, scope: 'cluster', onDelivered: remember });
@@ -131,12 +132,24 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
       }));
     });
 
+  /** Stops sending and lets go of the lock; the checkpoint it left is where the next sender resumes. */
+  const stepDown = () =>
+    serially(async () => {
+      const [current, held] = [gateway, lock];
+      if (!current || !held) return;
+      gateway = undefined;
+      lock = null;
+      await current.stop();
+      await held.release();
+    });
+
   let retry: NodeJS.Timeout | undefined;
   const keepLeading = () => {
     retry = setTimeout(() => {
       if (stopped) return;
-      // The leader keeps its resume point alive; the others try for the lock.
-      if (gateway) void redis.pexpire(checkpointKey, CHECKPOINT_TTL_MS).catch(onError);
+      // The leader keeps its resume point alive (or leaves the lead to a process preferred to it); the others try for the lock.
+      if (gateway && yielding()) void stepDown();
+      else if (gateway) void redis.pexpire(checkpointKey, CHECKPOINT_TTL_MS).catch(onError);
       else void lead();
       keepLeading();
     }, leaseRetryMs).unref();
@@ -243,6 +256,9 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
 
   return {
     leading: () => gateway !== undefined,
+    yieldLeadWhile: (condition) => {
+      yielding = condition;
+    },
     catchUp: (socket, lastPosition) => {
       if (gateway) return gateway.catchUp(clusterTarget(socket, leaveRooms(socket)), lastPosition);
       // Nobody could send it anything: false has its connection closed, and its client tries again.

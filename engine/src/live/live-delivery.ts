@@ -8,6 +8,12 @@ export interface LiveDelivery {
   /** Whether this process sends the store's events (always, with one process per deployment). */
   leading(): boolean;
   /**
+   * While `condition` holds this process leaves sending to another (with Redis; alone it always
+   * sends): it does not take the lead, and gives it up if it holds it. SOCKET_PROCESS=1 uses it so the
+   * process that serves the sockets also sends, and the command process writes nothing for them.
+   */
+  yieldLeadWhile(condition: () => boolean): void;
+  /**
    * Sends `socket` (of this process, already in its rooms) every event after `lastPosition` its
    * rooms would have received, then live ones. Resolves false when the socket left before the end;
    * rejects when it could not be done, and the caller drops the socket so the client asks again.
@@ -41,6 +47,7 @@ export async function startLiveDelivery(options: LiveDeliveryOptions): Promise<L
   await gateway.start();
   return {
     leading: () => true,
+    yieldLeadWhile: () => undefined,
     catchUp: (socket, lastPosition) => gateway.catchUp(localTarget(socket), lastPosition),
     stop: () => gateway.stop(),
     close: async () => undefined,

@@ -19,7 +19,7 @@ declare module 'fastify' {
     /** The socket.io server on the engine's HTTP server; rooms and events are the live gateway's. */
     io: LiveServer;
     /** Which process sends the store's events to sockets (see live-delivery.ts). */
-    liveDelivery: Pick<LiveDelivery, 'leading'>;
+    liveDelivery: Pick<LiveDelivery, 'leading' | 'yieldLeadWhile'>;
   }
 }
 
@@ -80,7 +80,7 @@ export const livePlugin = fp<LivePluginOptions>(
       redisUrl: 'redisUrl' in options ? options.redisUrl : loadConfig().REDIS_URL,
       redisPrefix: `${options.redisPrefix ?? loadConfig().REDIS_PREFIX}:${app.database.schema}:live`,
     });
-    app.decorate('liveDelivery', { leading: () => gateway.leading() });
+    app.decorate('liveDelivery', { leading: () => gateway.leading(), yieldLeadWhile: (condition) => gateway.yieldLeadWhile(condition) });
     app.decorate('io', io);
 
     io.use((socket, next) => {
