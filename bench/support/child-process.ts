@@ -3,7 +3,8 @@ import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:f
 import { resolve } from 'node:path';
 import { ROOT } from './report';
 
-const PRELOAD = resolve(import.meta.dirname, 'exit-usage.preload.ts');
+// Plain JavaScript, so a compiled script runs without TypeScript's loader.
+const PRELOAD = resolve(import.meta.dirname, 'exit-usage.preload.mjs');
 
 export interface ExitUsage {
   maxRssKb: number;
@@ -30,11 +31,14 @@ export interface NodeChild {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
-/** A `node --import tsx <script>` child with its output in a log file (so the bench spends nothing reading it). */
+/**
+ * A `node --import tsx <script>` child (plain `node <script>` for a `.js` one) with its output in a
+ * log file (so the bench spends nothing reading it).
+ */
 export function startNode(script: string, options: { env: Record<string, string>; logFile: string; nodeArgs?: string[]; args?: string[] }): NodeChild {
   const out = openSync(options.logFile, 'a');
   const usageFile = `${options.logFile}.usage.json`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', '--import', PRELOAD, script, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(script.endsWith('.js') ? [] : ['--import', 'tsx']), '--import', PRELOAD, script, ...(options.args ?? [])], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, BENCH_USAGE_FILE: usageFile },
     stdio: ['ignore', out, out],

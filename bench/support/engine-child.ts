@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort } from '../../engine/src/deploy/engine-process';
 import type { BenchStore } from './bench-modes';
 import { startNode, type NodeChild } from './child-process';
+import { ROOT } from './report';
 
 export interface EngineChild extends NodeChild {
   readonly url: string;
@@ -21,15 +23,28 @@ export interface EngineOptions {
   readyTimeoutMs?: number;
 }
 
-/** The engine as a deployment runs it (`node --import tsx engine/src/server.ts`) on a loopback port of its own. */
+/** Builds the engine as a deployment runs it (`npm run build -w engine`: plain JavaScript in engine/dist); once per bench. */
+let built = false;
+function buildEngine(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['engine/scripts/build.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  built = true;
+}
+
+/**
+ * The engine as a deployment runs it (`node engine/dist/server.js`, as `npm run start:prod`), built
+ * from the sources first, on a loopback port of its own. Compiled, it holds about 90 MB less than
+ * under tsx (157 against 243 MB resident after start-up on 2026-11-27).
+ */
 export async function startEngine(store: BenchStore, options: EngineOptions = {}): Promise<EngineChild> {
+  buildEngine();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const adminTokenNo = 'AD01';
   const adminPassword = randomBytes(12).toString('hex');
-  const child = startNode('engine/src/server.ts', {
+  const child = startNode('engine/dist/server.js', {
     logFile: join(store.dir, `engine-${port}.log`),
-    nodeArgs: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+    nodeArgs: ['--enable-source-maps', ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [])],
     env: {
       ...store.env,
       PORT: String(port),
