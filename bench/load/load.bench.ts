@@ -19,7 +19,7 @@ import { settle } from './settle';
 import { sampleXmin, type XminSamples } from './xmin-sampler';
 
 const USAGE = `npm run bench:load -- [--mode embedded|services|both] [--quick] [--requesters 200] [--drivers 100] [--duration 60]
-  [--think-ms 100] [--cancel-share 0.05] [--breakdown-share 0.03] [--seed 1] [--cpu-prof] [--no-ceiling]
+  [--think-ms 100] [--cancel-share 0.05] [--breakdown-share 0.03] [--seed 1] [--cpu-prof] [--no-ceiling] [--socket-process]
 Starts the engine as a child process, creates the people over the API, connects every one of them on
 socket.io, and plays ride lifecycles (book, drivers race to accept, start, pick, drop, end; cancels and
 mid-ride breakdowns handled by a maintenance head) for the duration. Then audits the store, the socket
@@ -29,6 +29,7 @@ deliveries and the read models, and plays the same socket events through a bare 
 const values = flags(USAGE, {
   requesters: { type: 'string' }, drivers: { type: 'string' }, duration: { type: 'string' }, 'think-ms': { type: 'string' },
   'cancel-share': { type: 'string' }, 'breakdown-share': { type: 'string' }, seed: { type: 'string' }, 'cpu-prof': { type: 'boolean' }, 'no-ceiling': { type: 'boolean' },
+  'socket-process': { type: 'boolean' },
 });
 const requesters = count(values.requesters, values.quick ? 40 : 200, 'requesters');
 const drivers = count(values.drivers, values.quick ? 20 : 100, 'drivers');
@@ -47,7 +48,9 @@ async function runMode(mode: Mode) {
     const { store } = started;
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir }));
+    // SOCKET_PROCESS=1 (services only): the sockets on a second engine process; the engine figures are the first's.
+    const socketProcess = values['socket-process'] && mode === 'services';
+    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir, env: socketProcess ? { SOCKET_PROCESS: '1' } : {} }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const setupStarted = Date.now();
     const people = await createPeople(engine.url, { tokenNo: engine.adminTokenNo, password: engine.adminPassword }, requesters, drivers, log);
