@@ -24,7 +24,7 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
     app.post('/api/test/book/:rideId', async (request) => {
       const { rideId } = request.params as { rideId: string };
       const data = { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' as const, rideType: 'Regular' as const, durationMinutes: null };
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType: 1 }, httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }));
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType: 1, site: null }, httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }));
       return { rideId, position: result.position };
     });
     await app.ready();

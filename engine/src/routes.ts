@@ -4,6 +4,7 @@ import { DEFAULT_SIGN_IN_LIMITS } from './auth/sign-in-limiter';
 import { usersRoutes } from './users/users.routes';
 import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
+import { siteRoutes } from './site/site.routes';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
@@ -26,6 +27,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   });
   const accessCodeTtlMs = config.ACCESS_CODE_TTL_HOURS * 3_600_000;
   await app.register(usersRoutes, { accessCodeTtlMs });
+  // Before the bookings, which check their places against it.
+  await app.register(siteRoutes);
   await rideRoutes(app);
   await app.register(driversRoutes, { accessCodeTtlMs });
   await maintenanceRoutes(app);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -5,6 +6,8 @@ import { createTokenService } from './auth/jwt';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { LOG_REDACTION } from './auth/log-redaction';
 import { bootstrapUsers } from './users/bootstrap';
+import { handle } from './commands/command-handler';
+import { defineDefaultSite } from './site/site.decider';
 import { lockDataDir } from './database/data-dir-lock';
 import { hostSocketProcess, isSocketProcess, serveHandedConnections, type SocketProcessHost } from './deploy/socket-process';
 
@@ -65,6 +68,10 @@ if (accounts.admin === 'held') {
   await app.close();
   process.exit(1);
 }
+
+// The spec's plant as the `site` stream's first event (issue #20), once per store; after the accounts,
+// which look at whether the store is empty.
+await handle(app.eventStore, defineDefaultSite, { type: 'DefineDefaultSite' }, { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() });
 
 if (socketProcess) {
   // Both processes' own servers listen on the loopback only: the first process owns the public port

@@ -5,6 +5,7 @@ export * from './events';
 export * from './messages';
 export * from './primitives';
 export * from './site';
+export * from './site-plan';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';

@@ -143,6 +143,10 @@ export const SERVER_MESSAGES = {
   driverNotFound: 'Driver not found',
   maintenanceRequestNotFound: 'Maintenance request not found',
   unknownLocation: 'Unknown location. Please select a location from the list.',
+  // The site screen (issue #20): our own words, the spec has no such screen.
+  placeNotFound: 'No such place on the site.',
+  routeNeedsTwoPlaces: 'A route joins two different places.',
+  tooFewPlaces: 'The site needs at least two places in use; add another before retiring this one.',
   tokenAlreadyRegistered: 'This token number is already registered.',
   invalidOperatorId: 'Operator ID must be 4 to 5 characters.',
   driverAlreadyExists: 'A driver with this operator ID already exists.',
@@ -220,3 +224,9 @@ export const pageOf = (page: number, pages: number): string => `Page ${page} of 
 
 // CSV and table gap cells read 'N mins'.
 export const gapMinutes = (minutes: number): string => `${minutes} mins`;
+
+/** A booking naming a place the site no longer uses (issue #20). */
+export const locationRetired = (name: string): string => `${name} is no longer in use. Please select a location from the list.`;
+
+/** A place's new name that another place already has (retired places keep theirs). */
+export const placeNameTaken = (name: string): string => `A place called ${name} already exists.`;

@@ -26,7 +26,7 @@ export const LOCATIONS = [
 export type DefaultLocation = (typeof LOCATIONS)[number];
 
 // A route edited by events may leave the spec's 3..11 band (a road closure); this only stops typos.
-const ROUTE_MINUTES_CEILING = 120;
+export const ROUTE_MINUTES_CEILING = 120;
 
 /** One directed entry of the route table: travel minutes from one location to another. */
 export const routeSchema = z
@@ -89,7 +89,7 @@ export type SiteDefinition = z.infer<typeof siteDefinitionSchema>;
  * The published pairs fall out of the plan: main gate↔car parking is 150 m (3 min) and
  * main gate↔canteen is 1090 m, across the whole plot (11 min both ways).
  */
-const PLAN: Record<DefaultLocation, readonly [x: number, y: number]> = {
+export const PLAN: Record<DefaultLocation, readonly [x: number, y: number]> = {
   'main gate': [0, 250],
   'car parking': [80, 320],
   'vendor park bay -1': [60, 480],
@@ -137,12 +137,19 @@ const ONE_WAY_ADJUSTMENTS: readonly Adjustment[] = [
 const clampMinutes = (minutes: number): number =>
   Math.min(LIMITS.routeMaxMinutes, Math.max(LIMITS.routeMinMinutes, minutes));
 
+const travelMinutes = (metres: number) => Math.round(HANDLING_MINUTES + metres / SPEED_METRES_PER_MINUTE);
+
+/** A route's minutes estimated from its length on the plan, as the default table's were, up to `ceiling`. */
+export function estimateRouteMinutes(metres: number, ceiling: number = LIMITS.routeMaxMinutes): number {
+  return Math.min(ceiling, Math.max(LIMITS.routeMinMinutes, travelMinutes(metres)));
+}
+
 function planMinutes(from: DefaultLocation, to: DefaultLocation): number {
   const [x1, y1] = PLAN[from];
   const [x2, y2] = PLAN[to];
   const metres = Math.abs(x1 - x2) + Math.abs(y1 - y2);
   const extra = ONE_WAY_ADJUSTMENTS.find((a) => a.from === from && a.to === to)?.extraMinutes ?? 0;
-  return clampMinutes(Math.round(HANDLING_MINUTES + metres / SPEED_METRES_PER_MINUTE) + extra);
+  return clampMinutes(travelMinutes(metres) + extra);
 }
 
 // The spec's published examples; the default plan must reproduce them exactly.

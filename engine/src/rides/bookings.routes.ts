@@ -44,7 +44,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current() }, httpCommandContext(request, currentUser(request)));
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
       if (!booked) throw new Error('a booking appended no RideRequested');

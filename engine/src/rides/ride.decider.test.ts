@@ -1,10 +1,11 @@
 import { describe, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, noDriversAssigned, noDriversAssignedSpecialTask, type Actor, type DomainEvent, type RideEvent, type VehicleType } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, evolveSite, locationRetired, type SiteEvent, type SiteState, noDriversAssigned, noDriversAssignedSpecialTask, type Actor, type DomainEvent, type RideEvent, type VehicleType } from '@plantride/schemas';
 import { SYSTEM, commandSpec, type Given } from '../test-support/decider-spec';
 import { driverEvents } from '../test-support/driver-events';
 import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
 import type { TimerCommand } from '../timers/timer-commands';
+import { siteDefined } from '../site/site.decider';
 import { acceptRide, bookRide, cancelRide, fireRideTimer, redistributeRide, rideStep, takeOverRide, type BookRideCommand, type StepCommandType } from './ride.decider';
 
 // The builders' events name their stream; a decision's events do not.
@@ -55,10 +56,11 @@ function driverStreams(driverId: string, more: { driver?: DomainEvent[]; account
 }
 
 describe('book a ride', () => {
-  const book = (more: Partial<BookRideCommand['data']> = {}, driversOfType = 2): BookRideCommand => ({
+  const book = (more: Partial<BookRideCommand['data']> = {}, driversOfType = 2, site: BookRideCommand['site'] = null): BookRideCommand => ({
     type: 'BookRide',
     data: { rideId: R, requesterId: 'AB12', requesterName: '', requesterMobile: '', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null, ...more },
     driversOfType,
+    site,
   });
   const spec = commandSpec(bookRide);
   const account = { requester: [userEvents.signedUp('AB12')] };
@@ -86,6 +88,21 @@ describe('book a ride', () => {
 
   it('given a requester, when he books between unknown places, then it is refused', () => {
     spec.given(account).when(book({ toLocation: 'moon base' }), requester).thenThrows(400, SERVER_MESSAGES.unknownLocation);
+  });
+
+  it('given a site where a place was renamed, one retired and one added, when rides are booked, then they go by the site as it stands and keep its spelling', () => {
+    const site = [
+      siteDefined(),
+      { type: 'LocationChanged', data: { id: 'canteen', name: 'Staff Canteen' } },
+      { type: 'LocationChanged', data: { id: 'scrap-yard', retired: true } },
+      { type: 'LocationAdded', data: { id: 'paint-shop', name: 'Paint Shop', x: 0, y: 310, routes: [{ from: 'main-gate', to: 'paint-shop', minutes: 7 }] } },
+    ].reduce<SiteState | null>((state, event) => evolveSite(state, event as SiteEvent), null);
+    const at = (fromLocation: string, toLocation: string) => book({ fromLocation, toLocation }, 2, site);
+    spec.given(account).when(at('main gate', 'staff canteen'), requester).then({ ride: [plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', toLocation: 'Staff Canteen' }))] });
+    spec.given(account).when(at('main gate', 'Paint Shop'), requester).then({ ride: [plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', toLocation: 'Paint Shop', estimatedMinutes: 7 }))] });
+    spec.given(account).when(at('main gate', 'canteen'), requester).thenThrows(400, SERVER_MESSAGES.unknownLocation);
+    spec.given(account).when(at('scrap yard', 'main gate'), requester).thenThrows(400, locationRetired('scrap yard'));
+    spec.given(account).when(at('Main Gate', 'main gate'), requester).thenThrows(400, MESSAGES.sameLocations);
   });
 
   it('given no driver of the vehicle type, when a ride is booked, then the spec message for its ride type refuses it', () => {

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_SITE,
   MESSAGES,
   SERVER_MESSAGES,
   canApply,
@@ -10,7 +9,6 @@ import {
   noDriversAssignedSpecialTask,
   resumeStateOf,
   rideStreamId,
-  routeMinutes,
   type Actor,
   type BookRide,
   type DriverEvent,
@@ -18,6 +16,7 @@ import {
   type ResumeState,
   type RideEvent,
   type RideSnapshot,
+  type SiteState,
   type TimestampEvent,
   type UserEvent,
 } from '@plantride/schemas';
@@ -27,6 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
+import { bookedRoute } from '../site/site.decider';
 
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
@@ -94,11 +94,15 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
   if (vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
 }
 
-/** Book a ride; `driversOfType` is the drivers read model's count (a soft check: it may lag harmlessly). */
+/**
+ * Book a ride; `driversOfType` is the drivers read model's count and `site` the site as this engine
+ * holds it (null: the default one): soft checks that may lag harmlessly.
+ */
 export interface BookRideCommand {
   type: 'BookRide';
   data: BookRide['data'];
   driversOfType: number;
+  site: SiteState | null;
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
@@ -110,8 +114,8 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     // For himself; an admin books for anyone.
     if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== data.requesterId) throw forbidden();
     if (!requester) throw badRequest(MESSAGES.userNotFound);
-    const estimatedMinutes = routeMinutes(DEFAULT_SITE, data.fromLocation, data.toLocation);
-    if (estimatedMinutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);
+    // Histories keep the names as the site spelled them at booking.
+    const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(command.site, data.fromLocation, data.toLocation);
     const special = data.rideType === 'Special Task';
     if (command.driversOfType === 0) throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
@@ -120,6 +124,8 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
       type: 'RideRequested',
       data: {
         ...data,
+        fromLocation,
+        toLocation,
         requesterName: data.requesterName || requester.name,
         requesterMobile: data.requesterMobile || requester.mobile,
         durationMinutes: special ? data.durationMinutes : null,

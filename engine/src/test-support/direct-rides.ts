@@ -49,7 +49,7 @@ export function directRides(store: EventStore) {
     book: async (rideId: string, vehicleType: VehicleType, at: string, route: { from: string; to: string } = { from: 'main gate', to: 'canteen' }) => {
       await requester();
       const data = { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: route.from, toLocation: route.to, vehicleType, rideType: 'Regular' as const, durationMinutes: null };
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1 }, at, { tokenNo: 'AB12', role: 'requester' });
+      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null }, at, { tokenNo: 'AB12', role: 'requester' });
     },
     accept: async (rideId: string, driverId: string, vehicleType: VehicleType, at: string) => {
       await driver(driverId, vehicleType);

@@ -12,3 +12,4 @@ export * from './ride-history.api';
 export * from './ride-row.api';
 export * from './text-fields';
 export * from './tracking.api';
+export * from './site.api';

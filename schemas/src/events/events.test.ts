@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE } from '../site';
+import { defaultSiteDefinition } from '../site-plan';
 import {
   EVENT_SCHEMA_VERSIONS,
   EVENT_TYPES,
@@ -30,7 +30,7 @@ const requested = {
 describe('domain events', () => {
   it('given every stream, then each event type has exactly one schema version, and all are 1 today', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
-    expect(EVENT_TYPES).toHaveLength(12 + 11 + 10 + 5 + 2);
+    expect(EVENT_TYPES).toHaveLength(12 + 11 + 10 + 5 + 4);
     for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(1);
   });
 
@@ -84,8 +84,10 @@ describe('domain events', () => {
     expect(domainEventSchema.safeParse({ ...event, data: { ...event.data, resumeState: 'material_picked' } }).success).toBe(false);
   });
 
-  it('given the default site as a SiteDefined event, then it parses', () => {
-    expect(domainEventSchema.safeParse({ type: 'SiteDefined', data: DEFAULT_SITE }).success).toBe(true);
+  it('given the default site as a SiteDefined event, then it parses; a route naming a place by name does not', () => {
+    const data = defaultSiteDefinition();
+    expect(domainEventSchema.safeParse({ type: 'SiteDefined', data }).success).toBe(true);
+    expect(domainEventSchema.safeParse({ type: 'SiteDefined', data: { ...data, routes: [{ from: 'main gate', to: 'canteen', minutes: 11 }] } }).success).toBe(false);
   });
 
   it('given an unknown type name, then it is not an event type', () => {

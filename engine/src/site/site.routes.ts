@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addLocationBodySchema,
+  changeLocationBodySchema,
+  defaultPlaceId,
+  errorAnswerSchema,
+  locationByIdOrName,
+  locationAnswerSchema,
+  locationParamsSchema,
+  pairKey,
+  routeAnswerSchema,
+  setRouteBodySchema,
+  siteAnswerSchema,
+  siteOf,
+  type SiteAnswer,
+  type SiteState,
+} from '@plantride/schemas';
+import { currentUser } from '../auth/auth.plugin';
+import { handle, type CommandResult } from '../commands/command-handler';
+import { httpCommandContext } from '../commands/http-command';
+import { createSiteCache, type SiteCache } from './site-cache';
+import { addLocation, changeLocation, setRouteTime } from './site.decider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site as it stands, in memory (site-cache.ts): bookings check their places against it. */
+    site: SiteCache;
+  }
+}
+
+const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
+
+/** The whole site as the screen draws it. */
+export function siteAnswer(state: SiteState | null, version: number): SiteAnswer {
+  const site = siteOf(state);
+  const routes = site.locations.flatMap((from) =>
+    site.locations
+      .filter((to) => to.id !== from.id)
+      .map((to) => ({ from: from.id, to: to.id, minutes: site.minutes[pairKey(from.id, to.id)] ?? 0, edited: site.edited[pairKey(from.id, to.id)] === true })),
+  );
+  return { locations: site.locations.map((place) => ({ ...place })), routes, version };
+}
+
+/** A new place's id: its name made an id, or with a few random letters when that one is taken. */
+function newPlaceId(site: SiteState, name: string): string {
+  const base = defaultPlaceId(name).slice(0, 30);
+  const taken = (id: string) => site.locations.some((place) => place.id === id);
+  if (base && !taken(base)) return base;
+  return `${base || 'place'}-${randomBytes(4).toString('hex')}`;
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const cache = await createSiteCache(app.database, app.eventStore);
+  app.decorate('site', cache);
+  app.addHook('onClose', () => cache.close());
+
+  const placeAnswer = (id: string, result: CommandResult) => {
+    const place = siteOf(cache.current()).locations.find((candidate) => candidate.id === id);
+    if (!place) throw new Error(`place ${id} is not in the site after its command`);
+    return { ...place, position: result.position };
+  };
+
+  app.get('/api/site', { onRequest: app.requireRole(), schema: { response: { 200: siteAnswerSchema } } }, async () => siteAnswer(cache.current(), cache.version()));
+
+  app.post(
+    '/api/site/locations',
+    { onRequest: app.requireRole('admin'), schema: { body: addLocationBodySchema, response: { 200: locationAnswerSchema, ...errors } } },
+    async (request) => {
+      const { name, x, y } = request.body;
+      const id = newPlaceId(siteOf(cache.current()), name);
+      const result = await handle(app.eventStore, addLocation, { type: 'AddLocation', data: { id, name, x, y } }, httpCommandContext(request, currentUser(request)));
+      // A repeated Idempotency-Key answers the place added the first time.
+      const added = result.events.find((event) => event.type === 'LocationAdded');
+      return placeAnswer(added?.type === 'LocationAdded' ? added.data.id : id, result);
+    },
+  );
+
+  app.patch(
+    '/api/site/locations/:id',
+    { onRequest: app.requireRole('admin'), schema: { params: locationParamsSchema, body: changeLocationBodySchema, response: { 200: locationAnswerSchema, ...errors } } },
+    async (request) => {
+      const result = await handle(app.eventStore, changeLocation, { type: 'ChangeLocation', data: { id: request.params.id, ...request.body } }, httpCommandContext(request, currentUser(request)));
+      return placeAnswer(request.params.id, result);
+    },
+  );
+
+  app.put(
+    '/api/site/routes',
+    { onRequest: app.requireRole('admin'), schema: { body: setRouteBodySchema, response: { 200: routeAnswerSchema, ...errors } } },
+    async (request) => {
+      const result = await handle(app.eventStore, setRouteTime, { type: 'SetRouteTime', data: request.body }, httpCommandContext(request, currentUser(request)));
+      const site = siteOf(cache.current());
+      const [from, to] = [locationByIdOrName(site, request.body.from)!, locationByIdOrName(site, request.body.to)!];
+      const key = pairKey(from.id, to.id);
+      return { from: from.id, to: to.id, minutes: site.minutes[key]!, edited: site.edited[key] === true, position: result.position };
+    },
+  );
+};
+
+/** The site as data (issue #20): GET /api/site for everyone signed in, the changes for admins. */
+export const siteRoutes = fp(routes, { name: 'site', dependencies: ['database', 'auth'] });

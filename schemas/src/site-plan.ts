@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { SiteEvent } from './events/site.events';
+import { DEFAULT_SITE, PLAN, ROUTE_MINUTES_CEILING, estimateRouteMinutes, routeMinutes, type DefaultLocation } from './site';
+
+/*
+ * The site as data (issue #20): the plant's places with their positions on the plan, and a complete
+ * directed route table between them. It lives in the `site` stream; until its first event the site is
+ * the default one (the spec's 19 places), which the engine writes as that first event when it starts.
+ * Places are known by an id that never changes, so renaming one keeps its routes; a ride keeps the
+ * names it was booked with.
+ */
+
+/** Metres from the plan's south-west corner; the default plot is about 950 m × 500 m. */
+export const PLAN_EXTENT_METRES = 5000;
+export const PLACE_NAME_MAX = 60;
+
+export const placeIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A place id is 1 to 40 lower-case letters, digits and dashes.');
+const metresSchema = z.number().finite().min(0).max(PLAN_EXTENT_METRES);
+const nameMessage = `A place's name is 1 to ${PLACE_NAME_MAX} characters.`;
+export const placeNameSchema = z.string({ error: nameMessage }).trim().min(1, nameMessage).max(PLACE_NAME_MAX, nameMessage);
+const minutesMessage = `Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`;
+export const routeMinutesSchema = z.number({ error: minutesMessage }).int(minutesMessage).min(1, minutesMessage).max(ROUTE_MINUTES_CEILING, minutesMessage);
+
+export const sitePlaceSchema = z.object({ id: placeIdSchema, name: placeNameSchema, x: metresSchema, y: metresSchema });
+export type SitePlace = z.infer<typeof sitePlaceSchema>;
+
+/** One directed route between two places, by id. */
+export const siteRouteSchema = z.object({ from: placeIdSchema, to: placeIdSchema, minutes: routeMinutesSchema });
+export type SiteRoute = z.infer<typeof siteRouteSchema>;
+
+/** A place as the site holds it now. */
+export interface SiteLocation extends SitePlace {
+  retired: boolean;
+}
+
+/** The site now: every place (retired ones too: old rides name them) and the minutes of every directed pair. */
+export interface SiteState {
+  readonly locations: readonly SiteLocation[];
+  /** `from>to` (ids) → minutes. */
+  readonly minutes: Readonly<Record<string, number>>;
+  /** `from>to` of the routes an admin set by hand (a move re-estimates only the others). */
+  readonly edited: Readonly<Record<string, true>>;
+}
+
+export const pairKey = (from: string, to: string) => `${from}>${to}`;
+
+/** The default places' ids: their names in lower case, runs of anything else made one dash. */
+export const defaultPlaceId = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The first event of a site stream that starts as the spec's plant. */
+export function defaultSiteDefinition(): { places: SitePlace[]; routes: SiteRoute[] } {
+  const places = DEFAULT_SITE.locations.map((name) => {
+    const [x, y] = PLAN[name as DefaultLocation];
+    return { id: defaultPlaceId(name), name, x, y };
+  });
+  const routes = places.flatMap((from) =>
+    places.filter((to) => to !== from).map((to) => ({ from: from.id, to: to.id, minutes: routeMinutes(DEFAULT_SITE, from.name, to.name)! })),
+  );
+  return { places, routes };
+}
+
+/** Travel minutes between two points of the plan, as the default table was estimated (see site.ts). */
+export function estimateBetween(a: Pick<SitePlace, 'x' | 'y'>, b: Pick<SitePlace, 'x' | 'y'>): number {
+  return estimateRouteMinutes(Math.abs(a.x - b.x) + Math.abs(a.y - b.y), ROUTE_MINUTES_CEILING);
+}
+
+/** Both directions between `place` and each of `others`, estimated from the plan. */
+export function estimatedRoutes(place: SitePlace, others: readonly SitePlace[]): SiteRoute[] {
+  return others.filter((other) => other.id !== place.id).flatMap((other) => {
+    const minutes = estimateBetween(place, other);
+    return [
+      { from: place.id, to: other.id, minutes },
+      { from: other.id, to: place.id, minutes },
+    ];
+  });
+}
+
+const EMPTY: SiteState = { locations: [], minutes: {}, edited: {} };
+
+function withRoutes(minutes: Readonly<Record<string, number>>, routes: readonly SiteRoute[]): Record<string, number> {
+  const next = { ...minutes };
+  for (const route of routes) next[pairKey(route.from, route.to)] = route.minutes;
+  return next;
+}
+
+/** The site events' fold; the engine and anything that replays the `site` stream use it. */
+export function evolveSite(state: SiteState | null, event: SiteEvent): SiteState {
+  const site = state ?? EMPTY;
+  switch (event.type) {
+    case 'SiteDefined':
+      return { locations: event.data.places.map((place) => ({ ...place, retired: false })), minutes: withRoutes({}, event.data.routes), edited: {} };
+    case 'LocationAdded': {
+      const { routes, ...place } = event.data;
+      return { ...site, locations: [...site.locations, { ...place, retired: false }], minutes: withRoutes(site.minutes, routes) };
+    }
+    case 'LocationChanged': {
+      const { id, routes = [], ...change } = event.data;
+      return { ...site, locations: site.locations.map((place) => (place.id === id ? { ...place, ...change } : place)), minutes: withRoutes(site.minutes, routes) };
+    }
+    case 'RouteTimeChanged': {
+      const key = pairKey(event.data.from, event.data.to);
+      return { ...site, minutes: { ...site.minutes, [key]: event.data.minutes }, edited: { ...site.edited, [key]: true } };
+    }
+  }
+}
+
+let defaultState: SiteState | undefined;
+/** The site before its stream has any event: the spec's plant. */
+export function defaultSiteState(): SiteState {
+  defaultState ??= evolveSite(null, { type: 'SiteDefined', data: defaultSiteDefinition() });
+  return defaultState;
+}
+
+/** The site a stream's state stands for: the default one while the stream is empty. */
+export const siteOf = (state: SiteState | null): SiteState => state ?? defaultSiteState();
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The place called `name` (case and surrounding spaces aside), retired or not. */
+export const locationNamed = (site: SiteState, name: string) => site.locations.find((place) => sameName(place.name, name));
+
+/** The place with this id, or else with this name. */
+export const locationByIdOrName = (site: SiteState, key: string) => site.locations.find((place) => place.id === key) ?? locationNamed(site, key);
+
+export const activeLocations = (site: SiteState) => site.locations.filter((place) => !place.retired);
+
+/** Minutes from one place to another, by id. */
+export const siteMinutes = (site: SiteState, from: string, to: string): number | undefined => site.minutes[pairKey(from, to)];
