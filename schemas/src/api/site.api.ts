@@ -6,7 +6,7 @@ import { PLAN_EXTENT_METRES, placeIdSchema, placeNameSchema, routeMinutesSchema 
  * its south-west corner, x east and y north, as the default site lays the spec's 19 places out.
  */
 
-const metres = z.number({ error: `A position is metres on the plan, 0 to ${PLAN_EXTENT_METRES}.` }).finite().min(0).max(PLAN_EXTENT_METRES);
+const metres = z.number().finite().min(0).max(PLAN_EXTENT_METRES);
 
 /** A place as GET /api/site answers it. */
 export const siteLocationSchema = z.object({ id: z.string(), name: z.string(), x: z.number(), y: z.number(), retired: z.boolean() });
