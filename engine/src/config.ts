@@ -33,6 +33,8 @@ const configSchema = z.object({
   SIGNIN_BACKOFF_MAX_MS: z.coerce.number().int().min(0).default(4_000),
   /** How long a one-time code (a driver's activation code, a password reset code) works after the admin issues it: 7 days. */
   ACCESS_CODE_TTL_HOURS: z.coerce.number().positive().default(168),
+  /** A driver's shift ends by itself this long after he starts it (issue #20). */
+  SHIFT_HOURS: z.coerce.number().positive().max(24).default(8),
   /** State-changing API calls one signed-in user may make at once, then per second (a token bucket per user, per engine process). */
   COMMAND_RATE_BURST: z.coerce.number().int().positive().default(20),
   COMMAND_RATE_PER_SEC: z.coerce.number().positive().default(5),

@@ -5,6 +5,7 @@ import { usersRoutes } from './users/users.routes';
 import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
 import { siteRoutes } from './site/site.routes';
+import { driverRosterPlugin } from './drivers/driver-roster';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
@@ -27,8 +28,9 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   });
   const accessCodeTtlMs = config.ACCESS_CODE_TTL_HOURS * 3_600_000;
   await app.register(usersRoutes, { accessCodeTtlMs });
-  // Before the bookings, which check their places against it.
+  // Before the bookings, which check their places and count drivers against them.
   await app.register(siteRoutes);
+  await app.register(driverRosterPlugin);
   await rideRoutes(app);
   await app.register(driversRoutes, { accessCodeTtlMs });
   await maintenanceRoutes(app);

@@ -1,18 +1,49 @@
-import { DRIVER_EVENT_TYPES, type DriverStatus, type VehicleType } from '@plantride/schemas';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { DRIVER_EVENT_TYPES, type DriverEvent, type VehicleType } from '@plantride/schemas';
 import type { Database } from '../database/database';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { watchAppends } from '../event-store/store-watch';
+import { toDomainEvent } from '../event-store/upcast';
+import { evolveDriver, initialDriverState, onShift, type DriverShift, type DriverState } from './driver.decider';
 
-/** How many Active drivers each vehicle type has: the soft check a booking makes ("No Forklift drivers are assigned"). */
+/** Where a driver stands for staff (issue #20): presence comes from shifts, not from sockets. */
+export type DriverPresenceState = 'blocked' | 'busy' | 'free' | 'off shift';
+
+export interface DriverPresence {
+  operatorId: string;
+  name: string;
+  vehicleType: VehicleType | null;
+  state: DriverPresenceState;
+  /** The ride he holds, if any. */
+  rideId: string | null;
+  /** His shift while he is on it. */
+  shift: DriverShift | null;
+}
+
+/**
+ * The drivers as this engine holds them in memory: how many Active drivers each vehicle type has
+ * (the soft check a booking makes: "No Forklift drivers are assigned"), and who is on shift, free,
+ * busy or blocked.
+ */
 export interface DriverRoster {
   activeDriversOf(vehicleType: VehicleType): number;
+  presence(now: Date): DriverPresence[];
   close(): Promise<void>;
 }
 
 interface Entry {
   version: number;
-  vehicleType: VehicleType | null;
-  status: DriverStatus | null;
+  state: DriverState;
+}
+
+/** Blocked (maintenance, Not Active, no access) before busy (holds a ride) before free (on shift). */
+export function presenceOf(operatorId: string, driver: DriverState, now: Date): DriverPresence {
+  const record = driver.record;
+  const blocked = driver.blockedFor !== null || record?.status !== 'Active' || !driver.accessActive;
+  const working = onShift(driver, now);
+  const state: DriverPresenceState = blocked ? 'blocked' : driver.ongoingRideId ? 'busy' : working ? 'free' : 'off shift';
+  return { operatorId, name: record?.name ?? operatorId, vehicleType: record?.vehicleAssigned || null, state, rideId: driver.ongoingRideId, shift: working ? driver.shift : null };
 }
 
 const DRIVER_STREAM = 'driver-';
@@ -30,15 +61,9 @@ export async function createDriverRoster(database: Database, store: EventStore, 
 
   const apply = (event: RecordedEvent) => {
     if (!event.streamId.startsWith(DRIVER_STREAM) || !handled.has(event.type)) return;
-    const entry = drivers.get(event.streamId) ?? { version: 0, vehicleType: null, status: null };
+    const entry = drivers.get(event.streamId) ?? { version: 0, state: initialDriverState() };
     if (event.streamPosition <= entry.version) return;
-    const data = event.data as { vehicleAssigned?: VehicleType | null; status?: DriverStatus };
-    const recorded = event.type === 'DriverAdded' || event.type === 'DriverUpdated';
-    drivers.set(event.streamId, {
-      version: event.streamPosition,
-      vehicleType: recorded ? (data.vehicleAssigned ?? null) : entry.vehicleType,
-      status: recorded || event.type === 'DriverStatusChanged' ? (data.status ?? null) : entry.status,
-    });
+    drivers.set(event.streamId, { version: event.streamPosition, state: evolveDriver(entry.state, toDomainEvent(event) as DriverEvent) });
   };
   const heard = (events: readonly RecordedEvent[]) => {
     if (early) early.push(...events);
@@ -58,9 +83,27 @@ export async function createDriverRoster(database: Database, store: EventStore, 
   return {
     activeDriversOf(vehicleType) {
       let count = 0;
-      for (const entry of drivers.values()) if (entry.vehicleType === vehicleType && entry.status === 'Active') count += 1;
+      for (const { state } of drivers.values()) if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
     },
+    presence: (now) => [...drivers.values()].filter(({ state }) => state.record !== null).map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
     close: () => watch.close(),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The drivers in memory: bookings' driver count, staff's presence, a driver's shift. */
+    driverRoster: DriverRoster;
+  }
+}
+
+/** One roster per engine, before the routes that use it (bookings, shifts, presence). */
+export const driverRosterPlugin = fp(
+  async (app: FastifyInstance) => {
+    const roster = await createDriverRoster(app.database, app.eventStore);
+    app.decorate('driverRoster', roster);
+    app.addHook('onClose', () => roster.close());
+  },
+  { name: 'driver-roster', dependencies: ['database'] },
+);

@@ -5,12 +5,14 @@ import {
   type DriverEvent,
   type ToggleDriverAccess,
   type UpdateDriver,
+  type SiteState,
   type UserEvent,
   type VehicleType,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
-import { requireActor } from '../commands/actors';
-import { conflict, notFound } from '../commands/errors';
+import { actorTokenNo, requireActor } from '../commands/actors';
+import { placeInUse } from '../site/site.decider';
+import { conflict, forbidden, notFound } from '../commands/errors';
 import { driverRecordAddedEvents, driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 import { accessCodeTimes, type StoredAccessCode } from '../auth/access-code';
 
@@ -25,7 +27,19 @@ export interface DriverState {
   ongoingRideId: string | null;
   /** The activation code issued last with the record, while unused; signing up with it makes the caller this driver. */
   activationCode: StoredAccessCode | null;
+  /** His shift as last started, until he ends it (it also runs out at `endsAt`: see onShift). */
+  shift: DriverShift | null;
 }
+
+export interface DriverShift {
+  startedAt: string;
+  endsAt: string;
+  /** Where he began it: a place of the site, or null. */
+  location: string | null;
+}
+
+/** Whether the driver is on shift at `now`: started, not ended, not run out. */
+export const onShift = (driver: Pick<DriverState, 'shift'>, now: Date): boolean => driver.shift !== null && now.getTime() < Date.parse(driver.shift.endsAt);
 
 export function evolveDriver(state: DriverState, event: DriverEvent): DriverState {
   switch (event.type) {
@@ -48,10 +62,14 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
       return { ...state, activationCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt } };
     case 'DriverActivationCodeUsed':
       return { ...state, activationCode: null };
+    case 'DriverShiftStarted':
+      return { ...state, shift: { startedAt: event.data.startedAt, endsAt: event.data.endsAt, location: event.data.location } };
+    case 'DriverShiftEnded':
+      return { ...state, shift: null };
   }
 }
 
-export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null });
+export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null, shift: null });
 
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {
@@ -108,5 +126,33 @@ export const toggleDriverAccess: CommandHandler<ToggleDriverAccess, { driver: St
     if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
     if (command.data.active === driver.accessActive) return {};
     return { driver: [{ type: 'DriverAccessToggled', data: { operatorId: driver.record.operatorId, active: command.data.active } }] };
+  },
+};
+
+export interface SetShiftCommand {
+  type: 'SetShift';
+  data: { operatorId: string; on: boolean; location: string | null };
+  /** The plant's shift length (SHIFT_HOURS). */
+  shiftMs: number;
+  /** The site as this engine holds it, for the place he starts at (a soft check, as a booking's). */
+  site: SiteState | null;
+}
+
+/**
+ * POST /api/drivers/shift (issue #20): a driver with a record starts or ends his own shift. Starting
+ * while on shift, or ending while off, changes nothing. Where he starts must be a place in use.
+ */
+export const setShift: CommandHandler<SetShiftCommand, { driver: StreamRef<DriverState, DriverEvent> }> = {
+  streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
+  decide(command, { driver }, { now, actor }) {
+    requireActor(actor, 'driver');
+    if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== command.data.operatorId) throw forbidden();
+    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    const { operatorId, on } = command.data;
+    if (on === onShift(driver, now)) return {};
+    if (!on) return { driver: [{ type: 'DriverShiftEnded', data: { operatorId, endedAt: now.toISOString() } }] };
+    const location = command.data.location === null ? null : placeInUse(command.site, command.data.location).name;
+    const endsAt = new Date(now.getTime() + command.shiftMs).toISOString();
+    return { driver: [{ type: 'DriverShiftStarted', data: { operatorId, location, startedAt: now.toISOString(), endsAt } }] };
   },
 };

@@ -23,6 +23,7 @@ import { readModels } from '../rides/ride-access';
 import { addDriver, toggleDriverAccess, updateDriver } from './driver.decider';
 import { driverReadRoutes } from './driver-reads.routes';
 import { driverRegistrationRoutes } from './registrations.routes';
+import { shiftsRoutes } from './shifts.routes';
 
 // Our own texts: the spec shows the add and toggle answers' fields, not their wording.
 
@@ -88,4 +89,5 @@ export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> 
 
   await app.register(driverReadRoutes);
   await app.register(driverRegistrationRoutes);
+  await app.register(shiftsRoutes);
 };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createDriverRoster } from '../drivers/driver-roster';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVER_MESSAGES,
@@ -24,8 +23,7 @@ const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The soft "No Forklift drivers are assigned" check from memory: a booking asks no read model.
-  const roster = await createDriverRoster(app.database, app.eventStore);
-  app.addHook('onClose', () => roster.close());
+  const roster = app.driverRoster;
   app.post(
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },

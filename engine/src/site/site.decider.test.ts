@@ -99,7 +99,7 @@ describe('set a route time', () => {
 
   it('given the site, when an admin sets a route by names or ids, then that one direction changes and is marked set by hand', () => {
     spec.given({ site: [defined] }).when(set('Main Gate', 'canteen', 14), admin).then({ site: [{ type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } }] });
-    const site = [defined, { type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } } as SiteEvent].reduce(evolveSite, null);
+    const site = [defined, { type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } } as SiteEvent].reduce(evolveSite, null)!;
     expect(siteMinutes(site, 'main-gate', 'canteen')).toBe(14);
     expect(siteMinutes(site, 'canteen', 'main-gate')).toBe(11);
     expect(site.edited).toEqual({ 'main-gate>canteen': true });

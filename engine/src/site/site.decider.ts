@@ -50,18 +50,21 @@ export const defineDefaultSite: CommandHandler<DefineDefaultSiteCommand, { site:
 /** A change to a site not yet written starts by writing the default one, in the same append. */
 const onto = (state: SiteState | null, events: SiteEvent[]): SiteEvent[] => (state ? events : [siteDefined(), ...events]);
 
+/** The place called `name` (case aside), which must be in use. */
+export function placeInUse(state: SiteState | null, name: string): SiteLocation {
+  const place = locationNamed(siteOf(state), name);
+  if (!place) throw badRequest(SERVER_MESSAGES.unknownLocation);
+  if (place.retired) throw badRequest(locationRetired(place.name));
+  return place;
+}
+
 /**
  * The places and minutes of a booked route, from the site as it stands: a place is found by name
  * (case aside) and must be in use. Answers the names as the site spells them now.
  */
 export function bookedRoute(state: SiteState | null, fromName: string, toName: string): { fromLocation: string; toLocation: string; estimatedMinutes: number } {
   const site = siteOf(state);
-  const [from, to] = [fromName, toName].map((name) => {
-    const place = locationNamed(site, name);
-    if (!place) throw badRequest(SERVER_MESSAGES.unknownLocation);
-    if (place.retired) throw badRequest(locationRetired(place.name));
-    return place;
-  }) as [SiteLocation, SiteLocation];
+  const [from, to] = [placeInUse(state, fromName), placeInUse(state, toName)];
   if (from.id === to.id) throw badRequest(MESSAGES.sameLocations);
   const estimatedMinutes = siteMinutes(site, from.id, to.id);
   if (estimatedMinutes === undefined) throw badRequest(SERVER_MESSAGES.unknownLocation);

@@ -43,6 +43,10 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
     case 'DriverActivationCodeUsed':
       // A code's hash stays in the store; no read model shows it.
       return {};
+    case 'DriverShiftStarted':
+    case 'DriverShiftEnded':
+      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
+      return {};
   }
 }
 

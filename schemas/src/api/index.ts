@@ -13,3 +13,4 @@ export * from './ride-row.api';
 export * from './text-fields';
 export * from './tracking.api';
 export * from './site.api';
+export * from './shifts.api';

@@ -87,6 +87,23 @@ export const driverActivationCodeUsedSchema = defineEvent('DriverActivationCodeU
   operatorId: idSchema,
 });
 
+/**
+ * The driver started his shift (issue #20): until `endsAt` (the plant's shift length after the start)
+ * or until he ends it, he is on shift, where `location` (a place of the site, or null) says he began.
+ */
+export const driverShiftStartedSchema = defineEvent('DriverShiftStarted', {
+  operatorId: idSchema,
+  location: z.string().nullable(),
+  startedAt: isoDateTimeSchema,
+  endsAt: isoDateTimeSchema,
+});
+
+/** The driver ended his shift before its length ran out (one that runs out ends by itself, with no event). */
+export const driverShiftEndedSchema = defineEvent('DriverShiftEnded', {
+  operatorId: idSchema,
+  endedAt: isoDateTimeSchema,
+});
+
 /** Any event of a `driver-{operatorId}` stream. */
 export const driverEventSchema = z.discriminatedUnion('type', [
   driverAddedSchema,
@@ -99,6 +116,8 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverReleasedFromRideSchema,
   driverActivationCodeIssuedSchema,
   driverActivationCodeUsedSchema,
+  driverShiftStartedSchema,
+  driverShiftEndedSchema,
 ]);
 
 export type DriverAdded = z.infer<typeof driverAddedSchema>;
@@ -112,6 +131,8 @@ export type DriverReleasedFromRide = z.infer<typeof driverReleasedFromRideSchema
 export type RideReleaseReason = (typeof RIDE_RELEASE_REASONS)[number];
 export type DriverActivationCodeIssued = z.infer<typeof driverActivationCodeIssuedSchema>;
 export type DriverActivationCodeUsed = z.infer<typeof driverActivationCodeUsedSchema>;
+export type DriverShiftStarted = z.infer<typeof driverShiftStartedSchema>;
+export type DriverShiftEnded = z.infer<typeof driverShiftEndedSchema>;
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 export type DriverEventType = DriverEvent['type'];
 
@@ -126,6 +147,8 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverReleasedFromRide: 1,
   DriverActivationCodeIssued: 1,
   DriverActivationCodeUsed: 1,
+  DriverShiftStarted: 1,
+  DriverShiftEnded: 1,
 } as const satisfies Record<DriverEventType, number>;
 
 export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];

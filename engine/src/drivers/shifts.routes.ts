@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DRIVER_PRESENCE_STATES, errorAnswerSchema, presenceAnswerSchema, setShiftAnswerSchema, setShiftBodySchema, shiftAnswerSchema, type ShiftAnswer } from '@plantride/schemas';
+import { currentUser } from '../auth/auth.plugin';
+import { handle } from '../commands/command-handler';
+import { httpCommandContext } from '../commands/http-command';
+import { loadConfig } from '../config';
+import { setShift } from './driver.decider';
+
+const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema };
+const order = (state: (typeof DRIVER_PRESENCE_STATES)[number]) => DRIVER_PRESENCE_STATES.indexOf(state);
+
+/** Drivers on shift (issue #20): a driver starts and ends his shift; staff see who is free, busy, blocked or off shift. */
+export const shiftsRoutes: FastifyPluginAsyncZod<{ shiftMs?: number }> = async (app, options) => {
+  const shiftMs = options.shiftMs ?? loadConfig().SHIFT_HOURS * 3_600_000;
+  const shiftOf = (operatorId: string): ShiftAnswer => {
+    const presence = app.driverRoster.presence(new Date()).find((driver) => driver.operatorId === operatorId);
+    return { on: presence?.shift != null, shift: presence?.shift ?? null };
+  };
+
+  app.get('/api/drivers/shift', { onRequest: app.requireRole('driver'), schema: { response: { 200: shiftAnswerSchema, ...errors } } }, async (request) => shiftOf(currentUser(request).tokenNo));
+
+  app.post(
+    '/api/drivers/shift',
+    { onRequest: app.requireRole('driver'), schema: { body: setShiftBodySchema, response: { 200: setShiftAnswerSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      const data = { operatorId: user.tokenNo, on: request.body.on, location: request.body.location ?? null };
+      const result = await handle(app.eventStore, setShift, { type: 'SetShift', data, shiftMs, site: app.site.current() }, httpCommandContext(request, user));
+      return { ...shiftOf(user.tokenNo), position: result.position };
+    },
+  );
+
+  app.get('/api/drivers/presence', { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: presenceAnswerSchema, ...errors } } }, async () => ({
+    drivers: app.driverRoster
+      .presence(new Date())
+      .sort((a, b) => order(a.state) - order(b.state) || a.name.localeCompare(b.name) || a.operatorId.localeCompare(b.operatorId)),
+  }));
+};
