@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
 import { siteRoutes } from './site/site.routes';
 import { driverRosterPlugin } from './drivers/driver-roster';
+import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
@@ -31,6 +32,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   // Before the bookings, which check their places and count drivers against them.
   await app.register(siteRoutes);
   await app.register(driverRosterPlugin);
+  await app.register(dispatchRoutes);
   await rideRoutes(app);
   await app.register(driversRoutes, { accessCodeTtlMs });
   await maintenanceRoutes(app);

@@ -6,6 +6,7 @@ export * from './messages';
 export * from './primitives';
 export * from './site';
 export * from './site-plan';
+export * from './dispatch';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordedMessage } from './api/text-fields';
 import type { SiteEvent } from './events/site.events';
 import { DEFAULT_SITE, PLAN, ROUTE_MINUTES_CEILING, estimateRouteMinutes, routeMinutes, type DefaultLocation } from './site';
 
@@ -16,9 +17,9 @@ export const PLACE_NAME_MAX = 60;
 
 export const placeIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A place id is 1 to 40 lower-case letters, digits and dashes.');
 const metresSchema = z.number().finite().min(0).max(PLAN_EXTENT_METRES);
-const nameMessage = `A place's name is 1 to ${PLACE_NAME_MAX} characters.`;
+const nameMessage = wordedMessage(`A place's name is 1 to ${PLACE_NAME_MAX} characters.`);
 export const placeNameSchema = z.string({ error: nameMessage }).trim().min(1, nameMessage).max(PLACE_NAME_MAX, nameMessage);
-const minutesMessage = `Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`;
+const minutesMessage = wordedMessage(`Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`);
 export const routeMinutesSchema = z.number({ error: minutesMessage }).int(minutesMessage).min(1, minutesMessage).max(ROUTE_MINUTES_CEILING, minutesMessage);
 
 export const sitePlaceSchema = z.object({ id: placeIdSchema, name: placeNameSchema, x: metresSchema, y: metresSchema });

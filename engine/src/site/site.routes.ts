@@ -5,7 +5,9 @@ import {
   addLocationBodySchema,
   changeLocationBodySchema,
   defaultPlaceId,
+  SITE_STREAM_ID,
   errorAnswerSchema,
+  evolveSite,
   locationByIdOrName,
   locationAnswerSchema,
   locationParamsSchema,
@@ -20,13 +22,13 @@ import {
 import { currentUser } from '../auth/auth.plugin';
 import { handle, type CommandResult } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
-import { createSiteCache, type SiteCache } from './site-cache';
+import { createStreamCache, type StreamCache } from '../event-store/stream-cache';
 import { addLocation, changeLocation, setRouteTime } from './site.decider';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The site as it stands, in memory (site-cache.ts): bookings check their places against it. */
-    site: SiteCache;
+    /** The site as it stands, in memory: bookings check their places against it (null: the default site). */
+    site: StreamCache<SiteState | null>;
   }
 }
 
@@ -52,7 +54,7 @@ function newPlaceId(site: SiteState, name: string): string {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = await createSiteCache(app.database, app.eventStore);
+  const cache = await createStreamCache(app.database, app.eventStore, { streamId: SITE_STREAM_ID, initial: null, evolve: evolveSite });
   app.decorate('site', cache);
   app.addHook('onClose', () => cache.close());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '../constants';
+import { wordedMessage } from './text-fields';
 
 /*
  * Drivers on shift (issue #20; the spec has no shifts). A driver starts and ends his own shift; staff
@@ -8,7 +9,7 @@ import { VEHICLE_TYPES } from '../constants';
 
 /** POST /api/drivers/shift: `location` is where he starts (a place of the site), optional. */
 export const setShiftBodySchema = z.object({
-  on: z.boolean({ error: 'Say on: true to start your shift or on: false to end it.' }),
+  on: z.boolean({ error: wordedMessage('Say on: true to start your shift or on: false to end it.') }),
   location: z.string().trim().min(1).max(100).nullish(),
 });
 

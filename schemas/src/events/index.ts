@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { DISPATCH_EVENT_SCHEMA_VERSIONS, dispatchEventSchema } from './dispatch.events';
 import { DRIVER_EVENT_SCHEMA_VERSIONS, driverEventSchema } from './driver.events';
 import { MAINTENANCE_EVENT_SCHEMA_VERSIONS, maintenanceEventSchema } from './maintenance.events';
 import { RIDE_EVENT_SCHEMA_VERSIONS, rideEventSchema } from './ride.events';
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
 import { USER_EVENT_SCHEMA_VERSIONS, userEventSchema } from './user.events';
 
+export * from './dispatch.events';
 export * from './driver.events';
 export * from './event-metadata';
 export * from './maintenance.events';
@@ -19,6 +21,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...driverEventSchema.options,
   ...maintenanceEventSchema.options,
   ...siteEventSchema.options,
+  ...dispatchEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -31,6 +34,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...DRIVER_EVENT_SCHEMA_VERSIONS,
   ...MAINTENANCE_EVENT_SCHEMA_VERSIONS,
   ...SITE_EVENT_SCHEMA_VERSIONS,
+  ...DISPATCH_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { wordedMessage } from './api/text-fields';
+
+/*
+ * How rides reach drivers (issue #20). 'broadcast' is the spec's: every driver of the vehicle type
+ * hears every ride and the first to accept takes it. 'offer' offers a ride to one on-shift, free
+ * driver at a time, with an expiry, and falls back to broadcast when nobody takes it.
+ */
+
+export const DISPATCH_MODES = ['broadcast', 'offer'] as const;
+export type DispatchMode = (typeof DISPATCH_MODES)[number];
+
+export const RIDE_PRIORITIES = ['normal', 'urgent'] as const;
+export type RidePriority = (typeof RIDE_PRIORITIES)[number];
+
+/** A whole number in [min, max], refused with one message naming the field. */
+function wholeNumber(label: string, min: number, max: number, unit = '') {
+  const message = wordedMessage(`${label} must be a whole number${unit} from ${min} to ${max}.`);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const DAY_SECONDS = 24 * 3600;
+const serviceTargetSchema = z.object({ acceptSeconds: wholeNumber('acceptSeconds', 1, DAY_SECONDS, ' of seconds'), deliverSeconds: wholeNumber('deliverSeconds', 1, DAY_SECONDS, ' of seconds') }).strict();
+
+export const OFFER_SECONDS = { min: 3, max: 300, default: 30 } as const;
+export const RELEASE_LEAD_MINUTES = { min: 1, max: 240, default: 15 } as const;
+
+/** PUT /api/dispatch/settings replaces the whole object; GET answers it. */
+export const dispatchSettingsSchema = z
+  .object({
+    mode: z.enum(DISPATCH_MODES, { error: wordedMessage("mode must be 'broadcast' or 'offer'.") }),
+    offerSeconds: wholeNumber('offerSeconds', OFFER_SECONDS.min, OFFER_SECONDS.max),
+    serviceTargets: z.object({ normal: serviceTargetSchema, urgent: serviceTargetSchema }).strict(),
+    releaseLeadMinutes: wholeNumber('releaseLeadMinutes', RELEASE_LEAD_MINUTES.min, RELEASE_LEAD_MINUTES.max),
+  })
+  .strict();
+export type DispatchSettings = z.infer<typeof dispatchSettingsSchema>;
+
+/** Until an admin changes them: the spec's broadcast, and targets a plant can start from. */
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
+  mode: 'broadcast',
+  offerSeconds: OFFER_SECONDS.default,
+  serviceTargets: {
+    normal: { acceptSeconds: 5 * 60, deliverSeconds: 30 * 60 },
+    urgent: { acceptSeconds: 2 * 60, deliverSeconds: 15 * 60 },
+  },
+  releaseLeadMinutes: RELEASE_LEAD_MINUTES.default,
+};
+
+export const DISPATCH_STREAM_ID = 'dispatch';
