@@ -52,7 +52,7 @@ describe('ride status helpers, read from the statechart', () => {
     expect(TIMESTAMP_EVENTS.map(statusAfterStep)).toEqual(['started', 'material picked', 'delivered', 'completed']);
   });
 
-  it('then each fact leaves the ride at its status; a take-over resumes where the vehicle broke down; timer notices move nothing', () => {
+  it('then each fact leaves the ride at its status; a take-over resumes where the vehicle broke down; timer notices and offers move nothing', () => {
     const after = Object.fromEntries(RIDE_EVENT_TYPES.map((type) => [type, statusAfterFact(type)]));
     expect(after).toEqual({
       RideRequested: 'requested',
@@ -67,6 +67,10 @@ describe('ride status helpers, read from the statechart', () => {
       RideWaitAlerted: null,
       ReassignmentOverdue: null,
       SpecialTaskOverran: null,
+      RideOffered: null,
+      RideOfferDeclined: null,
+      RideOfferExpired: null,
+      RideOpenedToAll: null,
     });
     for (const resumeState of IN_PROGRESS_STATUSES) expect(statusAfterFact('RideTakenOver', resumeState)).toBe(resumeState);
   });

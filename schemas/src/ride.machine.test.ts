@@ -70,6 +70,11 @@ function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEven
         rideId, driverId: s.context.driverId ?? driverId, startedAt: s.context.startedAt ?? at(),
         durationMinutes: s.context.durationMinutes ?? 90, dueAt: at(), overranAt: at(),
       } };
+    // Offers happen only to rides booked for offer dispatch; the table's rides are broadcast, so these are refused there.
+    case 'RideOffered': return { type, data: { rideId, driverId, round: s.context.offerRounds + 1, offeredAt: at(), expiresAt: at() } };
+    case 'RideOfferDeclined': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), declinedAt: at() } };
+    case 'RideOfferExpired': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), expiredAt: at() } };
+    case 'RideOpenedToAll': return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
   }
 }
 
@@ -120,6 +125,7 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideRequested: x, RideAccepted: x, RideStarted: x, MaterialPicked: x, MaterialDropped: x,
   RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
   RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
+  RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
@@ -159,7 +165,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(12 * 12);
+    expect(pairs).toHaveLength(12 * 16);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });
@@ -180,6 +186,44 @@ describe('ride machine transition table', () => {
       serializeState: (s) => rowOf(s),
     }).map((p) => rowOf(p.state));
     expect([...new Set(reached)].sort()).toEqual([...rows].sort());
+  });
+});
+
+describe('offer dispatch (issue #20)', () => {
+  const offered = (): RideEvent => ({ ...requested(), data: { ...requested().data, dispatch: 'offer', priority: 'urgent' } });
+  const offer = (driverId: string, round: number): RideEvent => ({ type: 'RideOffered', data: { rideId, driverId, round, offeredAt: at(), expiresAt: at() } });
+  const accept = (driverId: string) => sample('RideAccepted', initialRideSnapshot(), driverId);
+  const declined = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferDeclined', data: { rideId, driverId, round, declinedAt: at() } });
+  const expired = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferExpired', data: { rideId, driverId, round, expiredAt: at() } });
+  const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId, reason: 'every driver passed', openedAt: at() } };
+
+  it('given a ride booked for offers, when it is offered to one driver, then only he may accept it', () => {
+    const ride = foldRide([offered(), offer('D1', 1)]);
+    expect(ride.context).toMatchObject({ priority: 'urgent', openToAll: false, offer: { driverId: 'D1', round: 1 } });
+    expect(canApply(ride, accept('D2'))).toBe(false);
+    expect(canApply(ride, accept('D1'))).toBe(true);
+    expect(canApply(foldRide([offered()]), accept('D1'))).toBe(false);
+  });
+
+  it('given an offer, when it is declined or expires, then the next round may be offered; an answer for another driver or round, or a second offer, is refused', () => {
+    const ride = foldRide([offered(), offer('D1', 1)]);
+    expect(canApply(ride, offer('D2', 2))).toBe(false);
+    expect(canApply(ride, declined('D2', 1))).toBe(false);
+    expect(canApply(ride, expired('D1', 2))).toBe(false);
+    const passed = evolveRide(ride, expired('D1', 1));
+    expect(passed.context).toMatchObject({ offer: null, passedOver: ['D1'] });
+    expect(canApply(passed, offer('D2', 1))).toBe(false);
+    const second = evolveRide(passed, offer('D2', 2));
+    expect(evolveRide(second, declined('D2', 2)).context.passedOver).toEqual(['D1', 'D2']);
+  });
+
+  it('given an offered ride that everyone passed, when it is opened to all, then any driver may accept it and no more offers are made', () => {
+    const ride = foldRide([offered(), offer('D1', 1), declined('D1', 1), opened]);
+    expect(ride.context.openToAll).toBe(true);
+    expect(canApply(ride, accept('D1'))).toBe(true);
+    expect(canApply(ride, offer('D2', 2))).toBe(false);
+    expect(canApply(foldRide([offered(), offer('D1', 1)]), opened)).toBe(false);
+    expect(canApply(foldRide([requested()]), opened)).toBe(false);
   });
 });
 

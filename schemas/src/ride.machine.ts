@@ -2,6 +2,7 @@ import { assign, initialTransition, setup, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 
 import type { ResumeState, RideStatus as SpecRideStatus, RideType } from './constants';
+import type { RidePriority } from './dispatch';
 import type { RideEvent, RideEventType } from './events/ride.events';
 
 export type RideEventOf<T extends RideEventType> = Extract<RideEvent, { type: T }>;
@@ -40,6 +41,16 @@ export interface RideContext {
   nextNoticeDueAt: string | null;
   waitAlertedAt: string | null;
   overranAt: string | null;
+  /** 'urgent' rides go first (issue #20). */
+  priority: RidePriority;
+  /**
+   * Offer dispatch (issue #20): whether every driver of the type may take the ride (broadcast, or an
+   * offered ride that fell back), the offer standing now, its round, and who has passed on it.
+   */
+  openToAll: boolean;
+  offer: { driverId: string; round: number; expiresAt: string } | null;
+  offerRounds: number;
+  passedOver: string[];
 }
 
 // Only `new` (no RideRequested yet) ever shows these placeholders.
@@ -53,6 +64,7 @@ const emptyContext: RideContext = {
   droppedAt: null, endedAt: null, cancelledAt: null,
   redistributions: 0, redistributedAt: null, reassignmentNotices: 0, nextNoticeDueAt: null,
   waitAlertedAt: null, overranAt: null,
+  priority: 'normal', openToAll: true, offer: null, offerRounds: 0, passedOver: [],
 };
 
 type Data<T extends RideEventType> = RideEventOf<T>['data'];
@@ -68,8 +80,11 @@ export const rideMachine = setup({
       requesterMobile: d.requesterMobile, vehicleType: d.vehicleType, rideType: d.rideType,
       fromLocation: d.fromLocation, toLocation: d.toLocation,
       estimatedMinutes: d.estimatedMinutes, durationMinutes: d.durationMinutes,
-      requestedAt: d.requestedAt,
+      requestedAt: d.requestedAt, priority: d.priority ?? 'normal', openToAll: d.dispatch !== 'offer',
     })),
+    recordOffer: assign((_, d: Data<'RideOffered'>) => ({ offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt }, offerRounds: d.round })),
+    recordPass: assign(({ context }, d: { driverId: string }) => ({ offer: null, passedOver: [...context.passedOver, d.driverId] })),
+    recordOpening: assign(() => ({ openToAll: true, offer: null })),
     recordAcceptance: assign((_, d: Data<'RideAccepted'>) => ({
       driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
       vehicleNumber: d.vehicleNumber, acceptedAt: d.acceptedAt,
@@ -95,6 +110,12 @@ export const rideMachine = setup({
   },
   // Timer events are facts about deadlines; a timer that fires late, twice, or for an earlier breakdown is refused here.
   guards: {
+    // Only the driver it is offered to may take an offered ride, until it is open to all.
+    mayAccept: ({ context, event }) => event.type === 'RideAccepted' && (context.openToAll || context.offer?.driverId === event.data.driverId),
+    mayOffer: ({ context, event }) => event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
+    answersOffer: ({ context, event }) =>
+      (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired') && context.offer?.driverId === event.data.driverId && context.offer.round === event.data.round,
+    mayOpen: ({ context }) => !context.openToAll && context.offer === null,
     notAlertedYet: ({ context }) => context.waitAlertedAt === null,
     isNextNotice: ({ context, event }) =>
       event.type === 'ReassignmentOverdue' && event.data.redistribution === context.redistributions && event.data.notice === context.reassignmentNotices + 1,
@@ -117,8 +138,25 @@ export const rideMachine = setup({
     requested: {
       on: {
         RideAccepted: {
+          guard: 'mayAccept',
           target: 'inProgress.accepted',
           actions: { type: 'recordAcceptance', params: ({ event }) => event.data },
+        },
+        RideOffered: {
+          guard: 'mayOffer',
+          actions: { type: 'recordOffer', params: ({ event }) => event.data },
+        },
+        RideOfferDeclined: {
+          guard: 'answersOffer',
+          actions: { type: 'recordPass', params: ({ event }) => event.data },
+        },
+        RideOfferExpired: {
+          guard: 'answersOffer',
+          actions: { type: 'recordPass', params: ({ event }) => event.data },
+        },
+        RideOpenedToAll: {
+          guard: 'mayOpen',
+          actions: { type: 'recordOpening' },
         },
         RideCancelled: {
           target: 'cancelled',

@@ -35,7 +35,8 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
         const { record } = await readState(app.eventStore, driverStream(user.tokenNo));
         if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
-      const { rows, total } = await availableRidesPage(readModels(app), vehicleType, { limit, offset });
+      // A driver sees a ride under offer dispatch only while it is offered to him or once it is open to all.
+      const { rows, total } = await availableRidesPage(readModels(app), vehicleType, { limit, offset }, user.role === 'driver' ? user.tokenNo : undefined);
       // A ride offered for take-over carries its first driver's mobile: those rides' streams, in one read.
       const handedOver = rows.filter((ride) => ride.is_redistributed && ride.status === 'waiting_for_reassignment').map((ride) => ride.ride_id);
       const handOvers = await handOversOf(app.eventStore, handedOver);

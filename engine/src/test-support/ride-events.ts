@@ -19,4 +19,10 @@ export const rideEvents = {
     event('RideRedistributed', { rideId, originalDriverId, originalDriverName: `Driver ${originalDriverId}`, maintenanceComment: 'hydraulics', maintenanceRequestId: null, resumeState: 'started', redistributedAt: at(minute) }),
   takenOver: (rideId: string, driverId: string, minute = 4) =>
     event('RideTakenOver', { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9876500000', vehicleNumber: `MH12 ${driverId}`, resumeState: 'started', takenOverAt: at(minute) }),
+  // Offer dispatch (issue #20); an offer lasts 30 s from its minute.
+  offered: (rideId: string, driverId: string, round = 1, minute = 0) =>
+    event('RideOffered', { rideId, driverId, round, offeredAt: at(minute), expiresAt: new Date(Date.parse(at(minute)) + 30_000).toISOString() }),
+  offerDeclined: (rideId: string, driverId: string, round = 1, minute = 0) => event('RideOfferDeclined', { rideId, driverId, round, declinedAt: at(minute) }),
+  offerExpired: (rideId: string, driverId: string, round = 1, minute = 1) => event('RideOfferExpired', { rideId, driverId, round, expiredAt: at(minute) }),
+  openedToAll: (rideId: string, minute = 1, reason: 'no driver free' | 'every driver passed' = 'every driver passed') => event('RideOpenedToAll', { rideId, reason, openedAt: at(minute) }),
 };

@@ -50,6 +50,10 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':
     case 'SpecialTaskOverran':
+    case 'RideOffered':
+    case 'RideOfferDeclined':
+    case 'RideOfferExpired':
+    case 'RideOpenedToAll':
       return {};
   }
 }

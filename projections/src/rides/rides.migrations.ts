@@ -39,4 +39,15 @@ export const ridesMigrations: Record<string, Migration> = {
       await sql`create index rides_driver on rides (driver_id, requested_at desc)`.execute(db);
     },
   },
+  '0002_offers_and_priority': {
+    async up(db) {
+      // Issue #20. Every ride before it was broadcast and normal: the defaults say so, with no replay.
+      await db.schema
+        .alterTable('rides')
+        .addColumn('open_to_all', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('offered_to', 'text')
+        .addColumn('priority', 'text', (c) => c.notNull().defaultTo('normal'))
+        .execute();
+    },
+  },
 };

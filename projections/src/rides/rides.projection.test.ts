@@ -43,6 +43,9 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       dropped_at: null,
       ended_at: null,
       cancelled_at: null,
+      open_to_all: true,
+      offered_to: null,
+      priority: 'normal',
       last_position: 1,
     });
   });
@@ -186,6 +189,26 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
     );
     expect((await availableRides(spec.db, 'Forklift')).map((row) => row.ride_id)).toEqual(['R3', 'R1']);
     expect((await availableRides(spec.db, 'Crane')).map((row) => row.ride_id)).toEqual(['R2']);
+  });
+
+  it('given rides under offer dispatch, then a driver sees one only while it is offered to him or once it is open to all; staff see them all', async () => {
+    await spec.given(
+      e.requested('R1', 'RQ01', 0, { dispatch: 'offer', priority: 'urgent' }),
+      e.offered('R1', 'FL01', 1, 0),
+      e.requested('R2', 'RQ01', 1, { dispatch: 'offer' }),
+      e.offered('R2', 'FL01', 1, 1),
+      e.offerDeclined('R2', 'FL01', 1, 2),
+      e.offered('R2', 'FL02', 2, 2),
+      e.offerExpired('R2', 'FL02', 2, 3),
+      e.requested('R3', 'RQ01', 2, { dispatch: 'offer' }),
+      e.openedToAll('R3', 2, 'no driver free'),
+    );
+    const seen = async (driverId?: string) => (await availableRides(spec.db, 'Forklift', driverId)).map((row) => row.ride_id);
+    expect(await seen('FL01')).toEqual(['R3', 'R1']);
+    expect(await seen('FL02')).toEqual(['R3']);
+    expect(await seen()).toEqual(['R3', 'R2', 'R1']);
+    expect(await findRide(spec.db, 'R1')).toMatchObject({ open_to_all: false, offered_to: 'FL01', priority: 'urgent' });
+    expect(await findRide(spec.db, 'R2')).toMatchObject({ open_to_all: false, offered_to: null, priority: 'normal' });
   });
 
   it('given a driver with a completed ride and one in progress, then his ongoing ride is the one in progress', async () => {

@@ -35,6 +35,13 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       };
     case 'RideTakenOver':
       return { status: event.data.resumeState, driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, resume_state: null };
+    case 'RideOffered':
+      return { offered_to: event.data.driverId };
+    case 'RideOfferDeclined':
+    case 'RideOfferExpired':
+      return { offered_to: null };
+    case 'RideOpenedToAll':
+      return { open_to_all: true, offered_to: null };
     // Timer notices change nothing a ride row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':
@@ -64,6 +71,8 @@ export const ridesProjection = rowProjection({
     estimated_minutes: d.estimatedMinutes,
     duration_minutes: d.durationMinutes,
     requested_at: instantText(d.requestedAt),
+    open_to_all: d.dispatch !== 'offer',
+    priority: d.priority ?? 'normal',
   }),
   change: (event) => changeOf(event),
 });

@@ -12,22 +12,27 @@ export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<
   return db.selectFrom('rides').selectAll().where('ride_id', '=', rideId).executeTakeFirst();
 }
 
-/** Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first. */
-const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string) =>
+/**
+ * Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first.
+ * For one driver (`driverId`), a ride under offer dispatch only once it is open to all or offered to him.
+ */
+const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string, driverId?: string) =>
   db
     .selectFrom('rides')
     .selectAll()
     .where('vehicle_type', '=', vehicleType)
     .where('status', 'in', [...AVAILABLE_STATUSES])
+    .$if(driverId !== undefined, (query) => query.where((eb) => eb.or([eb('open_to_all', '=', true), eb('offered_to', '=', driverId!)])))
     .orderBy('requested_at', 'desc')
     .orderBy('ride_id');
 
-export async function availableRides(db: Kysely<ReadModels>, vehicleType: string): Promise<RideRow[]> {
-  return availableRidesQuery(db, vehicleType).execute();
+export async function availableRides(db: Kysely<ReadModels>, vehicleType: string, driverId?: string): Promise<RideRow[]> {
+  return availableRidesQuery(db, vehicleType, driverId).execute();
 }
 
 /** A page of {@link availableRides}, and how many there are in all. */
-export const availableRidesPage = (db: Kysely<ReadModels>, vehicleType: string, page: Page): Promise<Paged<RideRow>> => paged(availableRidesQuery(db, vehicleType), page);
+export const availableRidesPage = (db: Kysely<ReadModels>, vehicleType: string, page: Page, driverId?: string): Promise<Paged<RideRow>> =>
+  paged(availableRidesQuery(db, vehicleType, driverId), page);
 
 export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow | undefined> {
   return db

@@ -29,6 +29,11 @@ export interface RidesTable {
   dropped_at: Date | null;
   ended_at: Date | null;
   cancelled_at: Date | null;
+  /** Offer dispatch (issue #20): every driver of the type may take it (broadcast), or only `offered_to`. */
+  open_to_all: Generated<boolean>;
+  offered_to: string | null;
+  /** 'normal' or 'urgent'. */
+  priority: Generated<string>;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

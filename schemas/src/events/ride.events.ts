@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resumeStateSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
+import { DISPATCH_MODES, RIDE_PRIORITIES } from '../dispatch';
 
 /** A requester booked a ride; the estimate comes from the site's route table at booking time. */
 export const rideRequestedSchema = defineEvent('RideRequested', {
@@ -17,6 +18,10 @@ export const rideRequestedSchema = defineEvent('RideRequested', {
   // Set for Special Task rides only.
   durationMinutes: z.number().int().positive().nullable(),
   requestedAt: isoDateTimeSchema,
+  // Issue #20, written only when not the default, so a spec booking's event is as it always was:
+  // 'urgent' (absent: normal), and 'offer' when the ride goes to one driver at a time (absent: broadcast).
+  priority: z.enum(RIDE_PRIORITIES).optional(),
+  dispatch: z.enum(DISPATCH_MODES).optional(),
 });
 
 /** A driver accepted a requested ride. */
@@ -117,6 +122,43 @@ export const specialTaskOverranSchema = defineEvent('SpecialTaskOverran', {
   overranAt: isoDateTimeSchema,
 });
 
+/**
+ * Offer dispatch (issue #20): the ride was offered to one driver, until `expiresAt`; `round` counts
+ * the ride's offers from 1, so a late answer or timer for an earlier offer is told apart.
+ */
+export const rideOfferedSchema = defineEvent('RideOffered', {
+  rideId: idSchema,
+  driverId: idSchema,
+  round: z.number().int().positive(),
+  offeredAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+
+/** The offered driver said no; the ride goes to the next driver, or to every driver. */
+export const rideOfferDeclinedSchema = defineEvent('RideOfferDeclined', {
+  rideId: idSchema,
+  driverId: idSchema,
+  round: z.number().int().positive(),
+  declinedAt: isoDateTimeSchema,
+});
+
+/** The offered driver did not answer in time (a timer); the ride goes to the next driver, or to every driver. */
+export const rideOfferExpiredSchema = defineEvent('RideOfferExpired', {
+  rideId: idSchema,
+  driverId: idSchema,
+  round: z.number().int().positive(),
+  expiredAt: isoDateTimeSchema,
+});
+
+export const OPENED_TO_ALL_REASONS = ['no driver free', 'every driver passed'] as const;
+
+/** An offered ride fell back to broadcast: every driver of the type may take it now, those who passed too. */
+export const rideOpenedToAllSchema = defineEvent('RideOpenedToAll', {
+  rideId: idSchema,
+  reason: z.enum(OPENED_TO_ALL_REASONS),
+  openedAt: isoDateTimeSchema,
+});
+
 /** Any event of a `ride-{rideId}` stream. */
 export const rideEventSchema = z.discriminatedUnion('type', [
   rideRequestedSchema,
@@ -131,6 +173,10 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideWaitAlertedSchema,
   reassignmentOverdueSchema,
   specialTaskOverranSchema,
+  rideOfferedSchema,
+  rideOfferDeclinedSchema,
+  rideOfferExpiredSchema,
+  rideOpenedToAllSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -145,6 +191,10 @@ export type RideTakenOver = z.infer<typeof rideTakenOverSchema>;
 export type RideWaitAlerted = z.infer<typeof rideWaitAlertedSchema>;
 export type ReassignmentOverdue = z.infer<typeof reassignmentOverdueSchema>;
 export type SpecialTaskOverran = z.infer<typeof specialTaskOverranSchema>;
+export type RideOffered = z.infer<typeof rideOfferedSchema>;
+export type RideOfferDeclined = z.infer<typeof rideOfferDeclinedSchema>;
+export type RideOfferExpired = z.infer<typeof rideOfferExpiredSchema>;
+export type RideOpenedToAll = z.infer<typeof rideOpenedToAllSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -162,6 +212,10 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideWaitAlerted: 1,
   ReassignmentOverdue: 1,
   SpecialTaskOverran: 1,
+  RideOffered: 1,
+  RideOfferDeclined: 1,
+  RideOfferExpired: 1,
+  RideOpenedToAll: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];
