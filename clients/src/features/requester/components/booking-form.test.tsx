@@ -1,15 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@plantride/schemas';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type SiteAnswer } from '@plantride/schemas';
+import { siteKey } from '../../../lib/site';
+import { defaultSiteAnswer } from '../../../test/default-site';
 import type { BookingKind } from '../booking-validation';
 import { BookingForm } from './booking-form';
 
-function Harness({ kind, onBook }: { kind: BookingKind; onBook: () => Promise<boolean> }) {
+function Form({ kind, onBook }: { kind: BookingKind; onBook: () => Promise<boolean> }) {
   const [error, setError] = useState<string | null>(null);
   return <BookingForm kind={kind} pending={false} error={error} onError={setError} onBook={onBook} />;
 }
+
+/** The form with the site already read (`site`), or to be read through fetch. */
+function Harness({ site = defaultSiteAnswer(), ...props }: { kind: BookingKind; onBook: () => Promise<boolean>; site?: SiteAnswer | null }) {
+  const [client] = useState(() => {
+    const made = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    if (site) made.setQueryData(siteKey, site);
+    return made;
+  });
+  return (
+    <QueryClientProvider client={client}>
+      <Form {...props} />
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 async function choose(label: RegExp, place: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
@@ -53,5 +74,43 @@ describe('booking form (SPEC §2, §5)', () => {
     await choose(/^Drop Location/, 'fgs');
     await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
     expect(screen.getByText(MESSAGES.durationTooShort)).toBeInTheDocument();
+  });
+
+  it('given a place retired on the site, when the pickup list opens, then it is not offered and the others are, in the site\'s order', async () => {
+    const site = defaultSiteAnswer();
+    const retired = { ...site, locations: site.locations.map((place) => (place.name === 'scrap yard' ? { ...place, retired: true } : place)) };
+    render(<Harness kind="fixed" onBook={vi.fn()} site={retired} />);
+    await userEvent.click(screen.getByRole('combobox', { name: /^Pickup Location/ }));
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).not.toContain('scrap yard');
+    expect(offered).toEqual(site.locations.filter((place) => place.name !== 'scrap yard').map((place) => place.name));
+  });
+
+  it('given a route set by hand on the site, when both places are chosen, then the estimate is the site\'s minutes, looked up by id', async () => {
+    const site = defaultSiteAnswer();
+    const edited = { ...site, routes: site.routes.map((route) => (route.from === 'main-gate' && route.to === 'canteen' ? { ...route, minutes: 42, edited: true } : route)) };
+    render(<Harness kind="fixed" onBook={vi.fn()} site={edited} />);
+    await choose(/^Pickup Location/, 'main gate');
+    await choose(/^Drop Location/, 'canteen');
+    expect(screen.getByRole('region', { name: MESSAGES.estimatedDeliveryTime })).toHaveTextContent('42 minutes');
+  });
+
+  it('given the site cannot be read, when the form shows, then it says so with Retry, and Retry brings the form', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        fail
+          ? new Response(JSON.stringify({ message: 'Site unavailable' }), { status: 503 })
+          : new Response(JSON.stringify(defaultSiteAnswer()), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    render(<Harness kind="fixed" onBook={vi.fn()} site={null} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading locations');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Site unavailable');
+    expect(screen.queryByRole('combobox', { name: /^Pickup Location/ })).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('combobox', { name: /^Pickup Location/ })).toBeEnabled();
   });
 });

@@ -1,17 +1,18 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  DEFAULT_SITE,
   DEFAULT_VEHICLE_TYPE,
   MESSAGES,
-  routeMinutes,
   VEHICLE_TYPES,
   formatDuration,
   durationToMinutes,
   type Duration,
+  type SiteAnswer,
   type VehicleType,
 } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { messageOf } from '../../../lib/api-client';
+import { activePlaces, minutesBetweenNames, minutesIndex, useSite } from '../../../lib/site';
 import { bookingError, type BookingKind } from '../booking-validation';
 import type { BookingRequest } from '../use-book-ride-flow';
 import { DurationPicker } from './duration-picker';
@@ -25,14 +26,45 @@ interface BookingFormProps {
   onBook: (request: BookingRequest) => Promise<boolean>;
 }
 
+/** The booking form once the engine has said which places are in use; until then a spinner, or the error and Retry. */
+export function BookingForm(props: BookingFormProps) {
+  const site = useSite();
+  if (site.data) return <BookingFields {...props} site={site.data} onRefused={() => void site.refetch()} />;
+  if (site.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void site.refetch()} disabled={site.isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        {messageOf(site.error, "Could not load the plant's locations.")}
+      </Alert>
+    );
+  }
+  return (
+    <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 2 }}>
+      <CircularProgress size={28} aria-hidden="true" />
+      <Typography>Loading locations…</Typography>
+    </Box>
+  );
+}
+
 /** Pickup, drop, vehicle type (and duration for a special task), then 'Confirm Transport Request'. */
-export function BookingForm({ kind, pending, error, onError, onBook }: BookingFormProps) {
-  const [fromLocation, setFrom] = useState<string | null>(null);
-  const [toLocation, setTo] = useState<string | null>(null);
+function BookingFields({ kind, pending, error, onError, onBook, site, onRefused }: BookingFormProps & { site: SiteAnswer; onRefused: () => void }) {
+  const places = useMemo(() => activePlaces(site).map((place) => place.name), [site]);
+  const index = useMemo(() => minutesIndex(site), [site]);
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const [chosenTo, setTo] = useState<string | null>(null);
   const [vehicleType, setVehicleType] = useState<VehicleType>(DEFAULT_VEHICLE_TYPE);
   const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
   const [confirming, setConfirming] = useState(false);
-  const minutes = fromLocation && toLocation ? routeMinutes(DEFAULT_SITE, fromLocation, toLocation) : undefined;
+  // A place retired while the form is open drops out of the choice rather than being sent.
+  const fromLocation = chosenFrom !== null && places.includes(chosenFrom) ? chosenFrom : null;
+  const toLocation = chosenTo !== null && places.includes(chosenTo) ? chosenTo : null;
+  const minutes = fromLocation && toLocation ? minutesBetweenNames(site, index, fromLocation, toLocation) : undefined;
 
   const changeFrom = (value: string | null) => {
     setFrom(value);
@@ -49,15 +81,17 @@ export function BookingForm({ kind, pending, error, onError, onBook }: BookingFo
 
   const confirm = async () => {
     if (!fromLocation || !toLocation) return;
-    await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null });
+    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null });
     setConfirming(false);
+    // A refusal may be a place retired since the list was read: read the site again.
+    if (!booked) onRefused();
   };
 
   return (
     <Box component="form" aria-label="Booking form" noValidate onSubmit={(e) => { e.preventDefault(); request(); }}>
       <Stack spacing={2}>
-        <LocationField label="Pickup Location" value={fromLocation} onChange={changeFrom} />
-        <LocationField label="Drop Location" value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} exclude={fromLocation} />
+        <LocationField label="Pickup Location" places={places} value={fromLocation} onChange={changeFrom} />
+        <LocationField label="Drop Location" places={places} value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} exclude={fromLocation} />
         <TextField select label="Vehicle Type" value={vehicleType} onChange={(e) => setVehicleType(e.target.value as VehicleType)} fullWidth>
           {VEHICLE_TYPES.map((type) => (
             <MenuItem key={type} value={type}>

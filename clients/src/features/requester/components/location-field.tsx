@@ -1,9 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { DEFAULT_SITE } from '@plantride/schemas';
 import { dropOptions } from '../booking-validation';
 
 interface LocationFieldProps {
   label: string;
+  /** The names of the places in use, in the site's order. */
+  places: readonly string[];
   value: string | null;
   onChange: (value: string | null) => void;
   disabled?: boolean;
@@ -12,10 +13,10 @@ interface LocationFieldProps {
 }
 
 /** Type-ahead over the site's locations, with its own clear button (SPEC §2). */
-export function LocationField({ label, value, onChange, disabled = false, exclude = null }: LocationFieldProps) {
+export function LocationField({ label, places, value, onChange, disabled = false, exclude = null }: LocationFieldProps) {
   return (
     <Autocomplete
-      options={dropOptions(DEFAULT_SITE.locations, exclude)}
+      options={dropOptions(places, exclude)}
       value={value}
       onChange={(_, next) => onChange(next)}
       disabled={disabled}
