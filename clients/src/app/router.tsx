@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
           { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },
         ])],
       },
+      {
+        element: <RequireRole roles={ROLE_GROUPS.admin} />,
+        children: [shell([{ path: '/site', lazy: lazyComponent(() => import('../features/staff/components/site-page'), (m) => m.SitePage) }])],
+      },
       shell([{ path: '*', lazy: lazyComponent(() => import('./not-found'), (m) => m.NotFound) }]),
     ],
   },

@@ -32,7 +32,7 @@ export interface AnswerParser<T> {
 }
 
 interface CallOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema: AnswerParser<T>;
   /** Sign-up and sign-in go without the bearer token. */

@@ -19,4 +19,5 @@ export const ROLE_GROUPS = {
   requesterScreens: ['requester', 'admin'],
   driver: ['driver'],
   staff: ['admin', 'maintenanceHead'],
+  admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -19,6 +19,7 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
   { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, driver utilisation, busiest routes.' },
   { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
+  { title: 'Site', to: '/site', text: 'Places on the plant plan and the minutes between them.', adminOnly: true },
 ];
 
 /** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */

@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, snap } from './support/browser';
+import { admin, freshToken } from './support/engine-api';
+import { signInInBrowser } from './support/requester-flows';
+import { adminAccount, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
+
+interface SiteAnswer {
+  locations: { id: string; name: string; retired: boolean }[];
+  routes: { from: string; to: string; minutes: number; edited: boolean }[];
+}
+
+/** Every button on the screen narrower or shorter than 44 px (the touch-target floor), outside dialogs and toasts. */
+function smallButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main button, main [role="button"], main input')]
+      .map((element) => ({ element, box: (element.closest('.MuiInputBase-root') ?? element).getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+      .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+}
+
+describe('The Site screen in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const plan = () => page.getByRole('group', { name: 'Plant plan' });
+  const cell = (from: string, to: string) => page.getByLabel(`${from} to ${to}, minutes`, { exact: true });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    await signInStaff(page, adminAccount());
+    await openMaintenancePanel(page);
+    await page.getByRole('link', { name: 'Site' }).click();
+    await page.getByRole('heading', { name: 'Site', exact: true }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('given a fresh engine, when the admin opens Site, then the plan shows the 19 default places and the matrix every route between them', async () => {
+    await plan().getByRole('button', { name: 'main gate', exact: true }).waitFor();
+    expect(await plan().getByRole('button').count()).toBe(19);
+    expect(await page.getByRole('table').locator('input').count()).toBe(19 * 18);
+    expect(await cell('main gate', 'canteen').inputValue()).toBe('11');
+    await snap(page, 'site-desktop');
+    expect(await smallButtons(page)).toEqual([]);
+  });
+
+  it('given open ground clicked on the plan, when Paint Shop is added at (0, 310), then it is on the plan and in the matrix', async () => {
+    const form = page.getByRole('form', { name: 'Add place' });
+    await page.getByTestId('plan-ground').click({ position: { x: 200, y: 150 } });
+    expect(Number(await form.getByLabel(/^x \(m east\)/).inputValue())).toBeGreaterThan(0);
+    await page.getByTestId('plan-picked').waitFor();
+    await form.getByLabel(/^Name/).fill('Paint Shop');
+    await form.getByLabel(/^x \(m east\)/).fill('0');
+    await form.getByLabel(/^y \(m north\)/).fill('310');
+    await form.getByRole('button', { name: 'Add place' }).click();
+    await page.getByText('Paint Shop added.').waitFor();
+    await plan().getByRole('button', { name: 'Paint Shop', exact: true }).waitFor();
+    expect(await plan().getByRole('button').count()).toBe(20);
+    // The new place is selected, ready to edit, and its routes are estimated from the plan.
+    await page.getByRole('form', { name: 'Place Paint Shop' }).waitFor();
+    await cell('main gate', 'Paint Shop').waitFor();
+    await cell('Paint Shop', 'canteen').waitFor();
+  });
+
+  it('given a place that exists, when it is added again, then the engine\'s message shows', async () => {
+    const form = page.getByRole('form', { name: 'Add place' });
+    await form.getByLabel(/^Name/).fill('fgs');
+    await form.getByLabel(/^x \(m east\)/).fill('10');
+    await form.getByLabel(/^y \(m north\)/).fill('10');
+    await form.getByRole('button', { name: 'Add place' }).click();
+    await page.getByText('A place called fgs already exists.').waitFor();
+    expect(await plan().getByRole('button').count()).toBe(20);
+  });
+
+  it('given the matrix, when main gate → Paint Shop is set to 9, then the cell is marked set by hand and the engine has it', async () => {
+    await cell('main gate', 'Paint Shop').fill('9');
+    await cell('main gate', 'Paint Shop').press('Enter');
+    const marked = page.locator('td[data-edited="true"]').filter({ has: cell('main gate', 'Paint Shop') });
+    await marked.waitFor();
+    expect(await cell('main gate', 'Paint Shop').inputValue()).toBe('9');
+    const described = await cell('main gate', 'Paint Shop').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toContain('set by hand');
+    // The way back is still estimated.
+    expect(await page.locator('td[data-edited="true"]').filter({ has: cell('Paint Shop', 'main gate') }).count()).toBe(0);
+    const site = await (await admin()).call<SiteAnswer>('GET', '/api/site');
+    expect(site.routes.find((route) => route.from === 'main-gate' && route.to === 'paint-shop')).toMatchObject({ minutes: 9, edited: true });
+  });
+
+  it('given scrap yard, when the admin retires it and confirms, then it is greyed on the plan and leaves the matrix', async () => {
+    await plan().getByRole('button', { name: 'scrap yard', exact: true }).click();
+    const editor = page.getByRole('form', { name: 'Place scrap yard' });
+    await editor.getByRole('button', { name: 'Retire' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Retire scrap yard?' });
+    await confirm.waitFor();
+    await snap(page, 'site-retire-confirm');
+    await confirm.getByRole('button', { name: 'Retire' }).click();
+    await page.getByText('scrap yard retired.').waitFor();
+    await plan().getByRole('button', { name: 'scrap yard (retired)', exact: true }).waitFor();
+    await editor.getByRole('button', { name: 'Bring back' }).waitFor();
+    expect(await cell('main gate', 'scrap yard').count()).toBe(0);
+    await page.getByLabel('Show retired places').check();
+    await cell('main gate', 'scrap yard').waitFor();
+    await page.getByLabel('Show retired places').uncheck();
+  });
+
+  it('given a phone, when the Site screen shows, then the page does not scroll sideways and its buttons stay big enough', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await plan().getByRole('button', { name: 'Paint Shop', exact: true }).waitFor();
+    await snap(page, 'site-phone');
+    expect(await smallButtons(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('given the changes, when a requester books, then the pickup list has Paint Shop and no scrap yard', async () => {
+    const token = freshToken('SR');
+    await newRequester(token, 'Site Requester');
+    const other = await newPage(browser);
+    await signInInBrowser(other, token, `pw-${token}`);
+    await other.goto('/available-rides');
+    await other.getByRole('combobox', { name: 'Pickup Location' }).click();
+    const options = await other.getByRole('option').allTextContents();
+    expect(options).toContain('Paint Shop');
+    expect(options).not.toContain('scrap yard');
+    expect(options).toHaveLength(19);
+    await other.getByRole('option', { name: 'main gate', exact: true }).click();
+    await other.getByRole('combobox', { name: 'Drop Location' }).click();
+    await other.getByRole('option', { name: 'Paint Shop', exact: true }).click();
+    await other.getByRole('region', { name: 'Estimated delivery time' }).getByText('9 minutes').waitFor();
+    await snap(other, 'site-requester-form');
+    await other.context().close();
+  });
+});

@@ -1,0 +1,216 @@
+import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+import { toast } from 'react-toastify';
+import { ROUTE_MINUTES_CEILING, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
+import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
+import { messageOf } from '../../../lib/api-client';
+import { useSetRouteTime } from '../api/set-route-time';
+import { checkMinutes, MINUTES_MESSAGE } from '../site-rules';
+
+const CELL = { width: 56, height: 48 };
+const EDITED = { colour: '#8a4b08', tint: '#fbf1e6' };
+
+interface CellProps {
+  route: SiteRouteAnswer;
+  from: SiteLocationAnswer;
+  to: SiteLocationAnswer;
+  editedNoteId: string;
+  onSave: (route: SiteRouteAnswer, minutes: number, label: string) => Promise<boolean>;
+}
+
+/** One direction's minutes, saved when the field is left or Enter is pressed; Escape puts the engine's value back. */
+const MinutesCell = memo(function MinutesCell({ route, from, to, editedNoteId, onSave }: CellProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [saving, setSaving] = useState(false);
+  const label = `${from.name} to ${to.name}, minutes`;
+
+  const commit = async () => {
+    const field = input.current;
+    if (!field || field.value.trim() === String(route.minutes)) return;
+    const minutes = checkMinutes(field.value);
+    if (minutes === null) {
+      toast.error(MINUTES_MESSAGE);
+      field.value = String(route.minutes);
+      return;
+    }
+    setSaving(true);
+    const saved = await onSave(route, minutes, `${from.name} → ${to.name}`);
+    setSaving(false);
+    // Saved, the refetched site remounts this cell with its new value; refused, the old one comes back.
+    if (!saved && input.current) input.current.value = String(route.minutes);
+  };
+  const keys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.currentTarget.blur();
+    if (event.key === 'Escape') {
+      event.currentTarget.value = String(route.minutes);
+      event.currentTarget.blur();
+    }
+  };
+
+  return (
+    <Box component="td" data-edited={route.edited} sx={{ p: '2px', position: 'relative', bgcolor: route.edited ? EDITED.tint : undefined, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        component="input"
+        ref={input}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={ROUTE_MINUTES_CEILING}
+        step={1}
+        defaultValue={route.minutes}
+        aria-label={label}
+        aria-describedby={route.edited ? editedNoteId : undefined}
+        disabled={saving}
+        onBlur={() => void commit()}
+        onKeyDown={keys}
+        sx={{
+          width: CELL.width,
+          height: CELL.height,
+          boxSizing: 'border-box',
+          textAlign: 'center',
+          font: 'inherit',
+          fontWeight: route.edited ? 700 : 400,
+          color: route.edited ? EDITED.colour : 'text.primary',
+          border: 1,
+          borderColor: route.edited ? EDITED.colour : 'transparent',
+          borderRadius: 1,
+          bgcolor: 'transparent',
+          MozAppearance: 'textfield',
+          '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'none', margin: 0 },
+          '&:hover': { borderColor: 'text.secondary' },
+          '&:focus': { outline: '2px solid', outlineColor: 'primary.main', bgcolor: 'background.paper' },
+          '&:disabled': { opacity: 0.5 },
+        }}
+      />
+      {route.edited && <Box component="span" aria-hidden="true" sx={{ position: 'absolute', top: 4, right: 5, width: 7, height: 7, borderRadius: '50%', bgcolor: EDITED.colour }} />}
+    </Box>
+  );
+});
+
+const stickyHead = { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' } as const;
+const stickyRowHead = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
+/** The route-time matrix: rows are where a ride starts, columns where it goes; each cell its minutes, editable. */
+export function RouteMatrix({ site }: { site: SiteAnswer }) {
+  const [withRetired, setWithRetired] = useState(false);
+  const [said, setSaid] = useState('');
+  const editedNoteId = useId();
+  const setRoute = useSetRouteTime();
+  const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
+  const places = withRetired ? site.locations : site.locations.filter((place) => !place.retired);
+  const routes = useMemo(() => new Map(site.routes.map((route) => [`${route.from}>${route.to}`, route])), [site.routes]);
+  const { mutateAsync } = setRoute;
+
+  const save = useCallback(
+    async (route: SiteRouteAnswer, minutes: number, label: string) => {
+      try {
+        await mutateAsync({ from: route.from, to: route.to, minutes });
+        setSaid(`Saved ${label}: ${minutes} min, set by hand.`);
+        return true;
+      } catch (error) {
+        toast.error(messageOf(error, `Could not save ${label}.`));
+        return false;
+      }
+    },
+    [mutateAsync],
+  );
+
+  const headerCell = (place: SiteLocationAnswer) => (
+    <Box
+      component="th"
+      scope="col"
+      key={place.id}
+      sx={{ ...stickyHead, p: 0.5, verticalAlign: 'bottom', borderBottom: 2, borderColor: 'divider', color: place.retired ? 'text.secondary' : 'text.primary', fontStyle: place.retired ? 'italic' : undefined }}
+    >
+      {/* Names run upwards so a column stays as narrow as its minutes. */}
+      <Box component="span" sx={{ display: 'inline-block', writingMode: 'vertical-rl', transform: 'rotate(180deg)', maxHeight: 170, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 600, fontSize: '0.85rem' }}>
+        {place.name}
+        {place.retired ? ' (retired)' : ''}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <Stack spacing={1} component="section" aria-labelledby="route-matrix-title">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h6" component="h2" id="route-matrix-title">
+          Route times (minutes)
+        </Typography>
+        <FormControlLabel control={<Checkbox checked={withRetired} onChange={(e) => setWithRetired(e.target.checked)} />} label="Show retired places" />
+      </Stack>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
+        <Typography variant="body2" id={editedNoteId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ fontWeight: 700, color: EDITED.colour, border: 1, borderColor: EDITED.colour, bgcolor: EDITED.tint, borderRadius: 1, px: 1, position: 'relative' }}>
+            9
+            <Box component="span" sx={{ position: 'absolute', top: 2, right: 2, width: 5, height: 5, borderRadius: '50%', bgcolor: EDITED.colour }} />
+          </Box>
+          set by hand
+        </Typography>
+        <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
+            9
+          </Box>
+          estimated from the plan
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Rows: from. Columns: to. Enter or leaving a cell saves it; Escape undoes.
+        </Typography>
+      </Box>
+      {hidesColumns && (
+        <Typography variant="body2" color="text.secondary">
+          More columns to the right: scroll the table sideways →
+        </Typography>
+      )}
+      <Box
+        ref={box}
+        role="region"
+        tabIndex={0}
+        aria-label="Route times, scrolls both ways"
+        sx={{ overflow: 'auto', maxHeight: '75vh', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', position: 'relative' }}
+      >
+        <Box component="table" aria-label="Route times in minutes, from each row's place to each column's" sx={{ borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.95rem' }}>
+          <thead>
+            <tr>
+              <Box component="th" scope="col" sx={{ ...stickyHead, ...stickyRowHead, zIndex: 3, p: 1, textAlign: 'left', verticalAlign: 'bottom', borderBottom: 2, borderRight: 1, borderColor: 'divider', whiteSpace: 'nowrap' }}>
+                From ↓ · To →
+              </Box>
+              {places.map(headerCell)}
+            </tr>
+          </thead>
+          <tbody>
+            {places.map((from) => (
+              <tr key={from.id}>
+                <Box
+                  component="th"
+                  scope="row"
+                  title={from.name}
+                  sx={{ ...stickyRowHead, px: 1, textAlign: 'left', whiteSpace: 'nowrap', fontWeight: 600, borderRight: 1, borderBottom: 1, borderColor: 'divider', color: from.retired ? 'text.secondary' : 'text.primary', fontStyle: from.retired ? 'italic' : undefined, maxWidth: { xs: 130, sm: 220 }, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                >
+                  {from.name}
+                </Box>
+                {places.map((to) => {
+                  const route = routes.get(`${from.id}>${to.id}`);
+                  if (from.id === to.id || !route) {
+                    return (
+                      <Box component="td" key={to.id} sx={{ textAlign: 'center', color: 'text.secondary', bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}>
+                        <span aria-hidden="true">—</span>
+                        <Box component="span" sx={visuallyHidden}>
+                          same place
+                        </Box>
+                      </Box>
+                    );
+                  }
+                  return <MinutesCell key={`${to.id}:${route.minutes}:${route.edited}`} route={route} from={from} to={to} editedNoteId={editedNoteId} onSave={save} />;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Box>
+      <Typography role="status" variant="body2" color="text.secondary">
+        {said}
+      </Typography>
+    </Stack>
+  );
+}

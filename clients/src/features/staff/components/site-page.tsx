@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { messageOf } from '../../../lib/api-client';
+import { useSite } from '../../../lib/site';
+import { emptyPlaceDraft, type PlaceDraft } from '../site-rules';
+import { AddPlaceForm } from './add-place-form';
+import { PlaceEditor } from './place-editor';
+import { PlantPlan } from './plant-plan';
+import { RouteMatrix } from './route-matrix';
+import { StaffPage } from './staff-page';
+
+/** /site (admin): the plant's places on a plan drawn to scale, and the minutes between every two of them (issue #20). */
+export function SitePage() {
+  const site = useSite();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [newPlace, setNewPlace] = useState<PlaceDraft>(emptyPlaceDraft);
+
+  if (!site.data) {
+    return (
+      <StaffPage title="Site" maxWidth="xl">
+        {site.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void site.refetch()} disabled={site.isFetching}>
+                Retry
+              </Button>
+            }
+          >
+            {messageOf(site.error, 'Could not load the site.')}
+          </Alert>
+        ) : (
+          <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <CircularProgress size={28} aria-hidden="true" />
+            <Typography>Loading the site…</Typography>
+          </Box>
+        )}
+      </StaffPage>
+    );
+  }
+
+  const places = site.data.locations;
+  const selected = places.find((place) => place.id === selectedId) ?? null;
+  const inUse = places.filter((place) => !place.retired).length;
+  const picked = newPlace.x !== '' && newPlace.y !== '' && Number.isFinite(Number(newPlace.x)) && Number.isFinite(Number(newPlace.y)) ? { x: Number(newPlace.x), y: Number(newPlace.y) } : null;
+
+  return (
+    <StaffPage title="Site" maxWidth="xl">
+      <Typography color="text.secondary">
+        {inUse} places in use{places.length > inUse ? `, ${places.length - inUse} retired` : ''}. Positions are metres from the plant&apos;s south-west corner: x east, y north.
+      </Typography>
+      {site.isError && <Alert severity="warning">{messageOf(site.error, 'Could not refresh the site; showing it as last read.')}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
+        <Stack spacing={1} sx={{ minWidth: 0 }}>
+          <PlantPlan places={places} selectedId={selectedId} picked={picked} onSelect={setSelectedId} onPick={({ x, y }) => setNewPlace((draft) => ({ ...draft, x: String(x), y: String(y) }))} />
+          <Typography variant="body2" color="text.secondary">
+            Filled dots are in use, hollow grey ones retired. Select a place to rename, move or retire it.
+          </Typography>
+        </Stack>
+        <Stack spacing={2}>
+          <TextField select label="Place" value={selected?.id ?? ''} onChange={(e) => setSelectedId(e.target.value || null)} fullWidth>
+            {places.map((place) => (
+              <MenuItem key={place.id} value={place.id}>
+                {place.retired ? `${place.name} (retired)` : place.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {selected && <PlaceEditor key={`${selected.id}:${selected.name}:${selected.x}:${selected.y}:${selected.retired}`} place={selected} />}
+          <AddPlaceForm
+            draft={newPlace}
+            onDraft={setNewPlace}
+            onAdded={(id) => {
+              setNewPlace(emptyPlaceDraft());
+              setSelectedId(id);
+            }}
+          />
+        </Stack>
+      </Box>
+      <RouteMatrix site={site.data} />
+    </StaffPage>
+  );
+}
