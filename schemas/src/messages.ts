@@ -146,6 +146,7 @@ export const SERVER_MESSAGES = {
   // The site screen (issue #20): our own words, the spec has no such screen.
   placeNotFound: 'No such place on the site.',
   routeNeedsTwoPlaces: 'A route joins two different places.',
+  offerDeclined: 'Offer declined; the ride goes to another driver.',
   tooFewPlaces: 'The site needs at least two places in use; add another before retiring this one.',
   tokenAlreadyRegistered: 'This token number is already registered.',
   invalidOperatorId: 'Operator ID must be 4 to 5 characters.',

@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { requesterDetailsSchema } from './api/ride-row.api';
 import { positionSchema } from './primitives';
+import { RIDE_PRIORITIES } from './dispatch';
 
 // Every payload carries the store position of the event behind it, so a client that sees a jump
 // knows it missed something and resyncs from the API.
@@ -119,6 +120,17 @@ export const SOCKET_PAYLOADS = {
     startedAt: z.string(),
     durationMinutes: z.number().int().positive(),
     message: z.string(),
+  }),
+  // Offer dispatch (issue #20): to the one driver a ride is offered to, until `expiresAt` (ISO 8601);
+  // he accepts as any ride, or declines. When the offer lapses he gets removeRide.
+  rideOffered: payload({
+    rideId: z.string(),
+    expiresAt: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    priority: z.enum(RIDE_PRIORITIES),
+    vehicleType: vehicleTypeSchema,
+    isSpecialTask: z.boolean(),
   }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_DISPATCH_SETTINGS, DISPATCH_STREAM_ID, dispatchSettingsSchema, errorAnswerSchema, type DispatchSettings } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
@@ -6,12 +7,22 @@ import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { createStreamCache, type StreamCache } from '../event-store/stream-cache';
 import { changeDispatchSettings, evolveDispatch } from './dispatch.decider';
+import type { DispatchInput } from './offers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The dispatch settings as they stand, in memory: bookings and offers read them without a statement. */
     dispatchSettings: StreamCache<DispatchSettings>;
   }
+}
+
+/**
+ * What offer dispatch decides with, from this engine's memory; the free drivers are looked at only
+ * when the settings say offer (a broadcast booking needs none).
+ */
+export function dispatchInputOf(app: FastifyInstance, now = new Date()): DispatchInput {
+  const settings = app.dispatchSettings.current();
+  return { settings, candidates: settings.mode === 'offer' ? app.driverRoster.candidates(now) : [], site: app.site.current() };
 }
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };

@@ -5,6 +5,8 @@ import type { Database } from '../database/database';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { watchAppends } from '../event-store/store-watch';
 import { toDomainEvent } from '../event-store/upcast';
+import { DispatchBoard } from '../dispatch/dispatch-board';
+import type { DispatchCandidate } from '../dispatch/offer-choice';
 import { evolveDriver, initialDriverState, onShift, type DriverShift, type DriverState } from './driver.decider';
 
 /** Where a driver stands for staff (issue #20): presence comes from shifts, not from sockets. */
@@ -29,6 +31,8 @@ export interface DriverPresence {
 export interface DriverRoster {
   activeDriversOf(vehicleType: VehicleType): number;
   presence(now: Date): DriverPresence[];
+  /** Drivers a ride may be offered to now (issue #20): on shift, free, holding no other offer, with where they are. */
+  candidates(now: Date): DispatchCandidate[];
   close(): Promise<void>;
 }
 
@@ -59,7 +63,10 @@ export async function createDriverRoster(database: Database, store: EventStore, 
   // Heard before the start's read is folded: applied after it, so each stream folds in order.
   let early: RecordedEvent[] | null = [];
 
+  const board = new DispatchBoard();
+
   const apply = (event: RecordedEvent) => {
+    board.apply(event);
     if (!event.streamId.startsWith(DRIVER_STREAM) || !handled.has(event.type)) return;
     const entry = drivers.get(event.streamId) ?? { version: 0, state: initialDriverState() };
     if (event.streamPosition <= entry.version) return;
@@ -85,6 +92,19 @@ export async function createDriverRoster(database: Database, store: EventStore, 
       let count = 0;
       for (const { state } of drivers.values()) if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
+    },
+    candidates(now) {
+      const free: DispatchCandidate[] = [];
+      for (const { state } of drivers.values()) {
+        const record = state.record;
+        const { state: where, shift } = presenceOf(record?.operatorId ?? '', state, now);
+        if (!record?.vehicleAssigned || where !== 'free' || !shift || board.holdsOffer(record.operatorId, now)) continue;
+        const drop = board.lastDrop(record.operatorId);
+        // A drop before this shift began tells nothing of where he is now.
+        const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
+        free.push({ operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt });
+      }
+      return free;
     },
     presence: (now) => [...drivers.values()].filter(({ state }) => state.record !== null).map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
     close: () => watch.close(),

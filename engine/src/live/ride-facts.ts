@@ -1,4 +1,4 @@
-import type { DomainEvent, RideType, VehicleType } from '@plantride/schemas';
+import type { DomainEvent, RidePriority, RideType, VehicleType } from '@plantride/schemas';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 
@@ -14,6 +14,9 @@ export interface RideFacts {
   fromLocation: string;
   toLocation: string;
   rideType: RideType;
+  /** Issue #20: 'urgent' or 'normal', and whether every driver of the type may take it (broadcast, or an offer that fell back). */
+  priority: RidePriority;
+  openToAll: boolean;
 }
 
 export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): RideFacts | null {
@@ -29,7 +32,11 @@ export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): Ri
         fromLocation: event.data.fromLocation,
         toLocation: event.data.toLocation,
         rideType: event.data.rideType,
+        priority: event.data.priority ?? 'normal',
+        openToAll: event.data.dispatch !== 'offer',
       };
+    case 'RideOpenedToAll':
+      return facts && { ...facts, openToAll: true };
     case 'RideAccepted':
     case 'RideTakenOver':
       return facts && { ...facts, driverId: event.data.driverId };

@@ -1,4 +1,4 @@
-import { MESSAGES, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import { MESSAGES, type RideType, type VehicleType, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
 import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
@@ -27,6 +27,21 @@ function withFacts<T extends EventType>(map: (event: Positioned<T>, facts: RideF
   return (event, facts) => (facts ? map(event, facts) : []);
 }
 
+/** A ride drivers may take, as their list shows it: no requester's name or mobile (issue #17, personal data by need). */
+function newRideRequest(ride: { rideId: string; fromLocation: string; toLocation: string; vehicleType: VehicleType; rideType: RideType }, rooms: string[], position: number): LiveEmit {
+  return emit('newRideRequest', rooms, {
+    message: MESSAGES.newRideBooked,
+    assignedTo: ride.vehicleType,
+    rideId: ride.rideId,
+    fromLocation: ride.fromLocation,
+    toLocation: ride.toLocation,
+    isSpecialTask: ride.rideType === 'Special Task',
+    requesterData: null,
+    vehicleType: ride.vehicleType,
+    position,
+  });
+}
+
 type Step = 'RideStarted' | 'MaterialPicked' | 'MaterialDropped' | 'RideEnded';
 
 function step<T extends Step>(name: 'rideStarted' | 'materialPicked' | 'materialDropped' | 'rideEnded'): ToSocket<T> {
@@ -46,11 +61,28 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
     const requesterData = { userId: data.requesterId, name: data.requesterName, mobile: data.requesterMobile };
     const ride = { rideId: data.rideId, fromLocation: data.fromLocation, toLocation: data.toLocation, isSpecialTask: data.rideType === 'Special Task', requesterData };
     return [
-      // Drivers of the type do not hold the ride yet: no requester's name or mobile (issue #17, personal data by need).
-      emit('newRideRequest', [liveRooms.vehicle(data.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: data.vehicleType, ...ride, requesterData: null, vehicleType: data.vehicleType, position }),
+      // Offer dispatch (issue #20) tells drivers one at a time (RideOffered), or all once it falls back (RideOpenedToAll).
+      ...(data.dispatch === 'offer' ? [] : [newRideRequest(data, [liveRooms.vehicle(data.vehicleType)], position)]),
       emit('rideRequested', [liveRooms.staff], { ...ride, position }),
     ];
   },
+  // The offered driver gets the ride as any new one (his list and Accept work as ever) and the offer's expiry.
+  RideOffered: withFacts(({ data, position }, facts) => [
+    newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.driver(data.driverId)], position),
+    emit('rideOffered', [liveRooms.driver(data.driverId)], {
+      rideId: data.rideId,
+      expiresAt: data.expiresAt,
+      fromLocation: facts.fromLocation,
+      toLocation: facts.toLocation,
+      priority: facts.priority,
+      vehicleType: facts.vehicleType,
+      isSpecialTask: facts.rideType === 'Special Task',
+      position,
+    }),
+  ]),
+  RideOfferDeclined: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
+  RideOfferExpired: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
+  RideOpenedToAll: withFacts(({ data, position }, facts) => [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
   RideAccepted: withFacts(({ data, position }, facts) => [
     emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
     emit('rideAccepted', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], {

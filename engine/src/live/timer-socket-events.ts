@@ -19,7 +19,8 @@ export function rideWaitAlerted({ data, position }: Positioned<'RideWaitAlerted'
   const ride = { rideId: data.rideId, fromLocation: facts.fromLocation, toLocation: facts.toLocation, isSpecialTask: facts.rideType === 'Special Task', requesterData };
   return [
     emit('rideWaitingTooLong', [liveRooms.staff], { ...ride, vehicleType: facts.vehicleType, requestedAt: data.requestedAt, message: SERVER_MESSAGES.rideWaitingTooLong, position }),
-    emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: facts.vehicleType, ...ride, requesterData: null, vehicleType: facts.vehicleType, position }),
+    // Under offer dispatch (issue #20) the drivers hear it only once it is open to all.
+    ...(facts.openToAll ? [emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: facts.vehicleType, ...ride, requesterData: null, vehicleType: facts.vehicleType, position })] : []),
   ];
 }
 

@@ -15,6 +15,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
+import { dispatchInputOf } from '../dispatch/dispatch.routes';
 import { STEP_COMMANDS, bookRide, cancelRide, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
@@ -28,7 +29,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
-      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration } = request.body;
+      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority } = request.body;
       const data = {
         rideId: newRideId(),
         requesterId: userId,
@@ -39,10 +40,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         vehicleType,
         rideType,
         durationMinutes: duration ? durationToMinutes(duration) || null : null,
+        priority,
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current() }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current(), dispatch: dispatchInputOf(app) }, httpCommandContext(request, currentUser(request)));
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
       if (!booked) throw new Error('a booking appended no RideRequested');

@@ -16,6 +16,7 @@ import {
   type ResumeState,
   type RideEvent,
   type RideSnapshot,
+  type RidePriority,
   type SiteState,
   type TimestampEvent,
   type UserEvent,
@@ -27,6 +28,7 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
+import { NO_DISPATCH, nextOffer, type DispatchInput } from '../dispatch/offers';
 
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
@@ -100,9 +102,11 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
  */
 export interface BookRideCommand {
   type: 'BookRide';
-  data: BookRide['data'];
+  data: BookRide['data'] & { priority?: RidePriority };
   driversOfType: number;
   site: SiteState | null;
+  /** Dispatch settings and the drivers free now (absent: the spec's broadcast). */
+  dispatch?: DispatchInput;
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
@@ -120,10 +124,12 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     if (command.driversOfType === 0) throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();
+    const { priority, ...booked } = data;
+    const offers = command.dispatch?.settings.mode === 'offer';
     const requested: RideEvent = {
       type: 'RideRequested',
       data: {
-        ...data,
+        ...booked,
         fromLocation,
         toLocation,
         requesterName: data.requesterName || requester.name,
@@ -131,9 +137,13 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
         durationMinutes: special ? data.durationMinutes : null,
         estimatedMinutes,
         requestedAt: now.toISOString(),
+        // Written only when not the default, so a spec booking's event is as it always was.
+        ...(priority === 'urgent' ? { priority } : {}),
+        ...(offers ? { dispatch: 'offer' as const } : {}),
       },
     };
-    return { ride: allowed(ride, [requested], SERVER_MESSAGES.conflict) };
+    const dispatched = offers ? nextOffer(evolveRide(ride, requested), command.dispatch!, now) : [];
+    return { ride: allowed(ride, [requested, ...dispatched], SERVER_MESSAGES.conflict) };
   },
 };
 
@@ -301,17 +311,47 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): Ride
       const nextDueAt = new Date(Date.parse(at) + periodMs).toISOString();
       return { type: 'ReassignmentOverdue', data: { rideId, redistribution: count, notice, dueAt, nextDueAt, notedAt: at } };
     }
+    case 'ExpireOffer':
+      return { type: 'RideOfferExpired', data: { rideId, driverId: command.data.driverId, round: command.data.round, expiredAt: at } };
     case 'NoteSpecialTaskOverrun':
       if (!c.driverId || !c.startedAt || c.durationMinutes === null) throw conflict(SERVER_MESSAGES.actionNotAllowed);
       return { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt, overranAt: at } };
   }
 }
 
-/** A due timer's command: the system's alone; a deadline that no longer stands is refused by the statechart. */
-export const fireRideTimer: CommandHandler<TimerCommand, { ride: RideRef }> = {
+/**
+ * A due timer's command: the system's alone; a deadline that no longer stands is refused by the
+ * statechart. An offer that lapsed goes on to the next driver (`dispatch`: the engine's view then).
+ */
+export const fireRideTimer: CommandHandler<TimerCommand & { dispatch?: DispatchInput }, { ride: RideRef }> = {
   streams: (command) => ({ ride: rideStream(command.data.rideId) }),
   decide(command, { ride }, { now, actor }) {
     if (!('system' in actor)) throw forbidden();
-    return { ride: allowed(existing(ride), [timerEvent(command, ride, now.toISOString())], SERVER_MESSAGES.actionNotAllowed) };
+    const event = timerEvent(command, ride, now.toISOString());
+    const next = event.type === 'RideOfferExpired' && canApply(ride, event) ? nextOffer(evolveRide(ride, event), command.dispatch ?? NO_DISPATCH, now) : [];
+    return { ride: allowed(existing(ride), [event, ...next], SERVER_MESSAGES.actionNotAllowed) };
+  },
+};
+
+export interface DeclineOfferCommand {
+  type: 'DeclineOffer';
+  data: { rideId: string; driverId: string };
+  dispatch: DispatchInput;
+}
+
+/**
+ * POST /api/tracking/decline-offer (issue #20): the driver a ride is offered to says no; it goes to
+ * the next driver, or to every driver. A ride not offered to him (any more) is no longer available.
+ */
+export const declineOffer: CommandHandler<DeclineOfferCommand, { ride: RideRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
+  decide(command, { ride }, { now, actor }) {
+    const { rideId, driverId } = command.data;
+    requireActor(actor, 'driver');
+    if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== driverId) throw forbidden();
+    const offer = existing(ride).context.offer;
+    if (ride.value !== 'requested' || offer?.driverId !== driverId) throw conflict(SERVER_MESSAGES.rideNotAvailable);
+    const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId, driverId, round: offer.round, declinedAt: now.toISOString() } };
+    return { ride: allowed(ride, [declined, ...nextOffer(evolveRide(ride, declined), command.dispatch, now)], SERVER_MESSAGES.rideNotAvailable) };
   },
 };

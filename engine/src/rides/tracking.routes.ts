@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, acceptRideAnswerSchema, acceptRideBodySchema, completeRideAnswerSchema, completeRideBodySchema, rideIdParamsSchema, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, acceptRideAnswerSchema, acceptRideBodySchema, declineOfferAnswerSchema, declineOfferBodySchema, completeRideAnswerSchema, completeRideBodySchema, rideIdParamsSchema, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
-import { acceptRide, rideStep } from './ride.decider';
+import { acceptRide, declineOffer, rideStep } from './ride.decider';
+import { dispatchInputOf } from '../dispatch/dispatch.routes';
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,6 +24,17 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rideId, driverId } = request.body;
       const result = await handle(app.eventStore, acceptRide, { type: 'AcceptRide', data: { rideId, driverId } }, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.rideAccepted, position: result.position };
+    },
+  );
+
+  app.post(
+    '/api/tracking/decline-offer',
+    { onRequest: app.requireRole('driver'), schema: { body: declineOfferBodySchema, response: { 200: declineOfferAnswerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const command = { type: 'DeclineOffer' as const, data: { rideId: request.body.rideId, driverId: user.tokenNo }, dispatch: dispatchInputOf(app) };
+      const result = await handle(app.eventStore, declineOffer, command, httpCommandContext(request, user));
+      return { message: SERVER_MESSAGES.offerDeclined, position: result.position };
     },
   );
 

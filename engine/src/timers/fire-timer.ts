@@ -5,6 +5,7 @@ import { commandIdFromKey } from '../commands/event-ids';
 import type { EventStore } from '../event-store/event-store';
 import { fireRideTimer } from '../rides/ride.decider';
 import type { Timer } from './timer-port';
+import type { DispatchInput } from '../dispatch/offers';
 
 export const TIMER_ACTOR: Actor = { system: 'timer' };
 
@@ -15,9 +16,11 @@ export type FireOutcome = 'appended' | 'repeat' | 'stale';
  * timer fired twice (a retried job, two processes after a lost lock) appends once; one whose ride
  * moved on is refused by the statechart and appends nothing. Other failures reject, to be retried.
  */
-export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date()): Promise<FireOutcome> {
+export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date(), dispatch?: () => DispatchInput): Promise<FireOutcome> {
+  // A lapsed offer goes on to the next driver: who is free is the engine's view at this moment.
+  const command = timer.command.type === 'ExpireOffer' && dispatch ? { ...timer.command, dispatch: dispatch() } : timer.command;
   try {
-    const result = await handle(store, fireRideTimer, timer.command, {
+    const result = await handle(store, fireRideTimer, command, {
       now,
       actor: TIMER_ACTOR,
       commandId: commandIdFromKey('system:timer', timer.id),

@@ -52,5 +52,12 @@ export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Tim
     const overran: RideEvent = { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt: due, overranAt: due } };
     if (stands(overran, dueAt)) timers.push({ id: id('overrun', rideId), dueAt, command: { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: due } } });
   }
+  // Offer dispatch (issue #20): the offer standing lapses at its expiry.
+  if (c.offer) {
+    const { driverId, round, expiresAt } = c.offer;
+    const dueAt = new Date(expiresAt);
+    const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId, driverId, round, expiredAt: expiresAt } };
+    if (stands(expired, dueAt)) timers.push({ id: id('offer', rideId, round), dueAt, command: { type: 'ExpireOffer', data: { rideId, driverId, round, dueAt: expiresAt } } });
+  }
   return timers;
 }

@@ -28,12 +28,19 @@ export const noteSpecialTaskOverrunSchema = z.object({
   data: z.object({ rideId: idSchema, dueAt: isoDateTimeSchema }),
 });
 
+/** The offer of `round` to `driverId` was not answered by `dueAt` (issue #20): the ride goes on to the next driver. */
+export const expireOfferSchema = z.object({
+  type: z.literal('ExpireOffer'),
+  data: z.object({ rideId: idSchema, driverId: idSchema, round: z.number().int().positive(), dueAt: isoDateTimeSchema }),
+});
+
 /** What a fired timer sends; job data read back from Redis is parsed with it. */
-export const timerCommandSchema = z.discriminatedUnion('type', [alertWaitingRideSchema, noteNoAlternativeDriverSchema, noteSpecialTaskOverrunSchema]);
+export const timerCommandSchema = z.discriminatedUnion('type', [alertWaitingRideSchema, noteNoAlternativeDriverSchema, noteSpecialTaskOverrunSchema, expireOfferSchema]);
 
 export type AlertWaitingRide = z.infer<typeof alertWaitingRideSchema>;
 export type NoteNoAlternativeDriver = z.infer<typeof noteNoAlternativeDriverSchema>;
 export type NoteSpecialTaskOverrun = z.infer<typeof noteSpecialTaskOverrunSchema>;
+export type ExpireOffer = z.infer<typeof expireOfferSchema>;
 export type TimerCommand = z.infer<typeof timerCommandSchema>;
 
 export const TIMER_COMMAND_TYPES: readonly TimerCommand['type'][] = timerCommandSchema.options.map((o) => o.shape.type.value);

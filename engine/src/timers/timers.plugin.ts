@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { readModels } from '../rides/ride-access';
 import { createBullMqTimers } from './bullmq-timers';
 import { fireTimer } from './fire-timer';
+import { dispatchInputOf } from '../dispatch/dispatch.routes';
 import { createInProcessTimers } from './in-process-timers';
 import { createTimerReactor } from './timer-reactor';
 import type { TimerKind } from './timer-port';
@@ -88,7 +89,9 @@ export const timersPlugin = fp<TimersPluginOptions>(
     });
     rearm = () => reactor.reconcileAgain();
     await port.start(async (timer) => {
-      const outcome = await fireTimer(app.eventStore, timer);
+      // Offer dispatch's view (registered after this plugin; a timer firing before it is ready opens the ride to all).
+      const dispatch = app.hasDecorator('dispatchSettings') && app.hasDecorator('driverRoster') ? () => dispatchInputOf(app) : undefined;
+      const outcome = await fireTimer(app.eventStore, timer, new Date(), dispatch);
       app.log.debug({ timer: timer.id, outcome }, 'timer fired');
     });
     await reactor.start();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_VEHICLE_TYPE, LIMITS, rideTypeSchema, timestampEventSchema } from '../constants';
 import { MESSAGES } from '../messages';
+import { RIDE_PRIORITIES } from '../dispatch';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
@@ -56,6 +57,8 @@ export const bookRideBodySchema = z
     // Free text: the spec's client sends what the stored user holds, which need not be ten digits.
     reqMobileNo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), optionalTextField({ max: TEXT_LIMITS.mobile, label: 'Requester mobile number' })),
     duration: durationInput.nullish(),
+    // Issue #20: 'normal' unless said; anything else is refused.
+    priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),
   })
   .superRefine((body, ctx) => {
     const special = body.rideType === 'Special Task';
