@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type RideEvent } from '@plantride/schemas';
+import { NOW, SYSTEM, commandSpec } from '../test-support/decider-spec';
+import { rideEvents } from '../test-support/ride-events';
+import { userEvents } from '../test-support/user-events';
+import { bookRide, declineOffer, fireRideTimer, type BookRideCommand } from '../rides/ride.decider';
+import { rideTimers } from '../timers/ride-timers';
+import { chooseDriver, type DispatchCandidate } from './offer-choice';
+import type { DispatchInput } from './offers';
+
+const plain = <E extends { streamId: string }>({ streamId: _streamId, ...event }: E): Omit<E, 'streamId'> => event;
+const R = 'R1';
+const requester: Actor = { tokenNo: 'AB12', role: 'requester' };
+const driver = (tokenNo: string): Actor => ({ tokenNo, role: 'driver' });
+const iso = (msFromNow: number) => new Date(NOW.getTime() + msFromNow).toISOString();
+
+/** A free Forklift driver at a place, idle since some minutes before now. */
+const free = (operatorId: string, location: string | null, idleMinutes = 10, vehicleType: DispatchCandidate['vehicleType'] = 'Forklift'): DispatchCandidate => ({
+  operatorId,
+  vehicleType,
+  location,
+  idleSince: iso(-idleMinutes * 60_000),
+});
+const offerMode = (candidates: DispatchCandidate[]): DispatchInput => ({ settings: { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 20 }, candidates, site: null });
+
+// A ride from RMS to fgs (7 minutes); on the spec plant car parking is nearer RMS than the canteen.
+const booking = (dispatch?: DispatchInput, priority: 'normal' | 'urgent' = 'normal'): BookRideCommand => ({
+  type: 'BookRide',
+  data: { rideId: R, requesterId: 'AB12', requesterName: '', requesterMobile: '', fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null, priority },
+  driversOfType: 3,
+  site: null,
+  dispatch,
+});
+const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
+  plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'RMS', toLocation: 'fgs', estimatedMinutes: 7, requestedAt: NOW.toISOString(), ...more }));
+const offered = (driverId: string, round = 1): RideEvent => ({ type: 'RideOffered', data: { rideId: R, driverId, round, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) } });
+const account = { requester: [userEvents.signedUp('AB12')] };
+
+describe('the offer choice', () => {
+  it('given free drivers, then the one with the fewest route minutes to the pickup is chosen, then the longest idle, then by id; other types, those who passed and the unknown-placed come after or not at all', () => {
+    const ride = { fromLocation: 'RMS', vehicleType: 'Forklift' };
+    expect(chooseDriver(ride, [free('D1', 'canteen'), free('D2', 'car parking'), free('D3', 'main gate')], null)?.operatorId).toBe('D2');
+    expect(chooseDriver(ride, [free('D1', 'car parking', 5), free('D2', 'car parking', 30)], null)?.operatorId).toBe('D2');
+    expect(chooseDriver(ride, [free('D2', 'RMS', 1), free('D1', 'RMS', 1)], null)?.operatorId).toBe('D1');
+    expect(chooseDriver(ride, [free('D1', null, 60), free('D2', 'canteen', 1)], null)?.operatorId).toBe('D2');
+    expect(chooseDriver(ride, [free('D1', 'RMS', 1, 'Crane'), free('D2', 'canteen')], null, ['D2'])).toBeNull();
+  });
+});
+
+describe('offer dispatch', () => {
+  const book = commandSpec(bookRide);
+
+  it('given offer mode and free drivers, when a ride is booked, then it is offered to the nearest for offerSeconds, marked for offers and its priority', () => {
+    book.given(account).when(booking(offerMode([free('D1', 'canteen'), free('D2', 'car parking')]), 'urgent'), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
+  });
+
+  it('given offer mode and nobody free, when a ride is booked, then it is open to all at once; in broadcast mode nothing is offered and the event is the spec one', () => {
+    book.given(account).when(booking(offerMode([])), requester).then({ ride: [requested({ dispatch: 'offer' }), { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } }] });
+    book.given(account).when(booking({ ...offerMode([free('D1', 'RMS')]), settings: DEFAULT_DISPATCH_SETTINGS }), requester).then({ ride: [requested()] });
+  });
+
+  const decline = commandSpec(declineOffer);
+  const declining = (driverId: string, candidates: DispatchCandidate[]) => ({ type: 'DeclineOffer' as const, data: { rideId: R, driverId }, dispatch: offerMode(candidates) });
+
+  it('given a ride offered to a driver, when he declines, then it goes to the next best driver, never back to him; when the last declines, it is open to all', () => {
+    const declined = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferDeclined', data: { rideId: R, driverId, round, declinedAt: NOW.toISOString() } });
+    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D2', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D2')).then({ ride: [declined('D2', 1), offered('D1', 2)] });
+    decline
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), declined('D2', 1), offered('D1', 2)] })
+      .when(declining('D1', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D1'))
+      .then({ ride: [declined('D1', 2), { type: 'RideOpenedToAll', data: { rideId: R, reason: 'every driver passed', openedAt: NOW.toISOString() } }] });
+  });
+
+  it('given a ride offered to someone else, open to all, or taken, when a driver declines it, then it is no longer available to him; he may not decline for another', () => {
+    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D1', []), driver('D1')).thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
+    decline.given({ ride: [requested()] }).when(declining('D1', []), driver('D1')).thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
+    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D2', []), driver('D1')).thenThrows(403, SERVER_MESSAGES.forbidden);
+  });
+
+  it('given a ride offered, then its expiry timer is armed; when it fires, then the ride goes to the next driver; a timer for an answered offer is stale', () => {
+    const ride = foldRide([requested({ dispatch: 'offer' }) as RideEvent, offered('D2')]);
+    const [timer] = rideTimers(ride, { reassignTimeoutMs: 60_000, rideWaitAlertMs: 3_600_000, specialTaskMinuteMs: 60_000 }).filter((t) => t.command.type === 'ExpireOffer');
+    expect(timer).toEqual({ id: `offer-${R}-1`, dueAt: new Date(iso(20_000)), command: { type: 'ExpireOffer', data: { rideId: R, driverId: 'D2', round: 1, dueAt: iso(20_000) } } });
+    const fire = commandSpec(fireRideTimer);
+    const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId: R, driverId: 'D2', round: 1, expiredAt: NOW.toISOString() } };
+    fire.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when({ ...timer!.command, dispatch: offerMode([free('D1', 'main gate')]) }, SYSTEM).then({ ride: [expired, offered('D1', 2)] });
+    fire.given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), plain(rideEvents.accepted(R, 'D2'))] }).when(timer!.command, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+  });
+
+  it('given a ride offered to one driver, then another may not accept it until it is open to all', () => {
+    const ride = foldRide([requested({ dispatch: 'offer' }) as RideEvent, offered('D2')]);
+    expect(ride.can(plain(rideEvents.accepted(R, 'D1')) as RideEvent)).toBe(false);
+    expect(ride.can(plain(rideEvents.accepted(R, 'D2')) as RideEvent)).toBe(true);
+  });
+});
