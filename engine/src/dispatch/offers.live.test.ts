@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, SOCKET_PAYLOADS, rideStreamId, type Role, type SocketEventName } from '@plantride/schemas';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreKinds, waitFor } from '../test-support/test-database';
+import { seedUsers } from '../test-support/seed';
+
+interface Received {
+  name: SocketEventName;
+  payload: Record<string, unknown>;
+}
+
+// Offer dispatch end to end (issue #20): settings, shifts, booking, offers on sockets, decline, fall back to all.
+describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  const tokens: Record<string, string> = {};
+  const sockets: ClientSocket[] = [];
+  const people: Array<[string, Role, 'Forklift'?]> = [['AD01', 'admin'], ['RQ01', 'requester'], ['FL01', 'driver', 'Forklift'], ['FL02', 'driver', 'Forklift'], ['FL03', 'driver', 'Forklift']];
+  const call = (tokenNo: string, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => t.app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${tokens[tokenNo]}` } });
+
+  async function connect(tokenNo: string): Promise<Received[]> {
+    const socket = connectClient(url, { path: '/socket.io', auth: { token: tokens[tokenNo] }, transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const received: Received[] = [];
+    socket.onAny((name: SocketEventName, payload: Record<string, unknown>) => {
+      expect(SOCKET_PAYLOADS[name].strict().safeParse(payload).error, name).toBeUndefined();
+      received.push({ name, payload });
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return received;
+  }
+  const named = (received: Received[], name: SocketEventName) => received.filter((r) => r.name === name).map((r) => r.payload);
+  const offersTo = (received: Received[]) => named(received, 'rideOffered').map((p) => p.rideId);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    url = await t.listen();
+    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })));
+    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+  });
+  afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
+  afterAll(async () => t.close());
+
+  it('given offer mode and two drivers on shift (one off), when a ride is booked, then the nearest hears it alone; he declines, the other hears it; he declines, every driver hears it and may take it', async () => {
+    expect((await call('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 300 })).statusCode).toBe(200);
+    expect((await call('FL01', 'POST', '/api/drivers/shift', { on: true, location: 'canteen' })).statusCode).toBe(200);
+    expect((await call('FL02', 'POST', '/api/drivers/shift', { on: true, location: 'car parking' })).statusCode).toBe(200);
+    const [near, far, offShift] = [await connect('FL02'), await connect('FL01'), await connect('FL03')];
+
+    const booked = await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', priority: 'urgent' });
+    expect(booked.statusCode).toBe(200);
+    const rideId = booked.json<{ rideId: string }>().rideId;
+    await waitFor(() => offersTo(near).includes(rideId), 10_000, 'the offer to the nearest driver');
+    expect(named(near, 'rideOffered')[0]).toMatchObject({ rideId, fromLocation: 'RMS', toLocation: 'fgs', priority: 'urgent', vehicleType: 'Forklift' });
+    expect(named(near, 'newRideRequest').map((p) => p.rideId)).toEqual([rideId]);
+    const available = async (tokenNo: string) => (await call(tokenNo, 'GET', '/api/drivers/available-rides?vehicleType=Forklift')).json<{ rides: { rows: Array<{ RIDE_ID: string }> } }>().rides.rows.map((r) => r.RIDE_ID);
+    expect(await available('FL02')).toEqual([rideId]);
+    expect(await available('FL01')).toEqual([]);
+    // Not his to take yet.
+    const early = await call('FL01', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'FL01' });
+    expect([early.statusCode, early.json().message]).toEqual([409, SERVER_MESSAGES.rideNotAvailable]);
+
+    expect((await call('FL02', 'POST', '/api/tracking/decline-offer', { rideId })).json().message).toBe(SERVER_MESSAGES.offerDeclined);
+    await waitFor(() => offersTo(far).includes(rideId), 10_000, 'the offer to the next driver');
+    await waitFor(() => named(near, 'removeRide').some((p) => p.rideId === rideId), 10_000, 'the declined ride leaving his list');
+    expect((await call('FL02', 'POST', '/api/tracking/decline-offer', { rideId })).statusCode).toBe(409);
+
+    expect((await call('FL01', 'POST', '/api/tracking/decline-offer', { rideId })).statusCode).toBe(200);
+    await waitFor(() => named(offShift, 'newRideRequest').some((p) => p.rideId === rideId), 10_000, 'every driver hearing the ride once nobody is left');
+    expect(offersTo(offShift)).toEqual([]);
+    expect(await available('FL02')).toEqual([rideId]);
+    expect((await call('FL02', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'FL02' })).statusCode).toBe(200);
+
+    const types = (await t.app.eventStore.readStream(rideStreamId(rideId))).map((event) => event.type);
+    expect(types).toEqual(['RideRequested', 'RideOffered', 'RideOfferDeclined', 'RideOffered', 'RideOfferDeclined', 'RideOpenedToAll', 'RideAccepted']);
+  });
+});
