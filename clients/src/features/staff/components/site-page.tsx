@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { messageOf } from '../../../lib/api-client';
 import { useSite } from '../../../lib/site';
@@ -14,6 +14,11 @@ export function SitePage() {
   const site = useSite();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [newPlace, setNewPlace] = useState<PlaceDraft>(emptyPlaceDraft);
+  const editor = useRef<HTMLDivElement>(null);
+  // On a phone the editor sits below the plan: a place tapped there brings its form into view.
+  useEffect(() => {
+    if (selectedId) editor.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
 
   if (!site.data) {
     return (
@@ -65,7 +70,11 @@ export function SitePage() {
               </MenuItem>
             ))}
           </TextField>
-          {selected && <PlaceEditor key={`${selected.id}:${selected.name}:${selected.x}:${selected.y}:${selected.retired}`} place={selected} />}
+          {selected && (
+            <div ref={editor}>
+              <PlaceEditor key={`${selected.id}:${selected.name}:${selected.x}:${selected.y}:${selected.retired}`} place={selected} />
+            </div>
+          )}
           <AddPlaceForm
             draft={newPlace}
             onDraft={setNewPlace}
