@@ -100,6 +100,18 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/rides.csv': { allowed: STAFF, request: fixed('/api/reports/rides.csv') },
   'GET /api/reports/kpis': { allowed: STAFF, request: fixed('/api/reports/kpis') },
   'GET /api/rides/:rideId/timeline': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/timeline` }) },
+  // Issue #20: the site, shifts, presence, dispatch settings and offers.
+  'GET /api/site': { allowed: ROLES, request: fixed('/api/site') },
+  'POST /api/site/locations': { allowed: ['admin'], request: fixed('/api/site/locations', { name: 'Dock 7', x: 10, y: 10 }) },
+  'PATCH /api/site/locations/:id': { allowed: ['admin'], request: fixed('/api/site/locations/canteen', { name: 'Staff Canteen' }) },
+  'PUT /api/site/routes': { allowed: ['admin'], request: fixed('/api/site/routes', { from: 'main gate', to: 'canteen', minutes: 12 }) },
+  'GET /api/drivers/shift': { allowed: ['driver'], request: fixed('/api/drivers/shift') },
+  'POST /api/drivers/shift': { allowed: ['driver'], request: fixed('/api/drivers/shift', { on: true }) },
+  'GET /api/drivers/presence': { allowed: STAFF, request: fixed('/api/drivers/presence') },
+  'GET /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings') },
+  'PUT /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings', { mode: 'offer', offerSeconds: 30, serviceTargets: { normal: { acceptSeconds: 300, deliverSeconds: 1800 }, urgent: { acceptSeconds: 120, deliverSeconds: 900 } }, releaseLeadMinutes: 15 }) },
+  // Past the guard a driver declines only an offer made to him (409 otherwise, as decider tests show).
+  'POST /api/tracking/decline-offer': { allowed: ['driver'], request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }) },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };
