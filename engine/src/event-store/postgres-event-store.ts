@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED, type Database } from '../database/database';
 import { notifyChannel } from './migrations';
 import { subscribeByPolling } from './subscription';
+import { sharedReads } from './shared-reads';
 import {
   ConcurrencyError,
   START,
@@ -188,6 +189,10 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     database.notify(notifyChannel(database.schema));
   };
 
+  // Reads asked at once share a statement (shared-reads.ts); inside a transaction each goes on its own.
+  const sharedReadAll = (from: Checkpoint, limit: number) => (db.isTransaction ? readAll(from, limit) : shared(from, limit));
+  const shared = sharedReads((from, limit) => readAll(from, limit));
+
   async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
     // Sequence values are taken before commit; only what no running appender can still write before is final.
     // Qualified: a bare `transaction_id` here would sort by the text column of the select list ('1001' < '989').
@@ -277,13 +282,13 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return rows.map(toRecorded);
     },
 
-    readAll,
+    readAll: sharedReadAll,
     readByEventIds,
 
     subscribe(from, handler, subscribeOptions) {
       return subscribeByPolling({
         from,
-        read: readAll,
+        read: sharedReadAll,
         listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
         async handleBatch(batch, advance) {
           for (const event of batch) {
