@@ -1,37 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, SOCKET_PAYLOADS, rideStreamId, type Role, type SocketEventName } from '@plantride/schemas';
+import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, rideStreamId, type Role, type SocketEventName } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
-
-interface Received {
-  name: SocketEventName;
-  payload: Record<string, unknown>;
-}
+import { connectLive, type LiveClient, type Received } from '../test-support/live-client';
 
 // Offer dispatch end to end (issue #20): settings, shifts, booking, offers on sockets, decline, fall back to all.
 describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind) => {
   let t: TestApp;
   let url: string;
   const tokens: Record<string, string> = {};
-  const sockets: ClientSocket[] = [];
+  const clients: LiveClient[] = [];
   const people: Array<[string, Role, 'Forklift'?]> = [['AD01', 'admin'], ['RQ01', 'requester'], ['FL01', 'driver', 'Forklift'], ['FL02', 'driver', 'Forklift'], ['FL03', 'driver', 'Forklift']];
   const call = (tokenNo: string, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => t.app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${tokens[tokenNo]}` } });
 
   async function connect(tokenNo: string): Promise<Received[]> {
-    const socket = connectClient(url, { path: '/socket.io', auth: { token: tokens[tokenNo] }, transports: ['websocket'], forceNew: true, reconnection: false });
-    sockets.push(socket);
-    const received: Received[] = [];
-    socket.onAny((name: SocketEventName, payload: Record<string, unknown>) => {
-      expect(SOCKET_PAYLOADS[name].strict().safeParse(payload).error, name).toBeUndefined();
-      received.push({ name, payload });
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return received;
+    const client = await connectLive(url, { token: tokens[tokenNo] });
+    clients.push(client);
+    return client.received;
   }
   const named = (received: Received[], name: SocketEventName) => received.filter((r) => r.name === name).map((r) => r.payload);
   const offersTo = (received: Received[]) => named(received, 'rideOffered').map((p) => p.rideId);
@@ -42,7 +28,7 @@ describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind
     await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })));
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
-  afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
+  afterEach(() => clients.splice(0).forEach((client) => client.socket.disconnect()));
   afterAll(async () => t.close());
 
   it('given offer mode and two drivers on shift (one off), when a ride is booked, then the nearest hears it alone; he declines, the other hears it; he declines, every driver hears it and may take it', async () => {
