@@ -7,6 +7,20 @@ import { useLiveSocket } from '../../lib/socket.store';
 import { RIDE_ALERT_EVENTS, rideAlert } from './ride-alert';
 import { DRIVER_EVENTS, driverEventEffect, type DriverEvent } from './stores/driver-live';
 import { refreshTopics, useDriverLive } from './stores/driver-live.store';
+import { useRideOffers } from './stores/ride-offers.store';
+
+/** An offer to him starts with rideOffered and ends with removeRide (declined, lapsed, cancelled); newRideRequest opens it to all. */
+function offerEffect(event: DriverEvent, driverId: string): void {
+  const offers = useRideOffers.getState();
+  if (event.type === 'rideOffered') {
+    const { position: _position, ...offer } = event.payload;
+    offers.offered({ ...offer, driverId });
+  } else if (event.type === 'removeRide') {
+    offers.passedOn(event.payload.rideId);
+  } else if (event.type === 'newRideRequest') {
+    offers.openToAll(event.payload.rideId);
+  }
+}
 
 /** Feeds the driver's socket events into the dashboard: reads again at the event's position, popups and notices (SPEC §4). */
 export function useDriverLiveEvents(driverId: string) {
@@ -24,6 +38,7 @@ export function useDriverLiveEvents(driverId: string) {
         refreshTopics(queryClient, effect.topics, event.payload.position);
         if (effect.completionPopup) useDriverLive.getState().openCompletion();
         if (effect.notice) toast.info(effect.notice);
+        offerEffect(event, driverId);
         // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst.
         if (RIDE_ALERT_EVENTS.has(name)) rideAlert().ring();
       };

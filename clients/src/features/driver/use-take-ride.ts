@@ -6,6 +6,12 @@ import { enqueue, waitingForNetwork } from '../../lib/offline-queue';
 import { useAcceptRide } from './api/accept-ride';
 import { useTakeOverRide } from './api/take-over-ride';
 
+/** What a ride needs for Accept or Take Over; an offer card has no more than these. */
+export type TakeableRide = Pick<ServerRide, 'RIDE_ID' | 'IS_REDISTRIBUTED' | 'RIDE_STATE'>;
+
+/** accepted; refused (taken, cancelled, no longer his); queued offline; or not sent (blocked, busy, no answer). */
+export type TakeOutcome = 'accepted' | 'refused' | 'queued' | 'not sent';
+
 /**
  * Accept Ride, or Take Over Ride for a redistributed one (which resumes at its recorded state).
  * `onMoved` gets the store position of the answer, or null when the lists must simply be read again.
@@ -15,16 +21,16 @@ export function useTakeRide(driverId: string, blocked: boolean, onMoved: (positi
   const takeOver = useTakeOverRide();
   const [busyRideId, setBusyRideId] = useState<string | null>(null);
 
-  async function take(ride: ServerRide) {
+  async function take(ride: TakeableRide): Promise<TakeOutcome> {
     if (blocked) {
       toast.info(MESSAGES.blockedCannotAccept);
-      return;
+      return 'not sent';
     }
-    if (busyRideId) return;
+    if (busyRideId) return 'not sent';
     // No network: the tap waits in the offline queue and goes (or is refused, if someone took the ride) when it returns.
     if (!navigator.onLine) {
       queueTake(driverId, ride);
-      return;
+      return 'queued';
     }
     setBusyRideId(ride.RIDE_ID);
     try {
@@ -37,12 +43,17 @@ export function useTakeRide(driverId: string, blocked: boolean, onMoved: (positi
         toast.success(MESSAGES.rideAccepted);
         onMoved(answer.position);
       }
+      return 'accepted';
     } catch (error) {
       const text = messageOf(error, MESSAGES.failedToAcceptRide);
       if (text === MESSAGES.blockedCannotAccept) toast.info(text);
       else toast.error(text);
       // Someone else took it, or it was cancelled: show the lists as they are now.
-      if (error instanceof ApiError) onMoved(null);
+      if (error instanceof ApiError) {
+        onMoved(null);
+        return 'refused';
+      }
+      return 'not sent';
     } finally {
       setBusyRideId(null);
     }
@@ -55,7 +66,7 @@ const ACCEPT_LABEL = 'Accept Ride';
 const TAKE_OVER_LABEL = 'Take Over Ride';
 
 /** Accept (or Take Over) tapped offline: queued with its key, the driver told it waits for the network. */
-function queueTake(driverId: string, ride: ServerRide): void {
+function queueTake(driverId: string, ride: TakeableRide): void {
   const command = ride.IS_REDISTRIBUTED
     ? {
         path: '/api/maintenance/accept-redistributed-ride',

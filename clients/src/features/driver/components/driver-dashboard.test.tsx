@@ -49,6 +49,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
     calls = stubFetch((call) => {
       if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
+      if (call.url.startsWith('/api/drivers/shift')) return { on: false, shift: null };
       if (call.url.startsWith('/api/ride-history')) return { history: history(), total: history().length, limit: 100, offset: 0 };
       if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: waiting.slice(0, 13) }, total: waiting.length, limit: 13, offset: 0 };
       return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210' }] };

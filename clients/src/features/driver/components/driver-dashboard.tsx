@@ -11,6 +11,7 @@ import { useDriverRecord } from '../api/get-driver';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
+import { useRideOffers } from '../stores/ride-offers.store';
 import { useDriverLiveEvents } from '../use-driver-live-events';
 import { useTakeRide } from '../use-take-ride';
 import { AvailableRides } from './available-rides';
@@ -20,6 +21,8 @@ import { CompletionDialog } from './completion-dialog';
 import { EnableSound } from './enable-sound';
 import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
+import { RideOffers } from './ride-offers';
+import { ShiftPanel } from './shift-panel';
 
 function Loading() {
   return (
@@ -34,6 +37,8 @@ export function DriverDashboard() {
   const tokenNo = useSession((s) => s.user?.token_no ?? '');
   const positions = useDriverLive((s) => s.positions);
   const completionOpen = useDriverLive((s) => s.completionOpen);
+  const allOffers = useRideOffers((s) => s.offers);
+  const passed = useRideOffers((s) => s.passed);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'active' | 'history'>('active');
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
@@ -71,8 +76,12 @@ export function DriverDashboard() {
   }
 
   const ongoing = ongoingRideOf(history.data, tokenNo);
-  const rides = available.data?.rows ?? [];
-  const waiting = available.data?.total ?? 0;
+  // A ride offered to him shows as its offer card, not again in the lists below it; one he passed on, not until it is open to all.
+  const offers = allOffers.filter((offer) => offer.driverId === tokenNo);
+  const hidden = new Set([...offers.map((offer) => offer.rideId), ...passed]);
+  const rows = available.data?.rows ?? [];
+  const rides = rows.filter((ride) => !hidden.has(ride.RIDE_ID));
+  const waiting = (available.data?.total ?? 0) - (rows.length - rides.length);
   const top = rides.slice(0, LIMITS.topLatestRides);
   const others = rides.slice(LIMITS.topLatestRides, LIMITS.topLatestRides + LIMITS.otherAvailableRides);
 
@@ -89,6 +98,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
+        <ShiftPanel />
         <EnableSound />
         <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>
           <Tab value="active" label="Active Rides" id="tab-active" aria-controls="panel-active" />
@@ -102,6 +112,7 @@ export function DriverDashboard() {
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
+                  <RideOffers offers={offers} busyRideId={busyRideId} take={take} onMoved={ridesMoved} />
                   <AvailableRides title={MESSAGES.topLatestRides} emptyText={MESSAGES.noClosestRides} rides={top} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
                   <AvailableRides title={MESSAGES.otherAvailableRides} emptyText={MESSAGES.noAdditionalRides} rides={others} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
                   {waiting > top.length + others.length && (

@@ -16,6 +16,8 @@ export const DRIVER_EVENTS = [
   'statusChanged',
   // Ours: a started Special Task ran past its booked time.
   'specialTaskOverdue',
+  // Ours (issue #20): a ride offered to him alone, until it lapses.
+  'rideOffered',
 ] as const;
 export type DriverEventName = (typeof DRIVER_EVENTS)[number];
 export type DriverEvent = { [E in DriverEventName]: { type: E; payload: SocketPayload<E> } }[DriverEventName];
@@ -40,6 +42,7 @@ const none: DriverEventEffect = { topics: [], completionPopup: false, notice: nu
 export function driverEventEffect(event: DriverEvent, driverId: string): DriverEventEffect {
   switch (event.type) {
     case 'newRideRequest':
+    case 'rideOffered':
     case 'removeRide':
     case 'redistributedRide':
     case 'rideStarted':

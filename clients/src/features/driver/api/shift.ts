@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setShiftAnswerSchema, shiftAnswerSchema, type ShiftAnswer } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+
+export const shiftKey = ['driver-shift'] as const;
+
+export function getShift(signal?: AbortSignal): Promise<ShiftAnswer> {
+  return api('/api/drivers/shift', { schema: shiftAnswerSchema, signal });
+}
+
+/** His shift now (issue #20): null when off shift; it ends by itself at `endsAt`. */
+export function useShift() {
+  return useQuery({ queryKey: shiftKey, queryFn: ({ signal }) => getShift(signal) });
+}
+
+export interface SetShiftInput {
+  on: boolean;
+  /** A place name of the site he starts from; left out when he skips it. */
+  location?: string;
+}
+
+export function setShift(input: SetShiftInput) {
+  return api('/api/drivers/shift', { method: 'POST', body: input, schema: setShiftAnswerSchema });
+}
+
+/** Start or end his shift; the answer is the shift as it now stands. Needs the network: it is not queued offline. */
+export function useSetShift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setShift,
+    onSuccess: ({ on, shift }) => client.setQueryData<ShiftAnswer>(shiftKey, { on, shift }),
+  });
+}

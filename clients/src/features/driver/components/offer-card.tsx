@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { MESSAGES } from '@plantride/schemas';
+import { secondsLeft, type RideOffer } from '../stores/ride-offers.store';
+
+interface OfferCardProps {
+  offer: RideOffer;
+  /** Accept or Decline of this ride is on its way. */
+  busy: 'accept' | 'decline' | null;
+  /** Some other ride's accept is on its way: one tap at a time. */
+  locked: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+  /** The countdown reached 0: the engine moves the ride on by itself. */
+  onLapsed: (rideId: string) => void;
+}
+
+/** Seconds to `expiresAt` on this device's clock, ticking; calls onLapsed at 0. */
+function useSecondsLeft(rideId: string, expiresAt: string, onLapsed: (rideId: string) => void): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsLeft({ expiresAt }, now);
+  useEffect(() => {
+    if (left <= 0) {
+      onLapsed(rideId);
+      return;
+    }
+    const tick = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(tick);
+  }, [left, rideId, onLapsed]);
+  return left;
+}
+
+/** A ride offered to him alone (issue #20): highlighted, its countdown, and Accept / Decline big enough for a glove. */
+export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }: OfferCardProps) {
+  const left = useSecondsLeft(offer.rideId, offer.expiresAt, onLapsed);
+  const urgent = offer.priority === 'urgent';
+  const titleId = `offer-${offer.rideId}-title`;
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={titleId}
+      data-testid={`offer-${offer.rideId}`}
+      sx={{ p: 2, borderWidth: 3, borderColor: urgent ? 'error.main' : 'primary.main', bgcolor: urgent ? '#fdf0ef' : '#eef6f1' }}
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Box>
+          <Typography variant="h6" component="h2" id={titleId} sx={{ lineHeight: 1.3 }}>
+            Offered to you
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Ride {offer.rideId}
+          </Typography>
+        </Box>
+        {urgent && <Chip label="URGENT" color="error" sx={{ fontWeight: 700, letterSpacing: 1 }} />}
+      </Stack>
+      <Typography sx={{ fontSize: '1.15rem', fontWeight: 600, overflowWrap: 'anywhere', mt: 0.5 }}>
+        {offer.fromLocation} → {offer.toLocation}
+      </Typography>
+      <Typography color="text.secondary">
+        {offer.vehicleType}
+        {offer.isSpecialTask ? ' · Special Task' : ''}
+      </Typography>
+      <Box role="timer" data-testid={`offer-countdown-${offer.rideId}`} sx={{ my: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
+        <Typography component="span" sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: left <= 10 ? 'error.main' : 'text.primary' }}>
+          {left} s
+        </Typography>{' '}
+        <Typography component="span" color="text.secondary">
+          left to answer
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1.5}>
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ minHeight: 56 }}
+          disabled={busy !== null || locked}
+          onClick={onAccept}
+          aria-label={busy === 'accept' ? MESSAGES.processing : `${MESSAGES.acceptRide} ${offer.rideId}`}
+        >
+          {busy === 'accept' ? MESSAGES.processing : 'Accept'}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="large"
+          fullWidth
+          sx={{ minHeight: 56, bgcolor: 'background.paper' }}
+          disabled={busy !== null}
+          onClick={onDecline}
+          aria-label={busy === 'decline' ? MESSAGES.processing : `Decline ${offer.rideId}`}
+        >
+          {busy === 'decline' ? MESSAGES.processing : 'Decline'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session.store';
+import { useRideOffers, type RideOffer } from '../stores/ride-offers.store';
+import { renderWithQueries } from '../test-support';
+import type { TakeOutcome } from '../use-take-ride';
+import { RideOffers } from './ride-offers';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const offer = (over: Partial<RideOffer> = {}): RideOffer => ({
+  rideId: 'R7',
+  expiresAt: new Date(Date.now() + 30_000).toISOString(),
+  fromLocation: 'main gate',
+  toLocation: 'canteen',
+  priority: 'urgent',
+  vehicleType: 'Forklift',
+  isSpecialTask: false,
+  driverId: 'FL01',
+  ...over,
+});
+
+/** decline-offer answered with `status` and `body`. */
+function stubDecline(status: number, body: unknown) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+function Offers({ take = vi.fn(async (): Promise<TakeOutcome> => 'accepted'), onMoved = vi.fn() }: { take?: () => Promise<TakeOutcome>; onMoved?: (position: number | null) => void }) {
+  const offers = useRideOffers((s) => s.offers);
+  return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} />;
+}
+
+describe('a ride offered to the driver (issue #20)', () => {
+  beforeEach(() => {
+    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useRideOffers.setState({ offers: [], passed: [] });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+
+  it('given an urgent offer, when it shows, then it says Offered to you, URGENT, the route and the seconds left', () => {
+    useRideOffers.getState().offered(offer());
+    renderWithQueries(<Offers />);
+    const card = screen.getByTestId('offer-R7');
+    expect(card).toHaveTextContent('Offered to you');
+    expect(card).toHaveTextContent('Ride R7');
+    expect(card).toHaveTextContent('URGENT');
+    expect(card).toHaveTextContent('main gate → canteen');
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(30|29) s left to answer$/);
+  });
+
+  it('given a normal offer, when it shows, then there is no URGENT badge', () => {
+    useRideOffers.getState().offered(offer({ priority: 'normal' }));
+    renderWithQueries(<Offers />);
+    expect(screen.getByTestId('offer-R7')).not.toHaveTextContent('URGENT');
+  });
+
+  it('given an offer, when he declines and the engine agrees, then the card goes, its message is toasted and the list is read at its position', async () => {
+    const calls = stubDecline(200, { message: 'Offer declined; the ride goes to another driver.', position: 42 });
+    const onMoved = vi.fn();
+    useRideOffers.getState().offered(offer());
+    renderWithQueries(<Offers onMoved={onMoved} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline R7' }));
+    await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
+    expect(calls[0]).toEqual({ url: '/api/tracking/decline-offer', body: { rideId: 'R7' } });
+    expect(toast.success).toHaveBeenCalledWith('Offer declined; the ride goes to another driver.');
+    expect(onMoved).toHaveBeenCalledWith(42);
+  });
+
+  it('given an offer that lapsed meanwhile, when he declines and the engine answers 409, then its message shows and the card goes', async () => {
+    stubDecline(409, { message: 'This ride is no longer available.' });
+    useRideOffers.getState().offered(offer());
+    renderWithQueries(<Offers />);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline R7' }));
+    await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
+    expect(toast.error).toHaveBeenCalledWith('This ride is no longer available.');
+  });
+
+  it('given an offer, when he accepts, then the accept flow runs for that ride and the card goes', async () => {
+    const take = vi.fn(async (): Promise<TakeOutcome> => 'accepted');
+    useRideOffers.getState().offered(offer());
+    renderWithQueries(<Offers take={take} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Ride R7' }));
+    expect(take).toHaveBeenCalledWith({ RIDE_ID: 'R7', IS_REDISTRIBUTED: false, RIDE_STATE: null });
+    await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
+  });
+
+  it('given an offer with 2 seconds left, when the countdown reaches 0, then the card goes by itself', async () => {
+    vi.useFakeTimers();
+    useRideOffers.getState().offered(offer({ expiresAt: new Date(Date.now() + 2_000).toISOString() }));
+    renderWithQueries(<Offers />);
+    expect(screen.getByRole('timer')).toHaveTextContent('2 s');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_500);
+    });
+    expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument();
+    expect(useRideOffers.getState().offers).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { toast } from 'react-toastify';
+import { SERVER_MESSAGES } from '@plantride/schemas';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useDeclineOffer } from '../api/decline-offer';
+import { useRideOffers, type RideOffer } from '../stores/ride-offers.store';
+import type { TakeOutcome, TakeableRide } from '../use-take-ride';
+import { OfferCard } from './offer-card';
+
+interface RideOffersProps {
+  offers: readonly RideOffer[];
+  busyRideId: string | null;
+  take: (ride: TakeableRide) => Promise<TakeOutcome>;
+  /** The lists must be read again: at the answer's position, or simply once more (null). */
+  onMoved: (position: number | null) => void;
+}
+
+const NO_NETWORK = 'No network: Decline needs the connection. If you do not answer, the offer passes on by itself when the time runs out.';
+const NO_ANSWER = 'Could not decline: no answer from the server. Try again.';
+
+/** The rides offered to him alone (issue #20), above the lists they would otherwise sit in. */
+export function RideOffers({ offers, busyRideId, take, onMoved }: RideOffersProps) {
+  const gone = useRideOffers((s) => s.gone);
+  const passedOn = useRideOffers((s) => s.passedOn);
+  const decline = useDeclineOffer();
+  const [declining, setDeclining] = useState<string | null>(null);
+
+  if (offers.length === 0) return null;
+
+  async function accept(rideId: string) {
+    const outcome = await take({ RIDE_ID: rideId, IS_REDISTRIBUTED: false, RIDE_STATE: null });
+    if (outcome === 'accepted') gone(rideId);
+    else if (outcome === 'refused') passedOn(rideId);
+  }
+
+  async function pass(rideId: string) {
+    if (declining) return;
+    if (!navigator.onLine) {
+      toast.error(NO_NETWORK);
+      return;
+    }
+    setDeclining(rideId);
+    try {
+      const answer = await decline.mutateAsync(rideId);
+      passedOn(rideId);
+      toast.success(answer.message);
+      onMoved(answer.position);
+    } catch (error) {
+      // 409: it lapsed or went elsewhere meanwhile; the engine says so, and it is no longer his to answer.
+      if (error instanceof ApiError && error.status < 500) {
+        passedOn(rideId);
+        toast.error(messageOf(error, SERVER_MESSAGES.rideNotAvailable));
+        onMoved(null);
+      } else {
+        toast.error(messageOf(error, NO_ANSWER));
+      }
+    } finally {
+      setDeclining(null);
+    }
+  }
+
+  return (
+    <Box component="section" aria-label="Rides offered to you">
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {offers.map((offer) => (
+          <OfferCard
+            key={offer.rideId}
+            offer={offer}
+            busy={busyRideId === offer.rideId ? 'accept' : declining === offer.rideId ? 'decline' : null}
+            locked={busyRideId !== null || declining !== null}
+            onAccept={() => void accept(offer.rideId)}
+            onDecline={() => void pass(offer.rideId)}
+            onLapsed={passedOn}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
