@@ -4,6 +4,7 @@ import {
   noDriversAssigned,
   noDriversAssignedSpecialTask,
   type Duration,
+  type RidePriority,
   type StoredUser,
   type VehicleType,
 } from '@plantride/schemas';
@@ -20,6 +21,8 @@ export interface BookingRequest {
   toLocation: string;
   vehicleType: VehicleType;
   duration: Duration | null;
+  /** Issue #20: 'normal' unless the requester says urgent. */
+  priority: RidePriority;
 }
 
 const TEXT = {
@@ -75,6 +78,7 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
           reqName: requester.FULL_NAME,
           reqMobileNo: requester.MOBILE,
           duration: kind === 'special' ? request.duration : null,
+          priority: request.priority,
         });
         const live = useLiveRide.getState();
         live.dispatch({ type: 'track', rideId: answer.rideId, rideType: kind === 'special' ? 'Special Task' : 'Regular', status: 'requested' });

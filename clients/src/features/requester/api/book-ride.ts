@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { bookRideAnswerSchema, type BookRideAnswer, type Duration, type RideType, type VehicleType } from '@plantride/schemas';
+import { bookRideAnswerSchema, type BookRideAnswer, type Duration, type RidePriority, type RideType, type VehicleType } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 export interface BookRideInput {
@@ -11,6 +11,7 @@ export interface BookRideInput {
   reqName: string;
   reqMobileNo: string;
   duration: Duration | null;
+  priority: RidePriority;
 }
 
 export function bookRide(input: BookRideInput): Promise<BookRideAnswer> {

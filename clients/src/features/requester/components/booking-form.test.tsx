@@ -65,7 +65,23 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(dialog).toHaveTextContent('From: main gate');
     expect(dialog).toHaveTextContent('Estimated time: 11 minutes');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
-    expect(onBook).toHaveBeenCalledWith({ fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null });
+    expect(onBook).toHaveBeenCalledWith({ fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null, priority: 'normal' });
+  });
+
+  it('given Urgent chosen, when the ride is confirmed, then the dialog says so and the booking asks for priority urgent', async () => {
+    const onBook = vi.fn(async () => true);
+    render(<Harness kind="fixed" onBook={onBook} />);
+    expect(screen.getByRole('button', { name: 'Normal' })).toHaveAttribute('aria-pressed', 'true');
+    await choose(/^Pickup Location/, 'main gate');
+    await choose(/^Drop Location/, 'canteen');
+    await userEvent.click(screen.getByRole('button', { name: 'Urgent' }));
+    // A second tap on the chosen one keeps it: there is always a priority.
+    await userEvent.click(screen.getByRole('button', { name: 'Urgent' }));
+    expect(screen.getByRole('button', { name: 'Urgent' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('Priority: Urgent');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
+    expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ priority: 'urgent' }));
   });
 
   it('given a special task without a duration, when requested, then it asks for more than 00h 00m', async () => {

@@ -7,6 +7,7 @@ import {
   formatDuration,
   durationToMinutes,
   type Duration,
+  type RidePriority,
   type SiteAnswer,
   type VehicleType,
 } from '@plantride/schemas';
@@ -17,6 +18,7 @@ import { bookingError, type BookingKind } from '../booking-validation';
 import type { BookingRequest } from '../use-book-ride-flow';
 import { DurationPicker } from './duration-picker';
 import { LocationField } from './location-field';
+import { PriorityField } from './priority-field';
 
 interface BookingFormProps {
   kind: BookingKind;
@@ -60,6 +62,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
   const [chosenTo, setTo] = useState<string | null>(null);
   const [vehicleType, setVehicleType] = useState<VehicleType>(DEFAULT_VEHICLE_TYPE);
   const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
+  const [priority, setPriority] = useState<RidePriority>('normal');
   const [confirming, setConfirming] = useState(false);
   // A place retired while the form is open drops out of the choice rather than being sent.
   const fromLocation = chosenFrom !== null && places.includes(chosenFrom) ? chosenFrom : null;
@@ -81,7 +84,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
 
   const confirm = async () => {
     if (!fromLocation || !toLocation) return;
-    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null });
+    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null, priority });
     setConfirming(false);
     // A refusal may be a place retired since the list was read: read the site again.
     if (!booked) onRefused();
@@ -100,6 +103,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
           ))}
         </TextField>
         {kind === 'special' && <DurationPicker value={duration} onChange={(d) => { setDuration(d); onError(null); }} />}
+        <PriorityField value={priority} onChange={setPriority} />
         {minutes !== undefined && (
           <Card variant="outlined" component="section" aria-label={MESSAGES.estimatedDeliveryTime}>
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
@@ -126,6 +130,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
         <Typography>To: {toLocation}</Typography>
         <Typography>Estimated time: {minutes ?? '-'} minutes</Typography>
         <Typography>Vehicle: {vehicleType}</Typography>
+        <Typography>Priority: {priority === 'urgent' ? 'Urgent' : 'Normal'}</Typography>
         {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
       </ConfirmDialog>
     </Box>

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { FormControl, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { RidePriority } from '@plantride/schemas';
+
+// The chosen one filled, the other plain dark text: MUI's pale defaults fall under 4.5:1 on our background.
+const chosen = (color: 'primary' | 'error') => ({
+  color: 'text.primary',
+  bgcolor: 'background.paper',
+  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: `${color}.main`, color: `${color}.contrastText` },
+});
+
+/** Normal or Urgent (issue #20); a tap on the chosen one keeps it chosen. */
+export function PriorityField({ value, onChange }: { value: RidePriority; onChange: (value: RidePriority) => void }) {
+  const labelId = useId();
+  return (
+    <FormControl component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <FormLabel component="legend" id={labelId} sx={{ mb: 0.5 }}>
+        Priority
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        value={value}
+        onChange={(_, next: RidePriority | null) => {
+          if (next) onChange(next);
+        }}
+        aria-labelledby={labelId}
+      >
+        <ToggleButton value="normal" sx={chosen('primary')}>
+          Normal
+        </ToggleButton>
+        <ToggleButton value="urgent" sx={chosen('error')}>
+          Urgent
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </FormControl>
+  );
+}
