@@ -51,11 +51,15 @@ export const routes: RouteObject[] = [
           { path: '/ride-reports', lazy: lazyComponent(() => import('../features/staff/components/ride-reports-page'), (m) => m.RideReportsPage) },
           { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
           { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },
+          { path: '/presence', lazy: lazyComponent(() => import('../features/staff/components/presence-page'), (m) => m.PresencePage) },
         ])],
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.admin} />,
-        children: [shell([{ path: '/site', lazy: lazyComponent(() => import('../features/staff/components/site-page'), (m) => m.SitePage) }])],
+        children: [shell([
+          { path: '/site', lazy: lazyComponent(() => import('../features/staff/components/site-page'), (m) => m.SitePage) },
+          { path: '/dispatch', lazy: lazyComponent(() => import('../features/staff/components/dispatch-page'), (m) => m.DispatchPage) },
+        ])],
       },
       shell([{ path: '*', lazy: lazyComponent(() => import('./not-found'), (m) => m.NotFound) }]),
     ],

@@ -20,6 +20,8 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, driver utilisation, busiest routes.' },
   { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
   { title: 'Site', to: '/site', text: 'Places on the plant plan and the minutes between them.', adminOnly: true },
+  { title: 'Drivers on Shift', to: '/presence', text: 'Who is free, busy, blocked or off shift, per vehicle type.' },
+  { title: 'Dispatch', to: '/dispatch', text: 'Broadcast or offer rides one driver at a time; offer time and service targets.', adminOnly: true },
 ];
 
 /** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */

@@ -1,0 +1,37 @@
+import { Chip, TableCell, TableRow, Typography, type ChipProps } from '@mui/material';
+import { formatPlantClock } from '../../../lib/format-date';
+import type { PresenceRow, PresenceState } from '../presence';
+import { ScrollTable } from './scroll-table';
+
+const BADGE: Record<PresenceState, ChipProps['color']> = { free: 'success', busy: 'info', blocked: 'error', 'off shift': 'default' };
+const HEADERS = ['Name', 'ID', 'Vehicle', 'State', 'Ride', 'Shift ends', 'Started at'] as const;
+
+/** Free, busy, blocked, off shift: each its own colour, the word always written; with `count`, '3 free' (grey when none). */
+export function PresenceBadge({ state, count }: { state: PresenceState; count?: number }) {
+  const label = count === undefined ? state : `${count} ${state}`;
+  // A count of none stays quiet: a red '0 blocked' would call for attention it does not need.
+  const quiet = count === 0 || state === 'off shift';
+  return <Chip size="small" label={label} color={count === 0 ? 'default' : BADGE[state]} variant={quiet ? 'outlined' : 'filled'} sx={{ fontWeight: 600 }} />;
+}
+
+/** One row per driver: who, his state, the ride he is on, when his shift ends. */
+export function PresenceTable({ rows }: { rows: readonly PresenceRow[] }) {
+  if (rows.length === 0) return <Typography color="text.secondary">No drivers match.</Typography>;
+  return (
+    <ScrollTable label="Drivers" headers={HEADERS}>
+      {rows.map((row) => (
+        <TableRow key={row.operatorId} data-testid={`presence-${row.operatorId}`}>
+          <TableCell>{row.name || '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.operatorId}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.vehicleType ?? '—'}</TableCell>
+          <TableCell>
+            <PresenceBadge state={row.state} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.rideId ?? '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.shift ? formatPlantClock(row.shift.endsAt) : '—'}</TableCell>
+          <TableCell>{row.shift?.location ?? '—'}</TableCell>
+        </TableRow>
+      ))}
+    </ScrollTable>
+  );
+}
