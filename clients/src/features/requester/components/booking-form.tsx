@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   DEFAULT_VEHICLE_TYPE,
@@ -12,7 +13,6 @@ import {
   type VehicleType,
 } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { messageOf } from '../../../lib/api-client';
 import { activePlaces, minutesBetweenNames, minutesIndex, useSite } from '../../../lib/site';
 import { bookingError, type BookingKind } from '../booking-validation';
 import type { BookingRequest } from '../use-book-ride-flow';
@@ -34,16 +34,7 @@ export function BookingForm(props: BookingFormProps) {
   if (site.data) return <BookingFields {...props} site={site.data} onRefused={() => void site.refetch()} />;
   if (site.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void site.refetch()} disabled={site.isFetching}>
-            Retry
-          </Button>
-        }
-      >
-        {messageOf(site.error, "Could not load the plant's locations.")}
-      </Alert>
+      <LoadError error={site.error} fallback="Could not load the plant's locations." retry={() => void site.refetch()} retrying={site.isFetching} />
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { messageOf } from '../../../lib/api-client';
 import { useSite } from '../../../lib/site';
 import { emptyPlaceDraft, type PlaceDraft } from '../site-rules';
@@ -8,6 +8,7 @@ import { PlaceEditor } from './place-editor';
 import { PlantPlan } from './plant-plan';
 import { RouteMatrix } from './route-matrix';
 import { StaffPage } from './staff-page';
+import { LoadError } from '../../../components/load-error';
 
 /** /site (admin): the plant's places on a plan drawn to scale, and the minutes between every two of them (issue #20). */
 export function SitePage() {
@@ -24,16 +25,7 @@ export function SitePage() {
     return (
       <StaffPage title="Site" maxWidth="xl">
         {site.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void site.refetch()} disabled={site.isFetching}>
-                Retry
-              </Button>
-            }
-          >
-            {messageOf(site.error, 'Could not load the site.')}
-          </Alert>
+          <LoadError error={site.error} fallback="Could not load the site." retry={() => void site.refetch()} retrying={site.isFetching} />
         ) : (
           <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
             <CircularProgress size={28} aria-hidden="true" />
