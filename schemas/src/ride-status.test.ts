@@ -71,6 +71,7 @@ describe('ride status helpers, read from the statechart', () => {
       RideOfferDeclined: null,
       RideOfferExpired: null,
       RideOpenedToAll: null,
+      RidePriorityChanged: null,
     });
     for (const resumeState of IN_PROGRESS_STATUSES) expect(statusAfterFact('RideTakenOver', resumeState)).toBe(resumeState);
   });

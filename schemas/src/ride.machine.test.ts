@@ -75,6 +75,7 @@ function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEven
     case 'RideOfferDeclined': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), declinedAt: at() } };
     case 'RideOfferExpired': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), expiredAt: at() } };
     case 'RideOpenedToAll': return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
+    case 'RidePriorityChanged': return { type, data: { rideId, priority: s.context.priority === 'urgent' ? 'normal' : 'urgent', changedBy: 'AD01', changedAt: at() } };
   }
 }
 
@@ -125,23 +126,23 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideRequested: x, RideAccepted: x, RideStarted: x, MaterialPicked: x, MaterialDropped: x,
   RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
   RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
-  RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x,
+  RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x, RidePriorityChanged: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
 const table: Record<Row, Record<RideEventType, Outcome>> = {
   new: row({ RideRequested: 'requested' }),
-  requested: row({ RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested' }),
-  accepted: row({ RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)' }),
-  started: row({ MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started' }),
-  materialPicked: row({ MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked' }),
-  delivered: row({ RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)', SpecialTaskOverran: 'delivered' }),
+  requested: row({ RidePriorityChanged: 'requested', RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested' }),
+  accepted: row({ RidePriorityChanged: 'accepted', RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)' }),
+  started: row({ RidePriorityChanged: 'started', MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started' }),
+  materialPicked: row({ RidePriorityChanged: 'materialPicked', MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked' }),
+  delivered: row({ RidePriorityChanged: 'delivered', RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)', SpecialTaskOverran: 'delivered' }),
   completed: row({}),
   cancelled: row({}),
-  'waiting (resume accepted)': row({ RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)' }),
-  'waiting (resume started)': row({ RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)' }),
-  'waiting (resume materialPicked)': row({ RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)' }),
-  'waiting (resume delivered)': row({ RideTakenOver: 'delivered', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume delivered)' }),
+  'waiting (resume accepted)': row({ RidePriorityChanged: 'waiting (resume accepted)', RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)' }),
+  'waiting (resume started)': row({ RidePriorityChanged: 'waiting (resume started)', RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)' }),
+  'waiting (resume materialPicked)': row({ RidePriorityChanged: 'waiting (resume materialPicked)', RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)' }),
+  'waiting (resume delivered)': row({ RidePriorityChanged: 'waiting (resume delivered)', RideTakenOver: 'delivered', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume delivered)' }),
 };
 
 const rows = Object.keys(table) as Row[];
@@ -165,7 +166,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(12 * 16);
+    expect(pairs).toHaveLength(12 * 17);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });

@@ -85,6 +85,7 @@ export const rideMachine = setup({
     recordOffer: assign((_, d: Data<'RideOffered'>) => ({ offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt }, offerRounds: d.round })),
     recordPass: assign(({ context }, d: { driverId: string }) => ({ offer: null, passedOver: [...context.passedOver, d.driverId] })),
     recordOpening: assign(() => ({ openToAll: true, offer: null })),
+    recordPriority: assign((_, d: Data<'RidePriorityChanged'>) => ({ priority: d.priority })),
     recordAcceptance: assign((_, d: Data<'RideAccepted'>) => ({
       driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
       vehicleNumber: d.vehicleNumber, acceptedAt: d.acceptedAt,
@@ -116,6 +117,7 @@ export const rideMachine = setup({
     answersOffer: ({ context, event }) =>
       (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired') && context.offer?.driverId === event.data.driverId && context.offer.round === event.data.round,
     mayOpen: ({ context }) => !context.openToAll && context.offer === null,
+    otherPriority: ({ context, event }) => event.type === 'RidePriorityChanged' && event.data.priority !== context.priority,
     notAlertedYet: ({ context }) => context.waitAlertedAt === null,
     isNextNotice: ({ context, event }) =>
       event.type === 'ReassignmentOverdue' && event.data.redistribution === context.redistributions && event.data.notice === context.reassignmentNotices + 1,
@@ -158,6 +160,10 @@ export const rideMachine = setup({
           guard: 'mayOpen',
           actions: { type: 'recordOpening' },
         },
+        RidePriorityChanged: {
+          guard: 'otherPriority',
+          actions: { type: 'recordPriority', params: ({ event }) => event.data },
+        },
         RideCancelled: {
           target: 'cancelled',
           actions: { type: 'recordCancel', params: ({ event }) => event.data },
@@ -179,6 +185,10 @@ export const rideMachine = setup({
         SpecialTaskOverran: {
           guard: 'specialTaskRunning',
           actions: { type: 'recordOverrun', params: ({ event }) => event.data },
+        },
+        RidePriorityChanged: {
+          guard: 'otherPriority',
+          actions: { type: 'recordPriority', params: ({ event }) => event.data },
         },
       },
       states: {
@@ -232,6 +242,10 @@ export const rideMachine = setup({
         ReassignmentOverdue: {
           guard: 'isNextNotice',
           actions: { type: 'recordNotice', params: ({ event }) => event.data },
+        },
+        RidePriorityChanged: {
+          guard: 'otherPriority',
+          actions: { type: 'recordPriority', params: ({ event }) => event.data },
         },
       },
     },

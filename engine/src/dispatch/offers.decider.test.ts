@@ -3,7 +3,7 @@ import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type 
 import { NOW, SYSTEM, commandSpec } from '../test-support/decider-spec';
 import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
-import { bookRide, declineOffer, fireRideTimer, type BookRideCommand } from '../rides/ride.decider';
+import { bookRide, changePriority, declineOffer, fireRideTimer, type BookRideCommand } from '../rides/ride.decider';
 import { rideTimers } from '../timers/ride-timers';
 import { chooseDriver, type DispatchCandidate } from './offer-choice';
 import type { DispatchInput } from './offers';
@@ -35,6 +35,25 @@ const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['
   plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'RMS', toLocation: 'fgs', estimatedMinutes: 7, requestedAt: NOW.toISOString(), ...more }));
 const offered = (driverId: string, round = 1): RideEvent => ({ type: 'RideOffered', data: { rideId: R, driverId, round, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) } });
 const account = { requester: [userEvents.signedUp('AB12')] };
+
+describe('change a ride\'s priority', () => {
+  const spec = commandSpec(changePriority);
+  const change = (priority: 'normal' | 'urgent') => ({ type: 'ChangePriority' as const, data: { rideId: R, priority } });
+  const staff: Actor = { tokenNo: 'MH01', role: 'maintenanceHead' };
+
+  it('given an open ride, when staff make it urgent, then it is recorded with who did it; the same priority again changes nothing', () => {
+    spec.given({ ride: [requested()] }).when(change('urgent'), staff).then({ ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }] });
+    spec.given({ ride: [requested()] }).when(change('normal'), staff).then({});
+    spec.given({ ride: [requested(), plain(rideEvents.accepted(R, 'D1'))] }).when(change('urgent'), staff).then({ ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }] });
+  });
+
+  it('given a finished ride, no ride, or a requester or driver, when the priority is changed, then it is refused', () => {
+    spec.given({ ride: [requested(), plain(rideEvents.cancelled(R, 'AB12'))] }).when(change('urgent'), staff).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec.given({}).when(change('urgent'), staff).thenThrows(404, SERVER_MESSAGES.rideNotFound);
+    spec.given({ ride: [requested()] }).when(change('urgent'), requester).thenThrows(403, SERVER_MESSAGES.forbidden);
+    spec.given({ ride: [requested()] }).when(change('urgent'), driver('D1')).thenThrows(403, SERVER_MESSAGES.forbidden);
+  });
+});
 
 describe('the offer choice', () => {
   it('given free drivers, then the one with the fewest route minutes to the pickup is chosen, then the longest idle, then by id; other types, those who passed and the unknown-placed come after or not at all', () => {

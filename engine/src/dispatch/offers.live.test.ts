@@ -63,7 +63,12 @@ describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind
     expect(await available('FL02', lastDecline.json<{ position: number }>().position)).toEqual([rideId]);
     expect((await call('FL02', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'FL02' })).statusCode).toBe(200);
 
+    // Staff lower its priority once it is under way.
+    const lowered = await t.app.inject({ method: 'PATCH', url: `/api/rides/${rideId}/priority`, payload: { priority: 'normal' }, headers: { authorization: `Bearer ${tokens.AD01}` } });
+    expect(lowered.json()).toMatchObject({ rideId, priority: 'normal' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/rides/${rideId}/priority`, payload: { priority: 'high' }, headers: { authorization: `Bearer ${tokens.AD01}` } })).statusCode).toBe(400);
+
     const types = (await t.app.eventStore.readStream(rideStreamId(rideId))).map((event) => event.type);
-    expect(types).toEqual(['RideRequested', 'RideOffered', 'RideOfferDeclined', 'RideOffered', 'RideOfferDeclined', 'RideOpenedToAll', 'RideAccepted']);
+    expect(types).toEqual(['RideRequested', 'RideOffered', 'RideOfferDeclined', 'RideOffered', 'RideOfferDeclined', 'RideOpenedToAll', 'RideAccepted', 'RidePriorityChanged']);
   });
 });

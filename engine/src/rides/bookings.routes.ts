@@ -5,6 +5,8 @@ import {
   bookRideAnswerSchema,
   bookRideBodySchema,
   bookingCommandAnswerSchema,
+  changePriorityAnswerSchema,
+  changePriorityBodySchema,
   durationToMinutes,
   getTimestampsAnswerSchema,
   rideIdParamsSchema,
@@ -16,7 +18,7 @@ import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
 import { dispatchInputOf } from '../dispatch/dispatch.routes';
-import { STEP_COMMANDS, bookRide, cancelRide, rideStep } from './ride.decider';
+import { STEP_COMMANDS, bookRide, cancelRide, changePriority, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
 // Short enough to read out over a radio; collisions would surface as a 409, never a merge.
@@ -66,6 +68,16 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const result = await handle(app.eventStore, rideStep, { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo } }, httpCommandContext(request, user));
       return { message: SERVER_MESSAGES.rideStepRecorded, position: result.position };
+    },
+  );
+
+  app.patch(
+    '/api/rides/:rideId/priority',
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { params: rideIdParamsSchema, body: changePriorityBodySchema, response: { 200: changePriorityAnswerSchema } } },
+    async (request) => {
+      const { rideId } = request.params;
+      const result = await handle(app.eventStore, changePriority, { type: 'ChangePriority', data: { rideId, priority: request.body.priority } }, httpCommandContext(request, currentUser(request)));
+      return { rideId, priority: request.body.priority, position: result.position };
     },
   );
 

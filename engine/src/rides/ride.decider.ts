@@ -333,6 +333,23 @@ export const fireRideTimer: CommandHandler<TimerCommand & { dispatch?: DispatchI
   },
 };
 
+export interface ChangePriorityCommand {
+  type: 'ChangePriority';
+  data: { rideId: string; priority: RidePriority };
+}
+
+/** PATCH /api/rides/{rideId}/priority (issue #20): staff change an open ride's priority; the same again changes nothing. */
+export const changePriority: CommandHandler<ChangePriorityCommand, { ride: RideRef }> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
+  decide(command, { ride }, { now, actor }) {
+    requireActor(actor, 'admin', 'maintenanceHead');
+    const { rideId, priority } = command.data;
+    if (existing(ride).context.priority === priority) return {};
+    const changed: RideEvent = { type: 'RidePriorityChanged', data: { rideId, priority, changedBy: actorTokenNo(actor) ?? 'system', changedAt: now.toISOString() } };
+    return { ride: allowed(ride, [changed], SERVER_MESSAGES.actionNotAllowed) };
+  },
+};
+
 export interface DeclineOfferCommand {
   type: 'DeclineOffer';
   data: { rideId: string; driverId: string };

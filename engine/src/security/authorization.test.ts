@@ -110,6 +110,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/drivers/presence': { allowed: STAFF, request: fixed('/api/drivers/presence') },
   'GET /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings') },
   'PUT /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings', { mode: 'offer', offerSeconds: 30, serviceTargets: { normal: { acceptSeconds: 300, deliverSeconds: 1800 }, urgent: { acceptSeconds: 120, deliverSeconds: 900 } }, releaseLeadMinutes: 15 }) },
+  'PATCH /api/rides/:rideId/priority': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/priority`, payload: { priority: 'urgent' } }) },
   // Past the guard a driver declines only an offer made to him (409 otherwise, as decider tests show).
   'POST /api/tracking/decline-offer': { allowed: ['driver'], request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }) },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.

@@ -54,6 +54,7 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'RideOfferDeclined':
     case 'RideOfferExpired':
     case 'RideOpenedToAll':
+    case 'RidePriorityChanged':
       return {};
   }
 }

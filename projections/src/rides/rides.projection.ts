@@ -42,6 +42,8 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       return { offered_to: null };
     case 'RideOpenedToAll':
       return { open_to_all: true, offered_to: null };
+    case 'RidePriorityChanged':
+      return { priority: event.data.priority };
     // Timer notices change nothing a ride row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':

@@ -109,3 +109,9 @@ export type UpdateTimestampsBody = z.infer<typeof updateTimestampsBodySchema>;
 
 /** Answer of PUT /api/bookings/update-timestamps and DELETE /api/bookings/cancel/{rideId}. */
 export const bookingCommandAnswerSchema = commandAnswerSchema;
+
+/** PATCH /api/rides/{rideId}/priority (issue #20): staff change an open ride's priority. */
+export const changePriorityBodySchema = z.object({
+  priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }),
+});
+export const changePriorityAnswerSchema = z.object({ rideId: z.string(), priority: z.enum(RIDE_PRIORITIES), position: z.number() });

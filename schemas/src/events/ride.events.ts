@@ -159,6 +159,15 @@ export const rideOpenedToAllSchema = defineEvent('RideOpenedToAll', {
   openedAt: isoDateTimeSchema,
 });
 
+/** Staff changed an open ride's priority (issue #20). */
+export const ridePriorityChangedSchema = defineEvent('RidePriorityChanged', {
+  rideId: idSchema,
+  priority: z.enum(RIDE_PRIORITIES),
+  // A staff member's token number.
+  changedBy: z.string().min(1),
+  changedAt: isoDateTimeSchema,
+});
+
 /** Any event of a `ride-{rideId}` stream. */
 export const rideEventSchema = z.discriminatedUnion('type', [
   rideRequestedSchema,
@@ -177,6 +186,7 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideOfferDeclinedSchema,
   rideOfferExpiredSchema,
   rideOpenedToAllSchema,
+  ridePriorityChangedSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -195,6 +205,7 @@ export type RideOffered = z.infer<typeof rideOfferedSchema>;
 export type RideOfferDeclined = z.infer<typeof rideOfferDeclinedSchema>;
 export type RideOfferExpired = z.infer<typeof rideOfferExpiredSchema>;
 export type RideOpenedToAll = z.infer<typeof rideOpenedToAllSchema>;
+export type RidePriorityChanged = z.infer<typeof ridePriorityChangedSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -216,6 +227,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideOfferDeclined: 1,
   RideOfferExpired: 1,
   RideOpenedToAll: 1,
+  RidePriorityChanged: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];
