@@ -147,15 +147,8 @@ export function RideProgress(props: RideProgressProps) {
           </Alert>
         )}
       </Box>
-      <RideTracker
-        steps={BOOKING_STEPS}
-        step={bookingStepOf(status, timestamps, acceptedAt)}
-        timestamps={timestamps}
-        acceptedAt={acceptedAt}
-        label="Ride progress"
-        note={brokeDown ? BREAKDOWN_STEP_NOTE : null}
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      {/* The actions above the steps: on a phone they stay in the upper half, clear of the toasts at the bottom. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1 }}>
         {isCancellable(status) && (
           <Button color="error" variant="outlined" onClick={props.onCancel} disabled={cancelling}>
             Cancel Request
@@ -165,6 +158,14 @@ export function RideProgress(props: RideProgressProps) {
           {props.newBookingLabel}
         </Button>
       </Stack>
+      <RideTracker
+        steps={BOOKING_STEPS}
+        step={bookingStepOf(status, timestamps, acceptedAt)}
+        timestamps={timestamps}
+        acceptedAt={acceptedAt}
+        label="Ride progress"
+        note={brokeDown ? BREAKDOWN_STEP_NOTE : null}
+      />
     </Paper>
   );
 }
