@@ -69,7 +69,7 @@ export function ShiftPanel() {
         <Typography variant="h6" component="p" data-testid="shift-status">
           Off shift
         </Typography>
-        <Typography color="text.secondary">Start your shift to be offered rides.</Typography>
+        <Typography color="text.secondary">Start your shift when you begin work: staff see you on shift, and rides may be offered to you first.</Typography>
       </Box>
     );
   }
