@@ -55,6 +55,8 @@ export const RIDE_STATUSES = [
   'cancelled',
   'waiting_for_reassignment',
   'redistributed_due_to_maintenance',
+  // Issue #20: booked for later, not yet released to dispatch.
+  'scheduled',
 ] as const;
 /** A ride's status as the spec's screens and server rows spell it. */
 export const rideStatusSchema = z.enum(RIDE_STATUSES);

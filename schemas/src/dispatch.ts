@@ -22,6 +22,14 @@ function wholeNumber(label: string, min: number, max: number, unit = '') {
 const DAY_SECONDS = 24 * 3600;
 const serviceTargetSchema = z.object({ acceptSeconds: wholeNumber('acceptSeconds', 1, DAY_SECONDS, ' of seconds'), deliverSeconds: wholeNumber('deliverSeconds', 1, DAY_SECONDS, ' of seconds') }).strict();
 
+/** Per priority, the time from dispatch to acceptance and to the material's drop. */
+export const serviceTargetsSchema = z.object({ normal: serviceTargetSchema, urgent: serviceTargetSchema }).strict();
+export type ServiceTargets = z.infer<typeof serviceTargetsSchema>;
+
+/** A ride's two service targets: accepted in time, and its material dropped in time. */
+export const SLA_TARGETS = ['accept', 'deliver'] as const;
+export type SlaTarget = (typeof SLA_TARGETS)[number];
+
 export const OFFER_SECONDS = { min: 3, max: 300, default: 30 } as const;
 export const RELEASE_LEAD_MINUTES = { min: 1, max: 240, default: 15 } as const;
 
@@ -30,7 +38,7 @@ export const dispatchSettingsSchema = z
   .object({
     mode: z.enum(DISPATCH_MODES, { error: wordedMessage("mode must be 'broadcast' or 'offer'.") }),
     offerSeconds: wholeNumber('offerSeconds', OFFER_SECONDS.min, OFFER_SECONDS.max),
-    serviceTargets: z.object({ normal: serviceTargetSchema, urgent: serviceTargetSchema }).strict(),
+    serviceTargets: serviceTargetsSchema,
     releaseLeadMinutes: wholeNumber('releaseLeadMinutes', RELEASE_LEAD_MINUTES.min, RELEASE_LEAD_MINUTES.max),
   })
   .strict();

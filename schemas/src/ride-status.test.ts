@@ -30,11 +30,11 @@ describe('ride status helpers, read from the statechart', () => {
   });
 
   it('then a ride is ongoing until it is completed or cancelled', () => {
-    expect(RIDE_STATUSES.filter(isOngoing)).toEqual(['requested', 'accepted', 'started', 'material picked', 'delivered', 'waiting_for_reassignment']);
+    expect(RIDE_STATUSES.filter(isOngoing)).toEqual(['requested', 'accepted', 'started', 'material picked', 'delivered', 'waiting_for_reassignment', 'scheduled']);
   });
 
-  it('then it may be cancelled while requested or waiting for another driver, never while a driver carries it out', () => {
-    expect(RIDE_STATUSES.filter(isCancellable)).toEqual(['requested', 'waiting_for_reassignment']);
+  it('then it may be cancelled while scheduled, requested or waiting for another driver, never while a driver carries it out', () => {
+    expect(RIDE_STATUSES.filter(isCancellable)).toEqual(['requested', 'waiting_for_reassignment', 'scheduled']);
   });
 
   it.each([
@@ -72,6 +72,8 @@ describe('ride status helpers, read from the statechart', () => {
       RideOfferExpired: null,
       RideOpenedToAll: null,
       RidePriorityChanged: null,
+      RideReleased: 'requested',
+      RideSlaBreached: null,
     });
     for (const resumeState of IN_PROGRESS_STATUSES) expect(statusAfterFact('RideTakenOver', resumeState)).toBe(resumeState);
   });

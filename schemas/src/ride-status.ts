@@ -28,6 +28,9 @@ const accepted: RideEvent = {
   data: { rideId, driverId, driverName: '', driverMobile: '', vehicleNumber: null, acceptedAt: at },
 };
 const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId, cancelledBy: 'requester', cancelledAt: at } };
+// Booked for later (issue #20), then released to dispatch.
+const scheduled: RideEvent = { ...requested, data: { ...requested.data, scheduledFor: at, releaseAt: at } } as RideEvent;
+const released: RideEvent = { type: 'RideReleased', data: { rideId, releasedAt: at } };
 
 /** The fact a driver's step records: what the engine appends, and what the helpers below walk. */
 export function driverStepFact(step: TimestampEvent, ride: { rideId: string; driverId: string }, when: string): RideEvent {
@@ -84,15 +87,18 @@ const waiting = new Map(inProgress.map(({ resumeState, snapshot }) => [resumeSta
 const resumed = new Map([...waiting].map(([resumeState, snapshot]) => [resumeState, rideStatusOf(evolveRide(snapshot, takenOver(resumeState)))]));
 const waitingStatus = rideStatusOf(waiting.get(firstInProgress)!);
 const cancelledSnapshot = evolveRide(path[0]!.snapshot, cancelled);
+const scheduledSnapshot = foldRide([scheduled]);
 
 const snapshots = new Map<string, RideSnapshot>([
   ...path.map(({ status, snapshot }) => [status, snapshot] as const),
   [rideStatusOf(cancelledSnapshot)!, cancelledSnapshot],
+  [rideStatusOf(scheduledSnapshot)!, scheduledSnapshot],
 ]);
 const statusAfter = new Map<RideEventType, RideLifecycleStatus | null>([
   ...path.map(({ after, status }) => [after, status] as const),
   [cancelled.type, rideStatusOf(cancelledSnapshot)],
   ['RideRedistributed', waitingStatus],
+  [released.type, rideStatusOf(evolveRide(scheduledSnapshot, released))],
 ]);
 
 /** The statuses in which a driver is carrying the ride out, in the order he goes through them. */
@@ -118,7 +124,7 @@ export function isOngoing(status: string | null | undefined): boolean {
   return rideSnapshotAt(status)?.status === 'active';
 }
 
-/** Whether the ride may be cancelled at this status: requested, or waiting for another driver after a breakdown. */
+/** Whether the ride may be cancelled at this status: scheduled, requested, or waiting for another driver after a breakdown. */
 export function isCancellable(status: string | null | undefined): boolean {
   return rideSnapshotAt(status)?.can(cancelled) ?? false;
 }

@@ -13,6 +13,7 @@ import {
   resumeStateOf,
   rideMachine,
   rideStatusOf,
+  slaDueAt,
   type RideEventOf,
   type RideSnapshot,
   type RideLifecycleStatus as RideStatus,
@@ -21,6 +22,15 @@ import {
 const rideId = 'ride-1';
 let clock = 0;
 const at = () => new Date(Date.UTC(2025, 0, 6, 8, 0, clock++)).toISOString();
+
+/** A ride booked for later (issue #20): the table's 'scheduled' row, reached by this step. */
+const SCHEDULED = 'RideRequested (scheduled)';
+type Step = RideEventType | typeof SCHEDULED;
+
+function scheduledRequest(): RideEventOf<'RideRequested'> {
+  const booked = requested('Special Task');
+  return { ...booked, data: { ...booked.data, scheduledFor: '2025-01-07T08:00:00.000Z', releaseAt: '2025-01-07T07:45:00.000Z' } };
+}
 
 function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'> {
   return {
@@ -37,8 +47,9 @@ function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'>
  * One concrete event of each type; breakdown, take-over and timer data follow the snapshot they apply to.
  * Rides are Special Tasks here, so every event type has a state that accepts it.
  */
-function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEvent {
+function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
   switch (type) {
+    case SCHEDULED: return scheduledRequest();
     case 'RideRequested': return requested('Special Task');
     case 'RideAccepted':
       return { type, data: { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000002', vehicleNumber: 'MH12-1', acceptedAt: at() } };
@@ -76,10 +87,16 @@ function sample(type: RideEventType, s: RideSnapshot, driverId = 'D1'): RideEven
     case 'RideOfferExpired': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), expiredAt: at() } };
     case 'RideOpenedToAll': return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
     case 'RidePriorityChanged': return { type, data: { rideId, priority: s.context.priority === 'urgent' ? 'normal' : 'urgent', changedBy: 'AD01', changedAt: at() } };
+    case 'RideReleased': return { type, data: { rideId, releasedAt: at() } };
+    case 'RideSlaBreached': {
+      // Acceptance until the ride is accepted, delivery after; at the deadline the ride has now.
+      const target = s.context.acceptedAt === null && s.context.acceptBreachedAt === null ? 'accept' : 'deliver';
+      return { type, data: { rideId, target, priority: s.context.priority, dueAt: slaDueAt(s.context, target) ?? at(), breachedAt: at() } };
+    }
   }
 }
 
-function run(types: readonly RideEventType[], from = initialRideSnapshot(), driverId = 'D1'): RideSnapshot {
+function run(types: readonly Step[], from = initialRideSnapshot(), driverId = 'D1'): RideSnapshot {
   return types.reduce((s, t) => {
     const e = sample(t, s, driverId);
     expect(canApply(s, e), `${t} on the way`).toBe(true);
@@ -93,7 +110,7 @@ const toPicked = [...toStarted, 'MaterialPicked'] as const;
 const toDelivered = [...toPicked, 'MaterialDropped'] as const;
 
 type Row =
-  | 'new' | 'requested' | 'accepted' | 'started' | 'materialPicked' | 'delivered' | 'completed' | 'cancelled'
+  | 'new' | 'scheduled' | 'requested' | 'accepted' | 'started' | 'materialPicked' | 'delivered' | 'completed' | 'cancelled'
   | 'waiting (resume accepted)' | 'waiting (resume started)' | 'waiting (resume materialPicked)' | 'waiting (resume delivered)';
 
 /** A row is a state value, with the remembered resume point for waitingForReassignment. */
@@ -105,8 +122,9 @@ function rowOf(s: RideSnapshot): string {
   return `waiting (resume ${typeof resumed === 'string' ? resumed : resumed.inProgress})`;
 }
 
-const paths: Record<Row, readonly RideEventType[]> = {
+const paths: Record<Row, readonly Step[]> = {
   new: [],
+  scheduled: [SCHEDULED],
   requested: ['RideRequested'],
   accepted: toAccepted,
   started: toStarted,
@@ -127,21 +145,23 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
   RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
   RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x, RidePriorityChanged: x,
+  RideReleased: x, RideSlaBreached: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
 const table: Record<Row, Record<RideEventType, Outcome>> = {
   new: row({ RideRequested: 'requested' }),
-  requested: row({ RidePriorityChanged: 'requested', RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested' }),
-  accepted: row({ RidePriorityChanged: 'accepted', RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)' }),
-  started: row({ RidePriorityChanged: 'started', MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started' }),
-  materialPicked: row({ RidePriorityChanged: 'materialPicked', MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked' }),
+  scheduled: row({ RidePriorityChanged: 'scheduled', RideReleased: 'requested', RideCancelled: 'cancelled' }),
+  requested: row({ RidePriorityChanged: 'requested', RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested', RideSlaBreached: 'requested' }),
+  accepted: row({ RidePriorityChanged: 'accepted', RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)', RideSlaBreached: 'accepted' }),
+  started: row({ RidePriorityChanged: 'started', MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started', RideSlaBreached: 'started' }),
+  materialPicked: row({ RidePriorityChanged: 'materialPicked', MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked', RideSlaBreached: 'materialPicked' }),
   delivered: row({ RidePriorityChanged: 'delivered', RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)', SpecialTaskOverran: 'delivered' }),
   completed: row({}),
   cancelled: row({}),
-  'waiting (resume accepted)': row({ RidePriorityChanged: 'waiting (resume accepted)', RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)' }),
-  'waiting (resume started)': row({ RidePriorityChanged: 'waiting (resume started)', RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)' }),
-  'waiting (resume materialPicked)': row({ RidePriorityChanged: 'waiting (resume materialPicked)', RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)' }),
+  'waiting (resume accepted)': row({ RidePriorityChanged: 'waiting (resume accepted)', RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)', RideSlaBreached: 'waiting (resume accepted)' }),
+  'waiting (resume started)': row({ RidePriorityChanged: 'waiting (resume started)', RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)', RideSlaBreached: 'waiting (resume started)' }),
+  'waiting (resume materialPicked)': row({ RidePriorityChanged: 'waiting (resume materialPicked)', RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)', RideSlaBreached: 'waiting (resume materialPicked)' }),
   'waiting (resume delivered)': row({ RidePriorityChanged: 'waiting (resume delivered)', RideTakenOver: 'delivered', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume delivered)' }),
 };
 
@@ -166,7 +186,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(12 * 17);
+    expect(pairs).toHaveLength(13 * 19);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });
@@ -183,7 +203,7 @@ describe('ride machine transition table', () => {
 
   it('given every event in every reachable state, when the graph is explored, then exactly the table rows are reached', () => {
     const reached = getShortestPaths(rideMachine, {
-      events: (s) => RIDE_EVENT_TYPES.map((t) => sample(t, s)),
+      events: (s) => [...RIDE_EVENT_TYPES, SCHEDULED as Step].map((t) => sample(t, s)),
       serializeState: (s) => rowOf(s),
     }).map((p) => rowOf(p.state));
     expect([...new Set(reached)].sort()).toEqual([...rows].sort());
@@ -369,7 +389,7 @@ describe('ride lifecycle', () => {
   });
 
   const statuses: Record<Row, RideStatus | null> = {
-    new: null, requested: 'requested', accepted: 'accepted', started: 'started',
+    new: null, scheduled: 'scheduled', requested: 'requested', accepted: 'accepted', started: 'started',
     materialPicked: 'material picked', delivered: 'delivered', completed: 'completed', cancelled: 'cancelled',
     'waiting (resume accepted)': 'waiting_for_reassignment', 'waiting (resume started)': 'waiting_for_reassignment',
     'waiting (resume materialPicked)': 'waiting_for_reassignment', 'waiting (resume delivered)': 'waiting_for_reassignment',

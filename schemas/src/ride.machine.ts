@@ -2,7 +2,7 @@ import { assign, initialTransition, setup, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 
 import type { ResumeState, RideStatus as SpecRideStatus, RideType } from './constants';
-import type { RidePriority } from './dispatch';
+import { DEFAULT_DISPATCH_SETTINGS, type RidePriority, type ServiceTargets, type SlaTarget } from './dispatch';
 import type { RideEvent, RideEventType } from './events/ride.events';
 
 export type RideEventOf<T extends RideEventType> = Extract<RideEvent, { type: T }>;
@@ -51,6 +51,16 @@ export interface RideContext {
   offer: { driverId: string; round: number; expiresAt: string } | null;
   offerRounds: number;
   passedOver: string[];
+  /** A ride booked for later (issue #20): when it is wanted, when it goes to dispatch, and when it went. */
+  scheduledFor: string | null;
+  releaseAt: string | null;
+  releasedAt: string | null;
+  /** Since when the ride has waited for a driver: its booking, or its release when booked for later. */
+  waitingSince: string | null;
+  /** The service targets it was booked under, and when it missed each (issue #20). */
+  serviceTargets: ServiceTargets;
+  acceptBreachedAt: string | null;
+  deliverBreachedAt: string | null;
 }
 
 // Only `new` (no RideRequested yet) ever shows these placeholders.
@@ -65,7 +75,19 @@ const emptyContext: RideContext = {
   redistributions: 0, redistributedAt: null, reassignmentNotices: 0, nextNoticeDueAt: null,
   waitAlertedAt: null, overranAt: null,
   priority: 'normal', openToAll: true, offer: null, offerRounds: 0, passedOver: [],
+  scheduledFor: null, releaseAt: null, releasedAt: null, waitingSince: null,
+  serviceTargets: DEFAULT_DISPATCH_SETTINGS.serviceTargets, acceptBreachedAt: null, deliverBreachedAt: null,
 };
+
+/**
+ * When the ride misses `target` at its priority as it stands: counted from when it went to dispatch
+ * (null before). The one rule the statechart's guard and the timers both follow.
+ */
+export function slaDueAt(context: RideContext, target: SlaTarget): string | null {
+  if (context.waitingSince === null) return null;
+  const { acceptSeconds, deliverSeconds } = context.serviceTargets[context.priority];
+  return new Date(Date.parse(context.waitingSince) + (target === 'accept' ? acceptSeconds : deliverSeconds) * 1000).toISOString();
+}
 
 type Data<T extends RideEventType> = RideEventOf<T>['data'];
 
@@ -81,7 +103,12 @@ export const rideMachine = setup({
       fromLocation: d.fromLocation, toLocation: d.toLocation,
       estimatedMinutes: d.estimatedMinutes, durationMinutes: d.durationMinutes,
       requestedAt: d.requestedAt, priority: d.priority ?? 'normal', openToAll: d.dispatch !== 'offer',
+      scheduledFor: d.scheduledFor ?? null, releaseAt: d.releaseAt ?? null,
+      waitingSince: d.scheduledFor ? null : d.requestedAt,
+      serviceTargets: d.serviceTargets ?? DEFAULT_DISPATCH_SETTINGS.serviceTargets,
     })),
+    recordRelease: assign((_, d: Data<'RideReleased'>) => ({ releasedAt: d.releasedAt, waitingSince: d.releasedAt, openToAll: d.dispatch !== 'offer' })),
+    recordBreach: assign((_, d: Data<'RideSlaBreached'>) => (d.target === 'accept' ? { acceptBreachedAt: d.breachedAt } : { deliverBreachedAt: d.breachedAt })),
     recordOffer: assign((_, d: Data<'RideOffered'>) => ({ offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt }, offerRounds: d.round })),
     recordPass: assign(({ context }, d: { driverId: string }) => ({ offer: null, passedOver: [...context.passedOver, d.driverId] })),
     recordOpening: assign(() => ({ openToAll: true, offer: null })),
@@ -118,6 +145,13 @@ export const rideMachine = setup({
       (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired') && context.offer?.driverId === event.data.driverId && context.offer.round === event.data.round,
     mayOpen: ({ context }) => !context.openToAll && context.offer === null,
     otherPriority: ({ context, event }) => event.type === 'RidePriorityChanged' && event.data.priority !== context.priority,
+    isScheduled: ({ event }) => event.type === 'RideRequested' && event.data.scheduledFor !== undefined,
+    // A target is missed once, at the priority and deadline the ride has now; delivery until the drop.
+    targetMissed: ({ context, event }) =>
+      event.type === 'RideSlaBreached' &&
+      event.data.priority === context.priority &&
+      event.data.dueAt === slaDueAt(context, event.data.target) &&
+      (event.data.target === 'accept' ? context.acceptBreachedAt === null && context.acceptedAt === null : context.deliverBreachedAt === null && context.droppedAt === null),
     notAlertedYet: ({ context }) => context.waitAlertedAt === null,
     isNextNotice: ({ context, event }) =>
       event.type === 'ReassignmentOverdue' && event.data.redistribution === context.redistributions && event.data.notice === context.reassignmentNotices + 1,
@@ -131,9 +165,33 @@ export const rideMachine = setup({
   states: {
     new: {
       on: {
-        RideRequested: {
+        RideRequested: [
+          {
+            guard: 'isScheduled',
+            target: 'scheduled',
+            actions: { type: 'recordRequest', params: ({ event }) => event.data },
+          },
+          {
+            target: 'requested',
+            actions: { type: 'recordRequest', params: ({ event }) => event.data },
+          },
+        ],
+      },
+    },
+    // Booked for later (issue #20): no driver sees it until a timer releases it.
+    scheduled: {
+      on: {
+        RideReleased: {
           target: 'requested',
-          actions: { type: 'recordRequest', params: ({ event }) => event.data },
+          actions: { type: 'recordRelease', params: ({ event }) => event.data },
+        },
+        RideCancelled: {
+          target: 'cancelled',
+          actions: { type: 'recordCancel', params: ({ event }) => event.data },
+        },
+        RidePriorityChanged: {
+          guard: 'otherPriority',
+          actions: { type: 'recordPriority', params: ({ event }) => event.data },
         },
       },
     },
@@ -164,6 +222,10 @@ export const rideMachine = setup({
           guard: 'otherPriority',
           actions: { type: 'recordPriority', params: ({ event }) => event.data },
         },
+        RideSlaBreached: {
+          guard: 'targetMissed',
+          actions: { type: 'recordBreach', params: ({ event }) => event.data },
+        },
         RideCancelled: {
           target: 'cancelled',
           actions: { type: 'recordCancel', params: ({ event }) => event.data },
@@ -189,6 +251,10 @@ export const rideMachine = setup({
         RidePriorityChanged: {
           guard: 'otherPriority',
           actions: { type: 'recordPriority', params: ({ event }) => event.data },
+        },
+        RideSlaBreached: {
+          guard: 'targetMissed',
+          actions: { type: 'recordBreach', params: ({ event }) => event.data },
         },
       },
       states: {
@@ -246,6 +312,10 @@ export const rideMachine = setup({
         RidePriorityChanged: {
           guard: 'otherPriority',
           actions: { type: 'recordPriority', params: ({ event }) => event.data },
+        },
+        RideSlaBreached: {
+          guard: 'targetMissed',
+          actions: { type: 'recordBreach', params: ({ event }) => event.data },
         },
       },
     },

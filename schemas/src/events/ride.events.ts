@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resumeStateSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
-import { DISPATCH_MODES, RIDE_PRIORITIES } from '../dispatch';
+import { DISPATCH_MODES, RIDE_PRIORITIES, SLA_TARGETS, serviceTargetsSchema } from '../dispatch';
 
 /** A requester booked a ride; the estimate comes from the site's route table at booking time. */
 export const rideRequestedSchema = defineEvent('RideRequested', {
@@ -22,6 +22,13 @@ export const rideRequestedSchema = defineEvent('RideRequested', {
   // 'urgent' (absent: normal), and 'offer' when the ride goes to one driver at a time (absent: broadcast).
   priority: z.enum(RIDE_PRIORITIES).optional(),
   dispatch: z.enum(DISPATCH_MODES).optional(),
+  // The plant's service targets when the ride was booked, written only when an admin has changed them
+  // from DEFAULT_DISPATCH_SETTINGS', so a ride's deadlines follow from its own events.
+  serviceTargets: serviceTargetsSchema.optional(),
+  // A ride booked for later: when it is wanted, and when it goes to dispatch (`releaseLeadMinutes`
+  // before, as the settings stood at booking). Absent: the ride goes to dispatch at once.
+  scheduledFor: isoDateTimeSchema.optional(),
+  releaseAt: isoDateTimeSchema.optional(),
 });
 
 /** A driver accepted a requested ride. */
@@ -168,6 +175,25 @@ export const ridePriorityChangedSchema = defineEvent('RidePriorityChanged', {
   changedAt: isoDateTimeSchema,
 });
 
+/** A ride booked for later went to dispatch at its release time (a timer); 'offer' as on RideRequested. */
+export const rideReleasedSchema = defineEvent('RideReleased', {
+  rideId: idSchema,
+  releasedAt: isoDateTimeSchema,
+  dispatch: z.enum(DISPATCH_MODES).optional(),
+});
+
+/**
+ * The ride was not accepted (`accept`) or its material not dropped (`deliver`) by its service target
+ * for its `priority` (a timer), counted from when it went to dispatch. Once per target.
+ */
+export const rideSlaBreachedSchema = defineEvent('RideSlaBreached', {
+  rideId: idSchema,
+  target: z.enum(SLA_TARGETS),
+  priority: z.enum(RIDE_PRIORITIES),
+  dueAt: isoDateTimeSchema,
+  breachedAt: isoDateTimeSchema,
+});
+
 /** Any event of a `ride-{rideId}` stream. */
 export const rideEventSchema = z.discriminatedUnion('type', [
   rideRequestedSchema,
@@ -187,6 +213,8 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideOfferExpiredSchema,
   rideOpenedToAllSchema,
   ridePriorityChangedSchema,
+  rideReleasedSchema,
+  rideSlaBreachedSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -206,6 +234,8 @@ export type RideOfferDeclined = z.infer<typeof rideOfferDeclinedSchema>;
 export type RideOfferExpired = z.infer<typeof rideOfferExpiredSchema>;
 export type RideOpenedToAll = z.infer<typeof rideOpenedToAllSchema>;
 export type RidePriorityChanged = z.infer<typeof ridePriorityChangedSchema>;
+export type RideReleased = z.infer<typeof rideReleasedSchema>;
+export type RideSlaBreached = z.infer<typeof rideSlaBreachedSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -228,6 +258,8 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideOfferExpired: 1,
   RideOpenedToAll: 1,
   RidePriorityChanged: 1,
+  RideReleased: 1,
+  RideSlaBreached: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];
