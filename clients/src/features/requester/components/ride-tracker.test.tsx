@@ -27,6 +27,8 @@ describe('six-step tracker of the booking screens (SPEC §4)', () => {
     cancelled: 0,
     waiting_for_reassignment: 0,
     redistributed_due_to_maintenance: 0,
+    // Booked for later: no step until it goes to drivers.
+    scheduled: 0,
   };
 
   it.each(RIDE_STATUSES.map((s) => [s, expected[s]] as const))('given status %j, when the tracker shows it, then the first %i steps are done and the last done one is current', (status, step) => {
