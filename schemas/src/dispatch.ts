@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { wordedMessage } from './api/text-fields';
+import { plantDayOf, shiftDay } from './api/kpis.api';
+import { SERVER_MESSAGES } from './messages';
 
 /*
  * How rides reach drivers (issue #20). 'broadcast' is the spec's: every driver of the vehicle type
@@ -56,3 +58,26 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
 };
 
 export const DISPATCH_STREAM_ID = 'dispatch';
+
+/**
+ * Why a ride cannot be booked for `scheduledFor` at `now` (issue #20): only a time still to come,
+ * later today or tomorrow on the plant's calendar. Null: it may.
+ */
+export function scheduleProblem(scheduledFor: string, now: Date): string | null {
+  if (Date.parse(scheduledFor) <= now.getTime()) return SERVER_MESSAGES.scheduledInPast;
+  const today = plantDayOf(now);
+  const day = plantDayOf(scheduledFor);
+  return day === today || day === shiftDay(today, 1) ? null : SERVER_MESSAGES.scheduledTooFar;
+}
+
+/** When a ride booked for `scheduledFor` goes to dispatch: `releaseLeadMinutes` before, and never before it was booked. */
+export function releaseTimeOf(scheduledFor: string, settings: DispatchSettings, now: Date): string {
+  return new Date(Math.max(now.getTime(), Date.parse(scheduledFor) - settings.releaseLeadMinutes * 60_000)).toISOString();
+}
+
+/** Whether `targets` are the defaults, which a ride's events then leave out. */
+export function defaultServiceTargets(targets: ServiceTargets): boolean {
+  const d = DEFAULT_DISPATCH_SETTINGS.serviceTargets;
+  return SLA_PRIORITY_KEYS.every((p) => targets[p].acceptSeconds === d[p].acceptSeconds && targets[p].deliverSeconds === d[p].deliverSeconds);
+}
+const SLA_PRIORITY_KEYS = RIDE_PRIORITIES;

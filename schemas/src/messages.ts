@@ -147,6 +147,10 @@ export const SERVER_MESSAGES = {
   placeNotFound: 'No such place on the site.',
   routeNeedsTwoPlaces: 'A route joins two different places.',
   offerDeclined: 'Offer declined; the ride goes to another driver.',
+  // Rides booked for later (issue #20).
+  scheduledInPast: 'Choose a time still to come for a ride booked for later.',
+  scheduledTooFar: 'A ride can be booked for later today or tomorrow only.',
+  invalidScheduledFor: 'scheduledFor must be an ISO 8601 date and time, e.g. 2026-03-01T14:30:00+05:30.',
   tooFewPlaces: 'The site needs at least two places in use; add another before retiring this one.',
   tokenAlreadyRegistered: 'This token number is already registered.',
   invalidOperatorId: 'Operator ID must be 4 to 5 characters.',
@@ -203,6 +207,10 @@ export const SERVER_MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+
+/** To staff when a ride misses a service target (issue #20). */
+export const serviceTargetMissed = (ride: { rideId: string; priority: string; fromLocation: string; toLocation: string }, target: 'accept' | 'deliver'): string =>
+  `${ride.priority === 'urgent' ? 'Urgent ride' : 'Ride'} ${ride.rideId} (${ride.fromLocation} → ${ride.toLocation}) was not ${target === 'accept' ? 'accepted' : 'delivered'} within its target.`;
 
 export const noDriversAssigned = (vehicle: string): string =>
   `No ${vehicle} drivers are assigned. Please select another vehicle.`;

@@ -8,7 +8,7 @@ import {
 } from './constants';
 import { requesterDetailsSchema } from './api/ride-row.api';
 import { positionSchema } from './primitives';
-import { RIDE_PRIORITIES } from './dispatch';
+import { RIDE_PRIORITIES, SLA_TARGETS } from './dispatch';
 
 // Every payload carries the store position of the event behind it, so a client that sees a jump
 // knows it missed something and resyncs from the API.
@@ -131,6 +131,20 @@ export const SOCKET_PAYLOADS = {
     priority: z.enum(RIDE_PRIORITIES),
     vehicleType: vehicleTypeSchema,
     isSpecialTask: z.boolean(),
+  }),
+  // Issue #20. To the requester: his ride booked for later went to drivers (it is requested now).
+  rideReleased: payload({ rideId: z.string() }),
+  // To staff: a ride missed its service target (once per target), `message` a ready sentence.
+  rideSlaBreached: payload({
+    rideId: z.string(),
+    target: z.enum(SLA_TARGETS),
+    priority: z.enum(RIDE_PRIORITIES),
+    dueAt: z.string(),
+    breachedAt: z.string(),
+    vehicleType: vehicleTypeSchema,
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    message: z.string(),
   }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),

@@ -37,6 +37,10 @@ export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): Ri
       };
     case 'RideOpenedToAll':
       return facts && { ...facts, openToAll: true };
+    case 'RideReleased':
+      return facts && { ...facts, openToAll: event.data.dispatch !== 'offer' };
+    case 'RidePriorityChanged':
+      return facts && { ...facts, priority: event.data.priority };
     case 'RideAccepted':
     case 'RideTakenOver':
       return facts && { ...facts, driverId: event.data.driverId };

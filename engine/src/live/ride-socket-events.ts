@@ -4,7 +4,7 @@ import type { RideFacts } from './ride-facts';
 import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
 import type { LiveContext } from './live-lookups';
 import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
-import { reassignmentOverdue, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
+import { reassignmentOverdue, rideSlaBreached, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
 
 /**
  * One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket
@@ -61,8 +61,9 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
     const requesterData = { userId: data.requesterId, name: data.requesterName, mobile: data.requesterMobile };
     const ride = { rideId: data.rideId, fromLocation: data.fromLocation, toLocation: data.toLocation, isSpecialTask: data.rideType === 'Special Task', requesterData };
     return [
-      // Offer dispatch (issue #20) tells drivers one at a time (RideOffered), or all once it falls back (RideOpenedToAll).
-      ...(data.dispatch === 'offer' ? [] : [newRideRequest(data, [liveRooms.vehicle(data.vehicleType)], position)]),
+      // Offer dispatch (issue #20) tells drivers one at a time (RideOffered), or all once it falls back
+      // (RideOpenedToAll); a ride booked for later, once it is released (RideReleased).
+      ...(data.dispatch === 'offer' || data.scheduledFor !== undefined ? [] : [newRideRequest(data, [liveRooms.vehicle(data.vehicleType)], position)]),
       emit('rideRequested', [liveRooms.staff], { ...ride, position }),
     ];
   },
@@ -83,6 +84,12 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   RideOfferDeclined: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
   RideOfferExpired: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
   RideOpenedToAll: withFacts(({ data, position }, facts) => [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
+  // A ride booked for later goes to drivers now; its requester sees it waiting for one.
+  RideReleased: withFacts(({ data, position }, facts) => [
+    ...(data.dispatch === 'offer' ? [] : [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
+    emit('rideReleased', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], { rideId: data.rideId, position }),
+  ]),
+  RideSlaBreached: rideSlaBreached,
   RideAccepted: withFacts(({ data, position }, facts) => [
     emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
     emit('rideAccepted', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], {

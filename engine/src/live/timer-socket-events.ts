@@ -1,4 +1,4 @@
-import { MESSAGES, SERVER_MESSAGES, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, serviceTargetMissed, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
 import type { LiveEmit } from './ride-socket-events';
@@ -44,4 +44,13 @@ export function specialTaskOverran({ data, position }: Positioned<'SpecialTaskOv
       position,
     }),
   ];
+}
+
+/** A ride missed a service target (issue #20): staff are told, once per target. */
+export function rideSlaBreached({ data, position }: Positioned<'RideSlaBreached'>, facts: RideFacts | null): LiveEmit[] {
+  if (!facts) return [];
+  const { rideId, target, priority, dueAt, breachedAt } = data;
+  const { vehicleType, fromLocation, toLocation } = facts;
+  const message = serviceTargetMissed({ rideId, priority, fromLocation, toLocation }, target);
+  return [emit('rideSlaBreached', [liveRooms.staff], { rideId, target, priority, dueAt, breachedAt, vehicleType, fromLocation, toLocation, message, position })];
 }

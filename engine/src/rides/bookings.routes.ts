@@ -31,7 +31,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
-      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority } = request.body;
+      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority, scheduledFor } = request.body;
       const data = {
         rideId: newRideId(),
         requesterId: userId,
@@ -43,6 +43,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         rideType,
         durationMinutes: duration ? durationToMinutes(duration) || null : null,
         priority,
+        ...(scheduledFor === undefined ? {} : { scheduledFor }),
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);
@@ -50,7 +51,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
       if (!booked) throw new Error('a booking appended no RideRequested');
-      return { message: SERVER_MESSAGES.rideBooked, rideId: booked.data.rideId, reqName: booked.data.requesterName, reqMobileNo: booked.data.requesterMobile, position: result.position };
+      const { rideId, requesterName, requesterMobile, scheduledFor: scheduled, releaseAt } = booked.data;
+      return { message: SERVER_MESSAGES.rideBooked, rideId, reqName: requesterName, reqMobileNo: requesterMobile, scheduledFor: scheduled ?? null, releaseAt: releaseAt ?? null, position: result.position };
     },
   );
 

@@ -1,7 +1,11 @@
 import {
+  DEFAULT_DISPATCH_SETTINGS,
   MESSAGES,
   SERVER_MESSAGES,
   canApply,
+  defaultServiceTargets,
+  releaseTimeOf,
+  scheduleProblem,
   driverStepFact,
   evolveRide,
   initialRideSnapshot,
@@ -102,7 +106,7 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
  */
 export interface BookRideCommand {
   type: 'BookRide';
-  data: BookRide['data'] & { priority?: RidePriority };
+  data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string };
   driversOfType: number;
   site: SiteState | null;
   /** Dispatch settings and the drivers free now (absent: the spec's broadcast). */
@@ -124,8 +128,13 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     if (command.driversOfType === 0) throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();
-    const { priority, ...booked } = data;
-    const offers = command.dispatch?.settings.mode === 'offer';
+    const { priority, scheduledFor, ...booked } = data;
+    const settings = command.dispatch?.settings ?? DEFAULT_DISPATCH_SETTINGS;
+    // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
+    const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
+    if (problem) throw badRequest(problem);
+    const schedule = scheduledFor === undefined ? {} : { scheduledFor: new Date(scheduledFor).toISOString(), releaseAt: releaseTimeOf(scheduledFor, settings, now) };
+    const offers = settings.mode === 'offer' && scheduledFor === undefined;
     const requested: RideEvent = {
       type: 'RideRequested',
       data: {
@@ -140,6 +149,8 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
         // Written only when not the default, so a spec booking's event is as it always was.
         ...(priority === 'urgent' ? { priority } : {}),
         ...(offers ? { dispatch: 'offer' as const } : {}),
+        ...(defaultServiceTargets(settings.serviceTargets) ? {} : { serviceTargets: settings.serviceTargets }),
+        ...schedule,
       },
     };
     const dispatched = offers ? nextOffer(evolveRide(ride, requested), command.dispatch!, now) : [];
@@ -299,7 +310,7 @@ export const redistributeRide: CommandHandler<RedistributeRideCommand, { ride: R
 };
 
 // A timer's deadline passed; whether it still stands is the statechart's call (its guards).
-function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): RideEvent {
+function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string, dispatch: DispatchInput): RideEvent {
   const { rideId, dueAt } = command.data;
   const c = ride.context;
   switch (command.type) {
@@ -313,6 +324,10 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): Ride
     }
     case 'ExpireOffer':
       return { type: 'RideOfferExpired', data: { rideId, driverId: command.data.driverId, round: command.data.round, expiredAt: at } };
+    case 'ReleaseScheduledRide':
+      return { type: 'RideReleased', data: { rideId, releasedAt: at, ...(dispatch.settings.mode === 'offer' ? { dispatch: 'offer' as const } : {}) } };
+    case 'NoteMissedTarget':
+      return { type: 'RideSlaBreached', data: { rideId, target: command.data.target, priority: command.data.priority, dueAt, breachedAt: at } };
     case 'NoteSpecialTaskOverrun':
       if (!c.driverId || !c.startedAt || c.durationMinutes === null) throw conflict(SERVER_MESSAGES.actionNotAllowed);
       return { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt, overranAt: at } };
@@ -321,14 +336,17 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string): Ride
 
 /**
  * A due timer's command: the system's alone; a deadline that no longer stands is refused by the
- * statechart. An offer that lapsed goes on to the next driver (`dispatch`: the engine's view then).
+ * statechart. An offer that lapsed goes on to the next driver, and a ride booked for later is
+ * released to dispatch as the settings stand now (`dispatch`: the engine's view then).
  */
 export const fireRideTimer: CommandHandler<TimerCommand & { dispatch?: DispatchInput }, { ride: RideRef }> = {
   streams: (command) => ({ ride: rideStream(command.data.rideId) }),
   decide(command, { ride }, { now, actor }) {
     if (!('system' in actor)) throw forbidden();
-    const event = timerEvent(command, ride, now.toISOString());
-    const next = event.type === 'RideOfferExpired' && canApply(ride, event) ? nextOffer(evolveRide(ride, event), command.dispatch ?? NO_DISPATCH, now) : [];
+    const dispatch = command.dispatch ?? NO_DISPATCH;
+    const event = timerEvent(command, ride, now.toISOString(), dispatch);
+    const offering = event.type === 'RideOfferExpired' || (event.type === 'RideReleased' && event.data.dispatch === 'offer');
+    const next = offering && canApply(ride, event) ? nextOffer(evolveRide(ride, event), dispatch, now) : [];
     return { ride: allowed(existing(ride), [event, ...next], SERVER_MESSAGES.actionNotAllowed) };
   },
 };

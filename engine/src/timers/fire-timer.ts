@@ -17,8 +17,9 @@ export type FireOutcome = 'appended' | 'repeat' | 'stale';
  * moved on is refused by the statechart and appends nothing. Other failures reject, to be retried.
  */
 export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date(), dispatch?: () => DispatchInput): Promise<FireOutcome> {
-  // A lapsed offer goes on to the next driver: who is free is the engine's view at this moment.
-  const command = timer.command.type === 'ExpireOffer' && dispatch ? { ...timer.command, dispatch: dispatch() } : timer.command;
+  // A lapsed offer goes on to the next driver, a released ride to dispatch: the engine's view at this moment.
+  const dispatches = timer.command.type === 'ExpireOffer' || timer.command.type === 'ReleaseScheduledRide';
+  const command = dispatches && dispatch ? { ...timer.command, dispatch: dispatch() } : timer.command;
   try {
     const result = await handle(store, fireRideTimer, command, {
       now,

@@ -17,7 +17,10 @@ function ride(rideId: string, special = false) {
   const notice = (redistribution: number, n: number, minute: number): RideEvent => ({ type: 'ReassignmentOverdue', data: { rideId, redistribution, notice: n, dueAt: at(minute), nextDueAt: at(minute + 2), notedAt: at(minute) } });
   return { requested, accepted, started, broke, takenOver, notice };
 }
-const timersOf = (events: RideEvent[]) => rideTimers(foldRide(events), settings).map((t) => ({ id: t.id, dueAt: t.dueAt.toISOString(), command: t.command }));
+const allTimersOf = (events: RideEvent[]) => rideTimers(foldRide(events), settings).map((t) => ({ id: t.id, dueAt: t.dueAt.toISOString(), command: t.command }));
+/** The spec's timers and offers; service-target timers (issue #20) have tests of their own below. */
+const timersOf = (events: RideEvent[]) => allTimersOf(events).filter((t) => !t.id.startsWith('sla-'));
+const targetTimersOf = (events: RideEvent[]) => allTimersOf(events).filter((t) => t.id.startsWith('sla-')).map((t) => [t.id, t.dueAt]);
 
 describe('ride timers', () => {
   const r = ride('R1');
@@ -61,6 +64,37 @@ describe('ride timers', () => {
 
   it('given a started Regular ride, then it has no overrun timer', () => {
     expect(timersOf([r.requested, r.accepted('F001', 1), r.started])).toEqual([]);
+  });
+
+  // Default targets: normal 5 min to accept, 30 to deliver; urgent 2 and 15.
+  it('given a requested ride, then its acceptance and delivery targets are due from its booking at its priority, and a new priority moves them', () => {
+    expect(targetTimersOf([r.requested])).toEqual([['sla-accept-R1-normal', at(5)], ['sla-deliver-R1-normal', at(30)]]);
+    const urgent: RideEvent = { type: 'RidePriorityChanged', data: { rideId: 'R1', priority: 'urgent', changedBy: 'AD01', changedAt: at(1) } };
+    expect(targetTimersOf([r.requested, urgent])).toEqual([['sla-accept-R1-urgent', at(2)], ['sla-deliver-R1-urgent', at(15)]]);
+  });
+
+  it('given targets missed or met, then each is armed once: acceptance until accepted or missed, delivery until the drop', () => {
+    const missed: RideEvent = { type: 'RideSlaBreached', data: { rideId: 'R1', target: 'accept', priority: 'normal', dueAt: at(5), breachedAt: at(5) } };
+    expect(targetTimersOf([r.requested, missed])).toEqual([['sla-deliver-R1-normal', at(30)]]);
+    expect(targetTimersOf([r.requested, r.accepted('F001', 1)])).toEqual([['sla-deliver-R1-normal', at(30)]]);
+    expect(targetTimersOf([r.requested, r.accepted('F001', 1), r.started, r.broke('F001', 3)])).toEqual([['sla-deliver-R1-normal', at(30)]]);
+    const dropped = [r.requested, r.accepted('F001', 1), r.started, { type: 'MaterialPicked', data: { rideId: 'R1', driverId: 'F001', pickedAt: at(3) } }, { type: 'MaterialDropped', data: { rideId: 'R1', driverId: 'F001', droppedAt: at(4) } }] as RideEvent[];
+    expect(targetTimersOf(dropped)).toEqual([]);
+    expect(targetTimersOf([r.requested, { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: at(1) } }])).toEqual([]);
+  });
+
+  it('given targets an admin changed before the booking, then the ride keeps them', () => {
+    const targets = { normal: { acceptSeconds: 60, deliverSeconds: 600 }, urgent: { acceptSeconds: 30, deliverSeconds: 300 } };
+    const booked = { ...r.requested, data: { ...r.requested.data, serviceTargets: targets } } as RideEvent;
+    expect(targetTimersOf([booked])).toEqual([['sla-accept-R1-normal', at(1)], ['sla-deliver-R1-normal', at(10)]]);
+  });
+
+  it('given a ride booked for later, then only its release is armed, and after the release its wait alert and targets count from then', () => {
+    const later = { ...r.requested, data: { ...r.requested.data, scheduledFor: at(60), releaseAt: at(45) } } as RideEvent;
+    expect(allTimersOf([later])).toEqual([{ id: 'release-R1', dueAt: at(45), command: { type: 'ReleaseScheduledRide', data: { rideId: 'R1', dueAt: at(45) } } }]);
+    const released: RideEvent = { type: 'RideReleased', data: { rideId: 'R1', releasedAt: at(46) } };
+    expect(allTimersOf([later, released]).map((t) => [t.id, t.dueAt])).toEqual([['wait-R1', at(51)], ['sla-accept-R1-normal', at(51)], ['sla-deliver-R1-normal', at(76)]]);
+    expect(allTimersOf([later, { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: at(2) } }])).toEqual([]);
   });
 
   it('given a ride id with characters BullMQ or Redis would misread, then the timer id escapes them', () => {

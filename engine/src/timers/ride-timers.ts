@@ -1,4 +1,4 @@
-import { canApply, type RideEvent, type RideSnapshot } from '@plantride/schemas';
+import { SLA_TARGETS, canApply, slaDueAt, type RideEvent, type RideSnapshot } from '@plantride/schemas';
 import { timerIdPart, type Timer } from './timer-port';
 
 /** How long each deadline is; the engine's configuration (REASSIGN_TIMEOUT_MS, RIDE_WAIT_ALERT_MS). */
@@ -25,8 +25,9 @@ export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Tim
   const id = (...parts: Array<string | number>) => parts.map((part) => timerIdPart(String(part))).join('-');
   const timers: Timer[] = [];
   const stands = (event: RideEvent, due: Date) => canApply(ride, event) && due;
-  if (c.requestedAt) {
-    const dueAt = at(c.requestedAt, settings.rideWaitAlertMs);
+  // Counted from when the ride went to dispatch: its booking, or its release when booked for later.
+  if (c.requestedAt && c.waitingSince) {
+    const dueAt = at(c.waitingSince, settings.rideWaitAlertMs);
     const due = dueAt.toISOString();
     if (stands({ type: 'RideWaitAlerted', data: { rideId, requestedAt: c.requestedAt, dueAt: due, alertedAt: due } }, dueAt)) {
       timers.push({ id: id('wait', rideId), dueAt, command: { type: 'AlertWaitingRide', data: { rideId, dueAt: due } } });
@@ -58,6 +59,21 @@ export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Tim
     const dueAt = new Date(expiresAt);
     const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId, driverId, round, expiredAt: expiresAt } };
     if (stands(expired, dueAt)) timers.push({ id: id('offer', rideId, round), dueAt, command: { type: 'ExpireOffer', data: { rideId, driverId, round, dueAt: expiresAt } } });
+  }
+  // Issue #20: a ride booked for later goes to dispatch at its release time.
+  if (c.releaseAt) {
+    const dueAt = new Date(c.releaseAt);
+    if (stands({ type: 'RideReleased', data: { rideId, releasedAt: c.releaseAt } }, dueAt)) {
+      timers.push({ id: id('release', rideId), dueAt, command: { type: 'ReleaseScheduledRide', data: { rideId, dueAt: c.releaseAt } } });
+    }
+  }
+  // Issue #20: each service target at the ride's priority as it stands (a new priority, a new deadline).
+  for (const target of SLA_TARGETS) {
+    const due = slaDueAt(c, target);
+    if (due === null) continue;
+    const dueAt = new Date(due);
+    const missed: RideEvent = { type: 'RideSlaBreached', data: { rideId, target, priority: c.priority, dueAt: due, breachedAt: due } };
+    if (stands(missed, dueAt)) timers.push({ id: id('sla', target, rideId, c.priority), dueAt, command: { type: 'NoteMissedTarget', data: { rideId, target, priority: c.priority, dueAt: due } } });
   }
   return timers;
 }

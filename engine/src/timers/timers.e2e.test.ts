@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, rideStreamId, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
+import { DEFAULT_DISPATCH_SETTINGS, MESSAGES, SERVER_MESSAGES, rideStreamId, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
 import { connectLive, type LiveClient } from '../test-support/live-client';
 import { seedUsers } from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -144,7 +144,7 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     expect(await call('RQ01', 'DELETE', `/api/bookings/cancel/${driving}`)).toEqual({ status: 409, body: { message: SERVER_MESSAGES.rideNotAvailable } });
   });
 
-  it('given a requested ride, when metrics are scraped, then its armed wait alert counts as pending until the ride is accepted', async () => {
+  it('given a requested ride, when metrics are scraped, then its armed wait alert and acceptance target count as pending until the ride is accepted', async () => {
     const app = await start({});
     const pendingTimers = async () => {
       const text = (await app.app.inject({ method: 'GET', url: '/metrics' })).body;
@@ -152,10 +152,12 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     };
     const rideId = await book('Forklift');
     await app.app.timers.caughtUp();
-    expect(await pendingTimers()).toBe(1);
+    // The wait alert and the two service targets (issue #20).
+    expect(await pendingTimers()).toBe(3);
     await accept('F001', rideId);
     await app.app.timers.caughtUp();
-    expect(await pendingTimers()).toBe(0);
+    // The delivery target stands until the material is dropped.
+    expect(await pendingTimers()).toBe(1);
   });
 
   it('given a started Special Task, when its booked duration passes, then its requester and driver hear specialTaskOverdue once', async () => {
@@ -177,5 +179,40 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     await hears('RQ01', 'rideEnded', rideId);
     await t!.app.timers.caughtUp();
     expect(await rideEvents(rideId, 'SpecialTaskOverran')).toHaveLength(1);
+  });
+
+  // Issue #20: rides booked for later and service targets, fired by the same timers.
+  const setDispatch = (settings: Partial<typeof DEFAULT_DISPATCH_SETTINGS>) => ok('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, ...settings });
+
+  it('given a ride booked for later, when its release time comes, then drivers hear it only then and its requester hears rideReleased; one cancelled first never reaches them', async () => {
+    await start({});
+    await setDispatch({ releaseLeadMinutes: 1 });
+    // Released a minute before: about a second from now.
+    const later = await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', scheduledFor: new Date(Date.now() + 61_000).toISOString() });
+    expect(later.releaseAt).toEqual(expect.any(String));
+    const rideId = later.rideId as string;
+    const cancelled = await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', scheduledFor: new Date(Date.now() + 62_000).toISOString() });
+    await ok('RQ01', 'DELETE', `/api/bookings/cancel/${cancelled.rideId as string}`);
+
+    await hears('RQ01', 'rideReleased', rideId);
+    await hears('F001', 'newRideRequest', rideId);
+    const [released] = await rideEvents(rideId, 'RideReleased');
+    // The first time a driver hears of it is the release, not the booking.
+    expect(heard('F001', 'newRideRequest', rideId).map((p) => p.position)).toEqual([released!.globalPosition]);
+    await accept('F001', rideId);
+    expect((await rideEvents(cancelled.rideId as string)).map((e) => e.type)).toEqual(['RideRequested', 'RideCancelled']);
+    expect(heard('F002', 'newRideRequest', cancelled.rideId as string)).toEqual([]);
+  });
+
+  it('given service targets of a second, when a ride is not accepted in time, then staff hear rideSlaBreached once, and the miss is on the ride', async () => {
+    await start({});
+    await setDispatch({ serviceTargets: { normal: { acceptSeconds: 1, deliverSeconds: 3600 }, urgent: { acceptSeconds: 1, deliverSeconds: 3600 } } });
+    const rideId = await book('Forklift');
+    await hears('AD01', 'rideSlaBreached', rideId);
+    expect(heard('AD01', 'rideSlaBreached', rideId)[0]).toMatchObject({ target: 'accept', priority: 'normal', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', message: `Ride ${rideId} (fgs → RMS) was not accepted within its target.` });
+    expect(heard('RQ01', 'rideSlaBreached', rideId)).toEqual([]);
+    await accept('F001', rideId);
+    await t!.app.timers.caughtUp();
+    expect((await rideEvents(rideId, 'RideSlaBreached')).map((e) => e.data)).toMatchObject([{ target: 'accept', priority: 'normal' }]);
   });
 });

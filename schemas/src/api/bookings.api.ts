@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_VEHICLE_TYPE, LIMITS, rideTypeSchema, timestampEventSchema } from '../constants';
-import { MESSAGES } from '../messages';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { RIDE_PRIORITIES } from '../dispatch';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
@@ -59,6 +59,8 @@ export const bookRideBodySchema = z
     duration: durationInput.nullish(),
     // Issue #20: 'normal' unless said; anything else is refused.
     priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),
+    // Issue #20: a ride booked for later today or tomorrow (the decider judges the window); absent: now.
+    scheduledFor: z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidScheduledFor }).optional(),
   })
   .superRefine((body, ctx) => {
     const special = body.rideType === 'Special Task';
@@ -82,6 +84,9 @@ export const bookRideAnswerSchema = commandAnswerSchema.extend({
   rideId: z.string(),
   reqName: z.string(),
   reqMobileNo: z.string(),
+  // Issue #20: a ride booked for later, and when it goes to drivers; null for a ride booked for now.
+  scheduledFor: z.string().nullable(),
+  releaseAt: z.string().nullable(),
 });
 export type BookRideAnswer = z.infer<typeof bookRideAnswerSchema>;
 
