@@ -125,6 +125,8 @@ export const SOCKET_PAYLOADS = {
   // he accepts as any ride, or declines. When the offer lapses he gets removeRide.
   rideOffered: payload({
     rideId: z.string(),
+    // The server's clock at the offer: a phone whose clock is off counts down expiresAt − offeredAt from arrival.
+    offeredAt: z.string(),
     expiresAt: z.string(),
     fromLocation: z.string(),
     toLocation: z.string(),

@@ -72,6 +72,7 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
     newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.driver(data.driverId)], position),
     emit('rideOffered', [liveRooms.driver(data.driverId)], {
       rideId: data.rideId,
+      offeredAt: data.offeredAt,
       expiresAt: data.expiresAt,
       fromLocation: facts.fromLocation,
       toLocation: facts.toLocation,

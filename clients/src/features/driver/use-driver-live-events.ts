@@ -9,12 +9,21 @@ import { DRIVER_EVENTS, driverEventEffect, type DriverEvent } from './stores/dri
 import { refreshTopics, useDriverLive } from './stores/driver-live.store';
 import { useRideOffers } from './stores/ride-offers.store';
 
+/**
+ * The offer's expiry on this phone's clock: the time the server gave it (expiresAt − offeredAt) from
+ * now, so a phone whose clock is minutes off still counts down the right seconds.
+ */
+export function onThisClock(offer: { offeredAt: string; expiresAt: string }, now = Date.now()): string {
+  const lasts = Date.parse(offer.expiresAt) - Date.parse(offer.offeredAt);
+  return Number.isFinite(lasts) ? new Date(now + Math.max(0, lasts)).toISOString() : offer.expiresAt;
+}
+
 /** An offer to him starts with rideOffered and ends with removeRide (declined, lapsed, cancelled); newRideRequest opens it to all. */
 function offerEffect(event: DriverEvent, driverId: string): void {
   const offers = useRideOffers.getState();
   if (event.type === 'rideOffered') {
     const { position: _position, ...offer } = event.payload;
-    offers.offered({ ...offer, driverId });
+    offers.offered({ ...offer, expiresAt: onThisClock(offer), driverId });
   } else if (event.type === 'removeRide') {
     offers.passedOn(event.payload.rideId);
   } else if (event.type === 'newRideRequest') {

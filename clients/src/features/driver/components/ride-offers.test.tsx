@@ -12,6 +12,7 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), in
 
 const offer = (over: Partial<RideOffer> = {}): RideOffer => ({
   rideId: 'R7',
+  offeredAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 30_000).toISOString(),
   fromLocation: 'main gate',
   toLocation: 'canteen',
