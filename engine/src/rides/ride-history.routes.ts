@@ -25,7 +25,8 @@ import { isStaff, readModels } from './ride-access';
 import { handOversOf } from './hand-over';
 import { toHistoryRow, toOngoingRow } from './ride-rows';
 
-const LIFECYCLE = ['requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
+// A ride booked for later is scheduled before it is requested (issue #20).
+const LIFECYCLE = ['scheduled', 'requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
 
 /** A status a ride has reached or passed: an old record is stale, not a contradiction. */
 function consistentStatus(claimed: string, current: string): boolean {

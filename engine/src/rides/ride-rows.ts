@@ -1,4 +1,4 @@
-import { DATE_LOCALE, PLANT_TIME_ZONE, RESUME_STATE_TO_RIDE_STATE, formatDuration, type RideHistoryRow, type RideTimestamps, type ServerRide } from '@plantride/schemas';
+import { DATE_LOCALE, PLANT_TIME_ZONE, RESUME_STATE_TO_RIDE_STATE, formatDuration, slaMetOf, type RideHistoryRow, type RidePriority, type RideTimestamps, type ServerRide } from '@plantride/schemas';
 import type { RideRow } from '@plantride/projections';
 import type { HandOver } from './hand-over';
 
@@ -23,6 +23,9 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
     CREATED_AT: ride.requested_at.toISOString(),
     COMPLETED_AT: iso(ride.ended_at),
     DURATION: ride.duration_minutes === null ? null : formatDuration(ride.duration_minutes),
+    PRIORITY: ride.priority as RidePriority,
+    SCHEDULED_FOR: iso(ride.scheduled_for),
+    SLA_MET: slaMetOf({ completed: ride.status === 'completed', targetMissed: ride.accept_breached_at !== null || ride.deliver_breached_at !== null }),
   };
 }
 

@@ -50,4 +50,16 @@ export const ridesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_scheduled_and_sla': {
+    async up(db) {
+      // Issue #20. No ride before it was booked for later or missed a target (both events are new with it): null says so, with no replay.
+      await db.schema
+        .alterTable('rides')
+        .addColumn('scheduled_for', 'timestamptz')
+        .addColumn('release_at', 'timestamptz')
+        .addColumn('accept_breached_at', 'timestamptz')
+        .addColumn('deliver_breached_at', 'timestamptz')
+        .execute();
+    },
+  },
 };

@@ -5,7 +5,8 @@ import { redeliver } from '../../../engine/src/test-support/redelivery';
 import { rideEvents as e } from '../../../engine/src/test-support/ride-events';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { ridesProjection } from './rides.projection';
-import { availableRides, findRide, ongoingRideOfDriver } from './rides.queries';
+import { availableRides, findRide, ongoingRideOfDriver, openRideIds } from './rides.queries';
+import { scheduledSlaEvents as s } from './scheduled-sla-events.fixture';
 
 const time = (minute: number) => new Date(at(minute));
 const NO_DRIVER = { driver_id: null, driver_name: null, driver_mobile: null, vehicle_number: null };
@@ -46,8 +47,48 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       open_to_all: true,
       offered_to: null,
       priority: 'normal',
+      scheduled_for: null,
+      release_at: null,
+      accept_breached_at: null,
+      deliver_breached_at: null,
       last_position: 1,
     });
+  });
+
+  it('given a ride booked for later, then it is scheduled with when it is wanted and released, no driver sees it, and its release timer is re-armed on boot', async () => {
+    await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105), e.requested('R2', 'RQ01', 1));
+    expect(await ride()).toMatchObject({ status: 'scheduled', scheduled_for: time(120), release_at: time(105), requested_at: time(0), open_to_all: true, offered_to: null });
+    expect((await availableRides(spec.db, 'Forklift')).map((row) => row.ride_id)).toEqual(['R2']);
+    expect((await availableRides(spec.db, 'Forklift', 'FL01')).map((row) => row.ride_id)).toEqual(['R2']);
+    expect(await openRideIds(spec.db)).toEqual(['R1', 'R2']);
+  });
+
+  it('given a scheduled ride, when it is released, then it is requested and every driver of its type may take it, newest booking first', async () => {
+    await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105), e.requested('R2', 'RQ01', 1), s.released('R1', 105));
+    expect(await ride()).toMatchObject({ status: 'requested', scheduled_for: time(120), release_at: time(105), open_to_all: true, offered_to: null });
+    expect((await availableRides(spec.db, 'Forklift', 'FL01')).map((row) => row.ride_id)).toEqual(['R2', 'R1']);
+  });
+
+  it('given a scheduled ride released under offer dispatch, then only the driver it is offered to sees it, until it is open to all', async () => {
+    await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105, { priority: 'urgent' }), s.released('R1', 105, 'offer'), e.offered('R1', 'FL01', 1, 105));
+    expect(await ride()).toMatchObject({ status: 'requested', open_to_all: false, offered_to: 'FL01', priority: 'urgent' });
+    const seen = async (driverId: string) => (await availableRides(spec.db, 'Forklift', driverId)).map((row) => row.ride_id);
+    expect([await seen('FL01'), await seen('FL02')]).toEqual([['R1'], []]);
+    await spec.given(e.openedToAll('R1', 106, 'no driver free'));
+    expect([await seen('FL01'), await seen('FL02')]).toEqual([['R1'], ['R1']]);
+  });
+
+  it('given a scheduled ride, when it is cancelled before its release, then it is cancelled and no longer open', async () => {
+    await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105), e.cancelled('R1', 'RQ01', 3));
+    expect(await ride()).toMatchObject({ status: 'cancelled', cancelled_at: time(3), scheduled_for: time(120) });
+    expect(await openRideIds(spec.db)).toEqual([]);
+  });
+
+  it('given a ride that missed its acceptance target and then its delivery target, then each miss is kept with its time and nothing else changes', async () => {
+    await spec.given(e.requested('R1', 'RQ01', 0), s.slaBreached('R1', 'accept', 5));
+    expect(await ride()).toMatchObject({ status: 'requested', accept_breached_at: time(5), deliver_breached_at: null });
+    await spec.given(e.accepted('R1', 'FL01', 6), s.slaBreached('R1', 'deliver', 30), e.dropped('R1', 'FL01', 31));
+    expect(await ride()).toMatchObject({ status: 'delivered', accepted_at: time(6), accept_breached_at: time(5), deliver_breached_at: time(30) });
   });
 
   it('given a requested ride, when a driver accepts it, then it is accepted with his name, mobile and vehicle number', async () => {
@@ -164,11 +205,15 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       e.redistributed('R3', 'FL01', 6),
       e.takenOver('R3', 'FL02', 7),
       e.ended('R3', 'FL02', 8),
+      s.scheduled('R4', 'RQ02', 9, 120, 105),
+      s.scheduled('R5', 'RQ02', 10, 120, 105),
+      s.released('R5', 105, 'offer'),
+      s.slaBreached('R5', 'accept', 107),
     );
     const rows = () => spec.db.selectFrom('rides').selectAll().orderBy('ride_id').execute();
     const before = await rows();
-    expect(before.map((row) => row.status)).toEqual(['requested', 'cancelled', 'completed']);
-    for (const type of ['RideRequested', 'RideAccepted', 'RideStarted', 'RideRedistributed', 'RideTakenOver', 'RideCancelled', 'RideEnded']) {
+    expect(before.map((row) => row.status)).toEqual(['requested', 'cancelled', 'completed', 'scheduled', 'requested']);
+    for (const type of ['RideRequested', 'RideAccepted', 'RideStarted', 'RideRedistributed', 'RideTakenOver', 'RideCancelled', 'RideEnded', 'RideReleased', 'RideSlaBreached']) {
       await redeliver(spec.database, [ridesProjection], (event) => event.type === type);
       expect(await rows(), `after ${type} again`).toEqual(before);
     }

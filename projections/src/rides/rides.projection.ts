@@ -44,6 +44,11 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       return { open_to_all: true, offered_to: null };
     case 'RidePriorityChanged':
       return { priority: event.data.priority };
+    // Released, it goes to dispatch as a ride booked then would: offered one driver at a time, or open to all.
+    case 'RideReleased':
+      return { status: 'requested', open_to_all: event.data.dispatch !== 'offer', offered_to: null };
+    case 'RideSlaBreached':
+      return event.data.target === 'accept' ? { accept_breached_at: instantText(event.data.breachedAt) } : { deliver_breached_at: instantText(event.data.breachedAt) };
     // Timer notices change nothing a ride row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':
@@ -69,12 +74,17 @@ export const ridesProjection = rowProjection({
     to_location: d.toLocation,
     vehicle_type: d.vehicleType,
     ride_type: d.rideType,
-    status: 'requested',
+    // The statechart's rule: a booking with scheduledFor waits, invisible to drivers, until RideReleased.
+    status: d.scheduledFor === undefined ? 'requested' : 'scheduled',
     estimated_minutes: d.estimatedMinutes,
     duration_minutes: d.durationMinutes,
     requested_at: instantText(d.requestedAt),
     open_to_all: d.dispatch !== 'offer',
     priority: d.priority ?? 'normal',
+    scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
+    release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
+    accept_breached_at: null,
+    deliver_breached_at: null,
   }),
   change: (event) => changeOf(event),
 });

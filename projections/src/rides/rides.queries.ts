@@ -13,7 +13,8 @@ export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<
 }
 
 /**
- * Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first.
+ * Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first;
+ * never a ride booked for later before its release (status 'scheduled').
  * For one driver (`driverId`), a ride under offer dispatch only once it is open to all or offered to him.
  */
 const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string, driverId?: string) =>
@@ -44,12 +45,15 @@ export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: stri
     .executeTakeFirst();
 }
 
-/** Rides not yet completed or cancelled, oldest first: the ones whose timers the engine re-arms on boot. */
+/**
+ * Rides not yet completed or cancelled, oldest first: the ones whose timers the engine re-arms on
+ * boot, a ride booked for later (its release) included.
+ */
 export async function openRideIds(db: Kysely<ReadModels>): Promise<string[]> {
   const rows = await db
     .selectFrom('rides')
     .select('ride_id')
-    .where('status', 'in', [...AVAILABLE_STATUSES, ...IN_PROGRESS_STATUSES])
+    .where('status', 'in', ['scheduled', ...AVAILABLE_STATUSES, ...IN_PROGRESS_STATUSES])
     .orderBy('requested_at')
     .orderBy('ride_id')
     .execute();

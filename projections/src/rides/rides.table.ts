@@ -34,6 +34,12 @@ export interface RidesTable {
   offered_to: string | null;
   /** 'normal' or 'urgent'. */
   priority: Generated<string>;
+  /** A ride booked for later (status 'scheduled' until released): when it is wanted and when it goes to dispatch. */
+  scheduled_for: Date | null;
+  release_at: Date | null;
+  /** When it missed its service target for acceptance, and for the drop (RideSlaBreached). */
+  accept_breached_at: Date | null;
+  deliver_breached_at: Date | null;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, textField } from './text-fields';
+import { rideServiceShape } from './ride-row.api';
 
 /** GET /api/ride-history?driverId= */
 export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters, 'Driver ID') });
@@ -38,6 +39,7 @@ export const rideHistoryRowSchema = z.object({
   ORIGINAL_DRIVER_NAME: z.string().nullish(),
   ORIGINAL_DRIVER_MOBILE: z.string().nullish(),
   RIDE_STATE: rideStateNameSchema.nullish(),
+  ...rideServiceShape,
 });
 export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
 

@@ -1,5 +1,28 @@
 import { z } from 'zod';
 import { rideStatusSchema, rideStateNameSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { RIDE_PRIORITIES } from '../dispatch';
+
+/**
+ * SLA_MET (issue #20), the one rule every ride row, report and KPI follows: false once the ride
+ * missed a service target, true when it completed with none missed, otherwise null (still open,
+ * or cancelled without a miss).
+ */
+export function slaMetOf(ride: { completed: boolean; targetMissed: boolean }): boolean | null {
+  if (ride.targetMissed) return false;
+  return ride.completed ? true : null;
+}
+
+/**
+ * Ours (issue #20), on every ride row (histories, ongoing, available rides): the ride's priority
+ * as it stands, when it is wanted if booked for later (ISO; null otherwise), and SLA_MET
+ * ({@link slaMetOf}). The engine always sends them; they are optional only so that an answer from
+ * an engine before them still reads.
+ */
+export const rideServiceShape = {
+  PRIORITY: z.enum(RIDE_PRIORITIES).optional(),
+  SCHEDULED_FOR: z.string().nullable().optional(),
+  SLA_MET: z.boolean().nullable().optional(),
+};
 
 /** Who booked a ride, as shown in the driver's Requester Details popup. */
 export const requesterDetailsSchema = z.object({
@@ -42,5 +65,6 @@ export const serverRideSchema = z.object({
   ORIGINAL_DRIVER_MOBILE: z.string().nullish(),
   RIDE_STATE: rideStateNameSchema.nullable(),
   REQUESTER_DETAILS: requesterDetailsSchema.nullable(),
+  ...rideServiceShape,
 });
 export type ServerRide = z.infer<typeof serverRideSchema>;
