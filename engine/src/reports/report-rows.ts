@@ -1,4 +1,4 @@
-import { LIMITS, type RideReportServerRow } from '@plantride/schemas';
+import { LIMITS, type RidePriority, type RideReportServerRow } from '@plantride/schemas';
 import type { RideReportRecord } from '@plantride/projections';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
@@ -40,5 +40,7 @@ export function toRideReportServerRow(row: RideReportRecord): RideReportServerRo
     DRIVER_ID: row.driver_id,
     MATERIAL_DROP_TIME: iso(row.dropped_at),
     RIDE_TYPE: row.ride_type,
+    PRIORITY: row.priority as RidePriority,
+    SLA_MET: row.sla_met,
   };
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
+import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_CSV_FIELDS, toRideReport, toRideReportCsvRecord } from '@plantride/schemas';
 import type { RideReportRecord } from '@plantride/projections';
 import { toRideReportServerRow } from './report-rows';
 import { toRideReportExportRecord } from '../test-support/report-export';
@@ -42,6 +42,8 @@ function record(i: number): RideReportRecord {
     picked_at: at(i % 10 === 0 ? null : 10.5),
     dropped_at: at(i % 2 === 0 ? 22.75 + i / 1000 : null),
     ended_at: at(i % 3 === 0 ? null : 30),
+    priority: i % 6 === 0 ? 'urgent' : 'normal',
+    sla_met: [true, false, null][i % 3] ?? null,
     maintenance_status: i % 2 === 0 ? null : 'completed',
     last_maintenance_date: i % 2 === 0 ? null : at(-10_000),
   };
@@ -52,7 +54,7 @@ describe('report export streams', () => {
     const rows = Array.from({ length: 600 }, (_, i) => record(i));
     const oracle = stringify(
       rows.map((r) => toRideReportCsvRecord(toRideReport(toRideReportServerRow(r)))),
-      { header: true, columns: RIDE_REPORT_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })), escape_formulas: true },
+      { header: true, columns: RIDE_REPORT_CSV_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })), escape_formulas: true },
     );
     const exported = rows.map(toRideReportExportRecord);
     expect(await text(csvStream(batchesOf(exported.slice(0, 7), exported.slice(7, 150), exported.slice(150))))).toBe(oracle);

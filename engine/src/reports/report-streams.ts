@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MESSAGES, RIDE_REPORT_CSV_COLUMNS, formatPlantInstant, formatReportGap, type RideReportFilter } from '@plantride/schemas';
+import { MESSAGES, RIDE_REPORT_CSV_COLUMNS, formatPlantInstant, formatReportGap, formatReportSlaMet, type RideReportFilter } from '@plantride/schemas';
 import { rideReportExportAfter, rideReportsAfter, type ReadModels, type RideReportCursor, type RideReportExportRecord, type RideReportRecord } from '@plantride/projections';
 import type { Kysely } from 'kysely';
 import { gapMinutesBetween, toRideReportServerRow } from './report-rows';
@@ -76,13 +76,13 @@ const time = (ms: number | null) => {
 const gap = (from: number | null, to: number | null) => (from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to)));
 
 /**
- * One line of the report CSV, newline included: the 20 columns of RIDE_REPORT_FIELDS with the spec's
+ * One line of the report CSV, newline included: the 22 columns of RIDE_REPORT_CSV_FIELDS with the spec's
  * defaults, written straight from the record. It is what toRideReportCsvRecord(toRideReport(
  * toRideReportServerRow(row))) through csv-stringify writes for the same row read with Dates
  * (report-streams.test proves it on awkward rows) without the three objects and the ISO round trip per row.
  */
 export function csvLine(row: RideReportExportRecord): string {
-  return `${csvCell(row.ride_id)},${csvCell(unknown(row.requester_name))},${csvCell(row.from_location ?? '')},${csvCell(row.to_location ?? '')},${csvCell(unknown(row.vehicle_type))},${csvCell(unknown(row.vehicle_number))},${csvCell(unknown(row.forklift_number))},${csvCell(row.status ?? '')},${time(row.created_at)},${csvCell(unknown(row.driver_id))},${csvCell(unknown(row.driver_name))},${time(row.started_at)},${time(row.ended_at)},${time(row.picked_at)},${time(row.dropped_at)},${gap(row.picked_at, row.dropped_at)},${gap(row.started_at, row.picked_at)},${time(row.last_maintenance_date)},${csvCell(orNotAvailable(row.maintenance_status))},${csvCell(unknown(row.ride_type))}\n`;
+  return `${csvCell(row.ride_id)},${csvCell(unknown(row.requester_name))},${csvCell(row.from_location ?? '')},${csvCell(row.to_location ?? '')},${csvCell(unknown(row.vehicle_type))},${csvCell(unknown(row.vehicle_number))},${csvCell(unknown(row.forklift_number))},${csvCell(row.status ?? '')},${time(row.created_at)},${csvCell(unknown(row.driver_id))},${csvCell(unknown(row.driver_name))},${time(row.started_at)},${time(row.ended_at)},${time(row.picked_at)},${time(row.dropped_at)},${gap(row.picked_at, row.dropped_at)},${gap(row.started_at, row.picked_at)},${time(row.last_maintenance_date)},${csvCell(orNotAvailable(row.maintenance_status))},${csvCell(unknown(row.ride_type))},${csvCell(row.priority)},${formatReportSlaMet(row.sla_met)}\n`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { countRideReports, reportsProjection, rideReportExportAfter, rideReportsAfter, rideReportsPage, type ReadModels } from '@plantride/projections';
 import { MESSAGES, RIDE_EVENT_TYPES, toRideReport, type DomainEvent, type RideEvent, type RideReportFilter } from '@plantride/schemas';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../test-support/test-database';
@@ -12,10 +12,17 @@ const e = <T extends DomainEvent['type']>(type: T, data: Data<T>) => ({ type, da
 
 const driverRecord = (operatorId: string, vehicle: string, forklift: string, name = `Driver ${operatorId}`) =>
   ({ operatorId, serial: 1, vehicle, name, mobile: '9876543210', role: 'Driver', forklift, status: 'Active', comments: '', vehicleAssigned: 'Forklift', createdAt: at('07:00:00') }) as const;
-const requested = (rideId: string, time = '08:00:00') =>
-  e('RideRequested', { rideId, requesterId: 'RQ01', requesterName: 'Asha Rao', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: at(time) });
+const requested = (rideId: string, time = '08:00:00', more: Partial<Data<'RideRequested'>> = {}) =>
+  e('RideRequested', { rideId, requesterId: 'RQ01', requesterName: 'Asha Rao', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: at(time), ...more });
 const accepted = (rideId: string, driverId: string, vehicleNumber: string | null = null) =>
   e('RideAccepted', { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9876543210', vehicleNumber, acceptedAt: at('08:01:00') });
+const steps = (rideId: string, driverId: string) => [
+  e('RideStarted', { rideId, driverId, startedAt: at('08:02:00') }),
+  e('MaterialPicked', { rideId, driverId, pickedAt: at('08:03:00') }),
+  e('MaterialDropped', { rideId, driverId, droppedAt: at('08:04:00') }),
+  e('RideEnded', { rideId, driverId, endedAt: at('08:05:00') }),
+];
+const breached = (rideId: string, target: 'accept' | 'deliver', time: string, priority: 'normal' | 'urgent' = 'normal') => e('RideSlaBreached', { rideId, target, priority, dueAt: at(time), breachedAt: at(time) });
 const maintenanceRequested = (requestId: string, driverId: string) =>
   e('MaintenanceRequested', { requestId, driverId, driverName: `Driver ${driverId}`, vehicleType: 'Forklift', issue: 'Engine Issue', commentText: '', breakdownType: 'full', rideId: null, requestedAt: at('09:00:00') });
 
@@ -209,5 +216,87 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     const first = await rideReportsAfter(db(), {}, null, 2);
     const rest = await rideReportsAfter(db(), {}, { createdAt: first[1]!.created_at, rideId: first[1]!.ride_id }, 10);
     expect([...first, ...rest].map((row) => row.ride_id)).toEqual(['C', 'B', 'A', 'Z']);
+  });
+
+  describe('issue #20: priority, booking for later and SLA_MET', () => {
+    const service = async (rideId: string) => {
+      const row = await rowOf(rideId);
+      return row && [row.STATUS, row.PRIORITY, row.SLA_MET];
+    };
+
+    it('given a ride booked for later, then it is scheduled until released, then requested', async () => {
+      await given(requested('R1', '08:00:00', { scheduledFor: at('12:00:00'), releaseAt: at('11:45:00') }));
+      expect(await service('R1')).toEqual(['scheduled', 'normal', null]);
+      expect(await rideReportsAfter(db(), { statuses: ['scheduled'] }, null, 10)).toMatchObject([{ ride_id: 'R1' }]);
+      await given(e('RideReleased', { rideId: 'R1', releasedAt: at('11:45:00') }));
+      expect(await service('R1')).toEqual(['requested', 'normal', null]);
+    });
+
+    it('given an urgent booking, when staff make it normal and back, then its row follows', async () => {
+      await given(requested('R1', '08:00:00', { priority: 'urgent' }));
+      expect(await service('R1')).toEqual(['requested', 'urgent', null]);
+      await given(e('RidePriorityChanged', { rideId: 'R1', priority: 'normal', changedBy: 'AD01', changedAt: at('08:01:00') }));
+      expect(await service('R1')).toEqual(['requested', 'normal', null]);
+    });
+
+    it('given rides completed in time, completed after a miss, missed then cancelled, cancelled in time and still open, then SLA_MET is true, false, false, null and null', async () => {
+      await given(
+        requested('MET'), accepted('MET', 'D001'), ...steps('MET', 'D001'),
+        requested('LATE'), accepted('LATE', 'D002'), e('RideStarted', { rideId: 'LATE', driverId: 'D002', startedAt: at('08:02:00') }), breached('LATE', 'deliver', '08:30:00'),
+        ...steps('LATE', 'D002').slice(1),
+        requested('GONE', '08:00:00', { priority: 'urgent' }), breached('GONE', 'accept', '08:02:00', 'urgent'), e('RideCancelled', { rideId: 'GONE', cancelledBy: 'RQ01', cancelledAt: at('08:03:00') }),
+        requested('CANCELLED'), e('RideCancelled', { rideId: 'CANCELLED', cancelledBy: 'RQ01', cancelledAt: at('08:01:00') }),
+        requested('OPEN'), accepted('OPEN', 'D003'),
+      );
+      expect(await Promise.all(['MET', 'LATE', 'GONE', 'CANCELLED', 'OPEN'].map(service))).toEqual([
+        ['completed', 'normal', true], ['completed', 'normal', false], ['cancelled', 'urgent', false], ['cancelled', 'normal', null], ['accepted', 'normal', null],
+      ]);
+      const matching = async (filter: RideReportFilter) => (await rideReportsAfter(db(), filter, null, 100)).map((row) => row.ride_id).sort();
+      expect(await matching({ slaMet: true })).toEqual(['MET']);
+      expect(await matching({ slaMet: false })).toEqual(['GONE', 'LATE']);
+      expect(await matching({ priority: 'urgent' })).toEqual(['GONE']);
+      expect(await matching({ priority: 'normal', slaMet: false })).toEqual(['LATE']);
+      expect(await countRideReports(db(), { slaMet: false })).toEqual({ total: 2, capped: false });
+      expect((await rideReportsPage(db(), { priority: 'normal' }, 1, 2)).map((row) => row.ride_id)).toHaveLength(2);
+      expect((await rideReportExportAfter(db(), { slaMet: false }, null, 10)).map((row) => [row.ride_id, row.priority, row.sla_met]).sort()).toEqual([['GONE', 'urgent', false], ['LATE', 'normal', false]]);
+    });
+
+    it('given rides of every kind, when every ride event is applied again, then no row changes', async () => {
+      const history = [
+        requested('MET'), accepted('MET', 'D001'), ...steps('MET', 'D001'),
+        requested('LATE', '08:00:00', { priority: 'urgent', scheduledFor: at('09:00:00'), releaseAt: at('08:45:00') }), e('RideReleased', { rideId: 'LATE', releasedAt: at('08:45:00') }),
+        breached('LATE', 'accept', '08:47:00', 'urgent'), e('RidePriorityChanged', { rideId: 'LATE', priority: 'normal', changedBy: 'AD01', changedAt: at('08:48:00') }),
+        requested('GONE'), breached('GONE', 'accept', '08:05:00'), e('RideCancelled', { rideId: 'GONE', cancelledBy: 'RQ01', cancelledAt: at('08:06:00') }),
+      ];
+      await given(...history);
+      const rows = () => db().selectFrom('ride_reports').selectAll().orderBy('ride_id').execute();
+      const before = await rows();
+      expect(before.map((row) => [row.ride_id, row.status, row.priority, row.sla_met])).toEqual([['GONE', 'cancelled', 'normal', false], ['LATE', 'requested', 'normal', false], ['MET', 'completed', 'normal', true]]);
+      // Each stream again from its start, at the positions it had: the row guard makes every event a no-op.
+      const replayed = new Map<string, number>();
+      for (const event of history) {
+        const stream = `ride-${event.data.rideId}`;
+        const streamPosition = (replayed.get(stream) ?? 0) + 1;
+        replayed.set(stream, streamPosition);
+        await reportsProjection.apply(event, { streamId: stream, streamPosition, globalPosition: 1000 + streamPosition, recordedAt: new Date() }, db());
+      }
+      expect(await rows()).toEqual(before);
+    });
+
+    it('given rows projected before the priority and SLA migration, when it runs, then their priority comes from the rides read model and a completed ride met its targets', async () => {
+      await sql`drop table ride_reports, report_drivers, report_driver_names, report_maintenance_requests`.execute(database.db);
+      await reportsProjection.migrations['0001_ride_reports']!.up(database.db);
+      await sql`create table rides (ride_id text primary key, priority text not null)`.execute(database.db);
+      await sql`insert into rides values ('R1', 'urgent'), ('R2', 'normal')`.execute(database.db);
+      await sql`insert into ride_reports (ride_id, requester_id, requester_name, from_location, to_location, vehicle_type, ride_type, status, created_at, last_position)
+        values ('R1', 'RQ01', 'Asha', 'a', 'b', 'Forklift', 'Regular', 'completed', now(), 6), ('R2', 'RQ01', 'Asha', 'a', 'b', 'Forklift', 'Regular', 'cancelled', now(), 2),
+               ('R3', 'RQ01', 'Asha', 'a', 'b', 'Forklift', 'Regular', 'requested', now(), 1)`.execute(database.db);
+      await reportsProjection.migrations['0002_priority_and_sla']!.up(database.db);
+      expect(await db().selectFrom('ride_reports').select(['ride_id', 'priority', 'sla_met']).orderBy('ride_id').execute()).toEqual([
+        { ride_id: 'R1', priority: 'urgent', sla_met: true },
+        { ride_id: 'R2', priority: 'normal', sla_met: null },
+        { ride_id: 'R3', priority: 'normal', sla_met: null },
+      ]);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { RIDE_EVENT_TYPES, vehicleNumberKey, type EventType, type RideEvent } from '@plantride/schemas';
+import { RIDE_EVENT_TYPES, slaMetOf, vehicleNumberKey, type EventType, type RideEvent } from '@plantride/schemas';
 import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import type { ReportDriversTable, RideReportsTable } from './reports.table';
@@ -43,6 +43,12 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
       return rideStepChange(event);
     case 'RideCancelled':
       return { status: 'cancelled' };
+    case 'RideReleased':
+      return { status: 'requested' };
+    case 'RidePriorityChanged':
+      return { priority: event.data.priority };
+    case 'RideSlaBreached':
+      return { sla_met: false };
     case 'RideRedistributed':
       // Waiting for another driver, like the rides read model: no driver until one takes it over.
       return { status: 'waiting_for_reassignment', driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null };
@@ -54,7 +60,6 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'RideOfferDeclined':
     case 'RideOfferExpired':
     case 'RideOpenedToAll':
-    case 'RidePriorityChanged':
       return {};
   }
 }
@@ -101,8 +106,10 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           to_location: d.toLocation,
           vehicle_type: d.vehicleType,
           ride_type: d.rideType,
-          status: 'requested',
+          status: d.scheduledFor === undefined ? 'requested' : 'scheduled',
           created_at: instantText(d.requestedAt),
+          priority: d.priority ?? 'normal',
+          sla_met: null,
           last_position: position.streamPosition,
         });
         changed.add(d.rideId);
@@ -118,6 +125,8 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
       }
       if (!row || (row.last_position as number) >= position.streamPosition) continue;
       assignDefined(row, change);
+      // A false SLA_MET is a target missed (RideSlaBreached, now or before); the rule decides the rest.
+      row.sla_met = slaMetOf({ completed: row.status === 'completed', targetMissed: row.sla_met === false });
       row.last_position = position.streamPosition;
       changed.add(event.data.rideId);
     }

@@ -4,7 +4,8 @@ import type { ReadModels } from '../read-models';
 import type { RideReportsTable } from './reports.table';
 
 /** A ride report row with its driver's current maintenance facts. */
-export type RideReportRecord = Omit<RideReportsTable, 'requester_id' | 'vehicle_number_key' | 'last_position'> & {
+export type RideReportRecord = Omit<RideReportsTable, 'requester_id' | 'vehicle_number_key' | 'last_position' | 'priority'> & {
+  priority: string;
   last_maintenance_date: Date | null;
   maintenance_status: string | null;
 };
@@ -57,6 +58,8 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
   if (filter.forkliftNumbers?.length) conditions.push(eb('r.forklift_number', 'in', [...filter.forkliftNumbers]));
   if (filter.statuses?.length) conditions.push(eb('r.status', 'in', [...filter.statuses]));
   if (filter.driverId) conditions.push(eb('r.driver_id', '=', filter.driverId));
+  if (filter.priority) conditions.push(eb('r.priority', '=', filter.priority));
+  if (filter.slaMet !== undefined) conditions.push(eb('r.sla_met', '=', filter.slaMet));
   if (filter.driverName) {
     // The ride's own name decides: a driver renamed since matches only the rides he drove under that name.
     const names = filter.namesByPart ?? [];
@@ -72,6 +75,7 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
 const RIDE_COLUMNS = [
   'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status', 'r.created_at',
   'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.started_at', 'r.picked_at', 'r.dropped_at', 'r.ended_at',
+  'r.priority', 'r.sla_met',
 ] as const;
 
 /** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */
@@ -192,7 +196,7 @@ export async function rideReportExportAfter(db: Kysely<ReadModels>, filter: Ride
     .leftJoin('report_drivers as d', 'd.operator_id', 'r.driver_id')
     .select([
       'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status',
-      'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'd.maintenance_status',
+      'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.priority', 'r.sla_met', 'd.maintenance_status',
       epochMs(sql.ref('r.created_at')).as('created_at'),
       epochMs(sql.ref('r.started_at')).as('started_at'),
       epochMs(sql.ref('r.picked_at')).as('picked_at'),

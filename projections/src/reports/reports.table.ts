@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * One row per ride for the ride reports screen (SPEC §3, ride report row). The driver's vehicle
  * and forklift numbers are copied when he takes the ride: they are the ride's facts, not his current ones.
@@ -22,6 +24,10 @@ export interface RideReportsTable {
   picked_at: Date | null;
   dropped_at: Date | null;
   ended_at: Date | null;
+  /** 'normal' or 'urgent', as it stands (issue #20). */
+  priority: Generated<string>;
+  /** SLA_MET (slaMetOf): false once a service target was missed, true when completed with none missed, else null. */
+  sla_met: boolean | null;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

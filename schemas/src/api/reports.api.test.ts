@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportsCsvFileName, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
+import { SERVER_MESSAGES } from '../messages';
+import { REPORT_PRIORITY_MESSAGE, REPORT_SLA_MET_MESSAGE, RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_CSV_FIELDS, RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportFiltersQuerySchema, rideReportsCsvFileName, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
 
 describe('ride reports query', () => {
   it('given dd/MM/yyyy days, when read, then they cover whole plant days with the last one included', () => {
@@ -22,6 +23,29 @@ describe('ride reports query', () => {
     expect(filter.driverId).toBe('F001');
     expect(vehicleNumberKey('MH-12 ab 0001')).toBe(vehicleNumberKey('mh12AB0001'));
   });
+
+  it.each([
+    [{ priority: 'urgent' }, { priority: 'urgent' }],
+    [{ priority: ' Normal ' }, { priority: 'normal' }],
+    [{ slaMet: 'true' }, { slaMet: true }],
+    [{ slaMet: 'FALSE' }, { slaMet: false }],
+    [{ priority: '', slaMet: ' ' }, { priority: undefined, slaMet: undefined }],
+  ])('given the issue #20 filters %j, then the row filter asks for %j', (query, expected) => {
+    expect(rideReportFilterOf(rideReportsQuerySchema.parse(query))).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ priority: 'high' }, REPORT_PRIORITY_MESSAGE],
+    [{ priority: ['urgent', 'normal'] }, REPORT_PRIORITY_MESSAGE],
+    [{ slaMet: 'yes' }, REPORT_SLA_MET_MESSAGE],
+    [{ slaMet: '1' }, REPORT_SLA_MET_MESSAGE],
+  ])('given %j, then it is refused with one clear message', (query, message) => {
+    const result = rideReportFiltersQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+    expect(message).toMatch(/^(Priority|slaMet) must be '\w+' or '\w+'\.$/);
+    expect(Object.values(SERVER_MESSAGES)).not.toContain(message);
+  });
 });
 
 describe('ride report CSV record', () => {
@@ -33,15 +57,24 @@ describe('ride report CSV record', () => {
 
   it('given a row with gaps and missing values, then the cells are in column order with the spec defaults, mins and plant times', () => {
     const cells = toRideReportCsvRecord(toRideReport(row));
-    expect(Object.keys(cells)).toEqual([...RIDE_REPORT_FIELDS]);
+    expect(Object.keys(cells)).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
     expect(cells).toMatchObject({
+      priority: 'normal', slaMet: MESSAGES.notAvailable,
       createdAt: '11 Jan 2026, 12:15:00 am', startTime: '10 Jan 2026, 09:05:00 am', endTime: MESSAGES.notAvailable, gapPickStart: '5.50 mins', gapPickDrop: MESSAGES.notAvailable,
       driverName: MESSAGES.unknown, forkliftNumber: MESSAGES.unknown, lastMaintenanceDate: MESSAGES.notAvailable, maintenanceStatus: MESSAGES.notAvailable,
     });
   });
 
-  it('names the CSV columns in upper case as the spec server form does, and dates the file name', () => {
-    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(20);
+  it('given an urgent ride that missed a target, and a normal one completed in time, then their cells say so', () => {
+    expect(toRideReportCsvRecord(toRideReport({ ...row, PRIORITY: 'urgent', SLA_MET: false }))).toMatchObject({ priority: 'urgent', slaMet: 'false' });
+    expect(toRideReportCsvRecord(toRideReport({ ...row, STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true }))).toMatchObject({ priority: 'normal', slaMet: 'true' });
+  });
+
+  it('names the CSV columns in upper case as the spec server form does, the screen\'s 20 then PRIORITY and SLA_MET, and dates the file name', () => {
+    expect(RIDE_REPORT_FIELDS).toHaveLength(20);
+    expect(RIDE_REPORT_CSV_FIELDS).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
+    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(22);
+    expect(RIDE_REPORT_CSV_COLUMNS.slice(-3)).toEqual(['RIDE_TYPE', 'PRIORITY', 'SLA_MET']);
     expect(RIDE_REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['RIDE_ID', 'REQUESTER_NAME', 'FROM_LOCATION']);
     expect(RIDE_REPORT_CSV_COLUMNS).toEqual(expect.arrayContaining(['GAP_PICK_DROP', 'GAP_PICK_START', 'MATERIAL_PICK_TIME', 'LAST_MAINTENANCE_DATE', 'MAINTENANCE_STATUS']));
     expect(rideReportsCsvFileName('2026-11-26')).toBe('ride_reports_2026-11-26.csv');

@@ -12,9 +12,10 @@ import {
   type RideStatus,
   type RideStatusFilter,
 } from '../constants';
+import { RIDE_PRIORITIES, type RidePriority } from '../dispatch';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { formatPlantDateTime } from '../plant-time';
-import { TEXT_LIMITS } from './text-fields';
+import { TEXT_LIMITS, wordedMessage } from './text-fields';
 
 const text = z.string().nullable();
 const minutes = z.number().nullable();
@@ -45,6 +46,13 @@ export const rideReportServerRowSchema = z.object({
   DRIVER_ID: text,
   MATERIAL_DROP_TIME: text,
   RIDE_TYPE: text,
+  /**
+   * Ours (issue #20): the ride's priority as it stands, and SLA_MET (slaMetOf: false once a service
+   * target was missed, true when completed with none missed, else null). Always sent; optional only
+   * so that an answer from an engine before them still reads.
+   */
+  PRIORITY: z.enum(RIDE_PRIORITIES).optional(),
+  SLA_MET: z.boolean().nullable().optional(),
 });
 export type RideReportServerRow = z.infer<typeof rideReportServerRowSchema>;
 
@@ -87,6 +95,9 @@ export const reportStatusesOf = (status: string): readonly RideStatus[] =>
 const blankAsMissing = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsMissing, schema.optional());
 const filterText = (max: number) => optional(z.string({ error: SERVER_MESSAGES.invalidRequest }).max(max, SERVER_MESSAGES.reportFilterTooLong));
+/** The 400 messages of the issue #20 report filters. */
+export const REPORT_PRIORITY_MESSAGE = wordedMessage("Priority must be 'normal' or 'urgent'.");
+export const REPORT_SLA_MET_MESSAGE = wordedMessage("slaMet must be 'true' or 'false'.");
 const reportDateInput = optional(z.string({ error: SERVER_MESSAGES.invalidReportDate }).refine((v) => parseReportDate(v) !== null, SERVER_MESSAGES.invalidReportDate));
 const wholeNumber = (message: string, max: number, fallback: number) =>
   z.preprocess(blankAsMissing, z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback));
@@ -100,6 +111,9 @@ export const rideReportFiltersQuerySchema = z
     status: optional(z.string({ error: SERVER_MESSAGES.invalidReportStatus }).toLowerCase().refine((v) => REPORT_STATUS_INPUTS.includes(v), SERVER_MESSAGES.invalidReportStatus)).describe(`A ride status, or ${RIDE_STATUS_FILTERS.join(', ')}`),
     driverId: filterText(20),
     driverName: filterText(TEXT_LIMITS.name).describe('Part of the driver name, any case'),
+    priority: optional(z.string({ error: REPORT_PRIORITY_MESSAGE }).toLowerCase().pipe(z.enum(RIDE_PRIORITIES, { error: REPORT_PRIORITY_MESSAGE }))).describe("'normal' or 'urgent'"),
+    slaMet: optional(z.string({ error: REPORT_SLA_MET_MESSAGE }).toLowerCase().pipe(z.enum(['true', 'false'], { error: REPORT_SLA_MET_MESSAGE })))
+      .describe("'true': completed with no service target missed; 'false': a target missed"),
     from: reportDateInput.describe('First day, dd/MM/yyyy, plant time'),
     to: reportDateInput.describe('Last day (inclusive), dd/MM/yyyy, plant time'),
   })
@@ -124,6 +138,9 @@ export interface RideReportFilter {
   driverId?: string;
   /** Case-insensitive part of the driver's name. */
   driverName?: string;
+  priority?: RidePriority;
+  /** SLA_MET true or false (a ride with SLA_MET null matches neither). */
+  slaMet?: boolean;
   createdFrom?: Date;
   createdBefore?: Date;
 }
@@ -142,6 +159,8 @@ export function rideReportFilterOf(query: RideReportFiltersQuery): RideReportFil
     statuses: query.status === undefined ? undefined : reportStatusesOf(query.status),
     driverId: query.driverId?.toUpperCase(),
     driverName: query.driverName,
+    priority: query.priority,
+    slaMet: query.slaMet === undefined ? undefined : query.slaMet === 'true',
     createdFrom: instant(from),
     createdBefore: instant(to && addDays(to, 1)),
   };
@@ -156,7 +175,7 @@ export const rideReportsQuerySchema = rideReportFiltersQuerySchema.safeExtend({
 const gap = z.union([z.number(), z.literal(MESSAGES.notAvailable)]);
 
 /** The reports screen's 20-column row, in CSV column order; gaps are minutes or 'N/A'. */
-export const rideReportSchema = z.object({
+const rideReportScreenSchema = z.object({
   rideId: z.string(),
   requesterName: z.string(),
   fromLocation: z.string(),
@@ -178,16 +197,27 @@ export const rideReportSchema = z.object({
   maintenanceStatus: z.string(),
   rideType: z.string(),
 });
-export type RideReport = z.infer<typeof rideReportSchema>;
 
-export const RIDE_REPORT_FIELDS = rideReportSchema.keyof().options;
+/** The screen's 20 fields, in its column order. */
+export const RIDE_REPORT_FIELDS = rideReportScreenSchema.keyof().options;
 export type RideReportField = (typeof RIDE_REPORT_FIELDS)[number];
 
-/** A report field's CSV column name, upper case as in the spec's server form (gapPickDrop -> GAP_PICK_DROP). */
-export const rideReportCsvColumn = (field: RideReportField): string => field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+/** A report row: the screen's 20 fields, then (ours, issue #20) the ride's priority and SLA_MET; the CSV has all 22. */
+export const rideReportSchema = rideReportScreenSchema.extend({
+  priority: z.enum(RIDE_PRIORITIES),
+  slaMet: z.boolean().nullable(),
+});
+export type RideReport = z.infer<typeof rideReportSchema>;
 
-/** The CSV header: the 20 report fields in RIDE_REPORT_FIELDS order, under their upper-case column names. */
-export const RIDE_REPORT_CSV_COLUMNS: readonly string[] = RIDE_REPORT_FIELDS.map(rideReportCsvColumn);
+/** The CSV's 22 fields, in its column order: the screen's 20, then priority and slaMet. */
+export const RIDE_REPORT_CSV_FIELDS = rideReportSchema.keyof().options;
+export type RideReportCsvField = (typeof RIDE_REPORT_CSV_FIELDS)[number];
+
+/** A report field's CSV column name, upper case as in the spec's server form (gapPickDrop -> GAP_PICK_DROP). */
+export const rideReportCsvColumn = (field: RideReportCsvField): string => field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+
+/** The CSV header: RIDE_REPORT_CSV_FIELDS under their upper-case column names (… RIDE_TYPE, PRIORITY, SLA_MET). */
+export const RIDE_REPORT_CSV_COLUMNS: readonly string[] = RIDE_REPORT_CSV_FIELDS.map(rideReportCsvColumn);
 
 /** The export's file name with the plant's ISO day (yyyy-MM-dd) it was made on: ride_reports_2026-11-26.csv. */
 export const rideReportsCsvFileName = (plantDay: string): string => `${REPORTS_CSV_FILE_NAME.replace(/\.csv$/, '')}_${plantDay}.csv`;
@@ -217,24 +247,30 @@ export function toRideReport(row: RideReportServerRow): RideReport {
     lastMaintenanceDate: na(row.LAST_MAINTENANCE_DATE),
     maintenanceStatus: na(row.MAINTENANCE_STATUS),
     rideType: unknown(row.RIDE_TYPE),
+    priority: row.PRIORITY ?? 'normal',
+    slaMet: row.SLA_MET ?? null,
   };
 }
 
 /** A report time as people at the plant read it (Indian English, plant time, 12-hour with seconds); 'N/A' when missing. */
 export const formatReportDate = (iso: string | null): string => formatPlantDateTime(iso);
 
-const REPORT_DATE_FIELDS = new Set<RideReportField>(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime', 'lastMaintenanceDate']);
+const REPORT_DATE_FIELDS = new Set<RideReportCsvField>(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime', 'lastMaintenanceDate']);
 
 /** A gap cell: '12.50 mins', or 'N/A'. */
 export const formatReportGap = (gapMinutes: number | typeof MESSAGES.notAvailable): string =>
   typeof gapMinutes === 'number' ? `${gapMinutes.toFixed(LIMITS.reportGapDecimals)} mins` : gapMinutes;
 
-/** One CSV line of the report, as text cells in RIDE_REPORT_FIELDS order (server export and client export alike). */
-export function toRideReportCsvRecord(report: RideReport): Record<RideReportField, string> {
-  const cells = {} as Record<RideReportField, string>;
-  for (const field of RIDE_REPORT_FIELDS) {
+/** An SLA_MET cell: 'true', 'false', or 'N/A' while it is neither (an open ride, or one cancelled without a miss). */
+export const formatReportSlaMet = (slaMet: boolean | null): string => (slaMet === null ? MESSAGES.notAvailable : String(slaMet));
+
+/** One CSV line of the report, as text cells in RIDE_REPORT_CSV_FIELDS order (server export and client export alike). */
+export function toRideReportCsvRecord(report: RideReport): Record<RideReportCsvField, string> {
+  const cells = {} as Record<RideReportCsvField, string>;
+  for (const field of RIDE_REPORT_CSV_FIELDS) {
     const value = report[field];
     if (field === 'gapPickDrop' || field === 'gapPickStart') cells[field] = formatReportGap(value as RideReport['gapPickDrop']);
+    else if (field === 'slaMet') cells[field] = formatReportSlaMet(value as boolean | null);
     else if (REPORT_DATE_FIELDS.has(field) && value !== MESSAGES.notAvailable) cells[field] = formatReportDate(value as string | null);
     else cells[field] = String(value ?? '');
   }
