@@ -4,6 +4,7 @@ import { secondsLeft, useRideOffers, type RideOffer } from './ride-offers.store'
 
 const offer = (rideId: string): RideOffer => ({
   rideId,
+  offeredAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 30_000).toISOString(),
   fromLocation: 'main gate',
   toLocation: 'canteen',
