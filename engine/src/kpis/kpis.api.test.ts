@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, plantDayOf, shiftDay, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
-import { driverName, kpiRides } from './kpi-rides.fixture';
+import { driverName, kpiRides, timerFacts } from './kpi-rides.fixture';
+
+// Rides run on a past clock fall due for their service targets at once (issue #20): the server's timers may
+// note a miss between the fixture's commands, so on those rides only the count of completed rides is fixed;
+// the SLA figures are checked on rides of now below.
+const pastSla = (completed: number) => ({
+  slaRides: completed,
+  slaMetRides: expect.toBeOneOf(Array.from({ length: completed + 1 }, (_, n) => n)),
+  slaMetShare: completed === 0 ? null : expect.any(Number),
+});
 
 describe.each(testStoreKinds())('KPI API on %s', (kind) => {
   let t: TestApp;
@@ -34,13 +43,14 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     requested: 3,
     completed: 2,
     cancelled: 1,
+    ...pastSla(2),
     // Waits 100 s and 20 s: p90 = 20 + 0.9 × 80 = 92 s.
     waitMinutes: { avg: 1, p90: 1.53 },
     pickupMinutes: { avg: 7.5, p90: 9.5 },
     deliveryMinutes: { avg: 4.67, p90: 6.8 },
   };
-  const craneFirstDay = { day: '2026-04-01', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, waitMinutes: { avg: 2, p90: 2 }, pickupMinutes: { avg: 3, p90: 3 }, deliveryMinutes: { avg: 4, p90: 4 } };
-  const forkliftSecondDay = { day: '2026-04-02', vehicleType: 'Forklift', requested: 1, completed: 0, cancelled: 0, waitMinutes: { avg: 1, p90: 1 }, pickupMinutes: { avg: null, p90: null }, deliveryMinutes: { avg: null, p90: null } };
+  const craneFirstDay = { day: '2026-04-01', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, ...pastSla(1), waitMinutes: { avg: 2, p90: 2 }, pickupMinutes: { avg: 3, p90: 3 }, deliveryMinutes: { avg: 4, p90: 4 } };
+  const forkliftSecondDay = { day: '2026-04-02', vehicleType: 'Forklift', requested: 1, completed: 0, cancelled: 0, ...pastSla(0), waitMinutes: { avg: 1, p90: 1 }, pickupMinutes: { avg: null, p90: null }, deliveryMinutes: { avg: null, p90: null } };
   const craneDriver = { driverId: 'C001', driverName: driverName('C001'), ridesCompleted: 1, busyMinutes: 8 };
 
   it('given rides over two plant days, when an admin asks for both days as dd/MM/yyyy, then he gets each day and vehicle type and each driver', async () => {
@@ -77,7 +87,28 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     const { from, to, days } = answer.json();
     expect([plantDayOf(requestedAt), after]).toContain(to);
     expect(from).toBe(shiftDay(to, -6));
-    expect(days).toEqual([expect.objectContaining({ day: plantDayOf(requestedAt), vehicleType: 'Cherry Picker', requested: 1, completed: 0 })]);
+    expect(days).toEqual([expect.objectContaining({ day: plantDayOf(requestedAt), vehicleType: 'Cherry Picker', requested: 1, completed: 0, slaRides: 0, slaMetRides: 0, slaMetShare: null })]);
+  });
+
+  it('given AMR rides of now, two completed in time, one completed after missing its delivery target and one open, when the day is asked for, then 3 count for SLA, 2 met it, a share of 0.667', async () => {
+    const rides = kpiRides(t.app.eventStore);
+    const start = Date.now();
+    // On the clock of now: no target falls due while the test runs; the miss is appended as its timer would.
+    const time = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+    await rides.complete('SLA1', 'AMR', 'M001', { requested: time(0), accepted: time(10), picked: time(20), dropped: time(30), ended: time(40) });
+    await rides.complete('SLA2', 'AMR', 'M002', { requested: time(1), accepted: time(11), picked: time(21), dropped: time(31), ended: time(41) });
+    await rides.book('SLA3', 'AMR', time(2));
+    await rides.accept('SLA3', 'M003', 'AMR', time(12));
+    await rides.step('SLA3', 'StartRide', 'M003', time(13));
+    await timerFacts(t.app.eventStore).missTarget('SLA3', 'deliver');
+    for (const [step, at] of [['PickMaterial', 22], ['DropMaterial', 32], ['EndRide', 42]] as const) await rides.step('SLA3', step, 'M003', time(at));
+    position = await rides.book('SLA4', 'AMR', time(3));
+    const day = plantDayOf(time(0));
+    const answer = await kpis('MH01', `from=${day}&to=${day}&vehicleType=AMR`);
+    expect(answer.statusCode).toBe(200);
+    // Booked within seconds of each other, the four share a plant day unless the test straddles plant midnight.
+    const [row] = answer.json().days;
+    if (plantDayOf(time(3)) === day) expect(row).toMatchObject({ day, vehicleType: 'AMR', requested: 4, completed: 3, slaRides: 3, slaMetRides: 2, slaMetShare: 0.667 });
   });
 
   it('when only a start date is given, then the range runs from it to today', async () => {

@@ -10,6 +10,13 @@ import { driverName, kpiRides, percentileCont } from './kpi-rides.fixture';
 
 const at = (time: string) => new Date(time);
 const DECADE_MS = 10 * 365 * 24 * 3600 * 1000;
+// Rides run on a past clock fall due for their service targets at once (issue #20): the server's timers may
+// note a miss between the fixture's commands, so their SLA_MET is not fixed here; projections/src/kpis/kpis.sla.test.ts
+// checks it on given events, and kpis.api.test on rides of now.
+const PAST_SLA_MET = expect.toBeOneOf([true, false]);
+const PAST_SLA_OPEN = expect.toBeOneOf([null, false]);
+// A noted miss is a ride event the KPIs handle: it moves the row's last position by one per target.
+const lastPosition = (withoutMisses: number) => expect.toBeOneOf([withoutMisses, withoutMisses + 1, withoutMisses + 2]);
 
 describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
   let t: TestApp;
@@ -44,11 +51,11 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
     await caughtUp(await givenTwoDaysOfRides());
     const rows = await db().selectFrom('kpi_rides').selectAll().orderBy('ride_id').execute();
     expect(rows).toEqual([
-      { ride_id: 'R1', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T04:00:00Z'), accepted_at: at('2026-03-10T04:02:00Z'), picked_at: at('2026-03-10T04:07:00Z'), dropped_at: at('2026-03-10T04:12:00Z'), ended_at: at('2026-03-10T04:13:00Z'), cancelled_at: null, wait_seconds: 120, pickup_seconds: 300, delivery_seconds: 300, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T04:02:00Z'), last_position: 6 },
-      { ride_id: 'R2', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T18:29:00Z'), accepted_at: null, picked_at: null, dropped_at: null, ended_at: null, cancelled_at: at('2026-03-10T18:31:00Z'), wait_seconds: null, pickup_seconds: null, delivery_seconds: null, driver_id: null, driver_name: null, driver_since: null, last_position: 2 },
+      { ride_id: 'R1', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T04:00:00Z'), accepted_at: at('2026-03-10T04:02:00Z'), picked_at: at('2026-03-10T04:07:00Z'), dropped_at: at('2026-03-10T04:12:00Z'), ended_at: at('2026-03-10T04:13:00Z'), cancelled_at: null, wait_seconds: 120, pickup_seconds: 300, delivery_seconds: 300, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T04:02:00Z'), sla_met: PAST_SLA_MET, last_position: lastPosition(6) },
+      { ride_id: 'R2', day: '2026-03-10', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T18:29:00Z'), accepted_at: null, picked_at: null, dropped_at: null, ended_at: null, cancelled_at: at('2026-03-10T18:31:00Z'), wait_seconds: null, pickup_seconds: null, delivery_seconds: null, driver_id: null, driver_name: null, driver_since: null, sla_met: PAST_SLA_OPEN, last_position: lastPosition(2) },
       // Pick-up runs from the first acceptance, so the breakdown's delay is in it.
-      { ride_id: 'R3', day: '2026-03-10', vehicle_type: 'Crane', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T05:00:00Z'), accepted_at: at('2026-03-10T05:01:00Z'), picked_at: at('2026-03-10T05:12:00Z'), dropped_at: at('2026-03-10T05:20:00Z'), ended_at: at('2026-03-10T05:21:00Z'), cancelled_at: null, wait_seconds: 60, pickup_seconds: 660, delivery_seconds: 480, driver_id: 'C002', driver_name: driverName('C002'), driver_since: at('2026-03-10T05:10:00Z'), last_position: 8 },
-      { ride_id: 'R4', day: '2026-03-11', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T19:00:00Z'), accepted_at: at('2026-03-10T19:05:00Z'), picked_at: at('2026-03-10T19:15:30Z'), dropped_at: at('2026-03-10T19:20:00Z'), ended_at: at('2026-03-10T19:21:00Z'), cancelled_at: null, wait_seconds: 300, pickup_seconds: 630, delivery_seconds: 270, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T19:05:00Z'), last_position: 6 },
+      { ride_id: 'R3', day: '2026-03-10', vehicle_type: 'Crane', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T05:00:00Z'), accepted_at: at('2026-03-10T05:01:00Z'), picked_at: at('2026-03-10T05:12:00Z'), dropped_at: at('2026-03-10T05:20:00Z'), ended_at: at('2026-03-10T05:21:00Z'), cancelled_at: null, wait_seconds: 60, pickup_seconds: 660, delivery_seconds: 480, driver_id: 'C002', driver_name: driverName('C002'), driver_since: at('2026-03-10T05:10:00Z'), sla_met: PAST_SLA_MET, last_position: lastPosition(8) },
+      { ride_id: 'R4', day: '2026-03-11', vehicle_type: 'Forklift', from_location: 'main gate', to_location: 'canteen', requested_at: at('2026-03-10T19:00:00Z'), accepted_at: at('2026-03-10T19:05:00Z'), picked_at: at('2026-03-10T19:15:30Z'), dropped_at: at('2026-03-10T19:20:00Z'), ended_at: at('2026-03-10T19:21:00Z'), cancelled_at: null, wait_seconds: 300, pickup_seconds: 630, delivery_seconds: 270, driver_id: 'D001', driver_name: driverName('D001'), driver_since: at('2026-03-10T19:05:00Z'), sla_met: PAST_SLA_MET, last_position: lastPosition(6) },
     ]);
   });
 
@@ -66,10 +73,11 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
   it('given the same rides, when KPIs are queried per day and vehicle type, then counts and statistics group by plant day', async () => {
     await caughtUp(await givenTwoDaysOfRides());
     const stat = (seconds: number) => ({ avg: seconds, p90: seconds });
+    const sla = (completed: number) => ({ slaRides: completed, slaMetRides: expect.toBeOneOf(Array.from({ length: completed + 1 }, (_, n) => n)) });
     expect(await kpiDays(db(), { from: '2026-03-10', to: '2026-03-11' })).toEqual([
-      { day: '2026-03-10', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, waitSeconds: stat(60), pickupSeconds: stat(660), deliverySeconds: stat(480) },
-      { day: '2026-03-10', vehicleType: 'Forklift', requested: 2, completed: 1, cancelled: 1, waitSeconds: stat(120), pickupSeconds: stat(300), deliverySeconds: stat(300) },
-      { day: '2026-03-11', vehicleType: 'Forklift', requested: 1, completed: 1, cancelled: 0, waitSeconds: stat(300), pickupSeconds: stat(630), deliverySeconds: stat(270) },
+      { day: '2026-03-10', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, ...sla(1), waitSeconds: stat(60), pickupSeconds: stat(660), deliverySeconds: stat(480) },
+      { day: '2026-03-10', vehicleType: 'Forklift', requested: 2, completed: 1, cancelled: 1, ...sla(1), waitSeconds: stat(120), pickupSeconds: stat(300), deliverySeconds: stat(300) },
+      { day: '2026-03-11', vehicleType: 'Forklift', requested: 1, completed: 1, cancelled: 0, ...sla(1), waitSeconds: stat(300), pickupSeconds: stat(630), deliverySeconds: stat(270) },
     ]);
     expect(await kpiDays(db(), { from: '2026-03-11', to: '2026-03-11', vehicleType: 'Crane' })).toEqual([]);
     expect(await kpiDrivers(db(), { from: '2026-03-10', to: '2026-03-11' })).toEqual([
@@ -140,5 +148,14 @@ describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
     await sql`alter table kpi_rides drop column from_location, drop column to_location`.execute(db());
     await kpisProjection.migrations['0002_kpi_routes']!.up(db());
     expect(await db().selectFrom('kpi_rides').select(['ride_id', 'from_location', 'to_location']).execute()).toEqual([{ ride_id: 'M1', from_location: 'RMS', to_location: 'canteen' }]);
+  });
+
+  it('given KPI rows projected before the SLA migration, when it runs, then a ride that ended met its targets and the others are not judged', async () => {
+    const rides = kpiRides(t.app.eventStore);
+    await rides.complete('S1', 'AMR', 'A001', { requested: '2026-03-23T04:00:00Z', accepted: '2026-03-23T04:01:00Z', picked: '2026-03-23T04:02:00Z', dropped: '2026-03-23T04:03:00Z', ended: '2026-03-23T04:04:00Z' });
+    await caughtUp(await rides.book('S2', 'AMR', '2026-03-23T05:00:00Z'));
+    await sql`alter table kpi_rides drop column sla_met`.execute(db());
+    await kpisProjection.migrations['0003_kpi_sla']!.up(db());
+    expect(await db().selectFrom('kpi_rides').select(['ride_id', 'sla_met']).orderBy('ride_id').execute()).toEqual([{ ride_id: 'S1', sla_met: true }, { ride_id: 'S2', sla_met: null }]);
   });
 });

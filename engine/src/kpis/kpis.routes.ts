@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KPI_TOP_ROUTES, kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, type KpiMinutes } from '@plantride/schemas';
+import { KPI_TOP_ROUTES, kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, toSlaMetShare, type KpiMinutes } from '@plantride/schemas';
 import { kpiDays, kpiDrivers, kpiRoutes, type KpiSeconds } from '@plantride/projections';
 import { badRequest } from '../commands/errors';
 import { readModels } from '../rides/ride-access';
@@ -29,6 +29,7 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
         to,
         days: days.map(({ waitSeconds, pickupSeconds, deliverySeconds, ...counts }) => ({
           ...counts,
+          slaMetShare: toSlaMetShare(counts.slaMetRides, counts.slaRides),
           waitMinutes: minutes(waitSeconds),
           pickupMinutes: minutes(pickupSeconds),
           deliveryMinutes: minutes(deliverySeconds),

@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { RideEvent, RideEventType } from '@plantride/schemas';
+import { slaMetOf, type RideEvent, type RideEventType } from '@plantride/schemas';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis.table';
 import { instantMs, instantText, type WithTextTimes } from '../timestamp';
 
@@ -13,6 +13,7 @@ export const KPI_EVENT_TYPES = [
   'RideCancelled',
   'RideRedistributed',
   'RideTakenOver',
+  'RideSlaBreached',
 ] as const satisfies readonly RideEventType[];
 
 export type KpiEvent = Extract<RideEvent, { type: (typeof KPI_EVENT_TYPES)[number] }>;
@@ -33,6 +34,9 @@ export interface KpiRideChange {
   ride: WithTextTimes<Updateable<KpiRidesTable>>;
   driverDay: DriverDayDelta | null;
 }
+
+// A false SLA_MET is a target missed before; the rule decides the rest.
+const slaMetAfter = (ride: KpiRideState, completed: boolean, missedNow = false) => slaMetOf({ completed, targetMissed: missedNow || ride.sla_met === false });
 
 const secondsBetween = (from: Date | string | null, to: string): number | null => (from ? (instantMs(to) - instantMs(from)) / 1000 : null);
 
@@ -55,7 +59,7 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     case 'RideEnded': {
       const at = instantText(event.data.endedAt);
       const busySeconds = secondsBetween(ride.driver_since, at) ?? 0;
-      return { ride: { ended_at: at }, driverDay: { driverId: event.data.driverId, driverName: ride.driver_name ?? event.data.driverId, ridesCompleted: 1, busySeconds } };
+      return { ride: { ended_at: at, sla_met: slaMetAfter(ride, true) }, driverDay: { driverId: event.data.driverId, driverName: ride.driver_name ?? event.data.driverId, ridesCompleted: 1, busySeconds } };
     }
     case 'RideCancelled':
       return { ride: { cancelled_at: instantText(event.data.cancelledAt) }, driverDay: null };
@@ -69,5 +73,7 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
       const at = instantText(event.data.takenOverAt);
       return { ride: { driver_id: event.data.driverId, driver_name: event.data.driverName, driver_since: at }, driverDay: null };
     }
+    case 'RideSlaBreached':
+      return { ride: { sla_met: slaMetAfter(ride, ride.ended_at !== null, true) }, driverDay: null };
   }
 }

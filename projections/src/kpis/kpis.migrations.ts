@@ -49,4 +49,11 @@ export const kpisMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0003_kpi_sla': {
+    async up(db) {
+      await db.schema.alterTable('kpi_rides').addColumn('sla_met', 'boolean').execute();
+      // No ride missed a service target before this migration (RideSlaBreached is new with it): one that ended met them.
+      await sql`update kpi_rides set sla_met = true where ended_at is not null`.execute(db);
+    },
+  },
 };

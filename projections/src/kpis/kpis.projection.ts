@@ -48,6 +48,7 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
           driver_id: null,
           driver_name: null,
           driver_since: null,
+          sla_met: null,
           last_position: position.streamPosition,
         });
         changedRides.add(data.rideId);

@@ -20,6 +20,9 @@ export interface KpiDayRow {
   requested: number;
   completed: number;
   cancelled: number;
+  /** Rides completed (the ones SLA_MET judges), and those of them that missed no service target. */
+  slaRides: number;
+  slaMetRides: number;
   waitSeconds: KpiSeconds;
   pickupSeconds: KpiSeconds;
   deliverySeconds: KpiSeconds;
@@ -54,6 +57,8 @@ export async function kpiDays(db: Kysely<ReadModels>, filter: KpiFilter): Promis
       sql<number>`count(*)::int`.as('requested'),
       sql<number>`count(ended_at)::int`.as('completed'),
       sql<number>`count(cancelled_at)::int`.as('cancelled'),
+      sql<number>`count(ended_at)::int`.as('sla_rides'),
+      sql<number>`count(*) filter (where sla_met)::int`.as('sla_met_rides'),
       avg('wait_seconds').as('wait_avg'),
       p90('wait_seconds').as('wait_p90'),
       avg('pickup_seconds').as('pickup_avg'),
@@ -71,6 +76,8 @@ export async function kpiDays(db: Kysely<ReadModels>, filter: KpiFilter): Promis
     requested: row.requested,
     completed: row.completed,
     cancelled: row.cancelled,
+    slaRides: row.sla_rides,
+    slaMetRides: row.sla_met_rides,
     waitSeconds: { avg: row.wait_avg, p90: row.wait_p90 },
     pickupSeconds: { avg: row.pickup_avg, p90: row.pickup_p90 },
     deliverySeconds: { avg: row.delivery_avg, p90: row.delivery_p90 },

@@ -26,6 +26,8 @@ export interface KpiRidesTable {
   driver_name: string | null;
   /** When the current driver accepted or took the ride over; null while it waits for one after a breakdown. */
   driver_since: Date | null;
+  /** SLA_MET (slaMetOf, issue #20): false once a service target was missed, true when it ended with none missed, else null. */
+  sla_met: boolean | null;
   /** Last stream position applied: a repeated event changes nothing, here or in the driver days. */
   last_position: number;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { SERVER_MESSAGES } from '../messages';
-import { kpiRangeProblem, kpisQuerySchema, parseKpiDay, plantDayOf, resolveKpiRange, shiftDay, toKpiMinutes } from './kpis.api';
+import { kpiRangeProblem, kpisQuerySchema, parseKpiDay, plantDayOf, resolveKpiRange, shiftDay, toKpiMinutes, toSlaMetShare } from './kpis.api';
 
 describe('KPI query', () => {
   it.each([
@@ -56,5 +56,13 @@ describe('KPI query', () => {
     expect(toKpiMinutes(100)).toBe(1.67);
     expect(toKpiMinutes(92)).toBe(1.53);
     expect(toKpiMinutes(0)).toBe(0);
+  });
+
+  it('when the share of rides that met their service targets is shown, then it has three decimals, and is null without completed rides', () => {
+    expect(toSlaMetShare(2, 3)).toBe(0.667);
+    expect(toSlaMetShare(1, 8)).toBe(0.125);
+    expect(toSlaMetShare(5, 5)).toBe(1);
+    expect(toSlaMetShare(0, 4)).toBe(0);
+    expect(toSlaMetShare(0, 0)).toBeNull();
   });
 });

@@ -99,7 +99,10 @@ export type KpiMinutes = z.infer<typeof kpiMinutesSchema>;
 /**
  * One plant day and vehicle type, counting the rides requested that day: wait is request →
  * accept, pick-up is accept → material picked, delivery is picked → dropped. Only pairs with
- * at least one ride are listed.
+ * at least one ride are listed. Ours (issue #20): `slaRides`, the completed rides; `slaMetRides`,
+ * those of them that missed no service target (SLA_MET true); `slaMetShare`, the second over the
+ * first to 3 decimals, null when none completed. Always sent; optional only so that an answer
+ * from an engine before them still reads.
  */
 export const kpiDaySchema = z.object({
   day: z.string(),
@@ -107,6 +110,9 @@ export const kpiDaySchema = z.object({
   requested: z.number().int(),
   completed: z.number().int(),
   cancelled: z.number().int(),
+  slaRides: z.number().int().optional(),
+  slaMetRides: z.number().int().optional(),
+  slaMetShare: z.number().nullable().optional(),
   waitMinutes: kpiMinutesSchema,
   pickupMinutes: kpiMinutesSchema,
   deliveryMinutes: kpiMinutesSchema,
@@ -147,3 +153,6 @@ export type KpisAnswer = z.infer<typeof kpisAnswerSchema>;
 
 /** Seconds as minutes with 2 decimals, as every KPI answer shows them. */
 export const toKpiMinutes = (seconds: number): number => Math.round((seconds / 60) * 100) / 100;
+
+/** The share of `rides` that met their service targets, to 3 decimals; null when there are none. */
+export const toSlaMetShare = (metRides: number, rides: number): number | null => (rides === 0 ? null : Math.round((metRides / rides) * 1000) / 1000);

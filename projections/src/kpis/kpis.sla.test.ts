@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
+import { redeliver } from '../../../engine/src/test-support/redelivery';
+import { rideEvents as e } from '../../../engine/src/test-support/ride-events';
+import { testStoreKinds } from '../../../engine/src/test-support/test-database';
+import { scheduledSlaEvents as s } from '../rides/scheduled-sla-events.fixture';
+import { kpisProjection } from './kpis.projection';
+import { kpiDays } from './kpis.queries';
+
+// Issue #20: SLA_MET per KPI ride and the day's count of rides that met their service targets, from given events (no timers run here).
+describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
+  let spec: Awaited<ReturnType<typeof projectionSpec>>;
+  beforeEach(async () => {
+    spec = await projectionSpec(kind, kpisProjection);
+  });
+  afterEach(() => spec.dispose());
+
+  const done = (rideId: string, driverId: string, from: number) => [e.accepted(rideId, driverId, from + 1), e.picked(rideId, driverId, from + 2), e.dropped(rideId, driverId, from + 3), e.ended(rideId, driverId, from + 4)];
+  const history = [
+    e.requested('MET', 'RQ01', 0), ...done('MET', 'FL01', 0),
+    e.requested('LATE', 'RQ01', 1), e.accepted('LATE', 'FL02', 2), s.slaBreached('LATE', 'deliver', 31), e.picked('LATE', 'FL02', 32), e.dropped('LATE', 'FL02', 33), e.ended('LATE', 'FL02', 34),
+    e.requested('GONE', 'RQ01', 2, { priority: 'urgent' }), s.slaBreached('GONE', 'accept', 4, 'urgent'), e.cancelled('GONE', 'RQ01', 5),
+    e.requested('CANCELLED', 'RQ01', 3), e.cancelled('CANCELLED', 'RQ01', 4),
+    s.scheduled('LATER', 'RQ01', 4, 120, 105), s.released('LATER', 105), ...done('LATER', 'FL03', 105),
+    e.requested('OPEN', 'RQ01', 5),
+  ];
+  const slaMet = async () => Object.fromEntries((await spec.db.selectFrom('kpi_rides').select(['ride_id', 'sla_met']).execute()).map((row) => [row.ride_id, row.sla_met]));
+
+  it('given rides completed in time, completed after a miss, missed and cancelled, cancelled, booked for later and completed, and open, then SLA_MET is true, false, false, null, true and null', async () => {
+    await spec.given(...history);
+    expect(await slaMet()).toEqual({ MET: true, LATE: false, GONE: false, CANCELLED: null, LATER: true, OPEN: null });
+  });
+
+  it('given the same rides, when the day is asked for, then three rides count for SLA and two of them met it', async () => {
+    await spec.given(...history);
+    expect(await kpiDays(spec.db, { from: '2026-11-25', to: '2026-11-25' })).toEqual([
+      expect.objectContaining({ day: '2026-11-25', vehicleType: 'Forklift', requested: 6, completed: 3, cancelled: 2, slaRides: 3, slaMetRides: 2 }),
+    ]);
+  });
+
+  it('given the same rides, when every event is delivered again, then no ride row or driver day changes', async () => {
+    await spec.given(...history);
+    const tables = async () => ({
+      rides: await spec.db.selectFrom('kpi_rides').selectAll().orderBy('ride_id').execute(),
+      days: await spec.db.selectFrom('kpi_driver_days').selectAll().orderBy('driver_id').execute(),
+    });
+    const before = await tables();
+    for (const type of ['RideRequested', 'RideAccepted', 'RideSlaBreached', 'RideEnded', 'RideCancelled']) {
+      await redeliver(spec.database, [kpisProjection], (event) => event.type === type);
+      expect(await tables(), `after ${type} again`).toEqual(before);
+    }
+  });
+});
