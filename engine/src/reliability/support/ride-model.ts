@@ -26,6 +26,8 @@ export interface ModelDriver {
   /** The maintenance request that blocks him, if any. */
   blockedFor: string | null;
   access: boolean;
+  /** On shift (issue #20): only drivers on shift are offered rides under offer dispatch. */
+  onShift: boolean;
 }
 export interface ModelRequest {
   id: string;
@@ -39,6 +41,8 @@ export interface RideWorld {
   requests: ModelRequest[];
   /** Vehicle types with at least one driver record: booking another is refused. */
   staffedTypes: VehicleType[];
+  /** The plant's dispatch mode (issue #20): 'offer' offers each new or released ride to one driver at a time. */
+  mode: 'broadcast' | 'offer';
 }
 
 export type Step = 'start' | 'materialPicked' | 'materialDropped' | 'end';
@@ -50,9 +54,24 @@ function event(type: RideEvent['type'], data: Record<string, unknown>): RideEven
   return { type, data: { rideId: 'model', ...data } } as unknown as RideEvent;
 }
 
+/** How a ride was booked: for now or for later, and whether it goes to one driver at a time. */
+export interface Booking {
+  special: boolean;
+  later?: boolean;
+  offer?: boolean;
+}
+
 export const rideEvents = {
-  requested: (ride: Omit<ModelRide, 'snapshot'>, special: boolean) =>
-    event('RideRequested', { rideId: ride.id, requesterId: ride.requester, requesterName: '', requesterMobile: '', fromLocation: '', toLocation: '', vehicleType: ride.vehicleType, rideType: special ? 'Special Task' : 'Regular', estimatedMinutes: 1, durationMinutes: special ? 30 : null, requestedAt: AT }),
+  requested: (ride: Omit<ModelRide, 'snapshot'>, { special, later = false, offer = false }: Booking) =>
+    event('RideRequested', {
+      rideId: ride.id, requesterId: ride.requester, requesterName: '', requesterMobile: '', fromLocation: '', toLocation: '', vehicleType: ride.vehicleType,
+      rideType: special ? 'Special Task' : 'Regular', estimatedMinutes: 1, durationMinutes: special ? 30 : null, requestedAt: AT,
+      ...(later ? { scheduledFor: AT, releaseAt: AT } : {}),
+      ...(offer && !later ? { dispatch: 'offer' } : {}),
+    }),
+  released: (offer: boolean) => event('RideReleased', { releasedAt: AT, ...(offer ? { dispatch: 'offer' } : {}) }),
+  declined: (driverId: string, round: number) => event('RideOfferDeclined', { driverId, round, declinedAt: AT }),
+  expired: (driverId: string, round: number) => event('RideOfferExpired', { driverId, round, expiredAt: AT }),
   accepted: (driverId: string) => event('RideAccepted', { driverId, driverName: '', driverMobile: '', vehicleNumber: null, acceptedAt: AT }),
   cancelled: (by: string) => event('RideCancelled', { cancelledBy: by, cancelledAt: AT }),
   step: (step: Step, driverId: string) =>
@@ -62,7 +81,7 @@ export const rideEvents = {
   takenOver: (ride: RideSnapshot, driverId: string) => event('RideTakenOver', { driverId, driverName: '', driverMobile: '', vehicleNumber: null, resumeState: ride.context.resumeState, takenOverAt: AT }),
 };
 
-export const newRide = (ride: Omit<ModelRide, 'snapshot'>, special: boolean): ModelRide => ({ ...ride, snapshot: evolveRide(initialRideSnapshot(), rideEvents.requested(ride, special)) });
+export const newRide = (ride: Omit<ModelRide, 'snapshot'>, booking: Booking): ModelRide => ({ ...ride, snapshot: evolveRide(initialRideSnapshot(), rideEvents.requested(ride, booking)) });
 
 export const apply = (ride: ModelRide, rideEvent: RideEvent) => void (ride.snapshot = evolveRide(ride.snapshot, rideEvent));
 
@@ -115,7 +134,26 @@ export function expectResolve(request: ModelRequest, status: 'accepted' | 'compl
   return request.status === ALLOWED_FROM[status];
 }
 
+/** The driver a standing offer (issue #20) is with, if any. */
+const offerHolder = (world: RideWorld, driverId: string) => world.rides.some((ride) => ride.snapshot.value === 'requested' && ride.snapshot.context.offer?.driverId === driverId);
+
+/**
+ * Who may be offered this ride now (issue #20): on shift, may drive, free (no ride in progress, no
+ * standing offer), of its vehicle type, and not one who passed on it. Which of them is chosen is the
+ * score's business (offer-choice.ts, its own tests); the model checks the engine chose among these.
+ */
+export function offerCandidates(world: RideWorld, ride: ModelRide): ModelDriver[] {
+  const passed = ride.snapshot.context.passedOver;
+  return world.drivers.filter((d) => d.onShift && mayDrive(d) && !ongoingRide(world, d.id) && !offerHolder(world, d.id) && d.vehicleType === ride.vehicleType && !passed.includes(d.id));
+}
+
+/** The offered driver declines: only while the ride is offered to him. */
+export function expectDecline(driver: ModelDriver, ride: ModelRide): boolean {
+  return ride.snapshot.value === 'requested' && ride.snapshot.context.offer?.driverId === driver.id;
+}
+
 /** What the read models and the fold of the ride's stream should say of a ride. */
 export function expectedRideView(ride: ModelRide) {
-  return { status: rideStatusOf(ride.snapshot), driverId: ride.snapshot.context.driverId, resumeState: ride.snapshot.context.resumeState };
+  const c = ride.snapshot.context;
+  return { status: rideStatusOf(ride.snapshot), driverId: c.driverId, resumeState: c.resumeState, offeredTo: c.offer?.driverId ?? null, openToAll: c.openToAll };
 }
