@@ -1,4 +1,4 @@
-import { bookingTrackerStep, dashboardTrackerStep, type RideTimestamps } from '@plantride/schemas';
+import { bookingTrackerStep, dashboardTrackerStep, type RideStatus, type RideTimestamps } from '@plantride/schemas';
 
 import type { StepDef } from '../../components/ride-tracker';
 
@@ -51,7 +51,7 @@ export function dashboardStepOf(status: string | null | undefined, times: RideTi
 }
 
 /** The tab title's words for a ride's state (document.title, e.g. 'Picked up · PlantRide'). */
-const TITLE_OF_STATUS: Record<string, string> = {
+const TITLE_OF_STATUS: Record<RideStatus, string> = {
   requested: 'Requested',
   accepted: 'Driver assigned',
   started: 'Ride started',
@@ -61,11 +61,12 @@ const TITLE_OF_STATUS: Record<string, string> = {
   cancelled: 'Cancelled',
   [WAITING]: 'Vehicle broke down',
   redistributed_due_to_maintenance: 'Vehicle broke down',
+  scheduled: 'Scheduled',
 };
 
 export const APP_TITLE = 'PlantRide';
 
 export function rideTabTitle(status: string | null | undefined): string {
-  const words = status ? TITLE_OF_STATUS[status] : undefined;
+  const words = status && Object.hasOwn(TITLE_OF_STATUS, status) ? TITLE_OF_STATUS[status as RideStatus] : undefined;
   return words ? `${words} · ${APP_TITLE}` : APP_TITLE;
 }

@@ -43,14 +43,14 @@ async function openConfirmation(status: RideStatus, timestamps: RideTimestamps |
 }
 
 describe('Cancel Request on the booking screens (SPEC §4, and the breakdown decision)', () => {
-  it('then Cancel Request is offered while requested or waiting for another driver, never while a driver carries the ride out or once it is over', () => {
+  it('then Cancel Request is offered while requested, waiting for another driver or booked for later, never while a driver carries the ride out or once it is over', () => {
     const offered = RIDE_STATUSES.filter((status) => {
       const { unmount } = render(<Tracker status={status} timestamps={times()} onConfirm={vi.fn()} />);
       const shown = screen.queryByRole('button', { name: 'Cancel Request' }) !== null;
       unmount();
       return shown;
     });
-    expect(offered).toEqual(['requested', 'waiting_for_reassignment']);
+    expect(offered).toEqual(['requested', 'waiting_for_reassignment', 'scheduled']);
   });
 
   it('given a requested ride, when Cancel Request is pressed, then the spec dialog asks Yes/No with nothing more, and Yes cancels', async () => {
