@@ -1,4 +1,4 @@
-import { durationToMinutes, MESSAGES, type Duration } from '@plantride/schemas';
+import { durationToMinutes, MESSAGES, SERVER_MESSAGES, type Duration } from '@plantride/schemas';
 
 export type BookingKind = 'fixed' | 'special';
 
@@ -21,4 +21,9 @@ export function bookingError(kind: BookingKind, draft: BookingDraft): string | n
   if (draft.fromLocation === draft.toLocation) return MESSAGES.sameLocations;
   if (kind === 'special' && (!draft.duration || durationToMinutes(draft.duration) <= 0)) return MESSAGES.durationTooShort;
   return null;
+}
+
+/** Why a ride cannot be booked for the instant `at` (ms) at `now`, in the engine's words (issue #20); null when it may. */
+export function laterTimeError(at: number, now: number): string | null {
+  return Number.isNaN(at) || at <= now ? SERVER_MESSAGES.scheduledInPast : null;
 }

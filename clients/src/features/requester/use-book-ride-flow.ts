@@ -13,8 +13,10 @@ import { bookRide } from './api/book-ride';
 import { checkAssigned } from './api/check-assigned';
 import { getRequester } from './api/get-requester';
 import type { BookingKind } from './booking-validation';
+import { scheduledText } from '../../lib/plant-clock';
 import { requesterToast } from './requester-toast';
 import { useLiveRide } from './stores/live-ride.store';
+import { rememberReleaseAt } from './stores/release-times';
 
 export interface BookingRequest {
   fromLocation: string;
@@ -23,6 +25,8 @@ export interface BookingRequest {
   duration: Duration | null;
   /** Issue #20: 'normal' unless the requester says urgent. */
   priority: RidePriority;
+  /** Issue #20: the ISO instant of a ride booked for later; null for now. */
+  scheduledFor: string | null;
 }
 
 const TEXT = {
@@ -79,13 +83,26 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
           reqMobileNo: requester.MOBILE,
           duration: kind === 'special' ? request.duration : null,
           priority: request.priority,
+          ...(request.scheduledFor ? { scheduledFor: request.scheduledFor } : {}),
         });
         const live = useLiveRide.getState();
+        if (answer.scheduledFor) {
+          // A ride for later is not tracked: the form stays free for a ride now, and it is listed as scheduled.
+          if (answer.releaseAt) rememberReleaseAt(answer.rideId, answer.releaseAt);
+          live.dispatch({ type: 'wrote', position: answer.position });
+          requesterToast.success(`${scheduledText(answer.scheduledFor, answer.releaseAt)}.`);
+          return true;
+        }
         live.dispatch({ type: 'track', rideId: answer.rideId, rideType: kind === 'special' ? 'Special Task' : 'Regular', status: 'requested' });
         live.dispatch({ type: 'wrote', position: answer.position });
         requesterToast.success(MESSAGES.newRideBooked);
         return true;
       } catch (e) {
+        // A time refused (gone by, or past tomorrow) is told in the engine's words, on the form.
+        if (request.scheduledFor && e instanceof ApiError && e.status === 400 && e.serverMessage) {
+          setError(e.serverMessage);
+          return false;
+        }
         requesterToast.error(e instanceof ApiError ? text.failed : text.error);
         return false;
       }

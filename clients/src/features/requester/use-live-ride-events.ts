@@ -5,6 +5,8 @@ import { requesterToast } from './requester-toast';
 import { REQUESTER_EVENTS, type LiveEvent } from './stores/live-ride.reducer';
 import { rememberAcceptedAt, useLiveRide } from './stores/live-ride.store';
 
+export const RIDE_RELEASED = 'Your ride booked for later has gone to drivers.';
+
 interface Options {
   onDriverAssigned?: () => void;
 }
@@ -30,6 +32,7 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
           return;
         }
         if (!dispatch(event)) return;
+        if (event.type === 'rideReleased') requesterToast.info(RIDE_RELEASED);
         if (event.type === 'rideAccepted') {
           rememberAcceptedAt(event.payload.rideId);
           onDriverAssigned?.();
@@ -37,7 +40,9 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
         if (event.type === 'driverReassigned') requesterToast.info(MESSAGES.newDriverAssignedInfo);
       };
       socket.on(name, listener);
-      return () => socket.off(name, listener);
+      return (): void => {
+        socket.off(name, listener);
+      };
     });
     return () => offs.forEach((off) => off());
   }, [socket, dispatch, onDriverAssigned]);

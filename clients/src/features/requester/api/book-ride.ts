@@ -12,6 +12,8 @@ export interface BookRideInput {
   reqMobileNo: string;
   duration: Duration | null;
   priority: RidePriority;
+  /** Issue #20: an ISO instant later today or tomorrow (plant time); left out for a ride wanted now. */
+  scheduledFor?: string;
 }
 
 export function bookRide(input: BookRideInput): Promise<BookRideAnswer> {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type SiteAnswer } from '@plantride/schemas';
+import { MESSAGES, SERVER_MESSAGES, type SiteAnswer } from '@plantride/schemas';
 import { siteKey } from '../../../lib/site';
 import { defaultSiteAnswer } from '../../../test/default-site';
 import type { BookingKind } from '../booking-validation';
@@ -30,6 +30,7 @@ function Harness({ site = defaultSiteAnswer(), ...props }: { kind: BookingKind; 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 async function choose(label: RegExp, place: string) {
@@ -65,7 +66,7 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(dialog).toHaveTextContent('From: main gate');
     expect(dialog).toHaveTextContent('Estimated time: 11 minutes');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
-    expect(onBook).toHaveBeenCalledWith({ fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null, priority: 'normal' });
+    expect(onBook).toHaveBeenCalledWith({ fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null, priority: 'normal', scheduledFor: null });
   });
 
   it('given Urgent chosen, when the ride is confirmed, then the dialog says so and the booking asks for priority urgent', async () => {
@@ -128,5 +129,66 @@ describe('booking form (SPEC §2, §5)', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('combobox', { name: /^Pickup Location/ })).toBeEnabled();
+  });
+});
+
+describe('booking for later (issue #20)', () => {
+  // Friday 27 Nov 2026, 10:00 at the plant (+05:30); only Date is faked, so the screen's own timers run.
+  const FRIDAY_10 = Date.parse('2026-11-27T04:30:00.000Z');
+  const later = async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(FRIDAY_10);
+    await choose(/^Pickup Location/, 'main gate');
+    await choose(/^Drop Location/, 'canteen');
+    expect(screen.getByRole('button', { name: 'Now' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+  };
+
+  it('given Later, when it is chosen, then it offers today at the first quarter hour half an hour away, on the plant clock', async () => {
+    render(<Harness kind="fixed" onBook={vi.fn()} />);
+    await later();
+    expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Hour' })).toHaveTextContent('10');
+    expect(screen.getByRole('combobox', { name: 'Minute' })).toHaveTextContent('30');
+    expect(screen.getByRole('group', { name: 'Time (IST)' })).toBeInTheDocument();
+  });
+
+  it('given Later today, when the hours open, then the hours gone by are not offered; tomorrow they all are', async () => {
+    render(<Harness kind="fixed" onBook={vi.fn()} />);
+    await later();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Hour' }));
+    expect(screen.getByRole('option', { name: '09' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: '10' })).not.toHaveAttribute('aria-disabled');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Hour' }));
+    expect(screen.getByRole('option', { name: '00' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('given tomorrow 09:30, when the ride is confirmed, then the dialog says when and the booking asks for that instant', async () => {
+    const onBook = vi.fn(async () => true);
+    render(<Harness kind="fixed" onBook={onBook} />);
+    await later();
+    await userEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Hour' }));
+    await userEvent.click(screen.getByRole('option', { name: '09' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('When: Sat 09:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
+    expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ scheduledFor: '2026-11-28T04:00:00.000Z' }));
+  });
+
+  it('given a time chosen for today, when it has gone by before Request Transport, then the engine\'s words show and no dialog opens', async () => {
+    const onBook = vi.fn();
+    render(<Harness kind="fixed" onBook={onBook} />);
+    await later();
+    vi.setSystemTime(FRIDAY_10 + 45 * 60_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    expect(screen.getByText(SERVER_MESSAGES.scheduledInPast)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Now again: the form books for now.
+    await userEvent.click(screen.getByRole('button', { name: 'Now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('When: Now');
   });
 });

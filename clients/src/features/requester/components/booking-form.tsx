@@ -14,11 +14,13 @@ import {
 } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { activePlaces, minutesBetweenNames, minutesIndex, useSite } from '../../../lib/site';
-import { bookingError, type BookingKind } from '../booking-validation';
+import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
+import { bookingError, laterTimeError, type BookingKind } from '../booking-validation';
 import type { BookingRequest } from '../use-book-ride-flow';
 import { DurationPicker } from './duration-picker';
 import { LocationField } from './location-field';
 import { PriorityField } from './priority-field';
+import { BOOK_NOW, WhenField, instantOfChoice, type WhenChoice } from './when-field';
 
 interface BookingFormProps {
   kind: BookingKind;
@@ -54,7 +56,10 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
   const [vehicleType, setVehicleType] = useState<VehicleType>(DEFAULT_VEHICLE_TYPE);
   const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
   const [priority, setPriority] = useState<RidePriority>('normal');
+  const [when, setWhen] = useState<WhenChoice>(BOOK_NOW);
   const [confirming, setConfirming] = useState(false);
+  // The instant a ride for later is wanted, fixed when Request Transport is pressed (null: now).
+  const [scheduledFor, setScheduledFor] = useState<string | null>(null);
   // A place retired while the form is open drops out of the choice rather than being sent.
   const fromLocation = chosenFrom !== null && places.includes(chosenFrom) ? chosenFrom : null;
   const toLocation = chosenTo !== null && places.includes(chosenTo) ? chosenTo : null;
@@ -68,14 +73,18 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
   };
 
   const request = () => {
-    const problem = bookingError(kind, { fromLocation, toLocation, duration: kind === 'special' ? duration : null });
+    const now = Date.now();
+    const at = when.mode === 'later' ? instantOfChoice(when, now) : null;
+    const problem = bookingError(kind, { fromLocation, toLocation, duration: kind === 'special' ? duration : null }) ?? (at === null ? null : laterTimeError(at, now));
     onError(problem);
-    if (!problem) setConfirming(true);
+    if (problem) return;
+    setScheduledFor(at === null ? null : new Date(at).toISOString());
+    setConfirming(true);
   };
 
   const confirm = async () => {
     if (!fromLocation || !toLocation) return;
-    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null, priority });
+    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null, priority, scheduledFor });
     setConfirming(false);
     // A refusal may be a place retired since the list was read: read the site again.
     if (!booked) onRefused();
@@ -95,6 +104,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
         </TextField>
         {kind === 'special' && <DurationPicker value={duration} onChange={(d) => { setDuration(d); onError(null); }} />}
         <PriorityField value={priority} onChange={setPriority} />
+        <WhenField value={when} onChange={(next) => { setWhen(next); onError(null); }} />
         {minutes !== undefined && (
           <Card variant="outlined" component="section" aria-label={MESSAGES.estimatedDeliveryTime}>
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
@@ -122,6 +132,7 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
         <Typography>Estimated time: {minutes ?? '-'} minutes</Typography>
         <Typography>Vehicle: {vehicleType}</Typography>
         <Typography>Priority: {priority === 'urgent' ? 'Urgent' : 'Normal'}</Typography>
+        <Typography>When: {scheduledFor ? formatPlantWeekdayTime(scheduledFor) : 'Now'}</Typography>
         {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
       </ConfirmDialog>
     </Box>

@@ -18,8 +18,9 @@ import { BookingForm } from './booking-form';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { RideConfetti } from './ride-confetti';
-import { RideHistoryList } from './ride-history-list';
+import { RideHistoryList, scheduledLine } from './ride-history-list';
 import { RideProgress } from './ride-progress';
+import { ScheduledRides } from './scheduled-rides';
 
 const SCREENS = {
   fixed: { title: 'Schedule Fixed Ride', rideType: 'Regular', history: 'Ride History', newBooking: 'Book New Ride', path: '/available-rides' },
@@ -47,11 +48,12 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const liveType = live.rideType ?? liveRow?.RIDE_TYPE ?? null;
   const liveHere = live.rideId !== null && (liveType === null || liveType === screen.rideType);
 
-  // After a reload (or on a second device) the server's history says which ride is still going.
+  // After a reload (or on a second device) the server's history says which ride is still going;
+  // a ride booked for later is listed apart until it goes to drivers, and the form stays free.
   const fresh = history.isSuccess && !history.isPlaceholderData;
   useEffect(() => {
     if (!fresh || live.rideId) return;
-    const ongoing = rows.find((r) => r.RIDE_TYPE === screen.rideType && isOngoing(r.STATUS));
+    const ongoing = rows.find((r) => r.RIDE_TYPE === screen.rideType && isOngoing(r.STATUS) && r.STATUS !== 'scheduled');
     if (ongoing) {
       live.dispatch({ type: 'track', rideId: ongoing.RIDE_ID, rideType: ongoing.RIDE_TYPE, status: ongoing.STATUS, driver: rememberedDriver(ongoing.RIDE_ID) });
     }
@@ -89,6 +91,13 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   };
 
   const booking = useBookRideFlow(kind, user);
+  // A ride booked for later leaves a fresh form behind, ready for the next booking.
+  const [formKey, setFormKey] = useState(0);
+  const book: typeof booking.book = async (request) => {
+    const booked = await booking.book(request);
+    if (booked && request.scheduledFor) setFormKey((n) => n + 1);
+    return booked;
+  };
   const cancel = useCancelRide();
   const cancelRide = (rideId: string) => {
     cancel.mutate(rideId, {
@@ -135,30 +144,40 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
               <RideHistoryList rides={rides} onOpen={(ride) => setParams({ ride: ride.RIDE_ID })} onCancel={(ride) => cancelRide(ride.RIDE_ID)} cancelling={cancel.isPending} />
             )}
           </>
-        ) : shownId ? (
-          <RideProgress
-            rideId={shownId}
-            status={status}
-            timestamps={timestamps.data ?? null}
-            acceptedAt={acceptedAtOf(shownId)}
-            notice={shownLive ? live.notice : null}
-            live={shownLive}
-            newBookingLabel={screen.newBooking}
-            onNewBooking={() => {
-              dismissEnded();
-              navigate('/requester');
-            }}
-            onDismiss={() => {
-              dismissEnded();
-              if (viewedId) setParams({});
-            }}
-            ride={shownRow ? { fromLocation: shownRow.FROM_LOCATION, toLocation: shownRow.TO_LOCATION, vehicleType: shownRow.VEHICLE_TYPE, requestedAt: shownRow.CREATED_AT } : null}
-            driver={driver}
-            onCancel={() => setAskCancel(true)}
-            cancelling={cancel.isPending}
-          />
         ) : (
-          <BookingForm kind={kind} pending={booking.pending} error={booking.error} onError={booking.setError} onBook={booking.book} />
+          <>
+            {/* Rides booked for later wait here, above the form or the ride going now; a ride opened from a list shows alone. */}
+            {!viewedId && (
+              <ScheduledRides rides={rides} onOpen={(ride) => setParams({ ride: ride.RIDE_ID })} onCancel={(ride) => cancelRide(ride.RIDE_ID)} cancelling={cancel.isPending} />
+            )}
+            {shownId ? (
+              <RideProgress
+                rideId={shownId}
+                status={status}
+                timestamps={timestamps.data ?? null}
+                acceptedAt={acceptedAtOf(shownId)}
+                notice={shownLive ? live.notice : null}
+                live={shownLive}
+                newBookingLabel={screen.newBooking}
+                onNewBooking={() => {
+                  dismissEnded();
+                  navigate('/requester');
+                }}
+                onDismiss={() => {
+                  dismissEnded();
+                  if (viewedId) setParams({});
+                }}
+                ride={shownRow ? { fromLocation: shownRow.FROM_LOCATION, toLocation: shownRow.TO_LOCATION, vehicleType: shownRow.VEHICLE_TYPE, requestedAt: shownRow.CREATED_AT } : null}
+                scheduled={shownRow && status === 'scheduled' ? scheduledLine({ ...shownRow, STATUS: status }) : null}
+                urgent={shownRow?.PRIORITY === 'urgent'}
+                driver={driver}
+                onCancel={() => setAskCancel(true)}
+                cancelling={cancel.isPending}
+              />
+            ) : (
+              <BookingForm key={formKey} kind={kind} pending={booking.pending} error={booking.error} onError={booking.setError} onBook={book} />
+            )}
+          </>
         )}
       </Container>
       <CancelRideDialog

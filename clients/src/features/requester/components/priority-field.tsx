@@ -3,7 +3,7 @@ import { FormControl, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/ma
 import type { RidePriority } from '@plantride/schemas';
 
 // The chosen one filled, the other plain dark text: MUI's pale defaults fall under 4.5:1 on our background.
-const chosen = (color: 'primary' | 'error') => ({
+export const chosenToggle = (color: 'primary' | 'error') => ({
   color: 'text.primary',
   bgcolor: 'background.paper',
   '&.Mui-selected, &.Mui-selected:hover': { bgcolor: `${color}.main`, color: `${color}.contrastText` },
@@ -26,10 +26,10 @@ export function PriorityField({ value, onChange }: { value: RidePriority; onChan
         }}
         aria-labelledby={labelId}
       >
-        <ToggleButton value="normal" sx={chosen('primary')}>
+        <ToggleButton value="normal" sx={chosenToggle('primary')}>
           Normal
         </ToggleButton>
-        <ToggleButton value="urgent" sx={chosen('error')}>
+        <ToggleButton value="urgent" sx={chosenToggle('error')}>
           Urgent
         </ToggleButton>
       </ToggleButtonGroup>

@@ -2,32 +2,52 @@ import { useState } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
+import { scheduledText } from '../../../lib/plant-clock';
+import { releaseAtOf } from '../stores/release-times';
 import { StatusChip } from './status-chip';
+import { UrgentChip } from './urgent-chip';
 
 interface RideHistoryListProps {
   rides: readonly RideHistoryRow[];
   onOpen: (ride: RideHistoryRow) => void;
-  /** With it, requested rides get Cancel Ride and an inline Yes/No. */
+  /** With it, requested and scheduled rides get Cancel Ride and an inline Yes/No. */
   onCancel?: (ride: RideHistoryRow) => void;
   cancelling?: boolean;
+  /** The list's accessible name; 'Your Ride History' unless said. */
+  label?: string;
 }
 
+/** 'Scheduled for Fri 14:30 · goes to drivers at 14:15' for a ride still waiting for its time, else null. */
+export function scheduledLine(ride: Pick<RideHistoryRow, 'RIDE_ID' | 'STATUS' | 'SCHEDULED_FOR'>): string | null {
+  return ride.STATUS === 'scheduled' ? scheduledText(ride.SCHEDULED_FOR, releaseAtOf(ride.RIDE_ID)) : null;
+}
+
+const urgentWord = (ride: RideHistoryRow) => (ride.PRIORITY === 'urgent' ? ', urgent' : '');
+
 /** 'Your Ride History' as a list of cards; the card's main area opens the ride's tracker. */
-export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false }: RideHistoryListProps) {
+export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, label = MESSAGES.yourRideHistory }: RideHistoryListProps) {
   const [asking, setAsking] = useState<string | null>(null);
   if (rides.length === 0) return <Typography sx={{ my: 2 }}>{MESSAGES.noRideHistoryFound}</Typography>;
   return (
-    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={MESSAGES.yourRideHistory}>
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
       {rides.map((ride) => (
         <Card component="li" key={ride.RIDE_ID} variant="outlined">
-          <CardActionArea onClick={() => ride.RIDEID && onOpen(ride)} aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}`}>
+          <CardActionArea onClick={() => ride.RIDEID && onOpen(ride)} aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}>
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {ride.FROM_LOCATION} → {ride.TO_LOCATION}
                 </Typography>
-                <StatusChip status={ride.STATUS} />
+                <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+                  {ride.PRIORITY === 'urgent' && <UrgentChip />}
+                  <StatusChip status={ride.STATUS} />
+                </Stack>
               </Stack>
+              {scheduledLine(ride) && (
+                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`scheduled-${ride.RIDE_ID}`}>
+                  {scheduledLine(ride)}
+                </Typography>
+              )}
               <Typography variant="body2" color="text.secondary">
                 Ride ID: {ride.RIDE_ID} · {ride.ESTIMATED_TIME} min · {ride.VEHICLE_TYPE}
                 {ride.DURATION ? ` · ${ride.DURATION}` : ''}
@@ -38,7 +58,7 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false }:
             </CardContent>
           </CardActionArea>
           {/* A ride waiting after a breakdown is cancelled from its tracker, which says what that means. */}
-          {onCancel && ride.STATUS === 'requested' && (
+          {onCancel && (ride.STATUS === 'requested' || ride.STATUS === 'scheduled') && (
             <Box sx={{ px: 2, pb: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {asking === ride.RIDE_ID ? (
                 <>

@@ -6,6 +6,7 @@ import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
 import { formatDateTime } from '../../../lib/format-date';
 import { StatusChip } from './status-chip';
+import { UrgentChip } from './urgent-chip';
 
 /** What the screen knows of the ride from the requester's history: its route, vehicle type and when it was booked. */
 export interface RideSummary {
@@ -117,6 +118,9 @@ interface RideProgressProps {
   driver?: DriverDetails | null;
   /** Closes the completed ride's summary (the screen then offers a new booking). */
   onDismiss?: () => void;
+  /** A ride booked for later, not yet gone to drivers: 'Scheduled for Fri 14:30 · goes to drivers at 14:15'. */
+  scheduled?: string | null;
+  urgent?: boolean;
 }
 
 /** 'Ride Status for Ride ID', the waiting spinner, Cancel Request and the six-step tracker. */
@@ -130,8 +134,14 @@ export function RideProgress(props: RideProgressProps) {
         <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {rideStatusTitle(rideId)}
         </Typography>
+        {props.urgent && <UrgentChip />}
         {status && <StatusChip status={status} />}
       </Stack>
+      {props.scheduled && (
+        <Alert severity="info" sx={{ my: 1 }} data-testid="scheduled-for">
+          {props.scheduled}
+        </Alert>
+      )}
       {props.ride && <RideFacts ride={props.ride} waiting={waiting} />}
       {live && status === 'completed' && props.onDismiss && <CompletionSummary ride={props.ride ?? null} driver={props.driver ?? null} timestamps={timestamps} onDismiss={props.onDismiss} />}
       {waiting && (

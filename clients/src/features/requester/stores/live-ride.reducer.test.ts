@@ -110,3 +110,29 @@ describe('live ride events (SPEC §4)', () => {
     expect(state).toMatchObject({ rideId: null, status: null, driver: null, position: 10 });
   });
 });
+
+describe('a ride booked for later goes to drivers (issue #20, rideReleased)', () => {
+  const released = (rideId: string, position: number): LiveAction => ({ type: 'rideReleased', payload: { rideId, position } });
+
+  it('given nothing tracked, when his scheduled ride is released, then it is tracked as waiting for a driver', () => {
+    expect(liveRideReducer(initialLiveRide, released('S1', 20))).toMatchObject({ rideId: 'S1', status: 'requested', rideType: null, position: 20 });
+  });
+
+  it('given a ride going now, when another of his rides is released, then the screen keeps its ride and the lists read again at the new position', () => {
+    const going = run([accepted('R1', 10)], tracking);
+    const next = liveRideReducer(going, released('S1', 21));
+    expect(next).not.toBe(going);
+    expect(next).toMatchObject({ rideId: 'R1', status: 'accepted', driver: ravi, position: 21 });
+  });
+
+  it('given his completed ride still on screen, when a scheduled one is released, then the released one takes its place', () => {
+    const ended = run([accepted('R1', 10), ...(['rideStarted', 'materialPicked', 'materialDropped', 'rideEnded'] as const).map((type, i) => ({ type, payload: { rideId: 'R1', position: 11 + i } }))], tracking);
+    expect(liveRideReducer(ended, released('S1', 30))).toMatchObject({ rideId: 'S1', status: 'requested', driver: null });
+  });
+
+  it('given the same release replayed after a reconnect, when it arrives again, then it is ignored', () => {
+    const once = liveRideReducer(initialLiveRide, released('S1', 20));
+    expect(liveRideReducer(once, released('S1', 20))).toBe(once);
+  });
+});
+

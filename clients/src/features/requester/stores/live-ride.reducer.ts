@@ -1,5 +1,6 @@
 import {
   isInProgress,
+  isOngoing,
   newDriverAssigned,
   statusAfterFact,
   MESSAGES,
@@ -22,6 +23,8 @@ export const REQUESTER_EVENTS = [
   'driverReassigned',
   'noAlternativeDriver',
   'specialTaskOverdue',
+  // Issue #20: his ride booked for later went to drivers.
+  'rideReleased',
 ] as const;
 export type RequesterEventName = (typeof REQUESTER_EVENTS)[number];
 
@@ -36,6 +39,7 @@ const FACT_OF = {
   driverReassigned: 'RideTakenOver',
   noAlternativeDriver: 'ReassignmentOverdue',
   specialTaskOverdue: 'SpecialTaskOverran',
+  rideReleased: 'RideReleased',
 } as const satisfies Record<RequesterEventName, RideEventType>;
 
 export type LiveEvent = { [E in RequesterEventName]: { type: E; payload: SocketPayload<E> } }[RequesterEventName];
@@ -106,6 +110,13 @@ function applyEvent(state: LiveRideState, event: LiveEvent): LiveRideState {
         driver: null,
         notice: MESSAGES.vehicleBrokeDown,
       };
+    case 'rideReleased': {
+      const status = statusAfterFact('RideReleased');
+      if (event.payload.rideId === state.rideId) return { ...state, status };
+      // Another ride still going keeps the screen (a copy: the lists read again, where it is requested now).
+      if (state.rideId !== null && isOngoing(state.status)) return { ...state };
+      return { ...initialLiveRide, position: state.position, seen: state.seen, rideId: event.payload.rideId, status };
+    }
     case 'driverReassigned':
       // rideAccepted of the same take-over may have come first and already resumed the ride.
       return {
@@ -151,8 +162,9 @@ export function liveRideReducer(state: LiveRideState, action: LiveAction): LiveR
     case 'reset':
       return { ...initialLiveRide, position: state.position, seen: state.seen };
     default: {
-      // Only the tracked ride's events apply, except rideAccepted, which adopts its ride (SPEC §4).
-      if (action.type !== 'rideAccepted' && action.payload.rideId !== state.rideId) return state;
+      // Only the tracked ride's events apply, except rideAccepted, which adopts its ride (SPEC §4), and
+      // rideReleased, which adopts a ride booked for later when none is going.
+      if (action.type !== 'rideAccepted' && action.type !== 'rideReleased' && action.payload.rideId !== state.rideId) return state;
       const key = `${action.type}@${action.payload.position ?? ''}`;
       if (action.payload.position !== undefined && state.seen.includes(key)) return state;
       const next = applyEvent(state, action);
