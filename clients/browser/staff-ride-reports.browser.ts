@@ -30,7 +30,8 @@ describe('Ride reports in a real browser', () => {
     await page.getByRole('heading', { name: 'Ride Reports' }).waitFor();
     await page.getByRole('table', { name: 'Ride reports' }).waitFor();
     await page.getByText('More columns to the right: scroll the table sideways →').waitFor();
-    expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(20);
+    // The spec's 20 columns, and Priority and SLA (issue #20).
+    expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(22);
     await page.getByRole('combobox', { name: 'Filter by' }).click();
     await page.getByRole('option', { name: 'Driver ID' }).click();
     await page.getByRole('searchbox', { name: 'Search Driver ID' }).fill(driverId);
@@ -50,13 +51,14 @@ describe('Ride reports in a real browser', () => {
     await page.getByText('Page 1 of 2').waitFor();
   });
 
-  it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 20 columns', async () => {
+  it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 22 columns (the spec's 20, PRIORITY and SLA_MET)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(17);
-    expect(lines[0]!.split(',')).toHaveLength(20);
+    expect(lines[0]!.split(',')).toHaveLength(22);
     expect(lines[0]).toMatch(/^RIDE_ID,REQUESTER_NAME,FROM_LOCATION/);
+    expect(lines[0]).toMatch(/,RIDE_TYPE,PRIORITY,SLA_MET$/);
     const last = lines.find((line) => line.startsWith(`${rideIds[15]},`));
     expect(last).toContain('Meera Iyer');
     expect(last).toContain('mins');

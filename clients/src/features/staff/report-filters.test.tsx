@@ -31,11 +31,11 @@ describe('ride report filters (SPEC §2)', () => {
   }
   const current = () => JSON.parse(screen.getByTestId('filters').textContent ?? '{}') as ReportFilters;
 
-  it('given the filter-by dropdown, when each choice is made, then it offers the spec list and the matching input', async () => {
+  it('given the filter-by dropdown, when each choice is made, then it offers the spec list (and issue #20\'s Priority and SLA) and the matching input', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['None', 'Vehicle Type', 'Vehicle Number', 'Forklift Number', 'Status', 'Driver ID', 'Driver Name', 'Date']);
+    expect(options).toEqual(['None', 'Vehicle Type', 'Vehicle Number', 'Forklift Number', 'Status', 'Driver ID', 'Driver Name', 'Date', 'Priority', 'SLA']);
     await userEvent.click(screen.getByRole('option', { name: 'Vehicle Type' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Vehicle Type' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Forklift', 'Crane', 'AMR', 'Cherry Picker', 'Other']);
@@ -54,6 +54,20 @@ describe('ride report filters (SPEC §2)', () => {
     await screen.findByText('{"forkliftNumber":"12"}');
   });
 
+  it('given Priority then SLA in the filter-by dropdown, when Urgent and Missed are chosen, then both filters are set', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Priority' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Priority' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Urgent' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'SLA' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'SLA' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Met', 'Missed']);
+    await userEvent.click(screen.getByRole('option', { name: 'Missed' }));
+    expect(current()).toEqual({ priority: 'urgent', slaMet: 'false' });
+  });
+
   it('given no filter chosen, when a name is typed in the search bar, then it searches driver names', async () => {
     render(<Harness />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search Driver Name' }), 'ravi');
@@ -69,16 +83,35 @@ describe('ride reports table (SPEC §2, §3)', () => {
     STATUS: 'started', CREATED_AT: '2026-03-14T08:30:00.000Z', DRIVER_ID: 'FL01', MATERIAL_DROP_TIME: null, RIDE_TYPE: 'Regular',
   };
 
-  it('given a row with gaps and missing fields, when shown, then it has 20 columns, 2-decimal gaps, the defaults and a link to the audit', () => {
+  it('given a row with gaps and missing fields, when shown, then it has the 20 columns and Priority and SLA, 2-decimal gaps, the defaults and a link to the audit', () => {
     render(<RideReportsTable rows={[row]} />, { wrapper: MemoryRouter });
     const [header, body] = screen.getAllByRole('row');
-    expect(header!.querySelectorAll('th')).toHaveLength(LIMITS.reportColumns);
+    expect([...header!.querySelectorAll('th')].map((th) => th.textContent).slice(7, 10)).toEqual(['Status', 'Priority', 'SLA']);
+    expect(header!.querySelectorAll('th')).toHaveLength(LIMITS.reportColumns + 2);
     const cells = [...body!.querySelectorAll('td')].map((td) => td.textContent);
-    expect(cells).toHaveLength(LIMITS.reportColumns);
     expect(cells).toEqual([
-      'R-1', 'Asha', 'main gate', 'canteen', 'Forklift', 'Unknown', '07', 'started', '14 Mar 2026, 02:00:00 pm', 'FL01', 'Unknown',
+      'R-1', 'Asha', 'main gate', 'canteen', 'Forklift', 'Unknown', '07', 'started', 'Normal', '—', '14 Mar 2026, 02:00:00 pm', 'FL01', 'Unknown',
       '14 Mar 2026, 02:05:09 pm', 'N/A', 'N/A', 'N/A', '12.50', 'N/A', 'N/A', 'N/A', 'Regular',
     ]);
     expect(screen.getByRole('link', { name: 'Audit ride R-1' })).toHaveAttribute('href', '/ride-audit/R-1');
   });
+
+  it('given urgent rides on and off target, when shown, then Priority says Urgent and SLA says met, missed, or — while open', () => {
+    render(
+      <RideReportsTable rows={[{ ...row, RIDE_ID: 'R-2', PRIORITY: 'urgent', SLA_MET: false }, { ...row, RIDE_ID: 'R-3', STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true }]} />,
+      { wrapper: MemoryRouter },
+    );
+    const cellsOf = (n: number) => [...screen.getAllByRole('row')[n]!.querySelectorAll('td')].map((td) => td.textContent).slice(8, 10);
+    expect(cellsOf(1)).toEqual(['Urgent', '✗ missed']);
+    expect(cellsOf(2)).toEqual(['Normal', '✓ met']);
+  });
 });
+
+describe('the report filters of issue #20: priority and SLA', () => {
+  it('given Priority and SLA chosen, when the query is built and the chips read, then the server gets priority and slaMet and the chips name them in words', () => {
+    const filters = filtersFromParams(new URLSearchParams('priority=urgent&slaMet=false'));
+    expect(Object.fromEntries(new URLSearchParams(reportQueryString(filters)))).toEqual({ priority: 'urgent', slaMet: 'false' });
+    expect(activeFilters(filters).map((f) => f.label)).toEqual(['Priority: Urgent', 'SLA: Missed']);
+  });
+});
+

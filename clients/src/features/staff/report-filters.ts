@@ -1,4 +1,4 @@
-import type { ReportFilterBy } from '@plantride/schemas';
+import { REPORT_FILTER_BY_OPTIONS, type ReportFilterBy } from '@plantride/schemas';
 
 /** The ride report filters the server understands (GET /api/reports/rides); dates as the date inputs write them, yyyy-MM-dd. */
 export interface ReportFilters {
@@ -10,13 +10,31 @@ export interface ReportFilters {
   driverName?: string;
   from?: string;
   to?: string;
+  /** Issue #20: 'normal' or 'urgent'. */
+  priority?: string;
+  /** Issue #20: 'true' (on target) or 'false' (a target missed). */
+  slaMet?: string;
 }
 
 export type ReportFilterKey = keyof ReportFilters;
-export const REPORT_FILTER_KEYS: readonly ReportFilterKey[] = ['vehicleType', 'vehicleNumber', 'forkliftNumber', 'status', 'driverId', 'driverName', 'from', 'to'];
+export const REPORT_FILTER_KEYS: readonly ReportFilterKey[] = ['vehicleType', 'vehicleNumber', 'forkliftNumber', 'status', 'driverId', 'driverName', 'from', 'to', 'priority', 'slaMet'];
+
+/** The spec's filter-by choices and issue #20's two after them. */
+export const FILTER_BY_OPTIONS = [...REPORT_FILTER_BY_OPTIONS, 'Priority', 'SLA'] as const;
+export type FilterBy = ReportFilterBy | 'Priority' | 'SLA';
+
+/** The values of the two issue #20 filters, as the server takes them, and as the screen names them. */
+export const PRIORITY_FILTER_OPTIONS = [
+  { value: 'normal', label: 'Normal' },
+  { value: 'urgent', label: 'Urgent' },
+] as const;
+export const SLA_FILTER_OPTIONS = [
+  { value: 'true', label: 'Met' },
+  { value: 'false', label: 'Missed' },
+] as const;
 
 /** Which filters each choice of the filter-by dropdown edits. */
-export const FILTER_BY_KEYS: Record<ReportFilterBy, readonly ReportFilterKey[]> = {
+export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
   None: [],
   'Vehicle Type': ['vehicleType'],
   'Vehicle Number': ['vehicleNumber'],
@@ -25,6 +43,8 @@ export const FILTER_BY_KEYS: Record<ReportFilterBy, readonly ReportFilterKey[]> 
   'Driver ID': ['driverId'],
   'Driver Name': ['driverName'],
   Date: ['from', 'to'],
+  Priority: ['priority'],
+  SLA: ['slaMet'],
 };
 
 export const FILTER_LABELS: Record<ReportFilterKey, string> = {
@@ -36,6 +56,8 @@ export const FILTER_LABELS: Record<ReportFilterKey, string> = {
   driverName: 'Driver Name',
   from: 'From',
   to: 'To',
+  priority: 'Priority',
+  slaMet: 'SLA',
 };
 
 /** 'yyyy-MM-dd' (a date input) as the report API's 'dd/MM/yyyy'. */
@@ -71,7 +93,11 @@ export function reportQueryString(filters: ReportFilters, extra: Record<string, 
   return query.toString();
 }
 
+// A chip names an option filter by its label ('SLA: Missed', not 'SLA: false').
+const OPTION_LABELS: Partial<Record<ReportFilterKey, readonly { value: string; label: string }[]>> = { priority: PRIORITY_FILTER_OPTIONS, slaMet: SLA_FILTER_OPTIONS };
+const shownValue = (key: ReportFilterKey, value: string) => OPTION_LABELS[key]?.find((option) => option.value === value)?.label ?? value;
+
 /** The active filters as 'Label: value' pairs, for the summary chips. */
 export function activeFilters(filters: ReportFilters): { key: ReportFilterKey; label: string }[] {
-  return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({ key, label: `${FILTER_LABELS[key]}: ${filters[key]}` }));
+  return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({ key, label: `${FILTER_LABELS[key]}: ${shownValue(key, filters[key] as string)}` }));
 }

@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { REPORT_FILTER_BY_OPTIONS, REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS, type ReportFilterBy } from '@plantride/schemas';
+import { REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS } from '@plantride/schemas';
 import { stickerInput } from '../driver-form-rules';
-import { FILTER_BY_KEYS, FILTER_LABELS, type ReportFilterKey, type ReportFilters } from '../report-filters';
+import {
+  FILTER_BY_KEYS,
+  FILTER_BY_OPTIONS,
+  FILTER_LABELS,
+  PRIORITY_FILTER_OPTIONS,
+  SLA_FILTER_OPTIONS,
+  type FilterBy,
+  type ReportFilterKey,
+  type ReportFilters,
+} from '../report-filters';
 
 interface Props {
   filters: ReportFilters;
@@ -46,14 +55,14 @@ function SearchBar({ label, value, sticker, onSearch }: { label: string; value: 
 
 /** Filter-by dropdown (SPEC §2) and the input for the chosen filter; every filter set stays until cleared. */
 export function ReportFilterControls({ filters, onChange }: Props) {
-  const [filterBy, setFilterBy] = useState<ReportFilterBy>('None');
+  const [filterBy, setFilterBy] = useState<FilterBy>('None');
   const [key] = FILTER_BY_KEYS[filterBy] as [ReportFilterKey | undefined];
   // The search bar searches the chosen text filter, and driver names otherwise.
   const searched = key && SEARCHED.includes(key) ? key : 'driverName';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-      <TextField select size="small" label="Filter by" value={filterBy} onChange={(e) => setFilterBy(e.target.value as ReportFilterBy)} sx={fieldSx}>
-        {REPORT_FILTER_BY_OPTIONS.map((option) => (
+      <TextField select size="small" label="Filter by" value={filterBy} onChange={(e) => setFilterBy(e.target.value as FilterBy)} sx={fieldSx}>
+        {FILTER_BY_OPTIONS.map((option) => (
           <MenuItem key={option} value={option}>
             {option}
           </MenuItem>
@@ -73,6 +82,24 @@ export function ReportFilterControls({ filters, onChange }: Props) {
           {STATUS_OPTIONS.map((option) => (
             <MenuItem key={option} value={option}>
               {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {filterBy === 'Priority' && (
+        <TextField select size="small" label="Priority" value={filters.priority ?? ''} onChange={(e) => onChange({ priority: e.target.value })} sx={fieldSx}>
+          {PRIORITY_FILTER_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {filterBy === 'SLA' && (
+        <TextField select size="small" label="SLA" value={filters.slaMet ?? ''} onChange={(e) => onChange({ slaMet: e.target.value })} sx={fieldSx}>
+          {SLA_FILTER_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
             </MenuItem>
           ))}
         </TextField>

@@ -1,9 +1,22 @@
-import { Link, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Link, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { LIMITS, RIDE_REPORT_FIELDS, formatReportDate, toRideReport, type RideReport, type RideReportField, type RideReportServerRow } from '@plantride/schemas';
+import {
+  LIMITS,
+  RIDE_REPORT_FIELDS,
+  formatReportDate,
+  toRideReport,
+  type RideReport,
+  type RideReportCsvField,
+  type RideReportField,
+  type RideReportServerRow,
+} from '@plantride/schemas';
 import { ScrollTable } from './scroll-table';
 
-const HEADER_OF: Record<RideReportField, string> = {
+/** The spec's 20 columns, and issue #20's Priority and SLA beside Status (the CSV has them last). */
+type Column = RideReportCsvField;
+export const REPORT_COLUMNS: readonly Column[] = RIDE_REPORT_FIELDS.flatMap((field): Column[] => (field === 'status' ? [field, 'priority', 'slaMet'] : [field]));
+
+const HEADER_OF: Record<Column, string> = {
   rideId: 'Ride ID',
   requesterName: 'Requester Name',
   fromLocation: 'From',
@@ -24,6 +37,8 @@ const HEADER_OF: Record<RideReportField, string> = {
   lastMaintenanceDate: 'Last Maintenance Date',
   maintenanceStatus: 'Maintenance Status',
   rideType: 'Ride Type',
+  priority: 'Priority',
+  slaMet: 'SLA',
 };
 
 const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime']);
@@ -37,24 +52,49 @@ export function reportCell(report: RideReport, field: RideReportField): string {
   return String(value ?? '');
 }
 
-/** The 20-column ride report; each ride id opens the ride's audit replay. */
+/** Whether the ride met its service targets: '✓ met', '✗ missed', or '—' while neither is known. */
+export function slaCell(met: boolean | null): string {
+  if (met === null) return '—';
+  return met ? '✓ met' : '✗ missed';
+}
+
+function SlaText({ met }: { met: boolean | null }) {
+  return (
+    <Box component="span" sx={{ color: met === null ? 'text.secondary' : met ? 'success.main' : 'error.main', fontWeight: met === false ? 700 : undefined }}>
+      {slaCell(met)}
+    </Box>
+  );
+}
+
+function cellOf(report: RideReport, column: Column) {
+  switch (column) {
+    case 'rideId':
+      return (
+        <Link component={RouterLink} to={`/ride-audit/${encodeURIComponent(report.rideId)}`} aria-label={`Audit ride ${report.rideId}`}>
+          {report.rideId}
+        </Link>
+      );
+    case 'priority':
+      return report.priority === 'urgent' ? <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>Urgent</Box> : 'Normal';
+    case 'slaMet':
+      return <SlaText met={report.slaMet} />;
+    default:
+      return reportCell(report, column);
+  }
+}
+
+/** The spec's 20-column ride report with Priority and SLA; each ride id opens the ride's audit replay. */
 export function RideReportsTable({ rows }: { rows: readonly RideReportServerRow[] }) {
   if (rows.length === 0) return <Typography sx={{ py: 2 }}>No ride reports found</Typography>;
   return (
-    <ScrollTable label="Ride reports" headers={RIDE_REPORT_FIELDS.map((field) => HEADER_OF[field])}>
+    <ScrollTable label="Ride reports" headers={REPORT_COLUMNS.map((column) => HEADER_OF[column])}>
           {rows.map((row) => {
             const report = toRideReport(row);
             return (
               <TableRow key={report.rideId}>
-                {RIDE_REPORT_FIELDS.map((field) => (
-                  <TableCell key={field} sx={{ whiteSpace: 'nowrap' }}>
-                    {field === 'rideId' ? (
-                      <Link component={RouterLink} to={`/ride-audit/${encodeURIComponent(report.rideId)}`} aria-label={`Audit ride ${report.rideId}`}>
-                        {report.rideId}
-                      </Link>
-                    ) : (
-                      reportCell(report, field)
-                    )}
+                {REPORT_COLUMNS.map((column) => (
+                  <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                    {cellOf(report, column)}
                   </TableCell>
                 ))}
               </TableRow>
