@@ -1,5 +1,6 @@
 import { dropRedisPrefix } from '../test-support/test-timers';
 import { randomBytes, randomInt } from 'node:crypto';
+import { DEFAULT_DISPATCH_SETTINGS } from '@plantride/schemas';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freePort, type EngineProcess } from '../deploy/engine-process';
 import { seededRandom } from '../test-support/seeded-random';
@@ -73,9 +74,15 @@ if (databaseUrl && redisUrl) {
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
 
-      const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
+      // Issue #20: offer dispatch (short offers) with every lane's driver on shift, and rides booked for later released a second on.
+      await commander.call('dispatch settings', plant.admin, 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 3, releaseLeadMinutes: 1 });
+      for (const lane of plant.lanes) await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
+      expect(commander.failures).toEqual([]);
+
+      const log: RideLog = { leftRequested: [], brokenDown: [], completed: [], lapsed: [], scheduled: [] };
       let stopped = false;
-      const load = Promise.all(plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.15 })));
+      const options = { breakdown: 0.15, decline: 0.1, lapse: 0.1, later: 0.1 };
+      const load = Promise.all(plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, options)));
 
       const loadBegan = Date.now();
       const restarts: number[] = [];
@@ -115,6 +122,7 @@ if (databaseUrl && redisUrl) {
         `crash test: seed ${seed}, ${kills} kills survived (restart ${Math.min(...restarts)}–${Math.max(...restarts)} ms), ` +
           `${figures.answered} commands answered 2xx, all in the store (0 lost), ${figures.events} events, ` +
           `${log.completed.length} rides completed, ${log.leftRequested.length} left requested, ${log.brokenDown.length} broken down, ` +
+          `${log.lapsed!.length} offers left to lapse, ${log.scheduled!.length} booked for later, ` +
           `${figures.timerEvents} timer events (none twice, none lost), socket reconnects ${figures.reconnects.join('/')}, ` +
           `connection retries ${Object.entries(commander.outcomes).filter(([k]) => k.endsWith('network')).reduce((sum, [, n]) => sum + n, 0)}, ` +
           `set-up ${setUpMs} ms, load with kills ${loadMs} ms, total ${Date.now() - began} ms`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { VEHICLE_TYPES, type VehicleType } from '@plantride/schemas';
 import type { Random } from '../../test-support/seeded-random';
+import { waitFor } from '../../test-support/test-database';
 
 /** A command the engine answered 2xx: what it said, and every correlation id its attempts carried. */
 export interface Answered {
@@ -157,6 +158,9 @@ export interface RideLog {
   /** Rides broken down mid-ride and never taken over (their reassignment notices keep coming). */
   brokenDown: string[];
   completed: string[];
+  /** Issue #20: rides whose offer was left to lapse (each offer's expiry must fire once), and rides booked for later (released once). */
+  lapsed?: string[];
+  scheduled?: string[];
 }
 
 export interface LaneOptions {
@@ -166,6 +170,41 @@ export interface LaneOptions {
   /** Share of started rides broken down, up to `maxBreakdowns` per lane. */
   breakdown?: number;
   maxBreakdowns?: number;
+  /**
+   * Issue #20, with the engine under offer dispatch and each lane's driver on shift: shares of rides
+   * whose offer he declines, or leaves to lapse (its timer fires), and of rides booked for later
+   * (`releaseLeadMinutes` 1 and a time 61 s on: released by a timer about a second later).
+   */
+  decline?: number;
+  lapse?: number;
+  later?: number;
+}
+
+/** Waits until the ride's timeline holds an event of `type` (a timer's work, across engine restarts). */
+async function untilEvent(commander: Commander, plant: Plant, rideId: string, type: string): Promise<boolean> {
+  const holds = async () => {
+    const timeline = (await commander.call('timeline', plant.admin, 'GET', `/api/rides/${rideId}/timeline`)) as { events?: Array<{ type: string }> } | null;
+    return timeline?.events?.some((event) => event.type === type) ?? false;
+  };
+  return waitFor(holds, 60_000, `${type} on ride ${rideId}`).then(
+    () => true,
+    () => (commander.failures.push(`ride ${rideId}: no ${type} within 60 s`), false),
+  );
+}
+
+/** Under offer dispatch: the lane's driver declines the ride, or lets its offer lapse, or neither; then it is open to him as to all. */
+async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideId: string, rng: Random, log: RideLog, options: LaneOptions): Promise<boolean> {
+  const roll = rng.next();
+  if (roll < (options.decline ?? 0)) {
+    // A ride booked while he held another offer went to all at once: nothing to decline (409).
+    await commander.call('decline', lane.driver, 'POST', '/api/tracking/decline-offer', { rideId }, { refused: (status) => status === 409 });
+    return true;
+  }
+  if (roll < (options.decline ?? 0) + (options.lapse ?? 0)) {
+    (log.lapsed ??= []).push(rideId);
+    return untilEvent(commander, plant, rideId, 'RideOpenedToAll');
+  }
+  return true;
 }
 
 /**
@@ -178,14 +217,21 @@ export async function runLane(commander: Commander, plant: Plant, lane: Lane, rn
   let breakdowns = 0;
   const { requester, driver } = lane;
   while (!stopped()) {
-    const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', bookingBy(lane, rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!));
+    const later = rng.next() < (options.later ?? 0);
+    const booking = { ...bookingBy(lane, rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!), ...(later ? { scheduledFor: new Date(Date.now() + 61_000).toISOString() } : {}) };
+    const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', booking);
     if (!booked) return;
     const rideId = String(booked.rideId);
+    if (later) {
+      (log.scheduled ??= []).push(rideId);
+      if (!(await untilEvent(commander, plant, rideId, 'RideReleased'))) return;
+    }
     if (left < (options.maxLeftRequested ?? 2) && rng.next() < (options.leaveRequested ?? 0.15)) {
       left += 1;
       log.leftRequested.push(rideId);
       continue;
     }
+    if (!(await answerOffer(commander, plant, lane, rideId, rng, log, options))) return;
     if (!(await commander.call('accept', driver, 'POST', '/api/tracking/accept-ride', { driverId: driver, rideId }))) return;
     if (!(await commander.call('step start', driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' }))) return;
     if (breakdowns < (options.maxBreakdowns ?? 1) && rng.next() < (options.breakdown ?? 0.1)) {

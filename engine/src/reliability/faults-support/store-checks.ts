@@ -81,12 +81,14 @@ export function timerFindings(events: readonly StoredEvent[], log: RideLog, minN
       fired += 1;
       waitAlertsOf.set(rideOf(event), (waitAlertsOf.get(rideOf(event)) ?? 0) + 1);
     }
+    if (['RideOfferExpired', 'RideReleased', 'RideSlaBreached'].includes(event.type)) fired += 1;
     if (event.type === 'ReassignmentOverdue') {
       fired += 1;
       notices.set(rideOf(event), [...(notices.get(rideOf(event)) ?? []), event]);
     }
   }
   const problems: string[] = [];
+  problems.push(...dispatchTimerProblems(events, log));
   for (const [rideId, count] of waitAlertsOf) if (count > 1) problems.push(`ride ${rideId}: wait alert fired ${count} times`);
   for (const rideId of log.leftRequested) if (waitAlertsOf.get(rideId) !== 1) problems.push(`ride ${rideId} left requested: ${waitAlertsOf.get(rideId) ?? 0} wait alerts`);
   for (const rideId of log.brokenDown) {
@@ -99,6 +101,34 @@ export function timerFindings(events: readonly StoredEvent[], log: RideLog, minN
     });
   }
   return { waitAlertsOf, problems, fired };
+}
+
+/**
+ * Issue #20's timers, each once: an offer's expiry per ride and round, a release per ride booked for
+ * later, a missed target per ride and target; every offer of a lapsed ride expired, and every ride
+ * booked for later was released.
+ */
+function dispatchTimerProblems(events: readonly StoredEvent[], log: RideLog): string[] {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const event of events) {
+    const rideId = String(event.data.rideId);
+    if (event.type === 'RideOffered') count(`offered ${rideId}`);
+    if (event.type === 'RideOfferExpired') {
+      count(`expired ${rideId}`);
+      count(`expired ${rideId} round ${String(event.data.round)}`);
+    }
+    if (event.type === 'RideReleased') count(`released ${rideId}`);
+    if (event.type === 'RideSlaBreached') count(`missed ${rideId} ${String(event.data.target)}`);
+  }
+  const problems = [...counts].filter(([key, n]) => !key.startsWith('offered ') && !/^expired \S+$/.test(key) && n > 1).map(([key, n]) => `${key}: ${n} times`);
+  for (const rideId of log.lapsed ?? []) {
+    const offered = counts.get(`offered ${rideId}`) ?? 0;
+    const expired = counts.get(`expired ${rideId}`) ?? 0;
+    if (expired !== offered) problems.push(`ride ${rideId} left to lapse: ${offered} offers, ${expired} expiries`);
+  }
+  for (const rideId of log.scheduled ?? []) if (counts.get(`released ${rideId}`) !== 1) problems.push(`ride ${rideId} booked for later: released ${counts.get(`released ${rideId}`) ?? 0} times`);
+  return problems;
 }
 
 /** The read models as the engine built them, and as a clean replay of the store builds them. */
