@@ -5,11 +5,13 @@ import { ROLE_GROUPS } from '../lib/role-home';
 import { RequireRole } from './route-guard';
 import { RootRedirect } from './root-redirect';
 import { SessionWatcher } from './session-watcher';
+import { StaffAlerts } from './staff-alerts';
 
 function RootLayout() {
   return (
     <>
       <SessionWatcher />
+      <StaffAlerts />
       <Outlet />
     </>
   );

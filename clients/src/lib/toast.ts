@@ -27,9 +27,9 @@ export function useToastsWanted(): boolean {
   );
 }
 
-const show = (kind: 'success' | 'error' | 'info') => (message: string) => {
-  void loadToasts().then((m) => m.toast[kind](message));
+const show = (kind: 'success' | 'error' | 'info' | 'warning') => (message: string, options?: ReactToastify.ToastOptions) => {
+  void loadToasts().then((m) => m.toast[kind](message, options));
 };
 
 /** The toasts the sign-in path and the shell send. */
-export const toast = { success: show('success'), error: show('error'), info: show('info') };
+export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
