@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiDay } from '@plantride/schemas';
-import { MINUTES, SECONDS, driverUtilisation, durationUnitFor, kpiTotals, ridesPerDay, timesInUnit, timesPerDay, utilisationInUnit } from './kpi-chart-data';
+import { MINUTES, SECONDS, driverUtilisation, durationUnitFor, kpiTotals, onTargetPerDay, ridesPerDay, timesInUnit, timesPerDay, utilisationInUnit } from './kpi-chart-data';
 
 const day = (date: string, vehicleType: string, requested: number, wait: number | null = null): KpiDay => ({
   day: date,
@@ -62,3 +62,28 @@ describe('KPI chart data', () => {
     expect(utilisationInUnit([{ name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]).rows[0]!.busy).toBe(12);
   });
 });
+
+describe('on-target share per day and vehicle type (issue #20)', () => {
+  const sla = (date: string, vehicleType: string, slaRides: number, slaMetRides: number): KpiDay => ({
+    ...day(date, vehicleType, slaRides + 1),
+    slaRides,
+    slaMetRides,
+    slaMetShare: slaRides === 0 ? null : Math.round((slaMetRides / slaRides) * 1000) / 1000,
+  });
+
+  it('given completed rides on and off target, when shaped for the chart, then each day has a percentage per vehicle type, null where none completed, and the range has its own', () => {
+    const { rows, cells, vehicleTypes, overall } = onTargetPerDay([sla('2026-03-02', 'Forklift', 3, 2), sla('2026-03-01', 'Crane', 4, 4), sla('2026-03-01', 'Forklift', 0, 0)]);
+    expect(vehicleTypes).toEqual(['Forklift', 'Crane']);
+    expect(rows).toEqual([
+      { day: '01/03', Crane: 100, Forklift: null },
+      { day: '02/03', Forklift: 67, Crane: null },
+    ]);
+    expect(cells.get('02/03')?.get('Forklift')).toBe('67% (2 of 3)');
+    expect(overall).toEqual({ met: 6, rides: 7, percent: 86 });
+  });
+
+  it('given an engine that does not count service targets yet, when shaped, then there is nothing to draw', () => {
+    expect(onTargetPerDay([day('2026-03-01', 'Crane', 2)])).toMatchObject({ rows: [], vehicleTypes: [], overall: { rides: 0, percent: null } });
+  });
+});
+

@@ -97,3 +97,44 @@ export const routeLabel = (route: KpiRoute): string => `${route.from} → ${rout
 export function kpiTotals(days: readonly KpiDay[]): { requested: number; completed: number; cancelled: number } {
   return days.reduce((sum, day) => ({ requested: sum.requested + day.requested, completed: sum.completed + day.completed, cancelled: sum.cancelled + day.cancelled }), { requested: 0, completed: 0, cancelled: 0 });
 }
+
+/** One bar group per plant day: the percentage of completed rides on target, per vehicle type (null: none completed). */
+export type OnTargetRow = { day: string } & Record<string, number | string | null>;
+
+/** A share (0–1) as a whole-number percentage, or null. */
+const percent = (share: number | null | undefined): number | null => (share === null || share === undefined ? null : Math.round(share * 100));
+
+/**
+ * Issue #20: the share of each day's completed rides that met their service targets, per vehicle type,
+ * and over the range; `cells` says each figure in words ('80% (4 of 5)') for the table beside the chart.
+ */
+export function onTargetPerDay(days: readonly KpiDay[]): {
+  rows: OnTargetRow[];
+  cells: Map<string, Map<string, string>>;
+  vehicleTypes: string[];
+  overall: { met: number; rides: number; percent: number | null };
+} {
+  const counted = days.filter((day) => (day.slaRides ?? 0) > 0);
+  const seen = new Set(counted.map((day) => day.vehicleType));
+  const known: readonly string[] = VEHICLE_TYPES;
+  const vehicleTypes = [...VEHICLE_TYPES.filter((type) => seen.has(type)), ...[...seen].filter((type) => !known.includes(type))];
+  const byDay = new Map<string, OnTargetRow>();
+  const cells = new Map<string, Map<string, string>>();
+  let met = 0;
+  let rides = 0;
+  for (const day of [...counted].sort((a, b) => a.day.localeCompare(b.day))) {
+    const label = shortDay(day.day);
+    const row = byDay.get(day.day) ?? { day: label };
+    const share = day.slaMetShare ?? (day.slaRides ? (day.slaMetRides ?? 0) / day.slaRides : null);
+    row[day.vehicleType] = percent(share);
+    byDay.set(day.day, row);
+    const words = cells.get(label) ?? new Map<string, string>();
+    words.set(day.vehicleType, `${percent(share)}% (${day.slaMetRides ?? 0} of ${day.slaRides})`);
+    cells.set(label, words);
+    met += day.slaMetRides ?? 0;
+    rides += day.slaRides ?? 0;
+  }
+  const rows = [...byDay.values()];
+  for (const row of rows) for (const type of vehicleTypes) row[type] ??= null;
+  return { rows, cells, vehicleTypes, overall: { met, rides, percent: rides === 0 ? null : Math.round((met / rides) * 100) } };
+}

@@ -6,8 +6,8 @@ import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay, u
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
-const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
-const FALLBACK_COLOR = '#555555';
+export const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
+export const FALLBACK_COLOR = '#555555';
 
 interface FigureProps {
   id: string;
@@ -20,9 +20,9 @@ interface FigureProps {
 }
 
 // Legend text in the page's own colour: the series colours are not all readable as text.
-const legendText = (value: string) => <span style={{ color: '#333' }}>{value}</span>;
+export const legendText = (value: string) => <span style={{ color: '#333' }}>{value}</span>;
 
-function ChartFigure({ id, title, summary, height, table, children }: FigureProps) {
+export function ChartFigure({ id, title, summary, height, table, children }: FigureProps) {
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="h6" component="h2" id={`${id}-title`}>
@@ -60,7 +60,7 @@ function ChartFigure({ id, title, summary, height, table, children }: FigureProp
   );
 }
 
-const Empty = () => (
+export const Empty = () => (
   <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
     <Typography color="text.secondary">No rides in this range</Typography>
   </Box>

@@ -5,6 +5,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useKpis, type KpiFilters } from '../api/get-kpis';
 import { kpiTotals } from '../kpi-chart-data';
 import { BusiestRoutesChart, DriverUtilisationChart, RidesPerDayChart, TimesChart } from './kpi-charts';
+import { OnTargetChart } from './on-target-chart';
 import { StaffPage } from './staff-page';
 
 const fieldSx = { minWidth: { xs: '100%', sm: 180 } };
@@ -67,6 +68,7 @@ export function KpiDashboardPage() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, opacity: kpis.isPlaceholderData ? 0.6 : 1 }}>
             <RidesPerDayChart kpis={kpis.data} />
             <TimesChart kpis={kpis.data} oneVehicleType={filters.vehicleType !== ''} />
+            <OnTargetChart kpis={kpis.data} />
             <DriverUtilisationChart kpis={kpis.data} />
             <BusiestRoutesChart kpis={kpis.data} />
           </Box>
