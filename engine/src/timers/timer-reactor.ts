@@ -71,21 +71,30 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
   const fold = (events: readonly RecordedEvent[]) =>
     events.reduce((snapshot, event) => (isEventType(event.type) ? evolveRide(snapshot, toDomainEvent(event) as RideEvent) : snapshot), initialRideSnapshot());
 
-  async function sync(before: RideSnapshot | null, after: RideSnapshot): Promise<void> {
+  /**
+   * Cancels the timers `before` wanted and `after` does not, and arms the ones `after` wants. With
+   * `armedBefore` (the previous event of the stream was handled here, so its timers were armed) only
+   * the new ones are armed: a timer's id fixes its deadline, so one wanted before stands as armed.
+   */
+  async function sync(before: RideSnapshot | null, after: RideSnapshot, armedBefore = false): Promise<void> {
     const wanted = rideTimers(after, settings);
     const wantedIds = new Set(wanted.map((timer) => timer.id));
-    for (const timer of before ? rideTimers(before, settings) : []) if (!wantedIds.has(timer.id)) await port.cancel(timer.id);
-    for (const timer of wanted) await port.arm(timer);
+    const previous = before ? rideTimers(before, settings) : [];
+    for (const timer of previous) if (!wantedIds.has(timer.id)) await port.cancel(timer.id);
+    const armed = new Set(armedBefore ? previous.map((timer) => timer.id) : []);
+    for (const timer of wanted) if (!armed.has(timer.id)) await port.arm(timer);
   }
 
   async function onEvent(event: RecordedEvent): Promise<void> {
     if (!isRideStream(event) || !isEventType(event.type)) return;
     const known = rides.get(event.streamId);
-    const before = known?.version === event.streamPosition - 1
-      ? known.snapshot
+    // Remembered only once its timers were armed: then the previous event's timers stand.
+    const armedBefore = known?.version === event.streamPosition - 1;
+    const before = armedBefore
+      ? known!.snapshot
       : fold((await store.readStream(event.streamId)).filter((e) => e.streamPosition < event.streamPosition));
     const after = evolveRide(before, toDomainEvent(event) as RideEvent);
-    await sync(before, after);
+    await sync(before, after, armedBefore);
     remember(event.streamId, event.streamPosition, after);
   }
 
