@@ -25,6 +25,13 @@ describe('available rides tables (SPEC §2)', () => {
     expect(onTake).toHaveBeenCalledWith(expect.objectContaining({ RIDE_ID: 'R1' }));
   });
 
+  it('given an urgent ride and a normal one (issue #20), then only the urgent one carries URGENT', () => {
+    render(<AvailableRides title="t" emptyText="e" rides={[ride({ PRIORITY: 'urgent' }), ride({ RIDE_ID: 'R2', RIDEID: 'R2', PRIORITY: 'normal' })]} busyRideId={null} onTake={vi.fn()} />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('URGENT')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('URGENT')).not.toBeInTheDocument();
+  });
+
   it('given one ride being accepted, then its button reads Processing... and every button waits', () => {
     render(<AvailableRides title="t" emptyText="e" rides={[ride({}), ride({ RIDE_ID: 'R2', RIDEID: 'R2' })]} busyRideId="R1" onTake={vi.fn()} />);
     expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();

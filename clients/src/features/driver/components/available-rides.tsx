@@ -18,6 +18,7 @@ function TypeCell({ ride }: { ride: ServerRide }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       <span>{ride.RIDE_TYPE}</span>
+      {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
       {ride.IS_REDISTRIBUTED && <Chip label="Redistributed" color="warning" size="small" />}
     </Stack>
   );

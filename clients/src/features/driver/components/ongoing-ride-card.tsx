@@ -88,7 +88,10 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
         <Typography variant="h6" component="h2" id="ongoing-ride-title">
           Ongoing Ride
         </Typography>
-        <Chip label={special ? 'Special Task Ride' : 'Regular Ride'} color={special ? 'secondary' : 'primary'} size="small" />
+        <Stack direction="row" spacing={0.5}>
+          {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
+          <Chip label={special ? 'Special Task Ride' : 'Regular Ride'} color={special ? 'secondary' : 'primary'} size="small" />
+        </Stack>
       </Stack>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
         <dt>Ride ID</dt>
