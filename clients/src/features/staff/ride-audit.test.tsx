@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RideTimelineAnswer, TimelineEvent } from '@plantride/schemas';
 import { RideReplay } from './components/ride-replay';
-import { actorLabel, auditMomentAt, eventIndexAt, scrubberKeyIndex } from './ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex } from './ride-audit';
 
 let position = 0;
 const event = (type: string, minute: number, actor: TimelineEvent['actor'], status: TimelineEvent['state']['status'], data: Record<string, unknown> = {}): TimelineEvent => {
@@ -34,6 +34,17 @@ describe('ride audit replay (issue #8, item 6)', () => {
     expect(auditMomentAt(events, 4)).toMatchObject({ status: 'waiting_for_reassignment', step: 4, driver: null, brokenDown: { id: 'FL01' } });
     expect(auditMomentAt(events, 5)).toMatchObject({ step: 4, driver: { id: 'FL02', name: 'Asha' }, brokenDown: { id: 'FL01' } });
     expect(auditMomentAt(events, 7)).toMatchObject({ step: 6, timestamps: { end_time: events[7]!.time, material_pick_time: events[3]!.time } });
+  });
+
+  it('given a ride booked for later (issue #20), when replayed, then it has no step while scheduled, Requested once released, and its events read in words', () => {
+    const later = [
+      event('RideRequested', 0, requester, 'scheduled'),
+      event('RideReleased', 30, { system: 'timer' }, 'requested'),
+      event('RideSlaBreached', 35, { system: 'timer' }, 'requested'),
+    ];
+    expect(auditMomentAt(later, 0)).toMatchObject({ status: 'scheduled', step: 0 });
+    expect(auditMomentAt(later, 1)).toMatchObject({ status: 'requested', step: 1 });
+    expect(later.map((e) => eventLabel(e.type))).toEqual(['Ride requested', 'Booked for later: went to drivers', 'Service target missed']);
   });
 
   it('given a time between events, when looked up, then it is the last event at or before it', () => {

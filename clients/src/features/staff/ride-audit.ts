@@ -83,6 +83,10 @@ const EVENT_LABELS: Record<string, string> = {
   RideWaitAlerted: 'Staff alerted: waiting too long',
   ReassignmentOverdue: 'No alternative driver yet',
   SpecialTaskOverran: 'Special task ran past its time',
+  // Issue #20.
+  RidePriorityChanged: 'Priority changed',
+  RideReleased: 'Booked for later: went to drivers',
+  RideSlaBreached: 'Service target missed',
 };
 
 /** An event type in words; an unknown one is split at its capitals. */

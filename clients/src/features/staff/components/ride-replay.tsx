@@ -71,6 +71,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
         </Typography>
         {moment.status === 'waiting_for_reassignment' && <Alert severity="warning" sx={{ mt: 1 }}>Waiting for another driver; the ride resumes at the step shown.</Alert>}
         {moment.status === 'cancelled' && <Alert severity="info" sx={{ mt: 1 }}>The ride was cancelled.</Alert>}
+        {moment.status === 'scheduled' && <Alert severity="info" sx={{ mt: 1 }}>Booked for later; not yet gone to drivers.</Alert>}
         <RideTracker steps={BOOKING_STEPS} step={moment.step} timestamps={moment.timestamps} label="Ride progress as of the chosen moment" />
       </Paper>
       <ScrollTable label="Ride timeline" headers={['Time', 'Actor', 'Event']}>
