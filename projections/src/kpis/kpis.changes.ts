@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import { slaMetOf, type RideEvent, type RideEventType } from '@plantride/schemas';
+import { plantDayOf, slaMetOf, type RideEvent, type RideEventType } from '@plantride/schemas';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis.table';
 import { instantMs, instantText, type WithTextTimes } from '../timestamp';
 
@@ -14,6 +14,7 @@ export const KPI_EVENT_TYPES = [
   'RideRedistributed',
   'RideTakenOver',
   'RideSlaBreached',
+  'RideReleased',
 ] as const satisfies readonly RideEventType[];
 
 export type KpiEvent = Extract<RideEvent, { type: (typeof KPI_EVENT_TYPES)[number] }>;
@@ -75,5 +76,10 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     }
     case 'RideSlaBreached':
       return { ride: { sla_met: slaMetAfter(ride, ride.ended_at !== null, true) }, driverDay: null };
+    case 'RideReleased': {
+      // A ride booked for later (issue #20) waits for a driver from its release, and counts on that day.
+      const at = instantText(event.data.releasedAt);
+      return { ride: { requested_at: at, day: plantDayOf(at) }, driverDay: null };
+    }
   }
 }

@@ -24,6 +24,12 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
     s.scheduled('LATER', 'RQ01', 4, 120, 105), s.released('LATER', 105), ...done('LATER', 'FL03', 105),
     e.requested('OPEN', 'RQ01', 5),
   ];
+  it('given a ride booked for later, then its wait runs from its release, not its booking', async () => {
+    await spec.given(...history);
+    const later = await spec.db.selectFrom('kpi_rides').select(['requested_at', 'wait_seconds']).where('ride_id', '=', 'LATER').executeTakeFirstOrThrow();
+    expect(later).toEqual({ requested_at: new Date(Date.UTC(2026, 10, 25, 8, 105)), wait_seconds: 60 });
+  });
+
   const slaMet = async () => Object.fromEntries((await spec.db.selectFrom('kpi_rides').select(['ride_id', 'sla_met']).execute()).map((row) => [row.ride_id, row.sla_met]));
 
   it('given rides completed in time, completed after a miss, missed and cancelled, cancelled, booked for later and completed, and open, then SLA_MET is true, false, false, null, true and null', async () => {
@@ -45,7 +51,7 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
       days: await spec.db.selectFrom('kpi_driver_days').selectAll().orderBy('driver_id').execute(),
     });
     const before = await tables();
-    for (const type of ['RideRequested', 'RideAccepted', 'RideSlaBreached', 'RideEnded', 'RideCancelled']) {
+    for (const type of ['RideRequested', 'RideReleased', 'RideAccepted', 'RideSlaBreached', 'RideEnded', 'RideCancelled']) {
       await redeliver(spec.database, [kpisProjection], (event) => event.type === type);
       expect(await tables(), `after ${type} again`).toEqual(before);
     }
