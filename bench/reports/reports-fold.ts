@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { vehicleNumberKey } from '@plantride/schemas';
+import { slaMetOf, vehicleNumberKey } from '@plantride/schemas';
 import type { Database } from '../../engine/src/database/database';
 import type { ReportDriversTable, RideReportsTable } from '../../projections/src/reports/reports.table';
 import type { GeneratedEvent } from '../replay/ride-history.generator';
 
 /** A ride_reports row as the reports projection leaves it. */
-export type ReportRow = RideReportsTable;
-export const REPORT_COLUMNS = ['ride_id', 'requester_id', 'requester_name', 'from_location', 'to_location', 'vehicle_type', 'ride_type', 'status', 'created_at', 'driver_id', 'driver_name', 'vehicle_number', 'vehicle_number_key', 'forklift_number', 'started_at', 'picked_at', 'dropped_at', 'ended_at', 'last_position'] as const satisfies readonly (keyof RideReportsTable)[];
+/** A report row as folded here: every column set (the table's defaults are the projection's business). */
+export type ReportRow = Omit<RideReportsTable, 'priority'> & { priority: string };
+export const REPORT_COLUMNS = ['ride_id', 'requester_id', 'requester_name', 'from_location', 'to_location', 'vehicle_type', 'ride_type', 'status', 'created_at', 'driver_id', 'driver_name', 'vehicle_number', 'vehicle_number_key', 'forklift_number', 'started_at', 'picked_at', 'dropped_at', 'ended_at', 'priority', 'sla_met', 'last_position'] as const satisfies readonly (keyof RideReportsTable)[];
 
 type DriverRow = ReportDriversTable;
 
@@ -65,7 +66,7 @@ export class ReportsFold {
       if (this.rides.has(d.rideId!)) return;
       this.rides.set(d.rideId!, {
         ride_id: d.rideId!, requester_id: d.requesterId!, requester_name: d.requesterName!, from_location: d.fromLocation!, to_location: d.toLocation!, vehicle_type: d.vehicleType!, ride_type: d.rideType!,
-        status: 'requested', created_at: new Date(d.requestedAt!), driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null,
+        status: d.scheduledFor === undefined ? 'requested' : 'scheduled', created_at: new Date(d.requestedAt!), priority: d.priority ?? 'normal', sla_met: null, driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null,
         started_at: null, picked_at: null, dropped_at: null, ended_at: null, last_position: position,
       });
       return;
@@ -73,6 +74,8 @@ export class ReportsFold {
     const row = this.rides.get(d.rideId!);
     if (!row || row.last_position >= position) return;
     Object.assign(row, this.changeOf(event.type, d), { last_position: position });
+    // As the projection: a false SLA_MET is a target missed; the rule decides the rest.
+    row.sla_met = slaMetOf({ completed: row.status === 'completed', targetMissed: row.sla_met === false });
   }
 
   private changeOf(type: string, d: D): Partial<ReportRow> {
@@ -94,6 +97,12 @@ export class ReportsFold {
         return { status: 'completed', ended_at: new Date(d.endedAt!) };
       case 'RideCancelled':
         return { status: 'cancelled' };
+      case 'RideReleased':
+        return { status: 'requested' };
+      case 'RidePriorityChanged':
+        return { priority: d.priority! };
+      case 'RideSlaBreached':
+        return { sla_met: false };
       case 'RideRedistributed':
         return { status: 'waiting_for_reassignment', driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null };
       default:
@@ -111,7 +120,7 @@ export class ReportsFold {
     await sql`insert into ride_reports (${sql.raw(REPORT_COLUMNS.join(', '))})
       select * from unnest(${text('ride_id')}, ${text('requester_id')}, ${text('requester_name')}, ${text('from_location')}, ${text('to_location')}, ${text('vehicle_type')}, ${text('ride_type')}, ${text('status')},
         ${time('created_at')}, ${text('driver_id')}, ${text('driver_name')}, ${text('vehicle_number')}, ${text('vehicle_number_key')}, ${text('forklift_number')},
-        ${time('started_at')}, ${time('picked_at')}, ${time('dropped_at')}, ${time('ended_at')}, ${column('last_position')}::int[])`.execute(database.db);
+        ${time('started_at')}, ${time('picked_at')}, ${time('dropped_at')}, ${time('ended_at')}, ${text('priority')}, ${column('sla_met')}::boolean[], ${column('last_position')}::int[])`.execute(database.db);
     this.rides.clear();
     return rows.length;
   }
