@@ -43,9 +43,14 @@ describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind
     await waitFor(() => offersTo(near).includes(rideId), 10_000, 'the offer to the nearest driver');
     expect(named(near, 'rideOffered')[0]).toMatchObject({ rideId, fromLocation: 'RMS', toLocation: 'fgs', priority: 'urgent', vehicleType: 'Forklift' });
     expect(named(near, 'newRideRequest').map((p) => p.rideId)).toEqual([rideId]);
-    const available = async (tokenNo: string, position: number) => (await call(tokenNo, 'GET', `/api/drivers/available-rides?vehicleType=Forklift&position=${position}`)).json<{ rides: { rows: Array<{ RIDE_ID: string }> } }>().rides.rows.map((r) => r.RIDE_ID);
+    type Row = { RIDE_ID: string; OFFERED_TO_YOU?: boolean; OFFER_EXPIRES_AT?: string | null };
+    const rows = async (tokenNo: string, position: number) => (await call(tokenNo, 'GET', `/api/drivers/available-rides?vehicleType=Forklift&position=${position}`)).json<{ rides: { rows: Row[] } }>().rides.rows;
+    const available = async (tokenNo: string, position: number) => (await rows(tokenNo, position)).map((r) => r.RIDE_ID);
     const bookedAt = booked.json<{ position: number }>().position;
     expect(await available('FL02', bookedAt)).toEqual([rideId]);
+    // His list says the offer is his and until when, for any device of his (not only the socket that heard it).
+    const [offeredRow] = await rows('FL02', bookedAt);
+    expect(offeredRow).toMatchObject({ OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: named(near, 'rideOffered')[0]!.expiresAt });
     expect(await available('FL01', bookedAt)).toEqual([]);
     // Not his to take yet.
     const early = await call('FL01', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'FL01' });
@@ -60,7 +65,7 @@ describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind
     expect(lastDecline.statusCode).toBe(200);
     await waitFor(() => named(offShift, 'newRideRequest').some((p) => p.rideId === rideId), 10_000, 'every driver hearing the ride once nobody is left');
     expect(offersTo(offShift)).toEqual([]);
-    expect(await available('FL02', lastDecline.json<{ position: number }>().position)).toEqual([rideId]);
+    expect(await rows('FL02', lastDecline.json<{ position: number }>().position)).toEqual([expect.objectContaining({ RIDE_ID: rideId, OFFERED_TO_YOU: false, OFFER_EXPIRES_AT: null })]);
     expect((await call('FL02', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'FL02' })).statusCode).toBe(200);
 
     // Staff lower its priority once it is under way.

@@ -40,7 +40,8 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
       // A ride offered for take-over carries its first driver's mobile: those rides' streams, in one read.
       const handedOver = rows.filter((ride) => ride.is_redistributed && ride.status === 'waiting_for_reassignment').map((ride) => ride.ride_id);
       const handOvers = await handOversOf(app.eventStore, handedOver);
-      return { rides: { rows: rows.map((ride) => toServerRide(ride, handOvers.get(ride.ride_id) ?? null)) }, total, limit, offset };
+      const viewer = user.role === 'driver' ? user.tokenNo : null;
+      return { rides: { rows: rows.map((ride) => toServerRide(ride, handOvers.get(ride.ride_id) ?? null, viewer)) }, total, limit, offset };
     },
   );
 

@@ -30,7 +30,8 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
 }
 
 /** `handOver`: of a ride offered for take-over, the first driver's mobile goes with it (docs/DECISIONS.md). */
-export function toServerRide(ride: RideRow, handOver: HandOver | null = null): ServerRide {
+export function toServerRide(ride: RideRow, handOver: HandOver | null = null, viewerId: string | null = null): ServerRide {
+  const offeredToViewer = viewerId !== null && ride.offered_to === viewerId;
   return {
     ...toHistoryRow(ride),
     DRIVER_ID: ride.driver_id,
@@ -45,6 +46,9 @@ export function toServerRide(ride: RideRow, handOver: HandOver | null = null): S
     // Rides offered to drivers who do not hold them: the requester's name and mobile only once one
     // does (his ongoing ride's Requester Details ask getSpecificRequester, issue #17).
     REQUESTER_DETAILS: null,
+    // Issue #20: the offer, to the driver it stands for only.
+    OFFERED_TO_YOU: offeredToViewer,
+    OFFER_EXPIRES_AT: offeredToViewer ? iso(ride.offer_expires_at) : null,
   };
 }
 

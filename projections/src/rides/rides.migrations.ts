@@ -62,4 +62,11 @@ export const ridesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_offer_expiry': {
+    async up(db) {
+      // Issue #20: when the standing offer lapses, for a driver's other devices. An offer standing at
+      // the migration reads null until its ride's next event; it lapses within offerSeconds anyway.
+      await db.schema.alterTable('rides').addColumn('offer_expires_at', 'timestamptz').execute();
+    },
+  },
 };

@@ -46,6 +46,7 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       cancelled_at: null,
       open_to_all: true,
       offered_to: null,
+      offer_expires_at: null,
       priority: 'normal',
       scheduled_for: null,
       release_at: null,
@@ -76,6 +77,21 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
     expect([await seen('FL01'), await seen('FL02')]).toEqual([['R1'], []]);
     await spec.given(e.openedToAll('R1', 106, 'no driver free'));
     expect([await seen('FL01'), await seen('FL02')]).toEqual([['R1'], ['R1']]);
+  });
+
+  it('given open rides of both priorities, then urgent ones come first, each group newest first; an offer keeps its expiry until answered', async () => {
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.requested('R2', 'RQ01', 1, { priority: 'urgent' }),
+      e.requested('R3', 'RQ01', 2),
+      e.requested('R4', 'RQ01', 3, { priority: 'urgent' }),
+    );
+    expect((await availableRides(spec.db, 'Forklift')).map((row) => row.ride_id)).toEqual(['R4', 'R2', 'R3', 'R1']);
+    await spec.given(e.requested('R5', 'RQ01', 4, { dispatch: 'offer' }), e.offered('R5', 'FL01', 1, 4));
+    const offered = await findRide(spec.db, 'R5');
+    expect([offered?.offered_to, offered?.offer_expires_at]).toEqual(['FL01', new Date(Date.parse(time(4).toISOString()) + 30_000)]);
+    await spec.given(e.offerDeclined('R5', 'FL01', 1, 4));
+    expect((await findRide(spec.db, 'R5'))?.offer_expires_at).toBeNull();
   });
 
   it('given a scheduled ride, when it is cancelled before its release, then it is cancelled and no longer open', async () => {
@@ -249,9 +265,10 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       e.openedToAll('R3', 2, 'no driver free'),
     );
     const seen = async (driverId?: string) => (await availableRides(spec.db, 'Forklift', driverId)).map((row) => row.ride_id);
-    expect(await seen('FL01')).toEqual(['R3', 'R1']);
+    // R1 is urgent: first.
+    expect(await seen('FL01')).toEqual(['R1', 'R3']);
     expect(await seen('FL02')).toEqual(['R3']);
-    expect(await seen()).toEqual(['R3', 'R2', 'R1']);
+    expect(await seen()).toEqual(['R1', 'R3', 'R2']);
     expect(await findRide(spec.db, 'R1')).toMatchObject({ open_to_all: false, offered_to: 'FL01', priority: 'urgent' });
     expect(await findRide(spec.db, 'R2')).toMatchObject({ open_to_all: false, offered_to: null, priority: 'normal' });
   });

@@ -36,12 +36,12 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
     case 'RideTakenOver':
       return { status: event.data.resumeState, driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, resume_state: null };
     case 'RideOffered':
-      return { offered_to: event.data.driverId };
+      return { offered_to: event.data.driverId, offer_expires_at: instantText(event.data.expiresAt) };
     case 'RideOfferDeclined':
     case 'RideOfferExpired':
-      return { offered_to: null };
+      return { offered_to: null, offer_expires_at: null };
     case 'RideOpenedToAll':
-      return { open_to_all: true, offered_to: null };
+      return { open_to_all: true, offered_to: null, offer_expires_at: null };
     case 'RidePriorityChanged':
       return { priority: event.data.priority };
     // Released, it goes to dispatch as a ride booked then would: offered one driver at a time, or open to all.

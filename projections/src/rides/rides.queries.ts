@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModels } from '../read-models';
 import type { RidesTable } from './rides.table';
 import { paged, type Page, type Paged } from '../paging';
@@ -13,7 +13,8 @@ export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<
 }
 
 /**
- * Rides a driver of this vehicle type can take: new requests and redistributed ones, newest first;
+ * Rides a driver of this vehicle type can take: new requests and redistributed ones, urgent ones
+ * first (issue #20), then newest first;
  * never a ride booked for later before its release (status 'scheduled').
  * For one driver (`driverId`), a ride under offer dispatch only once it is open to all or offered to him.
  */
@@ -24,6 +25,7 @@ const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string, driver
     .where('vehicle_type', '=', vehicleType)
     .where('status', 'in', [...AVAILABLE_STATUSES])
     .$if(driverId !== undefined, (query) => query.where((eb) => eb.or([eb('open_to_all', '=', true), eb('offered_to', '=', driverId!)])))
+    .orderBy(sql`priority = 'urgent'`, 'desc')
     .orderBy('requested_at', 'desc')
     .orderBy('ride_id');
 

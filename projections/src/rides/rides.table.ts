@@ -32,6 +32,8 @@ export interface RidesTable {
   /** Offer dispatch (issue #20): every driver of the type may take it (broadcast), or only `offered_to`. */
   open_to_all: Generated<boolean>;
   offered_to: string | null;
+  /** When the offer to `offered_to` lapses; null with no offer standing. */
+  offer_expires_at: Date | null;
   /** 'normal' or 'urgent'. */
   priority: Generated<string>;
   /** A ride booked for later (status 'scheduled' until released): when it is wanted and when it goes to dispatch. */

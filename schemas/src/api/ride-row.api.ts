@@ -66,5 +66,11 @@ export const serverRideSchema = z.object({
   RIDE_STATE: rideStateNameSchema.nullable(),
   REQUESTER_DETAILS: requesterDetailsSchema.nullable(),
   ...rideServiceShape,
+  /**
+   * Ours (issue #20): in the driver's available rides, whether the ride is offered to him alone and
+   * until when (ISO), so any of his devices shows the offer, not only the one that heard rideOffered.
+   */
+  OFFERED_TO_YOU: z.boolean().optional(),
+  OFFER_EXPIRES_AT: z.string().nullable().optional(),
 });
 export type ServerRide = z.infer<typeof serverRideSchema>;
