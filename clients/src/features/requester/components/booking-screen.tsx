@@ -12,6 +12,7 @@ import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
 import { rideTabTitle } from '../ride-steps';
 import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
+import { releaseAtOf } from '../stores/release-times';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
 import { BookingForm } from './booking-form';
@@ -19,13 +20,19 @@ import { CancelRideDialog } from './cancel-ride-dialog';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { RideConfetti } from './ride-confetti';
 import { RideHistoryList, scheduledLine } from './ride-history-list';
-import { RideProgress } from './ride-progress';
+import { RideProgress, type RideSummary } from './ride-progress';
 import { ScheduledRides } from './scheduled-rides';
 
 const SCREENS = {
   fixed: { title: 'Schedule Fixed Ride', rideType: 'Regular', history: 'Ride History', newBooking: 'Book New Ride', path: '/available-rides' },
   special: { title: MESSAGES.scheduleSpecialTaskRide, rideType: 'Special Task', history: 'Task History', newBooking: 'Book New Special Task', path: '/special-task-ride' },
 } as const;
+
+/** What the tracker says of the ride; one booked for later has waited since it went to drivers (known on the device that booked it). */
+function rideSummaryOf(row: RideHistoryRow): RideSummary {
+  const wantedAt = row.SCHEDULED_FOR ?? null;
+  return { fromLocation: row.FROM_LOCATION, toLocation: row.TO_LOCATION, vehicleType: row.VEHICLE_TYPE, requestedAt: row.CREATED_AT, wantedAt, waitingSince: wantedAt ? releaseAtOf(row.RIDE_ID) : row.CREATED_AT };
+}
 
 /** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */
 export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredUser }) {
@@ -167,7 +174,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                   dismissEnded();
                   if (viewedId) setParams({});
                 }}
-                ride={shownRow ? { fromLocation: shownRow.FROM_LOCATION, toLocation: shownRow.TO_LOCATION, vehicleType: shownRow.VEHICLE_TYPE, requestedAt: shownRow.CREATED_AT } : null}
+                ride={shownRow ? rideSummaryOf(shownRow) : null}
                 scheduled={shownRow && status === 'scheduled' ? scheduledLine({ ...shownRow, STATUS: status }) : null}
                 urgent={shownRow?.PRIORITY === 'urgent'}
                 driver={driver}

@@ -8,7 +8,7 @@ const at = '2026-11-26T10:00:00.000Z';
 const pickedTimes: RideTimestamps = { creation_time: at, accept_time: at, start_time: at, material_pick_time: at, material_drop_time: null, end_time: null };
 const ride = { fromLocation: 'south gate', toLocation: 'Boiler Bay - 2', vehicleType: 'Forklift', requestedAt: at };
 
-function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss = vi.fn()) {
+function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss = vi.fn(), summary: typeof ride & { wantedAt?: string | null; waitingSince?: string | null } = ride) {
   render(
     <RideProgress
       rideId="R1"
@@ -21,7 +21,7 @@ function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss =
       onNewBooking={vi.fn()}
       onCancel={vi.fn()}
       cancelling={false}
-      ride={ride}
+      ride={summary}
       driver={{ id: 'F001', name: 'Ravi Kumar', mobile: '9876543210', vehicle: 'MH12' }}
       onDismiss={onDismiss}
     />,
@@ -51,6 +51,18 @@ describe('the requester\'s ride progress', () => {
     expect(screen.queryByTestId('waited')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalledOnce();
+  });
+
+  it('given a ride booked for later that went to drivers (issue #20), then it says when it is wanted and counts the wait from its release, not its booking', () => {
+    const released = new Date(Date.now() - 3 * 60_000).toISOString();
+    show('requested', null, vi.fn(), { ...ride, requestedAt: '2026-11-26T04:00:00.000Z', wantedAt: '2026-11-27T09:00:00.000Z', waitingSince: released });
+    expect(screen.getByTestId('wanted-at')).toHaveTextContent('Fri 14:30');
+    expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 3 min');
+  });
+
+  it('given a released ride booked on another device, then no wait is counted, since its release time is not known here', () => {
+    show('requested', null, vi.fn(), { ...ride, wantedAt: '2026-11-27T09:00:00.000Z', waitingSince: null });
+    expect(screen.queryByTestId('waited')).toBeNull();
   });
 
   it('words the wait in whole minutes', () => {

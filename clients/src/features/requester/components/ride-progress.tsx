@@ -5,6 +5,7 @@ import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps
 import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 
@@ -14,6 +15,13 @@ export interface RideSummary {
   toLocation: string;
   vehicleType: string;
   requestedAt: string;
+  /** Issue #20: when a ride booked for later is wanted (null: booked for now). */
+  wantedAt?: string | null;
+  /**
+   * What the waiting time counts from: when it was booked, or for a ride booked for later when it
+   * went to drivers; null when that is not known here (then no count is shown). Unset: `requestedAt`.
+   */
+  waitingSince?: string | null;
 }
 
 /** Whole minutes since `iso`, read again every 15 s. */
@@ -34,7 +42,9 @@ export function waitedText(minutes: number): string {
 }
 
 function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
-  const minutes = useMinutesSince(waiting ? ride.requestedAt : null);
+  const since = ride.waitingSince === undefined ? ride.requestedAt : ride.waitingSince;
+  const minutes = useMinutesSince(waiting ? since : null);
+  const wanted = formatPlantWeekdayTime(ride.wantedAt);
   return (
     <Box component="dl" data-testid="ride-facts" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 1, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
       <dt>Route</dt>
@@ -48,6 +58,12 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
         <DateTimeText text={formatDateTime(ride.requestedAt)} />
         {waiting && minutes !== null && <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(minutes)}`}</Typography>}
       </dd>
+      {wanted && (
+        <>
+          <dt>Wanted</dt>
+          <dd data-testid="wanted-at">{wanted}</dd>
+        </>
+      )}
     </Box>
   );
 }
