@@ -74,6 +74,7 @@ describe('ride status helpers, read from the statechart', () => {
       RidePriorityChanged: null,
       RideReleased: 'requested',
       RideSlaBreached: null,
+      RideOfferWithdrawn: null,
     });
     for (const resumeState of IN_PROGRESS_STATUSES) expect(statusAfterFact('RideTakenOver', resumeState)).toBe(resumeState);
   });

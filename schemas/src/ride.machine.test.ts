@@ -88,6 +88,7 @@ function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
     case 'RideOpenedToAll': return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
     case 'RidePriorityChanged': return { type, data: { rideId, priority: s.context.priority === 'urgent' ? 'normal' : 'urgent', changedBy: 'AD01', changedAt: at() } };
     case 'RideReleased': return { type, data: { rideId, releasedAt: at() } };
+    case 'RideOfferWithdrawn': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), forRideId: 'urgent-1', withdrawnAt: at() } };
     case 'RideSlaBreached': {
       // Acceptance until the ride is accepted, delivery after; at the deadline the ride has now.
       const target = s.context.acceptedAt === null && s.context.acceptBreachedAt === null ? 'accept' : 'deliver';
@@ -145,7 +146,7 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
   RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
   RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x, RidePriorityChanged: x,
-  RideReleased: x, RideSlaBreached: x,
+  RideReleased: x, RideSlaBreached: x, RideOfferWithdrawn: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
@@ -186,7 +187,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(13 * 19);
+    expect(pairs).toHaveLength(13 * 20);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });
@@ -236,6 +237,15 @@ describe('offer dispatch (issue #20)', () => {
     expect(canApply(passed, offer('D2', 1))).toBe(false);
     const second = evolveRide(passed, offer('D2', 2));
     expect(evolveRide(second, declined('D2', 2)).context.passedOver).toEqual(['D1', 'D2']);
+  });
+
+  it('given an offer, when it is withdrawn for an urgent ride, then the offer is gone but he did not pass on it; a withdrawal of another round is refused', () => {
+    const withdrawn = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferWithdrawn', data: { rideId, driverId, round, forRideId: 'U1', withdrawnAt: at() } });
+    const ride = foldRide([offered(), offer('D1', 1)]);
+    expect(canApply(ride, withdrawn('D1', 2))).toBe(false);
+    const after = evolveRide(ride, withdrawn('D1', 1));
+    expect(after.context).toMatchObject({ offer: null, passedOver: [], offerRounds: 1 });
+    expect(canApply(after, offer('D1', 2))).toBe(true);
   });
 
   it('given an offered ride that everyone passed, when it is opened to all, then any driver may accept it and no more offers are made', () => {

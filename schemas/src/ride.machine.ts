@@ -111,6 +111,8 @@ export const rideMachine = setup({
     recordBreach: assign((_, d: Data<'RideSlaBreached'>) => (d.target === 'accept' ? { acceptBreachedAt: d.breachedAt } : { deliverBreachedAt: d.breachedAt })),
     recordOffer: assign((_, d: Data<'RideOffered'>) => ({ offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt }, offerRounds: d.round })),
     recordPass: assign(({ context }, d: { driverId: string }) => ({ offer: null, passedOver: [...context.passedOver, d.driverId] })),
+    // Taken back for an urgent ride: he did not pass on it, and may be offered it again.
+    recordWithdrawal: assign(() => ({ offer: null })),
     recordOpening: assign(() => ({ openToAll: true, offer: null })),
     recordPriority: assign((_, d: Data<'RidePriorityChanged'>) => ({ priority: d.priority })),
     recordAcceptance: assign((_, d: Data<'RideAccepted'>) => ({
@@ -142,7 +144,9 @@ export const rideMachine = setup({
     mayAccept: ({ context, event }) => event.type === 'RideAccepted' && (context.openToAll || context.offer?.driverId === event.data.driverId),
     mayOffer: ({ context, event }) => event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
     answersOffer: ({ context, event }) =>
-      (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired') && context.offer?.driverId === event.data.driverId && context.offer.round === event.data.round,
+      (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired' || event.type === 'RideOfferWithdrawn') &&
+      context.offer?.driverId === event.data.driverId &&
+      context.offer.round === event.data.round,
     mayOpen: ({ context }) => !context.openToAll && context.offer === null,
     otherPriority: ({ context, event }) => event.type === 'RidePriorityChanged' && event.data.priority !== context.priority,
     isScheduled: ({ event }) => event.type === 'RideRequested' && event.data.scheduledFor !== undefined,
@@ -213,6 +217,10 @@ export const rideMachine = setup({
         RideOfferExpired: {
           guard: 'answersOffer',
           actions: { type: 'recordPass', params: ({ event }) => event.data },
+        },
+        RideOfferWithdrawn: {
+          guard: 'answersOffer',
+          actions: { type: 'recordWithdrawal' },
         },
         RideOpenedToAll: {
           guard: 'mayOpen',

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../event-store/event-store';
 interface RideEntry {
   version: number;
   toLocation: string | null;
+  urgent: boolean;
   /** The offer standing on the ride, if any. */
   offer: { driverId: string; expiresAt: number } | null;
 }
@@ -45,20 +46,32 @@ export class DispatchBoard {
     return offer !== undefined && offer.expiresAt > now.getTime();
   }
 
+  /** The normal ride whose offer the driver holds at `now`, which an urgent ride may take him from; else null. */
+  heldNormalOffer(operatorId: string, now: Date): string | null {
+    const offer = this.offered.get(operatorId);
+    if (!offer || offer.expiresAt <= now.getTime()) return null;
+    return this.rides.get(offer.rideId)?.urgent === false ? offer.rideId.slice('ride-'.length) : null;
+  }
+
   private applyRide(event: RecordedEvent): void {
-    const entry = this.rides.get(event.streamId) ?? { version: 0, toLocation: null, offer: null };
+    const entry = this.rides.get(event.streamId) ?? { version: 0, toLocation: null, urgent: false, offer: null };
     if (event.streamPosition <= entry.version) return;
-    const data = event.data as { toLocation?: string; driverId?: string; expiresAt?: string };
-    let { toLocation, offer } = entry;
+    const data = event.data as { toLocation?: string; driverId?: string; expiresAt?: string; priority?: string };
+    let { toLocation, urgent, offer } = entry;
     switch (event.type) {
       case 'RideRequested':
         toLocation = data.toLocation ?? null;
+        urgent = data.priority === 'urgent';
+        break;
+      case 'RidePriorityChanged':
+        urgent = data.priority === 'urgent';
         break;
       case 'RideOffered':
         offer = { driverId: data.driverId!, expiresAt: Date.parse(data.expiresAt!) };
         break;
       case 'RideOfferDeclined':
       case 'RideOfferExpired':
+      case 'RideOfferWithdrawn':
       case 'RideOpenedToAll':
       case 'RideAccepted':
       case 'RideCancelled':
@@ -68,7 +81,7 @@ export class DispatchBoard {
     if (entry.offer && entry.offer !== offer && this.offered.get(entry.offer.driverId)?.rideId === event.streamId) this.offered.delete(entry.offer.driverId);
     if (offer && offer !== entry.offer) this.offered.set(offer.driverId, { rideId: event.streamId, expiresAt: offer.expiresAt });
     this.rides.delete(event.streamId);
-    this.rides.set(event.streamId, { version: event.streamPosition, toLocation, offer });
+    this.rides.set(event.streamId, { version: event.streamPosition, toLocation, urgent, offer });
     if (this.rides.size > CAPACITY) this.rides.delete(this.rides.keys().next().value as string);
   }
 

@@ -10,6 +10,11 @@ export interface DispatchCandidate {
   idleSince: string;
 }
 
+/** A driver otherwise free who holds the offer of a normal ride (`rideId`): an urgent ride may take him from it. */
+export interface HeldCandidate extends DispatchCandidate {
+  rideId: string;
+}
+
 /** Taken for a driver whose whereabouts are unknown: behind every driver whose are. */
 const UNKNOWN_MINUTES = 10_000;
 
@@ -19,7 +24,7 @@ const UNKNOWN_MINUTES = 10_000;
  * Drivers of another vehicle type, and those in `passedOver` (declined or let an offer expire), are
  * not candidates. Null when nobody is left.
  */
-export function chooseDriver(ride: { fromLocation: string; vehicleType: string }, candidates: readonly DispatchCandidate[], state: SiteState | null, passedOver: readonly string[] = []): DispatchCandidate | null {
+export function chooseDriver<C extends DispatchCandidate>(ride: { fromLocation: string; vehicleType: string }, candidates: readonly C[], state: SiteState | null, passedOver: readonly string[] = []): C | null {
   const site = siteOf(state);
   const pickup = locationNamed(site, ride.fromLocation);
   const minutesFrom = (location: string | null) => {

@@ -6,7 +6,7 @@ import { userEvents } from '../test-support/user-events';
 import { bookRide, changePriority, declineOffer, fireRideTimer, type BookRideCommand } from '../rides/ride.decider';
 import { rideTimers } from '../timers/ride-timers';
 import { chooseDriver, type DispatchCandidate } from './offer-choice';
-import type { DispatchInput } from './offers';
+import { preemptionFor, type DispatchInput } from './offers';
 
 const plain = <E extends { streamId: string }>({ streamId: _streamId, ...event }: E): Omit<E, 'streamId'> => event;
 const R = 'R1';
@@ -110,5 +110,45 @@ describe('offer dispatch', () => {
     const ride = foldRide([requested({ dispatch: 'offer' }) as RideEvent, offered('D2')]);
     expect(ride.can(plain(rideEvents.accepted(R, 'D1')) as RideEvent)).toBe(false);
     expect(ride.can(plain(rideEvents.accepted(R, 'D2')) as RideEvent)).toBe(true);
+  });
+});
+
+describe('urgent first: an urgent booking takes a driver from a normal ride\'s offer (issue #20)', () => {
+  const book = commandSpec(bookRide);
+  const T = 'T1';
+  const takenRequested = (priority: 'normal' | 'urgent' = 'normal') =>
+    plain(rideEvents.requested(T, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'canteen', toLocation: 'fgs', estimatedMinutes: 5, requestedAt: NOW.toISOString(), dispatch: 'offer', ...(priority === 'urgent' ? { priority } : {}) }));
+  const takenOffer = (driverId: string): RideEvent => ({ type: 'RideOffered', data: { rideId: T, driverId, round: 1, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) } });
+  // D1 holds T's offer; nobody is free.
+  const holding = (holders = [{ ...free('D1', 'RMS'), rideId: T }]): DispatchInput => ({ ...offerMode([]), holders });
+  const urgent = (dispatch: DispatchInput, preempt?: { rideId: string; driverId: string }): BookRideCommand => ({ ...booking(dispatch, 'urgent'), preempt });
+
+  it('given nobody free and a driver holding a normal ride\'s offer, when an urgent ride is booked, then it is offered to him and the other offer is taken back in the same append; that ride goes on without him', () => {
+    book
+      .given({ ...account, taken: [takenRequested(), takenOffer('D1')] })
+      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .then({
+        ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D1')],
+        taken: [
+          { type: 'RideOfferWithdrawn', data: { rideId: T, driverId: 'D1', round: 1, forRideId: R, withdrawnAt: NOW.toISOString() } },
+          { type: 'RideOpenedToAll', data: { rideId: T, reason: 'no driver free', openedAt: NOW.toISOString() } },
+        ],
+      });
+  });
+
+  it('given the other ride urgent too, answered meanwhile, or a driver free, when an urgent ride is booked, then no offer is taken back', () => {
+    const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } };
+    book.given({ ...account, taken: [takenRequested('urgent'), takenOffer('D1')] }).when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
+    const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId: T, driverId: 'D1', round: 1, declinedAt: NOW.toISOString() } };
+    book.given({ ...account, taken: [takenRequested(), takenOffer('D1'), declined] }).when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
+    book.given({ ...account, taken: [takenRequested(), takenOffer('D1')] }).when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }, { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
+  });
+
+  it('given a normal booking, then preemptionFor takes nobody; for an urgent one it takes the best holder by the same score', () => {
+    const ride = { fromLocation: 'RMS', vehicleType: 'Forklift', passedOver: [], openToAll: false, offer: null };
+    const holders = [{ ...free('D1', 'canteen'), rideId: 'A' }, { ...free('D2', 'car parking'), rideId: 'B' }];
+    expect(preemptionFor({ ...ride, priority: 'normal' }, { ...offerMode([]), holders })).toBeNull();
+    expect(preemptionFor({ ...ride, priority: 'urgent' }, { ...offerMode([]), holders })?.rideId).toBe('B');
+    expect(preemptionFor({ ...ride, priority: 'urgent' }, { ...offerMode([]), settings: DEFAULT_DISPATCH_SETTINGS, holders })).toBeNull();
   });
 });

@@ -76,4 +76,21 @@ describe.each(testStoreKinds())('offer dispatch through the engine on %s', (kind
     const types = (await t.app.eventStore.readStream(rideStreamId(rideId))).map((event) => event.type);
     expect(types).toEqual(['RideRequested', 'RideOffered', 'RideOfferDeclined', 'RideOffered', 'RideOfferDeclined', 'RideOpenedToAll', 'RideAccepted', 'RidePriorityChanged']);
   });
+
+  it('given the only free driver holding a normal ride\'s offer, when an urgent ride is booked, then he is offered the urgent one, and the normal one goes to every driver', async () => {
+    // After the first test FL02 carries a ride and FL03 is off shift: FL01 is the only free Forklift driver on shift.
+    expect((await call('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 300 })).statusCode).toBe(200);
+    const [fl01, fl03] = [await connect('FL01'), await connect('FL03')];
+    const book = async (priority: 'normal' | 'urgent') => (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'canteen', toLocation: 'fgs', vehicleType: 'Forklift', priority })).json<{ rideId: string }>().rideId;
+    const normal = await book('normal');
+    await waitFor(() => offersTo(fl01).includes(normal), 10_000, 'the normal ride offered to FL01');
+    const urgent = await book('urgent');
+    await waitFor(() => offersTo(fl01).includes(urgent), 10_000, 'the urgent ride offered to FL01');
+    await waitFor(() => named(fl01, 'removeRide').some((p) => p.rideId === normal), 10_000, 'the normal offer taken back from FL01');
+    await waitFor(() => named(fl03, 'newRideRequest').some((p) => p.rideId === normal), 10_000, 'the normal ride open to every driver');
+    const types = async (rideId: string) => (await t.app.eventStore.readStream(rideStreamId(rideId))).map((event) => event.type);
+    expect(await types(normal)).toEqual(['RideRequested', 'RideOffered', 'RideOfferWithdrawn', 'RideOpenedToAll']);
+    expect(await types(urgent)).toEqual(['RideRequested', 'RideOffered']);
+    expect((await call('FL01', 'POST', '/api/tracking/accept-ride', { rideId: urgent, driverId: 'FL01' })).statusCode).toBe(200);
+  });
 });

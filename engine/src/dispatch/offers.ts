@@ -1,5 +1,5 @@
 import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings, type RideEvent, type RideSnapshot, type SiteState } from '@plantride/schemas';
-import { chooseDriver, type DispatchCandidate } from './offer-choice';
+import { chooseDriver, type DispatchCandidate, type HeldCandidate } from './offer-choice';
 
 /**
  * What offer dispatch decides with, as this engine holds it in memory (soft data, as a booking's
@@ -9,6 +9,8 @@ export interface DispatchInput {
   settings: DispatchSettings;
   candidates: readonly DispatchCandidate[];
   site: SiteState | null;
+  /** Drivers holding a normal ride's offer, for an urgent ride nobody free can take (absent: none). */
+  holders?: readonly HeldCandidate[];
 }
 
 /** Without an engine's view (a decider test, a timer fired before the engine was ready): broadcast, nobody free. */
@@ -23,7 +25,28 @@ export function nextOffer(ride: RideSnapshot, input: DispatchInput, now: Date): 
   const c = ride.context;
   const chosen = chooseDriver(c, input.candidates, input.site, c.passedOver);
   const at = now.toISOString();
-  if (!chosen) return [{ type: 'RideOpenedToAll', data: { rideId: c.rideId, reason: c.offerRounds === 0 ? 'no driver free' : 'every driver passed', openedAt: at } }];
+  // Nobody passed on it: nobody was free (at booking, or after its offer was taken back for an urgent ride).
+  if (!chosen) return [{ type: 'RideOpenedToAll', data: { rideId: c.rideId, reason: c.passedOver.length === 0 ? 'no driver free' : 'every driver passed', openedAt: at } }];
+  return [offerTo(ride, chosen.operatorId, input, now)];
+}
+
+/** The ride's next round offered to `driverId` for `offerSeconds`. */
+export function offerTo(ride: RideSnapshot, driverId: string, input: DispatchInput, now: Date): RideEvent {
+  const c = ride.context;
   const expiresAt = new Date(now.getTime() + input.settings.offerSeconds * 1000).toISOString();
-  return [{ type: 'RideOffered', data: { rideId: c.rideId, driverId: chosen.operatorId, round: c.offerRounds + 1, offeredAt: at, expiresAt } }];
+  return { type: 'RideOffered', data: { rideId: c.rideId, driverId, round: c.offerRounds + 1, offeredAt: now.toISOString(), expiresAt } };
+}
+
+/** What deciding a pre-emption reads of the urgent ride (its statechart context has it all). */
+export type PreemptingRide = Pick<RideSnapshot['context'], 'priority' | 'fromLocation' | 'vehicleType' | 'passedOver' | 'openToAll' | 'offer'>;
+
+/**
+ * Urgent first (issue #20): for an urgent ride under offer dispatch that no free driver can take, the
+ * best driver (the same score) who holds a normal ride's offer; the ride he would be taken from. Null:
+ * not urgent, not offer mode, someone free, or nobody to take.
+ */
+export function preemptionFor(c: PreemptingRide, input: DispatchInput): HeldCandidate | null {
+  if (input.settings.mode !== 'offer' || c.priority !== 'urgent' || c.openToAll || c.offer !== null) return null;
+  if (chooseDriver(c, input.candidates, input.site, c.passedOver)) return null;
+  return chooseDriver(c, input.holders ?? [], input.site, c.passedOver);
 }

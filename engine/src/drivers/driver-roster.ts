@@ -6,7 +6,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { watchAppends } from '../event-store/store-watch';
 import { toDomainEvent } from '../event-store/upcast';
 import { DispatchBoard } from '../dispatch/dispatch-board';
-import type { DispatchCandidate } from '../dispatch/offer-choice';
+import type { DispatchCandidate, HeldCandidate } from '../dispatch/offer-choice';
 import { evolveDriver, initialDriverState, onShift, type DriverShift, type DriverState } from './driver.decider';
 
 /** Where a driver stands for staff (issue #20): presence comes from shifts, not from sockets. */
@@ -33,6 +33,8 @@ export interface DriverRoster {
   presence(now: Date): DriverPresence[];
   /** Drivers a ride may be offered to now (issue #20): on shift, free, holding no other offer, with where they are. */
   candidates(now: Date): DispatchCandidate[];
+  /** Drivers otherwise free who hold a normal ride's offer, which an urgent ride may take them from (`rideId`: that ride). */
+  offerHolders(now: Date): HeldCandidate[];
   close(): Promise<void>;
 }
 
@@ -87,25 +89,34 @@ export async function createDriverRoster(database: Database, store: EventStore, 
   early.forEach(apply);
   early = null;
 
+  /** Drivers on shift and free (not blocked, holding no ride), where they are and since when idle; `held`: he holds an offer. */
+  const onShiftAndFree = (now: Date) => {
+    const found: Array<{ candidate: DispatchCandidate; held: boolean }> = [];
+    for (const { state } of drivers.values()) {
+      const record = state.record;
+      const { state: where, shift } = presenceOf(record?.operatorId ?? '', state, now);
+      if (!record?.vehicleAssigned || where !== 'free' || !shift) continue;
+      const drop = board.lastDrop(record.operatorId);
+      // A drop before this shift began tells nothing of where he is now.
+      const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
+      const candidate = { operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt };
+      found.push({ candidate, held: board.holdsOffer(record.operatorId, now) });
+    }
+    return found;
+  };
+
   return {
     activeDriversOf(vehicleType) {
       let count = 0;
       for (const { state } of drivers.values()) if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
     },
-    candidates(now) {
-      const free: DispatchCandidate[] = [];
-      for (const { state } of drivers.values()) {
-        const record = state.record;
-        const { state: where, shift } = presenceOf(record?.operatorId ?? '', state, now);
-        if (!record?.vehicleAssigned || where !== 'free' || !shift || board.holdsOffer(record.operatorId, now)) continue;
-        const drop = board.lastDrop(record.operatorId);
-        // A drop before this shift began tells nothing of where he is now.
-        const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
-        free.push({ operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt });
-      }
-      return free;
-    },
+    candidates: (now) => onShiftAndFree(now).flatMap(({ candidate, held }) => (held ? [] : [candidate])),
+    offerHolders: (now) =>
+      onShiftAndFree(now).flatMap(({ candidate, held }) => {
+        const rideId = held ? board.heldNormalOffer(candidate.operatorId, now) : null;
+        return rideId ? [{ ...candidate, rideId }] : [];
+      }),
     presence: (now) => [...drivers.values()].filter(({ state }) => state.record !== null).map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
     close: () => watch.close(),
   };

@@ -84,6 +84,8 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   ]),
   RideOfferDeclined: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
   RideOfferExpired: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
+  // Taken back for an urgent ride, offered to him in the same append (its rideOffered follows).
+  RideOfferWithdrawn: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
   RideOpenedToAll: withFacts(({ data, position }, facts) => [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
   // A ride booked for later goes to drivers now; its requester sees it waiting for one.
   RideReleased: withFacts(({ data, position }, facts) => [

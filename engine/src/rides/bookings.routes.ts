@@ -18,6 +18,7 @@ import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
 import { dispatchInputOf } from '../dispatch/dispatch.routes';
+import { preemptionFor } from '../dispatch/offers';
 import { STEP_COMMANDS, bookRide, cancelRide, changePriority, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
@@ -47,7 +48,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current(), dispatch: dispatchInputOf(app) }, httpCommandContext(request, currentUser(request)));
+      const dispatch = dispatchInputOf(app);
+      // Urgent first (issue #20): the normal ride whose offer an urgent booking may take its driver from.
+      const holder = scheduledFor === undefined ? preemptionFor({ priority, fromLocation, vehicleType, passedOver: [], openToAll: false, offer: null }, dispatch) : null;
+      const preempt = holder ? { rideId: holder.rideId, driverId: holder.operatorId } : undefined;
+      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current(), dispatch, preempt }, httpCommandContext(request, currentUser(request)));
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
       if (!booked) throw new Error('a booking appended no RideRequested');

@@ -32,7 +32,7 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
-import { NO_DISPATCH, nextOffer, type DispatchInput } from '../dispatch/offers';
+import { NO_DISPATCH, nextOffer, offerTo, preemptionFor, type DispatchInput } from '../dispatch/offers';
 
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
@@ -111,12 +111,21 @@ export interface BookRideCommand {
   site: SiteState | null;
   /** Dispatch settings and the drivers free now (absent: the spec's broadcast). */
   dispatch?: DispatchInput;
+  /**
+   * An urgent booking no free driver can take (issue #20): the normal ride whose offer its best driver
+   * holds, by `preemptionFor` on the same view; read so the offer can be taken back in the same append.
+   */
+  preempt?: { rideId: string; driverId: string };
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
-export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef }> = {
-  streams: (command) => ({ ride: rideStream(command.data.rideId), requester: userStream(command.data.requesterId) }),
-  decide(command, { ride, requester }, { now, actor }) {
+export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef }> = {
+  streams: (command) => ({
+    ride: rideStream(command.data.rideId),
+    requester: userStream(command.data.requesterId),
+    ...(command.preempt ? { taken: rideStream(command.preempt.rideId) } : {}),
+  }),
+  decide(command, { ride, requester, taken }, { now, actor }) {
     const { data } = command;
     requireActor(actor, 'requester', 'admin');
     // For himself; an admin books for anyone.
@@ -153,10 +162,24 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
         ...schedule,
       },
     };
-    const dispatched = offers ? nextOffer(evolveRide(ride, requested), command.dispatch!, now) : [];
-    return { ride: allowed(ride, [requested, ...dispatched], SERVER_MESSAGES.conflict) };
+    const dispatched = offers ? firstOffer(evolveRide(ride, requested), command.dispatch!, command.preempt, taken, now) : { ride: [], taken: [] };
+    return { ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict), ...(dispatched.taken.length > 0 ? { taken: dispatched.taken } : {}) };
   },
 };
+
+/**
+ * A booking's first offer. An urgent one no free driver can take goes to the best driver holding a
+ * normal ride's offer (issue #20, urgent first), if that ride still stands as the engine saw it: its
+ * offer is taken back in the same append, and it goes to the next driver or to all.
+ */
+function firstOffer(ride: RideSnapshot, input: DispatchInput, preempt: BookRideCommand['preempt'], taken: RideSnapshot | undefined, now: Date): { ride: RideEvent[]; taken: RideEvent[] } {
+  const holder = preemptionFor(ride.context, input);
+  const other = taken?.context;
+  const stands = holder && preempt && taken && other && holder.operatorId === preempt.driverId && holder.rideId === preempt.rideId && taken.value === 'requested' && other.priority === 'normal' && other.offer?.driverId === holder.operatorId;
+  if (!stands) return { ride: nextOffer(ride, input, now), taken: [] };
+  const withdrawn: RideEvent = { type: 'RideOfferWithdrawn', data: { rideId: other.rideId, driverId: holder.operatorId, round: other.offer!.round, forRideId: ride.context.rideId, withdrawnAt: now.toISOString() } };
+  return { ride: [offerTo(ride, holder.operatorId, input, now)], taken: allowed(taken, [withdrawn, ...nextOffer(evolveRide(taken, withdrawn), input, now)], SERVER_MESSAGES.conflict) };
+}
 
 export interface CancelRideCommand {
   type: 'CancelRide';

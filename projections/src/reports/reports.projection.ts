@@ -59,6 +59,7 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'RideOffered':
     case 'RideOfferDeclined':
     case 'RideOfferExpired':
+    case 'RideOfferWithdrawn':
     case 'RideOpenedToAll':
       return {};
   }

@@ -39,6 +39,7 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       return { offered_to: event.data.driverId, offer_expires_at: instantText(event.data.expiresAt) };
     case 'RideOfferDeclined':
     case 'RideOfferExpired':
+    case 'RideOfferWithdrawn':
       return { offered_to: null, offer_expires_at: null };
     case 'RideOpenedToAll':
       return { open_to_all: true, offered_to: null, offer_expires_at: null };

@@ -30,7 +30,7 @@ const requested = {
 describe('domain events', () => {
   it('given every stream, then each event type has exactly one schema version, and all are 1 today', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
-    expect(EVENT_TYPES).toHaveLength(19 + 11 + 12 + 5 + 4 + 1);
+    expect(EVENT_TYPES).toHaveLength(20 + 11 + 12 + 5 + 4 + 1);
     for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(1);
   });
 
@@ -39,7 +39,7 @@ describe('domain events', () => {
     expect(unionTypes).toEqual([...EVENT_TYPES].sort());
   });
 
-  it('given the ride stream, then its types are the nineteen the statechart consumes (six of them written by timers, four by offer dispatch)', () => {
+  it('given the ride stream, then its types are the twenty the statechart consumes (six of them written by timers, five by offer dispatch)', () => {
     expect([...RIDE_EVENT_TYPES].sort()).toEqual(
       [
         'RideRequested',
@@ -61,6 +61,7 @@ describe('domain events', () => {
         'RidePriorityChanged',
         'RideReleased',
         'RideSlaBreached',
+        'RideOfferWithdrawn',
       ].sort(),
     );
   });

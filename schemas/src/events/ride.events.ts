@@ -157,6 +157,18 @@ export const rideOfferExpiredSchema = defineEvent('RideOfferExpired', {
   expiredAt: isoDateTimeSchema,
 });
 
+/**
+ * The offer was taken back from its driver for an urgent ride (`forRideId`) offered to him instead,
+ * in the same append; the ride goes to the next driver, or to every driver. He did not pass on it.
+ */
+export const rideOfferWithdrawnSchema = defineEvent('RideOfferWithdrawn', {
+  rideId: idSchema,
+  driverId: idSchema,
+  round: z.number().int().positive(),
+  forRideId: idSchema,
+  withdrawnAt: isoDateTimeSchema,
+});
+
 export const OPENED_TO_ALL_REASONS = ['no driver free', 'every driver passed'] as const;
 
 /** An offered ride fell back to broadcast: every driver of the type may take it now, those who passed too. */
@@ -215,6 +227,7 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   ridePriorityChangedSchema,
   rideReleasedSchema,
   rideSlaBreachedSchema,
+  rideOfferWithdrawnSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -236,6 +249,7 @@ export type RideOpenedToAll = z.infer<typeof rideOpenedToAllSchema>;
 export type RidePriorityChanged = z.infer<typeof ridePriorityChangedSchema>;
 export type RideReleased = z.infer<typeof rideReleasedSchema>;
 export type RideSlaBreached = z.infer<typeof rideSlaBreachedSchema>;
+export type RideOfferWithdrawn = z.infer<typeof rideOfferWithdrawnSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -260,6 +274,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RidePriorityChanged: 1,
   RideReleased: 1,
   RideSlaBreached: 1,
+  RideOfferWithdrawn: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];
