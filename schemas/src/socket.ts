@@ -134,6 +134,9 @@ export const SOCKET_PAYLOADS = {
     vehicleType: vehicleTypeSchema,
     isSpecialTask: z.boolean(),
   }),
+  // Issue #20. To every signed-in socket: an admin changed the site (a place added, moved, renamed or
+  // retired, a route time set); screens that show places read GET /api/site again.
+  siteChanged: payload({}),
   // Issue #20. To the requester: his ride booked for later went to drivers (it is requested now).
   rideReleased: payload({ rideId: z.string() }),
   // To staff: a ride missed its service target (once per target), `message` a ready sentence.

@@ -19,11 +19,11 @@ describe('live profile and rooms', () => {
   });
 
   it.each([
-    ['requester', null, ['user:U1']],
-    ['driver', 'Cherry Picker', ['user:U1', 'driver:U1', 'vehicle:Cherry Picker']],
-    ['driver', null, ['user:U1', 'driver:U1']],
-    ['admin', null, ['user:U1', 'staff']],
-    ['maintenanceHead', null, ['user:U1', 'staff']],
+    ['requester', null, ['user:U1', 'everyone']],
+    ['driver', 'Cherry Picker', ['user:U1', 'driver:U1', 'vehicle:Cherry Picker', 'everyone']],
+    ['driver', null, ['user:U1', 'driver:U1', 'everyone']],
+    ['admin', null, ['user:U1', 'staff', 'everyone']],
+    ['maintenanceHead', null, ['user:U1', 'staff', 'everyone']],
   ] as const)('given a %s (vehicle %s), then the rooms are %j', (role, assignedVehicleType, rooms) => {
     expect(roomsFor('U1', { role, assignedVehicleType })).toEqual(rooms);
   });

@@ -9,6 +9,8 @@ export const liveRooms = {
   vehicle: (vehicleType: string) => `vehicle:${vehicleType}`,
   ride: (rideId: string) => `ride:${rideId}`,
   staff: 'staff',
+  /** Every signed-in socket: news for all, such as a change of the site (issue #20). */
+  everyone: 'everyone',
 } as const;
 
 const STAFF_ROLES: readonly Role[] = ['admin', 'maintenanceHead'];
@@ -62,5 +64,6 @@ export function roomsFor(tokenNo: string, profile: Pick<LiveProfile, 'role' | 'a
     if (profile.assignedVehicleType) rooms.push(liveRooms.vehicle(profile.assignedVehicleType));
   }
   if (isStaff(profile.role)) rooms.push(liveRooms.staff);
+  rooms.push(liveRooms.everyone);
   return rooms;
 }

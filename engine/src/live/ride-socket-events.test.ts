@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SOCKET_PAYLOADS, type RideEvent } from '@plantride/schemas';
 import { evolveRideFacts, type RideFacts } from './ride-facts';
-import { socketEventsFor, type LiveEmit } from './ride-socket-events';
+import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
+import { roomsFor } from './live-rooms';
 
 const AT = '2026-11-25T08:00:00.000Z';
 const requested: RideEvent = {
@@ -91,5 +92,15 @@ describe('ride facts', () => {
     const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId: 'R1', driverId: 'DR02', driverName: 'Meena', driverMobile: '9000000003', vehicleNumber: '7', resumeState: 'started', takenOverAt: AT } };
     expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed])).toMatchObject({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: null, originalDriverId: 'DR01' });
     expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed, takenOver])).toMatchObject({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: 'DR02', originalDriverId: 'DR01' });
+  });
+});
+
+describe('site changes (issue #20)', () => {
+  it('given an admin\'s edit of the site, then every signed-in socket hears siteChanged; the site\'s first definition sends nothing', () => {
+    const changed = socketEventsFor({ type: 'LocationChanged', data: { id: 'main-gate', retired: true }, position: 42 }, null);
+    expect(changed).toEqual([{ name: 'siteChanged', rooms: ['everyone'], payload: { position: 42 } }]);
+    expectValid(changed);
+    expect(reaches(changed[0]!, new Set(roomsFor('RQ01', { role: 'requester', assignedVehicleType: null })))).toBe(true);
+    expect(socketEventsFor({ type: 'RouteTimeChanged', data: { from: 'a', to: 'b', minutes: 4 }, position: 43 }, null).map((emit) => emit.name)).toEqual(['siteChanged']);
   });
 });

@@ -52,6 +52,10 @@ function step<T extends Step>(name: 'rideStarted' | 'materialPicked' | 'material
   });
 }
 
+function siteChanged({ position }: { position: number }): LiveEmit[] {
+  return [emit('siteChanged', [liveRooms.everyone], { position })];
+}
+
 /**
  * Store event type → the spec's socket events (SPEC §7, "received"). One entry per event type;
  * types without an entry send nothing. The engine README's table mirrors this one.
@@ -122,6 +126,10 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   RideWaitAlerted: rideWaitAlerted,
   ReassignmentOverdue: reassignmentOverdue,
   SpecialTaskOverran: specialTaskOverran,
+  // Issue #20: the site's first definition is no change; an admin's edits are.
+  LocationAdded: siteChanged,
+  LocationChanged: siteChanged,
+  RouteTimeChanged: siteChanged,
 };
 
 /**
