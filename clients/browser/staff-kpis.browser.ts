@@ -34,10 +34,10 @@ describe('KPI dashboard in a real browser', () => {
     await browser?.close();
   });
 
-  it('given rides today, when the maintenance head opens Reports, then totals and the four charts show, with its routes counted', async () => {
+  it('given rides today, when the maintenance head opens Reports, then totals and the five charts show, with its routes counted', async () => {
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    for (const title of ['Rides per day by vehicle type', /^Wait and delivery times \((seconds|minutes)\)$/, 'Driver utilisation', 'Busiest routes']) {
+    for (const title of ['Rides per day by vehicle type', /^Wait and delivery times \((seconds|minutes)\)$/, 'On target', 'Driver utilisation', 'Busiest routes']) {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     await page.getByTestId('total-requested').waitFor();
@@ -63,6 +63,6 @@ describe('KPI dashboard in a real browser', () => {
   it('given a range in the past with no rides, when chosen, then every chart says so', async () => {
     await page.goto('/reports?from=2025-01-01&to=2025-01-07');
     await page.getByTestId('total-requested').filter({ hasText: /^0/ }).waitFor();
-    expect(await page.getByText('No rides in this range').count()).toBe(4);
+    expect(await page.getByText('No rides in this range').count()).toBe(5);
   });
 });
