@@ -102,6 +102,8 @@ describe.each(testStoreKinds())("a driver's ride history through the API on %s",
       const facts = timerFacts(t.app.eventStore);
       const booked = await facts.bookLater('LATER1', 'RQ02', 'Forklift', times);
       expect(service((await userHistory(booked)).get('LATER1'))).toEqual({ STATUS: 'scheduled', PRIORITY: 'normal', SCHEDULED_FOR: times.scheduledFor, SLA_MET: null });
+      // When it goes to drivers, for any device of the requester's.
+      expect((await userHistory(booked)).get('LATER1')?.RELEASE_AT).toBe(times.releaseAt);
       expect((await available(booked)).map((row) => row.RIDE_ID)).not.toContain('LATER1');
 
       const released = await facts.release('LATER1', new Date().toISOString());

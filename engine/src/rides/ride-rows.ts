@@ -25,6 +25,7 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
     DURATION: ride.duration_minutes === null ? null : formatDuration(ride.duration_minutes),
     PRIORITY: ride.priority as RidePriority,
     SCHEDULED_FOR: iso(ride.scheduled_for),
+    RELEASE_AT: iso(ride.release_at),
     SLA_MET: slaMetOf({ completed: ride.status === 'completed', targetMissed: ride.accept_breached_at !== null || ride.deliver_breached_at !== null }),
   };
 }

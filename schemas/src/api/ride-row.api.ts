@@ -21,6 +21,8 @@ export function slaMetOf(ride: { completed: boolean; targetMissed: boolean }): b
 export const rideServiceShape = {
   PRIORITY: z.enum(RIDE_PRIORITIES).optional(),
   SCHEDULED_FOR: z.string().nullable().optional(),
+  /** When a ride booked for later goes (or went) to drivers (ISO); null otherwise. */
+  RELEASE_AT: z.string().nullable().optional(),
   SLA_MET: z.boolean().nullable().optional(),
 };
 

@@ -16,7 +16,6 @@ import type { BookingKind } from './booking-validation';
 import { scheduledText } from '../../lib/plant-clock';
 import { requesterToast } from './requester-toast';
 import { useLiveRide } from './stores/live-ride.store';
-import { rememberReleaseAt } from './stores/release-times';
 
 export interface BookingRequest {
   fromLocation: string;
@@ -88,7 +87,6 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
         const live = useLiveRide.getState();
         if (answer.scheduledFor) {
           // A ride for later is not tracked: the form stays free for a ride now, and it is listed as scheduled.
-          if (answer.releaseAt) rememberReleaseAt(answer.rideId, answer.releaseAt);
           live.dispatch({ type: 'wrote', position: answer.position });
           requesterToast.success(`${scheduledText(answer.scheduledFor, answer.releaseAt)}.`);
           return true;

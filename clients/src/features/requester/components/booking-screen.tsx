@@ -12,7 +12,6 @@ import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
 import { rideTabTitle } from '../ride-steps';
 import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
-import { releaseAtOf } from '../stores/release-times';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
 import { BookingForm } from './booking-form';
@@ -28,10 +27,10 @@ const SCREENS = {
   special: { title: MESSAGES.scheduleSpecialTaskRide, rideType: 'Special Task', history: 'Task History', newBooking: 'Book New Special Task', path: '/special-task-ride' },
 } as const;
 
-/** What the tracker says of the ride; one booked for later has waited since it went to drivers (known on the device that booked it). */
+/** What the tracker says of the ride; one booked for later has waited since it went to drivers. */
 function rideSummaryOf(row: RideHistoryRow): RideSummary {
   const wantedAt = row.SCHEDULED_FOR ?? null;
-  return { fromLocation: row.FROM_LOCATION, toLocation: row.TO_LOCATION, vehicleType: row.VEHICLE_TYPE, requestedAt: row.CREATED_AT, wantedAt, waitingSince: wantedAt ? releaseAtOf(row.RIDE_ID) : row.CREATED_AT };
+  return { fromLocation: row.FROM_LOCATION, toLocation: row.TO_LOCATION, vehicleType: row.VEHICLE_TYPE, requestedAt: row.CREATED_AT, wantedAt, waitingSince: wantedAt ? (row.RELEASE_AT ?? null) : row.CREATED_AT };
 }
 
 /** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */

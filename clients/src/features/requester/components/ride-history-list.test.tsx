@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RideHistoryRow } from '@plantride/schemas';
-import { rememberReleaseAt } from '../stores/release-times';
 import { RideHistoryList } from './ride-history-list';
 import { ScheduledRides } from './scheduled-rides';
 
@@ -14,11 +13,10 @@ const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
 });
 
 // Friday 14:30 at the plant; it goes to drivers at 14:15.
-const scheduled = row({ RIDEID: 'S1', RIDE_ID: 'S1', STATUS: 'scheduled', PRIORITY: 'urgent', SCHEDULED_FOR: '2026-11-27T09:00:00.000Z' });
+const scheduled = row({ RIDEID: 'S1', RIDE_ID: 'S1', STATUS: 'scheduled', PRIORITY: 'urgent', SCHEDULED_FOR: '2026-11-27T09:00:00.000Z', RELEASE_AT: '2026-11-27T08:45:00.000Z' });
 
 describe('the requester\'s history with rides booked for later and urgent rides (issue #20)', () => {
   it('given a scheduled urgent ride, when the history shows it, then it reads Scheduled with its time, carries Urgent, and may be cancelled', async () => {
-    rememberReleaseAt('S1', '2026-11-27T08:45:00.000Z');
     const onCancel = vi.fn();
     render(<RideHistoryList rides={[scheduled, row({})]} onOpen={vi.fn()} onCancel={onCancel} />);
     const card = screen.getByRole('button', { name: 'Ride S1: main gate to canteen, scheduled, urgent' }).closest('li') as HTMLElement;
@@ -34,8 +32,8 @@ describe('the requester\'s history with rides booked for later and urgent rides 
     expect(within(done).queryByRole('button', { name: /Cancel Ride/ })).not.toBeInTheDocument();
   });
 
-  it('given a scheduled ride booked on another device, when the history shows it, then it says when it is wanted without the release time', () => {
-    render(<RideHistoryList rides={[scheduled]} onOpen={vi.fn()} />);
+  it('given a scheduled ride from an engine that does not say its release time, when the history shows it, then it says when it is wanted without it', () => {
+    render(<RideHistoryList rides={[{ ...scheduled, RELEASE_AT: undefined }]} onOpen={vi.fn()} />);
     expect(screen.getByTestId('scheduled-S1')).toHaveTextContent(/^Scheduled for Fri 14:30$/);
   });
 

@@ -3,7 +3,6 @@ import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } fro
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { scheduledText } from '../../../lib/plant-clock';
-import { releaseAtOf } from '../stores/release-times';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 
@@ -18,8 +17,8 @@ interface RideHistoryListProps {
 }
 
 /** 'Scheduled for Fri 14:30 · goes to drivers at 14:15' for a ride still waiting for its time, else null. */
-export function scheduledLine(ride: Pick<RideHistoryRow, 'RIDE_ID' | 'STATUS' | 'SCHEDULED_FOR'>): string | null {
-  return ride.STATUS === 'scheduled' ? scheduledText(ride.SCHEDULED_FOR, releaseAtOf(ride.RIDE_ID)) : null;
+export function scheduledLine(ride: Pick<RideHistoryRow, 'RIDE_ID' | 'STATUS' | 'SCHEDULED_FOR' | 'RELEASE_AT'>): string | null {
+  return ride.STATUS === 'scheduled' ? scheduledText(ride.SCHEDULED_FOR, ride.RELEASE_AT ?? null) : null;
 }
 
 const urgentWord = (ride: RideHistoryRow) => (ride.PRIORITY === 'urgent' ? ', urgent' : '');
