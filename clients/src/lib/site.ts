@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveSocket } from './socket.store';
 import { siteAnswerSchema, type SiteAnswer, type SiteLocationAnswer } from '@plantride/schemas';
 import { api } from './api-client';
 
@@ -15,6 +17,20 @@ export function getSite(signal?: AbortSignal): Promise<SiteAnswer> {
 
 export function useSite() {
   return useQuery({ queryKey: siteKey, queryFn: ({ signal }) => getSite(signal) });
+}
+
+/** Reads the site again when an admin changes it (`siteChanged`, to every signed-in socket): open booking forms and Site screens follow. */
+export function useSiteChanges(): void {
+  const socket = useLiveSocket((s) => s.socket);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const changed = () => void queryClient.invalidateQueries({ queryKey: siteKey });
+    socket.on('siteChanged', changed);
+    return () => {
+      socket.off('siteChanged', changed);
+    };
+  }, [socket, queryClient]);
 }
 
 /** The places a ride may use, in the engine's order. */

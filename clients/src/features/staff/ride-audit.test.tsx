@@ -47,6 +47,12 @@ describe('ride audit replay (issue #8, item 6)', () => {
     expect(later.map((e) => eventLabel(e.type))).toEqual(['Ride requested', 'Booked for later: went to drivers', 'Service target missed']);
   });
 
+  it('given offer dispatch events (issue #20), then each reads in words', () => {
+    expect(['RideOffered', 'RideOfferDeclined', 'RideOfferExpired', 'RideOfferWithdrawn', 'RideOpenedToAll'].map(eventLabel)).toEqual([
+      'Offered to one driver', 'Driver declined the offer', 'Offer lapsed unanswered', 'Offer taken back for an urgent ride', 'Opened to every driver',
+    ]);
+  });
+
   it('given a time between events, when looked up, then it is the last event at or before it', () => {
     expect(eventIndexAt(events, Date.parse('2026-03-14T08:05:30Z'))).toBe(4);
     expect(eventIndexAt(events, Date.parse('2026-03-14T07:00:00Z'))).toBe(0);

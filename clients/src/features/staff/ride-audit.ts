@@ -87,6 +87,11 @@ const EVENT_LABELS: Record<string, string> = {
   RidePriorityChanged: 'Priority changed',
   RideReleased: 'Booked for later: went to drivers',
   RideSlaBreached: 'Service target missed',
+  RideOffered: 'Offered to one driver',
+  RideOfferDeclined: 'Driver declined the offer',
+  RideOfferExpired: 'Offer lapsed unanswered',
+  RideOfferWithdrawn: 'Offer taken back for an urgent ride',
+  RideOpenedToAll: 'Opened to every driver',
 };
 
 /** An event type in words; an unknown one is split at its capitals. */

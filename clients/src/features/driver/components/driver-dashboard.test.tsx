@@ -6,6 +6,7 @@ import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
 import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
 import { DriverDashboard } from './driver-dashboard';
+import { useRideOffers } from '../stores/ride-offers.store';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -63,6 +64,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useLiveSocket.setState({ socket: null });
+    useRideOffers.setState({ offers: [], passed: [] });
   });
 
   it('given the driver record is still loading, then a spinner shows; once it loads, the greeting, tags and his ride in progress at its step', async () => {
@@ -100,6 +102,18 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     expect(await screen.findByTestId('available-rides-count')).toHaveTextContent(showingRecords(13, 218));
     expect(screen.getByRole('button', { name: /^Accept Ride R13$/ })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/drivers/available-rides')).every((c) => new URL(c.url, 'http://x').searchParams.get('limit') === '13')).toBe(true);
+  });
+
+  it('given his list saying a ride is offered to him (a device that did not hear rideOffered), then it shows as his offer card, not in the list', async () => {
+    history = () => [];
+    const expiresAt = new Date(Date.now() + 60_000).toISOString();
+    waiting = [{ ...waitingRide(1), OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: expiresAt, PRIORITY: 'urgent' }, waitingRide(2)];
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    expect(await screen.findByTestId('offer-R1')).toHaveTextContent('Offered to you');
+    expect(screen.getByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Accept Ride R1$/ })).toHaveLength(1);
+    expect(useRideOffers.getState().offers).toEqual([expect.objectContaining({ rideId: 'R1', expiresAt, priority: 'urgent', driverId: 'FL01' })]);
   });
 
   it('given no more rides waiting than the tables show, then no count shows', async () => {

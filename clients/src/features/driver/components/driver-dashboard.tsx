@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
@@ -11,7 +11,7 @@ import { useDriverRecord } from '../api/get-driver';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
-import { useRideOffers } from '../stores/ride-offers.store';
+import { offerOfRow, useRideOffers } from '../stores/ride-offers.store';
 import { useDriverLiveEvents } from '../use-driver-live-events';
 import { useTakeRide } from '../use-take-ride';
 import { AvailableRides } from './available-rides';
@@ -57,6 +57,15 @@ export function DriverDashboard() {
   );
   const ridesMoved = useCallback((position: number | null) => moved(['rides'], position), [moved]);
   const closeMaintenance = useCallback(() => setMaintenanceOpen(false), []);
+
+  // Offers his list names that this device did not hear of (another phone, a tab opened later).
+  useEffect(() => {
+    const { offers: known, passed: passedOn, offered } = useRideOffers.getState();
+    for (const row of available.data?.rows ?? []) {
+      const offer = offerOfRow(row, tokenNo, Date.now());
+      if (offer && !known.some((o) => o.rideId === offer.rideId) && !passedOn.includes(offer.rideId)) offered(offer);
+    }
+  }, [available.data, tokenNo]);
 
   const block: BlockKind | null = active.data === false ? 'admin' : driver?.BLOCKED_FOR_MAINTENANCE === 1 ? 'maintenance' : null;
   const { busyRideId, take } = useTakeRide(tokenNo, block !== null, ridesMoved);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SocketPayload } from '@plantride/schemas';
+import type { ServerRide, SocketPayload } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
 
 /** A ride offered to this driver alone until `expiresAt` (issue #20, `rideOffered`). */
@@ -57,3 +57,22 @@ useSession.subscribe((now, before) => {
 
 /** Seconds left on an offer at `now`, never below 0. */
 export const secondsLeft = (offer: Pick<RideOffer, 'expiresAt'>, now: number): number => Math.max(0, Math.ceil((Date.parse(offer.expiresAt) - now) / 1000));
+
+/**
+ * A ride his list says is offered to him (OFFERED_TO_YOU, issue #20) and still standing at `now`, as
+ * an offer card: for a device that did not hear rideOffered (another phone, a tab opened later).
+ */
+export function offerOfRow(row: ServerRide, driverId: string, now: number): RideOffer | null {
+  if (!row.OFFERED_TO_YOU || !row.OFFER_EXPIRES_AT || Date.parse(row.OFFER_EXPIRES_AT) <= now) return null;
+  return {
+    rideId: row.RIDE_ID,
+    offeredAt: new Date(now).toISOString(),
+    expiresAt: row.OFFER_EXPIRES_AT,
+    fromLocation: row.FROM_LOCATION,
+    toLocation: row.TO_LOCATION,
+    priority: row.PRIORITY ?? 'normal',
+    vehicleType: row.VEHICLE_TYPE,
+    isSpecialTask: row.IS_SPECIAL_TASK,
+    driverId,
+  };
+}
