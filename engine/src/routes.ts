@@ -7,6 +7,7 @@ import { rideRoutes } from './rides/rides.plugin';
 import { siteRoutes } from './site/site.routes';
 import { driverRosterPlugin } from './drivers/driver-roster';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
+import { inspectionsRoutes } from './inspections/inspections.routes';
 import { livePlugin } from './live/live.plugin';
 import { driversRoutes } from './drivers/drivers.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.plugin';
@@ -33,6 +34,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(siteRoutes);
   await app.register(driverRosterPlugin);
   await app.register(dispatchRoutes);
+  // Before the rides: accepting and taking over read its setting.
+  await app.register(inspectionsRoutes);
   await rideRoutes(app);
   await app.register(driversRoutes, { accessCodeTtlMs });
   await maintenanceRoutes(app);

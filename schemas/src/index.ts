@@ -7,6 +7,7 @@ export * from './primitives';
 export * from './site';
 export * from './site-plan';
 export * from './dispatch';
+export * from './inspections';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';

@@ -29,6 +29,19 @@ export interface DriverState {
   activationCode: StoredAccessCode | null;
   /** His shift as last started, until he ends it (it also runs out at `endsAt`: see onShift). */
   shift: DriverShift | null;
+  /** The plant day (yyyy-MM-dd) of his last passed vehicle inspection (issue #21), or null. */
+  lastPassedInspectionDay: string | null;
+  /** His last vehicle inspection, passed or not, or null. */
+  lastInspection: DriverInspection | null;
+}
+
+export interface DriverInspection {
+  inspectionId: string;
+  day: string;
+  passed: boolean;
+  inspectedAt: string;
+  /** The failed items' texts. */
+  defects: string[];
 }
 
 export interface DriverShift {
@@ -66,10 +79,15 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
       return { ...state, shift: { startedAt: event.data.startedAt, endsAt: event.data.endsAt, location: event.data.location } };
     case 'DriverShiftEnded':
       return { ...state, shift: null };
+    case 'VehicleInspected': {
+      const { inspectionId, day, passed, inspectedAt, items } = event.data;
+      const lastInspection = { inspectionId, day, passed, inspectedAt, defects: items.filter((item) => !item.ok).map((item) => item.text) };
+      return { ...state, lastInspection, lastPassedInspectionDay: passed ? day : state.lastPassedInspectionDay };
+    }
   }
 }
 
-export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null, shift: null });
+export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null, shift: null, lastPassedInspectionDay: null, lastInspection: null });
 
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {

@@ -33,7 +33,7 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole('driver'), schema: { body: acceptRedistributedRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
     async (request) => {
       const { rideId, newDriverId, currentState } = request.body;
-      const command = { type: 'TakeOverRide' as const, data: { rideId, driverId: newDriverId, resumeState: currentState ?? null } };
+      const command = { type: 'TakeOverRide' as const, data: { rideId, driverId: newDriverId, resumeState: currentState ?? null }, inspectionRequired: app.inspectionSettings.current().inspectionRequired };
       const result = await handle(app.eventStore, takeOverRide, command, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.redistributedRideAccepted, position: result.position };
     },

@@ -158,8 +158,6 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
     if (!account || !record) throw notFound(SERVER_MESSAGES.driverNotFound);
     // Only his own vehicle type, his driver record's, is offered (SPEC §5).
     if (vehicleType !== record.vehicleAssigned) throw badRequest(MESSAGES.selectVehicleType);
-    if (request) throw conflict(SERVER_MESSAGES.invalidStatusChange);
-    if (driver.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
     const midRide = ride && resumeStateOf(ride) !== null && ride.context.driverId === driverId ? ride : null;
     const filed = {
       requestId,
@@ -173,17 +171,33 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
       breakdownType: midRide ? ('partial' as const) : command.data.breakdownType,
       rideId: midRide?.context.rideId ?? null,
     };
-    checkMaintenanceRequest(filed);
     const at = now.toISOString();
-    const blocked: DriverEvent = { type: 'DriverBlockedForMaintenance', data: { operatorId: record.operatorId, maintenanceRequestId: requestId } };
+    const filing = fileMaintenanceRequest(request, driver, filed, at);
     const handedOver = midRide ? redistribution(midRide, driver, { originalDriverId: driverId, maintenanceComment: commentText, maintenanceRequestId: requestId }, at) : { ride: [], driver: [] };
-    return {
-      request: [{ type: 'MaintenanceRequested', data: { ...filed, requestedAt: at } }],
-      driver: [blocked, ...handedOver.driver],
-      ride: handedOver.ride,
-    };
+    return { request: filing.request, driver: [...filing.driver, ...handedOver.driver], ride: handedOver.ride };
   },
 };
+
+/**
+ * A request filed and its driver blocked at once: the rule a driver's own request and a failed
+ * vehicle inspection (issue #21) both follow. `request` is the new request's stream as read.
+ */
+export function fileMaintenanceRequest(
+  request: MaintenanceState,
+  driver: DriverState,
+  filed: Omit<MaintenanceRequestedData, 'requestedAt'>,
+  at: string,
+): { request: MaintenanceEvent[]; driver: DriverEvent[] } {
+  if (request) throw conflict(SERVER_MESSAGES.invalidStatusChange);
+  if (driver.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
+  checkMaintenanceRequest(filed);
+  return {
+    request: [{ type: 'MaintenanceRequested', data: { ...filed, requestedAt: at } }],
+    driver: [{ type: 'DriverBlockedForMaintenance', data: { operatorId: filed.driverId, maintenanceRequestId: filed.requestId } }],
+  };
+}
+
+type MaintenanceRequestedData = Extract<MaintenanceEvent, { type: 'MaintenanceRequested' }>['data'];
 
 /** Unblocks the driver only from the block of this request: finishing an old request must not release him from a newer one. */
 function unblockFrom(driver: DriverState | undefined, requestId: string, reason: UnblockReason): DriverEvent[] {

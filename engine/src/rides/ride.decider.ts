@@ -1,5 +1,6 @@
 import {
   DEFAULT_DISPATCH_SETTINGS,
+  INSPECTION_MESSAGES,
   MESSAGES,
   SERVER_MESSAGES,
   canApply,
@@ -11,6 +12,7 @@ import {
   initialRideSnapshot,
   noDriversAssigned,
   noDriversAssignedSpecialTask,
+  plantDayOf,
   resumeStateOf,
   rideStreamId,
   type Actor,
@@ -210,15 +212,24 @@ function actingFor(actor: Actor, driverId: string): void {
  * Who may take a ride, accepting it or taking it over: a driver for himself, who may drive, holds no
  * other ride and drives its vehicle type. Answers what the ride records of him and his assignment.
  */
-function taker({ rideId, driverId }: { rideId: string; driverId: string }, { ride, driver, account }: StatesOf<DriverStreams>, actor: Actor) {
+function taker(command: TakerCommand, { ride, driver, account }: StatesOf<DriverStreams>, actor: Actor, now: Date) {
+  const { rideId, driverId } = command.data;
   actingFor(actor, driverId);
   const profile = mayDrive(account, driver, 'accept');
+  if (command.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now)) throw forbidden(INSPECTION_MESSAGES.inspectionRequired);
   const assigned = assignment(driver, driverId, rideId);
   sameVehicleType(existing(ride), profile.vehicleType);
   return { profile, assigned };
 }
 
-export interface AcceptRideCommand {
+/** What taking a ride needs besides the ride and the driver. */
+interface TakerCommand {
+  data: { rideId: string; driverId: string };
+  /** The plant's setting as this engine holds it (issue #21; a soft check): a passed vehicle inspection today first. Absent: not required. */
+  inspectionRequired?: boolean;
+}
+
+export interface AcceptRideCommand extends TakerCommand {
   type: 'AcceptRide';
   data: { rideId: string; driverId: string };
 }
@@ -228,7 +239,7 @@ export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
   streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
   decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
-    const { profile, assigned } = taker(command.data, states, actor);
+    const { profile, assigned } = taker(command, states, actor, now);
     const { ride } = states;
     const accepted: RideEvent = { type: 'RideAccepted', data: { rideId, driverId, ...driverFacts(profile), acceptedAt: now.toISOString() } };
     return { ride: allowed(ride, [accepted], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
@@ -263,7 +274,7 @@ export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
   },
 };
 
-export interface TakeOverRideCommand {
+export interface TakeOverRideCommand extends TakerCommand {
   type: 'TakeOverRide';
   /** `resumeState`: where the caller believes the ride stands, or null when it does not say. */
   data: { rideId: string; driverId: string; resumeState: ResumeState | null };
@@ -274,7 +285,7 @@ export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = 
   streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
   decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
-    const { profile, assigned } = taker(command.data, states, actor);
+    const { profile, assigned } = taker(command, states, actor, now);
     const { ride } = states;
     const resumeState = ride.context.resumeState;
     if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);

@@ -22,7 +22,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole('driver'), schema: { body: acceptRideBodySchema, response: { 200: acceptRideAnswerSchema } } },
     async (request) => {
       const { rideId, driverId } = request.body;
-      const result = await handle(app.eventStore, acceptRide, { type: 'AcceptRide', data: { rideId, driverId } }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(app.eventStore, acceptRide, { type: 'AcceptRide', data: { rideId, driverId }, inspectionRequired: app.inspectionSettings.current().inspectionRequired }, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.rideAccepted, position: result.position };
     },
   );

@@ -110,6 +110,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/drivers/presence': { allowed: STAFF, request: fixed('/api/drivers/presence') },
   'GET /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings') },
   'PUT /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings', { mode: 'offer', offerSeconds: 30, serviceTargets: { normal: { acceptSeconds: 300, deliverSeconds: 1800 }, urgent: { acceptSeconds: 120, deliverSeconds: 900 } }, releaseLeadMinutes: 15 }) },
+  'GET /api/checklists/:vehicleType': { allowed: ROLES, request: fixed('/api/checklists/Forklift') },
+  'PUT /api/checklists/:vehicleType': { allowed: ['admin'], request: fixed('/api/checklists/Forklift', { items: [{ text: 'Brakes work', critical: true }] }) },
+  'GET /api/inspections/settings': { allowed: ROLES, request: fixed('/api/inspections/settings') },
+  'PUT /api/inspections/settings': { allowed: ['admin'], request: fixed('/api/inspections/settings', { inspectionRequired: true }) },
+  'POST /api/inspections': { allowed: ['driver'], request: fixed('/api/inspections', { items: [{ id: 'brakes', ok: true }] }) },
   'PATCH /api/rides/:rideId/priority': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/priority`, payload: { priority: 'urgent' } }) },
   // Past the guard a driver declines only an offer made to him (409 otherwise, as decider tests show).
   'POST /api/tracking/decline-offer': { allowed: ['driver'], request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }) },

@@ -45,7 +45,8 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
       return {};
     case 'DriverShiftStarted':
     case 'DriverShiftEnded':
-      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
+    case 'VehicleInspected':
+      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock. Inspections (issue #21) are read from the driver's stream.
       return {};
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { driverRoleSchema, driverStatusSchema, unblockReasonSchema } from '../constants';
 import { idSchema, isoDateTimeSchema, optionalVehicleTypeSchema } from '../primitives';
 import { defineEvent } from './define-event';
+import { vehicleInspectedSchema } from './inspection.events';
 
 // The admin driver record of SPEC §3; DriverAdded and DriverUpdated both carry all of it.
 const driverRecordData = {
@@ -118,6 +119,7 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverActivationCodeUsedSchema,
   driverShiftStartedSchema,
   driverShiftEndedSchema,
+  vehicleInspectedSchema,
 ]);
 
 export type DriverAdded = z.infer<typeof driverAddedSchema>;
@@ -149,6 +151,7 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverActivationCodeUsed: 1,
   DriverShiftStarted: 1,
   DriverShiftEnded: 1,
+  VehicleInspected: 1,
 } as const satisfies Record<DriverEventType, number>;
 
 export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];

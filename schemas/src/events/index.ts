@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPATCH_EVENT_SCHEMA_VERSIONS, dispatchEventSchema } from './dispatch.events';
 import { DRIVER_EVENT_SCHEMA_VERSIONS, driverEventSchema } from './driver.events';
+import { INSPECTION_EVENT_SCHEMA_VERSIONS, inspectionEventSchema } from './inspection.events';
 import { MAINTENANCE_EVENT_SCHEMA_VERSIONS, maintenanceEventSchema } from './maintenance.events';
 import { RIDE_EVENT_SCHEMA_VERSIONS, rideEventSchema } from './ride.events';
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
@@ -9,6 +10,7 @@ import { USER_EVENT_SCHEMA_VERSIONS, userEventSchema } from './user.events';
 export * from './dispatch.events';
 export * from './driver.events';
 export * from './event-metadata';
+export * from './inspection.events';
 export * from './maintenance.events';
 export * from './ride.events';
 export * from './site.events';
@@ -22,6 +24,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...maintenanceEventSchema.options,
   ...siteEventSchema.options,
   ...dispatchEventSchema.options,
+  ...inspectionEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -35,6 +38,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...MAINTENANCE_EVENT_SCHEMA_VERSIONS,
   ...SITE_EVENT_SCHEMA_VERSIONS,
   ...DISPATCH_EVENT_SCHEMA_VERSIONS,
+  ...INSPECTION_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];

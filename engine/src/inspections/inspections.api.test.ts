@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECKLISTS, INSPECTION_MESSAGES, driverStreamId, type Checklist, type InspectionResult } from '@plantride/schemas';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testStoreKinds, waitFor } from '../test-support/test-database';
+import { seedUsers } from '../test-support/seed';
+import { connectLive, type LiveClient } from '../test-support/live-client';
+
+describe.each(testStoreKinds())('inspections API on %s', (kind) => {
+  let t: TestApp;
+  let staff: LiveClient;
+  const tokens: Record<string, string> = {};
+  const call = (tokenNo: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[tokenNo]}` } });
+  const allOk = (checklist: Checklist) => checklist.items.map((item) => ({ id: item.id, ok: true }));
+  const book = async () =>
+    (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular' })).json<{ rideId: string }>().rideId;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const people = [
+      ['AD01', 'admin'],
+      ['MH01', 'maintenanceHead'],
+      ['RQ01', 'requester'],
+      ['D001', 'driver'],
+      ['D002', 'driver'],
+    ] as const;
+    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, ...(role === 'driver' ? { vehicleType: 'Forklift' as const } : {}) })));
+    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    staff = await connectLive(await t.listen(), { token: tokens.MH01 });
+  });
+  afterAll(async () => {
+    staff?.socket.close();
+    await t.close();
+  });
+
+  it('given no checklist saved, when anyone signed in reads one, then the defaults; an unknown vehicle type is 400 with the types', async () => {
+    const answer = await call('D001', 'GET', '/api/checklists/Cherry%20Picker');
+    expect([answer.statusCode, answer.json()]).toEqual([200, { items: DEFAULT_CHECKLISTS['Cherry Picker'] }]);
+    const unknown = await call('D001', 'GET', '/api/checklists/Tractor');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, INSPECTION_MESSAGES.unknownVehicleType]);
+  });
+
+  it('given an admin, when he saves a checklist with a new item, then ids sent are kept, the new one gets one, and a driver reads it; others may not save', async () => {
+    const saved = await call('AD01', 'PUT', '/api/checklists/Forklift', { items: [{ id: 'brakes', text: 'Brakes work', critical: true }, { text: 'Horn sounds', critical: false }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { items } = saved.json<Checklist>();
+    expect(items[0]).toEqual({ id: 'brakes', text: 'Brakes work', critical: true });
+    expect(items[1]).toMatchObject({ id: expect.stringMatching(/^i-/), text: 'Horn sounds', critical: false });
+    expect((await call('D001', 'GET', '/api/checklists/Forklift')).json()).toEqual({ items });
+    const again = await call('AD01', 'PUT', '/api/checklists/Forklift', { items });
+    expect(again.json()).toEqual({ items });
+    expect((await call('D001', 'PUT', '/api/checklists/Forklift', { items })).statusCode).toBe(403);
+    expect((await call('AD01', 'PUT', '/api/checklists/Forklift', { items: [] })).json().message).toBe(INSPECTION_MESSAGES.checklistSize);
+  });
+
+  it('given the setting off (default), when a driver accepts with no inspection, then he may; once an admin turns it on, he is refused until today passes', async () => {
+    expect((await call('D002', 'GET', '/api/inspections/settings')).json()).toEqual({ inspectionRequired: false });
+    const first = await book();
+    expect((await call('D002', 'POST', '/api/tracking/accept-ride', { rideId: first, driverId: 'D002' })).statusCode).toBe(200);
+
+    expect((await call('D001', 'PUT', '/api/inspections/settings', { inspectionRequired: true })).statusCode).toBe(403);
+    expect((await call('AD01', 'PUT', '/api/inspections/settings', { inspectionRequired: true })).json()).toEqual({ inspectionRequired: true });
+    const rideId = await book();
+    const refused = await call('D001', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D001' });
+    expect([refused.statusCode, refused.json().message]).toEqual([403, "Complete today's vehicle inspection before accepting rides."]);
+
+    const checklist = (await call('D001', 'GET', '/api/checklists/Forklift')).json<Checklist>();
+    const answers = allOk(checklist).map((answer, i) => (i === 1 ? { id: answer.id, ok: false, note: 'quiet' } : answer));
+    const inspected = await call('D001', 'POST', '/api/inspections', { items: answers });
+    expect(inspected.statusCode, inspected.body).toBe(200);
+    expect(inspected.json<InspectionResult>()).toMatchObject({ passed: true, defects: ['Horn sounds'], blocked: false, maintenanceRequestId: null });
+    expect((await call('D001', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D001' })).statusCode).toBe(200);
+  });
+
+  it('given bad answers, then 400 with a clear message and nothing appended', async () => {
+    await seedUsers(t.app, [{ tokenNo: 'D004', role: 'driver', vehicleType: 'Forklift' }]);
+    tokens.D004 = await t.tokenFor('D004', 'driver');
+    const checklist = (await call('D004', 'GET', '/api/checklists/Forklift')).json<Checklist>();
+    const before = await t.app.eventStore.headPosition();
+    const cases: Array<[object, string]> = [
+      [{ items: [{ id: 'brakes', ok: false }] }, INSPECTION_MESSAGES.noteRequired],
+      [{ items: [...allOk(checklist), { id: 'wipers', ok: true }] }, INSPECTION_MESSAGES.unknownItem],
+      [{ items: allOk(checklist).slice(1) }, INSPECTION_MESSAGES.answerEveryItem],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await call('D004', 'POST', '/api/inspections', body);
+      expect([answer.statusCode, answer.json().message]).toEqual([400, message]);
+    }
+    expect((await call('MH01', 'POST', '/api/inspections', { items: allOk(checklist) })).statusCode).toBe(403);
+    expect(await t.app.eventStore.headPosition()).toBe(before);
+  });
+
+  it('given a free driver, when a critical item fails, then he is blocked and a full-breakdown request is filed in one append, and staff hear newMaintenanceRequest', async () => {
+    // D002 holds the ride he accepted: no inspection mid-ride.
+    const checklist = (await call('D002', 'GET', '/api/checklists/Forklift')).json<Checklist>();
+    const failing = allOk(checklist).map((answer, i) => (i === 0 ? { id: answer.id, ok: false, note: 'soft pedal' } : answer));
+    const midRide = await call('D002', 'POST', '/api/inspections', { items: failing });
+    expect([midRide.statusCode, midRide.json().message]).toEqual([409, INSPECTION_MESSAGES.midRideCannotInspect]);
+
+    await seedUsers(t.app, [{ tokenNo: 'D003', role: 'driver', vehicleType: 'Forklift' }]);
+    tokens.D003 = await t.tokenFor('D003', 'driver');
+    const before = await t.app.eventStore.headCheckpoint();
+    const failed = await call('D003', 'POST', '/api/inspections', { items: failing });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const result = failed.json<InspectionResult>();
+    expect(result).toMatchObject({ passed: false, defects: ['Brakes work'], blocked: true, maintenanceRequestId: expect.any(String) });
+    const appended = await t.app.eventStore.readAll(before, 100);
+    expect(appended.map((event) => event.type).sort()).toEqual(['DriverBlockedForMaintenance', 'MaintenanceRequested', 'VehicleInspected']);
+    // One command, one transaction.
+    expect(new Set(appended.map((event) => event.transactionId)).size).toBe(1);
+    await waitFor(async () => staff.received.some((r) => r.name === 'newMaintenanceRequest' && r.payload.requestId === result.maintenanceRequestId), 10_000, 'staff hear the request');
+
+    const again = await call('D003', 'POST', '/api/inspections', { items: allOk(checklist) });
+    expect([again.statusCode, again.json().message]).toEqual([409, INSPECTION_MESSAGES.blockedCannotInspect]);
+    const rideId = await book();
+    expect((await call('D003', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D003' })).statusCode).toBe(403);
+    const types = (await t.app.eventStore.readStream(driverStreamId('D003'))).map((event) => event.type);
+    expect(types.slice(-2)).toEqual(['VehicleInspected', 'DriverBlockedForMaintenance']);
+  });
+});
