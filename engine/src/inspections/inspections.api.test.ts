@@ -72,6 +72,25 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     expect((await call('D001', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D001' })).statusCode).toBe(200);
   });
 
+  it('given an Idempotency-Key, when an inspection or a checklist save is sent twice, then the second answers the first and appends nothing', async () => {
+    await seedUsers(t.app, [{ tokenNo: 'D005', role: 'driver', vehicleType: 'Crane' }]);
+    tokens.D005 = await t.tokenFor('D005', 'driver');
+    const send = (tokenNo: string, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[tokenNo]}`, 'idempotency-key': `k-${url}` } });
+    const checklist = (await call('D005', 'GET', '/api/checklists/Crane')).json<Checklist>();
+    const first = await send('D005', 'POST', '/api/inspections', { items: allOk(checklist) });
+    const head = await t.app.eventStore.headCheckpoint();
+    const second = await send('D005', 'POST', '/api/inspections', { items: allOk(checklist) });
+    expect(second.json()).toEqual(first.json());
+    const body = { items: [...checklist.items, { text: 'Load chart visible', critical: false }] };
+    const saved = await send('AD01', 'PUT', '/api/checklists/Crane', body);
+    const savedAgain = await send('AD01', 'PUT', '/api/checklists/Crane', body);
+    expect(savedAgain.json()).toEqual(saved.json());
+    // Rides booked earlier may hear their timers meanwhile; only the two commands' streams matter here.
+    const appended = (await t.app.eventStore.readAll(head, 50)).filter((event) => !event.streamId.startsWith('ride-'));
+    expect(appended.map((event) => `${event.streamId} ${event.type}`)).toEqual(['checklist-crane ChecklistChanged']);
+  });
+
   it('given bad answers, then 400 with a clear message and nothing appended', async () => {
     await seedUsers(t.app, [{ tokenNo: 'D004', role: 'driver', vehicleType: 'Forklift' }]);
     tokens.D004 = await t.tokenFor('D004', 'driver');
