@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { VEHICLE_TYPES, type VehicleType } from '@plantride/schemas';
+import { VEHICLE_TYPES, foldRide, type RideEvent, type VehicleType } from '@plantride/schemas';
 import type { Random } from '../../test-support/seeded-random';
 import { waitFor } from '../../test-support/test-database';
 
@@ -181,16 +181,26 @@ export interface LaneOptions {
 }
 
 /** Waits until the ride's timeline holds an event of `type` (a timer's work, across engine restarts). */
-async function untilEvent(commander: Commander, plant: Plant, rideId: string, type: string): Promise<boolean> {
-  const holds = async () => {
-    const timeline = (await commander.call('timeline', plant.admin, 'GET', `/api/rides/${rideId}/timeline`)) as { events?: Array<{ type: string }> } | null;
-    return timeline?.events?.some((event) => event.type === type) ?? false;
+type TimelineEvents = Array<{ type: string; data: Record<string, unknown> }>;
+
+/** Waits until the ride's timeline (its events, across engine restarts) says `what`; a timer's work. */
+async function untilTimeline(commander: Commander, plant: Plant, rideId: string, what: string, holds: (events: TimelineEvents) => boolean): Promise<boolean> {
+  let seen: string[] = [];
+  const check = async () => {
+    const timeline = (await commander.call('timeline', plant.admin, 'GET', `/api/rides/${rideId}/timeline`)) as { events?: TimelineEvents } | null;
+    const events = timeline?.events ?? [];
+    seen = events.map((event) => `${event.type}${'driverId' in event.data ? ` ${String(event.data.driverId)}` : ''}`);
+    return holds(events);
   };
-  return waitFor(holds, 60_000, `${type} on ride ${rideId}`).then(
+  return waitFor(check, 60_000, `${what}: ride ${rideId}`).then(
     () => true,
-    () => (commander.failures.push(`ride ${rideId}: no ${type} within 60 s`), false),
+    () => (commander.failures.push(`ride ${rideId}: not ${what} within 60 s; its events: ${seen.join(', ')}`), false),
   );
 }
+
+const released = (events: TimelineEvents) => events.some((event) => event.type === 'RideReleased');
+/** Open to every driver of its type, as the ride's statechart folds its events: broadcast from the start, or an offer that fell back. */
+const openToAll = (events: TimelineEvents) => foldRide(events as unknown as RideEvent[]).context.openToAll;
 
 /** Under offer dispatch: the lane's driver declines the ride, or lets its offer lapse, or neither; then it is open to him as to all. */
 async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideId: string, rng: Random, log: RideLog, options: LaneOptions): Promise<boolean> {
@@ -202,7 +212,9 @@ async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideI
   }
   if (roll < (options.decline ?? 0) + (options.lapse ?? 0)) {
     (log.lapsed ??= []).push(rideId);
-    return untilEvent(commander, plant, rideId, 'RideOpenedToAll');
+    // Its offer lapses (a timer) and, nobody else of the type being free, it falls back to all. (A ride
+    // released by a timer that fired while a restarted engine was still starting went to all at once.)
+    return untilTimeline(commander, plant, rideId, 'open to all', openToAll);
   }
   return true;
 }
@@ -224,7 +236,7 @@ export async function runLane(commander: Commander, plant: Plant, lane: Lane, rn
     const rideId = String(booked.rideId);
     if (later) {
       (log.scheduled ??= []).push(rideId);
-      if (!(await untilEvent(commander, plant, rideId, 'RideReleased'))) return;
+      if (!(await untilTimeline(commander, plant, rideId, 'released', released))) return;
     }
     if (left < (options.maxLeftRequested ?? 2) && rng.next() < (options.leaveRequested ?? 0.15)) {
       left += 1;
