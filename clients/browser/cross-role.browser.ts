@@ -92,7 +92,8 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
-    expect(lines[0]!.split(',')).toHaveLength(20);
+    // The screen's 20 columns and our PRIORITY and SLA_MET (issue #20).
+    expect(lines[0]!.split(',')).toHaveLength(22);
     const row = lines.find((line) => line.startsWith(`${rideId},`));
     expect(row).toBeDefined();
     expect(row).toContain('utility building');
