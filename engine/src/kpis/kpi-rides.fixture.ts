@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { foldRide, rideEventSchema, rideStreamId, slaDueAt, type RideEvent, type SlaTarget, type VehicleType } from '@plantride/schemas';
+import { DEFAULT_DISPATCH_SETTINGS, foldRide, rideStreamId, slaDueAt, type RideEvent, type SlaTarget, type VehicleType } from '@plantride/schemas';
 import type { EventStore } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
-import { directRides } from '../test-support/direct-rides';
+import { bookRide, fireRideTimer } from '../rides/ride.decider';
+import { commandRunner, directRides } from '../test-support/direct-rides';
+import { TIMER_ACTOR } from '../timers/fire-timer';
+import type { TimerCommand } from '../timers/timer-commands';
 
 export { driverName } from '../test-support/direct-rides';
 export type { RideTimes } from '../test-support/direct-rides';
@@ -11,31 +13,29 @@ export type { RideTimes } from '../test-support/direct-rides';
 export const kpiRides = directRides;
 
 /**
- * Issue #20's timer facts, appended straight to a ride's stream as its timers would append them
- * (the timers that do are built elsewhere), each checked against the event schema; each call
- * answers the store position. A booking for later is appended the same way.
+ * Issue #20's timer work at chosen moments, through the real command pipeline (the deciders the
+ * timers call, as the timer actor); each call answers the store position. A booking for later goes
+ * through the booking decider with the release lead its times imply.
  */
 export function timerFacts(store: EventStore) {
-  const append = async (event: RideEvent) => {
-    const { type, data } = rideEventSchema.parse(event);
-    const metadata = { commandId: randomUUID(), actor: { system: 'timer' } };
-    return (await store.append(rideStreamId(data.rideId), 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], metadata)).position;
-  };
+  const run = commandRunner(store);
   const rideOf = async (rideId: string) => foldRide((await store.readStream(rideStreamId(rideId))).map((recorded) => toDomainEvent(recorded) as RideEvent));
+  const fire = (command: TimerCommand, at: string) => run(fireRideTimer, command, at, TIMER_ACTOR);
   return {
-    /** A ride booked at `requestedAt` by `requesterId` for `scheduledFor`, going to dispatch at `releaseAt`. */
-    bookLater: (rideId: string, requesterId: string, vehicleType: VehicleType, times: { requestedAt: string; scheduledFor: string; releaseAt: string }) =>
-      append({
-        type: 'RideRequested',
-        data: { rideId, requesterId, requesterName: `${requesterId} Name`, requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, ...times },
-      }),
-    release: (rideId: string, releasedAt: string, dispatch?: 'offer') => append({ type: 'RideReleased', data: { rideId, releasedAt, ...(dispatch ? { dispatch } : {}) } }),
+    /** A ride booked at `requestedAt` by `requesterId` (an account already made) for `scheduledFor`, going to dispatch at `releaseAt`. */
+    bookLater(rideId: string, requesterId: string, vehicleType: VehicleType, times: { requestedAt: string; scheduledFor: string; releaseAt: string }) {
+      const releaseLeadMinutes = (Date.parse(times.scheduledFor) - Date.parse(times.releaseAt)) / 60_000;
+      const data = { rideId, requesterId, requesterName: '', requesterMobile: '', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' as const, durationMinutes: null, scheduledFor: times.scheduledFor };
+      const dispatch = { settings: { ...DEFAULT_DISPATCH_SETTINGS, releaseLeadMinutes }, candidates: [], site: null };
+      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null, dispatch }, times.requestedAt, { tokenNo: requesterId, role: 'requester' });
+    },
+    release: (rideId: string, releasedAt: string) => fire({ type: 'ReleaseScheduledRide', data: { rideId, dueAt: releasedAt } }, releasedAt),
     /** The ride missed `target` at the deadline and priority its own events give it (slaDueAt), as the statechart requires. */
     async missTarget(rideId: string, target: SlaTarget) {
       const { context } = await rideOf(rideId);
       const dueAt = slaDueAt(context, target);
       if (dueAt === null) throw new Error(`ride ${rideId} has not gone to dispatch`);
-      return append({ type: 'RideSlaBreached', data: { rideId, target, priority: context.priority, dueAt, breachedAt: dueAt } });
+      return fire({ type: 'NoteMissedTarget', data: { rideId, target, priority: context.priority, dueAt } }, dueAt);
     },
   };
 }

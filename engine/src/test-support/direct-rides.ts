@@ -28,9 +28,14 @@ const SYSTEM: Actor = { system: 'test' };
  * the requester and each driver (record and account) are made the first time they are named. Each
  * call answers the store position.
  */
-export function directRides(store: EventStore) {
-  const run = async <C extends { type: string }, R extends Streams>(handler: CommandHandler<C, R>, command: C, at: string, actor: Actor) =>
+/** Runs one command through the real pipeline at `at` as `actor`; answers the store position. */
+export function commandRunner(store: EventStore) {
+  return async <C extends { type: string }, R extends Streams>(handler: CommandHandler<C, R>, command: C, at: string, actor: Actor) =>
     (await handle(store, handler, command, { now: new Date(at), actor, commandId: randomUUID() })).position;
+}
+
+export function directRides(store: EventStore) {
+  const run = commandRunner(store);
   const made = new Map<string, Promise<unknown>>();
   // Made once per helper; one another helper on the same store already made stands as it is.
   const person = (tokenNo: string, make: () => Promise<unknown>) => {
