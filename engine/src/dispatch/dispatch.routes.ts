@@ -22,8 +22,8 @@ declare module 'fastify' {
  */
 export function dispatchInputOf(app: FastifyInstance, now = new Date()): DispatchInput {
   const settings = app.dispatchSettings.current();
-  const offers = settings.mode === 'offer';
-  return { settings, candidates: offers ? app.driverRoster.candidates(now) : [], holders: offers ? app.driverRoster.offerHolders(now) : [], site: app.site.current() };
+  const view = settings.mode === 'offer' ? app.driverRoster.dispatchView(now) : { candidates: [], holders: [] };
+  return { settings, ...view, site: app.site.current() };
 }
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };

@@ -31,10 +31,12 @@ export interface DriverPresence {
 export interface DriverRoster {
   activeDriversOf(vehicleType: VehicleType): number;
   presence(now: Date): DriverPresence[];
-  /** Drivers a ride may be offered to now (issue #20): on shift, free, holding no other offer, with where they are. */
-  candidates(now: Date): DispatchCandidate[];
-  /** Drivers otherwise free who hold a normal ride's offer, which an urgent ride may take them from (`rideId`: that ride). */
-  offerHolders(now: Date): HeldCandidate[];
+  /**
+   * Offer dispatch's view now (issue #20), in one pass over the drivers: `candidates`, those a ride may
+   * be offered to (on shift, free, holding no other offer, with where they are); `holders`, those
+   * otherwise free who hold a normal ride's offer, which an urgent ride may take them from.
+   */
+  dispatchView(now: Date): { candidates: DispatchCandidate[]; holders: HeldCandidate[] };
   close(): Promise<void>;
 }
 
@@ -89,34 +91,31 @@ export async function createDriverRoster(database: Database, store: EventStore, 
   early.forEach(apply);
   early = null;
 
-  /** Drivers on shift and free (not blocked, holding no ride), where they are and since when idle; `held`: he holds an offer. */
-  const onShiftAndFree = (now: Date) => {
-    const found: Array<{ candidate: DispatchCandidate; held: boolean }> = [];
-    for (const { state } of drivers.values()) {
-      const record = state.record;
-      const { state: where, shift } = presenceOf(record?.operatorId ?? '', state, now);
-      if (!record?.vehicleAssigned || where !== 'free' || !shift) continue;
-      const drop = board.lastDrop(record.operatorId);
-      // A drop before this shift began tells nothing of where he is now.
-      const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
-      const candidate = { operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt };
-      found.push({ candidate, held: board.holdsOffer(record.operatorId, now) });
-    }
-    return found;
-  };
-
   return {
     activeDriversOf(vehicleType) {
       let count = 0;
       for (const { state } of drivers.values()) if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
     },
-    candidates: (now) => onShiftAndFree(now).flatMap(({ candidate, held }) => (held ? [] : [candidate])),
-    offerHolders: (now) =>
-      onShiftAndFree(now).flatMap(({ candidate, held }) => {
-        const rideId = held ? board.heldNormalOffer(candidate.operatorId, now) : null;
-        return rideId ? [{ ...candidate, rideId }] : [];
-      }),
+    dispatchView(now) {
+      const candidates: DispatchCandidate[] = [];
+      const holders: HeldCandidate[] = [];
+      for (const { state } of drivers.values()) {
+        const record = state.record;
+        const { state: where, shift } = presenceOf(record?.operatorId ?? '', state, now);
+        if (!record?.vehicleAssigned || where !== 'free' || !shift) continue;
+        const drop = board.lastDrop(record.operatorId);
+        // A drop before this shift began tells nothing of where he is now.
+        const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
+        const candidate = { operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt };
+        if (!board.holdsOffer(record.operatorId, now)) candidates.push(candidate);
+        else {
+          const rideId = board.heldNormalOffer(record.operatorId, now);
+          if (rideId) holders.push({ ...candidate, rideId });
+        }
+      }
+      return { candidates, holders };
+    },
     presence: (now) => [...drivers.values()].filter(({ state }) => state.record !== null).map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
     close: () => watch.close(),
   };
