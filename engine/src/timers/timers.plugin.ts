@@ -88,11 +88,15 @@ export const timersPlugin = fp<TimersPluginOptions>(
       onError,
     });
     rearm = () => reactor.reconcileAgain();
-    await port.start(async (timer) => {
-      // Offer dispatch's view (registered after this plugin; a timer firing before it is ready opens the ride to all).
+    // Timers fire once the whole app is ready: offer dispatch's view (the dispatch settings and the
+    // roster, registered after this plugin) is there, so a release or a lapse at start dispatches as
+    // the settings say. Until then they wait in the port, armed.
+    app.addHook('onReady', async () => {
       const dispatch = app.hasDecorator('dispatchSettings') && app.hasDecorator('driverRoster') ? () => dispatchInputOf(app) : undefined;
-      const outcome = await fireTimer(app.eventStore, timer, new Date(), dispatch);
-      app.log.debug({ timer: timer.id, outcome }, 'timer fired');
+      await port.start(async (timer) => {
+        const outcome = await fireTimer(app.eventStore, timer, new Date(), dispatch);
+        app.log.debug({ timer: timer.id, outcome }, 'timer fired');
+      });
     });
     await reactor.start();
     app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp(), pending: () => port.pending() });

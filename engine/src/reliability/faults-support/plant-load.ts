@@ -212,8 +212,8 @@ async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideI
   }
   if (roll < (options.decline ?? 0) + (options.lapse ?? 0)) {
     (log.lapsed ??= []).push(rideId);
-    // Its offer lapses (a timer) and, nobody else of the type being free, it falls back to all. (A ride
-    // released by a timer that fired while a restarted engine was still starting went to all at once.)
+    // Its offer lapses (a timer) and, nobody else of the type being free, it falls back to all; a ride
+    // nobody was free for at its booking or release was open to all from the start.
     return untilTimeline(commander, plant, rideId, 'open to all', openToAll);
   }
   return true;
