@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { admin, freshToken } from './support/engine-api';
 import { adminAccount, newMaintenanceHead, openMaintenancePanel, signInStaff } from './support/staff-flows';
@@ -53,6 +54,9 @@ describe('Driver information in a real browser', () => {
     const item = page.getByRole('button', { name: new RegExp(`Ravi Kumar.*${operatorId}`) });
     await item.click();
     const body = page.getByRole('form', { name: `Driver ${operatorId}` });
+    // The record opens with a slide: pressed while it still moves, Edit could be released on another element.
+    await page.getByTestId(`driver-item-${operatorId}`).getByRole('button', { name: 'Edit' }).waitFor();
+    await settled(page);
     await page.getByRole('button', { name: 'Edit' }).click();
     await body.getByLabel('Mobile Number').fill('12');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -2,11 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
- * Waits until no finite animation or transition runs (a toast sliding in or out, a dialog fading):
- * axe measures colour contrast with opacity, so a half-faded toast would read as a contrast failure.
- * Endless ones (spinners, indeterminate progress) are left running.
+ * Waits until no finite animation or transition runs (a toast sliding in or out, a dialog fading, a
+ * panel opening): axe measures colour contrast with opacity, so a half-faded toast would read as a
+ * contrast failure; and a click on a panel still opening can press on one element and release on
+ * another that moved under the pointer. Endless ones (spinners, indeterminate progress) are left running.
  */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
