@@ -25,7 +25,7 @@ const findingsIn = (events: readonly StoredEvent[], done: readonly Done[]) => {
 };
 
 // PGlite in the first pass of .ci/run, PostgreSQL (with BullMQ when TEST_REDIS_URL is set) in the second.
-describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments while drivers file maintenance requests and staff settle them', (kind) => {
+describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments while drivers file maintenance requests, fail inspections and staff settle them', (kind) => {
   const seed = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
   // CRASH_KILLS raises the count for a long local run.
   const kills = Number(process.env.CRASH_KILLS ?? 20);
@@ -68,7 +68,14 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
       const plant = await setUpMaintenancePlant(commander, adminPassword, 2, 3);
       trace('engine up, people signed in');
 
-      const load = new MaintenanceLoad(commander, plant, (agent) => seededRandom(seed + agent), { idleRequest: 0.2, midRideRequest: 0.12, reject: 0.35 });
+      const load = new MaintenanceLoad(commander, plant, (agent) => seededRandom(seed + agent), {
+        idleRequest: 0.15,
+        midRideRequest: 0.12,
+        reject: 0.35,
+        // Issue #21: inspections, some failing a critical item (blocked and a request filed in one append).
+        inspection: 0.15,
+        failedCritical: 0.4,
+      });
       const afterKills: string[] = [];
       const restarts: number[] = [];
       let checksWithFindings = 0;
@@ -104,6 +111,7 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
           `${checksWithFindings} of ${kills} post-kill checks found violations (${distinct.size} distinct), ${atEnd.length} at the end; ` +
           `${load.done.length} commands answered 2xx: ${count('maintenance requested')} maintenance requests ` +
           `(${load.done.filter((done) => done.kind === 'maintenance requested' && done.rideId !== null).length} mid-ride), ` +
+          `${load.done.filter((done) => done.kind === 'inspected' && done.requestId !== null).length} of ${count('inspected')} inspections failing a critical item, ` +
           `${count('maintenance accepted')} accepted, ${count('maintenance completed')} completed, ${count('maintenance rejected')} rejected, ` +
           `${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
           `connection retries ${Object.entries(commander.outcomes).filter(([key]) => key.endsWith('network')).reduce((sum, [, n]) => sum + n, 0)}`,
@@ -158,6 +166,13 @@ describe('the crash checks, on stores left in a known state', () => {
       'driver DR01: blocked for M1, which is rejected',
       'maintenance rejected M1 (DR01) answered 2xx: DR01 still blocked for it',
     ]);
+  });
+
+  it('given a failed critical inspection stored whole, then nothing is found; given its block lost, then the block and the open request are found', () => {
+    const inspected: [string, string, Record<string, unknown>] = ['driver-DR01', 'VehicleInspected', { inspectionId: 'I1', operatorId: 'DR01', passed: false }];
+    const done: Done = { kind: 'inspected', inspectionId: 'I1', driverId: 'DR01', passed: false, requestId: 'M1' };
+    expect(findingsIn(storeOf(inspected, requested('M1'), blocked('M1')), [done])).toEqual([]);
+    expect(findingsIn(storeOf(inspected, requested('M1')), [done])).toEqual(['driver DR01: not blocked, yet his request M1 is open', 'inspected I1 (DR01) answered 2xx: DR01 never blocked for M1']);
   });
 
   it('given an accept answered 2xx whose driver assignment is missing, then it is found', () => {

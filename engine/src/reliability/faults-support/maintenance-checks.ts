@@ -9,7 +9,9 @@ export type Done =
   | { kind: 'accepted' | 'took over'; rideId: string; driverId: string }
   | { kind: 'step'; rideId: string; driverId: string; step: RideStep }
   | { kind: 'maintenance requested'; requestId: string; driverId: string; rideId: string | null }
-  | { kind: 'maintenance accepted' | 'maintenance completed' | 'maintenance rejected'; requestId: string; driverId: string };
+  | { kind: 'maintenance accepted' | 'maintenance completed' | 'maintenance rejected'; requestId: string; driverId: string }
+  /** A vehicle inspection; `requestId` is the request a failed critical item filed with it. */
+  | { kind: 'inspected'; inspectionId: string; driverId: string; passed: boolean; requestId: string | null };
 
 interface DriverView {
   blockedFor: string | null;
@@ -137,6 +139,16 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }
+    case 'inspected': {
+      if (!has(driver(done.driverId), 'VehicleInspected', { inspectionId: done.inspectionId, passed: done.passed })) return `no VehicleInspected ${done.inspectionId} (passed ${done.passed})`;
+      if (done.requestId === null) return null;
+      // The failed critical item's request and block, in the inspection's own append.
+      const parts = [
+        has(streams.requests.get(done.requestId)?.events, 'MaintenanceRequested', { driverId: done.driverId, rideId: null }) ? null : `no MaintenanceRequested ${done.requestId} by ${done.driverId}`,
+        has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId }) ? null : `${done.driverId} never blocked for ${done.requestId}`,
+      ].filter((part) => part !== null);
+      return parts.length > 0 ? parts.join('; ') : null;
+    }
     case 'maintenance accepted':
     case 'maintenance completed':
     case 'maintenance rejected': {
@@ -153,7 +165,12 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
 export function wholenessFindings(streams: FoldedStreams, done: readonly Done[]): string[] {
   return done.flatMap((command) => {
     const missing = missingPart(streams, command);
-    const subject = 'requestId' in command ? `${command.requestId} (${command.driverId})` : `ride ${command.rideId}${'driverId' in command ? ` (${command.driverId})` : ''}`;
+    const subject =
+      command.kind === 'inspected'
+        ? `${command.inspectionId} (${command.driverId})`
+        : 'requestId' in command
+          ? `${command.requestId} (${command.driverId})`
+          : `ride ${command.rideId}${'driverId' in command ? ` (${command.driverId})` : ''}`;
     return missing === null ? [] : [`${command.kind === 'step' ? `step ${command.step}` : command.kind} ${subject} answered 2xx: ${missing}`];
   });
 }

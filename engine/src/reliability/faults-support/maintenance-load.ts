@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, VEHICLE_TYPES, type VehicleType } from '@plantride/schemas';
+import { SERVER_MESSAGES, VEHICLE_TYPES, type ChecklistItem, type VehicleType } from '@plantride/schemas';
 import type { Random } from '../../test-support/seeded-random';
 import type { Done, RideStep } from './maintenance-checks';
 import type { Commander, CommandOptions } from './plant-load';
@@ -64,6 +64,10 @@ export interface LoadShares {
   midRideRequest: number;
   /** Staff reject a pending request rather than accept it. */
   reject: number;
+  /** A driver with no ride inspects his vehicle (issue #21) before taking the next one. */
+  inspection?: number;
+  /** Of those inspections, the share that fails a critical item: it blocks him and files a request in one append. */
+  failedCritical?: number;
 }
 
 interface Waiting {
@@ -163,6 +167,10 @@ export class MaintenanceLoad {
         if (!(await this.fileRequest(driver, null))) return;
         continue;
       }
+      if (rng.next() < (this.shares.inspection ?? 0)) {
+        if (!(await this.inspect(driver, rng.next() < (this.shares.failedCritical ?? 0)))) return;
+        continue;
+      }
       const ride = await this.takeRide(driver);
       if (ride === 'failed') return;
       if (ride === null) continue;
@@ -212,6 +220,27 @@ export class MaintenanceLoad {
     const requestId = String(answer.id);
     this.done.push({ kind: 'maintenance requested', requestId, driverId, rideId: ride?.rideId ?? null });
     if (ride) this.redistributed.get(vehicleType)!.push(ride);
+    this.queue.push({ requestId, driverId, status: 'pending' });
+    await until(() => this.stopped || this.settled.has(requestId));
+    return true;
+  }
+
+  /**
+   * Answers his vehicle type's checklist: every item OK, or one critical item at fault with a note,
+   * which takes the vehicle out of service (blocked, a request filed) until staff settle the request.
+   */
+  private async inspect({ tokenNo: driverId, vehicleType }: PlantDriver, failCritical: boolean): Promise<boolean> {
+    const checklist = await this.send('checklist', driverId, 'GET', `/api/checklists/${encodeURIComponent(vehicleType)}`, undefined);
+    if (typeof checklist === 'string') return false;
+    const items = (checklist.items as ChecklistItem[]).map((item) => ({ id: item.id, ok: true, note: null as string | null }));
+    const critical = (checklist.items as ChecklistItem[]).findIndex((item) => item.critical);
+    if (failCritical && critical >= 0) items[critical] = { ...items[critical]!, ok: false, note: 'fails the pre-shift check' };
+    const answer = await this.send(failCritical ? 'inspect (critical fault)' : 'inspect', driverId, 'POST', '/api/inspections', { items });
+    if (typeof answer === 'string') return false;
+    const inspectionId = String(answer.inspectionId);
+    const requestId = typeof answer.maintenanceRequestId === 'string' ? answer.maintenanceRequestId : null;
+    this.done.push({ kind: 'inspected', inspectionId, driverId, passed: answer.passed === true, requestId });
+    if (requestId === null) return true;
     this.queue.push({ requestId, driverId, status: 'pending' });
     await until(() => this.stopped || this.settled.has(requestId));
     return true;
