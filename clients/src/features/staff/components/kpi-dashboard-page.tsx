@@ -5,6 +5,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useKpis, type KpiFilters } from '../api/get-kpis';
 import { kpiTotals } from '../kpi-chart-data';
 import { BusiestRoutesChart, DriverUtilisationChart, RidesPerDayChart, TimesChart } from './kpi-charts';
+import { FleetPanel } from './fleet-panel';
 import { OnTargetChart } from './on-target-chart';
 import { StaffPage } from './staff-page';
 
@@ -75,6 +76,7 @@ export function KpiDashboardPage() {
         ) : (
           !kpis.isError && <Typography role="status">Loading…</Typography>
         )}
+        <FleetPanel filters={filters} />
       </StaffPage>
     </>
   );

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
+import { FLEET_COLUMNS, fleetCell, nextSort, sortFleetRows, type FleetFigures, type FleetSortKey, type SortDirection } from '../fleet-figures';
+
+interface Props<T extends FleetFigures> {
+  label: string;
+  /** The first column: the vehicle, or the vehicle type. */
+  labelHeader: string;
+  labelOf: (row: T) => string;
+  /** The vehicle's type beside its number, in the per-vehicle table. */
+  typeOf?: (row: T) => string;
+  rows: readonly T[];
+}
+
+const headSx = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
+
+/** Fleet figures, sorted by the header last clicked; scrolls sideways inside its own box on a phone (as ScrollTable does). */
+export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf, typeOf, rows }: Props<T>) {
+  const [sort, setSort] = useState<{ key: FleetSortKey; direction: SortDirection }>({ key: 'label', direction: 'asc' });
+  const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
+  const sorted = sortFleetRows(rows, sort.key, sort.direction, labelOf);
+
+  const sortCell = (key: FleetSortKey, header: string) => (
+    <TableCell key={key} sx={headSx} sortDirection={sort.key === key ? sort.direction : false}>
+      <TableSortLabel active={sort.key === key} direction={sort.key === key ? sort.direction : 'asc'} onClick={() => setSort((current) => nextSort(current, key))}>
+        {header}
+      </TableSortLabel>
+    </TableCell>
+  );
+
+  return (
+    <>
+      {hidesColumns && (
+        <Typography variant="body2" color="text.secondary" data-testid="scroll-hint">
+          More columns to the right: scroll the table sideways →
+        </Typography>
+      )}
+      <TableContainer component={Paper} variant="outlined" role="region" tabIndex={0} aria-label={`${label}, scrolls sideways`} sx={{ position: 'relative' }} ref={box}>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {sortCell('label', labelHeader)}
+              {typeOf && <TableCell sx={headSx}>Type</TableCell>}
+              {FLEET_COLUMNS.map((column) => sortCell(column.key, column.header))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sorted.map((row) => (
+              <TableRow key={labelOf(row)}>
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {labelOf(row)}
+                </TableCell>
+                {typeOf && <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeOf(row)}</TableCell>}
+                {FLEET_COLUMNS.map((column) => (
+                  <TableCell key={column.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {fleetCell(row, column.key)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
