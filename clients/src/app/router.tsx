@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: '/driver-info', lazy: lazyComponent(() => import('../features/staff/components/driver-info-page'), (m) => m.DriverInfoPage) },
           { path: '/ride-audit/:rideId?', lazy: lazyComponent(() => import('../features/staff/components/ride-audit-page'), (m) => m.RideAuditPage) },
           { path: '/presence', lazy: lazyComponent(() => import('../features/staff/components/presence-page'), (m) => m.PresencePage) },
+          { path: '/inspections', lazy: lazyComponent(() => import('../features/staff/components/inspection-history-page'), (m) => m.InspectionHistoryPage) },
         ])],
       },
       {

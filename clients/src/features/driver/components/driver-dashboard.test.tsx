@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, showingRecords, type RideHistoryRow, type ServerRide } from '@plantride/schemas';
+import { INSPECTION_MESSAGES, MESSAGES, showingRecords, type RideHistoryRow, type ServerRide } from '@plantride/schemas';
 import type { LiveSocket } from '../../../lib/socket';
 import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
@@ -8,7 +9,15 @@ import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
 import { DriverDashboard } from './driver-dashboard';
 import { useRideOffers } from '../stores/ride-offers.store';
 
-vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
+vi.mock('react-router', () => ({
+  useNavigate: () => vi.fn(),
+  useLocation: () => ({ state: null }),
+  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 /** Just enough of a socket.io client for the dashboard to listen on; `emit` plays the server. */
@@ -40,20 +49,25 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   let active = 1;
   let history = () => [row({})];
   let waiting: ServerRide[] = [];
+  let inspectionRequired = false;
+  let inspectionToday = 'missing';
   let calls: FetchCall[];
   let releaseDriver: () => void;
   beforeEach(() => {
     active = 1;
     history = () => [row({})];
     waiting = [];
+    inspectionRequired = false;
+    inspectionToday = 'missing';
     const driverLoaded = new Promise<void>((done) => (releaseDriver = done));
     useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
     calls = stubFetch((call) => {
       if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
       if (call.url.startsWith('/api/drivers/shift')) return { on: false, shift: null };
       if (call.url.startsWith('/api/ride-history')) return { history: history(), total: history().length, limit: 100, offset: 0 };
+      if (call.url.startsWith('/api/inspections/settings')) return { inspectionRequired };
       if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: waiting.slice(0, 13) }, total: waiting.length, limit: 13, offset: 0 };
-      return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210' }] };
+      return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210', INSPECTION_TODAY: inspectionToday }] };
     });
     const stubbed = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -123,6 +137,24 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     renderWithQueries(<DriverDashboard />);
     expect(await screen.findByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
     expect(screen.queryByTestId('available-rides-count')).not.toBeInTheDocument();
+  });
+
+  it('given the plant requires the daily inspection and he has none today, then the inspection card says so first with Inspect vehicle', async () => {
+    inspectionRequired = true;
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    const card = await screen.findByRole('region', { name: 'Vehicle inspection' });
+    await waitFor(() => expect(card).toHaveTextContent(INSPECTION_MESSAGES.inspectionRequired));
+    expect(screen.getByRole('link', { name: 'Inspect vehicle' })).toHaveAttribute('href', '/driver/inspection');
+  });
+
+  it('given the inspection is not required, then the card is a quiet reminder with Inspect vehicle', async () => {
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    const card = await screen.findByRole('region', { name: 'Vehicle inspection' });
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/inspections/settings')).toBe(true));
+    expect(card).not.toHaveTextContent(INSPECTION_MESSAGES.inspectionRequired);
+    expect(screen.getByRole('link', { name: 'Inspect vehicle' })).toBeInTheDocument();
   });
 
   it('given maintenance completed for him, then the completion popup opens', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
@@ -8,7 +9,9 @@ import { useAvailableRides } from '../api/get-available-rides';
 import { useDriverHistory } from '../api/get-driver-history';
 import { useDriverActive } from '../api/get-driver-status';
 import { useDriverRecord } from '../api/get-driver';
+import { useInspectionRequired } from '../api/get-inspection-settings';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
+import { inspectionTodayOf } from '../inspection-status';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
 import { offerOfRow, useRideOffers } from '../stores/ride-offers.store';
@@ -19,6 +22,7 @@ import { BlockingOverlay, type BlockKind } from './blocking-overlay';
 import { CompletedRides } from './completed-rides';
 import { CompletionDialog } from './completion-dialog';
 import { EnableSound } from './enable-sound';
+import { InspectionCard } from './inspection-card';
 import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
 import { RideOffers } from './ride-offers';
@@ -43,6 +47,12 @@ export function DriverDashboard() {
   const [tab, setTab] = useState<'active' | 'history'>('active');
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
   useDriverLiveEvents(tokenNo);
+  const inspectionRequired = useInspectionRequired();
+  // Back from the inspection screen: his record is read at the inspection's store position.
+  const inspectedAt = (useLocation().state as { inspectedAt?: number } | null)?.inspectedAt ?? null;
+  useEffect(() => {
+    if (inspectedAt) refreshTopics(queryClient, ['driver'], inspectedAt);
+  }, [inspectedAt, queryClient]);
 
   const record = useDriverRecord(tokenNo, positions.driver);
   const active = useDriverActive(tokenNo, positions.driver);
@@ -107,6 +117,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
+        <InspectionCard today={inspectionTodayOf(driver)} required={inspectionRequired.data === true} />
         <ShiftPanel />
         <EnableSound />
         <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>

@@ -21,6 +21,7 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
   { title: 'Site', to: '/site', text: 'Places on the plant plan and the minutes between them.', adminOnly: true },
   { title: 'Drivers on Shift', to: '/presence', text: 'Who is free, busy, blocked or off shift, per vehicle type.' },
+  { title: 'Vehicle Inspections', to: '/inspections', text: "Drivers' daily vehicle inspections, passed or failed, with their notes." },
   { title: 'Dispatch', to: '/dispatch', text: 'Broadcast or offer rides one driver at a time; offer time and service targets.', adminOnly: true },
 ];
 

@@ -1,0 +1,64 @@
+import { Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { CHECKLIST_LIMITS, type ChecklistItem } from '@plantride/schemas';
+import type { Answer } from '../inspection-form';
+
+interface Props {
+  item: ChecklistItem;
+  number: number;
+  answer: Answer;
+  noteError: string | null;
+  disabled: boolean;
+  onChange: (answer: Answer) => void;
+}
+
+// A gloved thumb: every button at least 56 px tall, each half the row wide.
+const toggleSx = { minHeight: 56, fontSize: '1.05rem', fontWeight: 700, flex: 1 } as const;
+
+/** One checklist item: what to check, OK or Fault, and on a fault what is wrong. */
+export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange }: Props) {
+  const labelId = `inspection-item-${item.id}-label`;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none', borderColor: answer.ok === false ? 'error.main' : undefined }} data-testid={`inspection-item-${item.id}`}>
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Typography id={labelId} sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+            {number}. {item.text}
+          </Typography>
+          {item.critical && <Chip label="Critical" color="error" size="small" variant="outlined" sx={{ fontWeight: 700, flexShrink: 0 }} />}
+        </Stack>
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          value={answer.ok === null ? null : answer.ok ? 'ok' : 'fault'}
+          onChange={(_, value: 'ok' | 'fault' | null) => {
+            if (value) onChange({ ...answer, ok: value === 'ok' });
+          }}
+          aria-labelledby={labelId}
+          disabled={disabled}
+        >
+          <ToggleButton value="ok" color="success" sx={toggleSx}>
+            OK
+          </ToggleButton>
+          <ToggleButton value="fault" color="error" sx={toggleSx}>
+            Fault
+          </ToggleButton>
+        </ToggleButtonGroup>
+        {answer.ok === false && (
+          <TextField
+            label="What is wrong?"
+            required
+            multiline
+            minRows={2}
+            value={answer.note}
+            onChange={(e) => onChange({ ...answer, note: e.target.value })}
+            error={noteError !== null}
+            helperText={noteError ?? `Say what you found, up to ${CHECKLIST_LIMITS.note} characters.`}
+            disabled={disabled}
+            slotProps={{ htmlInput: { maxLength: CHECKLIST_LIMITS.note } }}
+            fullWidth
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

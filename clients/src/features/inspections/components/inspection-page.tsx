@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { INSPECTION_MESSAGES, type ChecklistItem, type InspectionResult } from '@plantride/schemas';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session.store';
+import { useChecklist } from '../api/checklist';
+import { useOwnDriver } from '../api/get-own-driver';
+import { useSubmitInspection } from '../api/submit-inspection';
+import { INSPECTION_PASSED, answerOf, answeredCount, checkInspection, noteErrorOf, outcomeOf, type Answer, type Answers } from '../inspection-form';
+import { InspectionItemRow } from './inspection-item-row';
+import { InspectionOutcome } from './inspection-outcome';
+
+const TITLE = 'Daily vehicle inspection';
+
+function Loading({ what }: { what: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }}>
+      <CircularProgress size={28} aria-hidden="true" />
+      <Typography>Loading {what}…</Typography>
+    </Box>
+  );
+}
+
+/** /driver/inspection: today's checklist for his vehicle type, built for a phone and gloves (issue #21). */
+export function InspectionPage() {
+  const tokenNo = useSession((s) => s.user?.token_no ?? '');
+  const navigate = useNavigate();
+  const driver = useOwnDriver(tokenNo);
+  const vehicleType = driver.data?.VEHICLE_TYPE || null;
+  const checklist = useChecklist(vehicleType);
+  const [result, setResult] = useState<InspectionResult | null>(null);
+  // The dashboard reads his record again at the store position of the inspection (read-your-writes).
+  const backToDashboard = (position: number | null) => navigate('/driver', { state: position ? { inspectedAt: position } : null });
+
+  let body;
+  if (driver.isPending) body = <Loading what="your vehicle" />;
+  else if (driver.isError) body = <LoadError error={driver.error} fallback="Could not load your driver record." retry={() => void driver.refetch()} retrying={driver.isFetching} />;
+  else if (!vehicleType) body = <Alert severity="warning">{INSPECTION_MESSAGES.noVehicleType}</Alert>;
+  else if (result) body = <InspectionOutcome result={result} onDone={() => backToDashboard(result.position)} />;
+  else if (checklist.isPending) body = <Loading what="the checklist" />;
+  else if (checklist.isError) body = <LoadError error={checklist.error} fallback="Could not load the checklist." retry={() => void checklist.refetch()} retrying={checklist.isFetching} />;
+  else {
+    body = (
+      <InspectionForm
+        items={checklist.data.items}
+        onDone={(answer) => {
+          if (outcomeOf(answer) === 'passed') {
+            toast.success(INSPECTION_PASSED);
+            backToDashboard(answer.position);
+          } else setResult(answer);
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="PlantRide" backTo="/driver" />
+      <Container component="main" maxWidth="sm" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Box>
+            <Typography variant="h5" component="h1">
+              {TITLE}
+            </Typography>
+            {vehicleType && (
+              <Typography color="text.secondary" data-testid="inspection-vehicle">
+                Vehicle: {vehicleType}
+              </Typography>
+            )}
+          </Box>
+          {body}
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; onDone: (result: InspectionResult) => void }) {
+  const submit = useSubmitInspection();
+  const [answers, setAnswers] = useState<Answers>({});
+  const [showNoteErrors, setShowNoteErrors] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const answered = answeredCount(items, answers);
+  const complete = answered === items.length;
+  const busy = submit.isPending;
+
+  const change = (id: string, answer: Answer) => {
+    setAnswers((current) => ({ ...current, [id]: answer }));
+    setRefusal(null);
+  };
+
+  async function send() {
+    const checked = checkInspection(items, answers);
+    if ('error' in checked) {
+      setShowNoteErrors(true);
+      setRefusal(checked.error);
+      const first = Object.keys(checked.noteErrors)[0];
+      if (first) document.querySelector<HTMLElement>(`[data-testid="inspection-item-${first}"] textarea`)?.focus();
+      return;
+    }
+    try {
+      onDone(await submit.mutateAsync(checked.body));
+    } catch (error) {
+      // His answers stay as they are: he can send them again.
+      setRefusal(messageOf(error, 'Could not send the inspection. Check the connection and try again.'));
+    }
+  }
+
+  return (
+    <Box component="form" aria-label={TITLE} noValidate onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <Typography sx={{ mb: 2 }}>Check each item and choose OK or Fault. A fault on a Critical item takes the vehicle out of service.</Typography>
+      <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
+        {items.map((item, index) => {
+          const answer = answerOf(answers, item.id);
+          return (
+            <InspectionItemRow
+              key={item.id}
+              item={item}
+              number={index + 1}
+              answer={answer}
+              noteError={showNoteErrors ? noteErrorOf(answer) : null}
+              disabled={busy}
+              onChange={(next) => change(item.id, next)}
+            />
+          );
+        })}
+      </Stack>
+      <Paper elevation={3} square sx={{ position: 'sticky', bottom: 0, mt: 2, mx: { xs: -1.5, sm: 0 }, p: 1.5, zIndex: 1 }}>
+        <Stack spacing={1}>
+          {refusal && (
+            <Alert severity="error" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="inspection-progress">
+            {answered} of {items.length} answered
+          </Typography>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete || busy} sx={{ minHeight: 56, fontSize: '1.1rem' }} startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}>
+            {busy ? 'Submitting…' : 'Submit inspection'}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { CHECKLIST_LIMITS, INSPECTION_MESSAGES, failedItemsHaveNotes, inspectionBodySchema, type ChecklistItem, type InspectionBody, type InspectionResult } from '@plantride/schemas';
+
+/** One item as the driver answers it: not yet (null), OK, or a fault with what is wrong. */
+export interface Answer {
+  ok: boolean | null;
+  note: string;
+}
+export type Answers = Readonly<Record<string, Answer>>;
+
+export const NOTE_TOO_LONG = `A note is at most ${CHECKLIST_LIMITS.note} characters.`;
+
+const blank: Answer = { ok: null, note: '' };
+export const answerOf = (answers: Answers, id: string): Answer => answers[id] ?? blank;
+
+export const answeredCount = (items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): number =>
+  items.filter((item) => answerOf(answers, item.id).ok !== null).length;
+
+/** The failed items' own message: no note, or one too long for the engine. */
+export function noteErrorOf(answer: Answer): string | null {
+  if (answer.ok !== false) return null;
+  if (!failedItemsHaveNotes([{ ok: false, note: answer.note }])) return INSPECTION_MESSAGES.noteRequired;
+  if (answer.note.trim().length > CHECKLIST_LIMITS.note) return NOTE_TOO_LONG;
+  return null;
+}
+
+export type CheckedInspection = { body: InspectionBody } | { error: string; noteErrors: Record<string, string> };
+
+/** The body POST /api/inspections takes, by the engine's rules: every item once, a note on each fault. */
+export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): CheckedInspection {
+  if (answeredCount(items, answers) < items.length) return { error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
+  const noteErrors: Record<string, string> = {};
+  for (const item of items) {
+    const error = noteErrorOf(answerOf(answers, item.id));
+    if (error) noteErrors[item.id] = error;
+  }
+  if (Object.keys(noteErrors).length > 0) return { error: Object.values(noteErrors).includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG, noteErrors };
+  const body = {
+    items: items.map((item) => {
+      const answer = answerOf(answers, item.id);
+      return answer.ok ? { id: item.id, ok: true } : { id: item.id, ok: false, note: answer.note.trim() };
+    }),
+  };
+  const parsed = inspectionBodySchema.safeParse(body);
+  return parsed.success ? { body: parsed.data } : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
+}
+
+/** What the driver is told: all well, passed with defects noted, or his vehicle taken out of service. */
+export type OutcomeKind = 'passed' | 'defects' | 'out-of-service';
+
+export function outcomeOf(result: Pick<InspectionResult, 'passed' | 'blocked' | 'defects'>): OutcomeKind {
+  if (result.blocked || !result.passed) return 'out-of-service';
+  return result.defects.length > 0 ? 'defects' : 'passed';
+}
+
+export const INSPECTION_PASSED = 'Inspection passed. You can take rides today.';
+export const defectsRecorded = (defects: readonly string[]) => `Inspection passed. Defects recorded: ${defects.join('; ')}.`;
