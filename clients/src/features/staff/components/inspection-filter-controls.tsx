@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { VEHICLE_TYPES } from '@plantride/schemas';
+import { RESULT_OPTIONS, type InspectionFilters } from '../inspection-history';
+
+const SEARCH_DELAY_MS = 400;
+const fieldSx = { minWidth: { xs: '100%', sm: 170 } };
+
+/** The operator id goes to the server once typing pauses (or the field is left), not on each key. */
+function OperatorIdField({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  });
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return undefined;
+    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label="Driver operator ID"
+      value={text}
+      onChange={(e) => setText(e.target.value.toUpperCase())}
+      onBlur={() => text.trim() !== value && search.current(text.trim())}
+      sx={fieldSx}
+    />
+  );
+}
+
+/** Driver, vehicle type, plant days and result of the inspection list. */
+export function InspectionFilterControls({ filters, onChange }: { filters: InspectionFilters; onChange: (patch: Partial<InspectionFilters>) => void }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      <OperatorIdField value={filters.operatorId ?? ''} onSearch={(text) => onChange({ operatorId: text })} />
+      <TextField
+        select
+        size="small"
+        label="Vehicle type"
+        value={filters.vehicleType ?? ''}
+        onChange={(e) => onChange({ vehicleType: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={fieldSx}
+      >
+        <MenuItem value="">All vehicle types</MenuItem>
+        {VEHICLE_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField type="date" size="small" label="From" value={filters.from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
+      <TextField type="date" size="small" label="To" value={filters.to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
+      <TextField
+        select
+        size="small"
+        label="Result"
+        value={filters.passed ?? ''}
+        onChange={(e) => onChange({ passed: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={fieldSx}
+      >
+        <MenuItem value="">Passed or failed</MenuItem>
+        {RESULT_OPTIONS.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

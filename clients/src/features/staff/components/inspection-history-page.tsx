@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import type { InspectionRow } from '@plantride/schemas';
+import { messageOf } from '../../../lib/api-client';
+import { useInspections } from '../api/get-inspections';
+import { INSPECTION_FILTER_KEYS, inspectionFiltersOf, pageInfo, type InspectionFilters } from '../inspection-history';
+import { pageFromParams } from '../report-filters';
+import { useLivePosition } from '../use-live-position';
+import { InspectionAnswersDialog } from './inspection-answers-dialog';
+import { InspectionFilterControls } from './inspection-filter-controls';
+import { InspectionsTable } from './inspections-table';
+import { StaffPage } from './staff-page';
+
+const LIVE_EVENTS = ['vehicleInspected'] as const;
+
+/** /inspections: every driver's daily vehicle inspections (issue #21); filters and page live in the URL. */
+export function InspectionHistoryPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = inspectionFiltersOf(params);
+  const page = pageFromParams(params);
+  const live = useLivePosition(LIVE_EVENTS);
+  const inspections = useInspections(filters, page, live.position, live.version);
+  const [open, setOpen] = useState<InspectionRow | null>(null);
+  const paging = pageInfo(inspections.data?.total ?? 0, inspections.data?.limit ?? 1, page);
+  const filtered = INSPECTION_FILTER_KEYS.some((key) => filters[key]);
+
+  // Any filter change starts again at page 1.
+  const setFilters = (patch: Partial<InspectionFilters>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      next.delete('page');
+      return next;
+    });
+  const goTo = (target: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(target));
+      return next;
+    });
+
+  return (
+    <>
+      <StaffPage title="Vehicle Inspections" maxWidth="lg">
+        <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <InspectionFilterControls filters={filters} onChange={setFilters} />
+            <Box>
+              <Button variant="outlined" size="small" onClick={() => setParams(new URLSearchParams())} disabled={!filtered}>
+                Clear All Filters
+              </Button>
+            </Box>
+          </Stack>
+        </Paper>
+        <Typography role="status" data-testid="inspections-count">
+          {inspections.data ? `${inspections.data.total} ${inspections.data.total === 1 ? 'inspection' : 'inspections'}` : 'Loading…'}
+        </Typography>
+        {inspections.isError ? (
+          <Alert severity="error">{messageOf(inspections.error, 'Could not load the inspections.')}</Alert>
+        ) : (
+          <Box sx={{ opacity: inspections.isPlaceholderData ? 0.6 : 1 }}>{inspections.data && <InspectionsTable rows={inspections.data.inspections} onOpen={setOpen} />}</Box>
+        )}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
+          <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+            Prev
+          </Button>
+          <Typography data-testid="page-of">{paging.pageOf}</Typography>
+          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={!paging.nextOpen}>
+            Next
+          </Button>
+        </Stack>
+      </StaffPage>
+      <InspectionAnswersDialog inspection={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
