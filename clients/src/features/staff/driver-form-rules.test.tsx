@@ -83,7 +83,7 @@ describe('Add New Driver popup', () => {
 
 describe('driver filters (SPEC §2)', () => {
   const row = (id: string, patch: Partial<DriverListRow>): DriverListRow => ({
-    DRIVERID: 1, OPERATOR_ID: id, VEHICLE: '', NAME: '', MOBILE: '9876543210', ROLE: 'Driver', FORKLIFT: '7', STATUS: 'Active', COMMENTS: '', CREATED_AT: '2026-03-01T00:00:00Z', VEHICLE_TYPE: 'Forklift', operator_id: id, mobile: '9876543210', BLOCKED_FOR_MAINTENANCE: 0, ...patch,
+    DRIVERID: 1, OPERATOR_ID: id, VEHICLE: '', NAME: '', MOBILE: '9876543210', ROLE: 'Driver', FORKLIFT: '7', STATUS: 'Active', COMMENTS: '', CREATED_AT: '2026-03-01T00:00:00Z', VEHICLE_TYPE: 'Forklift', operator_id: id, mobile: '9876543210', BLOCKED_FOR_MAINTENANCE: 0, INSPECTION_TODAY: 'missing', LAST_INSPECTED_AT: null, ...patch,
   });
   const rows = [row('FL01', { NAME: 'Ravi', FORKLIFT: '07' }), row('FL02', { NAME: 'Asha', STATUS: 'Not Active', CREATED_AT: '2026-03-05T00:00:00Z' }), row('CR01', { NAME: 'Ravindra', FORKLIFT: '12', CREATED_AT: '2026-02-01T00:00:00Z' })];
   const ids = (patch: Partial<ReturnType<typeof emptyDriverFilters>>) => filterDrivers(rows, { ...emptyDriverFilters(), ...patch }).map((r) => r.OPERATOR_ID);

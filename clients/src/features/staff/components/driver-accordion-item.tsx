@@ -8,6 +8,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useResetAccessCode } from '../api/access-codes';
 import { useUpdateDriver } from '../api/update-driver';
 import { checkDriverForm, driverFormOf, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import { inspectionTodayChip } from '../inspection-history';
 import type { ShownAccessCode } from './access-code-dialog';
 import { DriverFacts } from './driver-facts';
 import { DriverFormFields } from './driver-form-fields';
@@ -35,6 +36,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
   const summaryId = `driver-${row.OPERATOR_ID}`;
   const name = row.NAME.trim() || MESSAGES.unnamedDriver;
   const blocked = row.BLOCKED_FOR_MAINTENANCE === 1;
+  const inspection = inspectionTodayChip(row.INSPECTION_TODAY);
 
   // The whole record with the other status, through the same update route as Edit and Save: the server checks the admin and the record.
   const switchStatus = async () => {
@@ -103,6 +105,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
             </Typography>
             <Chip size="small" label={row.STATUS} color={row.STATUS === 'Active' ? 'success' : 'error'} variant={row.STATUS === 'Active' ? 'outlined' : 'filled'} />
             {blocked && <Chip size="small" label="Blocked for maintenance" color="warning" sx={{ fontWeight: 600 }} />}
+            <Chip size="small" label={inspection.label} color={inspection.color} variant={inspection.variant} data-testid={`inspection-today-${row.OPERATOR_ID}`} />
           </Stack>
         </AccordionSummary>
         <AccordionDetails id={`${summaryId}-body`}>

@@ -14,7 +14,8 @@ import { DriverFilterPanel } from './driver-filter-panel';
 import { PendingRegistrations } from './pending-registrations';
 import { StaffPage } from './staff-page';
 
-const LIVE_EVENTS = ['statusChanged', 'newRegistrationRequest'] as const;
+// vehicleInspected (issue #21): the list's inspection chips follow each driver's inspection.
+const LIVE_EVENTS = ['statusChanged', 'newRegistrationRequest', 'vehicleInspected'] as const;
 
 /** /driver-info: the driver records, filterable, editable by the admin (SPEC §2). */
 export function DriverInfoPage() {

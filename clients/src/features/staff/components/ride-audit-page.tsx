@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRideTimeline } from '../api/get-ride-timeline';
+import { RideInspectionsSection } from './ride-inspections-section';
 import { RideReplay } from './ride-replay';
 import { StaffPage } from './staff-page';
 
@@ -41,9 +42,10 @@ export function RideAuditPage() {
             {timeline.error instanceof ApiError && timeline.error.status === 404 ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}` : messageOf(timeline.error, 'Could not load the ride.')}
           </Alert>
         ) : (
-          <Box key={rideId}>
+          <Stack key={rideId} spacing={2}>
             <RideReplay timeline={timeline.data} />
-          </Box>
+            {timeline.data.ride && <RideInspectionsSection timeline={timeline.data} />}
+          </Stack>
         )}
       </StaffPage>
     </>

@@ -1,0 +1,39 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import type { RideTimelineAnswer } from '@plantride/schemas';
+import { formatDateTime } from '../../../lib/format-date';
+import { rideInspectionLines } from '../ride-inspections';
+import { InspectionResultChip } from './inspection-result-chip';
+
+/** Issue #21: each driver of the ride and his vehicle inspection on the day he took it. */
+export function RideInspectionsSection({ timeline }: { timeline: RideTimelineAnswer }) {
+  const lines = rideInspectionLines(timeline.inspections, timeline.events);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="audit-inspections-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" id="audit-inspections-title" gutterBottom>
+        Vehicle inspection
+      </Typography>
+      {lines.length === 0 ? (
+        <Typography color="text.secondary">No driver took this ride.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {lines.map((line) => (
+            <Box component="li" key={line.operatorId} data-testid={`audit-inspection-${line.operatorId}`}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.driver}</Typography>
+                {line.inspection && <InspectionResultChip passed={line.inspection.passed} />}
+                <Typography component="span" color="text.secondary">
+                  {line.inspection ? `inspected ${formatDateTime(line.inspection.inspectedAt)}` : 'No inspection recorded that day'}
+                </Typography>
+              </Stack>
+              {line.inspection && line.inspection.defects.length > 0 && (
+                <Typography variant="body2" sx={{ color: 'error.main', overflowWrap: 'anywhere' }}>
+                  Defects: {line.inspection.defects.join('; ')}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
