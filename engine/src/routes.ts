@@ -14,6 +14,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.plugin';
 import { reportsRoutes } from './reports/reports.routes';
 import { auditPlugin } from './audit/audit.plugin';
 import { kpisRoutes } from './kpis/kpis.routes';
+import { fleetRoutes } from './kpis/fleet.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -41,6 +42,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await maintenanceRoutes(app);
   await app.register(reportsRoutes);
   await app.register(kpisRoutes);
+  await app.register(fleetRoutes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(auditPlugin);
