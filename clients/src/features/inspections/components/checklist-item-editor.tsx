@@ -14,6 +14,7 @@ interface Props {
 }
 
 const smallButton = { minWidth: 48, minHeight: 48 } as const;
+const arrow = { ...smallButton, fontSize: '1.25rem', lineHeight: 1 } as const;
 
 /** One item of the checklist being edited: its text, Critical, its place in the list, Remove. */
 export function ChecklistItemEditor({ item, number, count, error, disabled, onChange, onMove, onRemove }: Props) {
@@ -37,10 +38,10 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
             label="Critical"
             sx={{ mr: 'auto', ml: 0 }}
           />
-          <Button variant="outlined" sx={smallButton} onClick={() => onMove(-1)} disabled={disabled || number === 1} aria-label={`Move item ${number} up`}>
+          <Button variant="outlined" sx={arrow} onClick={() => onMove(-1)} disabled={disabled || number === 1} aria-label={`Move item ${number} up`}>
             ↑
           </Button>
-          <Button variant="outlined" sx={smallButton} onClick={() => onMove(1)} disabled={disabled || number === count} aria-label={`Move item ${number} down`}>
+          <Button variant="outlined" sx={arrow} onClick={() => onMove(1)} disabled={disabled || number === count} aria-label={`Move item ${number} down`}>
             ↓
           </Button>
           <Button variant="outlined" color="error" sx={smallButton} onClick={onRemove} disabled={disabled} aria-label={`Remove item ${number}`}>

@@ -38,9 +38,9 @@ export function ChecklistsPage() {
           <Typography variant="h6" component="h2">
             Checklist per vehicle type
           </Typography>
-          <Tabs value={vehicleType} onChange={(_, next: VehicleType) => choose(next)} aria-label="Vehicle type" variant="scrollable" allowScrollButtonsMobile>
+          <Tabs value={vehicleType} onChange={(_, next: VehicleType) => choose(next)} aria-label="Vehicle type" variant="fullWidth">
             {VEHICLE_TYPES.map((type) => (
-              <Tab key={type} value={type} label={type} id={tabId(type)} aria-controls={panelId(type)} sx={{ minHeight: 48 }} />
+              <Tab key={type} value={type} label={type} wrapped id={tabId(type)} aria-controls={panelId(type)} sx={{ minHeight: 48, minWidth: 0, px: 1 }} />
             ))}
           </Tabs>
           <Box role="tabpanel" id={panelId(vehicleType)} aria-labelledby={tabId(vehicleType)}>

@@ -11,8 +11,15 @@ interface Props {
   onChange: (answer: Answer) => void;
 }
 
-// A gloved thumb: every button at least 56 px tall, each half the row wide.
-const toggleSx = { minHeight: 56, fontSize: '1.05rem', fontWeight: 700, flex: 1 } as const;
+// A gloved thumb: every button at least 56 px tall, each half the row wide; the chosen one filled, seen at a glance.
+const toggleSx = (color: 'success' | 'error') =>
+  ({
+    minHeight: 56,
+    fontSize: '1.05rem',
+    fontWeight: 700,
+    flex: 1,
+    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: `${color}.main`, color: `${color}.contrastText` },
+  }) as const;
 
 /** One checklist item: what to check, OK or Fault, and on a fault what is wrong. */
 export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange }: Props) {
@@ -36,10 +43,10 @@ export function InspectionItemRow({ item, number, answer, noteError, disabled, o
           aria-labelledby={labelId}
           disabled={disabled}
         >
-          <ToggleButton value="ok" color="success" sx={toggleSx}>
+          <ToggleButton value="ok" color="success" sx={toggleSx('success')}>
             OK
           </ToggleButton>
-          <ToggleButton value="fault" color="error" sx={toggleSx}>
+          <ToggleButton value="fault" color="error" sx={toggleSx('error')}>
             Fault
           </ToggleButton>
         </ToggleButtonGroup>
