@@ -42,7 +42,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.driver} />,
-        children: [shell([{ path: '/driver', lazy: lazyComponent(() => import('../features/driver/components/driver-dashboard'), (m) => m.DriverDashboard) }])],
+        children: [shell([
+          { path: '/driver', lazy: lazyComponent(() => import('../features/driver/components/driver-dashboard'), (m) => m.DriverDashboard) },
+          { path: '/driver/inspection', lazy: lazyComponent(() => import('../features/inspections/components/inspection-page'), (m) => m.InspectionPage) },
+        ])],
       },
       {
         element: <RequireRole roles={ROLE_GROUPS.staff} />,
@@ -62,6 +65,7 @@ export const routes: RouteObject[] = [
         children: [shell([
           { path: '/site', lazy: lazyComponent(() => import('../features/staff/components/site-page'), (m) => m.SitePage) },
           { path: '/dispatch', lazy: lazyComponent(() => import('../features/staff/components/dispatch-page'), (m) => m.DispatchPage) },
+          { path: '/checklists', lazy: lazyComponent(() => import('../features/inspections/components/checklists-page'), (m) => m.ChecklistsPage) },
         ])],
       },
       shell([{ path: '*', lazy: lazyComponent(() => import('./not-found'), (m) => m.NotFound) }]),

@@ -23,6 +23,7 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Drivers on Shift', to: '/presence', text: 'Who is free, busy, blocked or off shift, per vehicle type.' },
   { title: 'Vehicle Inspections', to: '/inspections', text: "Drivers' daily vehicle inspections, passed or failed, with their notes." },
   { title: 'Dispatch', to: '/dispatch', text: 'Broadcast or offer rides one driver at a time; offer time and service targets.', adminOnly: true },
+  { title: 'Inspection checklists', to: '/checklists', text: "Each vehicle type's daily inspection checklist, and whether drivers must pass it before taking rides.", adminOnly: true },
 ];
 
 /** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */
