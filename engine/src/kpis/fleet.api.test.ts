@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { FLEET_CSV_COLUMNS, SERVER_MESSAGES, driverStreamId, fleetCsvFileName, maintenanceStreamId, plantDayOf, shiftDay, type DomainEvent, type Role, type VehicleType } from '@plantride/schemas';
+import { PROJECTIONS } from '@plantride/projections';
+import { rebuildProjections } from '../projection-runner/rebuild';
+import { dumpReadModels } from '../test-support/read-model-dump';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 
@@ -82,6 +85,15 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     expect(answer.body).toBe(stringify([[...FLEET_CSV_COLUMNS], ["'=MH12 C", 'Crane', '1', '0', '0', '', '0', ''], ['MH12 AB 1234', 'Forklift', '1', '0', '0', '0', '0', '1']]));
     const crane = await fleetCsv('AD01', `from=${from}&to=${today}&vehicleType=Crane`);
     expect(crane.body.trim().split('\n')).toEqual(['VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE', "'=MH12 C,Crane,1,0,0,,0,"]);
+  });
+
+  it('given the same fleet, when the read models are rebuilt from the store, then the fleet tables are the same', async () => {
+    expect(await t.app.projections.waitForPosition(position, 10_000)).toBe(true);
+    const fleetTables = (dump: Record<string, string[]>) => Object.fromEntries(Object.entries(dump).filter(([table]) => table.startsWith('fleet_')));
+    const served = fleetTables(await dumpReadModels(t.database));
+    expect(served.fleet_breakdowns).toHaveLength(2);
+    await rebuildProjections({ database: t.database, store: t.app.eventStore, projections: PROJECTIONS, batchSize: 3 });
+    expect(fleetTables(await dumpReadModels(t.database))).toEqual(served);
   });
 
   it.each([
