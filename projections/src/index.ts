@@ -5,6 +5,7 @@ import { maintenanceProjection } from './maintenance/maintenance.projection';
 import { reportsProjection } from './reports/reports.projection';
 import { kpisProjection } from './kpis/kpis.projection';
 import { rideHistoryProjection } from './ride-history/ride-history.projection';
+import { inspectionsProjection } from './inspections/inspections.projection';
 import { fleetProjection } from './fleet/fleet.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
@@ -21,9 +22,11 @@ export { reportsProjection };
 export * from './kpis/kpis.queries';
 export { kpisProjection };
 export * from './ride-history/ride-history.queries';
+export * from './inspections/inspections.queries';
+export { inspectionsProjection };
 export * from './fleet/fleet.queries';
 export { fleetProjection };
 export { ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection, kpisProjection, reportsProjection, fleetProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection, kpisProjection, reportsProjection, fleetProjection, inspectionsProjection];

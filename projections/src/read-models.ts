@@ -5,6 +5,7 @@ import type { MaintenanceRequestsTable } from './maintenance/maintenance.table';
 import type { RideReportsTable, ReportDriverNamesTable, ReportDriversTable, ReportMaintenanceRequestsTable } from './reports/reports.table';
 import type { KpiDriverDaysTable, KpiRidesTable } from './kpis/kpis.table';
 import type { RideHistoryTable } from './ride-history/ride-history.table';
+import type { InspectionsTable } from './inspections/inspections.table';
 import type { FleetBreakdownsTable, FleetDriversTable, FleetVehicleDaysTable } from './fleet/fleet.table';
 
 /** Every read-model table, for kysely's typing. */
@@ -20,6 +21,7 @@ export interface ReadModels {
   kpi_rides: KpiRidesTable;
   kpi_driver_days: KpiDriverDaysTable;
   ride_history: RideHistoryTable;
+  inspections: InspectionsTable;
   fleet_drivers: FleetDriversTable;
   fleet_breakdowns: FleetBreakdownsTable;
   fleet_vehicle_days: FleetVehicleDaysTable;

@@ -38,6 +38,10 @@ const inspected = (passed: boolean, items: Array<{ ok: boolean; note: string | n
   },
 });
 
+// A failed critical item names the request it filed, so staff lists can link the two.
+const withRequest = (event: DriverEvent, maintenanceRequestId: string): DriverEvent =>
+  event.type === 'VehicleInspected' ? { ...event, data: { ...event.data, maintenanceRequestId } } : event;
+
 describe('checklists', () => {
   const spec = commandSpec(changeChecklist);
   const change = (items: Array<{ id?: string; text: string; critical: boolean }>) => ({ type: 'ChangeChecklist', data: { vehicleType: 'Forklift', items }, commandId: 'C1' }) as const;
@@ -96,7 +100,7 @@ describe("the driver's daily inspection", () => {
       .given(streams())
       .when(inspect([{ id: 'brakes', ok: false, note: 'soft pedal' }, { id: 'horn', ok: false, note: 'silent' }]), driver)
       .then({
-        driver: [inspected(false, [{ ok: false, note: 'soft pedal' }, { ok: false, note: 'silent' }]), plain(driverEvents.blockedForMaintenance('D001', 'M1'))],
+        driver: [withRequest(inspected(false, [{ ok: false, note: 'soft pedal' }, { ok: false, note: 'silent' }]), 'M1'), plain(driverEvents.blockedForMaintenance('D001', 'M1'))],
         request: [
           {
             type: 'MaintenanceRequested',

@@ -143,11 +143,11 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
     const items = answered(checklistOf(vehicleType, checklist ?? null), command.data.items);
     const passed = !items.some((item) => item.critical && !item.ok);
     const at = now.toISOString();
-    const inspected: DriverEvent = {
+    const inspected = (maintenanceRequestId?: string): DriverEvent => ({
       type: 'VehicleInspected',
-      data: { inspectionId, operatorId, vehicleType, vehicleNumber: record.vehicle, day: plantDayOf(now), items, passed, inspectedAt: at },
-    };
-    if (passed) return { driver: [inspected] };
+      data: { inspectionId, operatorId, vehicleType, vehicleNumber: record.vehicle, day: plantDayOf(now), items, passed, inspectedAt: at, ...(maintenanceRequestId ? { maintenanceRequestId } : {}) },
+    });
+    if (passed) return { driver: [inspected()] };
     const failed = items.filter((item) => !item.ok);
     const filing = fileMaintenanceRequest(
       request,
@@ -164,6 +164,6 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
       },
       at,
     );
-    return { driver: [inspected, ...filing.driver], request: filing.request };
+    return { driver: [inspected(command.maintenanceRequestId), ...filing.driver], request: filing.request };
   },
 };

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { driverStreamId, plantDayOf } from '@plantride/schemas';
 import { driverEvents as d } from '../../../engine/src/test-support/driver-events';
 import { at } from '../../../engine/src/test-support/event-builder';
 import { projectionSpec } from '../../../engine/src/test-support/projection-spec';
@@ -8,6 +10,11 @@ import { driversProjection } from './drivers.projection';
 import { availableDriversOfType, blockedDrivers, countDriversOfType, findDriver, isDriverBlocked, listDrivers, nextDriverSerial } from './drivers.queries';
 
 const ids = (rows: { operator_id: string }[]) => rows.map((row) => row.operator_id);
+const inspected = (inspectionId: string, iso: string, passed: boolean, operatorId = 'FL01') => ({
+  streamId: driverStreamId(operatorId),
+  type: 'VehicleInspected' as const,
+  data: { inspectionId, operatorId, vehicleType: 'Forklift' as const, vehicleNumber: 'MH12', day: plantDayOf(iso), items: [{ id: 'brakes', text: 'Brakes work', critical: true, ok: passed, note: passed ? null : 'soft' }], passed, inspectedAt: iso },
+});
 
 describe.each(testStoreKinds())('drivers read model on %s', (kind) => {
   let spec: Awaited<ReturnType<typeof projectionSpec>>;
@@ -38,6 +45,9 @@ describe.each(testStoreKinds())('drivers read model on %s', (kind) => {
         maintenance_request_id: null,
         access_active: true,
         last_maintenance_date: null,
+        last_inspected_at: null,
+        last_inspection_day: null,
+        last_inspection_passed: null,
         last_position: 1,
       });
     });
@@ -90,6 +100,27 @@ describe.each(testStoreKinds())('drivers read model on %s', (kind) => {
       const maintained = await recordedAtOf('DriverUnblocked');
       await spec.given(d.blockedForMaintenance('FL01', 'M2'), d.unblocked('FL01', 'maintenance_rejected'));
       expect(await driver()).toMatchObject({ blocked_for_maintenance: false, maintenance_request_id: null, last_maintenance_date: maintained });
+    });
+
+    it('given a driver who inspected twice, then his row keeps the latest: when, its plant day and whether it passed', async () => {
+      await spec.given(d.added('FL01'), inspected('I1', '2026-03-01T03:00:00.000Z', true), inspected('I2', '2026-03-02T20:00:00.000Z', false));
+      expect(await driver()).toMatchObject({ last_inspected_at: new Date('2026-03-02T20:00:00.000Z'), last_inspection_day: '2026-03-03', last_inspection_passed: false });
+      await redeliver(spec.database, [driversProjection], (event) => event.type === 'VehicleInspected' && (event.data as { inspectionId: string }).inspectionId === 'I1');
+      expect(await driver()).toMatchObject({ last_inspection_day: '2026-03-03', last_inspection_passed: false });
+    });
+
+    it('given rows projected before the inspection columns, when the migration runs, then each takes his latest inspection among the events it had applied', async () => {
+      await spec.given(d.added('FL01'), inspected('I1', '2026-03-01T03:00:00.000Z', true), inspected('I2', '2026-03-02T03:00:00.000Z', false), d.added('FL02'), d.added('FL03'), inspected('I3', '2026-03-02T04:00:00.000Z', true, 'FL03'));
+      await sql`alter table drivers drop column last_inspected_at, drop column last_inspection_day, drop column last_inspection_passed`.execute(spec.db);
+      // As if FL01's row had applied his first inspection only, and FL03's none yet (the runner applies them after the migration).
+      await sql`update drivers set last_position = case operator_id when 'FL01' then 2 else 1 end`.execute(spec.db);
+      await driversProjection.migrations['0002_last_inspection']!.up(spec.db);
+      const rows = await spec.db.selectFrom('drivers').select(['operator_id', 'last_inspected_at', 'last_inspection_day', 'last_inspection_passed']).orderBy('operator_id').execute();
+      expect(rows).toEqual([
+        { operator_id: 'FL01', last_inspected_at: new Date('2026-03-01T03:00:00.000Z'), last_inspection_day: '2026-03-01', last_inspection_passed: true },
+        { operator_id: 'FL02', last_inspected_at: null, last_inspection_day: null, last_inspection_passed: null },
+        { operator_id: 'FL03', last_inspected_at: null, last_inspection_day: null, last_inspection_passed: null },
+      ]);
     });
 
     it('given a blocked driver changed since, when his older events are applied again past the checkpoint, then his row is unchanged', async () => {

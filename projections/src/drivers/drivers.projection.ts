@@ -3,6 +3,7 @@ import { DRIVER_EVENT_TYPES, type DriverEvent } from '@plantride/schemas';
 import type { DriversTable } from './drivers.table';
 import { driversMigrations } from './drivers.migrations';
 import { rowProjection } from '../row-projection';
+import { instantText, type WithTextTimes } from '../timestamp';
 
 type RecordEvent = Extract<DriverEvent, { type: 'DriverAdded' | 'DriverUpdated' }>;
 
@@ -18,7 +19,7 @@ const recordColumns = ({ data }: RecordEvent) => ({
   vehicle_assigned: data.vehicleAssigned,
 });
 
-function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date): Updateable<DriversTable> {
+function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date): WithTextTimes<Updateable<DriversTable>> {
   switch (event.type) {
     case 'DriverUpdated':
       return recordColumns(event);
@@ -45,9 +46,11 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
       return {};
     case 'DriverShiftStarted':
     case 'DriverShiftEnded':
-    case 'VehicleInspected':
-      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock. Inspections (issue #21) are read from the driver's stream.
+      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
       return {};
+    case 'VehicleInspected':
+      // His latest only; whether it is today's is asked at query time, so no timer turns it over at midnight.
+      return { last_inspected_at: instantText(event.data.inspectedAt), last_inspection_day: event.data.day, last_inspection_passed: event.data.passed };
   }
 }
 
@@ -67,6 +70,9 @@ export const driversProjection = rowProjection({
     maintenance_request_id: null,
     access_active: true,
     last_maintenance_date: null,
+    last_inspected_at: null,
+    last_inspection_day: null,
+    last_inspection_passed: null,
   }),
   change: (event, position) => changeOf(event, position.recordedAt),
 });

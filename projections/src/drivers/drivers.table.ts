@@ -17,5 +17,9 @@ export interface DriversTable {
   maintenance_request_id: string | null;
   access_active: boolean;
   last_maintenance_date: Date | null;
+  /** His latest vehicle inspection (issue #21): when, on which plant day, and whether it passed; null if never. Today's standing is read against the clock at query time. */
+  last_inspected_at: Date | null;
+  last_inspection_day: string | null;
+  last_inspection_passed: boolean | null;
   last_position: number;
 }

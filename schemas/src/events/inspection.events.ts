@@ -24,6 +24,8 @@ export const vehicleInspectedSchema = defineEvent('VehicleInspected', {
   items: z.array(checklistItemSchema.extend({ ok: z.boolean(), note: z.string().nullable() })),
   passed: z.boolean(),
   inspectedAt: isoDateTimeSchema,
+  /** The maintenance request a failed critical item filed in the same append; absent when none was filed (and on events stored before it was recorded). */
+  maintenanceRequestId: idSchema.optional(),
 });
 
 /** Any event of a checklist stream or the `inspections` stream (VehicleInspected is a driver event). */
