@@ -151,6 +151,8 @@ export const SOCKET_PAYLOADS = {
     toLocation: z.string(),
     message: z.string(),
   }),
+  // Issue #21. To staff: a driver inspected his vehicle (passed or not), so the Driver Information list refreshes.
+  vehicleInspected: payload({ operatorId: z.string(), inspectionId: z.string(), passed: z.boolean() }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),
   // To one socket that sent more messages than its limit; the server disconnects it right after.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_LOCALE, PLANT_TIME_ZONE, SERVER_MESSAGES, rideTimelineAnswerSchema, type RideTimelineAnswer } from '@plantride/schemas';
+import { DATE_LOCALE, PLANT_TIME_ZONE, SERVER_MESSAGES, plantDayOf, rideTimelineAnswerSchema, type Checklist, type InspectionResult, type RideTimelineAnswer } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { rideDriver, type RideDriver } from './audit-test-rides';
@@ -135,6 +135,39 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
       ['RideCancelled', { tokenNo: 'AB12', role: 'requester' }, 'cancelled'],
     ]);
     expect(answer.ride).toMatchObject({ status: 'cancelled', timestamps: { cancelledAt: expect.any(String) } });
+  });
+
+  it("given drivers who took a ride, then the audit shows each one's latest inspection on the plant day he took it, at or before taking it, or null", async () => {
+    const inspect = async (driver: string, fail: string[] = []) => {
+      const checklist = (await t.app.inject({ method: 'GET', url: '/api/checklists/Forklift', headers: rides.as(driver) })).json<Checklist>();
+      const items = checklist.items.map((item) => (fail.includes(item.id) ? { id: item.id, ok: false, note: 'dim' } : { id: item.id, ok: true }));
+      const answer = await t.app.inject({ method: 'POST', url: '/api/inspections', payload: { items }, headers: rides.as(driver) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<InspectionResult>();
+    };
+    await inspect('D001');
+    const latest = await inspect('D001', ['lights']);
+    const rideId = await rides.book();
+    await rides.accept('D001', rideId);
+    await rides.steps('D001', rideId, ['start']);
+    await rides.redistribute('AD01', 'D001', rideId);
+    // D003 took it over with no inspection today; the one he makes after the ride is too late for it.
+    await rides.takeOver('D003', rideId, 'started');
+    await rides.steps('D003', rideId, ['materialPicked', 'materialDropped', 'end']);
+    await inspect('D003');
+
+    const answer = await answerOf('AD01', rideId);
+    expect(answer.inspections).toEqual([
+      { operatorId: 'D001', inspection: { inspectionId: latest.inspectionId, day: plantDayOf(new Date()), passed: true, inspectedAt: expect.any(String), defects: ['Lights and beacon work'] } },
+      { operatorId: 'D003', inspection: null },
+    ]);
+    expect(Date.parse(answer.inspections[0]!.inspection!.inspectedAt)).toBeLessThanOrEqual(Date.parse(timeOf(answer, 'RideAccepted')));
+    const beforeHandOver = await answerOf('AD01', rideId, `?at=${timeOf(answer, 'RideStarted')}`);
+    expect(beforeHandOver.inspections.map((entry) => entry.operatorId)).toEqual(['D001']);
+
+    const cancelled = await rides.book();
+    await rides.cancel(cancelled);
+    expect((await answerOf('AD01', cancelled)).inspections).toEqual([]);
   });
 
   it.each(['yesterday', '2026-02-30T10:00:00Z', '2026-03-01', '1714000000000'])('when the time asked for is not an ISO date and time (%s), then it is 400 with our message', async (at) => {

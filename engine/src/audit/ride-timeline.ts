@@ -1,6 +1,7 @@
 import {
   RIDE_EVENT_TYPES,
   actorSchema,
+  driverStreamId,
   evolveRide,
   initialRideSnapshot,
   isEventType,
@@ -13,9 +14,11 @@ import {
   type RideState,
   type RideTimelineAnswer,
   type TimelineEvent,
+  type VehicleInspected,
 } from '@plantride/schemas';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
+import { rideInspections, takeOf, type RideTake } from './ride-inspections';
 
 const RIDE_TYPES: ReadonlySet<string> = new Set(RIDE_EVENT_TYPES);
 
@@ -55,19 +58,25 @@ function rideAsOf(snapshot: RideSnapshot): RideAsOf {
   };
 }
 
+type Inspections = ReadonlyMap<string, readonly VehicleInspected['data'][]>;
+
 /**
  * Replays a ride's stream through the shared statechart: every event with the state it left the
  * ride in, and the ride as the last of them leaves it. With `at`, the stream stops at the first
  * event recorded after that instant, so the ride is always a whole prefix of its history.
+ * `inspected` holds the inspections of the drivers who took it (issue #21), by operator id.
  */
-export function buildRideTimeline(rideId: string, recorded: readonly RecordedEvent[], at: Date | null = null): RideTimelineAnswer {
+export function buildRideTimeline(rideId: string, recorded: readonly RecordedEvent[], at: Date | null = null, inspected: Inspections = new Map()): RideTimelineAnswer {
   let snapshot = initialRideSnapshot();
   const events: TimelineEvent[] = [];
+  const takes: RideTake[] = [];
   for (const event of recorded) {
     if (at && event.recordedAt.getTime() > at.getTime()) break;
     // A type this process does not know was written by a newer one: it is shown, but moves nothing.
     const domain = isEventType(event.type) ? toDomainEvent(event) : null;
     if (domain && RIDE_TYPES.has(domain.type)) snapshot = evolveRide(snapshot, domain as RideEvent);
+    const take = domain ? takeOf(domain) : null;
+    if (take) takes.push(take);
     events.push({
       position: event.globalPosition,
       streamPosition: event.streamPosition,
@@ -78,11 +87,25 @@ export function buildRideTimeline(rideId: string, recorded: readonly RecordedEve
       state: stateOf(snapshot),
     });
   }
-  return { rideId, at: at?.toISOString() ?? null, events, ride: snapshot.value === 'new' ? null : rideAsOf(snapshot) };
+  return { rideId, at: at?.toISOString() ?? null, events, ride: snapshot.value === 'new' ? null : rideAsOf(snapshot), inspections: rideInspections(takes, inspected) };
 }
 
-/** The ride's timeline from the event store (never the read models); null when the ride has no stream. */
+/**
+ * The ride's timeline from the event store (never the read models); null when the ride has no stream.
+ * The inspections of the drivers who took it come from their driver streams, in one more read.
+ */
 export async function loadRideTimeline(store: EventStore, rideId: string, at: Date | null = null): Promise<RideTimelineAnswer | null> {
   const recorded = await store.readStream(rideStreamId(rideId));
-  return recorded.length === 0 ? null : buildRideTimeline(rideId, recorded, at);
+  if (recorded.length === 0) return null;
+  const drivers = new Set<string>();
+  for (const event of recorded) if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') drivers.add((event.data as { driverId: string }).driverId);
+  const inspected = new Map<string, VehicleInspected['data'][]>();
+  if (drivers.size > 0) {
+    const streams = await store.readStreams([...drivers].map(driverStreamId));
+    for (const operatorId of drivers) {
+      const events = (streams.get(driverStreamId(operatorId)) ?? []).filter((event) => event.type === 'VehicleInspected');
+      inspected.set(operatorId, events.map((event) => (toDomainEvent(event) as VehicleInspected).data));
+    }
+  }
+  return buildRideTimeline(rideId, recorded, at, inspected);
 }

@@ -47,7 +47,7 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole(), schema: { params: tokenNoParamsSchema, response: { 200: getSpecificDriverAnswerSchema, ...errors } } },
     async (request) => {
       const driver = await findDriver(readModels(app), ownOrStaff(request, request.params.tokenNo));
-      return { driver: driver ? [toDashboardDriver(driver)] : [] };
+      return { driver: driver ? [toDashboardDriver(driver, new Date())] : [] };
     },
   );
 
@@ -57,7 +57,8 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { limit, offset } = request.query;
       const { rows, total } = await listDriversPage(readModels(app), { limit, offset });
-      return { drivers: rows.map(toDriverListRow), total, limit, offset };
+      const now = new Date();
+      return { drivers: rows.map((row) => toDriverListRow(row, now)), total, limit, offset };
     },
   );
 

@@ -56,6 +56,8 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
         operator_id: 'CR01',
         mobile: '9876543210',
         BLOCKED_FOR_MAINTENANCE: 0,
+        INSPECTION_TODAY: 'missing',
+        LAST_INSPECTED_AT: null,
       });
     });
 
@@ -164,7 +166,7 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
   describe('driver reads', () => {
     it('given a driver, when he reads his own record, then getSpecificDriver and status answer in the spec form; blocked for maintenance reads 1 and lists him as blocked', async () => {
       const mine = (await get('/api/drivers/getSpecificDriver/FL01', 'FL01')).json();
-      expect(mine).toEqual({ driver: [{ NAME: 'Seeded Person', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876500000' }] });
+      expect(mine).toEqual({ driver: [{ NAME: 'Seeded Person', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876500000', INSPECTION_TODAY: 'missing' }] });
       expect((await get('/api/drivers/status/fl01', 'FL01')).json()).toEqual({ isActive: 1 });
 
       const position = await appendDriverEvent(t.app.eventStore, { type: 'DriverBlockedForMaintenance', data: { operatorId: 'FL02', maintenanceRequestId: 'M1' } });

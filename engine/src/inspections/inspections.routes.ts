@@ -23,6 +23,7 @@ import { httpCommandContext } from '../commands/http-command';
 import { createStreamCache, type StreamCache } from '../event-store/stream-cache';
 import { toDomainEvent } from '../event-store/upcast';
 import { requestIdFor } from '../maintenance/maintenance.decider';
+import { inspectionHistoryRoutes } from './inspection-history.routes';
 import { changeChecklist, changeInspectionSettings, checklistOf, derivedId, evolveChecklist, evolveInspectionSettings, inspectVehicle, type ChecklistState } from './inspection.decider';
 
 declare module 'fastify' {
@@ -105,6 +106,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  await app.register(inspectionHistoryRoutes);
 };
 
 /** The daily vehicle inspection (issue #21): checklists per vehicle type, the plant's setting, and a driver's inspection. */

@@ -32,6 +32,14 @@ describe('driver and account events to socket events', () => {
     expectValid(emits);
   });
 
+  it.each([true, false])('when a driver inspects his vehicle (passed %s), then staff get vehicleInspected with his id, the inspection and whether it passed', (passed) => {
+    const items = [{ id: 'brakes', text: 'Brakes work', critical: true, ok: passed, note: passed ? null : 'soft' }];
+    const data = { inspectionId: 'I1', operatorId: 'DR01', vehicleType: 'Forklift', vehicleNumber: 'MH12', day: '2026-03-01', items, passed, inspectedAt: '2026-03-01T03:00:00.000Z' } as const;
+    const emits = at({ type: 'VehicleInspected', data: passed ? data : { ...data, maintenanceRequestId: 'M1' } }, 13);
+    expect(emits).toEqual([{ name: 'vehicleInspected', rooms: ['staff'], payload: { operatorId: 'DR01', inspectionId: 'I1', passed, position: 13 } }]);
+    expectValid(emits);
+  });
+
   it('when someone signs up, then staff get newRegistrationRequest with his token number', () => {
     const emits = at({ type: 'UserSignedUp', data: { tokenNo: 'AB12', name: '', mobile: '', role: 'requester', passwordHash: 'scrypt$x' } }, 8);
     expect(emits).toEqual([{ name: 'newRegistrationRequest', rooms: ['staff'], payload: { tokenNo: 'AB12', message: expect.stringContaining('AB12'), position: 8 } }]);

@@ -37,6 +37,11 @@ export function driverUnblocked({ data, position }: Positioned<'DriverUnblocked'
   return [emit('driverUnblocked', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, message, reason: data.reason, position })];
 }
 
+/** Issue #21: a driver inspected his vehicle; staff lists show today's inspection, so they refresh. A critical failure's block and request send their own events. */
+export function vehicleInspected({ data, position }: Positioned<'VehicleInspected'>): LiveEmit[] {
+  return [emit('vehicleInspected', [liveRooms.staff], { operatorId: data.operatorId, inspectionId: data.inspectionId, passed: data.passed, position })];
+}
+
 /** Someone created an account: staff are told, so a driver's account can be checked against his record. */
 export function newRegistrationRequest({ data, position }: Positioned<'UserSignedUp'>): LiveEmit[] {
   return [emit('newRegistrationRequest', [liveRooms.staff], { tokenNo: data.tokenNo, message: `New account registered: ${data.tokenNo}`, position })];

@@ -1,7 +1,7 @@
 import { MESSAGES, type RideType, type VehicleType, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
-import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged } from './driver-socket-events';
+import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged, vehicleInspected } from './driver-socket-events';
 import type { LiveContext } from './live-lookups';
 import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
 import { reassignmentOverdue, rideSlaBreached, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
@@ -115,6 +115,7 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   DriverStatusChanged: statusChanged,
   DriverBlockedForMaintenance: driverBlocked,
   DriverUnblocked: driverUnblocked,
+  VehicleInspected: vehicleInspected,
   UserSignedUp: newRegistrationRequest,
   DriverRegistrationRequested: driverRegistrationRequested,
   RideRedistributed: rideRedistributed,

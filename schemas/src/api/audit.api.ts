@@ -4,6 +4,7 @@ import { PLANT_TIME_ZONE, resumeStateSchema, rideStatusSchema, rideTypeSchema } 
 import { actorSchema } from '../events/event-metadata';
 import { SERVER_MESSAGES } from '../messages';
 import { positionSchema } from '../primitives';
+import { rideDriverInspectionSchema } from './inspections.api';
 
 const isoDateTime = z.iso.datetime({ offset: true, local: true });
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
@@ -93,6 +94,11 @@ export const rideTimelineAnswerSchema = z.object({
   at: z.string().nullable(),
   events: z.array(timelineEventSchema),
   ride: rideAsOfSchema.nullable(),
+  /**
+   * Ours (issue #21): each driver who took the ride (accepted it or took it over, in that order, once
+   * each), with his latest inspection on the plant day he took it, at or before taking it; null if none.
+   */
+  inspections: z.array(rideDriverInspectionSchema),
 });
 export type RideTimelineAnswer = z.infer<typeof rideTimelineAnswerSchema>;
 

@@ -13,6 +13,7 @@ import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './comm
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { serverRideSchema } from './ride-row.api';
+import { inspectionTodaySchema } from './inspections.api';
 
 const numberToText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 
@@ -101,6 +102,10 @@ export const driverListRowSchema = z.object({
   mobile: z.string(),
   /** Ours, as on getSpecificDriver: 1 while an open maintenance request blocks him, so staff see who is blocked now. */
   BLOCKED_FOR_MAINTENANCE: z.union([z.literal(0), z.literal(1)]),
+  /** Ours (issue #21): his latest inspection on today's plant day passed or failed, or none today. */
+  INSPECTION_TODAY: inspectionTodaySchema,
+  /** Ours (issue #21): when he last inspected his vehicle (ISO), any day; null if never. */
+  LAST_INSPECTED_AT: z.string().nullable(),
 });
 export type DriverListRow = z.infer<typeof driverListRowSchema>;
 /** Answer of GET /api/drivers/getDrivers. */
@@ -117,6 +122,8 @@ export const dashboardDriverSchema = z.object({
   BLOCKED_FOR_MAINTENANCE: z.union([z.literal(0), z.literal(1)]),
   OPERATOR_ID: z.string(),
   MOBILE: z.string(),
+  /** Ours (issue #21): his latest inspection on today's plant day passed or failed, or none today. */
+  INSPECTION_TODAY: inspectionTodaySchema,
 });
 export type DashboardDriver = z.infer<typeof dashboardDriverSchema>;
 /** Answer of GET /api/drivers/getSpecificDriver/{tokenNo}. */

@@ -3,6 +3,7 @@ export * from './auth.api';
 export * from './bookings.api';
 export * from './common.api';
 export * from './drivers.api';
+export * from './inspections.api';
 export * from './fleet.api';
 export * from './kpis.api';
 export * from './maintenance.api';

@@ -1,0 +1,45 @@
+import { plantDayOf, type DomainEvent, type InspectionSummary, type RideDriverInspection, type VehicleInspected } from '@plantride/schemas';
+
+/** A driver taking a ride: accepting it, or taking it over after a breakdown. */
+export interface RideTake {
+  operatorId: string;
+  takenAt: string;
+}
+
+/** The take an event is, if it is one. */
+export function takeOf(event: DomainEvent): RideTake | null {
+  if (event.type === 'RideAccepted') return { operatorId: event.data.driverId, takenAt: event.data.acceptedAt };
+  if (event.type === 'RideTakenOver') return { operatorId: event.data.driverId, takenAt: event.data.takenOverAt };
+  return null;
+}
+
+/** Each driver once, at the first time he took the ride (a driver who took his own ride back is one driver). */
+export function firstTakes(takes: readonly RideTake[]): RideTake[] {
+  const first = new Map<string, RideTake>();
+  for (const take of takes) if (!first.has(take.operatorId)) first.set(take.operatorId, take);
+  return [...first.values()];
+}
+
+/**
+ * The rule of the ride audit (issue #21): a driver's inspection for a ride is his latest one on the
+ * plant day he took it, at or before taking it; null if he had none that day by then.
+ */
+export function inspectionAtTake(take: RideTake, inspections: readonly VehicleInspected['data'][]): InspectionSummary | null {
+  const day = plantDayOf(take.takenAt);
+  const takenAt = Date.parse(take.takenAt);
+  let latest: VehicleInspected['data'] | null = null;
+  for (const inspection of inspections) {
+    const at = Date.parse(inspection.inspectedAt);
+    if (inspection.day !== day || at > takenAt) continue;
+    // Stream order breaks a tie of instants: the later event is the later inspection.
+    if (!latest || at >= Date.parse(latest.inspectedAt)) latest = inspection;
+  }
+  if (!latest) return null;
+  const { inspectionId, passed, inspectedAt, items } = latest;
+  return { inspectionId, day: latest.day, passed, inspectedAt, defects: items.filter((item) => !item.ok).map((item) => item.text) };
+}
+
+/** One entry per driver who took the ride, in the order they first took it, with his inspection by the rule above. */
+export function rideInspections(takes: readonly RideTake[], inspectionsOf: ReadonlyMap<string, readonly VehicleInspected['data'][]>): RideDriverInspection[] {
+  return firstTakes(takes).map((take) => ({ operatorId: take.operatorId, inspection: inspectionAtTake(take, inspectionsOf.get(take.operatorId) ?? []) }));
+}
