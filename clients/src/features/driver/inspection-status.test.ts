@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES } from '@plantride/schemas';
-import { inspectionNotice, inspectionTodayOf } from './inspection-status';
+import { inspectionNotice } from './inspection-status';
 
 describe('the dashboard\'s inspection card (issue #21)', () => {
-  it('given his record, when read, then INSPECTION_TODAY is taken only when it is one of the three states', () => {
-    expect(inspectionTodayOf({ INSPECTION_TODAY: 'passed' })).toBe('passed');
-    expect(inspectionTodayOf({ INSPECTION_TODAY: 'missing' })).toBe('missing');
-    expect(inspectionTodayOf({ INSPECTION_TODAY: 'later' })).toBeNull();
-    expect(inspectionTodayOf({ NAME: 'Vikram' })).toBeNull();
-    expect(inspectionTodayOf(null)).toBeNull();
-  });
-
   it('given the plant requires the inspection and none today, when shown, then it is prominent and says he must inspect before accepting rides', () => {
     expect(inspectionNotice('missing', true)).toMatchObject({ severity: 'warning', prominent: true, text: INSPECTION_MESSAGES.inspectionRequired });
   });

@@ -11,7 +11,6 @@ import { useDriverActive } from '../api/get-driver-status';
 import { useDriverRecord } from '../api/get-driver';
 import { useInspectionRequired } from '../api/get-inspection-settings';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
-import { inspectionTodayOf } from '../inspection-status';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
 import { offerOfRow, useRideOffers } from '../stores/ride-offers.store';
@@ -117,7 +116,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
-        <InspectionCard today={inspectionTodayOf(driver)} required={inspectionRequired.data === true} />
+        <InspectionCard today={driver.INSPECTION_TODAY} required={inspectionRequired.data === true} />
         <ShiftPanel />
         <EnableSound />
         <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { inspectionNotice, type InspectionToday } from '../inspection-status';
 
 /** Today's vehicle inspection on the dashboard (issue #21), and the way to it. */
-export function InspectionCard({ today, required }: { today: InspectionToday | null; required: boolean }) {
+export function InspectionCard({ today, required }: { today: InspectionToday; required: boolean }) {
   const notice = inspectionNotice(today, required);
   return (
     <Alert
