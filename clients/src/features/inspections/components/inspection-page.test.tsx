@@ -22,13 +22,13 @@ interface Call {
 }
 
 /** The engine, played: the driver's record, the checklist, and POST /api/inspections answered by `inspect`. */
-function stubEngine(inspect: (body: unknown) => { status: number; body: unknown }) {
+function stubEngine(inspect: (body: unknown) => { status: number; body: unknown }, blocked: 0 | 1 = 0) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/drivers/getSpecificDriver/')) return json(200, { driver: [{ NAME: 'Ravi', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210', INSPECTION_TODAY: 'missing' }] });
+    if (url.startsWith('/api/drivers/getSpecificDriver/')) return json(200, { driver: [{ NAME: 'Ravi', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: blocked, OPERATOR_ID: 'FL01', MOBILE: '9876543210', INSPECTION_TODAY: 'missing' }] });
     if (url.startsWith('/api/checklists/Forklift')) return json(200, { items: CHECKLIST });
     if (url === '/api/inspections') {
       const answer = inspect(call.body);
@@ -72,6 +72,13 @@ describe('the driver\'s inspection screen (issue #21)', () => {
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(INSPECTION_MESSAGES.noteRequired);
     expect(calls.some((call) => call.url === '/api/inspections')).toBe(false);
+  });
+
+  it('given his vehicle under maintenance, when he opens the inspection, then it says he inspects once the maintenance is done, with no checklist to answer', async () => {
+    stubEngine(() => ({ status: 500, body: {} }), 1);
+    renderPage();
+    expect(await screen.findByText(INSPECTION_MESSAGES.blockedCannotInspect)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit inspection' })).not.toBeInTheDocument();
   });
 
   it('given the engine refuses, when he submits, then its message shows and his answers and note are still there to send again', async () => {

@@ -40,6 +40,8 @@ export function InspectionPage() {
   if (driver.isPending) body = <Loading what="your vehicle" />;
   else if (driver.isError) body = <LoadError error={driver.error} fallback="Could not load your driver record." retry={() => void driver.refetch()} retrying={driver.isFetching} />;
   else if (!vehicleType) body = <Alert severity="warning">{INSPECTION_MESSAGES.noVehicleType}</Alert>;
+  // Under maintenance the engine refuses an inspection: say so before he answers anything.
+  else if (driver.data?.BLOCKED_FOR_MAINTENANCE === 1 && !result) body = <Alert severity="warning">{INSPECTION_MESSAGES.blockedCannotInspect}</Alert>;
   else if (result) body = <InspectionOutcome result={result} onDone={() => backToDashboard(result.position)} />;
   else if (checklist.isPending) body = <Loading what="the checklist" />;
   else if (checklist.isError) body = <LoadError error={checklist.error} fallback="Could not load the checklist." retry={() => void checklist.refetch()} retrying={checklist.isFetching} />;
