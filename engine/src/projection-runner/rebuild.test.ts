@@ -25,10 +25,10 @@ describe.each(testStoreKinds())('rebuilding the read models on %s', (kind) => {
     const { people, play } = await start();
     const { outcomes } = await play(people, 320, 7);
     // The mix really covered each kind of change.
-    for (const done of ['book 200', 'cancel 200', 'accept 200', 'step 200', 'breakdown 200', 'take over 200', 'maintenance 200', 'resolve 200', 'edit driver 200', 'toggle access 200']) expect(outcomes[done], done).toBeGreaterThan(0);
+    for (const done of ['book 200', 'cancel 200', 'accept 200', 'step 200', 'breakdown 200', 'take over 200', 'maintenance 200', 'resolve 200', 'edit driver 200', 'toggle access 200', 'inspect 200']) expect(outcomes[done], done).toBeGreaterThan(0);
     await caughtUp();
     const before = await dumpReadModels(t.database);
-    for (const table of ['rides', 'ride_history', 'users', 'drivers', 'maintenance_requests']) expect(before[table]?.length, table).toBeGreaterThan(0);
+    for (const table of ['rides', 'ride_history', 'users', 'drivers', 'maintenance_requests', 'inspections']) expect(before[table]?.length, table).toBeGreaterThan(0);
 
     const progress: RebuildProgress[] = [];
     const result = await rebuild((p) => void progress.push(p));

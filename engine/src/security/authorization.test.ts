@@ -115,6 +115,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/inspections/settings': { allowed: ROLES, request: fixed('/api/inspections/settings') },
   'PUT /api/inspections/settings': { allowed: ['admin'], request: fixed('/api/inspections/settings', { inspectionRequired: true }) },
   'POST /api/inspections': { allowed: ['driver'], request: fixed('/api/inspections', { items: [{ id: 'brakes', ok: true }] }) },
+  'GET /api/inspections': { allowed: STAFF, request: fixed('/api/inspections?passed=false') },
   'PATCH /api/rides/:rideId/priority': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/priority`, payload: { priority: 'urgent' } }) },
   // Past the guard a driver declines only an offer made to him (409 otherwise, as decider tests show).
   'POST /api/tracking/decline-offer': { allowed: ['driver'], request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }) },

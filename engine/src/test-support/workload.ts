@@ -1,4 +1,4 @@
-import { VEHICLE_TYPES, type Role, type VehicleType } from '@plantride/schemas';
+import { DEFAULT_CHECKLISTS, VEHICLE_TYPES, type Role, type VehicleType } from '@plantride/schemas';
 import type { App } from '../app';
 import { seedUsers } from './seed';
 import { seededRandom } from './seeded-random';
@@ -55,7 +55,8 @@ export async function seedWorkloadPeople(app: App, requesters = 4, driversPerTyp
 /**
  * Plays `commands` mixed calls over HTTP, as the product's users would: bookings of both ride
  * types, cancels, accepts and every ride step, breakdowns mid-ride with take-overs, maintenance
- * handled by the head, and admin edits of driver records. Refused calls are part of the mix.
+ * handled by the head, admin edits of driver records, and daily vehicle inspections (a failed
+ * critical item files a request). Refused calls are part of the mix.
  */
 export async function runWorkload(app: App, people: WorkloadPeople, tokenOf: (tokenNo: string) => Promise<string>, commands: number, seed = 1): Promise<Workload> {
   const rng = seededRandom(seed);
@@ -135,6 +136,14 @@ export async function runWorkload(app: App, people: WorkloadPeople, tokenOf: (to
       if (body.status === 'accepted') return void (request.accepted = true);
       openRequests.splice(openRequests.indexOf(request), 1);
       request.driver.request = undefined;
+    }],
+    [3, async () => {
+      const driver = rng.pick(drivers.filter(free));
+      if (!driver) return;
+      // The default checklist (the workload saves none); now and then a fault, sometimes on a critical item.
+      const items = DEFAULT_CHECKLISTS[driver.vehicleType].map((item) => (rng.next() < 0.08 ? { id: item.id, ok: false, note: 'worn' } : { id: item.id, ok: true }));
+      const answer = await call('inspect', driver.tokenNo, 'POST', '/api/inspections', { items });
+      if (answer?.maintenanceRequestId) openRequests.push({ id: (driver.request = String(answer.maintenanceRequestId)), driver, accepted: false });
     }],
     [4, async () => {
       const driver = rng.pick(drivers)!;
