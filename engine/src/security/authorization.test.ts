@@ -99,6 +99,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/AllRides': { allowed: STAFF, request: fixed('/api/reports/AllRides') },
   'GET /api/reports/rides.csv': { allowed: STAFF, request: fixed('/api/reports/rides.csv') },
   'GET /api/reports/kpis': { allowed: STAFF, request: fixed('/api/reports/kpis') },
+  'GET /api/kpis/fleet': { allowed: STAFF, request: fixed('/api/kpis/fleet') },
+  'GET /api/kpis/fleet.csv': { allowed: STAFF, request: fixed('/api/kpis/fleet.csv') },
   'GET /api/rides/:rideId/timeline': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/timeline` }) },
   // Issue #20: the site, shifts, presence, dispatch settings and offers.
   'GET /api/site': { allowed: ROLES, request: fixed('/api/site') },
