@@ -9,7 +9,8 @@ import { InspectionResultChip } from './inspection-result-chip';
 export function InspectionAnswersDialog({ inspection, onClose }: { inspection: InspectionRow | null; onClose: () => void }) {
   const titleId = useId();
   return (
-    <Dialog open={inspection !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    // The whole dialog scrolls with the page: a long checklist stays reachable by keyboard (its Close button is in the scrolled box).
+    <Dialog open={inspection !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
       {inspection && (
         <>
           <DialogTitle id={titleId}>Inspection by {driverLabel(inspection)}</DialogTitle>

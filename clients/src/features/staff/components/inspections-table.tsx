@@ -5,7 +5,8 @@ import { defectsText, driverLabel } from '../inspection-history';
 import { InspectionResultChip } from './inspection-result-chip';
 import { ScrollTable } from './scroll-table';
 
-const HEADERS = ['Time', 'Driver', 'Vehicle', 'Type', 'Result', 'Defects', 'Answers'];
+// The result right after the time: what a phone shows before the table is scrolled.
+const HEADERS = ['Time', 'Result', 'Driver', 'Vehicle', 'Type', 'Defects', 'Answers'];
 const cellSx = { whiteSpace: 'nowrap' } as const;
 
 /** A page of inspections; a row (or its Open button) opens the answers. */
@@ -16,12 +17,12 @@ export function InspectionsTable({ rows, onOpen }: { rows: readonly InspectionRo
       {rows.map((row) => (
         <TableRow key={row.inspectionId} hover onClick={() => onOpen(row)} sx={{ cursor: 'pointer' }} data-testid={`inspection-${row.inspectionId}`}>
           <TableCell sx={cellSx}>{formatDateTime(row.inspectedAt)}</TableCell>
-          <TableCell sx={cellSx}>{driverLabel(row)}</TableCell>
-          <TableCell sx={cellSx}>{row.vehicleNumber || '—'}</TableCell>
-          <TableCell sx={cellSx}>{row.vehicleType}</TableCell>
           <TableCell>
             <InspectionResultChip passed={row.passed} />
           </TableCell>
+          <TableCell sx={cellSx}>{driverLabel(row)}</TableCell>
+          <TableCell sx={cellSx}>{row.vehicleNumber || '—'}</TableCell>
+          <TableCell sx={cellSx}>{row.vehicleType}</TableCell>
           <TableCell sx={{ ...cellSx, color: row.defects.length > 0 ? 'error.main' : undefined }}>{defectsText(row.defects)}</TableCell>
           <TableCell>
             <Button

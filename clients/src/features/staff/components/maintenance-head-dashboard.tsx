@@ -17,7 +17,7 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Requests', to: '/requests', text: 'Accept, reject and complete maintenance requests.' },
   { title: 'Ride Reports', to: '/ride-reports', text: 'Every ride with its driver, times and gaps; download as CSV.' },
   { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
-  { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, rides on target, driver utilisation, busiest routes.' },
+  { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, rides on target, driver utilisation, busiest routes; fleet breakdowns, MTBF and downtime.' },
   { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
   { title: 'Site', to: '/site', text: 'Places on the plant plan and the minutes between them.', adminOnly: true },
   { title: 'Drivers on Shift', to: '/presence', text: 'Who is free, busy, blocked or off shift, per vehicle type.' },
