@@ -1,6 +1,5 @@
 import { fleetCsvFileName as rangeFileName, plantDayOf } from '@plantride/schemas';
-import { ApiError } from '../../../lib/api-client';
-import { currentToken } from '../../../lib/session.store';
+import { downloadCsv } from '../../../lib/download-csv';
 import type { KpiFilters } from './get-kpis';
 import { fleetQueryString } from './get-fleet-kpis';
 
@@ -13,20 +12,6 @@ export function fleetCsvFileName(contentDisposition: string | null, filters: Kpi
 }
 
 /** Fetches the server's fleet CSV for the page's range and vehicle type, with the session's token, and saves it. */
-export async function downloadFleetCsv(filters: KpiFilters): Promise<void> {
-  const token = currentToken();
-  const response = await fetch(`/api/kpis/fleet.csv?${fleetQueryString(filters)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), null);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fleetCsvFileName(response.headers.get('content-disposition'), filters);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadFleetCsv(filters: KpiFilters): Promise<void> {
+  return downloadCsv(`/api/kpis/fleet.csv?${fleetQueryString(filters)}`, (disposition) => fleetCsvFileName(disposition, filters));
 }

@@ -1,6 +1,5 @@
 import { plantDayOf, rideReportsCsvFileName } from '@plantride/schemas';
-import { ApiError } from '../../../lib/api-client';
-import { currentToken } from '../../../lib/session.store';
+import { downloadCsv } from '../../../lib/download-csv';
 import { reportQueryString, type ReportFilters } from '../report-filters';
 
 // attachment; filename="ride_reports_2026-11-26.csv": the name the server gave the file, if it gave a plain one.
@@ -12,23 +11,6 @@ export function csvFileNameOf(contentDisposition: string | null, now: Date = new
 }
 
 /** Fetches the server's CSV for the same filters and saves it as ride_reports_<ISO plant day>.csv. */
-export async function downloadRideReports(filters: ReportFilters): Promise<void> {
-  const token = currentToken();
-  const response = await fetch(`/api/reports/rides.csv?${reportQueryString(filters)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    throw new ApiError(response.status, text, null);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileNameOf(response.headers.get('content-disposition'));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadRideReports(filters: ReportFilters): Promise<void> {
+  return downloadCsv(`/api/reports/rides.csv?${reportQueryString(filters)}`, (disposition) => csvFileNameOf(disposition));
 }
