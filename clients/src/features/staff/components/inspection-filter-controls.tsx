@@ -1,35 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { VEHICLE_TYPES } from '@plantride/schemas';
+import { useSearchText } from '../../../lib/use-search-text';
 import { RESULT_OPTIONS, type InspectionFilters } from '../inspection-history';
 
-const SEARCH_DELAY_MS = 400;
 const fieldSx = { minWidth: { xs: '100%', sm: 170 } };
 
 /** The operator id goes to the server once typing pauses (or the field is left), not on each key. */
 function OperatorIdField({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const search = useRef(onSearch);
-  useEffect(() => {
-    search.current = onSearch;
-  });
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <TextField
-      size="small"
-      type="search"
-      label="Driver operator ID"
-      value={text}
-      onChange={(e) => setText(e.target.value.toUpperCase())}
-      onBlur={() => text.trim() !== value && search.current(text.trim())}
-      sx={fieldSx}
-    />
-  );
+  const { text, setText, flush } = useSearchText(value, onSearch);
+  return <TextField size="small" type="search" label="Driver operator ID" value={text} onChange={(e) => setText(e.target.value.toUpperCase())} onBlur={flush} sx={fieldSx} />;
 }
 
 /** Driver, vehicle type, plant days and result of the inspection list. */

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS } from '@plantride/schemas';
+import { useSearchText } from '../../../lib/use-search-text';
 import { stickerInput } from '../driver-form-rules';
 import {
   FILTER_BY_KEYS,
@@ -18,25 +19,13 @@ interface Props {
   onChange: (patch: Partial<ReportFilters>) => void;
 }
 
-const SEARCH_DELAY_MS = 400;
 const STATUS_OPTIONS = [...RIDE_STATUS_FILTERS, ...RIDE_STATUSES.filter((s) => !(RIDE_STATUS_FILTERS as readonly string[]).includes(s))];
 const SEARCHED: readonly ReportFilterKey[] = ['vehicleNumber', 'forkliftNumber', 'driverId', 'driverName'];
 const fieldSx = { minWidth: { xs: '100%', sm: 220 } };
 
 /** The search bar: what is typed goes to the server once typing pauses, so each key press is not a query. */
 function SearchBar({ label, value, sticker, onSearch }: { label: string; value: string; sticker: boolean; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const search = useRef(onSearch);
-  useEffect(() => {
-    search.current = onSearch;
-  });
-  // Cleared from outside (Clear All Filters, a chip): the bar follows.
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const { text, setText, flush } = useSearchText(value, onSearch);
   return (
     <TextField
       size="small"
@@ -46,7 +35,7 @@ function SearchBar({ label, value, sticker, onSearch }: { label: string; value: 
       onChange={(e) => setText(sticker ? stickerInput(e.target.value) : e.target.value)}
       // Leaving the bar sends what was typed at once: a search still waiting must not fire after
       // the user clicked on (a ride id), and take him back here.
-      onBlur={() => text.trim() !== value && search.current(text.trim())}
+      onBlur={flush}
       slotProps={{ htmlInput: sticker ? { inputMode: 'numeric' } : undefined }}
       sx={fieldSx}
     />
