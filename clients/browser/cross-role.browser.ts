@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
@@ -190,6 +191,9 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
       await staff.getByRole('button', { name: 'Edit' }).waitFor();
     };
     await staff.getByRole('button', { name: new RegExp(`${TWO}.*${two.tokenNo}`) }).click();
+    // His record opens with a slide: pressed while it still moves, Edit could be released on another element.
+    await staff.getByTestId(`driver-item-${two.tokenNo}`).getByRole('button', { name: 'Edit' }).waitFor();
+    await settled(staff);
     await setStatus('Not Active');
     await driverTwo.getByRole('dialog', { name: 'Vehicle Blocked by Admin' }).waitFor();
     await snap(driverTwo, 'cross-c-driver2-blocked-by-admin');
