@@ -11,6 +11,7 @@ import { InspectionAnswersDialog } from './inspection-answers-dialog';
 import { InspectionFilterControls } from './inspection-filter-controls';
 import { InspectionsTable } from './inspections-table';
 import { StaffPage } from './staff-page';
+import { PageNav } from '../../../components/page-nav';
 
 const LIVE_EVENTS = ['vehicleInspected'] as const;
 
@@ -64,15 +65,7 @@ export function InspectionHistoryPage() {
         ) : (
           <Box sx={{ opacity: inspections.isPlaceholderData ? 0.6 : 1 }}>{inspections.data && <InspectionsTable rows={inspections.data.inspections} onOpen={setOpen} />}</Box>
         )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
-          <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-            Prev
-          </Button>
-          <Typography data-testid="page-of">{paging.pageOf}</Typography>
-          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={!paging.nextOpen}>
-            Next
-          </Button>
-        </Stack>
+        <PageNav page={page} pageOf={paging.pageOf} nextOpen={paging.nextOpen} onGo={goTo} />
       </StaffPage>
       <InspectionAnswersDialog inspection={open} onClose={() => setOpen(null)} />
     </>

@@ -10,6 +10,7 @@ import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey,
 import { ReportFilterControls } from './report-filter-controls';
 import { RideReportsTable } from './ride-reports-table';
 import { StaffPage } from './staff-page';
+import { PageNav } from '../../../components/page-nav';
 
 /** /ride-reports: filters and pages are the server's work and live in the URL (SPEC §2). */
 export function RideReportsPage() {
@@ -91,15 +92,7 @@ export function RideReportsPage() {
           // The table says itself when columns sit past its right edge (ScrollTable).
           <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
         )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
-          <Button variant="outlined" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-            Prev
-          </Button>
-          <Typography data-testid="page-of">{counts.pageOf}</Typography>
-          <Button variant="outlined" onClick={() => goTo(page + 1)} disabled={!counts.nextOpen}>
-            Next
-          </Button>
-        </Stack>
+        <PageNav page={page} pageOf={counts.pageOf} nextOpen={counts.nextOpen} onGo={goTo} />
       </StaffPage>
     </>
   );

@@ -1,0 +1,26 @@
+import { Button, Stack, Typography } from '@mui/material';
+
+interface Props {
+  /** The page shown, from 1. */
+  page: number;
+  /** "Page 2 of 5", as the list words it. */
+  pageOf: string;
+  /** Whether a next page holds rows. */
+  nextOpen: boolean;
+  onGo: (page: number) => void;
+}
+
+/** Prev, where the list is, Next: the pager under a paged staff list. */
+export function PageNav({ page, pageOf, nextOpen, onGo }: Props) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
+      <Button variant="outlined" onClick={() => onGo(page - 1)} disabled={page <= 1}>
+        Prev
+      </Button>
+      <Typography data-testid="page-of">{pageOf}</Typography>
+      <Button variant="outlined" onClick={() => onGo(page + 1)} disabled={!nextOpen}>
+        Next
+      </Button>
+    </Stack>
+  );
+}
