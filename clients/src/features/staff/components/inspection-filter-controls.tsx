@@ -1,5 +1,6 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
-import { VEHICLE_TYPES } from '@plantride/schemas';
+import { Stack, TextField } from '@mui/material';
+import { FilterSelect } from '../../../components/filter-select';
+import { VEHICLE_TYPE_CHOICES } from '../../../lib/filter-choices';
 import { useSearchText } from '../../../lib/use-search-text';
 import { RESULT_OPTIONS, type InspectionFilters } from '../inspection-history';
 
@@ -16,40 +17,10 @@ export function InspectionFilterControls({ filters, onChange }: { filters: Inspe
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
       <OperatorIdField value={filters.operatorId ?? ''} onSearch={(text) => onChange({ operatorId: text })} />
-      <TextField
-        select
-        size="small"
-        label="Vehicle type"
-        value={filters.vehicleType ?? ''}
-        onChange={(e) => onChange({ vehicleType: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        sx={fieldSx}
-      >
-        <MenuItem value="">All vehicle types</MenuItem>
-        {VEHICLE_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect label="Vehicle type" value={filters.vehicleType ?? ''} onChange={(vehicleType) => onChange({ vehicleType })} anyLabel="All vehicle types" options={VEHICLE_TYPE_CHOICES} sx={fieldSx} />
       <TextField type="date" size="small" label="From" value={filters.from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
       <TextField type="date" size="small" label="To" value={filters.to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
-      <TextField
-        select
-        size="small"
-        label="Result"
-        value={filters.passed ?? ''}
-        onChange={(e) => onChange({ passed: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Passed or failed</MenuItem>
-        {RESULT_OPTIONS.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect label="Result" value={filters.passed ?? ''} onChange={(passed) => onChange({ passed })} anyLabel="Passed or failed" options={RESULT_OPTIONS} sx={fieldSx} />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { KPI_DEFAULT_DAYS, VEHICLE_TYPES, plantDayOf, shiftDay } from '@plantride/schemas';
+import { KPI_DEFAULT_DAYS, plantDayOf, shiftDay } from '@plantride/schemas';
+import { FilterSelect } from '../../../components/filter-select';
+import { VEHICLE_TYPE_CHOICES } from '../../../lib/filter-choices';
 import { messageOf } from '../../../lib/api-client';
 import { useKpis, type KpiFilters } from '../api/get-kpis';
 import { kpiTotals } from '../kpi-chart-data';
@@ -32,22 +34,7 @@ export function KpiDashboardPage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField type="date" size="small" label="From" value={filters.from} onChange={(e) => e.target.value && set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
             <TextField type="date" size="small" label="To" value={filters.to} onChange={(e) => e.target.value && set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
-            <TextField
-              select
-              size="small"
-              label="Vehicle type"
-              value={filters.vehicleType}
-              onChange={(e) => set({ vehicleType: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              sx={fieldSx}
-            >
-              <MenuItem value="">All vehicle types</MenuItem>
-              {VEHICLE_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
+            <FilterSelect label="Vehicle type" value={filters.vehicleType} onChange={(vehicleType) => set({ vehicleType })} anyLabel="All vehicle types" options={VEHICLE_TYPE_CHOICES} sx={fieldSx} />
           </Stack>
         </Paper>
         {kpis.isError && <Alert severity="error">{messageOf(kpis.error, 'Could not load the reports.')}</Alert>}
