@@ -9,7 +9,7 @@ import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { driversProjection } from '../drivers/drivers.projection';
 import { usersProjection } from '../users/users.projection';
 import { inspectionsProjection } from './inspections.projection';
-import { defectsOf, latestInspectionOfDay, listInspectionsPage, type InspectionFilter } from './inspections.queries';
+import { defectsOf, listInspectionsPage, type InspectionFilter } from './inspections.queries';
 
 const brakes = { id: 'brakes', text: 'Brakes work', critical: true };
 const horn = { id: 'horn', text: 'Horn sounds', critical: false };
@@ -96,15 +96,6 @@ describe.each(testStoreKinds())('inspections read model on %s', (kind) => {
     expect(await ids({ passed: false })).toEqual(['C']);
     expect(await ids({ passed: true, operatorId: 'FL02' })).toEqual(['D']);
     expect(await list({}, { limit: 2, offset: 1 })).toMatchObject({ rows: [{ inspection_id: 'C' }, { inspection_id: 'B' }], total: 4 });
-  });
-
-  it('given a driver inspected twice on a day, then the day\'s latest at or before an instant is found, and none before the first or on another day', async () => {
-    await spec.given(inspected('I1', 'FL01', '2026-03-02T03:00:00.000Z', ['brakes']), inspected('I2', 'FL01', '2026-03-02T05:00:00.000Z'));
-    const latest = (iso: string, day = '2026-03-02') => latestInspectionOfDay(spec.db, 'FL01', day, new Date(iso)).then((row) => row?.inspection_id ?? null);
-    expect(await latest('2026-03-02T04:00:00.000Z')).toBe('I1');
-    expect(await latest('2026-03-02T05:00:00.000Z')).toBe('I2');
-    expect(await latest('2026-03-02T02:59:59.000Z')).toBe(null);
-    expect(await latest('2026-03-03T05:00:00.000Z', '2026-03-03')).toBe(null);
   });
 
   it('given inspections and driver records, when every event is delivered again, then no row changes', async () => {

@@ -45,19 +45,5 @@ export async function listInspectionsPage(db: Kysely<ReadModels>, filter: Inspec
   return paged(inspectionListQuery(db, filter), page);
 }
 
-/** The driver's latest inspection on plant day `day` at or before `at`, if any. */
-export async function latestInspectionOfDay(db: Kysely<ReadModels>, operatorId: string, day: string, at: Date): Promise<InspectionRecord | undefined> {
-  return db
-    .selectFrom('inspections')
-    .selectAll()
-    .where('operator_id', '=', operatorId)
-    .where('day', '=', day)
-    .where('inspected_at', '<=', at)
-    .orderBy('inspected_at', 'desc')
-    .orderBy('inspection_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** The texts of the items that failed, in checklist order. */
 export const defectsOf = (row: Pick<InspectionRecord, 'items'>): string[] => row.items.filter((item) => !item.ok).map((item) => item.text);
