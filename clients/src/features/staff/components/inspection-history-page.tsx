@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
 import type { InspectionRow } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useInspections } from '../api/get-inspections';
-import { INSPECTION_FILTER_KEYS, inspectionFiltersOf, pageInfo, type InspectionFilters } from '../inspection-history';
+import { INSPECTION_FILTER_KEYS, inspectionFiltersOf, pageInfo } from '../inspection-history';
 import { pageFromParams } from '../report-filters';
 import { useLivePosition } from '../use-live-position';
 import { InspectionAnswersDialog } from './inspection-answers-dialog';
@@ -12,12 +11,13 @@ import { InspectionFilterControls } from './inspection-filter-controls';
 import { InspectionsTable } from './inspections-table';
 import { StaffPage } from './staff-page';
 import { PageNav } from '../../../components/page-nav';
+import { useUrlList } from '../../../lib/use-url-list';
 
 const LIVE_EVENTS = ['vehicleInspected'] as const;
 
 /** /inspections: every driver's daily vehicle inspections (issue #21); filters and page live in the URL. */
 export function InspectionHistoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilters, goTo, clearAll } = useUrlList();
   const filters = inspectionFiltersOf(params);
   const page = pageFromParams(params);
   const live = useLivePosition(LIVE_EVENTS);
@@ -26,24 +26,6 @@ export function InspectionHistoryPage() {
   const paging = pageInfo(inspections.data?.total ?? 0, inspections.data?.limit ?? 1, page);
   const filtered = INSPECTION_FILTER_KEYS.some((key) => filters[key]);
 
-  // Any filter change starts again at page 1.
-  const setFilters = (patch: Partial<InspectionFilters>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      next.delete('page');
-      return next;
-    });
-  const goTo = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('page', String(target));
-      return next;
-    });
-
   return (
     <>
       <StaffPage title="Vehicle Inspections" maxWidth="lg">
@@ -51,7 +33,7 @@ export function InspectionHistoryPage() {
           <Stack spacing={2}>
             <InspectionFilterControls filters={filters} onChange={setFilters} />
             <Box>
-              <Button variant="outlined" size="small" onClick={() => setParams(new URLSearchParams())} disabled={!filtered}>
+              <Button variant="outlined" size="small" onClick={clearAll} disabled={!filtered}>
                 Clear All Filters
               </Button>
             </Box>

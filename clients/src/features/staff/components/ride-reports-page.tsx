@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { messageOf } from '../../../lib/api-client';
 import { downloadRideReports } from '../api/download-ride-reports';
 import { useRideReports, useRideReportsTotal } from '../api/get-ride-reports';
 import { reportCountTexts } from '../report-counts';
-import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey, type ReportFilters } from '../report-filters';
+import { activeFilters, filtersFromParams, pageFromParams, type ReportFilterKey } from '../report-filters';
 import { ReportFilterControls } from './report-filter-controls';
 import { RideReportsTable } from './ride-reports-table';
 import { StaffPage } from './staff-page';
 import { PageNav } from '../../../components/page-nav';
+import { useUrlList } from '../../../lib/use-url-list';
 
 /** /ride-reports: filters and pages are the server's work and live in the URL (SPEC §2). */
 export function RideReportsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilters, goTo, clearAll } = useUrlList();
   const filters = filtersFromParams(params);
   const page = pageFromParams(params);
   const reports = useRideReports(filters, page);
@@ -28,25 +28,6 @@ export function RideReportsPage() {
     reports.data?.pageSize ?? 1,
   );
   const chips = activeFilters(filters);
-
-  // Any filter change starts again at page 1.
-  const setFilters = (patch: Partial<ReportFilters>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      next.delete('page');
-      return next;
-    });
-  const clearAll = () => setParams(new URLSearchParams());
-  const goTo = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('page', String(target));
-      return next;
-    });
 
   const download = async () => {
     setDownloading(true);
