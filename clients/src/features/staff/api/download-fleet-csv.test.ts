@@ -2,27 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
 import { downloadFleetCsv, fleetCsvFileName } from './download-fleet-csv';
+import { recordDownloads, type SavedDownload } from '../../../test/saved-downloads';
 
 const CSV = 'VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE\r\nMH12 AB 1,Forklift,1,3.5,3.5,0.5,0.5,1\r\n';
 const RANGE = { from: '2026-03-01', to: '2026-03-07', vehicleType: 'Crane' };
 
 describe('Download CSV on the Fleet panel', () => {
-  let saved: { name: string; blob: Blob }[];
-  let blobs: Map<string, Blob>;
+  let saved: SavedDownload[];
 
   beforeEach(() => {
-    saved = [];
-    blobs = new Map();
-    // jsdom has no object URLs and does not download: record what a click on the link would save.
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-    });
+    saved = recordDownloads();
   });
   afterEach(() => {
     useSession.setState({ user: null });

@@ -2,26 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plantDayOf } from '@plantride/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { csvFileNameOf, downloadRideReports } from './download-ride-reports';
+import { recordDownloads, type SavedDownload } from '../../../test/saved-downloads';
 
 const CSV = 'Ride ID,From,To\r\nR1,"main gate, north",canteen\r\n';
 
 describe('Download CSV on Ride Reports', () => {
-  let saved: { name: string; blob: Blob }[];
-  let blobs: Map<string, Blob>;
+  let saved: SavedDownload[];
 
   beforeEach(() => {
-    saved = [];
-    blobs = new Map();
-    // jsdom has no object URLs and does not download: record what a click on the link would save.
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-    });
+    saved = recordDownloads();
   });
   afterEach(() => {
     vi.restoreAllMocks();
