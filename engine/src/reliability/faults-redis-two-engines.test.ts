@@ -90,8 +90,17 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
       const answered = () => [viaA.answered.length, viaB.answered.length] as const;
       const bothAnswered = async (more: number, what: string) => {
         const [onA, onB] = answered();
-        await waitFor(() => viaA.answered.length >= onA + more && viaB.answered.length >= onB + more, 60_000, what);
+        await waitFor(() => viaA.answered.length >= onA + more && viaB.answered.length >= onB + more, 60_000, what).catch((error: Error) => {
+          // CI shows little more than the error's message: it says which side stalled and why.
+          throw new Error(`${error.message}; answered since: A ${viaA.answered.length - onA}, B ${viaB.answered.length - onB} of ${more}; ${stallReport()}`);
+        });
       };
+      const stallReport = () =>
+        [
+          ...engines.map((engine) => `engine ${engine.name} ${engine.child.exitCode === null && engine.child.signalCode === null ? 'running' : `exited (code ${engine.child.exitCode}, signal ${engine.child.signalCode})`}, last lines: ${engine.output().split('\n').filter(Boolean).slice(-3).join(' / ').slice(-1500)}`),
+          `through A: ${JSON.stringify(viaA.outcomes)}, failures ${viaA.failures.slice(-3).join(' | ')}`,
+          `through B: ${JSON.stringify(viaB.outcomes)}, failures ${viaB.failures.slice(-3).join(' | ')}`,
+        ].join('; ');
 
       // Positions appended while Redis was down: what the other process's sockets used to miss.
       const outageSpans: Array<[number, number]> = [];
