@@ -44,7 +44,8 @@ export async function startEngine(store: BenchStore, options: EngineOptions = {}
   const adminPassword = randomBytes(12).toString('hex');
   const child = startNode('engine/dist/server.js', {
     logFile: join(store.dir, `engine-${port}.log`),
-    nodeArgs: ['--enable-source-maps', ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [])],
+    // BENCH_ENGINE_NODE_ARGS: node flags to try on the engine (e.g. `--trace-gc`, heap sizes), space-separated.
+    nodeArgs: ['--enable-source-maps', ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...(process.env.BENCH_ENGINE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...store.env,
       PORT: String(port),

@@ -14,13 +14,14 @@ export interface PollingSubscriptionOptions {
   onError?: (error: unknown) => void;
 }
 
-const EAGER_WINDOW_MS = 500;
-const EAGER_POLL_MS = 10;
-
 /**
  * Reads `$all` in batches from a checkpoint; sleeps until a NOTIFY or the
  * polling interval, whichever comes first, so a lost notification only delays.
  * A failing handler is retried from the same event: nothing is skipped.
+ *
+ * A NOTIFY is enough: a read stops only below an append still running (`events_read_bound`), and
+ * that append wakes every reader once it commits (this process's at once, others' by NOTIFY). So
+ * nothing polls between NOTIFYs; the interval only covers one lost with its process or connection.
  */
 export function subscribeByPolling(options: PollingSubscriptionOptions): Subscription {
   const batchSize = options.batchSize ?? 500;
@@ -33,21 +34,15 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
   // Each caughtUp() waits for a read that began after it was asked.
   let pending: Array<() => void> = [];
 
-  let lastPokedAt = 0;
   const poke = () => {
     poked = true;
-    lastPokedAt = Date.now();
     wake?.();
   };
-
-  // A NOTIFY can arrive while an older transaction is still open, so its event is not yet
-  // readable; for a short while after one, look again every few ms instead of a whole interval.
-  const nextWait = () => (Date.now() - lastPokedAt < EAGER_WINDOW_MS ? Math.min(EAGER_POLL_MS, pollIntervalMs) : pollIntervalMs);
 
   const sleep = () =>
     new Promise<void>((resolve) => {
       if (poked || closed) return resolve();
-      const timer = setTimeout(done, nextWait());
+      const timer = setTimeout(done, pollIntervalMs);
       function done() {
         clearTimeout(timer);
         wake = undefined;
