@@ -28,4 +28,23 @@ describe('session tokens', () => {
     now = new Date('2026-11-25T08:01:01Z');
     expect(await tokens.verify(token)).toBeNull();
   });
+
+  it('given a token verified before, when verified again once its expiry has come, then it is refused', async () => {
+    let now = new Date('2026-11-25T08:00:00Z');
+    const tokens = createTokenService(secret, 60, () => now);
+    const { token } = await tokens.sign({ tokenNo: 'AB12', role: 'admin' });
+    expect(await tokens.verify(token)).toMatchObject({ tokenNo: 'AB12' });
+    now = new Date('2026-11-25T08:00:59Z');
+    expect(await tokens.verify(token)).toMatchObject({ tokenNo: 'AB12' });
+    now = new Date('2026-11-25T08:01:00Z');
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('given a token verified before, when one character of its signature changes, then the changed token is refused', async () => {
+    const tokens = createTokenService(secret, 600);
+    const { token } = await tokens.sign({ tokenNo: 'AB12', role: 'admin' });
+    expect(await tokens.verify(token)).not.toBeNull();
+    const tampered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+    expect(await tokens.verify(tampered)).toBeNull();
+  });
 });

@@ -18,10 +18,15 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
+/** Tokens verified lately, kept so a token's HMAC is checked once (issue #18: every request and socket verifies one). */
+const VERIFIED_LIMIT = 10_000;
 
 export function createTokenService(secret: string, lifetimeSeconds: number, now: () => Date = () => new Date()): TokenService {
   if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const key = new TextEncoder().encode(secret);
+  // A token string verified once verifies again until it expires: its signature cannot change.
+  // Whether its session still stands (sign-out, block) is the session check's, at every use.
+  const verified = new Map<string, AuthUser & SessionClaims & { expiresAt: Date }>();
   return {
     async sign(user, claims = {}) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -37,13 +42,23 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
       return { token, expiresAt: new Date(exp * 1000) };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // As jose: expired once the clock reaches `exp`.
+        if (now().getTime() < known.expiresAt.getTime()) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
         const role = roleSchema.safeParse(payload.role);
         if (!payload.sub || !role.success || !payload.exp) return null;
         const user = { tokenNo: payload.sub, role: role.data, expiresAt: new Date(payload.exp * 1000) };
-        if (payload.sv === undefined) return user;
-        return Number.isSafeInteger(payload.sv) && (payload.sv as number) >= 0 ? { ...user, sessionVersion: payload.sv as number } : null;
+        if (payload.sv !== undefined && !(Number.isSafeInteger(payload.sv) && (payload.sv as number) >= 0)) return null;
+        const answer = payload.sv === undefined ? user : { ...user, sessionVersion: payload.sv as number };
+        if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, answer);
+        return answer;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

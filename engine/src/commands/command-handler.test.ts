@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type Actor } from '@plantride/schemas';
 import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import { directRides } from '../test-support/direct-rides';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { acceptRide, rideStep, type AcceptRideCommand } from '../rides/ride.decider';
 import { handle, type CommandContext } from './command-handler';
 import { DomainError } from './errors';
@@ -109,5 +109,51 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     const head = await store.headPosition();
     await expect(rides.step(rideId, 'EndRide', 'D001', at)).rejects.toMatchObject({ status: 409 });
     expect(await store.headPosition()).toBe(head);
+  });
+  /** The store, with each readStreams call's ids, starting positions and rows returned recorded; `alter` may change what a read returns. */
+  type Alter = (rows: Map<string, RecordedEvent[]>, from: ReadonlyMap<string, number> | undefined) => Map<string, RecordedEvent[]>;
+  const recordingReads = () => {
+    const calls: Array<{ from: Record<string, number> | null; rows: Record<string, number[]> }> = [];
+    const recording: EventStore = Object.create(store) as EventStore;
+    const reads = { recording, calls, alter: undefined as Alter | undefined };
+    recording.readStreams = async (ids, from) => {
+      let rows = await store.readStreams(ids, from);
+      if (reads.alter) rows = reads.alter(rows, from);
+      calls.push({ from: from ? Object.fromEntries(from) : null, rows: Object.fromEntries([...rows].map(([id, events]) => [id, events.map((e) => e.streamPosition)])) });
+      return rows;
+    };
+    return reads;
+  };
+
+  it('given streams a command folded, when the next command reads them, then it reads each from the last event folded on and decides as on a full read', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const { recording, calls } = recordingReads();
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    const rideAt = (await store.readStream(rideStreamId(rideId))).length;
+    const driverAt = (await store.readStream(driverStreamId('D001'))).length;
+    await handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')));
+    // The step's read starts at the accept's own events (the last folded); the accept appended them after its read.
+    const stepRead = calls.at(-1)!;
+    expect(stepRead.from).toMatchObject({ [rideStreamId(rideId)]: rideAt - 1, [driverStreamId('D001')]: driverAt - 1 });
+    expect(stepRead.rows[rideStreamId(rideId)]).toEqual([rideAt - 1, rideAt]);
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
+  });
+
+  it('given a folded state whose last event the store no longer holds, when a command reads the stream, then it reads it again in full and decides on what is there', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const reads = recordingReads();
+    const { recording } = reads;
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    // The tail read finds another event at the folded position (a store rebuilt under the same object).
+    reads.alter = (rows, from) => {
+      if (!from || from.size === 0) return rows;
+      return new Map([...rows].map(([id, events]) => [id, events.map((e, i) => (i === 0 ? { ...e, eventId: randomUUID() } : e))]));
+    };
+    reads.calls.length = 0;
+    const { calls } = reads;
+    await handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')));
+    expect(calls.map((call) => call.from !== null && Object.keys(call.from).length > 0)).toEqual([true, false]);
+    expect(calls[1]!.rows[rideStreamId(rideId)]).toEqual([1, 2]);
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
   });
 });

@@ -2,6 +2,7 @@ import { EVENT_SCHEMA_VERSIONS, SERVER_MESSAGES, domainEventSchema, type Command
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type StreamWrite } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { DomainError } from './errors';
+import { foldedStreamsOf, type Folded } from './folded-streams';
 import { eventIdFor } from './event-ids';
 
 /** A stream a command reads, and how its events fold into the state its decision sees. */
@@ -89,23 +90,61 @@ interface Loaded {
   readonly seen: number;
 }
 
-function fold(ref: AnyRef, recorded: readonly RecordedEvent[]): unknown {
-  return recorded.reduce((state, event) => ref.evolve(state, toDomainEvent(event)), ref.initial());
+function fold(ref: AnyRef, recorded: readonly RecordedEvent[], from: unknown = ref.initial()): unknown {
+  return recorded.reduce((state, event) => ref.evolve(state, toDomainEvent(event)), from);
 }
 
+/** One stream as a command read it: a state this process had folded (or none), and the events after it. */
+interface StreamRead {
+  readonly base: Folded | undefined;
+  readonly tail: readonly RecordedEvent[];
+}
+
+const stateOf = (ref: AnyRef, read: StreamRead): unknown => (read.base ? fold(ref, read.tail, read.base.state) : fold(ref, read.tail));
+const versionOf = (read: StreamRead): number => read.tail.at(-1)?.streamPosition ?? read.base?.version ?? 0;
+
+/**
+ * Reads every stream the handler names, round by round. A stream whose state this process folded
+ * before (for the same fold) is read from the last event folded on: that event checks the state
+ * still stands on the store, and the events after it are folded onto it.
+ */
 async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command): Promise<Loaded> {
-  const read = new Map<string, RecordedEvent[]>();
+  const cache = foldedStreamsOf(store);
+  const read = new Map<string, StreamRead>();
   const states: Record<string, unknown> = {};
   let refs: Streams = handler.streams(command, {});
   for (;;) {
-    const missing = Object.values(refs).flatMap((ref) => (ref && !read.has(ref.id) ? [ref.id] : []));
+    const named = Object.values(refs).filter((ref): ref is AnyRef => ref !== undefined);
+    const missing = [...new Set(named.map((ref) => ref.id))].filter((id) => !read.has(id));
     if (missing.length === 0) break;
-    for (const [id, events] of await store.readStreams(missing)) read.set(id, events);
-    for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = fold(ref, read.get(ref.id) ?? []);
+    const bases = new Map<string, Folded>();
+    for (const id of missing) {
+      const base = cache.get(id);
+      if (base && named.every((ref) => ref.id !== id || ref.evolve === base.evolve)) bases.set(id, base);
+    }
+    const rows = await store.readStreams(missing, new Map([...bases].map(([id, base]) => [id, base.version])));
+    const stale: string[] = [];
+    for (const id of missing) {
+      const events = rows.get(id) ?? [];
+      const base = bases.get(id);
+      if (!base) read.set(id, { base: undefined, tail: events });
+      else if (events[0]?.streamPosition === base.version && events[0].eventId === base.lastEventId) read.set(id, { base, tail: events.slice(1) });
+      else stale.push(id);
+    }
+    if (stale.length > 0) {
+      stale.forEach((id) => cache.delete(id));
+      for (const [id, events] of await store.readStreams(stale)) read.set(id, { base: undefined, tail: events });
+    }
+    for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = stateOf(ref, read.get(ref.id)!);
     refs = handler.streams(command, states as Partial<StatesOf<R>>);
   }
-  const seen = Math.max(0, ...[...read.values()].map((events) => events.at(-1)?.globalPosition ?? 0));
-  return { refs, states, versions: new Map([...read].map(([id, events]) => [id, events.length])), seen };
+  for (const [name, ref] of Object.entries(refs)) {
+    const stream = ref && read.get(ref.id);
+    const last = stream?.tail.at(-1);
+    if (ref && last) cache.set(ref.id, { evolve: ref.evolve, state: states[name], version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
+  }
+  const seen = Math.max(0, ...[...read.values()].map((stream) => stream.tail.at(-1)?.globalPosition ?? stream.base?.position ?? 0));
+  return { refs, states, versions: new Map([...read].map(([id, stream]) => [id, versionOf(stream)])), seen };
 }
 
 async function attemptOnce<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {

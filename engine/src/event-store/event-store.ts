@@ -87,8 +87,12 @@ export interface EventStore {
    */
   appendToStreams(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<MultiStreamAppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
-  /** Several streams in one read: each id's events in stream order (none for a stream that does not exist). */
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /**
+   * Several streams in one read: each id's events in stream order (none for a stream that does not
+   * exist). `from` gives a stream's first position to read (1 when not given): a caller that kept a
+   * stream's state folded reads only what came after, plus the last event it folded, to check it.
+   */
+  readStreams(streamIds: readonly string[], from?: ReadonlyMap<string, number>): Promise<Map<string, RecordedEvent[]>>;
   /** Every event of every stream of one type (`driver` for `driver-…`), in global order: for state an engine keeps in memory, read once at start. */
   readStreamsOfType(streamType: string): Promise<RecordedEvent[]>;
   /** Events committed after `from`, in commit-safe order; never passes a transaction still open. */

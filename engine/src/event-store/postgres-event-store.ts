@@ -261,11 +261,17 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return { events: appended, position: Math.max(...appended.map((e) => e.globalPosition)), duplicate: false };
     },
 
-    async readStreams(streamIds) {
+    async readStreams(streamIds, from) {
       const streams = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
       if (streamIds.length === 0) return streams;
-      const { rows } = await sql<EventRow>`${prepared}select ${COLUMNS} from events
-        where stream_id = any(${sql.val([...new Set(streamIds)])}::text[]) order by stream_id, stream_position`.execute(db);
+      const ids = [...new Set(streamIds)];
+      const { rows } = from
+        ? await sql<EventRow>`${prepared}select ${COLUMNS} from events
+            join unnest(${sql.val(ids)}::text[], ${sql.val(ids.map((id) => from.get(id) ?? 1))}::bigint[]) as wanted(id, first)
+              on events.stream_id = wanted.id and events.stream_position >= wanted.first
+            order by events.stream_id, events.stream_position`.execute(db)
+        : await sql<EventRow>`${prepared}select ${COLUMNS} from events
+            where stream_id = any(${sql.val(ids)}::text[]) order by stream_id, stream_position`.execute(db);
       for (const row of rows) streams.get(row.stream_id)?.push(toRecorded(row));
       return streams;
     },

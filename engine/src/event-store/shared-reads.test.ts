@@ -51,6 +51,32 @@ describe('shared $all reads', () => {
     expect(store.calls).toEqual([[0, 10], [5, 10]]);
   });
 
+  it('given reads asked while a shared read runs, then they wait for it and go together in one statement that begins after they asked', async () => {
+    const all = Array.from({ length: 10 }, (_, i) => event(i + 1));
+    const calls: number[] = [];
+    const release: Array<() => void> = [];
+    let visible = 3;
+    const read = sharedReads((from: Checkpoint, limit: number) => {
+      calls.push(from.position);
+      // What the statement sees is fixed when it starts.
+      const seen = all.slice(0, visible).filter((e) => e.globalPosition > from.position).slice(0, limit);
+      return new Promise<RecordedEvent[]>((resolve) => release.push(() => resolve(seen)));
+    });
+    const first = read(at(0), 100);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([0]);
+    visible = 6;
+    const [second, third] = [read(at(1), 100), read(at(2), 100)];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([0]);
+    release.shift()!();
+    expect(positions(await first)).toEqual([1, 2, 3]);
+    for (let turn = 0; turn < 10 && calls.length < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([0, 1]);
+    release.shift()!();
+    expect([positions(await second), positions(await third)]).toEqual([[2, 3, 4, 5, 6], [3, 4, 5, 6]]);
+  });
+
   it('given a failing statement, then every read that shared it fails with its error', async () => {
     const read = sharedReads(async () => {
       throw new Error('connection lost');

@@ -10,7 +10,10 @@ interface Asked {
 }
 
 /**
- * `$all` reads asked in the same turn of the event loop share one statement (issue #18): one append
+ * `$all` reads share statements (issue #18), one in flight at a time: the reads asked while one is
+ * running wait for it to end, then go together in the next. Before, only the reads asked in the same
+ * turn of the event loop shared one; under load each subscription asked at its own moment (after its
+ * own batch), and the process sent four `$all` reads per command (bench:shift). One append
  * wakes every subscription of the process at once (the projections, the timers, the store watch
  * behind the in-memory caches), and each used to read on its own. The shared read starts after every
  * ask it serves (a caller's "a read that began after I asked" holds), from the lowest checkpoint,
@@ -21,12 +24,25 @@ interface Asked {
  */
 export function sharedReads(read: ReadAll): ReadAll {
   let asked: Asked[] = [];
+  let scheduled = false;
+  let running = false;
+  const schedule = () => {
+    if (scheduled || running || asked.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+  const done = () => {
+    running = false;
+    schedule();
+  };
   const flush = () => {
+    scheduled = false;
     const batch = asked;
     asked = [];
+    running = true;
     if (batch.length === 1) {
       const [only] = batch as [Asked];
-      read(only.from, only.limit).then(only.resolve, only.reject);
+      read(only.from, only.limit).then(only.resolve, only.reject).finally(done);
       return;
     }
     const from = batch.reduce((lowest, ask) => (compareCheckpoints(ask.from, lowest) < 0 ? ask.from : lowest), batch[0]!.from);
@@ -41,11 +57,11 @@ export function sharedReads(read: ReadAll): ReadAll {
         }
       },
       (error: unknown) => batch.forEach((ask) => ask.reject(error)),
-    );
+    ).finally(done);
   };
   return (from, limit) =>
     new Promise<RecordedEvent[]>((resolve, reject) => {
-      if (asked.length === 0) setImmediate(flush);
       asked.push({ from, limit, resolve, reject });
+      schedule();
     });
 }
