@@ -90,8 +90,9 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
       const answered = () => [viaA.answered.length, viaB.answered.length] as const;
       const bothAnswered = async (more: number, what: string) => {
         const [onA, onB] = answered();
-        await waitFor(() => viaA.answered.length >= onA + more && viaB.answered.length >= onB + more, 60_000, what).catch((error: Error) => {
-          // CI shows little more than the error's message: it says which side stalled and why.
+        await waitFor(() => viaA.answered.length >= onA + more && viaB.answered.length >= onB + more, 120_000, what).catch((error: Error) => {
+          // A liveness wait (2 min: CI runs it beside other suites that start engines); CI shows little
+          // more than the error's message, so it says which side stalled and why.
           throw new Error(`${error.message}; answered since: A ${viaA.answered.length - onA}, B ${viaB.answered.length - onB} of ${more}; ${stallReport()}`);
         });
       };
