@@ -141,7 +141,9 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="inspection-progress">
             {answered} of {items.length} answered
           </Typography>
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete || busy} sx={{ minHeight: 56, fontSize: '1.1rem' }} startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}>
+          {/* No ripple: in this sticky bar Chromium scrolled the page by the ripple's press (129 px at 390 px wide), so
+              the release landed on a Fault button and the press was lost. A focus outline stands in for it. */}
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete || busy} disableRipple sx={{ minHeight: 56, fontSize: '1.1rem', '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 } }} startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}>
             {busy ? 'Submitting…' : 'Submit inspection'}
           </Button>
         </Stack>
