@@ -103,6 +103,10 @@ describe('A driver\'s screen coming back from the background', () => {
     await page.getByText('No closest rides available').waitFor();
     eventsLost = true;
     const missed = await bookFixedRide(requester, 'AMR', 'main gate', 'canteen');
+    // Booked means in his list on the server too: the read model may apply it a moment after the answer,
+    // and the screen reads the list once, at once, when it becomes visible.
+    const listed = async () => (await driver.call<{ rides: { rows: Array<{ RIDE_ID: string }> } }>('GET', '/api/drivers/available-rides?vehicleType=AMR')).rides.rows.some((ride) => ride.RIDE_ID === missed);
+    await expect.poll(listed, { timeout: 15_000 }).toBe(true);
     expect(await rideRow(page, missed).count()).toBe(0);
     // Both the connection sync and TanStack Query's focus manager read the lists again on it.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
