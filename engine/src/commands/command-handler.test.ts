@@ -5,7 +5,8 @@ import { openTestStore, testStoreKinds, type TestDatabase } from '../test-suppor
 import { directRides } from '../test-support/direct-rides';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { acceptRide, rideStep, type AcceptRideCommand } from '../rides/ride.decider';
-import { handle, type CommandContext } from './command-handler';
+import { driverStream } from '../drivers/driver.decider';
+import { handle, readVersionedState, type CommandContext } from './command-handler';
 import { DomainError } from './errors';
 import { eventIdFor } from './event-ids';
 
@@ -155,5 +156,16 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     expect(calls.map((call) => call.from !== null && Object.keys(call.from).length > 0)).toEqual([true, false]);
     expect(calls[1]!.rows[rideStreamId(rideId)]).toEqual([1, 2]);
     expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
+  });
+
+  it('given a driver stream a command folded, when a route reads his state, then it reads from the last event folded on and gets what a full read gives', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const { recording, calls } = recordingReads();
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    const driverAt = (await store.readStream(driverStreamId('D001'))).length;
+    const read = await readVersionedState(recording, driverStream('D001'));
+    expect(calls.at(-1)!.from).toEqual({ [driverStreamId('D001')]: driverAt - 1 });
+    expect(read).toEqual(await readVersionedState(store, driverStream('D001')));
+    expect(read).toMatchObject({ version: driverAt, state: { ongoingRideId: rideId } });
   });
 });

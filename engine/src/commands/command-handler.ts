@@ -104,12 +104,43 @@ const stateOf = (ref: AnyRef, read: StreamRead): unknown => (read.base ? fold(re
 const versionOf = (read: StreamRead): number => read.tail.at(-1)?.streamPosition ?? read.base?.version ?? 0;
 
 /**
- * Reads every stream the handler names, round by round. A stream whose state this process folded
- * before (for the same fold) is read from the last event folded on: that event checks the state
- * still stands on the store, and the events after it are folded onto it.
+ * Reads streams in one statement. A stream whose state this process folded before (with the same
+ * fold as every ref naming it here) is read from the last event folded on: that event checks the
+ * state still stands on the store, and the events after it are folded onto it. One whose last event
+ * is not there any more is read again in full.
  */
-async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command): Promise<Loaded> {
+async function readFolded(store: EventStore, refs: readonly AnyRef[], ids: readonly string[]): Promise<Map<string, StreamRead>> {
   const cache = foldedStreamsOf(store);
+  const bases = new Map<string, Folded>();
+  for (const id of ids) {
+    const base = cache.get(id);
+    if (base && refs.every((ref) => ref.id !== id || ref.evolve === base.evolve)) bases.set(id, base);
+  }
+  const rows = await store.readStreams(ids, new Map([...bases].map(([id, base]) => [id, base.version])));
+  const read = new Map<string, StreamRead>();
+  const stale: string[] = [];
+  for (const id of ids) {
+    const events = rows.get(id) ?? [];
+    const base = bases.get(id);
+    if (!base) read.set(id, { base: undefined, tail: events });
+    else if (events[0]?.streamPosition === base.version && events[0].eventId === base.lastEventId) read.set(id, { base, tail: events.slice(1) });
+    else stale.push(id);
+  }
+  if (stale.length > 0) {
+    stale.forEach((id) => cache.delete(id));
+    for (const [id, events] of await store.readStreams(stale)) read.set(id, { base: undefined, tail: events });
+  }
+  return read;
+}
+
+/** Keeps what `ref`'s stream folded to, when this read moved it on. */
+function remember(store: EventStore, ref: AnyRef, read: StreamRead, state: unknown): void {
+  const last = read.tail.at(-1);
+  if (last) foldedStreamsOf(store).set(ref.id, { evolve: ref.evolve, state, version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
+}
+
+/** Reads every stream the handler names, round by round (a round may name more), each through `readFolded`. */
+async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command): Promise<Loaded> {
   const read = new Map<string, StreamRead>();
   const states: Record<string, unknown> = {};
   let refs: Streams = handler.streams(command, {});
@@ -117,32 +148,11 @@ async function load<Command, R extends Streams>(store: EventStore, handler: Comm
     const named = Object.values(refs).filter((ref): ref is AnyRef => ref !== undefined);
     const missing = [...new Set(named.map((ref) => ref.id))].filter((id) => !read.has(id));
     if (missing.length === 0) break;
-    const bases = new Map<string, Folded>();
-    for (const id of missing) {
-      const base = cache.get(id);
-      if (base && named.every((ref) => ref.id !== id || ref.evolve === base.evolve)) bases.set(id, base);
-    }
-    const rows = await store.readStreams(missing, new Map([...bases].map(([id, base]) => [id, base.version])));
-    const stale: string[] = [];
-    for (const id of missing) {
-      const events = rows.get(id) ?? [];
-      const base = bases.get(id);
-      if (!base) read.set(id, { base: undefined, tail: events });
-      else if (events[0]?.streamPosition === base.version && events[0].eventId === base.lastEventId) read.set(id, { base, tail: events.slice(1) });
-      else stale.push(id);
-    }
-    if (stale.length > 0) {
-      stale.forEach((id) => cache.delete(id));
-      for (const [id, events] of await store.readStreams(stale)) read.set(id, { base: undefined, tail: events });
-    }
+    for (const [id, stream] of await readFolded(store, named, missing)) read.set(id, stream);
     for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = stateOf(ref, read.get(ref.id)!);
     refs = handler.streams(command, states as Partial<StatesOf<R>>);
   }
-  for (const [name, ref] of Object.entries(refs)) {
-    const stream = ref && read.get(ref.id);
-    const last = stream?.tail.at(-1);
-    if (ref && last) cache.set(ref.id, { evolve: ref.evolve, state: states[name], version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
-  }
+  for (const [name, ref] of Object.entries(refs)) if (ref) remember(store, ref, read.get(ref.id)!, states[name]);
   const seen = Math.max(0, ...[...read.values()].map((stream) => stream.tail.at(-1)?.globalPosition ?? stream.base?.position ?? 0));
   return { refs, states, versions: new Map([...read].map(([id, stream]) => [id, versionOf(stream)])), seen };
 }
@@ -228,6 +238,9 @@ export async function readState<State, Event extends DomainEvent>(store: EventSt
 
 /** A stream's state and the version (its last event's stream position; 0 when empty) it was folded to. */
 export async function readVersionedState<State, Event extends DomainEvent>(store: EventStore, ref: StreamRef<State, Event>): Promise<{ state: State; version: number }> {
-  const events = await store.readStream(ref.id);
-  return { state: fold(ref, events) as State, version: events.at(-1)?.streamPosition ?? 0 };
+  // Through the same folded states as commands: the session check and a driver's list read his stream's tail.
+  const read = (await readFolded(store, [ref], [ref.id])).get(ref.id)!;
+  const state = stateOf(ref, read) as State;
+  remember(store, ref, read, state);
+  return { state, version: versionOf(read) };
 }

@@ -13,8 +13,8 @@ export interface Folded {
 }
 
 /**
- * The states commands folded lately, per stream (issue #18): a command reads only the events after
- * the one its stream was folded to, plus that one to check it is still there (a store rebuilt or a
+ * The states commands and reads (`readVersionedState`) folded lately, per stream (issue #18): a read
+ * takes only the events after the one its stream was folded to, plus that one to check it is still there (a store rebuilt or a
  * transaction rolled back under the same store object would otherwise leave a state ahead of it).
  * States are never changed in place (every `evolve` returns a new one), so commands share them.
  * Least recently used ones go past `limit`.
@@ -44,10 +44,6 @@ export class FoldedStreams {
 
   delete(streamId: string): void {
     this.entries.delete(streamId);
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 
