@@ -265,13 +265,14 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       const streams = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
       if (streamIds.length === 0) return streams;
       const ids = [...new Set(streamIds)];
-      const { rows } = from
-        ? await sql<EventRow>`${prepared}select ${COLUMNS} from events
-            join unnest(${sql.val(ids)}::text[], ${sql.val(ids.map((id) => from.get(id) ?? 1))}::bigint[]) as wanted(id, first)
-              on events.stream_id = wanted.id and events.stream_position >= wanted.first
-            order by events.stream_id, events.stream_position`.execute(db)
-        : await sql<EventRow>`${prepared}select ${COLUMNS} from events
-            where stream_id = any(${sql.val(ids)}::text[]) order by stream_id, stream_position`.execute(db);
+      // One index range per stream (from its first event unless told). `offset 0` keeps the lateral
+      // read from being flattened into a join: flattened, or as `stream_id = any(…)`, the plan cached
+      // for this prepared statement while the store was small (a scan of every event) stayed cached as
+      // the store grew: 3.2 ms per command at 25k events.
+      const first = ids.map((id) => from?.get(id) ?? 1);
+      const { rows } = await sql<EventRow>`${prepared}select ${COLUMNS} from unnest(${sql.val(ids)}::text[], ${sql.val(first)}::bigint[]) as wanted(id, first)
+        cross join lateral (select * from events where events.stream_id = wanted.id and events.stream_position >= wanted.first offset 0) as events
+        order by events.stream_id, events.stream_position`.execute(db);
       for (const row of rows) streams.get(row.stream_id)?.push(toRecorded(row));
       return streams;
     },
