@@ -191,7 +191,17 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
   // notified meanwhile go in the next one, sent after it.
   const notifier = new pg.Pool({ connectionString: url, max: 1, options });
   notifier.on('error', () => undefined);
-  notifier.on('connect', (client) => client.on('error', () => undefined));
+  // The backends this process notifies from: their NOTIFYs come back to its own LISTEN, after its
+  // readers were already woken in memory (issue #18: every append was read once more per reader).
+  const ownBackends = new Set<number>();
+  notifier.on('connect', (client) => {
+    client.on('error', () => undefined);
+    const pid = (client as pg.Client & { processID?: number }).processID;
+    if (pid === undefined) return;
+    ownBackends.add(pid);
+    client.on('end', () => ownBackends.delete(pid));
+  });
+  const remote = sharedListens(url, (pid) => ownBackends.has(pid));
   const queued = new Set<string>();
   let sending: Promise<void> | undefined;
   const sendQueued = async () => {
@@ -226,10 +236,10 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     async listen(channel, onNotify) {
       const unlistenLocal = local.add(channel, onNotify);
       try {
-        const listener = await listenAgainAfterLoss(url, channel, onNotify);
+        const unlistenRemote = await remote.add(channel, onNotify);
         const stop = async () => {
           unlistenLocal();
-          if (listeners.delete(stop)) await listener.stop();
+          if (listeners.delete(stop)) await unlistenRemote();
         };
         listeners.add(stop);
         return stop;
@@ -297,7 +307,60 @@ const RELISTEN_MS = 1000;
  * every second until it holds, and `onNotify` is called once it does: whatever was appended
  * meanwhile is read then, not at the readers' next poll.
  */
-async function listenAgainAfterLoss(url: string, channel: string, onNotify: () => void): Promise<{ stop(): Promise<void> }> {
+/**
+ * One LISTEN connection per channel for the whole process, however many readers listen on it: a
+ * NOTIFY wakes them all in the same turn, so their `$all` reads go out as one (shared reads), and
+ * PostgreSQL signals one backend per process instead of one per reader. A NOTIFY from a backend
+ * `isOwn` names (this process's own, whose readers were woken in memory) wakes nobody; a LISTEN
+ * back after a lost connection wakes everyone (what was appended meanwhile was heard by nobody).
+ */
+function sharedListens(url: string, isOwn: (pid: number) => boolean) {
+  interface Group {
+    readonly callbacks: Set<() => void>;
+    readonly listening: Promise<{ stop(): Promise<void> }>;
+  }
+  const byChannel = new Map<string, Group>();
+  return {
+    async add(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+      let group = byChannel.get(channel);
+      if (!group) {
+        const callbacks = new Set<() => void>();
+        const wakeAll = (from?: number) => {
+          if (from !== undefined && isOwn(from)) return;
+          for (const callback of [...callbacks]) {
+            try {
+              callback();
+            } catch {
+              // A listener's failure is its own; the others still hear it.
+            }
+          }
+        };
+        const created: Group = { callbacks, listening: listenAgainAfterLoss(url, channel, wakeAll) };
+        created.listening.catch(() => {
+          if (byChannel.get(channel) === created) byChannel.delete(channel);
+        });
+        byChannel.set(channel, (group = created));
+      }
+      const own = group;
+      // Its own function, so the same callback listening twice is removed once per unlisten.
+      const entry = () => onNotify();
+      own.callbacks.add(entry);
+      try {
+        await own.listening;
+      } catch (error) {
+        own.callbacks.delete(entry);
+        throw error;
+      }
+      return async () => {
+        if (!own.callbacks.delete(entry) || own.callbacks.size > 0) return;
+        if (byChannel.get(channel) === own) byChannel.delete(channel);
+        await (await own.listening).stop();
+      };
+    },
+  };
+}
+
+async function listenAgainAfterLoss(url: string, channel: string, onNotify: (from?: number) => void): Promise<{ stop(): Promise<void> }> {
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -305,7 +368,7 @@ async function listenAgainAfterLoss(url: string, channel: string, onNotify: () =
     const client = new pg.Client({ connectionString: url });
     client.on('error', () => undefined);
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.processId);
     });
     client.on('end', () => {
       if (client !== current) return;
