@@ -11,7 +11,18 @@ export interface PollingSubscriptionOptions {
   handleBatch: (events: RecordedEvent[], advance: (event: RecordedEvent) => void) => Promise<void>;
   batchSize?: number;
   pollIntervalMs?: number;
+  /**
+   * Once caught up, a wake-up reads no sooner than this long after the previous read began, so the
+   * events of several appends go in one batch (the projections: a batch costs a transaction and
+   * statements per table whatever its size). `hurry()` and `caughtUp()` read without waiting.
+   */
+  gatherMs?: number;
   onError?: (error: unknown) => void;
+}
+
+export interface PollingSubscription extends Subscription {
+  /** Someone waits for what the next read brings: it goes out without waiting to gather more. */
+  hurry(): void;
 }
 
 /**
@@ -23,14 +34,18 @@ export interface PollingSubscriptionOptions {
  * that append wakes every reader once it commits (this process's at once, others' by NOTIFY). So
  * nothing polls between NOTIFYs; the interval only covers one lost with its process or connection.
  */
-export function subscribeByPolling(options: PollingSubscriptionOptions): Subscription {
+export function subscribeByPolling(options: PollingSubscriptionOptions): PollingSubscription {
   const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const gatherMs = options.gatherMs ?? 0;
   const onError = options.onError ?? ((error: unknown) => console.error('subscription error', error));
   let checkpoint = options.from;
   let closed = false;
   let poked = false;
   let wake: (() => void) | undefined;
+  let hurried = false;
+  let endGather: (() => void) | undefined;
+  let readAt = 0;
   // Each caughtUp() waits for a read that began after it was asked.
   let pending: Array<() => void> = [];
 
@@ -38,6 +53,24 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
     poked = true;
     wake?.();
   };
+
+  const hurry = () => {
+    hurried = true;
+    endGather?.();
+  };
+
+  const gather = () =>
+    new Promise<void>((resolve) => {
+      const wait = readAt + gatherMs - Date.now();
+      if (hurried || closed || wait <= 0) return resolve();
+      const timer = setTimeout(done, wait);
+      function done() {
+        clearTimeout(timer);
+        endGather = undefined;
+        resolve();
+      }
+      endGather = done;
+    });
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -60,9 +93,11 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
     }
     while (!closed) {
       poked = false;
+      hurried = false;
       const asked = pending;
       pending = [];
       try {
+        readAt = Date.now();
         const batch = await options.read(checkpoint, batchSize);
         if (batch.length > 0 && !closed) {
           await options.handleBatch(batch, (event) => {
@@ -72,6 +107,7 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
         if (batch.length < batchSize) {
           asked.forEach((resolve) => resolve());
           await sleep();
+          if (gatherMs > 0) await gather();
         } else {
           pending.unshift(...asked);
         }
@@ -92,13 +128,16 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Subscri
     async close() {
       closed = true;
       poke();
+      hurry();
       await running;
     },
+    hurry,
     caughtUp() {
       if (closed) return Promise.resolve();
       return new Promise<void>((resolve) => {
         pending.push(resolve);
         poke();
+        hurry();
       });
     },
   };

@@ -98,6 +98,34 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     ]);
   });
 
+  describe('gathering events into batches', () => {
+    const signUp = (tokenNo: string) =>
+      store.append(userStreamId(tokenNo), 0, [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo, name: tokenNo, mobile: '9000000001', role: 'requester', passwordHash: 'h' } }], {});
+    // Far longer than any test waits: only a hurry ends the gathering.
+    const gathering = async (batches: number[][]) => {
+      const spy: Projection<ReadModels> = {
+        name: 'batches',
+        handles: ['UserSignedUp'],
+        migrations: {},
+        apply: async () => undefined,
+        applyBatch: async (events) => void batches.push(events.map(({ position }) => position.globalPosition)),
+      };
+      runner = createProjectionRunner({ database, store, projections: [spy], pollIntervalMs: 60_000, gatherMs: 60_000, onError: () => undefined });
+      await runner.start();
+      // Its first read done: the next wake-up gathers.
+      await runner.caughtUp();
+      return runner;
+    };
+
+    it('given a batch gathering, when a read waits for a position in it, then the batch goes out without waiting to gather more', async () => {
+      const batches: number[][] = [];
+      await gathering(batches);
+      const { position } = await signUp('GA04');
+      expect(await runner!.waitForPosition(position, 10_000)).toBe(true);
+      expect(batches).toEqual([[position]]);
+    });
+  });
+
   it('when asked to wait for a position that never comes, then it gives up after the bound', async () => {
     await startRunner();
     expect(await runner!.waitForPosition(999_999, 100)).toBe(false);

@@ -4,8 +4,8 @@ import { handlesEvent, type PositionedEvent, type Projection, type ReadModels } 
 import type { DomainEvent } from '@plantride/schemas';
 import type { Database, SessionLock } from '../database/database';
 import { notifyChannel } from '../event-store/migrations';
-import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
-import { subscribeByPolling } from '../event-store/subscription';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import { subscribeByPolling, type PollingSubscription } from '../event-store/subscription';
 import { toDomainEvent } from '../event-store/upcast';
 import { CHECKPOINTS_MIGRATION_TABLE, checkpointMigrations, lockCheckpoints, readCheckpoints, writeCheckpoints } from './checkpoints';
 
@@ -15,6 +15,8 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection<ReadModels>[];
   batchSize?: number;
   pollIntervalMs?: number;
+  /** How long a batch gathers events once caught up (GATHER_MS); 0 applies each wake-up's events at once. */
+  gatherMs?: number;
   /** How often a process tries to take over projections another process runs. */
   leaseRetryMs?: number;
   onError?: (error: unknown) => void;
@@ -36,6 +38,14 @@ export interface ProjectionRunner {
 
 /** What applying an event needs of it: a rebuild reads no event ids and no metadata. */
 export type ReplayedEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'globalPosition' | 'transactionId' | 'type' | 'schemaVersion' | 'data' | 'recordedAt'>;
+
+/**
+ * At a shift's pace each append made a batch of its own, about two events, and a batch costs a
+ * transaction, the checkpoints and a read and a write per table (issue #18: a third of the engine's
+ * statements). Gathered for this long, several appends share one. Nobody waits for it: a read with
+ * `position` (read-your-writes) and the timers hurry the batch they wait for.
+ */
+export const GATHER_MS = 50;
 
 export const migrationTableOf = (projection: Pick<Projection, 'name'>) => `projection_${projection.name}_migrations`;
 
@@ -102,7 +112,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const locks = new Map<string, SessionLock>();
   const waiters = new Set<() => void>();
   const notifyWaiters = () => waiters.forEach((wake) => wake());
-  let subscription: Subscription | undefined;
+  let subscription: PollingSubscription | undefined;
   let led: readonly Projection<ReadModels>[] = [];
   let stopped = false;
   let markStopped!: () => void;
@@ -133,6 +143,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         listen: (onNotify) => database.listen(notifyChannel(database.schema), onNotify),
         batchSize: options.batchSize ?? 500,
         pollIntervalMs: options.pollIntervalMs ?? 1000,
+        gatherMs: options.gatherMs ?? GATHER_MS,
         onError,
         async handleBatch(batch, advance) {
           const checkpoints = await db.transaction().execute((trx) => applyBatch(trx, batchOf, batch));
@@ -201,6 +212,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         // Projections run by another process: their progress is what they committed.
         if (target && followsSome()) for (const [name, checkpoint] of await readCheckpoints(db)) record(name, checkpoint);
         if (target && passed(target)) return true;
+        // A reader waits for the read models: the next batch goes out now, not after gathering.
+        subscription?.hurry();
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);
