@@ -126,45 +126,64 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     return reads;
   };
 
-  it('given streams a command folded, when the next command reads them, then it reads each from the last event folded on and decides as on a full read', async () => {
+  it('given streams a command appended to, when the next command on them comes, then it reads nothing and decides on the states this process folded, which its append confirms', async () => {
     await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
     const { recording, calls } = recordingReads();
     await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
-    const rideAt = (await store.readStream(rideStreamId(rideId))).length;
-    const driverAt = (await store.readStream(driverStreamId('D001'))).length;
+    calls.length = 0;
     await handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')));
-    // The step's read starts at the accept's own events (the last folded); the accept appended them after its read.
-    const stepRead = calls.at(-1)!;
-    expect(stepRead.from).toMatchObject({ [rideStreamId(rideId)]: rideAt - 1, [driverStreamId('D001')]: driverAt - 1 });
-    expect(stepRead.rows[rideStreamId(rideId)]).toEqual([rideAt - 1, rideAt]);
+    expect(calls).toEqual([]);
+    await handle(recording, rideStep, { type: 'PickMaterial', data: { rideId, driverId: 'D001' } }, context(driver('D001')));
+    expect(calls).toEqual([]);
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted', 'MaterialPicked']);
+  });
+
+  it('given folded states another process has moved on since, when a command decides on them, then its append is refused by the version check, and it reads and decides again on what is there', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const { recording, calls } = recordingReads();
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    // Another process (its own store object) starts the ride behind this one's back.
+    await rides.step(rideId, 'StartRide', 'D001', at);
+    calls.length = 0;
+    await expect(handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')))).rejects.toMatchObject({ status: 409 });
+    expect(calls.length).toBeGreaterThan(0);
     expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
   });
 
-  it('given a folded state whose last event the store no longer holds, when a command reads the stream, then it reads it again in full and decides on what is there', async () => {
+  it('given folded states, when the command they decide is refused, then it is refused on a read of the store, not on what this process folded', async () => {
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const { recording, calls } = recordingReads();
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    calls.length = 0;
+    await expect(handle(recording, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')))).rejects.toMatchObject({ status: 409 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('given a folded state whose last event the store no longer holds, when a route reads the stream, then it reads it again in full and gets what is there', async () => {
     await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
     const reads = recordingReads();
-    const { recording } = reads;
+    const { recording, calls } = reads;
     await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
     // The tail read finds another event at the folded position (a store rebuilt under the same object).
     reads.alter = (rows, from) => {
       if (!from || from.size === 0) return rows;
       return new Map([...rows].map(([id, events]) => [id, events.map((e, i) => (i === 0 ? { ...e, eventId: randomUUID() } : e))]));
     };
-    reads.calls.length = 0;
-    const { calls } = reads;
-    await handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')));
+    calls.length = 0;
+    const read = await readVersionedState(recording, driverStream('D001'));
     expect(calls.map((call) => call.from !== null && Object.keys(call.from).length > 0)).toEqual([true, false]);
-    expect(calls[1]!.rows[rideStreamId(rideId)]).toEqual([1, 2]);
-    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
+    expect(read).toEqual(await readVersionedState(store, driverStream('D001')));
   });
 
-  it('given a driver stream a command folded, when a route reads his state, then it reads from the last event folded on and gets what a full read gives', async () => {
+  it('given a driver stream a command appended to, when a route reads his state, then it reads from the last event folded on and gets what a full read gives', async () => {
     await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
     const { recording, calls } = recordingReads();
     await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
     const driverAt = (await store.readStream(driverStreamId('D001'))).length;
     const read = await readVersionedState(recording, driverStream('D001'));
-    expect(calls.at(-1)!.from).toEqual({ [driverStreamId('D001')]: driverAt - 1 });
+    // From the accept's own last event: the accept folded what it appended.
+    expect(calls.at(-1)!.from).toEqual({ [driverStreamId('D001')]: driverAt });
+    expect(calls.at(-1)!.rows).toEqual({ [driverStreamId('D001')]: [driverAt] });
     expect(read).toEqual(await readVersionedState(store, driverStream('D001')));
     expect(read).toMatchObject({ version: driverAt, state: { ongoingRideId: rideId } });
   });

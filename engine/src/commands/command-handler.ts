@@ -74,9 +74,12 @@ function backoff(attempt: number): Promise<void> {
 export async function handle<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptOnce(store, handler, command, context);
+      // The first attempt may decide on the states this process folded, without reading (`load`).
+      return await attemptOnce(store, handler, command, context, attempt === 1);
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
+      // A stream moved on: what this process folded of it is not current (another process wrote it).
+      foldedStreamsOf(store).delete(error.streamId);
       await backoff(attempt);
     }
   }
@@ -88,6 +91,8 @@ interface Loaded {
   readonly versions: Map<string, number>;
   /** The last global position among the events read. */
   readonly seen: number;
+  /** Decided on folded states alone, nothing read: only an append (which checks every version) confirms them. */
+  readonly unread: boolean;
 }
 
 function fold(ref: AnyRef, recorded: readonly RecordedEvent[], from: unknown = ref.initial()): unknown {
@@ -139,30 +144,62 @@ function remember(store: EventStore, ref: AnyRef, read: StreamRead, state: unkno
   if (last) foldedStreamsOf(store).set(ref.id, { evolve: ref.evolve, state, version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
 }
 
-/** Reads every stream the handler names, round by round (a round may name more), each through `readFolded`. */
-async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command): Promise<Loaded> {
+/** The folded states of `ids`, when this process holds one for each (folded with every ref's fold); else undefined. */
+function foldedOnly(store: EventStore, refs: readonly AnyRef[], ids: readonly string[]): Map<string, StreamRead> | undefined {
+  const cache = foldedStreamsOf(store);
+  const read = new Map<string, StreamRead>();
+  for (const id of ids) {
+    const base = cache.get(id);
+    if (!base || refs.some((ref) => ref.id === id && ref.evolve !== base.evolve)) return undefined;
+    read.set(id, { base, tail: [] });
+  }
+  return read;
+}
+
+/**
+ * Reads every stream the handler names, round by round (a round may name more), each through
+ * `readFolded`. With `trustFolded`, a round whose streams this process has all folded reads nothing:
+ * the decision goes on those states, and the append's version check on every stream confirms them.
+ */
+async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, trustFolded: boolean): Promise<Loaded> {
   const read = new Map<string, StreamRead>();
   const states: Record<string, unknown> = {};
   let refs: Streams = handler.streams(command, {});
+  let unread = trustFolded;
   for (;;) {
     const named = Object.values(refs).filter((ref): ref is AnyRef => ref !== undefined);
     const missing = [...new Set(named.map((ref) => ref.id))].filter((id) => !read.has(id));
     if (missing.length === 0) break;
-    for (const [id, stream] of await readFolded(store, named, missing)) read.set(id, stream);
+    const folded = unread ? foldedOnly(store, named, missing) : undefined;
+    if (!folded) unread = false;
+    for (const [id, stream] of folded ?? (await readFolded(store, named, missing))) read.set(id, stream);
     for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = stateOf(ref, read.get(ref.id)!);
     refs = handler.streams(command, states as Partial<StatesOf<R>>);
   }
   for (const [name, ref] of Object.entries(refs)) if (ref) remember(store, ref, read.get(ref.id)!, states[name]);
   const seen = Math.max(0, ...[...read.values()].map((stream) => stream.tail.at(-1)?.globalPosition ?? stream.base?.position ?? 0));
-  return { refs, states, versions: new Map([...read].map(([id, stream]) => [id, versionOf(stream)])), seen };
+  return { refs, states, versions: new Map([...read].map(([id, stream]) => [id, versionOf(stream)])), seen, unread };
 }
 
-async function attemptOnce<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
-  const { refs, states, versions, seen } = await load(store, handler, command);
+/**
+ * After an append: what each stream it wrote folds to now (its events as stored, folded as a read
+ * would fold them), so the next command on them need not read.
+ */
+function rememberAppended(store: EventStore, refs: Streams, states: Record<string, unknown>, appended: readonly RecordedEvent[]): void {
+  for (const [name, ref] of Object.entries(refs)) {
+    const own = ref ? appended.filter((event) => event.streamId === ref.id).sort((a, b) => a.streamPosition - b.streamPosition) : [];
+    if (ref && own.length > 0) remember(store, ref, { base: undefined, tail: own }, fold(ref, own, states[name]));
+  }
+}
+
+async function attemptOnce<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext, trustFolded: boolean): Promise<CommandResult> {
+  const { refs, states, versions, seen, unread } = await load(store, handler, command, trustFolded);
   let decided: EventsOf<R>;
   try {
     decided = handler.decide(command, states as StatesOf<R>, context);
   } catch (error) {
+    // A refusal appends nothing, so no version check would confirm the states it went on: read first.
+    if (unread) return attemptOnce(store, handler, command, context, false);
     // A repeat (same Idempotency-Key) of a command that went through is refused by what it did: answer it.
     const earlier = error instanceof DomainError && context.idempotent ? await earlierResult(store, context.commandId) : null;
     if (earlier) return sameCommand(earlier, command.type);
@@ -176,13 +213,15 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
     writes.push({ streamId: ref.id, expectedVersion: versions.get(ref.id) ?? 0, events: newEventsOf(own, context.commandId, events.length) });
     events.push(...own);
   }
-  if (events.length === 0) return { events, position: seen, duplicate: false };
+  // Nothing to append (and so nothing checked): answer on what the store holds.
+  if (events.length === 0) return unread ? attemptOnce(store, handler, command, context, false) : { events, position: seen, duplicate: false };
   const metadata = { ...commandMetadata(context), commandType: command.type };
   const only = writes.length === 1 ? writes[0] : undefined;
   const result = only ? await store.append(only.streamId, only.expectedVersion, only.events, metadata) : await store.appendToStreams(writes, metadata);
   // The store found this command's ids taken: answer the whole first run (this run may have decided fewer
   // events, e.g. on streams read across its commit), not just the events both runs share.
   if (result.duplicate) return sameCommand((await earlierResult(store, context.commandId)) ?? { events: result.events, position: result.position, duplicate: true }, command.type);
+  rememberAppended(store, refs, states, result.events);
   return { events, position: result.position, duplicate: false };
 }
 
