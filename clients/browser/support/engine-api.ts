@@ -10,14 +10,30 @@ export interface ApiSession {
 
 const baseUrl = () => engine('baseUrl');
 
+/** The last store position a command here answered with: reads wait for the read models to reach it. */
+let lastPosition = 0;
+
+/**
+ * Reads carry `position` (read-your-writes), as the screens do after their own commands: the read
+ * models apply a command's events a moment after its answer, and a test reading right after
+ * another account's command would otherwise race them.
+ */
+function withPosition(method: string, path: string): string {
+  if (method !== 'GET' || lastPosition === 0 || /[?&]position=/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}position=${lastPosition}`;
+}
+
 async function request<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const answer = await fetch(`${baseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await fetch(`${baseUrl()}${withPosition(method, path)}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
+  const parsed = (text ? JSON.parse(text) : {}) as T;
+  const position = (parsed as { position?: unknown } | null)?.position;
+  if (typeof position === 'number' && position > lastPosition) lastPosition = position;
+  return parsed;
 }
 
 export async function signIn(tokenNo: string, password: string, name = tokenNo): Promise<ApiSession> {
