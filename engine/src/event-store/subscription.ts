@@ -25,6 +25,20 @@ export interface PollingSubscription extends Subscription {
   hurry(): void;
 }
 
+/** Resolves after `ms`, or at once when `skip` holds, or when the function handed to `onWaker` is called. */
+function interruptibleWait(ms: number, skip: boolean, onWaker: (wake: (() => void) | undefined) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (skip) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      onWaker(undefined);
+      resolve();
+    }
+    onWaker(done);
+  });
+}
+
 /**
  * Reads `$all` in batches from a checkpoint; sleeps until a NOTIFY or the
  * polling interval, whichever comes first, so a lost notification only delays.
@@ -59,30 +73,11 @@ export function subscribeByPolling(options: PollingSubscriptionOptions): Polling
     endGather?.();
   };
 
-  const gather = () =>
-    new Promise<void>((resolve) => {
-      const wait = readAt + gatherMs - Date.now();
-      if (hurried || closed || wait <= 0) return resolve();
-      const timer = setTimeout(done, wait);
-      function done() {
-        clearTimeout(timer);
-        endGather = undefined;
-        resolve();
-      }
-      endGather = done;
-    });
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (poked || closed) return resolve();
-      const timer = setTimeout(done, pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const gather = () => {
+    const left = readAt + gatherMs - Date.now();
+    return interruptibleWait(left, hurried || closed || left <= 0, (waker) => (endGather = waker));
+  };
+  const sleep = () => interruptibleWait(pollIntervalMs, poked || closed, (waker) => (wake = waker));
 
   const run = async () => {
     let unlisten: (() => Promise<void>) | undefined;
