@@ -4,9 +4,10 @@ import { MESSAGES, SERVER_MESSAGES, driverStreamId, rideStreamId, type Actor } f
 import { openTestStore, testStoreKinds, type TestDatabase } from '../test-support/test-database';
 import { directRides } from '../test-support/direct-rides';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import { acceptRide, rideStep, type AcceptRideCommand } from '../rides/ride.decider';
+import { acceptRide, rideStep, rideStream, type AcceptRideCommand } from '../rides/ride.decider';
 import { driverStream } from '../drivers/driver.decider';
-import { handle, readVersionedState, type CommandContext } from './command-handler';
+import { handle, readVersionedState, type CommandContext, type CommandHandler } from './command-handler';
+import { foldedStreamsOf } from './folded-streams';
 import { DomainError } from './errors';
 import { eventIdFor } from './event-ids';
 
@@ -157,6 +158,26 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     calls.length = 0;
     await expect(handle(recording, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')))).rejects.toMatchObject({ status: 409 });
     expect(calls).toHaveLength(1);
+  });
+
+  it('given a first round of streams taken from folded states and a second one read, when the decision refuses, then it is refused on a read of every stream', async () => {
+    // Refuses while the driver holds a ride; the ride he holds is a second round's stream.
+    const whileFree: CommandHandler<{ type: 'WhileFree'; data: { driverId: string } }, { driver: ReturnType<typeof driverStream>; ride?: ReturnType<typeof rideStream> }> = {
+      streams: (command, read) => ({ driver: driverStream(command.data.driverId), ...(read.driver?.ongoingRideId ? { ride: rideStream(read.driver.ongoingRideId) } : {}) }),
+      decide(_, { driver }) {
+        if (driver.ongoingRideId) throw new DomainError(409, 'busy');
+        return {};
+      },
+    };
+    await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
+    const { recording, calls } = recordingReads();
+    await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
+    // Another process carries the ride to its end: this one's folded driver still holds it.
+    for (const step of ['StartRide', 'PickMaterial', 'DropMaterial', 'EndRide'] as const) await rides.step(rideId, step, 'D001', at);
+    foldedStreamsOf(recording).delete(rideStreamId(rideId));
+    calls.length = 0;
+    await expect(handle(recording, whileFree, { type: 'WhileFree', data: { driverId: 'D001' } }, context(driver('D001')))).resolves.toMatchObject({ events: [] });
+    expect(calls.map((call) => Object.keys(call.rows))).toContainEqual([driverStreamId('D001')]);
   });
 
   it('given a folded state whose last event the store no longer holds, when a route reads the stream, then it reads it again in full and gets what is there', async () => {

@@ -165,13 +165,14 @@ async function load<Command, R extends Streams>(store: EventStore, handler: Comm
   const read = new Map<string, StreamRead>();
   const states: Record<string, unknown> = {};
   let refs: Streams = handler.streams(command, {});
-  let unread = trustFolded;
+  // Any state taken unread, in any round, leaves the whole decision to be confirmed by the append.
+  let unread = false;
   for (;;) {
     const named = Object.values(refs).filter((ref): ref is AnyRef => ref !== undefined);
     const missing = [...new Set(named.map((ref) => ref.id))].filter((id) => !read.has(id));
     if (missing.length === 0) break;
-    const folded = unread ? foldedOnly(store, named, missing) : undefined;
-    if (!folded) unread = false;
+    const folded = trustFolded ? foldedOnly(store, named, missing) : undefined;
+    if (folded) unread = true;
     for (const [id, stream] of folded ?? (await readFolded(store, named, missing))) read.set(id, stream);
     for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = stateOf(ref, read.get(ref.id)!);
     refs = handler.streams(command, states as Partial<StatesOf<R>>);
