@@ -201,7 +201,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     ownBackends.add(pid);
     client.on('end', () => ownBackends.delete(pid));
   });
-  const remote = sharedListens(url, (pid) => ownBackends.has(pid));
+  const remote = sharedListens(url, (pid) => ownBackends.has(pid), (channel) => local.notify(channel));
   const queued = new Set<string>();
   let sending: Promise<void> | undefined;
   const sendQueued = async () => {
@@ -236,7 +236,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     async listen(channel, onNotify) {
       const unlistenLocal = local.add(channel, onNotify);
       try {
-        const unlistenRemote = await remote.add(channel, onNotify);
+        const unlistenRemote = await remote.add(channel);
         const stop = async () => {
           unlistenLocal();
           if (listeners.delete(stop)) await unlistenRemote();
@@ -303,56 +303,41 @@ const NOTIFY_SQL = `select pg_notify(channel, '') from unnest($1::text[]) as cha
 const RELISTEN_MS = 1000;
 
 /**
- * A LISTEN on a connection of its own. When PostgreSQL drops it (a restart), it is opened again
- * every second until it holds, and `onNotify` is called once it does: whatever was appended
- * meanwhile is read then, not at the readers' next poll.
- */
-/**
  * One LISTEN connection per channel for the whole process, however many readers listen on it: a
- * NOTIFY wakes them all in the same turn, so their `$all` reads go out as one (shared reads), and
- * PostgreSQL signals one backend per process instead of one per reader. A NOTIFY from a backend
- * `isOwn` names (this process's own, whose readers were woken in memory) wakes nobody; a LISTEN
- * back after a lost connection wakes everyone (what was appended meanwhile was heard by nobody).
+ * NOTIFY wakes them all in the same turn (`wake`: this process's listeners of the channel), so their
+ * `$all` reads go out as one (shared reads), and PostgreSQL signals one backend per process instead
+ * of one per reader. A NOTIFY from a backend `isOwn` names (this process's own, whose readers were
+ * woken in memory) wakes nobody; a LISTEN back after a lost connection wakes everyone (what was
+ * appended meanwhile was heard by nobody).
  */
-function sharedListens(url: string, isOwn: (pid: number) => boolean) {
-  interface Group {
-    readonly callbacks: Set<() => void>;
-    readonly listening: Promise<{ stop(): Promise<void> }>;
-  }
-  const byChannel = new Map<string, Group>();
+function sharedListens(url: string, isOwn: (pid: number) => boolean, wake: (channel: string) => void) {
+  const byChannel = new Map<string, { readers: number; readonly listening: Promise<{ stop(): Promise<void> }> }>();
   return {
-    async add(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    /** One more reader of `channel` (already among `wake`'s listeners); resolves once the LISTEN holds. */
+    async add(channel: string): Promise<() => Promise<void>> {
       let group = byChannel.get(channel);
       if (!group) {
-        const callbacks = new Set<() => void>();
-        const wakeAll = (from?: number) => {
-          if (from !== undefined && isOwn(from)) return;
-          for (const callback of [...callbacks]) {
-            try {
-              callback();
-            } catch {
-              // A listener's failure is its own; the others still hear it.
-            }
-          }
+        const heard = (from?: number) => {
+          if (from === undefined || !isOwn(from)) wake(channel);
         };
-        const created: Group = { callbacks, listening: listenAgainAfterLoss(url, channel, wakeAll) };
+        const created = { readers: 0, listening: listenAgainAfterLoss(url, channel, heard) };
         created.listening.catch(() => {
           if (byChannel.get(channel) === created) byChannel.delete(channel);
         });
         byChannel.set(channel, (group = created));
       }
       const own = group;
-      // Its own function, so the same callback listening twice is removed once per unlisten.
-      const entry = () => onNotify();
-      own.callbacks.add(entry);
+      own.readers += 1;
       try {
         await own.listening;
       } catch (error) {
-        own.callbacks.delete(entry);
+        own.readers -= 1;
         throw error;
       }
+      // Called once per reader (`listen`'s stop).
       return async () => {
-        if (!own.callbacks.delete(entry) || own.callbacks.size > 0) return;
+        own.readers -= 1;
+        if (own.readers > 0) return;
         if (byChannel.get(channel) === own) byChannel.delete(channel);
         await (await own.listening).stop();
       };
@@ -360,6 +345,11 @@ function sharedListens(url: string, isOwn: (pid: number) => boolean) {
   };
 }
 
+/**
+ * A LISTEN on a connection of its own. When PostgreSQL drops it (a restart), it is opened again
+ * every second until it holds, and `onNotify` is called once it does: whatever was appended
+ * meanwhile is read then, not at the readers' next poll.
+ */
 async function listenAgainAfterLoss(url: string, channel: string, onNotify: (from?: number) => void): Promise<{ stop(): Promise<void> }> {
   let current: pg.Client | undefined;
   let stopped = false;
