@@ -78,8 +78,7 @@ export async function handle<Command extends { type: string }, R extends Streams
       return await attemptOnce(store, handler, command, context, attempt === 1);
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
-      // A stream moved on: what this process folded of it is not current (another process wrote it).
-      foldedStreamsOf(store).delete(error.streamId);
+      // The next attempt reads: a folded state behind the store gets its tail read onto it (readFolded).
       await backoff(attempt);
     }
   }
@@ -108,6 +107,12 @@ interface StreamRead {
 const stateOf = (ref: AnyRef, read: StreamRead): unknown => (read.base ? fold(ref, read.tail, read.base.state) : fold(ref, read.tail));
 const versionOf = (read: StreamRead): number => read.tail.at(-1)?.streamPosition ?? read.base?.version ?? 0;
 
+/** What this process folded of stream `id`, if every ref naming it folds the same way. */
+function foldedFor(store: EventStore, refs: readonly AnyRef[], id: string): Folded | undefined {
+  const base = foldedStreamsOf(store).get(id);
+  return base && refs.every((ref) => ref.id !== id || ref.evolve === base.evolve) ? base : undefined;
+}
+
 /**
  * Reads streams in one statement. A stream whose state this process folded before (with the same
  * fold as every ref naming it here) is read from the last event folded on: that event checks the
@@ -118,8 +123,8 @@ async function readFolded(store: EventStore, refs: readonly AnyRef[], ids: reado
   const cache = foldedStreamsOf(store);
   const bases = new Map<string, Folded>();
   for (const id of ids) {
-    const base = cache.get(id);
-    if (base && refs.every((ref) => ref.id !== id || ref.evolve === base.evolve)) bases.set(id, base);
+    const base = foldedFor(store, refs, id);
+    if (base) bases.set(id, base);
   }
   const rows = await store.readStreams(ids, new Map([...bases].map(([id, base]) => [id, base.version])));
   const read = new Map<string, StreamRead>();
@@ -144,13 +149,12 @@ function remember(store: EventStore, ref: AnyRef, read: StreamRead, state: unkno
   if (last) foldedStreamsOf(store).set(ref.id, { evolve: ref.evolve, state, version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
 }
 
-/** The folded states of `ids`, when this process holds one for each (folded with every ref's fold); else undefined. */
+/** The folded states of `ids`, when this process holds one for each; else undefined. */
 function foldedOnly(store: EventStore, refs: readonly AnyRef[], ids: readonly string[]): Map<string, StreamRead> | undefined {
-  const cache = foldedStreamsOf(store);
   const read = new Map<string, StreamRead>();
   for (const id of ids) {
-    const base = cache.get(id);
-    if (!base || refs.some((ref) => ref.id === id && ref.evolve !== base.evolve)) return undefined;
+    const base = foldedFor(store, refs, id);
+    if (!base) return undefined;
     read.set(id, { base, tail: [] });
   }
   return read;
@@ -188,7 +192,8 @@ async function load<Command, R extends Streams>(store: EventStore, handler: Comm
  */
 function rememberAppended(store: EventStore, refs: Streams, states: Record<string, unknown>, appended: readonly RecordedEvent[]): void {
   for (const [name, ref] of Object.entries(refs)) {
-    const own = ref ? appended.filter((event) => event.streamId === ref.id).sort((a, b) => a.streamPosition - b.streamPosition) : [];
+    // The store answers an append's events in order (its `position` is the last one's).
+    const own = ref ? appended.filter((event) => event.streamId === ref.id) : [];
     if (ref && own.length > 0) remember(store, ref, { base: undefined, tail: own }, fold(ref, own, states[name]));
   }
 }
