@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, initialTransition, transition } from 'xstate';
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import type { ResumeState, RideType } from './constants';
 import { RIDE_EVENT_TYPES, type RideEvent, type RideEventType } from './events/ride.events';
@@ -175,6 +175,9 @@ describe('ride machine transition table', () => {
     expect(rowOf(before)).toBe(from);
     const event = sample(type, before, 'D2');
     const after = evolveRide(before, event);
+    // The fold's shared scope decides as xstate's own transition(), which makes an actor per call.
+    const [own] = transition(rideMachine, before, event);
+    expect([after.status, after.value, after.context]).toEqual([own.status, own.value, own.context]);
     if (to === x) {
       expect(canApply(before, event)).toBe(false);
       expect(after).toBe(before);
@@ -396,6 +399,8 @@ describe('ride lifecycle', () => {
     expect(s.value).toBe('new');
     expect(rideStatusOf(s)).toBeNull();
     expect(resumeStateOf(s)).toBeNull();
+    const [own] = initialTransition(rideMachine);
+    expect([s.status, s.value, s.context]).toEqual([own.status, own.value, own.context]);
   });
 
   const statuses: Record<Row, RideStatus | null> = {
