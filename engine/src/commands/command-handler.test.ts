@@ -180,6 +180,22 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     expect(calls.map((call) => Object.keys(call.rows))).toContainEqual([driverStreamId('D001')]);
   });
 
+  it('given a booking, when it is handled, then the ride stream it made up is not read and its append at version 0 stands', async () => {
+    const { recording, calls } = recordingReads();
+    await directRides(recording).book('R2', 'Forklift', at);
+    expect(calls.flatMap((call) => Object.keys(call.rows))).not.toContain(rideStreamId('R2'));
+    expect(await typesOf(rideStreamId('R2'))).toEqual(['RideRequested']);
+  });
+
+  it('given a made-up ride id that is already taken, when the booking is handled, then it reads the stream and is refused on what is there, appending nothing', async () => {
+    const { recording, calls } = recordingReads();
+    const head = await store.headPosition();
+    await expect(directRides(recording).book(rideId, 'Forklift', at)).rejects.toBeInstanceOf(DomainError);
+    expect(calls.flatMap((call) => Object.keys(call.rows))).toContain(rideStreamId(rideId));
+    expect(await store.headPosition()).toBe(head);
+    expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested']);
+  });
+
   it('given a folded state whose last event the store no longer holds, when a route reads the stream, then it reads it again in full and gets what is there', async () => {
     await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined);
     const reads = recordingReads();

@@ -10,6 +10,12 @@ export interface StreamRef<State, Event extends DomainEvent = DomainEvent> {
   readonly id: string;
   readonly initial: () => State;
   readonly evolve: (state: State, event: Event) => State;
+  /**
+   * The command made this id up (a new ride, a new request): no event can be on it unless this very
+   * command ran before. Its first attempt takes it as empty without reading; the append, at version 0,
+   * confirms it, and a repeat is answered from its event ids there.
+   */
+  readonly minted?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -162,8 +168,9 @@ function foldedOnly(store: EventStore, refs: readonly AnyRef[], ids: readonly st
 
 /**
  * Reads every stream the handler names, round by round (a round may name more), each through
- * `readFolded`. With `trustFolded`, a round whose streams this process has all folded reads nothing:
- * the decision goes on those states, and the append's version check on every stream confirms them.
+ * `readFolded`. With `trustFolded`, a round whose streams this process has all folded, or the command
+ * minted, reads nothing: the decision goes on those states, and the append's version check on every
+ * stream confirms them.
  */
 async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, trustFolded: boolean): Promise<Loaded> {
   const read = new Map<string, StreamRead>();
@@ -175,9 +182,12 @@ async function load<Command, R extends Streams>(store: EventStore, handler: Comm
     const named = Object.values(refs).filter((ref): ref is AnyRef => ref !== undefined);
     const missing = [...new Set(named.map((ref) => ref.id))].filter((id) => !read.has(id));
     if (missing.length === 0) break;
-    const folded = trustFolded ? foldedOnly(store, named, missing) : undefined;
-    if (folded) unread = true;
-    for (const [id, stream] of folded ?? (await readFolded(store, named, missing))) read.set(id, stream);
+    const minted = trustFolded ? missing.filter((id) => named.some((ref) => ref.id === id && ref.minted)) : [];
+    for (const id of minted) read.set(id, { base: undefined, tail: [] });
+    const others = missing.filter((id) => !minted.includes(id));
+    const folded = trustFolded ? foldedOnly(store, named, others) : undefined;
+    if (folded || minted.length > 0) unread = true;
+    for (const [id, stream] of folded ?? (await readFolded(store, named, others))) read.set(id, stream);
     for (const [name, ref] of Object.entries(refs)) if (ref) states[name] = stateOf(ref, read.get(ref.id)!);
     refs = handler.streams(command, states as Partial<StatesOf<R>>);
   }

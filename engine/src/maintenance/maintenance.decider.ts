@@ -147,7 +147,8 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
   streams(command, read) {
     const { requestId, driverId } = command.data;
     const held = read.driver?.ongoingRideId;
-    return { request: maintenanceStream(requestId), driver: driverStream(driverId), account: userStream(driverId), ...(held ? { ride: rideStream(held) } : {}) };
+    // The request's id derives from the command's id (requestIdFor): new unless this command ran before.
+    return { request: { ...maintenanceStream(requestId), minted: true }, driver: driverStream(driverId), account: userStream(driverId), ...(held ? { ride: rideStream(held) } : {}) };
   },
   decide(command, { request, driver, account, ride }, { now, actor }) {
     const { requestId, driverId, vehicleType, issue, customIssue, commentText } = command.data;

@@ -123,7 +123,8 @@ export interface BookRideCommand {
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
 export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef }> = {
   streams: (command) => ({
-    ride: rideStream(command.data.rideId),
+    // The route makes the ride id up for this booking.
+    ride: { ...rideStream(command.data.rideId), minted: true },
     requester: userStream(command.data.requesterId),
     ...(command.preempt ? { taken: rideStream(command.preempt.rideId) } : {}),
   }),
