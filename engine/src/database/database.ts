@@ -230,7 +230,7 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
       readerPool.on('error', () => undefined);
       // As for the main pool: a checked-out connection PostgreSQL drops must not end the process (issue #10 faults).
       readerPool.on('connect', (client) => client.on('error', () => undefined));
-      const reader = new Kysely({ dialect: new PostgresDialect({ pool: readerPool }) });
+      const reader = new Kysely({ dialect: new PostgresDialect({ pool: withCallbackQueries(readerPool) }) });
       return { db: reader, close: () => reader.destroy() };
     },
     async listen(channel, onNotify) {

@@ -151,6 +151,36 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }
 
+async function readAllOn(db: AnyDb, from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+  // Sequence values are taken before commit; only what no running appender can still write before is final.
+  // Qualified: a bare `transaction_id` here would sort by the text column of the select list ('1001' < '989').
+  const { rows } = await sql<EventRow>`select ${COLUMNS} from events
+    where transaction_id < ${READ_BOUND}
+      and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
+    order by events.transaction_id, events.global_position
+    limit ${limit}`.execute(db);
+  return rows.map(toRecorded);
+}
+
+type ReadAll = (from: Checkpoint, limit: number) => Promise<RecordedEvent[]>;
+
+/** The one `$all` reader of each database in this process, when it has one (readAllThrough). */
+const processReaders = new WeakMap<Database, ReadAll>();
+
+/**
+ * Every store of this process on `database` reads `$all` through `executor` (the live gateway's own
+ * connections, which never wait behind commands for one), one shared statement for all their
+ * readers: one append wakes the store watch, the timers and the live gateway at once, and each
+ * store used to send its own read (issue #18). Until the returned function is called.
+ */
+export function readAllThrough(database: Database, executor: AnyDb): () => void {
+  const read = sharedReads((from, limit) => readAllOn(executor, from, limit));
+  processReaders.set(database, read);
+  return () => {
+    if (processReaders.get(database) === read) processReaders.delete(database);
+  };
+}
+
 /** Who hears of each append committed on a database, from any store opened on it in this process. */
 const appendListeners = new WeakMap<Database, Set<(events: readonly RecordedEvent[]) => void>>();
 
@@ -189,20 +219,10 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     database.notify(notifyChannel(database.schema));
   };
 
-  // Reads asked at once share a statement (shared-reads.ts); inside a transaction each goes on its own.
-  const sharedReadAll = (from: Checkpoint, limit: number) => (db.isTransaction ? readAll(from, limit) : shared(from, limit));
-  const shared = sharedReads((from, limit) => readAll(from, limit));
-
-  async function readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
-    // Sequence values are taken before commit; only what no running appender can still write before is final.
-    // Qualified: a bare `transaction_id` here would sort by the text column of the select list ('1001' < '989').
-    const { rows } = await sql<EventRow>`select ${COLUMNS} from events
-      where transaction_id < ${READ_BOUND}
-        and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
-      order by events.transaction_id, events.global_position
-      limit ${limit}`.execute(db);
-    return rows.map(toRecorded);
-  }
+  // Reads asked at once share a statement (shared-reads.ts): the process's reader of $all when it has
+  // one, else this store's; inside a transaction each goes on its own.
+  const own = sharedReads((from, limit) => readAllOn(db, from, limit));
+  const sharedReadAll = (from: Checkpoint, limit: number) => (db.isTransaction ? readAllOn(db, from, limit) : (processReaders.get(database) ?? own)(from, limit));
 
   const store: EventStore = {
     async append(streamId, expectedVersion, events, metadata) {

@@ -4,7 +4,7 @@ import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
 import { readModels } from '../rides/ride-access';
 import { loadConfig } from '../config';
-import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { createPostgresEventStore, readAllThrough } from '../event-store/postgres-event-store';
 import { startLiveDelivery, type LiveDelivery } from './live-delivery';
 import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
@@ -68,6 +68,8 @@ export const livePlugin = fp<LivePluginOptions>(
     });
     // The gateway reads $all on connections of its own, so a delivery never queues behind commands for one.
     const reader = await app.database.openReader(3);
+    // …and so do the process's other readers of $all, in the same statements.
+    const stopSharingReads = readAllThrough(app.database, reader.db);
     const gateway = await startLiveDelivery({
       io,
       database: app.database,
@@ -137,6 +139,7 @@ export const livePlugin = fp<LivePluginOptions>(
     app.addHook('onClose', async () => {
       await io.close();
       await gateway.close();
+      stopSharingReads();
       await reader.close();
     });
   },
