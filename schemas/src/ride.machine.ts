@@ -338,8 +338,9 @@ export type RideSnapshot = SnapshotFrom<typeof rideMachine>;
  * The one actor scope every fold runs in. xstate's `transition()` makes a new actor per call, and that
  * actor's constructor works out the machine's initial snapshot too: per event, twice the time and a
  * heap of objects that the caches holding ride states keep long enough to reach the old generation
- * (issue #18: a third of what the engine promoted on a shift). Every action of this machine is an
- * `assign`, which the transition applies itself; nothing else runs in the scope, so nothing stays in it.
+ * (issue #18: nearly a quarter of what reached the engine's old generation on a shift). Every action
+ * of this machine is an `assign`, which the transition applies itself; nothing else runs in the
+ * scope, so nothing stays in it.
  */
 const foldScope: AnyActorScope = (() => {
   const self = createActor(rideMachine);
