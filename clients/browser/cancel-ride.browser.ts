@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
 import { requestTransport, signInInBrowser, signUpInBrowser } from './support/requester-flows';
 
@@ -22,8 +22,7 @@ describe('Cancelling a requested ride in a real browser', () => {
   });
 
   const chooseAmr = async () => {
-    await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await page.getByRole('option', { name: 'AMR' }).click();
+    await choose(page.getByRole('combobox', { name: 'Vehicle Type' }), 'AMR');
   };
 
   it('given a requested ride, when the requester cancels it and says Yes, then he is back on the form and history shows it cancelled', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
@@ -74,8 +74,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
 
     await staff.goto('/ride-reports');
     await staff.getByRole('heading', { name: 'Ride Reports' }).waitFor();
-    await staff.getByRole('combobox', { name: 'Filter by' }).click();
-    await staff.getByRole('option', { name: 'Driver ID' }).click();
+    await choose(staff.getByRole('combobox', { name: 'Filter by' }), 'Driver ID');
     await staff.getByRole('searchbox', { name: 'Search Driver ID' }).fill(one.tokenNo);
     // The search box waits a moment before it filters; the URL then carries the filter.
     await staff.waitForURL(new RegExp(`driverId=${one.tokenNo}`));
@@ -117,8 +116,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await driverOne.getByRole('button', { name: 'Request Maintenance' }).click();
     const modal = driverOne.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
     await modal.getByText(`Your ongoing ride ${rideId} will be handed to other drivers of your vehicle type.`).waitFor();
-    await modal.getByRole('combobox', { name: /^Vehicle Type/ }).click();
-    await driverOne.getByRole('option', { name: 'Forklift' }).click();
+    await choose(modal.getByRole('combobox', { name: /^Vehicle Type/ }), 'Forklift');
     await modal.getByText('Please enter a comment for maintenance.').waitFor();
     await modal.getByRole('textbox', { name: /^Comment/ }).fill('Mast chain snapped');
     await snap(driverOne, 'cross-b-driver1-01-mid-ride-request');
@@ -183,8 +181,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await staff.getByRole('heading', { name: 'Driver Information' }).waitFor();
     const setStatus = async (status: 'Active' | 'Not Active') => {
       await staff.getByRole('button', { name: 'Edit' }).click();
-      await staff.getByRole('form', { name: `Driver ${two.tokenNo}` }).getByRole('combobox', { name: 'Status' }).click();
-      await staff.getByRole('option', { name: status, exact: true }).click();
+      await choose(staff.getByRole('form', { name: `Driver ${two.tokenNo}` }).getByRole('combobox', { name: 'Status' }), status, { exact: true });
       await staff.getByRole('button', { name: 'Save' }).click();
       await staff.getByRole('dialog', { name: 'Confirm Changes' }).getByRole('button', { name: 'Yes' }).click();
       await staff.getByText('Driver updated successfully!').first().waitFor();
@@ -205,8 +202,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
 
   it('(d) given ride (b), when staff open its audit from Ride Reports, then the timeline and the replayed tracker show both drivers: the one who broke down and the one who took over', async () => {
     await staff.goto('/ride-reports');
-    await staff.getByRole('combobox', { name: 'Filter by' }).click();
-    await staff.getByRole('option', { name: 'Driver ID' }).click();
+    await choose(staff.getByRole('combobox', { name: 'Filter by' }), 'Driver ID');
     await staff.getByRole('searchbox', { name: 'Search Driver ID' }).fill(two.tokenNo);
     // The search goes to the server once typing pauses; the list then holds driver 2's rides.
     await staff.waitForURL((url) => url.searchParams.get('driverId') === two.tokenNo);

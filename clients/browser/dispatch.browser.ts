@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { pickLocation, signInInBrowser } from './support/requester-flows';
@@ -70,8 +70,7 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     await snap(driverPage, 'dispatch-driver-off-shift');
     await driverPage.getByRole('button', { name: 'Start shift' }).click();
     const dialog = driverPage.getByRole('dialog', { name: 'Start shift' });
-    await dialog.getByRole('combobox', { name: 'Starting place' }).click();
-    await driverPage.getByRole('option', { name: 'main gate', exact: true }).click();
+    await choose(dialog.getByRole('combobox', { name: 'Starting place' }), 'main gate', { exact: true });
     await snap(driverPage, 'dispatch-driver-start-shift');
     await dialog.getByRole('button', { name: 'Start shift' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -146,11 +145,9 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     await row.getByText(plantClock(held.shift!.endsAt)).waitFor();
     await row.getByText('main gate').waitFor();
     await staff.getByTestId('presence-count-Forklift').getByText('2 free').waitFor();
-    await staff.getByRole('combobox', { name: 'State' }).click();
-    await staff.getByRole('option', { name: 'off shift' }).click();
+    await choose(staff.getByRole('combobox', { name: 'State' }), 'off shift');
     expect(await row.count()).toBe(0);
-    await staff.getByRole('combobox', { name: 'State' }).click();
-    await staff.getByRole('option', { name: 'free' }).click();
+    await choose(staff.getByRole('combobox', { name: 'State' }), 'free');
     await row.waitFor();
     await snap(staff, 'dispatch-presence');
   });

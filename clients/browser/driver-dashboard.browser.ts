@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleType } from '@plantride/schemas';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, completeMaintenance, driverStep, latestRequestOf, rideRow, setDriverStatus, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 
@@ -110,10 +110,8 @@ describe.each([
     expect(await page.getByRole('option').allTextContents()).toEqual([vehicleType]);
     await page.getByRole('option', { name: vehicleType }).click();
     await modal.getByText('Please select maintenance reason and breakdown type.').waitFor();
-    await modal.getByRole('combobox', { name: /^Maintenance Reason/ }).click();
-    await page.getByRole('option', { name: 'Hydraulic Problem' }).click();
-    await modal.getByRole('combobox', { name: /^Breakdown Type/ }).click();
-    await page.getByRole('option', { name: 'Full' }).click();
+    await choose(modal.getByRole('combobox', { name: /^Maintenance Reason/ }), 'Hydraulic Problem');
+    await choose(modal.getByRole('combobox', { name: /^Breakdown Type/ }), 'Full');
     await shot('07-maintenance-modal');
     await submit.click();
     await modal.getByText('Your maintenance request has been submitted.').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
@@ -164,12 +164,9 @@ describe('A driver\'s step tapped with no network', () => {
     await driverPage.getByRole('button', { name: 'Request Maintenance' }).click();
     const modal = driverPage.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
     await modal.waitFor();
-    await modal.getByRole('combobox', { name: /^Vehicle Type/ }).click();
-    await driverPage.getByRole('option', { name: 'Crane' }).click();
-    await modal.getByRole('combobox', { name: /^Maintenance Reason/ }).click();
-    await driverPage.getByRole('option', { name: 'Hydraulic Problem' }).click();
-    await modal.getByRole('combobox', { name: /^Breakdown Type/ }).click();
-    await driverPage.getByRole('option', { name: 'Full' }).click();
+    await choose(modal.getByRole('combobox', { name: /^Vehicle Type/ }), 'Crane');
+    await choose(modal.getByRole('combobox', { name: /^Maintenance Reason/ }), 'Hydraulic Problem');
+    await choose(modal.getByRole('combobox', { name: /^Breakdown Type/ }), 'Full');
     await modal.getByRole('button', { name: 'Submit' }).click();
     await modal.waitFor({ state: 'detached' });
     await driverPage.getByText('Maintenance request is waiting for network. It will be sent when the connection returns.').first().waitFor();

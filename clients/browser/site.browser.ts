@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { admin, freshToken } from './support/engine-api';
 import { signInInBrowser } from './support/requester-flows';
 import { adminAccount, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
@@ -126,8 +126,7 @@ describe('The Site screen in a real browser', () => {
     expect(options).not.toContain('scrap yard');
     expect(options).toHaveLength(19);
     await other.getByRole('option', { name: 'main gate', exact: true }).click();
-    await other.getByRole('combobox', { name: 'Drop Location' }).click();
-    await other.getByRole('option', { name: 'Paint Shop', exact: true }).click();
+    await choose(other.getByRole('combobox', { name: 'Drop Location' }), 'Paint Shop', { exact: true });
     await other.getByRole('region', { name: 'Estimated delivery time' }).getByText('9 minutes').waitFor();
     await snap(other, 'site-requester-form');
     await other.context().close();

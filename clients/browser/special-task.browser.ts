@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { allStepTimes, pickLocation, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
 
@@ -36,10 +36,8 @@ describe('Schedule Special Task Ride in a real browser', () => {
   });
 
   it('given a Crane special task, when a driver accepts and carries it out, then the six steps fill live and Task History shows it completed', async () => {
-    await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
-    await page.getByRole('option', { name: 'Crane' }).click();
-    await page.getByRole('combobox', { name: 'Minutes' }).click();
-    await page.getByRole('option', { name: '30m' }).click();
+    await choose(page.getByRole('combobox', { name: 'Vehicle Type' }), 'Crane');
+    await choose(page.getByRole('combobox', { name: 'Minutes' }), '30m');
     await snap(page, 'special-02-form');
     await page.getByRole('button', { name: 'Request Transport' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Transport Request' });

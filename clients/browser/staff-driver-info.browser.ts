@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './support/axe';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { admin, freshToken } from './support/engine-api';
 import { adminAccount, newMaintenanceHead, openMaintenancePanel, signInStaff } from './support/staff-flows';
 
@@ -37,8 +37,7 @@ describe('Driver information in a real browser', () => {
     await dialog.getByLabel('Driver Name').fill('Ravi Kumar');
     await dialog.getByLabel('Mobile Number').fill('9876543210');
     await dialog.getByLabel('Vehicle Number').fill('MH12 AB 1200');
-    await dialog.getByRole('combobox', { name: 'Vehicle Assigned' }).click();
-    await page.getByRole('option', { name: 'Forklift' }).click();
+    await choose(dialog.getByRole('combobox', { name: 'Vehicle Assigned' }), 'Forklift');
     await dialog.getByRole('button', { name: 'Add Driver' }).click();
     await page.getByText('Driver added successfully.').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -63,8 +62,7 @@ describe('Driver information in a real browser', () => {
     await page.getByText('Please fix validation errors before saving.').waitFor();
     await body.getByText('Please enter a valid 10 digits mobile number').waitFor();
     await body.getByLabel('Mobile Number').fill('9876500000');
-    await body.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Not Active' }).click();
+    await choose(body.getByRole('combobox', { name: 'Status' }), 'Not Active');
     await page.getByRole('button', { name: 'Save' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Changes' });
     await confirm.getByText('Are you sure you want to save these changes?').waitFor();
@@ -77,8 +75,7 @@ describe('Driver information in a real browser', () => {
     await snap(page, 'staff-driver-info-desktop');
 
     await page.getByRole('button', { name: 'Edit' }).click();
-    await body.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Active', exact: true }).click();
+    await choose(body.getByRole('combobox', { name: 'Status' }), 'Active', { exact: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog', { name: 'Confirm Changes' }).getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('button', { name: 'Edit' }).waitFor();
@@ -92,8 +89,7 @@ describe('Driver information in a real browser', () => {
     await page.getByRole('button', { name: new RegExp(`Unnamed Driver.*${unnamed}`) }).waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     const panel = page.getByRole('region', { name: 'Driver filters' });
-    await panel.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Not Active' }).click();
+    await choose(panel.getByRole('combobox', { name: 'Status' }), 'Not Active');
     await panel.getByLabel('Sticker Number').fill('5x');
     expect(await panel.getByLabel('Sticker Number').inputValue()).toBe('5');
     await snap(page, 'staff-driver-info-filters');

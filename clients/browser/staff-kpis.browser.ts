@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
 import { completedRide, newMaintenanceHead, newRequester, signInStaff } from './support/staff-flows';
 
@@ -49,8 +49,7 @@ describe('KPI dashboard in a real browser', () => {
   });
 
   it('given the vehicle filter, when Crane is chosen, then the Forklift routes go and the route of the Crane ride counts', async () => {
-    await page.getByRole('combobox', { name: 'Vehicle type' }).click();
-    await page.getByRole('option', { name: 'Crane' }).click();
+    await choose(page.getByRole('combobox', { name: 'Vehicle type' }), 'Crane');
     await page.waitForURL(/vehicleType=Crane/);
     await routeRow(page, BUSY).waitFor({ state: 'detached' });
     expect(await routeRow(page, CRANE).getByRole('cell').nth(1).textContent()).toBe('1');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { adminAccount, newMaintenanceHead, openMaintenancePanel, signInStaff } from './support/staff-flows';
 
@@ -75,8 +75,7 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await snap(page, 'staff-requests-pending');
 
     // The chosen filter needs its value.
-    await page.getByRole('combobox', { name: 'Filter by' }).click();
-    await page.getByRole('option', { name: 'driver name' }).click();
+    await choose(page.getByRole('combobox', { name: 'Filter by' }), 'driver name');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.getByText('Driver name input is mandatory').waitFor();
     await page.getByText('Please fill in all mandatory fields before submitting.').waitFor();

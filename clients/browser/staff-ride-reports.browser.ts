@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
 import { adminAccount, completedRide, newRequester, signInStaff } from './support/staff-flows';
 
@@ -32,8 +32,7 @@ describe('Ride reports in a real browser', () => {
     await page.getByText('More columns to the right: scroll the table sideways →').waitFor();
     // The spec's 20 columns, and Priority and SLA (issue #20).
     expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(22);
-    await page.getByRole('combobox', { name: 'Filter by' }).click();
-    await page.getByRole('option', { name: 'Driver ID' }).click();
+    await choose(page.getByRole('combobox', { name: 'Filter by' }), 'Driver ID');
     await page.getByRole('searchbox', { name: 'Search Driver ID' }).fill(driverId);
     await page.getByText(/^Showing 16 of \d+ records$/).waitFor();
     await page.getByText('Page 1 of 2').waitFor();
@@ -65,10 +64,8 @@ describe('Ride reports in a real browser', () => {
   });
 
   it('given filters, when a status is added and then Clear All Filters is pressed, then the chips go and every ride is counted again', async () => {
-    await page.getByRole('combobox', { name: 'Filter by' }).click();
-    await page.getByRole('option', { name: 'Status' }).click();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'in-progress' }).click();
+    await choose(page.getByRole('combobox', { name: 'Filter by' }), 'Status');
+    await choose(page.getByRole('combobox', { name: 'Status' }), 'in-progress');
     await page.getByText(/^Showing 0 of \d+ records$/).waitFor();
     await page.getByText('No ride reports found').waitFor();
     await page.getByRole('button', { name: 'Clear All Filters' }).click();

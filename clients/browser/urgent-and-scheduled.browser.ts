@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { pickLocation, signInInBrowser } from './support/requester-flows';
@@ -133,10 +133,8 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await fillFixedRide(requesterPage, async () => {
       await requesterPage.getByRole('button', { name: 'Later' }).click();
       await requesterPage.getByRole('button', { name: 'Tomorrow' }).click();
-      await requesterPage.getByRole('combobox', { name: 'Hour' }).click();
-      await requesterPage.getByRole('option', { name: '10', exact: true }).click();
-      await requesterPage.getByRole('combobox', { name: 'Minute' }).click();
-      await requesterPage.getByRole('option', { name: '00', exact: true }).click();
+      await choose(requesterPage.getByRole('combobox', { name: 'Hour' }), '10', { exact: true });
+      await choose(requesterPage.getByRole('combobox', { name: 'Minute' }), '00', { exact: true });
     });
     expect(await smallButtons(requesterPage)).toEqual([]);
     await snap(requesterPage, 'later-form-phone');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { seriousViolations } from './axe';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { seriousViolations, settled } from './axe';
 import { engine } from './engine-context';
 
 const SCREENSHOTS = join(import.meta.dirname, '../screenshots');
@@ -19,6 +19,21 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+/**
+ * Picks an option of a select as a person would: opens its menu, waits for the menu to finish growing, presses the
+ * option and waits for the menu to close. A press made while the menu still grows can be released over another spot:
+ * then no click is made, the menu stays open and hides the page behind it from every role query (CI failed on that).
+ */
+export async function choose(combobox: Locator, option: string | RegExp, { exact = false } = {}): Promise<void> {
+  const page = combobox.page();
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  await settled(page);
+  await listbox.getByRole('option', { name: option, exact }).click();
+  await listbox.waitFor({ state: 'detached' });
 }
 
 /** The outermost elements reaching past the viewport's right edge (tag, classes, box, text): why a page scrolls sideways. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { snap } from './browser';
+import { choose, snap } from './browser';
 
 export async function signUpInBrowser(page: Page, tokenNo: string, password: string, shot?: string): Promise<void> {
   await page.goto('/signup');
@@ -34,8 +34,7 @@ export async function pickLocation(page: Page, label: string, place: string): Pr
 /** From the requester's dashboard: Fixed Ride, the vehicle type, then `requestTransport`; the ride id. */
 export async function bookFixedRideOnScreen(page: Page, vehicleType: string, from: string, to: string, shot?: string): Promise<string> {
   await page.getByRole('button', { name: 'Fixed Ride' }).click();
-  await page.getByRole('combobox', { name: 'Vehicle Type' }).click();
-  await page.getByRole('option', { name: vehicleType }).click();
+  await choose(page.getByRole('combobox', { name: 'Vehicle Type' }), vehicleType);
   return requestTransport(page, from, to, shot);
 }
 
