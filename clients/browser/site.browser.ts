@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, launchBrowser, newPage, snap } from './support/browser';
+import { choose, launchBrowser, newPage, openOptions, snap } from './support/browser';
 import { admin, freshToken } from './support/engine-api';
 import { signInInBrowser } from './support/requester-flows';
 import { adminAccount, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
@@ -120,12 +120,12 @@ describe('The Site screen in a real browser', () => {
     const other = await newPage(browser);
     await signInInBrowser(other, token, `pw-${token}`);
     await other.goto('/available-rides');
-    await other.getByRole('combobox', { name: 'Pickup Location' }).click();
-    const options = await other.getByRole('option').allTextContents();
+    const pickupList = await openOptions(other.getByRole('combobox', { name: 'Pickup Location' }));
+    const options = await pickupList.getByRole('option').allTextContents();
     expect(options).toContain('Paint Shop');
     expect(options).not.toContain('scrap yard');
     expect(options).toHaveLength(19);
-    await other.getByRole('option', { name: 'main gate', exact: true }).click();
+    await pickupList.getByRole('option', { name: 'main gate', exact: true }).click();
     await choose(other.getByRole('combobox', { name: 'Drop Location' }), 'Paint Shop', { exact: true });
     await other.getByRole('region', { name: 'Estimated delivery time' }).getByText('9 minutes').waitFor();
     await snap(other, 'site-requester-form');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './support/browser';
+import { launchBrowser, newPage, openOptions, snap } from './support/browser';
 import { apiRequester, bookFixedRide, signInDriver } from './support/driver-flows';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { pickLocation, signInInBrowser, signUpInBrowser } from './support/requester-flows';
@@ -163,13 +163,13 @@ describe.each([
     await page.getByRole('heading', { name: `Hello, ${token}`, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Fixed Ride' }).click();
     await pickLocation(page, 'Pickup Location', 'south gate');
-    await page.getByRole('combobox', { name: 'Drop Location' }).click();
-    const options = await page.getByRole('option').allTextContents();
+    const dropList = await openOptions(page.getByRole('combobox', { name: 'Drop Location' }));
+    const options = await dropList.getByRole('option').allTextContents();
     expect(options.length).toBeGreaterThan(1);
     expect(options).not.toContain('south gate');
     expect(options).toContain('canteen');
     await shot('05-requester-drop-list');
-    await page.getByRole('option', { name: 'canteen', exact: true }).click();
+    await dropList.getByRole('option', { name: 'canteen', exact: true }).click();
     await page.getByRole('region', { name: 'Estimated delivery time' }).waitFor();
     await shot('06-requester-form');
     await expectTappable(page, `requester booking form at ${width} px`);

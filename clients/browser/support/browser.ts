@@ -27,13 +27,19 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
  * then no click is made, the menu stays open and hides the page behind it from every role query (CI failed on that).
  */
 export async function choose(combobox: Locator, option: string | RegExp, { exact = false } = {}): Promise<void> {
+  const listbox = await openOptions(combobox);
+  await listbox.getByRole('option', { name: option, exact }).click();
+  await listbox.waitFor({ state: 'detached' });
+}
+
+/** Opens a select's or a suggestion field's list and waits until it has finished growing in; its listbox. */
+export async function openOptions(combobox: Locator): Promise<Locator> {
   const page = combobox.page();
   await combobox.click();
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
   await settled(page);
-  await listbox.getByRole('option', { name: option, exact }).click();
-  await listbox.waitFor({ state: 'detached' });
+  return listbox;
 }
 
 /** The outermost elements reaching past the viewport's right edge (tag, classes, box, text): why a page scrolls sideways. */
