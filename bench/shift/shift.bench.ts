@@ -14,7 +14,7 @@ import { auditRun } from '../load/load-audit';
 import { createPeople, type People } from '../load/load-people';
 import { connectEveryone } from '../load/live-socket';
 import { engineRun } from '../load/engine-run';
-import { settle } from '../load/settle';
+import { engineLoopDelayMs, settle } from '../load/settle';
 import { seedPlant, signInSeeded } from './shift-people';
 import { printShift, type ShiftRun } from './shift-report';
 import { Shift, type ShiftPlan } from './shift-rides';
@@ -63,6 +63,22 @@ function sampleMemory(engine: { memory(): { rssMb: number } | null }) {
   return { stop: () => (clearInterval(timer), maxRssMb) };
 }
 
+/**
+ * The engine's own time per request in [from, to] (Fastify's `responseTime` in its request log:
+ * from the request's first hook to the answer written), or null when the log holds none (a
+ * BENCH_LOG_LEVEL above info). Beside send → answer it splits the engine's handling from the wait
+ * for its event loop and the trip back to the bench.
+ */
+function engineHandlingMs(logFile: string, from: number, to: number) {
+  const times: number[] = [];
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"request completed"')) continue;
+    const entry = JSON.parse(line) as { time: number; responseTime: number };
+    if (entry.time >= from && entry.time <= to) times.push(entry.responseTime);
+  }
+  return times.length > 0 ? summarize(times) : null;
+}
+
 /** SOCKET_PROCESS=1: the engine's socket process, once it serves (its pid from the engine's log). */
 async function socketProcessPid(engine: EngineChild): Promise<number> {
   const deadline = Date.now() + 120_000;
@@ -106,11 +122,14 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     const cpuBefore = { engine: engine.cpuSeconds() ?? 0, bench: process.cpuUsage(), machine: cpuTicks() };
     const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
     loopDelay.enable();
+    await engineLoopDelayMs(engine.url);
     const memory = sampleMemory(engine);
     const progress = setInterval(() => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`), 5000);
     const { startAt, stopAt } = await shift.run();
     clearInterval(progress);
     loopDelay.disable();
+    const engineLoopDelay = await engineLoopDelayMs(engine.url);
+    const engineHandling = engineHandlingMs(engine.logFile, startAt, Math.max(stopAt, commands.lastAt) + 1);
     const wallMs = Math.max(stopAt - startAt, commands.lastAt - startAt);
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const machineAfter = cpuTicks();
@@ -151,6 +170,8 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       sendLag: summarize(commands.sendLag.all()),
       // The histogram holds each tick's whole interval: less the resolution, what the loop was late.
       benchLoopDelayMs: { p50: lateMs(loopDelay.percentile(50)), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
+      engineLoopDelayMs: engineLoopDelay,
+      engineHandlingMs: engineHandling,
       outcomes: Object.fromEntries([...commands.outcomes].sort()),
       errorMessages: Object.fromEntries(commands.errorMessages),
       socketDrops: plant.drops,
