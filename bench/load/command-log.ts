@@ -7,6 +7,9 @@ export interface Issued {
   correlationId: string;
   /** The answer's store position (2xx answers). */
   position: number | null;
+  /** nowMs() when it was sent and when its answer was read. */
+  sentAt: number;
+  answeredAt: number;
 }
 
 /** Every command the parties sent: latency by command, outcomes, and what the audit checks against the store. */
@@ -46,7 +49,7 @@ export class CommandLog {
     this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
     if (outcome !== 'ok' && !this.errorMessages.has(key)) this.errorMessages.set(key, String(answer.body.message ?? JSON.stringify(answer.body)).slice(0, 160));
     const position = typeof answer.body.position === 'number' ? answer.body.position : null;
-    this.issued.push({ command, status: answer.status, correlationId: answer.correlationId, position });
+    this.issued.push({ command, status: answer.status, correlationId: answer.correlationId, position, sentAt, answeredAt: answer.at });
     return answer;
   }
 

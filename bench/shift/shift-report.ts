@@ -19,8 +19,14 @@ export interface ShiftRun extends Pick<LoadRun, 'mode' | 'sockets' | 'measuredSe
   benchLoopDelayMs: { p50: number; p99: number; max: number };
   /** The engine's own event-loop delay over the shift (its /metrics), null when unread: how long anything that arrived waited for the loop. */
   engineLoopDelayMs?: { p50: number; p99: number; max: number } | null;
-  /** The engine's own time per command request (its request log's responseTime), null when unread. */
-  engineHandlingMs?: Summary | null;
+  /** Send → answer split by the engine's request log (see `sendAnswerSplit`), null when unread. */
+  sendAnswerSplit?: {
+    matched: number;
+    before: Summary;
+    handling: Summary;
+    after: Summary;
+    slowest: { count: number; total: number; before: number; handling: number; after: number };
+  } | null;
   cpu: { engineSeconds: number; benchSeconds: number; wallSeconds: number; machineBusy: number | null };
   engineMemory: { beforeSocketsMb: number | null; connectedMb: number | null; endMb: number | null; maxSampledMb: number; peakMb: number | null; perSocketKb: number | null; connectingPerSocketKb: number | null };
   storeEvents: number;
@@ -52,8 +58,15 @@ export function printShift(results: { machine: MachineInfo; plan: ShiftPlan; run
     printTable('Command latency, scheduled moment → answer (ms, all outcomes); send → answer beside', ['command', 'count', 'p50', 'p95', 'p99', 'max', 'send→answer p50', 'p99'], Object.entries(run.latency).map(([name, s]) => [name, s.count, s.p50, s.p95, s.p99, s.max, run.service[name]?.p50, run.service[name]?.p99]));
     console.log(`  left after its scheduled moment (waiting on the step before, or the bench's own timers): p50 ${run.sendLag.p50} ms, p99 ${run.sendLag.p99} ms; bench event-loop delay p50 ${run.benchLoopDelayMs.p50} ms, p99 ${run.benchLoopDelayMs.p99} ms, max ${run.benchLoopDelayMs.max} ms`);
     const e = run.engineLoopDelayMs;
-    const h = run.engineHandlingMs;
-    if (h) console.log(`  the engine's own handling (its request log: first hook → answer written), all commands: p50 ${h.p50} ms, p95 ${h.p95} ms, p99 ${h.p99} ms, max ${h.max} ms`);
+    const split = run.sendAnswerSplit;
+    if (split) {
+      const row = (name: string, s: Summary, slow: number) => [name, s.p50, s.p95, s.p99, s.max, slow];
+      printTable(`Send → answer split by the engine's request log (${split.matched} commands; ms; the log's clock is whole ms, so before and after are ±1)`, ['part', 'p50', 'p95', 'p99', 'max', `mean of the slowest 1 % (${split.slowest.count}, ${split.slowest.total} ms)`], [
+        row("before: the request's trip and its wait for the engine's loop", split.before, split.slowest.before),
+        row("handling: the engine's own (first hook → answer written)", split.handling, split.slowest.handling),
+        row("after: the answer's trip and its wait for the bench's loop", split.after, split.slowest.after),
+      ]);
+    }
     if (e) console.log(`  engine event-loop delay over the shift (how long a request or an event that arrived could wait for the engine's loop): p50 ${e.p50} ms, p99 ${e.p99} ms, max ${e.max} ms`);
     const errors = Object.entries(run.outcomes).filter(([key]) => !key.endsWith(' ok'));
     printTable('Errors by kind (command and status; the first answer of each)', ['kind', 'count', 'message'], errors.length ? errors.map(([k, n]) => [k, n, run.errorMessages[k]]) : [['none', 0, '']]);

@@ -9,7 +9,7 @@ import { processCpuSeconds, processMemory } from '../support/child-process';
 import { cpuTicks, machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
 import { perSecond, summarize } from '../support/stats';
-import { CommandLog } from '../load/command-log';
+import { CommandLog, type Issued } from '../load/command-log';
 import { auditRun } from '../load/load-audit';
 import { createPeople, type People } from '../load/load-people';
 import { connectEveryone } from '../load/live-socket';
@@ -64,19 +64,37 @@ function sampleMemory(engine: { memory(): { rssMb: number } | null }) {
 }
 
 /**
- * The engine's own time per request in [from, to] (Fastify's `responseTime` in its request log:
- * from the request's first hook to the answer written), or null when the log holds none (a
- * BENCH_LOG_LEVEL above info). Beside send → answer it splits the engine's handling from the wait
- * for its event loop and the trip back to the bench.
+ * Each command's send → answer split in three, by its correlation id in the engine's request log
+ * (Fastify's `responseTime`, from the request's first hook to the answer written, logged at the
+ * end): *before* — the request's trip and its wait for the engine's event loop; *handling* — the
+ * engine's own; *after* — the answer's trip and its wait for the bench's loop. The log's clock is
+ * whole milliseconds, so *before* and *after* are ±1 ms each. Null when the log holds no request
+ * lines (a BENCH_LOG_LEVEL above info).
  */
-function engineHandlingMs(logFile: string, from: number, to: number) {
-  const times: number[] = [];
+function sendAnswerSplit(logFile: string, issued: readonly Issued[]) {
+  const logged = new Map<string, { time: number; responseTime: number }>();
   for (const line of readFileSync(logFile, 'utf8').split('\n')) {
     if (!line.includes('"request completed"')) continue;
-    const entry = JSON.parse(line) as { time: number; responseTime: number };
-    if (entry.time >= from && entry.time <= to) times.push(entry.responseTime);
+    const entry = JSON.parse(line) as { time: number; responseTime: number; correlationId?: string };
+    if (entry.correlationId) logged.set(entry.correlationId, entry);
   }
-  return times.length > 0 ? summarize(times) : null;
+  const parts = issued.flatMap((command) => {
+    const entry = logged.get(command.correlationId);
+    if (!entry) return [];
+    const total = command.answeredAt - command.sentAt;
+    return [{ total, before: entry.time - entry.responseTime - command.sentAt, handling: entry.responseTime, after: command.answeredAt - entry.time }];
+  });
+  if (parts.length === 0) return null;
+  // The slowest 1 % by send → answer: where their time went, on average.
+  const slowest = [...parts].sort((a, b) => b.total - a.total).slice(0, Math.max(1, Math.round(parts.length / 100)));
+  const mean = (key: 'total' | 'before' | 'handling' | 'after') => Math.round((slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length) * 100) / 100;
+  return {
+    matched: parts.length,
+    before: summarize(parts.map((part) => part.before)),
+    handling: summarize(parts.map((part) => part.handling)),
+    after: summarize(parts.map((part) => part.after)),
+    slowest: { count: slowest.length, total: mean('total'), before: mean('before'), handling: mean('handling'), after: mean('after') },
+  };
 }
 
 /** SOCKET_PROCESS=1: the engine's socket process, once it serves (its pid from the engine's log). */
@@ -129,7 +147,6 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     clearInterval(progress);
     loopDelay.disable();
     const engineLoopDelay = await engineLoopDelayMs(engine.url);
-    const engineHandling = engineHandlingMs(engine.logFile, startAt, Math.max(stopAt, commands.lastAt) + 1);
     const wallMs = Math.max(stopAt - startAt, commands.lastAt - startAt);
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const machineAfter = cpuTicks();
@@ -171,7 +188,7 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       // The histogram holds each tick's whole interval: less the resolution, what the loop was late.
       benchLoopDelayMs: { p50: lateMs(loopDelay.percentile(50)), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
       engineLoopDelayMs: engineLoopDelay,
-      engineHandlingMs: engineHandling,
+      sendAnswerSplit: sendAnswerSplit(engine.logFile, commands.issued),
       outcomes: Object.fromEntries([...commands.outcomes].sort()),
       errorMessages: Object.fromEntries(commands.errorMessages),
       socketDrops: plant.drops,
