@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BENCH_METRICS_TOKEN } from '../support/engine-child';
+import { loopLateMs, type LoopDelay } from '../support/stats';
 import type { Receipt } from './live-socket';
 
 /** The engine's /metrics page ('' when it cannot be read). */
@@ -14,18 +15,15 @@ export async function projectionLag(url: string): Promise<number> {
 }
 
 /**
- * The engine's event-loop delay (Node's own `monitorEventLoopDelay`, as prom-client reports it
- * on /metrics) since the last scrape, in ms: each scrape resets prom-client's histogram, so
- * scrape once before the window and once at its end. Its histogram holds each 10 ms tick's whole
- * interval (prom-client's default precision): less the 10 ms, what the loop was late. Null when
- * /metrics cannot be read.
+ * How late the engine's event loop was since the last scrape (Node's own `monitorEventLoopDelay`,
+ * as prom-client reports it on /metrics): each scrape resets prom-client's histogram, so scrape
+ * once before the window and once at its end. Null when /metrics cannot be read.
  */
-const PROM_LOOP_PRECISION_MS = 10;
-export async function engineLoopDelayMs(url: string): Promise<{ p50: number; p99: number; max: number } | null> {
+export async function engineLoopDelayMs(url: string): Promise<LoopDelay | null> {
   const text = await metricsText(url);
-  const read = (name: string) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1] ?? NaN);
-  const [p50, p99, max] = ['nodejs_eventloop_lag_p50_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds'].map((name) => Math.max(0, Math.round((read(name) * 1e3 - PROM_LOOP_PRECISION_MS) * 100) / 100));
-  return [p50, p99, max].some((value) => Number.isNaN(value)) ? null : { p50: p50!, p99: p99!, max: max! };
+  const late = (name: string) => loopLateMs(Number(text.split('\n').find((l) => l.startsWith(`nodejs_eventloop_lag_${name}_seconds `))?.split(' ')[1] ?? NaN) * 1e3);
+  const delay = { p50: late('p50'), p99: late('p99'), max: late('max') };
+  return Object.values(delay).some(Number.isNaN) ? null : delay;
 }
 
 /** Waits until no socket event arrived for `quietMs` (at most `maxMs`). */

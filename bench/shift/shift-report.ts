@@ -1,6 +1,6 @@
 import type { MachineInfo } from '../support/machine';
 import { printTable } from '../support/report';
-import type { Summary } from '../support/stats';
+import type { LoopDelay, Summary } from '../support/stats';
 import { printAudit, printDelivery, type LoadRun } from '../load/load-report';
 import type { ShiftCounts, ShiftPlan } from './shift-rides';
 
@@ -16,9 +16,9 @@ export interface ShiftRun extends Pick<LoadRun, 'mode' | 'sockets' | 'measuredSe
   /** Send → answer. */
   service: Record<string, Summary>;
   sendLag: Summary;
-  benchLoopDelayMs: { p50: number; p99: number; max: number };
+  benchLoopDelayMs: LoopDelay;
   /** The engine's own event-loop delay over the shift (its /metrics), null when unread: how long anything that arrived waited for the loop. */
-  engineLoopDelayMs?: { p50: number; p99: number; max: number } | null;
+  engineLoopDelayMs?: LoopDelay | null;
   /** Send → answer split by the engine's request log (see `sendAnswerSplit`), null when unread. */
   sendAnswerSplit?: {
     matched: number;
@@ -57,7 +57,6 @@ export function printShift(results: { machine: MachineInfo; plan: ShiftPlan; run
     ]);
     printTable('Command latency, scheduled moment → answer (ms, all outcomes); send → answer beside', ['command', 'count', 'p50', 'p95', 'p99', 'max', 'send→answer p50', 'p99'], Object.entries(run.latency).map(([name, s]) => [name, s.count, s.p50, s.p95, s.p99, s.max, run.service[name]?.p50, run.service[name]?.p99]));
     console.log(`  left after its scheduled moment (waiting on the step before, or the bench's own timers): p50 ${run.sendLag.p50} ms, p99 ${run.sendLag.p99} ms; bench event-loop delay p50 ${run.benchLoopDelayMs.p50} ms, p99 ${run.benchLoopDelayMs.p99} ms, max ${run.benchLoopDelayMs.max} ms`);
-    const e = run.engineLoopDelayMs;
     const split = run.sendAnswerSplit;
     if (split) {
       const row = (name: string, s: Summary, slow: number) => [name, s.p50, s.p95, s.p99, s.max, slow];
@@ -67,6 +66,7 @@ export function printShift(results: { machine: MachineInfo; plan: ShiftPlan; run
         row("after: the answer's trip and its wait for the bench's loop", split.after, split.slowest.after),
       ]);
     }
+    const e = run.engineLoopDelayMs;
     if (e) console.log(`  engine event-loop delay over the shift (how long a request or an event that arrived could wait for the engine's loop): p50 ${e.p50} ms, p99 ${e.p99} ms, max ${e.max} ms`);
     const errors = Object.entries(run.outcomes).filter(([key]) => !key.endsWith(' ok'));
     printTable('Errors by kind (command and status; the first answer of each)', ['kind', 'count', 'message'], errors.length ? errors.map(([k, n]) => [k, n, run.errorMessages[k]]) : [['none', 0, '']]);

@@ -8,7 +8,7 @@ import { startEngine, type EngineChild } from '../support/engine-child';
 import { processCpuSeconds, processMemory } from '../support/child-process';
 import { cpuTicks, machineInfo } from '../support/machine';
 import { ROOT, writeResults } from '../support/report';
-import { perSecond, summarize } from '../support/stats';
+import { LOOP_RESOLUTION_MS, loopLateMs, perSecond, summarize } from '../support/stats';
 import { CommandLog, type Issued } from '../load/command-log';
 import { auditRun } from '../load/load-audit';
 import { createPeople, type People } from '../load/load-people';
@@ -53,8 +53,7 @@ const plan: ShiftPlan = {
 const seed = count(values.seed, 1, 'seed');
 if (plan.ratePerSecond <= 0) throw new Error('--rate must be above 0');
 
-const LOOP_RESOLUTION_MS = 10;
-const lateMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 100) / 100);
+const lateMs = (ns: number) => loopLateMs(ns / 1e6);
 
 /** The engine's memory every second (its VmHWM is the peak anyway; this keeps the largest VmRSS seen). */
 function sampleMemory(engine: { memory(): { rssMb: number } | null }) {
@@ -140,7 +139,7 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     const cpuBefore = { engine: engine.cpuSeconds() ?? 0, bench: process.cpuUsage(), machine: cpuTicks() };
     const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
     loopDelay.enable();
-    await engineLoopDelayMs(engine.url);
+    await engineLoopDelayMs(engine.url); // resets the engine's histogram: the reading after the shift covers the shift alone
     const memory = sampleMemory(engine);
     const progress = setInterval(() => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`), 5000);
     const { startAt, stopAt } = await shift.run();
@@ -185,7 +184,6 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       latency: { all: summarize(commands.latency.all()), ...commands.latency.summaries() },
       service: { all: summarize(commands.service.all()), ...commands.service.summaries() },
       sendLag: summarize(commands.sendLag.all()),
-      // The histogram holds each tick's whole interval: less the resolution, what the loop was late.
       benchLoopDelayMs: { p50: lateMs(loopDelay.percentile(50)), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
       engineLoopDelayMs: engineLoopDelay,
       sendAnswerSplit: sendAnswerSplit(engine.logFile, commands.issued),

@@ -10,6 +10,19 @@ export interface Summary {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** How late an event loop was (ms): a loop-delay histogram's p50, p99 and max. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The tick of both loop-delay monitors the benches read: the bench's own and prom-client's in the engine (its default precision). */
+export const LOOP_RESOLUTION_MS = 10;
+
+/** A loop-delay histogram holds each tick's whole interval: less the resolution, what the loop was late (ms). */
+export const loopLateMs = (intervalMs: number): number => Math.max(0, round(intervalMs - LOOP_RESOLUTION_MS));
+
 /** Nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
