@@ -3,7 +3,16 @@ import { resolve } from 'node:path';
 import { ROOT } from './support/report';
 
 // `npm run bench`: every bench once with its --quick preset (extra flags, e.g. --mode, go to each).
-const BENCHES = ['append/append.bench.ts', 'load/load.bench.ts', 'shift/shift.bench.ts', 'flood/flood.bench.ts', 'dispatch/dispatch.bench.ts', 'replay/replay.bench.ts', 'reports/reports.bench.ts', 'web/web.bench.ts'];
+const BENCHES = [
+  'append/append.bench.ts',
+  'load/load.bench.ts',
+  'shift/shift.bench.ts',
+  'flood/flood.bench.ts',
+  'dispatch/dispatch.bench.ts',
+  'replay/replay.bench.ts',
+  'reports/reports.bench.ts',
+  'web/web.bench.ts',
+];
 const extra = process.argv.slice(2);
 const failed: string[] = [];
 for (const bench of BENCHES) {

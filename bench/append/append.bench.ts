@@ -20,13 +20,22 @@ per batch of appends, outside the append's transaction), so that cost is part of
 NOTIFY trigger (how the store woke readers until migration 0002), and the store's append with its
 first-write check (the events_first_write trigger) disabled in the bench's schema.`;
 
-const values = flags(USAGE, { seconds: { type: 'string' }, rounds: { type: 'string' }, concurrency: { type: 'string' }, diagnose: { type: 'boolean' } });
+const values = flags(USAGE, {
+  seconds: { type: 'string' },
+  rounds: { type: 'string' },
+  concurrency: { type: 'string' },
+  diagnose: { type: 'boolean' },
+});
 const seconds = count(values.seconds, values.quick ? 1.5 : 5, 'seconds');
 const rounds = count(values.rounds, values.quick ? 1 : 3, 'rounds');
-const levels = String(values.concurrency ?? '1,16,64').split(',').map((c) => count(c, 1, 'concurrency'));
+const levels = String(values.concurrency ?? '1,16,64')
+  .split(',')
+  .map((c) => count(c, 1, 'concurrency'));
 
 type Path = 'store append' | 'plain insert' | 'plain insert + notify' | 'store append, no first-write check';
-const PATHS: Path[] = values.diagnose ? ['store append', 'plain insert', 'plain insert + notify', 'store append, no first-write check'] : ['store append', 'plain insert'];
+const PATHS: Path[] = values.diagnose
+  ? ['store append', 'plain insert', 'plain insert + notify', 'store append, no first-write check']
+  : ['store append', 'plain insert'];
 interface Cell {
   path: Path;
   concurrency: number;
@@ -50,7 +59,12 @@ const rideRequested = (rideId: string) => ({
   durationMinutes: null,
   requestedAt: new Date().toISOString(),
 });
-const metadata = () => ({ commandId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: { tokenNo: 'R0001', role: 'requester' } });
+const metadata = () => ({
+  commandId: randomUUID(),
+  correlationId: randomUUID(),
+  causationId: null,
+  actor: { tokenNo: 'R0001', role: 'requester' },
+});
 
 async function prepare(database: Database): Promise<void> {
   await migrateEventStore(database.db);
@@ -63,24 +77,34 @@ async function prepare(database: Database): Promise<void> {
       perform pg_notify(tg_table_schema || '_events', '');
       return null;
     end $$`.execute(database.db);
-  await sql`create or replace trigger notify_events_notify after insert on notify_events for each statement execute function bench_notify()`.execute(database.db);
+  await sql`create or replace trigger notify_events_notify after insert on notify_events for each statement execute function bench_notify()`.execute(
+    database.db,
+  );
 }
 
 /** The store's first-write check on or off, in this bench's own schema only. */
-const firstWriteCheck = (database: Database, on: boolean) => sql.raw(`alter table events ${on ? 'enable' : 'disable'} trigger events_first_write`).execute(database.db);
+const firstWriteCheck = (database: Database, on: boolean) =>
+  sql.raw(`alter table events ${on ? 'enable' : 'disable'} trigger events_first_write`).execute(database.db);
 
 function appender(database: Database, path: Path): () => Promise<unknown> {
   const store = createPostgresEventStore(database);
   if (path.startsWith('store append')) {
     return async () => {
       const rideId = randomUUID();
-      return store.append(`ride-${rideId}`, 0, [{ eventId: randomUUID(), type: 'RideRequested', schemaVersion: 1, data: rideRequested(rideId) }], metadata());
+      return store.append(
+        `ride-${rideId}`,
+        0,
+        [{ eventId: randomUUID(), type: 'RideRequested', schemaVersion: 1, data: rideRequested(rideId) }],
+        metadata(),
+      );
     };
   }
   return () => {
     const rideId = randomUUID();
     return sql`insert into ${sql.table(path === 'plain insert' ? 'plain_events' : 'notify_events')} (stream_id, stream_position, event_id, event_type, schema_version, data, metadata)
-      values (${`ride-${rideId}`}, 1, ${randomUUID()}, 'RideRequested', 1, ${JSON.stringify(rideRequested(rideId))}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(database.db);
+      values (${`ride-${rideId}`}, 1, ${randomUUID()}, 'RideRequested', 1, ${JSON.stringify(rideRequested(rideId))}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(
+      database.db,
+    );
   };
 }
 
@@ -110,7 +134,9 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Cell[]> {
   try {
     for (const concurrency of levels) {
       // A pool as wide as the writers, so neither path waits for a connection.
-      const database = await openDatabase(kind === 'postgres' ? { url: DATABASE_URL, schema, maxConnections: concurrency } : { schema: 'public' });
+      const database = await openDatabase(
+        kind === 'postgres' ? { url: DATABASE_URL, schema, maxConnections: concurrency } : { schema: 'public' },
+      );
       try {
         await prepare(database);
         // Warm both paths (connections, plans) before anything counts.
@@ -148,19 +174,48 @@ for (const kind of kinds) {
     const ours = median(of('store append').map((c) => c.perSecond));
     const plain = median(of('plain insert').map((c) => c.perSecond));
     const p99 = (path: Path) => median(of(path).map((c) => c.latency.p99));
-    const extra = values.diagnose && kind === 'postgres'
-      ? { plainNotifyPerSecond: median(of('plain insert + notify').map((c) => c.perSecond)), storeNoCheckPerSecond: median(of('store append, no first-write check').map((c) => c.perSecond)) }
-      : {};
-    return { concurrency, storeAppendPerSecond: ours, plainInsertPerSecond: plain, ratio: Math.round((ours / plain) * 100) / 100, storeP99Ms: p99('store append'), plainP99Ms: p99('plain insert'), ...extra };
+    const extra =
+      values.diagnose && kind === 'postgres'
+        ? {
+            plainNotifyPerSecond: median(of('plain insert + notify').map((c) => c.perSecond)),
+            storeNoCheckPerSecond: median(of('store append, no first-write check').map((c) => c.perSecond)),
+          }
+        : {};
+    return {
+      concurrency,
+      storeAppendPerSecond: ours,
+      plainInsertPerSecond: plain,
+      ratio: Math.round((ours / plain) * 100) / 100,
+      storeP99Ms: p99('store append'),
+      plainP99Ms: p99('plain insert'),
+      ...extra,
+    };
   });
   (results.stores as Record<string, unknown>)[kind] = { summary: rows, cells };
   printTable(
     `Append ceiling on ${kind} (${rounds} round(s) of ${seconds} s, medians)${machine.busy ? ' — BUSY MACHINE' : ''}`,
     ['writers', 'store append/s', 'plain insert/s', 'ratio', 'store p99 ms', 'plain p99 ms'],
-    rows.map((r) => [r.concurrency, r.storeAppendPerSecond, r.plainInsertPerSecond, `${Math.round(r.ratio * 100)}%`, r.storeP99Ms, r.plainP99Ms]),
+    rows.map((r) => [
+      r.concurrency,
+      r.storeAppendPerSecond,
+      r.plainInsertPerSecond,
+      `${Math.round(r.ratio * 100)}%`,
+      r.storeP99Ms,
+      r.plainP99Ms,
+    ]),
   );
   if (values.diagnose && kind === 'postgres') {
-    printTable('Where the difference goes (appends/s)', ['writers', 'plain insert', 'plain insert + NOTIFY trigger (the store until 0002)', 'store append', 'store append, first-write check off'], rows.map((r) => [r.concurrency, r.plainInsertPerSecond, r.plainNotifyPerSecond, r.storeAppendPerSecond, r.storeNoCheckPerSecond]));
+    printTable(
+      'Where the difference goes (appends/s)',
+      [
+        'writers',
+        'plain insert',
+        'plain insert + NOTIFY trigger (the store until 0002)',
+        'store append',
+        'store append, first-write check off',
+      ],
+      rows.map((r) => [r.concurrency, r.plainInsertPerSecond, r.plainNotifyPerSecond, r.storeAppendPerSecond, r.storeNoCheckPerSecond]),
+    );
   }
 }
 writeResults('append', results);

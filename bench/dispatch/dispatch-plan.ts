@@ -79,7 +79,12 @@ export interface DispatchPlan {
  * an empty trip and a loaded trip of the site's mean route each, and four commands (start, pick, drop,
  * end) at ~30 ms: the broadcast estimate (offer should need less).
  */
-export function rateFor(utilisation: number, drivers: number, site: Pick<SiteRoutes, 'meanMinutes'>, plan: Pick<DispatchPlan, 'minuteMs' | 'reactionMinMs' | 'reactionMaxMs'>): number {
+export function rateFor(
+  utilisation: number,
+  drivers: number,
+  site: Pick<SiteRoutes, 'meanMinutes'>,
+  plan: Pick<DispatchPlan, 'minuteMs' | 'reactionMinMs' | 'reactionMaxMs'>,
+): number {
   const rideMs = (plan.reactionMinMs + plan.reactionMaxMs) / 2 + 2 * site.meanMinutes * plan.minuteMs + 4 * 30;
   return (utilisation * drivers * 1000) / rideMs;
 }
@@ -128,4 +133,3 @@ export function drawFor(seed: number, ...keys: number[]): number {
   }
   return seededRandom(h ^ (h >>> 16)).next();
 }
-

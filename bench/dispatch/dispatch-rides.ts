@@ -42,8 +42,20 @@ export interface DispatchCounts {
 }
 
 export const noCounts = (): DispatchCounts => ({
-  arrivals: 0, booked: 0, refused: {}, accepted: 0, takenOver: 0, ended: 0, breakdowns: 0, offers: 0,
-  declinedByChoice: 0, declinedBusy: 0, lostRaces: 0, openedToAll: 0, stuck: 0, stuckMessages: [],
+  arrivals: 0,
+  booked: 0,
+  refused: {},
+  accepted: 0,
+  takenOver: 0,
+  ended: 0,
+  breakdowns: 0,
+  offers: 0,
+  declinedByChoice: 0,
+  declinedBusy: 0,
+  lostRaces: 0,
+  openedToAll: 0,
+  stuck: 0,
+  stuckMessages: [],
 });
 
 /** The shift's booked rides by id; socket events may name a ride before its booking is answered. */
@@ -52,7 +64,19 @@ export class RideBook {
   private readonly waiting = new Map<string, Array<(ride: RideRecord) => void>>();
 
   booked(arrival: Arrival, rideId: string, bookedAt: number): RideRecord {
-    const ride: RideRecord = { arrival, rideId, bookedAt, acceptedAt: null, pickedAt: null, endedAt: null, emptyMinutes: 0, driverIds: [], offers: 0, acceptedVia: null, brokeDown: false };
+    const ride: RideRecord = {
+      arrival,
+      rideId,
+      bookedAt,
+      acceptedAt: null,
+      pickedAt: null,
+      endedAt: null,
+      emptyMinutes: 0,
+      driverIds: [],
+      offers: 0,
+      acceptedVia: null,
+      brokeDown: false,
+    };
     this.rides.set(rideId, ride);
     for (const done of this.waiting.get(rideId) ?? []) done(ride);
     this.waiting.delete(rideId);
@@ -74,10 +98,29 @@ export class RideBook {
 /** The commands this bench sends besides load-parties' `calls`. */
 export const dispatchCalls = {
   book: (a: Arrival, userId: string): CommandCall => ({
-    command: 'book', method: 'POST', path: '/api/bookings/book-ride',
-    body: { userId, fromLocation: a.fromLocation, toLocation: a.toLocation, vehicleType: a.vehicleType, rideType: 'Regular', priority: a.priority },
+    command: 'book',
+    method: 'POST',
+    path: '/api/bookings/book-ride',
+    body: {
+      userId,
+      fromLocation: a.fromLocation,
+      toLocation: a.toLocation,
+      vehicleType: a.vehicleType,
+      rideType: 'Regular',
+      priority: a.priority,
+    },
   }),
-  step: (rideId: string, event: 'start' | 'materialPicked' | 'materialDropped'): CommandCall => ({ command: event, method: 'PUT', path: '/api/bookings/update-timestamps', body: { rideId, event } }),
-  complete: (rideId: string): CommandCall => ({ command: 'complete', method: 'POST', path: '/api/tracking/complete-ride', body: { rideId } }),
+  step: (rideId: string, event: 'start' | 'materialPicked' | 'materialDropped'): CommandCall => ({
+    command: event,
+    method: 'PUT',
+    path: '/api/bookings/update-timestamps',
+    body: { rideId, event },
+  }),
+  complete: (rideId: string): CommandCall => ({
+    command: 'complete',
+    method: 'POST',
+    path: '/api/tracking/complete-ride',
+    body: { rideId },
+  }),
   decline: (rideId: string): CommandCall => ({ command: 'decline', method: 'POST', path: '/api/tracking/decline-offer', body: { rideId } }),
 };

@@ -67,7 +67,20 @@ export class DispatchSim {
     private readonly plan: DispatchPlan,
     starts: readonly string[],
   ) {
-    this.drivers = people.drivers.map((me, index) => ({ index, me, location: starts[index]!, phase: 'free', ride: null, offered: false, lost: new Set(), reachId: 0, tapped: false, busySince: 0, busyMs: 0, brokenAt: null }));
+    this.drivers = people.drivers.map((me, index) => ({
+      index,
+      me,
+      location: starts[index]!,
+      phase: 'free',
+      ride: null,
+      offered: false,
+      lost: new Set(),
+      reachId: 0,
+      tapped: false,
+      busySince: 0,
+      busyMs: 0,
+      brokenAt: null,
+    }));
     for (const driver of this.drivers) this.listen(driver);
     this.listenAsHead();
   }
@@ -129,7 +142,13 @@ export class DispatchSim {
       this.offer(driver, rideId);
     });
     socket.on('redistributedRide', (p) => {
-      const entry = { rideId: String(p.rideId), position: Number(p.position), takeOver: true, rideState: String(p.rideState), originalDriverId: String(p.originalDriverId) };
+      const entry = {
+        rideId: String(p.rideId),
+        position: Number(p.position),
+        takeOver: true,
+        rideState: String(p.rideState),
+        originalDriverId: String(p.originalDriverId),
+      };
       this.lists.add(vehicleType, entry, false);
       this.hear(driver, entry);
     });
@@ -167,7 +186,13 @@ export class DispatchSim {
 
   /** A free driver who hears of a ride on his list reaches for it. */
   private hear(driver: SimDriver, entry: Listed): void {
-    if (driver.phase !== 'free' || this.over || driver.lost.has(`${entry.rideId}@${entry.position}`) || entry.originalDriverId === driver.me.tokenNo) return;
+    if (
+      driver.phase !== 'free' ||
+      this.over ||
+      driver.lost.has(`${entry.rideId}@${entry.position}`) ||
+      entry.originalDriverId === driver.me.tokenNo
+    )
+      return;
     this.reach(driver, entry, false);
   }
 
@@ -179,7 +204,8 @@ export class DispatchSim {
   private offer(driver: SimDriver, rideId: string): void {
     if (this.over) return;
     if (driver.phase === 'reaching' && driver.ride === rideId) driver.offered = true;
-    else if (driver.phase === 'free' || (driver.phase === 'reaching' && !driver.tapped && !driver.offered)) this.reach(driver, { rideId, position: -1, takeOver: false }, true);
+    else if (driver.phase === 'free' || (driver.phase === 'reaching' && !driver.tapped && !driver.offered))
+      this.reach(driver, { rideId, position: -1, takeOver: false }, true);
     else this.track(this.answerOffer(driver, rideId, nowMs()));
   }
 
@@ -240,7 +266,10 @@ export class DispatchSim {
     }
     // Gone from his list while he reached for it (another driver took it): he does not tap Accept.
     if (!driver.offered && !this.lists.of(me.vehicleType).has(entry.rideId)) return this.free(driver);
-    const answer = await this.send(entry.takeOver ? calls.takeOver(me.tokenNo, entry.rideId, entry.rideState) : calls.accept(me.tokenNo, entry.rideId), me.token);
+    const answer = await this.send(
+      entry.takeOver ? calls.takeOver(me.tokenNo, entry.rideId, entry.rideState) : calls.accept(me.tokenNo, entry.rideId),
+      me.token,
+    );
     if (answer.status !== 200) {
       this.counts.lostRaces += 1;
       driver.lost.add(`${entry.rideId}@${entry.position}`);
@@ -265,7 +294,10 @@ export class DispatchSim {
     if (answer.status === 200) return answer;
     driver.phase = 'stuck';
     this.counts.stuck += 1;
-    if (this.counts.stuckMessages.length < 5) this.counts.stuckMessages.push(`${driver.me.tokenNo} ${call.command} ${String(call.body && (call.body as { rideId?: string }).rideId)}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    if (this.counts.stuckMessages.length < 5)
+      this.counts.stuckMessages.push(
+        `${driver.me.tokenNo} ${call.command} ${String(call.body && (call.body as { rideId?: string }).rideId)}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+      );
     return null;
   }
 
@@ -313,7 +345,9 @@ export class DispatchSim {
     if (filed.status !== 200) {
       driver.phase = 'stuck';
       this.counts.stuck += 1;
-      this.counts.stuckMessages.push(`${driver.me.tokenNo} breakdown ${ride.rideId}: ${filed.status} ${JSON.stringify(filed.body).slice(0, 200)}`);
+      this.counts.stuckMessages.push(
+        `${driver.me.tokenNo} breakdown ${ride.rideId}: ${filed.status} ${JSON.stringify(filed.body).slice(0, 200)}`,
+      );
       return;
     }
     this.counts.breakdowns += 1;

@@ -34,17 +34,32 @@ empty travel −20 %). --duration is wall seconds of arrivals; --rides caps the 
 --quick: 24 drivers, 20 requesters, 60 s of arrivals per dispatch mode.`;
 
 const values = flags(USAGE, {
-  dispatch: { type: 'string' }, seed: { type: 'string' }, drivers: { type: 'string' }, requesters: { type: 'string' }, duration: { type: 'string' }, rides: { type: 'string' },
-  utilisation: { type: 'string' }, 'minute-ms': { type: 'string' }, 'offer-seconds': { type: 'string' }, 'reaction-min-ms': { type: 'string' }, 'reaction-max-ms': { type: 'string' },
-  'urgent-share': { type: 'string' }, 'breakdown-share': { type: 'string' }, 'decline-share': { type: 'string' }, 'repair-minutes': { type: 'string' }, drain: { type: 'string' },
+  dispatch: { type: 'string' },
+  seed: { type: 'string' },
+  drivers: { type: 'string' },
+  requesters: { type: 'string' },
+  duration: { type: 'string' },
+  rides: { type: 'string' },
+  utilisation: { type: 'string' },
+  'minute-ms': { type: 'string' },
+  'offer-seconds': { type: 'string' },
+  'reaction-min-ms': { type: 'string' },
+  'reaction-max-ms': { type: 'string' },
+  'urgent-share': { type: 'string' },
+  'breakdown-share': { type: 'string' },
+  'decline-share': { type: 'string' },
+  'repair-minutes': { type: 'string' },
+  drain: { type: 'string' },
 });
 const share = (value: unknown, fallback: number, name: string) => {
   const n = count(value, fallback, name);
   if (n > 1) throw new Error(`--${name} is a share from 0 to 1, not ${n}`);
   return n;
 };
-const dispatchModes: DispatchMode[] = values.dispatch === undefined || values.dispatch === 'both' ? [...DISPATCH_MODES] : [values.dispatch as DispatchMode];
-if (!dispatchModes.every((m) => DISPATCH_MODES.includes(m))) throw new Error(`--dispatch is both, broadcast or offer, not ${String(values.dispatch)}`);
+const dispatchModes: DispatchMode[] =
+  values.dispatch === undefined || values.dispatch === 'both' ? [...DISPATCH_MODES] : [values.dispatch as DispatchMode];
+if (!dispatchModes.every((m) => DISPATCH_MODES.includes(m)))
+  throw new Error(`--dispatch is both, broadcast or offer, not ${String(values.dispatch)}`);
 const drivers = count(values.drivers, values.quick ? 24 : 60, 'drivers');
 const requesters = Math.max(1, count(values.requesters, values.quick ? 20 : 40, 'requesters'));
 const utilisation = share(values.utilisation, 0.7, 'utilisation');
@@ -68,7 +83,8 @@ if (plan.minuteMs <= 0 || utilisation <= 0) throw new Error('--minute-ms and --u
 if (plan.reactionMaxMs < plan.reactionMinMs) throw new Error('--reaction-max-ms must be at least --reaction-min-ms');
 
 /** The same arrivals in every run: a fingerprint to check it. */
-const fingerprint = (arrivals: readonly Arrival[]) => arrivals.map((a) => `${a.atMs}:${a.fromLocation}>${a.toLocation}:${a.vehicleType}:${a.priority}:${a.breakdown ?? ''}`).join('|');
+const fingerprint = (arrivals: readonly Arrival[]) =>
+  arrivals.map((a) => `${a.atMs}:${a.fromLocation}>${a.toLocation}:${a.vehicleType}:${a.priority}:${a.breakdown ?? ''}`).join('|');
 let firstArrivals: string | null = null;
 let arrivalCount = 0;
 
@@ -81,35 +97,57 @@ async function runDispatch(mode: Mode, dispatch: DispatchMode): Promise<Dispatch
     const admin = { tokenNo: engine.adminTokenNo, password: engine.adminPassword };
     const people = await signInSeeded(engine.url, admin, seeded);
     const plant = (started.plant = await connectEveryone(engine.url, people));
-    log(`engine pid ${engine.pid}; ${people.drivers.length} drivers, ${people.requesters.length} requesters and the maintenance head signed in and connected`);
+    log(
+      `engine pid ${engine.pid}; ${people.drivers.length} drivers, ${people.requesters.length} requesters and the maintenance head signed in and connected`,
+    );
 
     const site = await fetchSite(engine.url, people.admin.token);
     const current = dispatchSettingsSchema.parse(await must(engine.url, 'GET', '/api/dispatch/settings', people.admin.token));
-    const settings = dispatchSettingsSchema.parse(await must(engine.url, 'PUT', '/api/dispatch/settings', people.admin.token, { ...current, mode: dispatch, offerSeconds: plan.offerSeconds }));
+    const settings = dispatchSettingsSchema.parse(
+      await must(engine.url, 'PUT', '/api/dispatch/settings', people.admin.token, {
+        ...current,
+        mode: dispatch,
+        offerSeconds: plan.offerSeconds,
+      }),
+    );
     if (settings.mode !== dispatch) throw new Error(`the dispatch settings say ${settings.mode} after setting ${dispatch}`);
     const starts = shiftPlaces(plan, site, people.drivers.length);
-    await inParallel(people.drivers, 8, (d, i) => must(engine.url, 'POST', '/api/drivers/shift', d.token, { on: true, location: starts[i] }));
+    await inParallel(people.drivers, 8, (d, i) =>
+      must(engine.url, 'POST', '/api/drivers/shift', d.token, { on: true, location: starts[i] }),
+    );
 
     plan.ratePerSecond = rateFor(utilisation, people.drivers.length, site, plan);
     const vehicleTypes = [...new Set(people.drivers.map((d) => d.vehicleType))] as VehicleType[];
     const arrivals = arrivalsOf(plan, site, vehicleTypes, people.requesters.length);
     const print = fingerprint(arrivals);
-    if (firstArrivals !== null && print !== firstArrivals) log('WARNING: these arrivals differ from the first run (another site?): the modes are not comparable');
+    if (firstArrivals !== null && print !== firstArrivals)
+      log('WARNING: these arrivals differ from the first run (another site?): the modes are not comparable');
     firstArrivals ??= print;
     arrivalCount = arrivals.length;
-    log(`${dispatch} dispatch, ${site.places.length} places (mean route ${site.meanMinutes.toFixed(2)} min); shifts started; ${arrivals.length} bookings at ${plan.ratePerSecond.toFixed(2)}/s over ${Math.round((arrivals.at(-1)?.atMs ?? 0) / 1000)} s`);
+    log(
+      `${dispatch} dispatch, ${site.places.length} places (mean route ${site.meanMinutes.toFixed(2)} min); shifts started; ${arrivals.length} bookings at ${plan.ratePerSecond.toFixed(2)}/s over ${Math.round((arrivals.at(-1)?.atMs ?? 0) / 1000)} s`,
+    );
     // Let the roster and the sockets settle after the shifts' appends.
     await sleep(1000);
 
     const loadStart = loadavg();
     const commands = new CommandLog(engine.url);
     const sim = new DispatchSim(commands, people, plant.live, site, plan, starts);
-    const progress = setInterval(() => log(`${sim.counts.booked} booked, ${sim.counts.ended} ended, ${sim.counts.offers} offers, ${commands.issued.length} commands`), 15_000);
+    const progress = setInterval(
+      () => log(`${sim.counts.booked} booked, ${sim.counts.ended} ended, ${sim.counts.offers} offers, ${commands.issued.length} commands`),
+      15_000,
+    );
     await sim.run(arrivals);
     clearInterval(progress);
     sim.counts.openedToAll = sim.lists.openedToAll();
     const unfinished = sim.book.unfinished();
-    if (unfinished.length) log(`${unfinished.length} rides not ended after the drain: ${unfinished.slice(0, 5).map((r) => r.rideId).join(', ')}${unfinished.length > 5 ? '…' : ''}`);
+    if (unfinished.length)
+      log(
+        `${unfinished.length} rides not ended after the drain: ${unfinished
+          .slice(0, 5)
+          .map((r) => r.rideId)
+          .join(', ')}${unfinished.length > 5 ? '…' : ''}`,
+      );
     plant.closeAll();
     await engine.stop();
     return {
@@ -139,7 +177,17 @@ const comparisons = modes.flatMap((mode) => {
   const o = runs.find((r) => r.mode === mode && r.dispatch === 'offer');
   return b && o ? [compare(b, o)] : [];
 });
-const results = { bench: 'dispatch', machine, plan, arrivals: arrivalCount, utilisation, quick: values.quick, runs, comparisons, loadAverage: { start: loadStart, end: loadavg() } };
+const results = {
+  bench: 'dispatch',
+  machine,
+  plan,
+  arrivals: arrivalCount,
+  utilisation,
+  quick: values.quick,
+  runs,
+  comparisons,
+  loadAverage: { start: loadStart, end: loadavg() },
+};
 printDispatch(results, comparisons);
 writeResults('dispatch', results);
 process.exit(0);

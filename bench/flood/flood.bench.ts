@@ -24,7 +24,15 @@ const calls = count(values.calls, values.quick ? 30 : 100, 'calls');
 const BYSTANDER_SPACING_MS = 250;
 const floodMessages = count(values['flood-messages'], values.quick ? 5000 : 20_000, 'flood-messages');
 
-const booking = (who: Person) => ({ userId: who.tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: VEHICLE_TYPES[0], rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' });
+const booking = (who: Person) => ({
+  userId: who.tokenNo,
+  fromLocation: 'main gate',
+  toLocation: 'canteen',
+  vehicleType: VEHICLE_TYPES[0],
+  rideType: 'Regular',
+  reqName: 'Asha Rao',
+  reqMobileNo: '9000000001',
+});
 
 /** The bystander's round: book, then cancel what was booked, `calls` times, paced; the latency of each call. */
 async function bystander(url: string, who: Person): Promise<{ latencies: number[]; failures: number }> {
@@ -47,8 +55,18 @@ async function bystander(url: string, who: Person): Promise<{ latencies: number[
 }
 
 /** One socket sending trackRide as fast as it can until the engine cuts it off; how many it sent and why it ended. */
-async function floodSocket(url: string, who: Person, stop: () => boolean): Promise<{ sent: number; reason: string; cutOffAfterMs: number | null }> {
-  const socket = io(url, { path: '/socket.io', auth: { token: who.token }, transports: ['websocket'], forceNew: true, reconnection: false });
+async function floodSocket(
+  url: string,
+  who: Person,
+  stop: () => boolean,
+): Promise<{ sent: number; reason: string; cutOffAfterMs: number | null }> {
+  const socket = io(url, {
+    path: '/socket.io',
+    auth: { token: who.token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -100,7 +118,9 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     // The production limits, not the raised ones the other benches use.
     run.engine = await startEngine(run.store, { env: { COMMAND_RATE_BURST: '20', COMMAND_RATE_PER_SEC: '5' } });
     const url = run.engine.url;
-    const people = await createPeople(url, { tokenNo: run.engine.adminTokenNo, password: run.engine.adminPassword }, 3, 4, (text) => console.log(`[${mode}] ${text}`));
+    const people = await createPeople(url, { tokenNo: run.engine.adminTokenNo, password: run.engine.adminPassword }, 3, 4, (text) =>
+      console.log(`[${mode}] ${text}`),
+    );
     const [quiet, flooder, socketOwner] = people.requesters as [Person, Person, Person];
     const alone = await bystander(url, quiet);
     console.log(`[${mode}] bystander alone: ${alone.latencies.length} calls`);
@@ -139,6 +159,15 @@ printTable(
 printTable(
   'The flooders',
   ['mode', 'bookings fired', '2xx', '429', 'other', 'socket messages sent', 'socket ended', 'after ms'],
-  results.map((r) => [r.mode, r.flooder.sent, r.flooder.ok, r.flooder.tooMany, r.flooder.other, r.socket.sent, r.socket.reason, r.socket.cutOffAfterMs === null ? '–' : Math.round(r.socket.cutOffAfterMs)]),
+  results.map((r) => [
+    r.mode,
+    r.flooder.sent,
+    r.flooder.ok,
+    r.flooder.tooMany,
+    r.flooder.other,
+    r.socket.sent,
+    r.socket.reason,
+    r.socket.cutOffAfterMs === null ? '–' : Math.round(r.socket.cutOffAfterMs),
+  ]),
 );
 writeResults('flood', { machine, calls, floodMessages, results });

@@ -13,7 +13,14 @@ const httpServer = createServer();
 const io = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 512 * 1024 * 1024 });
 if (process.env.REDIS_URL) {
   const redis = new Redis(process.env.REDIS_URL);
-  io.adapter(createAdapter(redis, { streamName: `${prefix}:socket.io`, channelPrefix: `${prefix}:socket.io`, sessionKeyPrefix: `${prefix}:session:`, blockTimeInMs: 1000 }));
+  io.adapter(
+    createAdapter(redis, {
+      streamName: `${prefix}:socket.io`,
+      channelPrefix: `${prefix}:socket.io`,
+      sessionKeyPrefix: `${prefix}:session:`,
+      blockTimeInMs: 1000,
+    }),
+  );
 }
 const nowMs = () => performance.timeOrigin + performance.now();
 // About the size of a ride event's payload.
@@ -32,7 +39,9 @@ async function play(schedule: Planned[]): Promise<number> {
     const item = schedule[i]!;
     const wait = started + item.offsetMs - performance.now();
     if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-    io.to(item.rooms).except(item.except ?? []).emit(item.name, { position: i + 1, sentAt: nowMs(), pad });
+    io.to(item.rooms)
+      .except(item.except ?? [])
+      .emit(item.name, { position: i + 1, sentAt: nowMs(), pad });
   }
   return performance.now() - started;
 }

@@ -47,7 +47,8 @@ export class CommandLog {
     }
     const key = `${command} ${outcome}`;
     this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
-    if (outcome !== 'ok' && !this.errorMessages.has(key)) this.errorMessages.set(key, String(answer.body.message ?? JSON.stringify(answer.body)).slice(0, 160));
+    if (outcome !== 'ok' && !this.errorMessages.has(key))
+      this.errorMessages.set(key, String(answer.body.message ?? JSON.stringify(answer.body)).slice(0, 160));
     const position = typeof answer.body.position === 'number' ? answer.body.position : null;
     this.issued.push({ command, status: answer.status, correlationId: answer.correlationId, position, sentAt, answeredAt: answer.at });
     return answer;

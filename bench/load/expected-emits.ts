@@ -49,7 +49,12 @@ export class ExpectedEmits {
           { name: 'rideRequested', rooms: [STAFF] },
         ];
       case 'RideAccepted':
-        return ride ? [{ name: 'removeRide', rooms: [vehicle(ride.vehicleType)] }, { name: 'rideAccepted', rooms: toRequester }] : [];
+        return ride
+          ? [
+              { name: 'removeRide', rooms: [vehicle(ride.vehicleType)] },
+              { name: 'rideAccepted', rooms: toRequester },
+            ]
+          : [];
       case 'RideStarted':
         return ride ? [{ name: 'rideStarted', rooms: [...toRequester, ...toDriver(d.driverId!)] }] : [];
       case 'MaterialPicked':
@@ -78,7 +83,12 @@ export class ExpectedEmits {
             ]
           : [];
       case 'RideWaitAlerted':
-        return ride ? [{ name: 'rideWaitingTooLong', rooms: [STAFF] }, { name: 'newRideRequest', rooms: [vehicle(ride.vehicleType)] }] : [];
+        return ride
+          ? [
+              { name: 'rideWaitingTooLong', rooms: [STAFF] },
+              { name: 'newRideRequest', rooms: [vehicle(ride.vehicleType)] },
+            ]
+          : [];
       case 'ReassignmentOverdue':
         return ride ? [{ name: 'noAlternativeDriver', rooms: toRequester }] : [];
       case 'SpecialTaskOverran':

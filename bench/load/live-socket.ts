@@ -18,7 +18,13 @@ export interface PartySocket {
 }
 
 /** A party's real socket.io connection to the engine (websocket, JWT in the handshake), recording every receipt. */
-export async function connectParty(url: string, party: string, token: string, receipts: Receipt[], onDrop: (party: string, reason: string) => void): Promise<PartySocket> {
+export async function connectParty(
+  url: string,
+  party: string,
+  token: string,
+  receipts: Receipt[],
+  onDrop: (party: string, reason: string) => void,
+): Promise<PartySocket> {
   const socket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false });
   const handlers = new Map<string, Array<(payload: Record<string, unknown>) => void>>();
   socket.onAny((name: string, payload: Record<string, unknown>) => {
@@ -62,7 +68,14 @@ export interface ConnectedPlant {
 
 /** Connects every requester, driver, the admin and the maintenance head on socket.io, 16 at a time. */
 export async function connectEveryone(url: string, people: People): Promise<ConnectedPlant> {
-  const plant: ConnectedPlant = { live: new Map(), rooms: new Map(), sockets: [], receipts: [], drops: [], closeAll: () => plant.sockets.forEach((s) => s.close()) };
+  const plant: ConnectedPlant = {
+    live: new Map(),
+    rooms: new Map(),
+    sockets: [],
+    receipts: [],
+    drops: [],
+    closeAll: () => plant.sockets.forEach((s) => s.close()),
+  };
   const parties = [
     ...people.requesters.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`] })),
     ...people.drivers.map((p) => ({ person: p, rooms: [`user:${p.tokenNo}`, `driver:${p.tokenNo}`, `vehicle:${p.vehicleType}`] })),
@@ -70,7 +83,9 @@ export async function connectEveryone(url: string, people: People): Promise<Conn
     { person: people.head, rooms: [`user:${people.head.tokenNo}`, 'staff'] },
   ];
   await inParallel(parties, 16, async ({ person, rooms }) => {
-    const socket = await connectParty(url, person.tokenNo, person.token, plant.receipts, (party, reason) => plant.drops.push(`${party}: ${reason}`));
+    const socket = await connectParty(url, person.tokenNo, person.token, plant.receipts, (party, reason) =>
+      plant.drops.push(`${party}: ${reason}`),
+    );
     plant.sockets.push(socket);
     plant.live.set(person.tokenNo, socket);
     plant.rooms.set(person.tokenNo, rooms);

@@ -13,10 +13,22 @@ import { socketCeiling, type CeilingResult } from './socket-ceiling';
 
 /** Every event in store (commit) order, with its recorded time in ms. */
 export async function readEvents(database: Database): Promise<StoredEvent[]> {
-  const { rows } = await sql<{ position: string | number; type: string; data: Record<string, unknown>; recorded_ms: string | number; correlation_id: string | null }>`
+  const { rows } = await sql<{
+    position: string | number;
+    type: string;
+    data: Record<string, unknown>;
+    recorded_ms: string | number;
+    correlation_id: string | null;
+  }>`
     select global_position as position, event_type as type, data, extract(epoch from recorded_at) * 1000 as recorded_ms, metadata->>'correlationId' as correlation_id
     from events order by transaction_id, global_position`.execute(database.db);
-  return rows.map((r) => ({ position: Number(r.position), type: r.type, data: r.data, recordedAt: Number(r.recorded_ms), correlationId: r.correlation_id }));
+  return rows.map((r) => ({
+    position: Number(r.position),
+    type: r.type,
+    data: r.data,
+    recordedAt: Number(r.recorded_ms),
+    correlationId: r.correlation_id,
+  }));
 }
 
 export interface CommandAudit {
@@ -60,7 +72,12 @@ export interface DeliveryAudit {
 }
 
 /** Checks every receipt against what the store's events after `fromPosition` should have sent to each party's rooms. */
-export function auditDeliveries(events: readonly StoredEvent[], fromPosition: number, rooms: ReadonlyMap<string, readonly string[]>, receipts: readonly Receipt[]): DeliveryAudit {
+export function auditDeliveries(
+  events: readonly StoredEvent[],
+  fromPosition: number,
+  rooms: ReadonlyMap<string, readonly string[]>,
+  receipts: readonly Receipt[],
+): DeliveryAudit {
   const table = new ExpectedEmits();
   const inRoom = new Map<string, string[]>();
   for (const [party, partyRooms] of rooms) for (const room of partyRooms) inRoom.set(room, [...(inRoom.get(room) ?? []), party]);
@@ -73,7 +90,13 @@ export function auditDeliveries(events: readonly StoredEvent[], fromPosition: nu
     if (event.position <= fromPosition) continue;
     counted += 1;
     for (const emit of emits) {
-      if (!emit.optional) schedule.push({ offsetMs: event.recordedAt - firstAt, name: emit.name, rooms: emit.rooms, ...(emit.except ? { except: emit.except } : {}) });
+      if (!emit.optional)
+        schedule.push({
+          offsetMs: event.recordedAt - firstAt,
+          name: emit.name,
+          rooms: emit.rooms,
+          ...(emit.except ? { except: emit.except } : {}),
+        });
       const parties = new Set(emit.rooms.flatMap((room) => inRoom.get(room) ?? []));
       for (const room of emit.except ?? []) for (const party of inRoom.get(room) ?? []) parties.delete(party);
       for (const party of parties) expected.set(`${party}|${emit.name}|${event.position}`, { emit, recordedAt: event.recordedAt });
@@ -151,7 +174,13 @@ export async function auditReadModels(database: Database): Promise<ReadModelAudi
     const diff = [...a].filter((row) => !b.has(row)).length + [...b].filter((row) => !a.has(row)).length;
     if (diff > 0) differing[table] = diff;
   }
-  return { equal: Object.keys(differing).length === 0, tables: Object.keys(served).length, rows: Object.values(served).reduce((n, rows) => n + rows.length, 0), differing, rebuildMs };
+  return {
+    equal: Object.keys(differing).length === 0,
+    tables: Object.keys(served).length,
+    rows: Object.values(served).reduce((n, rows) => n + rows.length, 0),
+    differing,
+    rebuildMs,
+  };
 }
 
 export interface RunAudit {
@@ -176,7 +205,9 @@ export async function auditRun(options: {
   log: (text: string) => void;
 }): Promise<RunAudit> {
   const { store } = options;
-  const database = await openDatabase(store.mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
+  const database = await openDatabase(
+    store.mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir },
+  );
   try {
     const events = await readEvents(database);
     const commands = auditCommands(options.issued, events);
@@ -186,7 +217,15 @@ export async function auditRun(options: {
     if (options.ceiling) {
       options.log('audit done; bare socket.io ceiling');
       ceilings.push(await socketCeiling({ rooms: options.rooms, schedule, dir: store.dir }));
-      if (store.mode === 'services') ceilings.push(await socketCeiling({ rooms: options.rooms, schedule, dir: store.dir, redis: { url: REDIS_URL, prefix: `${store.redisPrefix}:ceiling` } }));
+      if (store.mode === 'services')
+        ceilings.push(
+          await socketCeiling({
+            rooms: options.rooms,
+            schedule,
+            dir: store.dir,
+            redis: { url: REDIS_URL, prefix: `${store.redisPrefix}:ceiling` },
+          }),
+        );
     }
     return { audit: { commands, deliveries, readModels }, ceilings, storeEvents: events.length };
   } finally {

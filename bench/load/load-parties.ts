@@ -26,7 +26,9 @@ export interface Run {
   stopped: Promise<void>;
 }
 
-const ROUTES = LOCATIONS.flatMap((from) => LOCATIONS.filter((to) => to !== from && routeMinutes(DEFAULT_SITE, from, to) !== undefined).map((to) => [from, to] as const));
+const ROUTES = LOCATIONS.flatMap((from) =>
+  LOCATIONS.filter((to) => to !== from && routeMinutes(DEFAULT_SITE, from, to) !== undefined).map((to) => [from, to] as const),
+);
 const VEHICLES: VehicleType[] = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'];
 /** A ride's steps after the accept, in order. */
 export const STEPS = ['start', 'materialPicked', 'materialDropped', 'end'] as const;
@@ -48,14 +50,31 @@ export const calls = {
     const [from, to] = random.pick(ROUTES)!;
     const special = random.next() < 0.2;
     return {
-      command: 'book', method: 'POST', path: '/api/bookings/book-ride',
-      body: { userId, fromLocation: from, toLocation: to, vehicleType: random.pick(VEHICLES), rideType: special ? 'Special Task' : 'Regular', ...(special ? { duration: { hours: 0, minutes: 30 } } : {}) },
+      command: 'book',
+      method: 'POST',
+      path: '/api/bookings/book-ride',
+      body: {
+        userId,
+        fromLocation: from,
+        toLocation: to,
+        vehicleType: random.pick(VEHICLES),
+        rideType: special ? 'Special Task' : 'Regular',
+        ...(special ? { duration: { hours: 0, minutes: 30 } } : {}),
+      },
     };
   },
   cancel: (rideId: string): CommandCall => ({ command: 'cancel', method: 'DELETE', path: `/api/bookings/cancel/${rideId}` }),
-  accept: (driverId: string, rideId: string): CommandCall => ({ command: 'accept', method: 'POST', path: '/api/tracking/accept-ride', body: { driverId, rideId } }),
+  accept: (driverId: string, rideId: string): CommandCall => ({
+    command: 'accept',
+    method: 'POST',
+    path: '/api/tracking/accept-ride',
+    body: { driverId, rideId },
+  }),
   takeOver: (newDriverId: string, rideId: string, currentState: string | undefined): CommandCall => ({
-    command: 'takeOver', method: 'POST', path: '/api/maintenance/accept-redistributed-ride', body: { rideId, newDriverId, currentState },
+    command: 'takeOver',
+    method: 'POST',
+    path: '/api/maintenance/accept-redistributed-ride',
+    body: { rideId, newDriverId, currentState },
   }),
   /** STEPS[step]; half of the ends through complete-ride. */
   step(random: Random, rideId: string, step: number): CommandCall {
@@ -66,11 +85,24 @@ export const calls = {
   },
   /** A maintenance request with the ride: the driver is blocked and the ride redistributed. */
   breakdown: (me: DriverPerson, rideId: string): CommandCall => ({
-    command: 'breakdown', method: 'POST', path: '/api/requests/maintenanceReq',
-    body: { driver_id: me.tokenNo, driver_name: '', vehicle_type: me.vehicleType, issue: '', comment_text: 'hydraulics failed mid-ride', status: 'pending', breakdown_type: null, ride_id: rideId },
+    command: 'breakdown',
+    method: 'POST',
+    path: '/api/requests/maintenanceReq',
+    body: {
+      driver_id: me.tokenNo,
+      driver_name: '',
+      vehicle_type: me.vehicleType,
+      issue: '',
+      comment_text: 'hydraulics failed mid-ride',
+      status: 'pending',
+      breakdown_type: null,
+      ride_id: rideId,
+    },
   }),
   maintenanceStatus: (requestId: string, status: 'accepted' | 'completed'): CommandCall => ({
-    command: 'maintenanceStatus', method: 'PUT', path: `/api/requests/${requestId}/status`,
+    command: 'maintenanceStatus',
+    method: 'PUT',
+    path: `/api/requests/${requestId}/status`,
     body: { status, maintenance_date: status === 'completed' ? new Date().toISOString() : null },
   }),
 };
@@ -94,7 +126,8 @@ export async function requester(run: Run, me: Person, live: PartySocket): Promis
   live.on('rideEnded', settle);
   live.on('rideRedistributed', (payload) => {
     // Some requesters give up on a broken-down ride rather than wait for another driver.
-    if (random.next() < 0.3 && run.running()) void send(log, calls.cancel(String(payload.rideId)), me.token).then((a) => a.status === 200 && settle(payload));
+    if (random.next() < 0.3 && run.running())
+      void send(log, calls.cancel(String(payload.rideId)), me.token).then((a) => a.status === 200 && settle(payload));
   });
   while (run.running()) {
     await sleep(random.around(behaviour.thinkMs));
@@ -130,7 +163,8 @@ export async function driver(run: Run, me: DriverPerson, live: PartySocket): Pro
   let blocked = false;
   live.on('newRideRequest', (p) => (offers.set(String(p.rideId), { rideId: String(p.rideId), takeOver: false }), offered.fire()));
   live.on('redistributedRide', (p) => {
-    if (p.originalDriverId !== me.tokenNo) offers.set(String(p.rideId), { rideId: String(p.rideId), takeOver: true, rideState: String(p.rideState) });
+    if (p.originalDriverId !== me.tokenNo)
+      offers.set(String(p.rideId), { rideId: String(p.rideId), takeOver: true, rideState: String(p.rideState) });
     offered.fire();
   });
   live.on('removeRide', (p) => offers.delete(String(p.rideId)));
@@ -163,7 +197,11 @@ export async function driver(run: Run, me: DriverPerson, live: PartySocket): Pro
     // Someone else took it while he was reaching for it.
     if (!offers.has(offer.rideId) || !run.running()) continue;
     offers.delete(offer.rideId);
-    const answer = await send(log, offer.takeOver ? calls.takeOver(me.tokenNo, offer.rideId, offer.rideState) : calls.accept(me.tokenNo, offer.rideId), me.token);
+    const answer = await send(
+      log,
+      offer.takeOver ? calls.takeOver(me.tokenNo, offer.rideId, offer.rideState) : calls.accept(me.tokenNo, offer.rideId),
+      me.token,
+    );
     if (answer.status === 200) await drive(offer.rideId, offer.takeOver ? (STEP_AFTER[offer.rideState ?? 'accepted'] ?? 0) : 0);
   }
 }

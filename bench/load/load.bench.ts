@@ -27,8 +27,15 @@ deliveries and the read models, and plays the same socket events through a bare 
 --quick: 40 requesters, 20 drivers, 15 s.`;
 
 const values = flags(USAGE, {
-  requesters: { type: 'string' }, drivers: { type: 'string' }, duration: { type: 'string' }, 'think-ms': { type: 'string' },
-  'cancel-share': { type: 'string' }, 'breakdown-share': { type: 'string' }, seed: { type: 'string' }, 'cpu-prof': { type: 'boolean' }, 'no-ceiling': { type: 'boolean' },
+  requesters: { type: 'string' },
+  drivers: { type: 'string' },
+  duration: { type: 'string' },
+  'think-ms': { type: 'string' },
+  'cancel-share': { type: 'string' },
+  'breakdown-share': { type: 'string' },
+  seed: { type: 'string' },
+  'cpu-prof': { type: 'boolean' },
+  'no-ceiling': { type: 'boolean' },
   'socket-process': { type: 'boolean' },
 });
 const requesters = count(values.requesters, values.quick ? 40 : 200, 'requesters');
@@ -50,21 +57,41 @@ async function runMode(mode: Mode) {
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     // SOCKET_PROCESS=1 (services only): the sockets on a second engine process; the engine figures are the first's.
     const socketProcess = values['socket-process'] && mode === 'services';
-    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir, env: socketProcess ? { SOCKET_PROCESS: '1' } : {} }));
+    const engine = (started.engine = await startEngine(store, {
+      cpuProfDir: profileDir,
+      env: socketProcess ? { SOCKET_PROCESS: '1' } : {},
+    }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const setupStarted = Date.now();
-    const people = await createPeople(engine.url, { tokenNo: engine.adminTokenNo, password: engine.adminPassword }, requesters, drivers, log);
+    const people = await createPeople(
+      engine.url,
+      { tokenNo: engine.adminTokenNo, password: engine.adminPassword },
+      requesters,
+      drivers,
+      log,
+    );
     const plant = (started.plant = await connectEveryone(engine.url, people));
     const { live, receipts } = plant;
-    const startPosition = Number((await fetch(`${engine.url}/api/health`).then((r) => r.json()) as { position: number }).position);
-    log(`${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; load for ${durationMs / 1000} s`);
+    const startPosition = Number(((await fetch(`${engine.url}/api/health`).then((r) => r.json())) as { position: number }).position);
+    log(
+      `${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; load for ${durationMs / 1000} s`,
+    );
 
     const commands = new CommandLog(engine.url);
     const stopAt = Date.now() + durationMs;
-    const run: Run = { log: commands, random: seededRandom(seed), behaviour, running: () => Date.now() < stopAt, stopped: sleep(durationMs) };
+    const run: Run = {
+      log: commands,
+      random: seededRandom(seed),
+      behaviour,
+      running: () => Date.now() < stopAt,
+      stopped: sleep(durationMs),
+    };
     const cpuBefore = { engine: engine.cpuSeconds() ?? 0, bench: process.cpuUsage() };
     const xmin = mode === 'services' ? sampleXmin(DATABASE_URL, engine.pid) : null;
-    const progress = setInterval(() => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`), 5000);
+    const progress = setInterval(
+      () => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`),
+      5000,
+    );
     await Promise.all([
       ...people.requesters.map((p) => requester(run, p, live.get(p.tokenNo)!)),
       ...people.drivers.map((p) => driver(run, p, live.get(p.tokenNo)!)),
@@ -74,14 +101,26 @@ async function runMode(mode: Mode) {
     const writers: XminSamples | null = (await xmin?.stop()) ?? null;
     const measuredMs = commands.lastAt - commands.firstAt;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
-    const cpu = { engineSeconds: Math.round(((engine.cpuSeconds() ?? 0) - cpuBefore.engine) * 10) / 10, benchSeconds: Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10, wallSeconds: Math.round(measuredMs / 100) / 10 };
+    const cpu = {
+      engineSeconds: Math.round(((engine.cpuSeconds() ?? 0) - cpuBefore.engine) * 10) / 10,
+      benchSeconds: Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10,
+      wallSeconds: Math.round(measuredMs / 100) / 10,
+    };
     await settle(engine.url, receipts);
     const engineMemory = engine.memory();
     plant.closeAll();
     await engine.stop();
     log('engine stopped; auditing');
 
-    const { audit, ceilings, storeEvents } = await auditRun({ store, issued: commands.issued, startPosition, rooms: plant.rooms, receipts, ceiling: !values['no-ceiling'], log });
+    const { audit, ceilings, storeEvents } = await auditRun({
+      store,
+      issued: commands.issued,
+      startPosition,
+      rooms: plant.rooms,
+      receipts,
+      ceiling: !values['no-ceiling'],
+      log,
+    });
     const succeeded = commands.succeeded;
     return {
       mode,

@@ -5,12 +5,18 @@ import type { Receipt } from './live-socket';
 
 /** The engine's /metrics page ('' when it cannot be read). */
 const metricsText = (url: string): Promise<string> =>
-  fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text(), () => '');
+  fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then(
+    (r) => r.text(),
+    () => '',
+  );
 
 /** The engine's largest projection lag (events), from /metrics; Infinity when it cannot be read. */
 export async function projectionLag(url: string): Promise<number> {
   const text = await metricsText(url);
-  const lags = text.split('\n').filter((l) => l.startsWith('plantride_projection_lag_events{')).map((l) => Number(l.split(' ').at(-1)));
+  const lags = text
+    .split('\n')
+    .filter((l) => l.startsWith('plantride_projection_lag_events{'))
+    .map((l) => Number(l.split(' ').at(-1)));
   return lags.length === 0 ? Infinity : Math.max(...lags);
 }
 
@@ -21,7 +27,15 @@ export async function projectionLag(url: string): Promise<number> {
  */
 export async function engineLoopDelayMs(url: string): Promise<LoopDelay | null> {
   const text = await metricsText(url);
-  const late = (name: string) => loopLateMs(Number(text.split('\n').find((l) => l.startsWith(`nodejs_eventloop_lag_${name}_seconds `))?.split(' ')[1] ?? NaN) * 1e3);
+  const late = (name: string) =>
+    loopLateMs(
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`nodejs_eventloop_lag_${name}_seconds `))
+          ?.split(' ')[1] ?? NaN,
+      ) * 1e3,
+    );
   const delay = { p50: late('p50'), p99: late('p99'), max: late('max') };
   return Object.values(delay).some(Number.isNaN) ? null : delay;
 }

@@ -22,9 +22,12 @@ const connect = (url: string, auth: Record<string, unknown>) =>
   });
 
 /** Plays the load's socket events through a bare socket.io server to as many sockets in the same rooms; send → receipt latency. */
-export async function socketCeiling(
-  options: { rooms: ReadonlyMap<string, readonly string[]>; schedule: Array<{ offsetMs: number; name: string; rooms: string[]; except?: string[] }>; dir: string; redis?: { url: string; prefix: string } },
-): Promise<CeilingResult> {
+export async function socketCeiling(options: {
+  rooms: ReadonlyMap<string, readonly string[]>;
+  schedule: Array<{ offsetMs: number; name: string; rooms: string[]; except?: string[] }>;
+  dir: string;
+  redis?: { url: string; prefix: string };
+}): Promise<CeilingResult> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = startNode('bench/load/ceiling-server.ts', {
@@ -33,7 +36,14 @@ export async function socketCeiling(
   });
   const sockets: Socket[] = [];
   try {
-    for (let tries = 0; !(await fetch(`${url}/socket.io/?EIO=4&transport=polling`).then(() => true, () => false)); tries += 1) {
+    for (
+      let tries = 0;
+      !(await fetch(`${url}/socket.io/?EIO=4&transport=polling`).then(
+        () => true,
+        () => false,
+      ));
+      tries += 1
+    ) {
       if (!server.running() || tries > 300) throw new Error(`the ceiling server did not start:\n${server.tail()}`);
       await new Promise((done) => setTimeout(done, 100));
     }
@@ -52,7 +62,14 @@ export async function socketCeiling(
     });
     // Let the last ones arrive.
     await new Promise((done) => setTimeout(done, 1000));
-    return { adapter: options.redis ? 'redis-streams' : 'none', sockets: options.rooms.size, emits: options.schedule.length, deliveries: latencies.length, latency: summarize(latencies), playedMs: Math.round(playedMs) };
+    return {
+      adapter: options.redis ? 'redis-streams' : 'none',
+      sockets: options.rooms.size,
+      emits: options.schedule.length,
+      deliveries: latencies.length,
+      latency: summarize(latencies),
+      playedMs: Math.round(playedMs),
+    };
   } finally {
     sockets.forEach((socket) => socket.disconnect());
     await server.stop();

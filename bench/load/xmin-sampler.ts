@@ -75,7 +75,13 @@ export function sampleXmin(url: string, enginePid: number, everyMs = 100): { sto
     async stop() {
       running = false;
       await loop.catch(() => undefined);
-      return { samples: ages.length, oldestWriterAgeMs: summarize(ages), over100ms: Math.round((ages.filter((a) => a > 100).length / Math.max(1, ages.length)) * 100) / 100, over100msByEngine: Math.round((byEngine / Math.max(1, ages.filter((a) => a > 100).length)) * 100) / 100, heldBy: Object.fromEntries([...heldBy].sort(([, a], [, b]) => b - a).slice(0, 8)) };
+      return {
+        samples: ages.length,
+        oldestWriterAgeMs: summarize(ages),
+        over100ms: Math.round((ages.filter((a) => a > 100).length / Math.max(1, ages.length)) * 100) / 100,
+        over100msByEngine: Math.round((byEngine / Math.max(1, ages.filter((a) => a > 100).length)) * 100) / 100,
+        heldBy: Object.fromEntries([...heldBy].sort(([, a], [, b]) => b - a).slice(0, 8)),
+      };
     },
   };
 }

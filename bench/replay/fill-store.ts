@@ -24,14 +24,22 @@ export interface FillOptions {
 }
 
 /** Migrates a fresh store as the engine would and fills it with a generated history. */
-export async function fillStore(database: Database, options: FillOptions): Promise<{ events: number; rides: number; ms: number; history: RideHistory }> {
+export async function fillStore(
+  database: Database,
+  options: FillOptions,
+): Promise<{ events: number; rides: number; ms: number; history: RideHistory }> {
   await migrateEventStore(database.db);
   await migrateProjections(database.db, PROJECTIONS);
   const started = performance.now();
   const days = options.days ?? 365;
   const expectedRides = options.rides ?? Math.ceil((options.events ?? 1_000_000) / EVENTS_PER_RIDE);
   const startMs = Date.now() - days * DAY;
-  const history = new RideHistory({ startMs, gapMs: Math.max(1, Math.floor((days * DAY) / expectedRides)), seed: options.seed, ...options.people });
+  const history = new RideHistory({
+    startMs,
+    gapMs: Math.max(1, Math.floor((days * DAY) / expectedRides)),
+    seed: options.seed,
+    ...options.people,
+  });
   const appender = new BulkAppender(database);
   const write = async (events: GeneratedEvent[]) => {
     events.forEach(assertValid);

@@ -29,7 +29,9 @@ try {
     log: (event) => {
       statements += 1;
       queryMs += event.queryDurationMillis;
-      const table = event.query.sql.match(/^\s*(?:insert into|update|delete from|select .*? from)\s+"?([a-z_]+)"?/is)?.[1] ?? event.query.sql.slice(0, 20);
+      const table =
+        event.query.sql.match(/^\s*(?:insert into|update|delete from|select .*? from)\s+"?([a-z_]+)"?/is)?.[1] ??
+        event.query.sql.slice(0, 20);
       const verb = event.query.sql.trim().split(/\s+/)[0]!.toLowerCase();
       byTable.set(`${verb} ${table}`, (byTable.get(`${verb} ${table}`) ?? 0) + 1);
       msByTable.set(`${verb} ${table}`, (msByTable.get(`${verb} ${table}`) ?? 0) + event.queryDurationMillis);
@@ -37,10 +39,22 @@ try {
   });
   const started = performance.now();
   // One connection: with several, the rebuild applies on connections of its own, which this log would not see.
-  await rebuildProjections({ database: { ...database, db }, store: createPostgresEventStore({ ...database, db }), projections: PROJECTIONS, connections: 1 });
+  await rebuildProjections({
+    database: { ...database, db },
+    store: createPostgresEventStore({ ...database, db }),
+    projections: PROJECTIONS,
+    connections: 1,
+  });
   const ms = performance.now() - started;
-  const rows = [...byTable].sort(([a], [b]) => msByTable.get(b)! - msByTable.get(a)!).slice(0, 20).map(([k, n]) => [k, n, Math.round((n / filled.events) * 100) / 100, Math.round(msByTable.get(k)!)]);
-  printTable(`rebuild of ${filled.events} events: ${statements} statements (${(statements / filled.events).toFixed(1)} per event), ${Math.round(queryMs)} ms inside them of ${Math.round(ms)} ms, ${(queryMs / statements).toFixed(2)} ms each`, ['statement', 'count', 'per event', 'ms'], rows);
+  const rows = [...byTable]
+    .sort(([a], [b]) => msByTable.get(b)! - msByTable.get(a)!)
+    .slice(0, 20)
+    .map(([k, n]) => [k, n, Math.round((n / filled.events) * 100) / 100, Math.round(msByTable.get(k)!)]);
+  printTable(
+    `rebuild of ${filled.events} events: ${statements} statements (${(statements / filled.events).toFixed(1)} per event), ${Math.round(queryMs)} ms inside them of ${Math.round(ms)} ms, ${(queryMs / statements).toFixed(2)} ms each`,
+    ['statement', 'count', 'per event', 'ms'],
+    rows,
+  );
 } finally {
   await pool.end();
   await database.close();

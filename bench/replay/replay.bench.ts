@@ -13,7 +13,12 @@ Generates a plant's ride history (valid events of every kind the engine writes) 
 then times \`npm run projections:rebuild\` (the CLI, as a child process) over all of it: events/s and
 the rebuild's peak memory. --quick: 20,000 events.`;
 
-const values = flags(USAGE, { events: { type: 'string' }, 'batch-size': { type: 'string' }, connections: { type: 'string' }, 'cpu-prof': { type: 'boolean' } });
+const values = flags(USAGE, {
+  events: { type: 'string' },
+  'batch-size': { type: 'string' },
+  connections: { type: 'string' },
+  'cpu-prof': { type: 'boolean' },
+});
 const events = count(values.events, values.quick ? 20_000 : 1_000_000, 'events');
 const batchSize = count(values['batch-size'], 5000, 'batch-size');
 // Left to the CLI's default unless asked.
@@ -22,7 +27,9 @@ const connections = values.connections === undefined ? undefined : count(values.
 async function runMode(mode: Mode) {
   const store = createBenchStore(mode, 'replay');
   try {
-    const database = await openDatabase(mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
+    const database = await openDatabase(
+      mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir },
+    );
     let filled;
     try {
       let shown = 0;

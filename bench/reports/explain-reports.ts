@@ -19,7 +19,9 @@ export interface Explained {
 export async function explainReports(url: string, schema: string, driverId: string): Promise<Explained[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path="${schema}"` });
   const sent: CompiledQuery[] = [];
-  const db = new Kysely<ReadModels>({ dialect: new PostgresDialect({ pool }), log: (event) => {
+  const db = new Kysely<ReadModels>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
       if (event.level === 'query') sent.push(event.query);
     },
   });
@@ -33,7 +35,10 @@ export async function explainReports(url: string, schema: string, driverId: stri
     ['page, driver id', () => rideReportsPage(db, filterOf({ driverId }), 1, 15)],
     ['page, driver name part (a branch per matching driver)', () => rideReportsPage(db, filterOf({ driverName: 'Driver B' }), 1, 15)],
     ['count, driver name part (up to 10,000)', () => countRideReports(db, filterOf({ driverName: 'Driver B' }))],
-    ['CSV export batch after a cursor', () => rideReportExportAfter(db, {}, { createdAt: new Date(Date.now() - 100 * 24 * 3600_000), rideId: 'ZZZZZZZZ' }, 2000)],
+    [
+      'CSV export batch after a cursor',
+      () => rideReportExportAfter(db, {}, { createdAt: new Date(Date.now() - 100 * 24 * 3600_000), rideId: 'ZZZZZZZZ' }, 2000),
+    ],
   ];
   const results: Explained[] = [];
   try {

@@ -25,8 +25,14 @@ export function reportQueries(random: Random, count: number, days: number, drive
   const makers: Array<[string, () => Record<string, string | number>]> = [
     ['newest page', () => ({ page: 1, pageSize: pageSize() })],
     ['deep page', () => ({ page: 1 + Math.floor(random.next() * 2000), pageSize: 15 })],
-    ['vehicle type', () => ({ vehicleType: random.pick([...VEHICLE_TYPES, 'Other'])!, page: 1 + Math.floor(random.next() * 5), pageSize: pageSize() })],
-    ['status', () => ({ status: random.pick(['completed', 'cancelled', 'requested', 'in-progress', 'pending', 'started'])!, pageSize: pageSize() })],
+    [
+      'vehicle type',
+      () => ({ vehicleType: random.pick([...VEHICLE_TYPES, 'Other'])!, page: 1 + Math.floor(random.next() * 5), pageSize: pageSize() }),
+    ],
+    [
+      'status',
+      () => ({ status: random.pick(['completed', 'cancelled', 'requested', 'in-progress', 'pending', 'started'])!, pageSize: pageSize() }),
+    ],
     ['driver id', () => ({ driverId: random.pick(driverIds)!, pageSize: pageSize() })],
     ['driver name', () => ({ driverName: `Driver ${String.fromCharCode(65 + Math.floor(random.next() * 26))}`, pageSize: pageSize() })],
     ['vehicle number', () => ({ vehicleNumber: `MH12 BX ${random.pick(driverIds)!.slice(1)}`, pageSize: pageSize() })],

@@ -7,7 +7,29 @@ import type { GeneratedEvent } from '../replay/ride-history.generator';
 /** A ride_reports row as the reports projection leaves it. */
 /** A report row as folded here: every column set (the table's defaults are the projection's business). */
 export type ReportRow = Omit<RideReportsTable, 'priority'> & { priority: string };
-export const REPORT_COLUMNS = ['ride_id', 'requester_id', 'requester_name', 'from_location', 'to_location', 'vehicle_type', 'ride_type', 'status', 'created_at', 'driver_id', 'driver_name', 'vehicle_number', 'vehicle_number_key', 'forklift_number', 'started_at', 'picked_at', 'dropped_at', 'ended_at', 'priority', 'sla_met', 'last_position'] as const satisfies readonly (keyof RideReportsTable)[];
+export const REPORT_COLUMNS = [
+  'ride_id',
+  'requester_id',
+  'requester_name',
+  'from_location',
+  'to_location',
+  'vehicle_type',
+  'ride_type',
+  'status',
+  'created_at',
+  'driver_id',
+  'driver_name',
+  'vehicle_number',
+  'vehicle_number_key',
+  'forklift_number',
+  'started_at',
+  'picked_at',
+  'dropped_at',
+  'ended_at',
+  'priority',
+  'sla_met',
+  'last_position',
+] as const satisfies readonly (keyof RideReportsTable)[];
 
 type DriverRow = ReportDriversTable;
 
@@ -27,7 +49,20 @@ export class ReportsFold {
 
   private driver(id: string): DriverRow {
     let row = this.drivers.get(id);
-    if (!row) this.drivers.set(id, (row = { operator_id: id, name: null, vehicle_number: null, forklift_number: null, completed_maintenance_date: null, released_maintenance_date: null, latest_request_id: null, maintenance_status: null }));
+    if (!row)
+      this.drivers.set(
+        id,
+        (row = {
+          operator_id: id,
+          name: null,
+          vehicle_number: null,
+          forklift_number: null,
+          completed_maintenance_date: null,
+          released_maintenance_date: null,
+          latest_request_id: null,
+          maintenance_status: null,
+        }),
+      );
     return row;
   }
 
@@ -38,7 +73,11 @@ export class ReportsFold {
     switch (event.type) {
       case 'DriverAdded':
       case 'DriverUpdated':
-        Object.assign(this.driver(d.operatorId!), { name: d.name || null, vehicle_number: d.vehicle || null, forklift_number: d.forklift || null });
+        Object.assign(this.driver(d.operatorId!), {
+          name: d.name || null,
+          vehicle_number: d.vehicle || null,
+          forklift_number: d.forklift || null,
+        });
         return;
       case 'DriverUnblocked':
         if (d.reason === 'maintenance_completed') this.driver(d.operatorId!).released_maintenance_date = new Date(event.at);
@@ -56,7 +95,8 @@ export class ReportsFold {
         if (event.type === 'MaintenanceCompleted' && driverId && this.drivers.has(driverId)) {
           const row = this.drivers.get(driverId)!;
           const date = new Date(d.maintenanceDate!);
-          row.completed_maintenance_date = row.completed_maintenance_date && row.completed_maintenance_date > date ? row.completed_maintenance_date : date;
+          row.completed_maintenance_date =
+            row.completed_maintenance_date && row.completed_maintenance_date > date ? row.completed_maintenance_date : date;
         }
         return;
       }
@@ -65,9 +105,27 @@ export class ReportsFold {
     if (event.type === 'RideRequested') {
       if (this.rides.has(d.rideId!)) return;
       this.rides.set(d.rideId!, {
-        ride_id: d.rideId!, requester_id: d.requesterId!, requester_name: d.requesterName!, from_location: d.fromLocation!, to_location: d.toLocation!, vehicle_type: d.vehicleType!, ride_type: d.rideType!,
-        status: d.scheduledFor === undefined ? 'requested' : 'scheduled', created_at: new Date(d.requestedAt!), priority: d.priority ?? 'normal', sla_met: null, driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null,
-        started_at: null, picked_at: null, dropped_at: null, ended_at: null, last_position: position,
+        ride_id: d.rideId!,
+        requester_id: d.requesterId!,
+        requester_name: d.requesterName!,
+        from_location: d.fromLocation!,
+        to_location: d.toLocation!,
+        vehicle_type: d.vehicleType!,
+        ride_type: d.rideType!,
+        status: d.scheduledFor === undefined ? 'requested' : 'scheduled',
+        created_at: new Date(d.requestedAt!),
+        priority: d.priority ?? 'normal',
+        sla_met: null,
+        driver_id: null,
+        driver_name: null,
+        vehicle_number: null,
+        vehicle_number_key: null,
+        forklift_number: null,
+        started_at: null,
+        picked_at: null,
+        dropped_at: null,
+        ended_at: null,
+        last_position: position,
       });
       return;
     }
@@ -85,7 +143,14 @@ export class ReportsFold {
         const driver = this.drivers.get(d.driverId!);
         const vehicleNumber = d.vehicleNumber || driver?.vehicle_number || null;
         if (d.driverName) this.names.add(`${d.driverId}\u0000${d.driverName}`);
-        return { status: type === 'RideAccepted' ? 'accepted' : d.resumeState!, driver_id: d.driverId!, driver_name: d.driverName || null, vehicle_number: vehicleNumber, vehicle_number_key: vehicleNumber === null ? null : vehicleNumberKey(vehicleNumber), forklift_number: driver?.forklift_number ?? null };
+        return {
+          status: type === 'RideAccepted' ? 'accepted' : d.resumeState!,
+          driver_id: d.driverId!,
+          driver_name: d.driverName || null,
+          vehicle_number: vehicleNumber,
+          vehicle_number_key: vehicleNumber === null ? null : vehicleNumberKey(vehicleNumber),
+          forklift_number: driver?.forklift_number ?? null,
+        };
       }
       case 'RideStarted':
         return { status: 'started', started_at: new Date(d.startedAt!) };
@@ -104,7 +169,14 @@ export class ReportsFold {
       case 'RideSlaBreached':
         return { sla_met: false };
       case 'RideRedistributed':
-        return { status: 'waiting_for_reassignment', driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null };
+        return {
+          status: 'waiting_for_reassignment',
+          driver_id: null,
+          driver_name: null,
+          vehicle_number: null,
+          vehicle_number_key: null,
+          forklift_number: null,
+        };
       default:
         return {};
     }
@@ -116,11 +188,14 @@ export class ReportsFold {
     if (rows.length === 0) return 0;
     const column = (name: (typeof REPORT_COLUMNS)[number]) => rows.map((row) => row[name]);
     const text = (name: (typeof REPORT_COLUMNS)[number]) => sql`${column(name)}::text[]`;
-    const time = (name: (typeof REPORT_COLUMNS)[number]) => sql`${rows.map((row) => (row[name] as Date | null)?.toISOString() ?? null)}::timestamptz[]`;
+    const time = (name: (typeof REPORT_COLUMNS)[number]) =>
+      sql`${rows.map((row) => (row[name] as Date | null)?.toISOString() ?? null)}::timestamptz[]`;
     await sql`insert into ride_reports (${sql.raw(REPORT_COLUMNS.join(', '))})
       select * from unnest(${text('ride_id')}, ${text('requester_id')}, ${text('requester_name')}, ${text('from_location')}, ${text('to_location')}, ${text('vehicle_type')}, ${text('ride_type')}, ${text('status')},
         ${time('created_at')}, ${text('driver_id')}, ${text('driver_name')}, ${text('vehicle_number')}, ${text('vehicle_number_key')}, ${text('forklift_number')},
-        ${time('started_at')}, ${time('picked_at')}, ${time('dropped_at')}, ${time('ended_at')}, ${text('priority')}, ${column('sla_met')}::boolean[], ${column('last_position')}::int[])`.execute(database.db);
+        ${time('started_at')}, ${time('picked_at')}, ${time('dropped_at')}, ${time('ended_at')}, ${text('priority')}, ${column('sla_met')}::boolean[], ${column('last_position')}::int[])`.execute(
+      database.db,
+    );
     this.rides.clear();
     return rows.length;
   }
@@ -131,10 +206,16 @@ export class ReportsFold {
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     await sql`insert into report_drivers (operator_id, name, vehicle_number, forklift_number, completed_maintenance_date, released_maintenance_date, latest_request_id, maintenance_status)
       select * from unnest(${drivers.map((r) => r.operator_id)}::text[], ${drivers.map((r) => r.name)}::text[], ${drivers.map((r) => r.vehicle_number)}::text[], ${drivers.map((r) => r.forklift_number)}::text[],
-        ${drivers.map((r) => iso(r.completed_maintenance_date))}::timestamptz[], ${drivers.map((r) => iso(r.released_maintenance_date))}::timestamptz[], ${drivers.map((r) => r.latest_request_id)}::text[], ${drivers.map((r) => r.maintenance_status)}::text[])`.execute(database.db);
+        ${drivers.map((r) => iso(r.completed_maintenance_date))}::timestamptz[], ${drivers.map((r) => iso(r.released_maintenance_date))}::timestamptz[], ${drivers.map((r) => r.latest_request_id)}::text[], ${drivers.map((r) => r.maintenance_status)}::text[])`.execute(
+      database.db,
+    );
     const names = [...this.names].map((n) => n.split('\u0000') as [string, string]);
-    await sql`insert into report_driver_names (driver_id, driver_name) select * from unnest(${names.map((n) => n[0])}::text[], ${names.map((n) => n[1])}::text[])`.execute(database.db);
+    await sql`insert into report_driver_names (driver_id, driver_name) select * from unnest(${names.map((n) => n[0])}::text[], ${names.map((n) => n[1])}::text[])`.execute(
+      database.db,
+    );
     const requests = [...this.requests];
-    await sql`insert into report_maintenance_requests (request_id, driver_id) select * from unnest(${requests.map((r) => r[0])}::text[], ${requests.map((r) => r[1])}::text[])`.execute(database.db);
+    await sql`insert into report_maintenance_requests (request_id, driver_id) select * from unnest(${requests.map((r) => r[0])}::text[], ${requests.map((r) => r[1])}::text[])`.execute(
+      database.db,
+    );
   }
 }

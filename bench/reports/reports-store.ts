@@ -13,7 +13,8 @@ import { ReportsFold } from './reports-fold';
 const DAY = 24 * 3600_000;
 const CHUNK_RIDES = 2000;
 
-const history = (rides: number, days: number, seed: number) => new RideHistory({ startMs: Date.now() - days * DAY, gapMs: Math.max(1, Math.floor((days * DAY) / rides)), seed });
+const history = (rides: number, days: number, seed: number) =>
+  new RideHistory({ startMs: Date.now() - days * DAY, gapMs: Math.max(1, Math.floor((days * DAY) / rides)), seed });
 
 function* chunks(h: RideHistory, rides: number): Generator<GeneratedEvent[]> {
   yield h.people();
@@ -25,7 +26,13 @@ function* chunks(h: RideHistory, rides: number): Generator<GeneratedEvent[]> {
 }
 
 const normal = (row: Record<string, unknown>) =>
-  JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' || k === 'last_position' ? Number(v) : v])));
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(row)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' || k === 'last_position' ? Number(v) : v]),
+    ),
+  );
 
 /** How a table differs: rows on one side only, and the first such row of each side (normalised JSON). */
 export interface FoldDifference {
@@ -62,13 +69,20 @@ export async function checkFoldAgainstProjection(database: Database, rides: numb
     const b = new Set(rows.map(normal));
     const onlyProjection = [...a].filter((r) => !b.has(r));
     const onlyFold = [...b].filter((r) => !a.has(r));
-    if (onlyProjection.length + onlyFold.length > 0) differing[table] = { rows: onlyProjection.length + onlyFold.length, projection: onlyProjection[0], fold: onlyFold[0] };
+    if (onlyProjection.length + onlyFold.length > 0)
+      differing[table] = { rows: onlyProjection.length + onlyFold.length, projection: onlyProjection[0], fold: onlyFold[0] };
   }
   return differing;
 }
 
 /** A fresh store whose reports read model holds `rides` rides over `days` days, loaded in bulk through the fold. */
-export async function loadReports(database: Database, rides: number, days: number, seed: number, onProgress: (rides: number) => void): Promise<{ rides: number; ms: number }> {
+export async function loadReports(
+  database: Database,
+  rides: number,
+  days: number,
+  seed: number,
+  onProgress: (rides: number) => void,
+): Promise<{ rides: number; ms: number }> {
   await migrateEventStore(database.db);
   await migrateProjections(database.db, PROJECTIONS);
   const started = performance.now();

@@ -30,14 +30,24 @@ with the same --rides instead of loading again (A/B runs of engine changes on on
 tables kept from before a reports migration lack what it adds). --csv-only: skip
 the page queries and the EXPLAINs.`;
 
-const values = flags(USAGE, { rides: { type: 'string' }, days: { type: 'string' }, queries: { type: 'string' }, 'check-rides': { type: 'string' }, seed: { type: 'string' }, 'cpu-prof': { type: 'boolean' }, 'keep-schema': { type: 'string' }, 'csv-only': { type: 'boolean' } });
+const values = flags(USAGE, {
+  rides: { type: 'string' },
+  days: { type: 'string' },
+  queries: { type: 'string' },
+  'check-rides': { type: 'string' },
+  seed: { type: 'string' },
+  'cpu-prof': { type: 'boolean' },
+  'keep-schema': { type: 'string' },
+  'csv-only': { type: 'boolean' },
+});
 const rides = count(values.rides, values.quick ? 20_000 : 1_000_000, 'rides');
 const days = count(values.days, 365, 'days');
 const queryCount = count(values.queries, values.quick ? 100 : 200, 'queries');
 const checkRides = count(values['check-rides'], values.quick ? 300 : 1000, 'check-rides');
 const seed = count(values.seed, 11, 'seed');
 const keepSchema = values['keep-schema'] as string | undefined;
-if (keepSchema !== undefined && !/^bench_[a-z0-9_]+$/.test(keepSchema)) throw new Error('--keep-schema must look like bench_<letters, digits, _>');
+if (keepSchema !== undefined && !/^bench_[a-z0-9_]+$/.test(keepSchema))
+  throw new Error('--keep-schema must look like bench_<letters, digits, _>');
 const csvOnly = values['csv-only'] === true;
 
 async function checkFold(mode: Mode, schema: string) {
@@ -62,10 +72,15 @@ const REPORT_TABLES = ['ride_reports', 'report_drivers', 'report_driver_names', 
  */
 async function takeKeptTables(database: Database, schema: string, rideCount: number): Promise<boolean> {
   if (keepSchema === undefined) return false;
-  const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = ${keepSchema} and table_name in (${sql.join(REPORT_TABLES)})`.execute(database.db);
+  const { rows } = await sql<{
+    n: string;
+  }>`select count(*) as n from information_schema.tables where table_schema = ${keepSchema} and table_name in (${sql.join(REPORT_TABLES)})`.execute(
+    database.db,
+  );
   if (Number(rows[0]!.n) !== REPORT_TABLES.length) return false;
   const kept = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${keepSchema}.ride_reports`)}`.execute(database.db);
-  if (Number(kept.rows[0]!.n) !== rideCount) throw new Error(`schema ${keepSchema} holds ${kept.rows[0]!.n} rides, not ${rideCount}: drop it or pass --rides ${kept.rows[0]!.n}`);
+  if (Number(kept.rows[0]!.n) !== rideCount)
+    throw new Error(`schema ${keepSchema} holds ${kept.rows[0]!.n} rides, not ${rideCount}: drop it or pass --rides ${kept.rows[0]!.n}`);
   for (const table of REPORT_TABLES) {
     await sql`drop table ${sql.table(`${schema}.${table}`)}`.execute(database.db);
     await sql`alter table ${sql.table(`${keepSchema}.${table}`)} set schema ${sql.id(schema)}`.execute(database.db);
@@ -79,9 +94,14 @@ async function handBackKeptTables(schema: string): Promise<void> {
   try {
     await sql`create schema if not exists ${sql.id(keepSchema)}`.execute(database.db);
     for (const table of REPORT_TABLES) {
-      const where = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables where table_schema in (${keepSchema}, ${schema}) and table_name = ${table}`.execute(database.db);
+      const where = await sql<{
+        schema: string;
+      }>`select table_schema as schema from information_schema.tables where table_schema in (${keepSchema}, ${schema}) and table_name = ${table}`.execute(
+        database.db,
+      );
       const schemas = where.rows.map((row) => row.schema);
-      if (schemas.includes(schema) && !schemas.includes(keepSchema)) await sql`alter table ${sql.table(`${schema}.${table}`)} set schema ${sql.id(keepSchema)}`.execute(database.db);
+      if (schemas.includes(schema) && !schemas.includes(keepSchema))
+        await sql`alter table ${sql.table(`${schema}.${table}`)} set schema ${sql.id(keepSchema)}`.execute(database.db);
     }
   } finally {
     await database.close();
@@ -94,10 +114,15 @@ async function runMode(mode: Mode) {
   try {
     if (checkRides > 0) {
       const foldDiffers = await checkFold(mode, `${store.schema}_check`);
-      if (Object.keys(foldDiffers).length > 0) throw new Error(`the bulk load no longer matches the reports projection (rows on one side only, and the first of each side):\n${JSON.stringify(foldDiffers, null, 2)}`);
+      if (Object.keys(foldDiffers).length > 0)
+        throw new Error(
+          `the bulk load no longer matches the reports projection (rows on one side only, and the first of each side):\n${JSON.stringify(foldDiffers, null, 2)}`,
+        );
       console.log(`[${mode}] bulk load checked against the reports projection on ${checkRides} rides`);
     } else console.log(`[${mode}] --check-rides 0: the bulk load is NOT checked against the reports projection`);
-    const database = await openDatabase(mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
+    const database = await openDatabase(
+      mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir },
+    );
     let loaded;
     try {
       let shown = 0;
@@ -105,7 +130,13 @@ async function runMode(mode: Mode) {
       await migrateProjections(database.db, PROJECTIONS);
       loaded = (await takeKeptTables(database, store.schema, rides))
         ? { rides, ms: 0 }
-        : await loadReports(database, rides, days, seed, (n) => n - shown >= 100_000 && console.log(`[${mode}] ${(shown = n)} rides loaded`));
+        : await loadReports(
+            database,
+            rides,
+            days,
+            seed,
+            (n) => n - shown >= 100_000 && console.log(`[${mode}] ${(shown = n)} rides loaded`),
+          );
     } finally {
       await database.close();
     }
@@ -115,7 +146,9 @@ async function runMode(mode: Mode) {
     const engine = await startEngine(store, { readyTimeoutMs: 600_000, cpuProfDir: values['cpu-prof'] ? profileDir : undefined });
     try {
       const token = await signIn(engine.url, engine.adminTokenNo, engine.adminPassword);
-      const driverIds = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'].flatMap((_, t) => Array.from({ length: 40 }, (__, i) => `D${t}${String(i + 1).padStart(3, '0')}`));
+      const driverIds = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'].flatMap((_, t) =>
+        Array.from({ length: 40 }, (__, i) => `D${t}${String(i + 1).padStart(3, '0')}`),
+      );
       const queries = reportQueries(seededRandom(seed), queryCount, days, driverIds);
       // Warm the engine and the database's caches the way a working day would.
       for (const q of queries.slice(0, 10)) await call(engine.url, 'GET', `/api/reports/rides?${q.query}`, token);
@@ -153,7 +186,16 @@ async function runMode(mode: Mode) {
         page: (csvOnly ? {} : { all: summarize(latency.all()), ...latency.summaries() }) as Record<string, ReturnType<typeof summarize>>,
         failures,
         explained,
-        csv: { status: response.status, rows: csvRows, megabytes: Math.round(bytes / 2 ** 20), seconds: Math.round(csvMs / 100) / 10, rowsPerSecond: Math.round(perSecond(csvRows, csvMs)), rssBeforeMb: before?.rssMb ?? null, peakMb, growthMb: before ? Math.round((peakMb - before.rssMb) * 10) / 10 : null },
+        csv: {
+          status: response.status,
+          rows: csvRows,
+          megabytes: Math.round(bytes / 2 ** 20),
+          seconds: Math.round(csvMs / 100) / 10,
+          rowsPerSecond: Math.round(perSecond(csvRows, csvMs)),
+          rssBeforeMb: before?.rssMb ?? null,
+          peakMb,
+          growthMb: before ? Math.round((peakMb - before.rssMb) * 10) / 10 : null,
+        },
       };
     } finally {
       await engine.stop();
@@ -169,13 +211,36 @@ const runs = [];
 for (const mode of await resolveModes(values.mode)) runs.push(await runMode(mode));
 const busy = machine.busy ? ` — BUSY MACHINE (${Math.round(machine.busyBefore * 100)}% CPU used by others before start)` : '';
 for (const run of runs) {
-  if (!csvOnly) printTable(`[${run.mode}] GET /api/reports/rides over ${run.rides} rides, ${queryCount} queries (ms)${busy}`, ['filter', 'count', 'p50', 'p95', 'p99', 'max'], Object.entries(run.page).map(([k, s]) => [k, s.count, s.p50, s.p95, s.p99, s.max]));
+  if (!csvOnly)
+    printTable(
+      `[${run.mode}] GET /api/reports/rides over ${run.rides} rides, ${queryCount} queries (ms)${busy}`,
+      ['filter', 'count', 'p50', 'p95', 'p99', 'max'],
+      Object.entries(run.page).map(([k, s]) => [k, s.count, s.p50, s.p95, s.p99, s.max]),
+    );
   if (run.failures.length) console.log(`  failures: ${run.failures.slice(0, 5).join('\n  ')}`);
-  printTable(`[${run.mode}] GET /api/reports/rides.csv (everything); load average ${run.loadAverage.join(' ')} at the end`, ['status', 'rows', 'MB', 's', 'rows/s', 'engine RSS before MB', 'peak MB', 'growth MB'], [
-    [run.csv.status, run.csv.rows, run.csv.megabytes, run.csv.seconds, run.csv.rowsPerSecond, run.csv.rssBeforeMb, run.csv.peakMb, run.csv.growthMb],
-  ]);
+  printTable(
+    `[${run.mode}] GET /api/reports/rides.csv (everything); load average ${run.loadAverage.join(' ')} at the end`,
+    ['status', 'rows', 'MB', 's', 'rows/s', 'engine RSS before MB', 'peak MB', 'growth MB'],
+    [
+      [
+        run.csv.status,
+        run.csv.rows,
+        run.csv.megabytes,
+        run.csv.seconds,
+        run.csv.rowsPerSecond,
+        run.csv.rssBeforeMb,
+        run.csv.peakMb,
+        run.csv.growthMb,
+      ],
+    ],
+  );
 }
 for (const run of runs) {
-  if (run.explained.length) printTable(`[${run.mode}] EXPLAIN ANALYZE of the reports statements (details in the JSON)`, ['statement', 'execution ms', 'plan top'], run.explained.map((e) => [e.what, e.executionMs, e.plan[0]?.slice(0, 70)]));
+  if (run.explained.length)
+    printTable(
+      `[${run.mode}] EXPLAIN ANALYZE of the reports statements (details in the JSON)`,
+      ['statement', 'execution ms', 'plan top'],
+      run.explained.map((e) => [e.what, e.executionMs, e.plan[0]?.slice(0, 70)]),
+    );
 }
 writeResults('reports', { bench: 'reports', machine, rides, days, queries: queryCount, checkRides, runs });

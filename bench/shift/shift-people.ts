@@ -26,10 +26,15 @@ export interface SeededPlant {
  * The engine folds them into its read models when it starts, like any history.
  */
 export async function seedPlant(store: BenchStore, requesters: number, drivers: number): Promise<SeededPlant> {
-  const database = await openDatabase(store.mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir });
+  const database = await openDatabase(
+    store.mode === 'services' ? { url: DATABASE_URL, schema: store.schema, maxConnections: 2 } : { dataDir: store.dataDir },
+  );
   try {
     const passwordHash = await hashPassword(PASSWORD, SEEDED_SCRYPT);
-    const filled = await fillStore(database, { rides: 0, people: { requesters, driversPerType: Math.ceil(drivers / VEHICLE_TYPES.length), passwordHash } });
+    const filled = await fillStore(database, {
+      rides: 0,
+      people: { requesters, driversPerType: Math.ceil(drivers / VEHICLE_TYPES.length), passwordHash },
+    });
     const { history } = filled;
     return {
       requesters: history.requesters,

@@ -72,7 +72,19 @@ export interface ShiftCounts {
  * turn), so when an answer is late the next step leaves late too, and that wait is in its latency.
  */
 export class Shift {
-  readonly counts: ShiftCounts = { arrivals: 0, booked: 0, accepted: 0, takenOver: 0, ended: 0, cancelled: 0, breakdowns: 0, queuedOffers: 0, waitingAtEnd: 0, stuck: 0, unansweredAtEnd: 0 };
+  readonly counts: ShiftCounts = {
+    arrivals: 0,
+    booked: 0,
+    accepted: 0,
+    takenOver: 0,
+    ended: 0,
+    cancelled: 0,
+    breakdowns: 0,
+    queuedOffers: 0,
+    waitingAtEnd: 0,
+    stuck: 0,
+    unansweredAtEnd: 0,
+  };
   private readonly drivers: DriverState[];
   private readonly waiting = new Map<VehicleType, Map<string, Offer>>();
   /** newRideRequest by ride, redistributedRide by event position: each offered once, however many sockets heard it. */
@@ -102,7 +114,7 @@ export class Shift {
     this.startAt = nowMs();
     this.stopAt = this.startAt + this.plan.durationMs;
     const spacing = 1000 / this.plan.ratePerSecond;
-    for (let due = this.startAt; ; ) {
+    for (let due = this.startAt; ;) {
       due += this.plan.arrivals === 'fixed' ? spacing : -Math.log(1 - this.arrivals.next()) * spacing;
       if (due >= this.stopAt) break;
       const wait = due - nowMs();
@@ -114,7 +126,7 @@ export class Shift {
     await sleep(Math.max(0, this.stopAt - nowMs()));
     const drainUntil = Date.now() + drainMs;
     // A chain whose answer just came may send one more command scheduled before the end: look twice.
-    for (let idle = 0; idle < 2 && Date.now() < drainUntil; ) {
+    for (let idle = 0; idle < 2 && Date.now() < drainUntil;) {
       if (this.inflight.size === 0) idle += 1;
       else idle = 0;
       await Promise.race([Promise.allSettled([...this.inflight]), sleep(Math.max(0, drainUntil - Date.now()))]);
@@ -142,7 +154,8 @@ export class Shift {
     const booked = await this.fire(calls.book(this.random, requester.tokenNo), requester.token, due);
     if (booked?.status !== 200) return;
     this.counts.booked += 1;
-    if (this.random.next() < this.plan.cancelShare) await this.cancel(requester, String(booked.body.rideId), due + this.random.around(this.plan.acceptMs));
+    if (this.random.next() < this.plan.cancelShare)
+      await this.cancel(requester, String(booked.body.rideId), due + this.random.around(this.plan.acceptMs));
   }
 
   private async cancel(requester: Person, rideId: string, due: number): Promise<void> {
@@ -152,7 +165,8 @@ export class Shift {
 
   private listenAsRequester(requester: Person): void {
     this.live.get(requester.tokenNo)!.on('rideRedistributed', (payload) => {
-      if (this.random.next() < this.plan.cancelOnRedistributionShare) void this.cancel(requester, String(payload.rideId), nowMs() + this.random.around(this.plan.acceptMs));
+      if (this.random.next() < this.plan.cancelOnRedistributionShare)
+        void this.cancel(requester, String(payload.rideId), nowMs() + this.random.around(this.plan.acceptMs));
     });
   }
 
@@ -170,7 +184,16 @@ export class Shift {
       const key = `${String(p.rideId)}@${String(p.position)}`;
       if (this.heard.has(key)) return;
       this.heard.add(key);
-      this.offer({ rideId: String(p.rideId), vehicleType, takeOver: true, rideState: String(p.rideState), originalDriverId: String(p.originalDriverId) }, driver);
+      this.offer(
+        {
+          rideId: String(p.rideId),
+          vehicleType,
+          takeOver: true,
+          rideState: String(p.rideState),
+          originalDriverId: String(p.originalDriverId),
+        },
+        driver,
+      );
     });
     socket.on('removeRide', (p) => this.waiting.get(vehicleType)?.delete(String(p.rideId)));
     socket.on('driverUnblocked', () => {
@@ -184,13 +207,16 @@ export class Shift {
       const requestId = String(p.requestId);
       const accepting = nowMs() + this.random.around(this.plan.headMs);
       void this.fire(calls.maintenanceStatus(requestId, 'accepted'), head.token, accepting).then((answer) => {
-        if (answer?.status === 200) void this.fire(calls.maintenanceStatus(requestId, 'completed'), head.token, accepting + this.random.around(this.plan.headMs));
+        if (answer?.status === 200)
+          void this.fire(calls.maintenanceStatus(requestId, 'completed'), head.token, accepting + this.random.around(this.plan.headMs));
       });
     });
   }
 
   private canTake(driver: DriverState, offer: Offer): boolean {
-    return driver.ride === null && !driver.blocked && driver.me.vehicleType === offer.vehicleType && driver.me.tokenNo !== offer.originalDriverId;
+    return (
+      driver.ride === null && !driver.blocked && driver.me.vehicleType === offer.vehicleType && driver.me.tokenNo !== offer.originalDriverId
+    );
   }
 
   /** The driver who heard it takes it if he is free, else another free driver of the type; else it waits for one. */
@@ -218,7 +244,11 @@ export class Shift {
     driver.ride = offer.rideId;
     const { me } = driver;
     const due = heardAt + this.random.around(this.plan.acceptMs);
-    const answer = await this.fire(offer.takeOver ? calls.takeOver(me.tokenNo, offer.rideId, offer.rideState) : calls.accept(me.tokenNo, offer.rideId), me.token, due);
+    const answer = await this.fire(
+      offer.takeOver ? calls.takeOver(me.tokenNo, offer.rideId, offer.rideState) : calls.accept(me.tokenNo, offer.rideId),
+      me.token,
+      due,
+    );
     // The shift is over: nothing more for him.
     if (answer === null) return;
     // Cancelled meanwhile (or any refusal): he is still free.

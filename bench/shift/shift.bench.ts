@@ -32,13 +32,26 @@ the API; --api-signup creates them as bench:load does (real sign-ups: minutes at
 --quick: 100 requesters, 30 drivers (32: a whole number per vehicle type), 3 rides/s, 15 s.`;
 
 const values = flags(USAGE, {
-  requesters: { type: 'string' }, drivers: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' }, arrivals: { type: 'string' },
-  'accept-ms': { type: 'string' }, 'step-ms': { type: 'string' }, 'head-ms': { type: 'string' }, 'cancel-share': { type: 'string' }, 'breakdown-share': { type: 'string' },
-  seed: { type: 'string' }, 'api-signup': { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'no-ceiling': { type: 'boolean' }, 'socket-process': { type: 'boolean' },
+  requesters: { type: 'string' },
+  drivers: { type: 'string' },
+  rate: { type: 'string' },
+  duration: { type: 'string' },
+  arrivals: { type: 'string' },
+  'accept-ms': { type: 'string' },
+  'step-ms': { type: 'string' },
+  'head-ms': { type: 'string' },
+  'cancel-share': { type: 'string' },
+  'breakdown-share': { type: 'string' },
+  seed: { type: 'string' },
+  'api-signup': { type: 'boolean' },
+  'cpu-prof': { type: 'boolean' },
+  'no-ceiling': { type: 'boolean' },
+  'socket-process': { type: 'boolean' },
 });
 const requesters = count(values.requesters, values.quick ? 100 : 1500, 'requesters');
 const drivers = count(values.drivers, values.quick ? 30 : 300, 'drivers');
-if (values.arrivals !== undefined && values.arrivals !== 'poisson' && values.arrivals !== 'fixed') throw new Error(`--arrivals is poisson or fixed, not ${String(values.arrivals)}`);
+if (values.arrivals !== undefined && values.arrivals !== 'poisson' && values.arrivals !== 'fixed')
+  throw new Error(`--arrivals is poisson or fixed, not ${String(values.arrivals)}`);
 const plan: ShiftPlan = {
   ratePerSecond: count(values.rate, values.quick ? 3 : 20, 'rate'),
   arrivals: values.arrivals === 'fixed' ? 'fixed' : 'poisson',
@@ -81,12 +94,20 @@ function sendAnswerSplit(logFile: string, issued: readonly Issued[]) {
     const entry = logged.get(command.correlationId);
     if (!entry) return [];
     const total = command.answeredAt - command.sentAt;
-    return [{ total, before: entry.time - entry.responseTime - command.sentAt, handling: entry.responseTime, after: command.answeredAt - entry.time }];
+    return [
+      {
+        total,
+        before: entry.time - entry.responseTime - command.sentAt,
+        handling: entry.responseTime,
+        after: command.answeredAt - entry.time,
+      },
+    ];
   });
   if (parts.length === 0) return null;
   // The slowest 1 % by send → answer: where their time went, on average.
   const slowest = [...parts].sort((a, b) => b.total - a.total).slice(0, Math.max(1, Math.round(parts.length / 100)));
-  const mean = (key: 'total' | 'before' | 'handling' | 'after') => Math.round((slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length) * 100) / 100;
+  const mean = (key: 'total' | 'before' | 'handling' | 'after') =>
+    Math.round((slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length) * 100) / 100;
   return {
     matched: parts.length,
     before: summarize(parts.map((part) => part.before)),
@@ -113,17 +134,25 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     const { store } = started;
     const setupStarted = Date.now();
     const seeded = values['api-signup'] ? null : await seedPlant(store, requesters, drivers);
-    if (seeded) log(`${seeded.requesters.length} requesters, ${seeded.drivers.length} drivers and a maintenance head seeded (${seeded.events} events, ${seeded.ms} ms)`);
+    if (seeded)
+      log(
+        `${seeded.requesters.length} requesters, ${seeded.drivers.length} drivers and a maintenance head seeded (${seeded.events} events, ${seeded.ms} ms)`,
+      );
     const profileDir = values['cpu-prof'] ? resolve(ROOT, 'bench-results/profiles') : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const socketProcess = values['socket-process'] && mode === 'services';
-    const engine = (started.engine = await startEngine(store, { cpuProfDir: profileDir, env: socketProcess ? { SOCKET_PROCESS: '1' } : {} }));
+    const engine = (started.engine = await startEngine(store, {
+      cpuProfDir: profileDir,
+      env: socketProcess ? { SOCKET_PROCESS: '1' } : {},
+    }));
     log(`engine pid ${engine.pid} on ${engine.url}`);
     const socketPid = socketProcess ? await socketProcessPid(engine) : null;
     if (socketPid) log(`sockets on its socket process, pid ${socketPid}`);
     const socketCpuBefore = socketPid ? (processCpuSeconds(socketPid) ?? 0) : 0;
     const admin = { tokenNo: engine.adminTokenNo, password: engine.adminPassword };
-    const people: People = seeded ? await signInSeeded(engine.url, admin, seeded) : await createPeople(engine.url, admin, requesters, drivers, log);
+    const people: People = seeded
+      ? await signInSeeded(engine.url, admin, seeded)
+      : await createPeople(engine.url, admin, requesters, drivers, log);
     log(`${people.requesters.length + people.drivers.length + 2} signed in`);
     const beforeSockets = engine.memory();
     const plant = (started.plant = await connectEveryone(engine.url, people));
@@ -131,8 +160,10 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     // Let the handshakes' garbage go before reading what the sockets hold.
     await new Promise((done) => setTimeout(done, 2000));
     const connected = engine.memory();
-    const startPosition = Number((await fetch(`${engine.url}/api/health`).then((r) => r.json()) as { position: number }).position);
-    log(`${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; ${plan.ratePerSecond} rides/s for ${plan.durationMs / 1000} s`);
+    const startPosition = Number(((await fetch(`${engine.url}/api/health`).then((r) => r.json())) as { position: number }).position);
+    log(
+      `${plant.sockets.length} sockets connected; setup took ${Math.round((Date.now() - setupStarted) / 1000)} s; ${plan.ratePerSecond} rides/s for ${plan.durationMs / 1000} s`,
+    );
 
     const commands = new CommandLog(engine.url);
     const shift = new Shift(commands, people, plant.live, plan, seededRandom(seed), seededRandom(seed + 1));
@@ -141,7 +172,10 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     loopDelay.enable();
     await engineLoopDelayMs(engine.url); // resets the engine's histogram: the reading after the shift covers the shift alone
     const memory = sampleMemory(engine);
-    const progress = setInterval(() => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`), 5000);
+    const progress = setInterval(
+      () => log(`${commands.issued.length} commands, ${commands.succeeded} ok, ${receipts.length} socket events`),
+      5000,
+    );
     const { startAt, stopAt } = await shift.run();
     clearInterval(progress);
     loopDelay.disable();
@@ -166,7 +200,15 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
     await engine.stop();
     log('engine stopped; auditing');
 
-    const { audit, ceilings, storeEvents } = await auditRun({ store, issued: commands.issued, startPosition, rooms: plant.rooms, receipts, ceiling: !values['no-ceiling'], log });
+    const { audit, ceilings, storeEvents } = await auditRun({
+      store,
+      issued: commands.issued,
+      startPosition,
+      rooms: plant.rooms,
+      receipts,
+      ceiling: !values['no-ceiling'],
+      log,
+    });
     const sockets = plant.sockets.length;
     const perSocketKb = (mb: number | undefined) => (mb === undefined ? null : Math.round((mb * 1024) / sockets));
     return {
@@ -205,7 +247,9 @@ async function runMode(mode: Mode): Promise<ShiftRun> {
       audit,
       ceilings,
       storeEvents,
-      socketProcess: socketPid ? { pid: socketPid, cpuSeconds: socketCpu, endMb: socketMemory?.rssMb ?? null, peakMb: socketMemory?.peakMb ?? null } : null,
+      socketProcess: socketPid
+        ? { pid: socketPid, cpuSeconds: socketCpu, endMb: socketMemory?.rssMb ?? null, peakMb: socketMemory?.peakMb ?? null }
+        : null,
     };
   });
 }

@@ -13,7 +13,8 @@ export interface Answer {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Where an answer falls in the error table: ok, a 4xx by status, 5xx, or a transport failure. */
-export const outcomeOf = (status: number): string => (status === 0 ? 'network' : status < 300 ? 'ok' : status >= 500 ? '5xx' : String(status));
+export const outcomeOf = (status: number): string =>
+  status === 0 ? 'network' : status < 300 ? 'ok' : status >= 500 ? '5xx' : String(status);
 
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes on one machine. */
 export const nowMs = (): number => performance.timeOrigin + performance.now();

@@ -74,7 +74,8 @@ export async function dropSchemas(schemas: readonly string[], url = DATABASE_URL
 export async function deleteRedisKeys(prefix: string, url = REDIS_URL): Promise<void> {
   const redis = new Redis(url);
   try {
-    for await (const batch of redis.scanStream({ match: `${prefix}:*`, count: 1000 }) as AsyncIterable<string[]>) if (batch.length > 0) await redis.del(...batch);
+    for await (const batch of redis.scanStream({ match: `${prefix}:*`, count: 1000 }) as AsyncIterable<string[]>)
+      if (batch.length > 0) await redis.del(...batch);
   } finally {
     await redis.quit();
   }

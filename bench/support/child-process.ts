@@ -35,14 +35,28 @@ export interface NodeChild {
  * A `node --import tsx <script>` child (plain `node <script>` for a `.js` one) with its output in a
  * log file (so the bench spends nothing reading it).
  */
-export function startNode(script: string, options: { env: Record<string, string>; logFile: string; nodeArgs?: string[]; args?: string[] }): NodeChild {
+export function startNode(
+  script: string,
+  options: { env: Record<string, string>; logFile: string; nodeArgs?: string[]; args?: string[] },
+): NodeChild {
   const out = openSync(options.logFile, 'a');
   const usageFile = `${options.logFile}.usage.json`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(script.endsWith('.js') ? [] : ['--import', 'tsx']), '--import', PRELOAD, script, ...(options.args ?? [])], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, BENCH_USAGE_FILE: usageFile },
-    stdio: ['ignore', out, out],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      ...(script.endsWith('.js') ? [] : ['--import', 'tsx']),
+      '--import',
+      PRELOAD,
+      script,
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, BENCH_USAGE_FILE: usageFile },
+      stdio: ['ignore', out, out],
+    },
+  );
   closeSync(out);
   let alive = true;
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => ((alive = false), done(code))));

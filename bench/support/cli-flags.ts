@@ -12,7 +12,9 @@ const COMMON = {
 export function flags(usage: string, options: Options): Record<string, string | boolean | undefined> & { mode?: string; quick: boolean } {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { ...COMMON, ...options }, strict: true }) as { values: Record<string, string | boolean | undefined> });
+    ({ values } = parseArgs({ args: process.argv.slice(2), options: { ...COMMON, ...options }, strict: true }) as {
+      values: Record<string, string | boolean | undefined>;
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${usage}`);
     process.exit(2);

@@ -45,7 +45,11 @@ export async function startEngine(store: BenchStore, options: EngineOptions = {}
   const child = startNode('engine/dist/server.js', {
     logFile: join(store.dir, `engine-${port}.log`),
     // BENCH_ENGINE_NODE_ARGS: node flags to try on the engine (e.g. `--trace-gc`, heap sizes), space-separated.
-    nodeArgs: ['--enable-source-maps', ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...(process.env.BENCH_ENGINE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    nodeArgs: [
+      '--enable-source-maps',
+      ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []),
+      ...(process.env.BENCH_ENGINE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
     env: {
       ...store.env,
       PORT: String(port),
@@ -70,7 +74,13 @@ export async function startEngine(store: BenchStore, options: EngineOptions = {}
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (!child.running()) throw new Error(`the engine exited before it was ready:\n${child.tail()}`);
-    if (await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false)) return { ...child, url, adminTokenNo, adminPassword };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return { ...child, url, adminTokenNo, adminPassword };
     await new Promise((done) => setTimeout(done, 200));
   }
   await child.stop('SIGKILL');

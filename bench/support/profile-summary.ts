@@ -40,7 +40,11 @@ export function summarizeProfile(file: string, top = 15) {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
     total += ms;
   }
-  const rank = (m: Map<string, number>) => [...m].sort(([, a], [, b]) => b - a).slice(0, top).map(([k, ms]) => ({ name: k, ms: Math.round(ms), share: Math.round((ms / total) * 1000) / 10 }));
+  const rank = (m: Map<string, number>) =>
+    [...m]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, top)
+      .map(([k, ms]) => ({ name: k, ms: Math.round(ms), share: Math.round((ms / total) * 1000) / 10 }));
   return { totalMs: Math.round(total), byPlace: rank(byPlace), byFunction: rank(byFunction) };
 }
 
@@ -48,7 +52,15 @@ export function summarizeProfile(file: string, top = 15) {
 if (process.argv[1]?.endsWith('profile-summary.ts')) {
   for (const file of process.argv.slice(2)) {
     const summary = summarizeProfile(file);
-    printTable(`${file}: ${summary.totalMs} ms sampled, self time by place`, ['place', 'ms', '%'], summary.byPlace.map((r) => [r.name, r.ms, r.share]));
-    printTable('self time by function', ['function', 'ms', '%'], summary.byFunction.map((r) => [r.name, r.ms, r.share]));
+    printTable(
+      `${file}: ${summary.totalMs} ms sampled, self time by place`,
+      ['place', 'ms', '%'],
+      summary.byPlace.map((r) => [r.name, r.ms, r.share]),
+    );
+    printTable(
+      'self time by function',
+      ['function', 'ms', '%'],
+      summary.byFunction.map((r) => [r.name, r.ms, r.share]),
+    );
   }
 }

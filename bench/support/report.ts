@@ -13,7 +13,10 @@ export function printTable(title: string, headers: readonly string[], rows: read
   const text = rows.map((row) => row.map(show));
   const widths = headers.map((h, i) => Math.max(h.length, ...text.map((row) => row[i]?.length ?? 0)));
   const line = (cells: readonly string[], raw?: readonly Cell[]) =>
-    cells.map((cell, i) => (typeof raw?.[i] === 'number' ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (typeof raw?.[i] === 'number' ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(headers));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

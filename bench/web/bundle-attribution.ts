@@ -34,7 +34,11 @@ export async function bytesByPackage(out: string, files: readonly string[]): Pro
       else if (previous) credit(previous.source, (lines[previous.line - 1]?.length ?? 0) - previous.column);
       previous = { line: m.generatedLine, column: m.generatedColumn, source: m.source };
     });
-    if (previous) credit((previous as { source: string | null }).source, (lines[(previous as { line: number }).line - 1]?.length ?? 0) - (previous as { column: number }).column);
+    if (previous)
+      credit(
+        (previous as { source: string | null }).source,
+        (lines[(previous as { line: number }).line - 1]?.length ?? 0) - (previous as { column: number }).column,
+      );
   }
   return totals;
 }

@@ -28,7 +28,22 @@ const CLIENTS = resolve(ROOT, 'clients');
 const out = mkdtempSync(join(tmpdir(), 'plantride-web-'));
 try {
   const started = Date.now();
-  execFileSync(process.execPath, [resolve(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn'], { cwd: CLIENTS, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      resolve(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--manifest',
+      '--sourcemap',
+      'hidden',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: CLIENTS, stdio: 'inherit' },
+  );
   const buildSeconds = Math.round((Date.now() - started) / 100) / 10;
   const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
   const sizes = new Map<string, { raw: number; gzip: number }>();
@@ -40,12 +55,16 @@ try {
     return sizes.get(file)!;
   };
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-  const total = (files: Iterable<string>) => [...files].reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
+  const total = (files: Iterable<string>) =>
+    [...files].reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
 
   // What index.html itself pulls in: the entry, its modulepreloads and stylesheets.
   const html = readFileSync(join(out, 'index.html'), 'utf8');
   const attr = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replace(/^\//, ''));
-  const htmlJs = new Set([...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)]);
+  const htmlJs = new Set([
+    ...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ]);
   const htmlCss = new Set(attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g));
 
   // A chunk and its static imports, with their CSS.
@@ -76,22 +95,34 @@ try {
   });
   const largest = [...routes].sort((a, b) => b.gzipKb - a.gzipKb)[0]!;
 
-  printTable(`Web client (built in ${buildSeconds} s), gzip`, ['what', 'files', 'raw KB', 'gzip KB'], [
-    ['/signin initial JS', initialJs.size, kb(js.raw), kb(js.gzip)],
-    ['/signin initial CSS', initialCss.size, kb(css.raw), kb(css.gzip)],
-    [`largest route chunk (${largest.module})`, 1, largest.rawKb, largest.gzipKb],
-  ]);
+  printTable(
+    `Web client (built in ${buildSeconds} s), gzip`,
+    ['what', 'files', 'raw KB', 'gzip KB'],
+    [
+      ['/signin initial JS', initialJs.size, kb(js.raw), kb(js.gzip)],
+      ['/signin initial CSS', initialCss.size, kb(css.raw), kb(css.gzip)],
+      [`largest route chunk (${largest.module})`, 1, largest.rawKb, largest.gzipKb],
+    ],
+  );
   const byPackage = await bytesByPackage(out, [...initialJs]);
   const packages = byPackage ? Object.entries(byPackage).sort(([, a], [, b]) => b - a) : [];
   // Each package's share of the raw bytes, applied to the gzip total: an estimate, as gzip works across them.
   const packageRows = packages.slice(0, 12).map(([pkg, raw]) => [pkg, kb(raw), kb((raw / js.raw) * js.gzip)]);
-  if (packageRows.length) printTable('/signin initial JS by package (from source maps; gzip share estimated)', ['package', 'raw KB', '~gzip KB'], packageRows);
-  printTable('Route chunks (own file; "+ imports" = what it loads beyond the initial set)', ['module', 'raw KB', 'gzip KB', '+ imports gzip KB'], routes.map((r) => [r.module, r.rawKb, r.gzipKb, r.withImportsGzipKb]));
+  if (packageRows.length)
+    printTable('/signin initial JS by package (from source maps; gzip share estimated)', ['package', 'raw KB', '~gzip KB'], packageRows);
+  printTable(
+    'Route chunks (own file; "+ imports" = what it loads beyond the initial set)',
+    ['module', 'raw KB', 'gzip KB', '+ imports gzip KB'],
+    routes.map((r) => [r.module, r.rawKb, r.gzipKb, r.withImportsGzipKb]),
+  );
   writeResults('web', {
     bench: 'web',
     machine: await machineInfo(),
     buildSeconds,
-    signin: { js: { files: [...initialJs], rawKb: kb(js.raw), gzipKb: kb(js.gzip) }, css: { files: [...initialCss], rawKb: kb(css.raw), gzipKb: kb(css.gzip) } },
+    signin: {
+      js: { files: [...initialJs], rawKb: kb(js.raw), gzipKb: kb(js.gzip) },
+      css: { files: [...initialCss], rawKb: kb(css.raw), gzipKb: kb(css.gzip) },
+    },
     largestRoute: largest,
     initialFiles: [...initialJs, ...initialCss].map((file) => ({ file, rawKb: kb(size(file).raw), gzipKb: kb(size(file).gzip) })),
     initialJsByPackageKb: byPackage ? Object.fromEntries(packages.map(([pkg, raw]) => [pkg, kb(raw)])) : null,

@@ -50,7 +50,11 @@ describe.each([
       await page.keyboard.press('Tab');
       const name = await page.evaluate(() => {
         const el = document.activeElement;
-        return el ? (el.getAttribute('aria-label') ?? el.textContent ?? el.id ?? '').trim() || (el as HTMLInputElement).labels?.[0]?.textContent?.trim() || '' : '';
+        return el
+          ? (el.getAttribute('aria-label') ?? el.textContent ?? el.id ?? '').trim() ||
+              (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+              ''
+          : '';
       });
       reached.add(name);
     }

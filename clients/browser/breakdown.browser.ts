@@ -46,7 +46,11 @@ describe('A vehicle breaking down mid-ride, seen in a real browser', () => {
     await page.getByText('Waiting for a new driver to get assigned...').waitFor();
     await snap(page, 'breakdown-02-waiting');
 
-    await second.call('POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: second.tokenNo, currentState: 'started' });
+    await second.call('POST', '/api/maintenance/accept-redistributed-ride', {
+      rideId,
+      newDriverId: second.tokenNo,
+      currentState: 'started',
+    });
     await page.getByText('New driver assigned: Meena Iyer').waitFor();
     await snap(page, 'breakdown-03-new-driver');
     // The ride resumes where it broke down.

@@ -27,7 +27,9 @@ for (const [width, height] of [
         if (socketBlocked) void socket.close();
         else socket.connectToServer();
       });
-      await page.route(/\/socket\.io\/.*transport=polling/, (route) => (socketBlocked ? route.abort('connectionrefused') : route.continue()));
+      await page.route(/\/socket\.io\/.*transport=polling/, (route) =>
+        socketBlocked ? route.abort('connectionrefused') : route.continue(),
+      );
       await signUpInBrowser(page, requester, password);
       await signInInBrowser(page, requester, password);
     });
@@ -37,7 +39,10 @@ for (const [width, height] of [
 
     it('given the socket up, then it says Online with the time of the last update', async () => {
       await bannerIn(page, '[data-status="online"][data-socket="up"]');
-      await page.getByTestId('connection-last-update').filter({ hasText: /^Last update: \d{1,2} \w{3} \d{4},? \d{1,2}:\d{2}:\d{2}\s?(am|pm)$/i }).waitFor();
+      await page
+        .getByTestId('connection-last-update')
+        .filter({ hasText: /^Last update: \d{1,2} \w{3} \d{4},? \d{1,2}:\d{2}:\d{2}\s?(am|pm)$/i })
+        .waitFor();
       expect(await page.getByRole('status').filter({ hasText: 'Online' }).count()).toBe(1);
       await snap(page, `connection-banner-01-online-${width}`);
     });
@@ -46,7 +51,10 @@ for (const [width, height] of [
       const before = await page.getByTestId('connection-last-update').textContent();
       await page.context().setOffline(true);
       await bannerIn(page, '[data-status="offline"]');
-      await page.getByTestId('connection-status').filter({ hasText: /^Offline$/ }).waitFor();
+      await page
+        .getByTestId('connection-status')
+        .filter({ hasText: /^Offline$/ })
+        .waitFor();
       expect(await page.getByTestId('connection-last-update').textContent()).toBe(before);
       await snap(page, `connection-banner-02-offline-${width}`);
       await page.context().setOffline(false);
@@ -59,7 +67,10 @@ for (const [width, height] of [
       await bannerIn(page, '[data-socket="down"]');
       await page.context().setOffline(false);
       await bannerIn(page, '[data-status="reconnecting"]');
-      await page.getByTestId('connection-status').filter({ hasText: /^Reconnecting…$/ }).waitFor();
+      await page
+        .getByTestId('connection-status')
+        .filter({ hasText: /^Reconnecting…$/ })
+        .waitFor();
       await snap(page, `connection-banner-03-reconnecting-${width}`);
       socketBlocked = false;
       // The capped back-off tries again within seconds, for as long as the page is open.
@@ -68,7 +79,7 @@ for (const [width, height] of [
   });
 }
 
-describe('A driver\'s screen coming back from the background', () => {
+describe("A driver's screen coming back from the background", () => {
   let browser: Browser;
   let page: Page;
   // While set, the socket stays up but its events never reach the page (a phone's suspended tab hears nothing).
@@ -107,7 +118,10 @@ describe('A driver\'s screen coming back from the background', () => {
     const missed = await bookFixedRide(requester, 'AMR', 'main gate', 'canteen');
     // Booked means in his list on the server too: the read model may apply it a moment after the answer,
     // and the screen reads the list once, at once, when it becomes visible.
-    const listed = async () => (await driver.call<{ rides: { rows: Array<{ RIDE_ID: string }> } }>('GET', '/api/drivers/available-rides?vehicleType=AMR')).rides.rows.some((ride) => ride.RIDE_ID === missed);
+    const listed = async () =>
+      (
+        await driver.call<{ rides: { rows: Array<{ RIDE_ID: string }> } }>('GET', '/api/drivers/available-rides?vehicleType=AMR')
+      ).rides.rows.some((ride) => ride.RIDE_ID === missed);
     await expect.poll(listed, { timeout: 15_000 }).toBe(true);
     expect(await rideRow(page, missed).count()).toBe(0);
     // Both the connection sync and TanStack Query's focus manager read the lists again on it.

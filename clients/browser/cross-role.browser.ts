@@ -91,7 +91,9 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await snap(staff, 'cross-a-staff-ride-reports');
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     // The screen's 20 columns and our PRIORITY and SLA_MET (issue #20).
     expect(lines[0]!.split(',')).toHaveLength(22);
     const row = lines.find((line) => line.startsWith(`${rideId},`));
@@ -138,7 +140,10 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     newDriverNotice.catch(() => undefined); // awaited below; a failure before then is the test's own
     await driverTwo.getByRole('button', { name: `Take Over Ride ${rideId}` }).click();
     await driverTwo.getByText('Redistributed ride accepted successfully! Continuing from previous state.').waitFor();
-    await driverTwo.getByTestId('ongoing-ride-status').filter({ hasText: /^material picked$/ }).waitFor();
+    await driverTwo
+      .getByTestId('ongoing-ride-status')
+      .filter({ hasText: /^material picked$/ })
+      .waitFor();
     expect(await driverTwo.getByRole('button', { name: 'Material Dropped', exact: true }).isEnabled()).toBe(true);
     expect(await driverTwo.getByRole('button', { name: 'Start Ride', exact: true }).isDisabled()).toBe(true);
     await snap(driverTwo, 'cross-b-driver2-05-resumed');
@@ -181,7 +186,9 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await staff.getByRole('heading', { name: 'Driver Information' }).waitFor();
     const setStatus = async (status: 'Active' | 'Not Active') => {
       await staff.getByRole('button', { name: 'Edit' }).click();
-      await choose(staff.getByRole('form', { name: `Driver ${two.tokenNo}` }).getByRole('combobox', { name: 'Status' }), status, { exact: true });
+      await choose(staff.getByRole('form', { name: `Driver ${two.tokenNo}` }).getByRole('combobox', { name: 'Status' }), status, {
+        exact: true,
+      });
       await staff.getByRole('button', { name: 'Save' }).click();
       await staff.getByRole('dialog', { name: 'Confirm Changes' }).getByRole('button', { name: 'Yes' }).click();
       await staff.getByText('Driver updated successfully!').first().waitFor();
@@ -214,24 +221,36 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await timeline.getByText('Vehicle broke down; ride redistributed').waitFor();
     await timeline.getByText('Another driver took the ride over').waitFor();
     await staff.locator('[data-testid="step-6"][data-state="done"]').waitFor();
-    await staff.getByTestId('audit-driver').filter({ hasText: `${TWO} (${two.tokenNo}) · vehicle broke down: ${ONE} (${one.tokenNo})` }).waitFor();
+    await staff
+      .getByTestId('audit-driver')
+      .filter({ hasText: `${TWO} (${two.tokenNo}) · vehicle broke down: ${ONE} (${one.tokenNo})` })
+      .waitFor();
     await snap(staff, 'cross-d-audit-end');
 
     // Replay: back past the end and the drop to the take-over, the breakdown, then the pick-up by driver 1.
     await staff.getByRole('slider', { name: 'Replay time' }).focus();
     for (let i = 0; i < 3; i += 1) await staff.keyboard.press('ArrowLeft');
     await staff.getByTestId('audit-moment').filter({ hasText: 'Vehicle broke down; ride redistributed' }).waitFor();
-    await staff.getByTestId('audit-driver').filter({ hasText: `Driver: none · vehicle broke down: ${ONE} (${one.tokenNo})` }).waitFor();
+    await staff
+      .getByTestId('audit-driver')
+      .filter({ hasText: `Driver: none · vehicle broke down: ${ONE} (${one.tokenNo})` })
+      .waitFor();
     await staff.locator('[data-testid="step-4"][data-state="done"]').waitFor();
     expect(await staff.locator('[data-testid="step-5"]').getAttribute('data-state')).toBe('pending');
     await snap(staff, 'cross-d-audit-breakdown');
     await staff.getByRole('button', { name: 'Next Event' }).click();
     await staff.getByTestId('audit-moment').filter({ hasText: 'Another driver took the ride over' }).waitFor();
-    await staff.getByTestId('audit-driver').filter({ hasText: `${TWO} (${two.tokenNo})` }).waitFor();
+    await staff
+      .getByTestId('audit-driver')
+      .filter({ hasText: `${TWO} (${two.tokenNo})` })
+      .waitFor();
     await staff.locator('[data-testid="step-4"][data-state="done"]').waitFor();
     await staff.getByRole('button', { name: 'Previous Event' }).click();
     await staff.getByRole('button', { name: 'Previous Event' }).click();
     await staff.getByTestId('audit-moment').filter({ hasText: 'Material picked' }).waitFor();
-    await staff.getByTestId('audit-driver').filter({ hasText: `Driver: ${ONE} (${one.tokenNo})` }).waitFor();
+    await staff
+      .getByTestId('audit-driver')
+      .filter({ hasText: `Driver: ${ONE} (${one.tokenNo})` })
+      .waitFor();
   });
 });

@@ -18,15 +18,24 @@ function smallButtons(page: Page, floor = 48): Promise<string[]> {
       [...document.querySelectorAll<HTMLElement>('main button')]
         .map((element) => ({ element, box: element.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && (box.width < min || box.height < min))
-        .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+        .map(
+          ({ element, box }) =>
+            `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+        ),
     floor,
   );
 }
 
-const plantClock = (iso: string) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(iso));
-const secondsShown = async (page: Page, rideId: string) => Number(((await page.getByTestId(`offer-countdown-${rideId}`).textContent()) ?? '').match(/^(\d+) s/)?.[1]);
+const plantClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    Date.parse(iso),
+  );
+const secondsShown = async (page: Page, rideId: string) =>
+  Number(((await page.getByTestId(`offer-countdown-${rideId}`).textContent()) ?? '').match(/^(\d+) s/)?.[1]);
 const availableTo = async (driver: ApiSession) =>
-  (await driver.call<{ rides: { rows: { RIDE_ID: string }[] } }>('GET', '/api/drivers/available-rides?vehicleType=Forklift&limit=100')).rides.rows.map((ride) => ride.RIDE_ID);
+  (
+    await driver.call<{ rides: { rows: { RIDE_ID: string }[] } }>('GET', '/api/drivers/available-rides?vehicleType=Forklift&limit=100')
+  ).rides.rows.map((ride) => ride.RIDE_ID);
 
 describe('Offer dispatch in a real browser (issue #20)', () => {
   let browser: Browser;
@@ -49,7 +58,7 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     await browser?.close();
   });
 
-  it('given the spec\'s broadcast, when the admin switches Dispatch to Offer with 300 seconds, then the engine holds it', async () => {
+  it("given the spec's broadcast, when the admin switches Dispatch to Offer with 300 seconds, then the engine holds it", async () => {
     await signInStaff(staff, adminAccount());
     await openMaintenancePanel(staff);
     await staff.getByRole('link', { name: 'Dispatch' }).click();
@@ -76,7 +85,10 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     await dialog.waitFor({ state: 'detached' });
     const held = await driver.call<ShiftAnswer>('GET', '/api/drivers/shift');
     expect(held.shift?.location).toBe('main gate');
-    await driverPage.getByTestId('shift-status').filter({ hasText: `On shift until ${plantClock(held.shift!.endsAt)}` }).waitFor();
+    await driverPage
+      .getByTestId('shift-status')
+      .filter({ hasText: `On shift until ${plantClock(held.shift!.endsAt)}` })
+      .waitFor();
     await driverPage.getByText('Started at main gate').waitFor();
     expect(await smallButtons(driverPage)).toEqual([]);
     // Another driver of the type is on shift too, with no place: he ranks after the one at main gate.
@@ -108,7 +120,8 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     expect(first).toBeGreaterThan(280);
     expect(first).toBeLessThanOrEqual(300);
     await driverPage.waitForFunction(
-      ([id, from]) => Number(document.querySelector(`[data-testid="offer-countdown-${id}"]`)?.textContent?.match(/^(\d+) s/)?.[1]) < Number(from),
+      ([id, from]) =>
+        Number(document.querySelector(`[data-testid="offer-countdown-${id}"]`)?.textContent?.match(/^(\d+) s/)?.[1]) < Number(from),
       [rideId, first] as const,
     );
     // Shown once, as the offer, not again in the lists below it.
@@ -118,7 +131,7 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
     expect(await availableTo(second)).not.toContain(rideId);
   });
 
-  it('given the offer, when he declines it, then it disappears with the engine\'s message and goes to the other driver on shift', async () => {
+  it("given the offer, when he declines it, then it disappears with the engine's message and goes to the other driver on shift", async () => {
     await driverPage.getByRole('button', { name: `Decline ${rideId}` }).click();
     await driverPage.getByText('Offer declined; the ride goes to another driver.').waitFor();
     await driverPage.getByTestId(`offer-${rideId}`).waitFor({ state: 'detached' });

@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleType } from '@plantride/schemas';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
-import { apiRequester, bookFixedRide, completeMaintenance, driverStep, latestRequestOf, rideRow, setDriverStatus, signInDriver } from './support/driver-flows';
+import {
+  apiRequester,
+  bookFixedRide,
+  completeMaintenance,
+  driverStep,
+  latestRequestOf,
+  rideRow,
+  setDriverStatus,
+  signInDriver,
+} from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 
 describe.each([
@@ -39,7 +48,12 @@ describe.each([
   });
 
   it('given four rides booked, when they arrive live, then the newest three are the Top 3 and the oldest is among the Other Available Rides', async () => {
-    const places = [['main gate', 'canteen'], ['car parking', 'RMS'], ['south gate', 'fgs'], ['scrap yard', 'electronics']] as const;
+    const places = [
+      ['main gate', 'canteen'],
+      ['car parking', 'RMS'],
+      ['south gate', 'fgs'],
+      ['scrap yard', 'electronics'],
+    ] as const;
     for (const [from, to] of places) {
       const rideId = await bookFixedRide(requester, vehicleType, from, to);
       rides.push(rideId);
@@ -52,7 +66,7 @@ describe.each([
     await shot('02-available-rides');
   });
 
-  it('given the rides, when the requester cancels one, then it leaves the driver\'s list live', async () => {
+  it("given the rides, when the requester cancels one, then it leaves the driver's list live", async () => {
     const cancelled = rides.shift() as string;
     await requester.call('DELETE', `/api/bookings/cancel/${cancelled}`);
     await rideRow(page, cancelled).waitFor({ state: 'detached' });

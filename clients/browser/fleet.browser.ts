@@ -24,7 +24,9 @@ async function inspect(driver: ApiSession, failing: Record<string, string> = {})
 }
 
 const vehicleOf = async (tokenNo: string) => {
-  const { drivers } = await (await admin()).call<{ drivers: { OPERATOR_ID: string; VEHICLE: string }[] }>('GET', '/api/drivers/getDrivers?limit=500');
+  const { drivers } = await (
+    await admin()
+  ).call<{ drivers: { OPERATOR_ID: string; VEHICLE: string }[] }>('GET', '/api/drivers/getDrivers?limit=500');
   return drivers.find((row) => row.OPERATOR_ID === tokenNo)!.VEHICLE;
 };
 
@@ -75,7 +77,13 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
     const row = fleetTable().getByRole('row', { name: new RegExp(brokenVehicle) });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('1');
-    expect(await fleetTable().getByRole('row', { name: new RegExp(steadyVehicle) }).getByRole('cell').nth(1).textContent()).toBe('0');
+    expect(
+      await fleetTable()
+        .getByRole('row', { name: new RegExp(steadyVehicle) })
+        .getByRole('cell')
+        .nth(1)
+        .textContent(),
+    ).toBe('0');
     await page.getByRole('heading', { name: 'Downtime per vehicle' }).waitFor();
 
     const mtbf = fleetTable().getByRole('columnheader', { name: 'MTBF h' });
@@ -97,9 +105,16 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
   it('given the Fleet panel, when Download CSV is pressed, then the file holds the header and his vehicle with 1 breakdown', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^fleet_reliability_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE');
-    expect(lines.find((line) => line.startsWith(`${brokenVehicle},`))?.split(',').slice(1, 3)).toEqual(['Forklift', '1']);
+    expect(
+      lines
+        .find((line) => line.startsWith(`${brokenVehicle},`))
+        ?.split(',')
+        .slice(1, 3),
+    ).toEqual(['Forklift', '1']);
   });
 
   it('given the phone width, when the Fleet panel shows, then the page does not scroll sideways (the table scrolls in its own box)', async () => {
@@ -134,7 +149,10 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
     expect(await table.getByText('Passed', { exact: true }).count()).toBe(1);
     await snap(page, 'fleet-inspections-desktop');
 
-    await page.getByTestId(`inspection-${failedId}`).getByRole('button', { name: /^Open the answers/ }).click();
+    await page
+      .getByTestId(`inspection-${failedId}`)
+      .getByRole('button', { name: /^Open the answers/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Inspection by Suresh Patil/ });
     await dialog.getByText(`Note: ${BRAKE_NOTE}`).waitFor();
     await settled(page);

@@ -20,7 +20,7 @@ async function dropAnswer(route: Route): Promise<void> {
   await route.abort('failed');
 }
 
-describe('A driver\'s step whose answer is lost, against the real engine', () => {
+describe("A driver's step whose answer is lost, against the real engine", () => {
   let browser: Browser;
   let page: Page;
   let driver: ApiSession;
@@ -73,7 +73,11 @@ describe('A driver\'s step whose answer is lost, against the real engine', () =>
     socketEventsLost = true;
     dropOnce.add('start');
     // The first send's answer is dropped (a failed request, no response): the one answer the page gets is the retry's.
-    const retried = page.waitForResponse((response) => response.url().includes('/api/bookings/update-timestamps') && (response.request().postDataJSON() as { event: string }).event === 'start');
+    const retried = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/bookings/update-timestamps') &&
+        (response.request().postDataJSON() as { event: string }).event === 'start',
+    );
     await driverStep(page, 'Start Ride', 'started');
     expect((await retried).status()).toBe(200);
     socketEventsLost = false;

@@ -13,7 +13,10 @@ function smallButtons(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLElement>('main button, main a[href]')]
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 48 || box.height < 48))
-      .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
   );
 }
 
@@ -71,7 +74,10 @@ describe('Daily vehicle inspection at 390 px, against the real engine (issue #21
     expect(await smallButtons(page)).toEqual([]);
     await snap(page, 'inspection-02-checklist');
     await answer(page);
-    await page.getByTestId('inspection-progress').filter({ hasText: /^(\d+) of \1 answered$/ }).waitFor();
+    await page
+      .getByTestId('inspection-progress')
+      .filter({ hasText: /^(\d+) of \1 answered$/ })
+      .waitFor();
     expect(await submit.isEnabled()).toBe(true);
     await snap(page, 'inspection-03-all-ok');
     await submit.click();
@@ -83,7 +89,7 @@ describe('Daily vehicle inspection at 390 px, against the real engine (issue #21
     await page.context().close();
   });
 
-  it('given the admin turns the setting on through the screen, when a driver with no inspection today accepts a ride, then he is told to complete today\'s inspection first', async () => {
+  it("given the admin turns the setting on through the screen, when a driver with no inspection today accepts a ride, then he is told to complete today's inspection first", async () => {
     await signInStaff(staff, adminAccount());
     await openMaintenancePanel(staff);
     await staff.getByRole('link', { name: 'Inspection checklists' }).click();

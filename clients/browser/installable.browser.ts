@@ -76,12 +76,19 @@ describe.each([
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.getByRole('banner').or(page.getByRole('progressbar')).or(page.getByRole('heading', { name: `Hello, ${name}` })).first().waitFor();
+      await page
+        .getByRole('banner')
+        .or(page.getByRole('progressbar'))
+        .or(page.getByRole('heading', { name: `Hello, ${name}` }))
+        .first()
+        .waitFor();
       expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBeGreaterThan(0);
-      const api = await page.evaluate(() => fetch('/api/health').then(
-        (answer) => `answered ${answer.status}`,
-        () => 'failed',
-      ));
+      const api = await page.evaluate(() =>
+        fetch('/api/health').then(
+          (answer) => `answered ${answer.status}`,
+          () => 'failed',
+        ),
+      );
       expect(api).toBe('failed');
       await snap(page, `installable-${label}-01-offline-shell`);
     } finally {

@@ -54,11 +54,16 @@ describe('A driver whose phone loses the network for a long while', () => {
 
       await context.setOffline(true);
       await banner(page).and(page.locator('[data-status="offline"]')).waitFor();
-      await page.getByTestId('connection-status').filter({ hasText: /^Offline$/ }).waitFor();
+      await page
+        .getByTestId('connection-status')
+        .filter({ hasText: /^Offline$/ })
+        .waitFor();
       await snap(page, 'offline-driver-02-offline-390');
       const whileAway = await bookFixedRide(requester, 'Cherry Picker', 'main gate', 'canteen');
       // The socket notices the dead network (its pings go unanswered) and keeps trying all this time.
-      await banner(page).and(page.locator('[data-socket="down"]')).waitFor({ timeout: OFFLINE_MS + 60_000 });
+      await banner(page)
+        .and(page.locator('[data-socket="down"]'))
+        .waitFor({ timeout: OFFLINE_MS + 60_000 });
       await page.waitForTimeout(OFFLINE_MS);
       expect(await rideRow(page, whileAway).count()).toBe(0);
 
@@ -75,7 +80,7 @@ describe('A driver whose phone loses the network for a long while', () => {
   );
 });
 
-describe('A driver\'s step tapped with no network', () => {
+describe("A driver's step tapped with no network", () => {
   let browser: Browser;
   let driverPage: Page;
   let requesterPage: Page;
@@ -96,7 +101,10 @@ describe('A driver\'s step tapped with no network', () => {
     await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
     await stepDone(requesterPage, 3);
     await signInDriver(driverPage, driver.tokenNo, driver.name);
-    await driverPage.getByTestId('ongoing-ride-status').filter({ hasText: /^started$/ }).waitFor();
+    await driverPage
+      .getByTestId('ongoing-ride-status')
+      .filter({ hasText: /^started$/ })
+      .waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -112,20 +120,31 @@ describe('A driver\'s step tapped with no network', () => {
     await driverPage.getByRole('button', { name: 'Material Picked', exact: true }).click();
     await driverPage.getByRole('button', { name: 'Waiting for network' }).waitFor();
     expect(await driverPage.getByRole('button', { name: 'Waiting for network' }).isDisabled()).toBe(true);
-    await driverPage.getByTestId('step-waiting').filter({ hasText: 'Material Picked is waiting for network. It will be sent when the connection returns.' }).waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Material Picked$/ }).waitFor();
+    await driverPage
+      .getByTestId('step-waiting')
+      .filter({ hasText: 'Material Picked is waiting for network. It will be sent when the connection returns.' })
+      .waitFor();
+    await driverPage
+      .getByTestId('connection-waiting')
+      .filter({ hasText: /^Waiting for network: Material Picked$/ })
+      .waitFor();
     await snap(driverPage, 'offline-driver-04-step-waiting-390');
     await driverPage.setViewportSize({ width: 1280, height: 900 });
     await snap(driverPage, 'offline-driver-05-step-waiting-1280');
     await driverPage.setViewportSize({ width: 390, height: 844 });
     // The queue is kept in the page's storage, so a reload would not lose it.
     const stored = await driverPage.evaluate(() => localStorage.getItem('plantride.offlineQueue'));
-    expect(JSON.parse(stored ?? '[]')).toMatchObject([{ path: '/api/bookings/update-timestamps', body: { rideId, event: 'materialPicked' } }]);
+    expect(JSON.parse(stored ?? '[]')).toMatchObject([
+      { path: '/api/bookings/update-timestamps', body: { rideId, event: 'materialPicked' } },
+    ]);
     expect(sent).toHaveLength(0);
 
     await driverPage.context().setOffline(false);
     await stepDone(requesterPage, 4);
-    await driverPage.getByTestId('ongoing-ride-status').filter({ hasText: /^material picked$/ }).waitFor();
+    await driverPage
+      .getByTestId('ongoing-ride-status')
+      .filter({ hasText: /^material picked$/ })
+      .waitFor();
     await driverPage.getByRole('button', { name: 'Material Dropped', exact: true }).and(driverPage.locator(':enabled')).waitFor();
     expect(await driverPage.getByTestId('step-waiting').count()).toBe(0);
     expect(await driverPage.getByTestId('connection-waiting').count()).toBe(0);
@@ -136,7 +155,7 @@ describe('A driver\'s step tapped with no network', () => {
     await driverStep(driverPage, 'Material Dropped', 'delivered');
   });
 
-  it('given Accept Ride tapped offline for a ride another driver takes meanwhile, then back online it is dropped with the server\'s message', async () => {
+  it("given Accept Ride tapped offline for a ride another driver takes meanwhile, then back online it is dropped with the server's message", async () => {
     const otherRequester = await apiRequester(freshToken('OT'), 'Asha Kulkarni');
     const rival = await newDriver(freshToken('OV'), 'Rahul Jain', 'Crane');
     await driverPage.getByRole('button', { name: 'End Ride', exact: true }).click();
@@ -148,11 +167,17 @@ describe('A driver\'s step tapped with no network', () => {
     await banner(driverPage).and(driverPage.locator('[data-status="offline"]')).waitFor();
     await row.getByRole('button', { name: 'Accept Ride' }).click();
     await driverPage.getByText('Accept Ride is waiting for network. It will be sent when the connection returns.').first().waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Accept Ride$/ }).waitFor();
+    await driverPage
+      .getByTestId('connection-waiting')
+      .filter({ hasText: /^Waiting for network: Accept Ride$/ })
+      .waitFor();
     await rival.call('POST', '/api/tracking/accept-ride', { driverId: rival.tokenNo, rideId: contested });
 
     await driverPage.context().setOffline(false);
-    await driverPage.getByText(/^Accept Ride was not sent: /).first().waitFor();
+    await driverPage
+      .getByText(/^Accept Ride was not sent: /)
+      .first()
+      .waitFor();
     expect(await driverPage.getByTestId('connection-waiting').count()).toBe(0);
     await driverPage.getByTestId('no-ongoing-ride').waitFor();
     expect(await eventCounts(contested)).toMatchObject({ RideAccepted: 1 });
@@ -169,8 +194,14 @@ describe('A driver\'s step tapped with no network', () => {
     await choose(modal.getByRole('combobox', { name: /^Breakdown Type/ }), 'Full');
     await modal.getByRole('button', { name: 'Submit' }).click();
     await modal.waitFor({ state: 'detached' });
-    await driverPage.getByText('Maintenance request is waiting for network. It will be sent when the connection returns.').first().waitFor();
-    await driverPage.getByTestId('connection-waiting').filter({ hasText: /^Waiting for network: Maintenance request$/ }).waitFor();
+    await driverPage
+      .getByText('Maintenance request is waiting for network. It will be sent when the connection returns.')
+      .first()
+      .waitFor();
+    await driverPage
+      .getByTestId('connection-waiting')
+      .filter({ hasText: /^Waiting for network: Maintenance request$/ })
+      .waitFor();
     await snap(driverPage, 'offline-driver-07-maintenance-waiting-390');
     await driverPage.setViewportSize({ width: 1280, height: 900 });
     await snap(driverPage, 'offline-driver-08-maintenance-waiting-1280');
@@ -182,7 +213,9 @@ describe('A driver\'s step tapped with no network', () => {
     const staff = await admin();
     const request = await latestRequestOf(staff, driver.tokenNo);
     expect(request.STATUS).toBe('pending');
-    const mine = (await staff.call<{ DRIVER_ID: string }[]>('GET', '/api/requests/maintenanceReq?limit=500')).filter((r) => r.DRIVER_ID === driver.tokenNo);
+    const mine = (await staff.call<{ DRIVER_ID: string }[]>('GET', '/api/requests/maintenanceReq?limit=500')).filter(
+      (r) => r.DRIVER_ID === driver.tokenNo,
+    );
     expect(mine).toHaveLength(1);
   });
 });

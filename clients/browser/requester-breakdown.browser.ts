@@ -36,7 +36,10 @@ describe('The requester through a breakdown, in a real browser', () => {
     const facts = phone.getByTestId('ride-facts');
     await facts.getByText('south gate → Boiler Bay - 2').waitFor();
     await facts.getByText('Crane').waitFor();
-    await facts.getByTestId('waited').filter({ hasText: /Waiting (less than a minute|\d+ min)/ }).waitFor();
+    await facts
+      .getByTestId('waited')
+      .filter({ hasText: /Waiting (less than a minute|\d+ min)/ })
+      .waitFor();
     await title(phone, 'Requested · PlantRide');
     await snap(phone, 'requester-breakdown-01-waiting-390');
   });
@@ -71,11 +74,18 @@ describe('The requester through a breakdown, in a real browser', () => {
     await snap(desk, 'requester-breakdown-03-broke-down-1280');
   });
 
-  it('given the same ride opened from the dashboard\'s history, then its four-step tracker also keeps Material Picked and marks Delivered with the breakdown', async () => {
-    for (const [page, name] of [[phone, 'requester-breakdown-dashboard-390'], [desk, 'requester-breakdown-dashboard-1280']] as const) {
+  it("given the same ride opened from the dashboard's history, then its four-step tracker also keeps Material Picked and marks Delivered with the breakdown", async () => {
+    for (const [page, name] of [
+      [phone, 'requester-breakdown-dashboard-390'],
+      [desk, 'requester-breakdown-dashboard-1280'],
+    ] as const) {
       await page.goto(`/requester?ride=${rideId}`);
       await page.getByRole('heading', { name: `Ride Status for Ride ID: ${rideId}` }).waitFor();
-      await page.getByTestId('step-4').getByTestId('step-note').filter({ hasText: 'Vehicle broke down — finding another driver' }).waitFor();
+      await page
+        .getByTestId('step-4')
+        .getByTestId('step-note')
+        .filter({ hasText: 'Vehicle broke down — finding another driver' })
+        .waitFor();
       await stepDone(page, 3);
       expect(await page.locator('[data-state="done"]').count()).toBe(3);
       await snap(page, name);
@@ -87,7 +97,10 @@ describe('The requester through a breakdown, in a real browser', () => {
   });
 
   it('given the material is on the broken-down vehicle, when the requester presses Cancel Request, then the confirmation says where the material is and No keeps the ride', async () => {
-    for (const [page, name] of [[phone, 'requester-breakdown-04-cancel-390'], [desk, 'requester-breakdown-05-cancel-1280']] as const) {
+    for (const [page, name] of [
+      [phone, 'requester-breakdown-04-cancel-390'],
+      [desk, 'requester-breakdown-05-cancel-1280'],
+    ] as const) {
       await page.getByRole('button', { name: 'Cancel Request' }).click();
       const dialog = page.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' });
       await dialog.getByTestId('cancel-consequence').filter({ hasText: 'already picked up by the vehicle that broke down' }).waitFor();
@@ -100,7 +113,11 @@ describe('The requester through a breakdown, in a real browser', () => {
   });
 
   it('given another driver takes over and finishes, when the ride ends, then its summary with the driver stays on both screens until the requester dismisses it', async () => {
-    await second.call('POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: second.tokenNo, currentState: 'material_picked' });
+    await second.call('POST', '/api/maintenance/accept-redistributed-ride', {
+      rideId,
+      newDriverId: second.tokenNo,
+      currentState: 'material_picked',
+    });
     await phone.getByText('New driver assigned: Meena Iyer').waitFor();
     await title(phone, 'Picked up · PlantRide');
     for (const event of ['materialDropped', 'end']) await second.call('PUT', '/api/bookings/update-timestamps', { rideId, event });

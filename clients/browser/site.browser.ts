@@ -16,7 +16,10 @@ function smallButtons(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLElement>('main button, main [role="button"], main input')]
       .map((element) => ({ element, box: (element.closest('.MuiInputBase-root') ?? element).getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
   );
 }
 
@@ -65,7 +68,7 @@ describe('The Site screen in a real browser', () => {
     await cell('Paint Shop', 'canteen').waitFor();
   });
 
-  it('given a place that exists, when it is added again, then the engine\'s message shows', async () => {
+  it("given a place that exists, when it is added again, then the engine's message shows", async () => {
     const form = page.getByRole('form', { name: 'Add place' });
     await form.getByLabel(/^Name/).fill('fgs');
     await form.getByLabel(/^x \(m east\)/).fill('10');
@@ -84,9 +87,17 @@ describe('The Site screen in a real browser', () => {
     const described = await cell('main gate', 'Paint Shop').getAttribute('aria-describedby');
     expect(await page.locator(`[id="${described}"]`).textContent()).toContain('set by hand');
     // The way back is still estimated.
-    expect(await page.locator('td[data-edited="true"]').filter({ has: cell('Paint Shop', 'main gate') }).count()).toBe(0);
+    expect(
+      await page
+        .locator('td[data-edited="true"]')
+        .filter({ has: cell('Paint Shop', 'main gate') })
+        .count(),
+    ).toBe(0);
     const site = await (await admin()).call<SiteAnswer>('GET', '/api/site');
-    expect(site.routes.find((route) => route.from === 'main-gate' && route.to === 'paint-shop')).toMatchObject({ minutes: 9, edited: true });
+    expect(site.routes.find((route) => route.from === 'main-gate' && route.to === 'paint-shop')).toMatchObject({
+      minutes: 9,
+      edited: true,
+    });
   });
 
   it('given scrap yard, when the admin retires it and confirms, then it is greyed on the plan and leaves the matrix', async () => {

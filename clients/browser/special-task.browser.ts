@@ -56,7 +56,12 @@ describe('Schedule Special Task Ride in a real browser', () => {
     await snap(page, 'special-04-driver-details');
     await page.getByRole('dialog', { name: 'Driver Details' }).getByRole('button', { name: 'Close' }).click();
 
-    for (const [event, step] of [['start', 3], ['materialPicked', 4], ['materialDropped', 5], ['end', 6]] as const) {
+    for (const [event, step] of [
+      ['start', 3],
+      ['materialPicked', 4],
+      ['materialDropped', 5],
+      ['end', 6],
+    ] as const) {
       await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event });
       await stepDone(page, step);
     }

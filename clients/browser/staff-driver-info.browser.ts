@@ -84,7 +84,16 @@ describe('Driver information in a real browser', () => {
 
   it('given the filter panel, when Not Active is applied then cancelled, then the list narrows and comes back', async () => {
     const unnamed = freshToken('DU');
-    await (await admin()).call('POST', '/api/drivers/add', { operatorId: unnamed, vehicle: '', name: '', mobile: '9876543211', forklift: '5', status: 'Not Active' });
+    await (
+      await admin()
+    ).call('POST', '/api/drivers/add', {
+      operatorId: unnamed,
+      vehicle: '',
+      name: '',
+      mobile: '9876543211',
+      forklift: '5',
+      status: 'Not Active',
+    });
     await page.reload();
     await page.getByRole('button', { name: new RegExp(`Unnamed Driver.*${unnamed}`) }).waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();

@@ -6,7 +6,8 @@ import { completedRide, newMaintenanceHead, newRequester, signInStaff } from './
 
 const BUSY = ['Boiler Bay - 4', 'vendor park bay -3'] as const;
 const CRANE = ['vendor park bay -1', 'Boiler Bay - 2'] as const;
-const routeRow = (page: Page, route: readonly [string, string]) => page.getByRole('table', { name: 'Busiest routes' }).getByRole('row', { name: new RegExp(`^${route[0]} → ${route[1]} \\d+$`) });
+const routeRow = (page: Page, route: readonly [string, string]) =>
+  page.getByRole('table', { name: 'Busiest routes' }).getByRole('row', { name: new RegExp(`^${route[0]} → ${route[1]} \\d+$`) });
 
 const total = async (page: Page, key: string) => Number(await page.getByTestId(`total-${key}`).locator('p').first().textContent());
 
@@ -25,7 +26,13 @@ describe('KPI dashboard in a real browser', () => {
     await completedRide(requester, forklift, BUSY[0], BUSY[1]);
     await completedRide(requester, forklift, 'chakan warehouse', 'Boiler Bay - 3');
     const { rideId } = await requester.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
-      userId: requester.tokenNo, fromLocation: CRANE[0], toLocation: CRANE[1], vehicleType: 'Crane', rideType: 'Regular', reqName: requester.name, reqMobileNo: '9000000001',
+      userId: requester.tokenNo,
+      fromLocation: CRANE[0],
+      toLocation: CRANE[1],
+      vehicleType: 'Crane',
+      rideType: 'Regular',
+      reqName: requester.name,
+      reqMobileNo: '9000000001',
     });
     await crane.call('POST', '/api/tracking/accept-ride', { driverId: crane.tokenNo, rideId });
     await signInStaff(page, await newMaintenanceHead(freshToken('KH')));
@@ -37,14 +44,23 @@ describe('KPI dashboard in a real browser', () => {
   it('given rides today, when the maintenance head opens Reports, then totals and the five charts show, with its routes counted', async () => {
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    for (const title of ['Rides per day by vehicle type', /^Wait and delivery times \((seconds|minutes)\)$/, 'On target', 'Driver utilisation', 'Busiest routes']) {
+    for (const title of [
+      'Rides per day by vehicle type',
+      /^Wait and delivery times \((seconds|minutes)\)$/,
+      'On target',
+      'Driver utilisation',
+      'Busiest routes',
+    ]) {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     await page.getByTestId('total-requested').waitFor();
     expect(await total(page, 'requested')).toBeGreaterThanOrEqual(4);
     // Each chart carries its figures as a table for screen readers.
     expect(await routeRow(page, BUSY).getByRole('cell').nth(1).textContent()).toBe('2');
-    await page.getByRole('table', { name: 'Driver utilisation' }).getByRole('cell', { name: /Deepak Joshi/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Driver utilisation' })
+      .getByRole('cell', { name: /Deepak Joshi/ })
+      .waitFor();
     await snap(page, 'staff-kpis-desktop');
   });
 

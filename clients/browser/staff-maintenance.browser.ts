@@ -35,7 +35,8 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     const account = await newMaintenanceHead(head);
     await signInStaff(page, account);
     await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).waitFor();
-    for (const card of ['Requests', 'Ride Reports', 'Reports', 'Ride Audit']) await page.getByRole('link', { name: card, exact: true }).waitFor();
+    for (const card of ['Requests', 'Ride Reports', 'Reports', 'Ride Audit'])
+      await page.getByRole('link', { name: card, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Driver Info' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
     await snap(page, 'staff-dashboard-head-desktop');
@@ -45,7 +46,9 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
   });
 
   it('given the server refuses the access check, when the dashboard opens, then it shows the denial text and no cards', async () => {
-    await page.route('**/api/maintenance/verify-access', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Forbidden' }) }));
+    await page.route('**/api/maintenance/verify-access', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Forbidden' }) }),
+    );
     await page.reload();
     await page.getByText('You are not authorized to access Maintenance Head Dashboard.').waitFor();
     expect(await page.getByRole('link', { name: 'Requests', exact: true }).count()).toBe(0);
@@ -71,7 +74,10 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await rowA.waitFor();
     await rowB.waitFor();
     await page.getByText('New maintenance request from Asha Rao.').waitFor();
-    await page.getByTestId('count-pending').filter({ hasText: `pending: ${pendingBefore + 2}` }).waitFor();
+    await page
+      .getByTestId('count-pending')
+      .filter({ hasText: `pending: ${pendingBefore + 2}` })
+      .waitFor();
     await snap(page, 'staff-requests-pending');
 
     // The chosen filter needs its value.
@@ -114,7 +120,10 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Request completed and driver has been unblocked automatically.').waitFor();
     await rowA.getByText('completed', { exact: true }).waitFor();
-    await page.getByTestId('count-completed').filter({ hasText: `completed: ${completedBefore + 1}` }).waitFor();
+    await page
+      .getByTestId('count-completed')
+      .filter({ hasText: `completed: ${completedBefore + 1}` })
+      .waitFor();
     await snap(page, 'staff-requests-done');
     await page.setViewportSize({ width: 360, height: 740 });
     await snap(page, 'staff-requests-phone');
@@ -127,9 +136,15 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     const row = page.getByTestId(`maintenance-row-${requestId}`);
     await row.getByRole('button', { name: 'Accept' }).waitFor();
     await page.route('**/api/requests/*/status', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This status change is not allowed.' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'This status change is not allowed.' }),
+      }),
     );
-    const reload = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/requests/maintenanceReq');
+    const reload = page.waitForRequest(
+      (request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/requests/maintenanceReq',
+    );
     await row.getByRole('button', { name: 'Accept' }).click();
     await page.getByText('This status change is not allowed.').waitFor();
     await reload;

@@ -13,12 +13,25 @@ const DESKTOP = { width: 1280, height: 900 };
 /** A ride whose driver files a mid-ride maintenance request after starting it (no reason, no breakdown type: his words only). */
 async function brokenDownRide(requester: ApiSession, driver: ApiSession): Promise<string> {
   const { rideId } = await requester.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
-    userId: requester.tokenNo, fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', reqName: requester.name, reqMobileNo: '9000000001',
+    userId: requester.tokenNo,
+    fromLocation: 'RMS',
+    toLocation: 'fgs',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    reqName: requester.name,
+    reqMobileNo: '9000000001',
   });
   await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
   await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
   await driver.call('POST', '/api/requests/maintenanceReq', {
-    driver_id: driver.tokenNo, driver_name: driver.name, vehicle_type: 'Forklift', issue: '', comment_text: 'Hydraulics leaking at the mast', status: 'pending', breakdown_type: null, ride_id: rideId,
+    driver_id: driver.tokenNo,
+    driver_name: driver.name,
+    vehicle_type: 'Forklift',
+    issue: '',
+    comment_text: 'Hydraulics leaking at the mast',
+    status: 'pending',
+    breakdown_type: null,
+    ride_id: rideId,
   });
   return rideId;
 }
@@ -108,7 +121,10 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
   it('given a driver record opened without Edit, then its values are text (no inputs); Edit brings the inputs', async () => {
     const item = page.getByTestId(`driver-item-${idle.tokenNo}`);
     await item.getByRole('button', { name: new RegExp(`Sunil Patil.*${idle.tokenNo}`) }).click();
-    await item.getByTestId('fact-Status').filter({ hasText: /^Not Active$/ }).waitFor();
+    await item
+      .getByTestId('fact-Status')
+      .filter({ hasText: /^Not Active$/ })
+      .waitFor();
     expect(await item.getByTestId('fact-Operator ID').textContent()).toBe(idle.tokenNo);
     expect(await item.getByTestId('fact-Driver Name').textContent()).toBe('Sunil Patil');
     expect(await item.getByRole('textbox').count()).toBe(0);
@@ -117,7 +133,12 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
     await page.setViewportSize(DESKTOP);
     await snap(page, 'staff-problems-driver-view-desktop');
     await item.getByRole('button', { name: 'Edit' }).click();
-    expect(await item.getByRole('form', { name: `Driver ${idle.tokenNo}` }).getByLabel('Driver Name').inputValue()).toBe('Sunil Patil');
+    expect(
+      await item
+        .getByRole('form', { name: `Driver ${idle.tokenNo}` })
+        .getByLabel('Driver Name')
+        .inputValue(),
+    ).toBe('Sunil Patil');
     await item.getByRole('button', { name: 'Cancel' }).click();
 
     // Back to Active with one tap and a confirmation.
@@ -128,7 +149,14 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
 
     // He files a maintenance request: the badge appears without a reload.
     await idle.call('POST', '/api/requests/maintenanceReq', {
-      driver_id: idle.tokenNo, driver_name: idle.name, vehicle_type: 'Forklift', issue: 'Tire Replacement', comment_text: '', status: 'pending', breakdown_type: 'partial', ride_id: null,
+      driver_id: idle.tokenNo,
+      driver_name: idle.name,
+      vehicle_type: 'Forklift',
+      issue: 'Tire Replacement',
+      comment_text: '',
+      status: 'pending',
+      breakdown_type: 'partial',
+      ride_id: null,
     });
     await item.getByText('Blocked for maintenance').waitFor();
   });
@@ -157,7 +185,9 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const dayAfter = plantDayOf(new Date());
     expect([dayBefore, dayAfter].map((day) => `ride_reports_${day}.csv`)).toContain(download.suggestedFilename());
-    const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(RIDE_REPORT_CSV_COLUMNS.join(','));
     expect(lines[0]).toContain('GAP_PICK_DROP');
     expect(lines.some((line) => line.startsWith(`${rideId},`))).toBe(true);

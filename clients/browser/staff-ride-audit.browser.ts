@@ -7,15 +7,32 @@ import { adminAccount, newRequester, signInStaff } from './support/staff-flows';
 /** A ride whose first driver breaks down after picking the material; the second takes it over and ends it. */
 async function handedOverRide(requester: ApiSession, first: ApiSession, second: ApiSession): Promise<string> {
   const { rideId } = await requester.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
-    userId: requester.tokenNo, fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', reqName: requester.name, reqMobileNo: '9000000001',
+    userId: requester.tokenNo,
+    fromLocation: 'RMS',
+    toLocation: 'fgs',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    reqName: requester.name,
+    reqMobileNo: '9000000001',
   });
   await first.call('POST', '/api/tracking/accept-ride', { driverId: first.tokenNo, rideId });
   await first.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
   await first.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'materialPicked' });
   await first.call('POST', '/api/requests/maintenanceReq', {
-    driver_id: first.tokenNo, driver_name: first.name, vehicle_type: 'Forklift', issue: '', comment_text: 'Hydraulics leaking', status: 'pending', breakdown_type: 'partial', ride_id: rideId,
+    driver_id: first.tokenNo,
+    driver_name: first.name,
+    vehicle_type: 'Forklift',
+    issue: '',
+    comment_text: 'Hydraulics leaking',
+    status: 'pending',
+    breakdown_type: 'partial',
+    ride_id: rideId,
   });
-  await second.call('POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: second.tokenNo, currentState: 'material_picked' });
+  await second.call('POST', '/api/maintenance/accept-redistributed-ride', {
+    rideId,
+    newDriverId: second.tokenNo,
+    currentState: 'material_picked',
+  });
   await second.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'materialDropped' });
   await second.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'end' });
   return rideId;
@@ -54,7 +71,10 @@ describe('Ride audit in a real browser', () => {
     await timeline.getByText('Vehicle broke down; ride redistributed').waitFor();
     await timeline.getByText('Another driver took the ride over').waitFor();
     await page.locator('[data-testid="step-6"][data-state="done"]').waitFor();
-    await page.getByTestId('audit-driver').filter({ hasText: `Asha Rao (${second.tokenNo}) · vehicle broke down: Ravi Kumar (${first.tokenNo})` }).waitFor();
+    await page
+      .getByTestId('audit-driver')
+      .filter({ hasText: `Asha Rao (${second.tokenNo}) · vehicle broke down: Ravi Kumar (${first.tokenNo})` })
+      .waitFor();
     await snap(page, 'staff-ride-audit-end');
   });
 
@@ -65,13 +85,19 @@ describe('Ride audit in a real browser', () => {
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowLeft');
     await page.getByTestId('audit-moment').filter({ hasText: 'Vehicle broke down; ride redistributed' }).waitFor();
     await page.getByText('Waiting for another driver; the ride resumes at the step shown.').waitFor();
-    await page.getByTestId('audit-driver').filter({ hasText: `Driver: none · vehicle broke down: Ravi Kumar (${first.tokenNo})` }).waitFor();
+    await page
+      .getByTestId('audit-driver')
+      .filter({ hasText: `Driver: none · vehicle broke down: Ravi Kumar (${first.tokenNo})` })
+      .waitFor();
     await page.locator('[data-testid="step-4"][data-state="done"]').waitFor();
     expect(await page.locator('[data-testid="step-5"]').getAttribute('data-state')).toBe('pending');
     await snap(page, 'staff-ride-audit-breakdown');
     await page.getByRole('button', { name: 'Previous Event' }).click();
     await page.getByTestId('audit-moment').filter({ hasText: 'Material picked' }).waitFor();
-    await page.getByTestId('audit-driver').filter({ hasText: `Driver: Ravi Kumar (${first.tokenNo})` }).waitFor();
+    await page
+      .getByTestId('audit-driver')
+      .filter({ hasText: `Driver: Ravi Kumar (${first.tokenNo})` })
+      .waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
     await snap(page, 'staff-ride-audit-phone');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -53,7 +53,9 @@ describe('Ride reports in a real browser', () => {
   it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 22 columns (the 20 of the spec, PRIORITY and SLA_MET)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(17);
     expect(lines[0]!.split(',')).toHaveLength(22);
     expect(lines[0]).toMatch(/^RIDE_ID,REQUESTER_NAME,FROM_LOCATION/);

@@ -41,28 +41,41 @@ describe('Take-over context on the driver screen, in a real browser', () => {
   });
 
   const firstMobile = async () => {
-    const rows = await second.call<{ rides: { rows: Array<{ RIDE_ID: string; ORIGINAL_DRIVER_MOBILE: string | null }> } }>('GET', '/api/drivers/available-rides?vehicleType=AMR');
+    const rows = await second.call<{ rides: { rows: Array<{ RIDE_ID: string; ORIGINAL_DRIVER_MOBILE: string | null }> } }>(
+      'GET',
+      '/api/drivers/available-rides?vehicleType=AMR',
+    );
     const mobile = rows.rides.rows.find((row) => row.RIDE_ID === rideId)?.ORIGINAL_DRIVER_MOBILE;
     expect(mobile).toMatch(/^\d{10}$/);
     return mobile as string;
   };
 
-  it('given a ride redistributed after pick-up, when a driver of its type looks at it on a phone and at a desk, then it says the material is on the first driver\'s vehicle, the note, and offers to call him', async () => {
+  it("given a ride redistributed after pick-up, when a driver of its type looks at it on a phone and at a desk, then it says the material is on the first driver's vehicle, the note, and offers to call him", async () => {
     const mobile = await firstMobile();
-    for (const [page, name] of [[phone, 'takeover-01-offered-390'], [desk, 'takeover-02-offered-1280']] as const) {
+    for (const [page, name] of [
+      [phone, 'takeover-01-offered-390'],
+      [desk, 'takeover-02-offered-1280'],
+    ] as const) {
       const context = page.getByTestId(`hand-over-${rideId}`);
       await context.getByText("Picked up — on Kiran Rao's broken-down vehicle").waitFor();
       await context.getByText('drive motor seized near the canteen').waitFor();
       expect(await context.getByRole('link', { name: `Call Kiran Rao on ${mobile}` }).getAttribute('href')).toBe(`tel:${mobile}`);
-      await rideRow(page, rideId).getByRole('button', { name: `Take Over Ride ${rideId}` }).waitFor();
+      await rideRow(page, rideId)
+        .getByRole('button', { name: `Take Over Ride ${rideId}` })
+        .waitFor();
       await snap(page, name);
     }
   });
 
   it('given he takes the ride over, when his Ongoing Ride card shows it, then the same context stays on the card until he drops the material', async () => {
     const mobile = await firstMobile();
-    await rideRow(desk, rideId).getByRole('button', { name: `Take Over Ride ${rideId}` }).click();
-    for (const [page, name] of [[desk, 'takeover-03-ongoing-1280'], [phone, 'takeover-04-ongoing-390']] as const) {
+    await rideRow(desk, rideId)
+      .getByRole('button', { name: `Take Over Ride ${rideId}` })
+      .click();
+    for (const [page, name] of [
+      [desk, 'takeover-03-ongoing-1280'],
+      [phone, 'takeover-04-ongoing-390'],
+    ] as const) {
       if (page === phone) await page.reload();
       const card = page.getByTestId('ongoing-ride');
       await card.getByTestId('ongoing-ride-id').filter({ hasText: rideId }).waitFor();

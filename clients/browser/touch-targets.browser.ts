@@ -19,20 +19,31 @@ const AIM = 48;
 /** Every visible thing a finger can press: buttons, links, fields, tabs, comboboxes, checkboxes. */
 function tapTargets(page: Page): Promise<Target[]> {
   return page.evaluate(() => {
-    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="combobox"], [role="checkbox"], [role="link"]';
+    const selector =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="combobox"], [role="checkbox"], [role="link"]';
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((element) => {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
         // MUI hides the real checkbox input over its visible box; the box's parent is what is measured.
-        return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0 && element.closest('[aria-hidden="true"]') === null;
+        return (
+          style.visibility !== 'hidden' &&
+          style.display !== 'none' &&
+          box.width > 0 &&
+          box.height > 0 &&
+          element.closest('[aria-hidden="true"]') === null
+        );
       })
       .map((element) => {
         // A field's tap area is its outlined box (the MUI InputBase root), not the bare <input>.
         const measured = element.matches('input, textarea') ? (element.closest('.MuiInputBase-root') ?? element) : element;
         const box = measured.getBoundingClientRect();
         const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-        return { what: `<${element.tagName.toLowerCase()}> "${name.slice(0, 40)}"`, width: Math.round(box.width), height: Math.round(box.height) };
+        return {
+          what: `<${element.tagName.toLowerCase()}> "${name.slice(0, 40)}"`,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        };
       });
   });
 }
@@ -42,9 +53,13 @@ async function expectTappable(page: Page, screen: string): Promise<void> {
   const targets = await tapTargets(page);
   expect(targets.length, `${screen}: no tap targets found`).toBeGreaterThan(0);
   const small = targets.filter((target) => target.width < AIM || target.height < AIM);
-  if (small.length > 0) console.info(`${screen}: under ${AIM} px (at least ${FLOOR}):\n${small.map((t) => `  ${t.what} ${t.width}x${t.height}`).join('\n')}`);
+  if (small.length > 0)
+    console.info(`${screen}: under ${AIM} px (at least ${FLOOR}):\n${small.map((t) => `  ${t.what} ${t.width}x${t.height}`).join('\n')}`);
   const tooSmall = targets.filter((target) => target.width < FLOOR || target.height < FLOOR);
-  expect(tooSmall.map((t) => `${t.what} ${t.width}x${t.height}`), `${screen}: tap targets under ${FLOOR} px`).toEqual([]);
+  expect(
+    tooSmall.map((t) => `${t.what} ${t.width}x${t.height}`),
+    `${screen}: tap targets under ${FLOOR} px`,
+  ).toEqual([]);
 }
 
 /** The header and the screen's main actions (buttons named by `actions`) that a toast's box overlaps. */
@@ -54,10 +69,15 @@ function controlsUnderToasts(page: Page, actions: RegExp): Promise<string[]> {
     const toasts = [...document.querySelectorAll('.Toastify__toast')].map((toast) => toast.getBoundingClientRect());
     if (toasts.length === 0) return ['no toast showing'];
     const controls = [...document.querySelectorAll<HTMLElement>('header, header button, button')].filter(
-      (element) => !element.closest('.Toastify') && element.getBoundingClientRect().width > 0 && (element.tagName === 'HEADER' || element.closest('header') || named.test(element.textContent ?? '')),
+      (element) =>
+        !element.closest('.Toastify') &&
+        element.getBoundingClientRect().width > 0 &&
+        (element.tagName === 'HEADER' || element.closest('header') || named.test(element.textContent ?? '')),
     );
     const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    return controls.filter((element) => toasts.some((toast) => overlaps(toast, element.getBoundingClientRect()))).map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+    return controls
+      .filter((element) => toasts.some((toast) => overlaps(toast, element.getBoundingClientRect())))
+      .map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}"`);
   }, actions.source);
 }
 
@@ -94,7 +114,12 @@ describe.each([
     driver = await newDriver(freshToken(driverPrefix), driverName, 'Forklift');
     requester = await apiRequester(freshToken(requesterPrefix), 'Vinod Shah');
     await completedRide(requester, driver);
-    for (const [from, to] of [['main gate', 'canteen'], ['south gate', 'RMS'], ['canteen', 'fgs'], ['RMS', 'main gate']] as const) {
+    for (const [from, to] of [
+      ['main gate', 'canteen'],
+      ['south gate', 'RMS'],
+      ['canteen', 'fgs'],
+      ['RMS', 'main gate'],
+    ] as const) {
       rides.push(await bookFixedRide(requester, 'Forklift', from, to));
     }
   });

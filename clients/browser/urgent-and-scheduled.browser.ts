@@ -12,14 +12,20 @@ function smallButtons(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLElement>('main button')]
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 48 || box.height < 48))
-      .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
   );
 }
 
 // Tomorrow's weekday on the plant's clock, as the screen writes it ('Sat').
-const plantWeekdayTomorrow = () => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(Date.now() + 86_400_000);
+const plantWeekdayTomorrow = () =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(Date.now() + 86_400_000);
 const availableTo = async (driver: ApiSession) =>
-  (await driver.call<{ rides: { rows: { RIDE_ID: string }[] } }>('GET', '/api/drivers/available-rides?vehicleType=Forklift&limit=100')).rides.rows.map((ride) => ride.RIDE_ID);
+  (
+    await driver.call<{ rides: { rows: { RIDE_ID: string }[] } }>('GET', '/api/drivers/available-rides?vehicleType=Forklift&limit=100')
+  ).rides.rows.map((ride) => ride.RIDE_ID);
 const rideIdOnScreen = async (page: Page) => {
   const title = page.getByRole('heading', { name: /^Ride Status for Ride ID: / });
   await title.waitFor();
@@ -57,7 +63,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await browser?.close();
   });
 
-  it('given a requester, when he books an urgent ride, then the driver\'s list shows it URGENT, on a phone and at a desk', async () => {
+  it("given a requester, when he books an urgent ride, then the driver's list shows it URGENT, on a phone and at a desk", async () => {
     await fillFixedRide(requesterPage, async () => {
       await requesterPage.getByRole('button', { name: 'Urgent' }).click();
     });
@@ -82,12 +88,16 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await driverPage.getByRole('button', { name: `Accept Ride ${urgentId}` }).click();
     await driverPage.getByTestId('ongoing-ride').getByText('URGENT', { exact: true }).waitFor();
     await snap(driverPage, 'urgent-driver-ongoing-desktop');
-    for (const event of ['start', 'materialPicked', 'materialDropped', 'end']) await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: urgentId, event });
+    for (const event of ['start', 'materialPicked', 'materialDropped', 'end'])
+      await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: urgentId, event });
 
     staff = await newPage(browser);
     await signInStaff(staff, adminAccount());
     await staff.goto('/ride-reports?priority=urgent');
-    const row = staff.getByRole('table', { name: 'Ride reports' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `Audit ride ${urgentId}` }) });
+    const row = staff
+      .getByRole('table', { name: 'Ride reports' })
+      .getByRole('row')
+      .filter({ has: staff.getByRole('link', { name: `Audit ride ${urgentId}` }) });
     await row.getByRole('cell', { name: 'Urgent', exact: true }).waitFor();
     await row.getByRole('cell', { name: '✓ met' }).waitFor();
     await staff.getByRole('button', { name: 'Priority: Urgent' }).waitFor();
@@ -98,25 +108,45 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await staff.setViewportSize({ width: 1280, height: 900 });
     await staff.goto('/reports?vehicleType=Forklift');
     await staff.getByRole('heading', { name: 'On target' }).waitFor();
-    await staff.getByRole('table', { name: 'On target' }).getByRole('cell', { name: /^\d+% \(\d+ of \d+\)$/ }).first().waitFor();
+    await staff
+      .getByRole('table', { name: 'On target' })
+      .getByRole('cell', { name: /^\d+% \(\d+ of \d+\)$/ })
+      .first()
+      .waitFor();
     await snap(staff, 'on-target-desktop');
     await staff.setViewportSize({ width: 390, height: 844 });
     await snap(staff, 'on-target-phone');
     await staff.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('given an urgent accept target of one second, when an urgent ride waits past it, then staff on any screen get the engine\'s sentence as a toast', async () => {
+  it("given an urgent accept target of one second, when an urgent ride waits past it, then staff on any screen get the engine's sentence as a toast", async () => {
     const boss = await admin();
-    const settings = await boss.call<{ serviceTargets: { urgent: { acceptSeconds: number; deliverSeconds: number } } }>('GET', '/api/dispatch/settings');
+    const settings = await boss.call<{ serviceTargets: { urgent: { acceptSeconds: number; deliverSeconds: number } } }>(
+      'GET',
+      '/api/dispatch/settings',
+    );
     const targets = settings.serviceTargets;
-    await boss.call('PUT', '/api/dispatch/settings', { ...settings, serviceTargets: { ...targets, urgent: { ...targets.urgent, acceptSeconds: 1 } } });
+    await boss.call('PUT', '/api/dispatch/settings', {
+      ...settings,
+      serviceTargets: { ...targets, urgent: { ...targets.urgent, acceptSeconds: 1 } },
+    });
     // Another requester's rides: his own screen stays free for the bookings below.
     const other = await newRequester(freshToken('UQ'), 'Farhan Shaikh');
     const lateUrgentRide = async () => {
       const { rideId } = await other.call<{ rideId: string }>('POST', '/api/bookings/book-ride', {
-        userId: other.tokenNo, fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', reqName: other.name, reqMobileNo: '9000000001', priority: 'urgent',
+        userId: other.tokenNo,
+        fromLocation: 'RMS',
+        toLocation: 'fgs',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: other.name,
+        reqMobileNo: '9000000001',
+        priority: 'urgent',
       });
-      await staff.locator('.Toastify__toast').filter({ hasText: `Urgent ride ${rideId} (RMS → fgs) was not accepted within its target.` }).waitFor();
+      await staff
+        .locator('.Toastify__toast')
+        .filter({ hasText: `Urgent ride ${rideId} (RMS → fgs) was not accepted within its target.` })
+        .waitFor();
     };
     await staff.goto('/maintenance-head');
     await staff.setViewportSize({ width: 390, height: 844 });

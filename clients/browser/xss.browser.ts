@@ -66,7 +66,14 @@ describe('Hostile text renders as text on the staff and driver screens, under th
     await signInDriver(driverPage, driver.tokenNo, driver.name);
 
     const { requestId } = await driver.call<{ requestId: string }>('POST', '/api/requests/maintenanceReq', {
-      driver_id: driver.tokenNo, driver_name: driver.name, vehicle_type: 'Forklift', issue: payload('issue'), comment_text: payload('comment'), status: 'pending', breakdown_type: 'full', ride_id: null,
+      driver_id: driver.tokenNo,
+      driver_name: driver.name,
+      vehicle_type: 'Forklift',
+      issue: payload('issue'),
+      comment_text: payload('comment'),
+      status: 'pending',
+      breakdown_type: 'full',
+      ride_id: null,
     });
     await staffPage.goto('/requests');
     const row = staffPage.getByTestId(`maintenance-row-${requestId}`);

@@ -13,7 +13,9 @@ const outdir = fileURLToPath(new URL('../dist', import.meta.url));
 const dependenciesExternal = {
   name: 'dependencies-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@plantride/') ? undefined : { path: args.path, external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@plantride/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -18,18 +18,44 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
     database = await openTestDatabase(kind);
     app = await buildApp({ database: { database } });
     // Probe routes: each throws one kind of error, or books a ride through the command pipeline.
-    app.get('/api/test/bad', async () => { throw badRequest('Please enter valid credentials.'); });
-    app.get('/api/test/conflict', async () => { throw new ConcurrencyError('ride-1', 1); });
-    app.get('/api/test/crash', async () => { throw new Error('secret internal detail'); });
+    app.get('/api/test/bad', async () => {
+      throw badRequest('Please enter valid credentials.');
+    });
+    app.get('/api/test/conflict', async () => {
+      throw new ConcurrencyError('ride-1', 1);
+    });
+    app.get('/api/test/crash', async () => {
+      throw new Error('secret internal detail');
+    });
     app.post('/api/test/book/:rideId', async (request) => {
       const { rideId } = request.params as { rideId: string };
-      const data = { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' as const, rideType: 'Regular' as const, durationMinutes: null };
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType: 1, site: null }, httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }));
+      const data = {
+        rideId,
+        requesterId: 'AB12',
+        requesterName: 'Asha',
+        requesterMobile: '9000000001',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift' as const,
+        rideType: 'Regular' as const,
+        durationMinutes: null,
+      };
+      const result = await handle(
+        app.eventStore,
+        bookRide,
+        { type: 'BookRide', data, driversOfType: 1, site: null },
+        httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }),
+      );
       return { rideId, position: result.position };
     });
     await app.ready();
     const account = { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', passwordHash: 'x' };
-    await handle(app.eventStore, signUp, { type: 'SignUp', data: account }, { now: new Date(), actor: { system: 'test' }, commandId: 'c0a80101-0000-4000-8000-000000000001' });
+    await handle(
+      app.eventStore,
+      signUp,
+      { type: 'SignUp', data: account },
+      { now: new Date(), actor: { system: 'test' }, commandId: 'c0a80101-0000-4000-8000-000000000001' },
+    );
     probeBase = await app.eventStore.headPosition();
   });
   afterEach(async () => {
@@ -86,7 +112,12 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
   });
 
   it('when a body is not JSON or a route does not exist, then the answer is a 4xx', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/test/book/R1', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/test/book/R1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     const missing = await app.inject({ method: 'GET', url: '/api/nowhere' });
     expect(bad.statusCode).toBe(400);
     expect(missing.statusCode).toBe(404);

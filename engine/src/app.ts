@@ -38,7 +38,12 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   // Opening the store runs its migrations (and PGlite's start-up): on a loaded machine or a large
   // store that takes longer than Fastify's default 10 s for a plugin.
-  const app = Fastify({ logger: options.logger ?? false, pluginTimeout: 120_000, trustProxy: fastifyTrustProxy(options.trustProxy ?? false), ...correlationIdOptions }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    pluginTimeout: 120_000,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    ...correlationIdOptions,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);

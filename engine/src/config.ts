@@ -19,9 +19,16 @@ const configSchema = z.object({
   /** HMAC secret for session tokens, at least 32 characters; required in production. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Session token lifetime in seconds (default 12 h). */
-  JWT_LIFETIME_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  JWT_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   /** Admin created at start when both are set and no account has this token number. */
-  ADMIN_TOKEN_NO: z.preprocess(blankAsUnset, z.string().trim().toUpperCase().min(LIMITS.tokenMinLength).max(LIMITS.tokenMaxLength).optional()),
+  ADMIN_TOKEN_NO: z.preprocess(
+    blankAsUnset,
+    z.string().trim().toUpperCase().min(LIMITS.tokenMinLength).max(LIMITS.tokenMaxLength).optional(),
+  ),
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(LIMITS.passwordMinLength).optional()),
   /** '0' turns off the demo accounts created in embedded mode on an empty store. */
   DEMO: z.string().default('1'),
@@ -60,9 +67,27 @@ const configSchema = z.object({
   /** '1' serves the OpenAPI document (/api/docs) in production too, '0' nowhere; unset, only outside production. */
   API_DOCS: z.preprocess(blankAsUnset, z.enum(['0', '1']).optional()),
   /** Prefix of every Redis key and channel of this deployment (timers queue, socket.io); deployments sharing a Redis differ in it. */
-  REDIS_PREFIX: z.preprocess(blankAsUnset, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantride')),
+  REDIS_PREFIX: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default('plantride'),
+  ),
   /** Comma-separated origins (scheme://host[:port]) whose pages may call the API cross-origin; unset, same-origin only. */
-  CORS_ORIGINS: z.preprocess(blankAsUnset, z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(z.string().url()))),
+  CORS_ORIGINS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().url())),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -29,17 +29,26 @@ if (!config.DATABASE_URL) {
   const lock = lockDataDir(dataDir);
   if (!lock.held) {
     const who = lock.by ? `Another engine (pid ${lock.by})` : 'Another engine, starting,';
-    console.error(`${who} is serving ${dataDir}; the embedded store has one process at a time. Stop it, or use DATABASE_URL for several engine processes.`);
+    console.error(
+      `${who} is serving ${dataDir}; the embedded store has one process at a time. Stop it, or use DATABASE_URL for several engine processes.`,
+    );
     process.exit(1);
   }
 }
 const app = await buildApp({
   tokens: createTokenService(secret, config.JWT_LIFETIME_SECONDS),
-  database: config.DATABASE_URL ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA } : { dataDir, schema: config.DATABASE_SCHEMA },
+  database: config.DATABASE_URL
+    ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+    : { dataDir, schema: config.DATABASE_SCHEMA },
   logger: { level: config.LOG_LEVEL, redact: LOG_REDACTION },
   clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
   trustProxy: config.TRUST_PROXY,
-  timers: { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, reassignTimeoutMs: config.REASSIGN_TIMEOUT_MS, rideWaitAlertMs: config.RIDE_WAIT_ALERT_MS },
+  timers: {
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    reassignTimeoutMs: config.REASSIGN_TIMEOUT_MS,
+    rideWaitAlertMs: config.RIDE_WAIT_ALERT_MS,
+  },
 });
 
 let closing = false;
@@ -64,14 +73,21 @@ const accounts = await bootstrapUsers(app.eventStore, config, (text) => process.
 if (accounts.admin === 'created') app.log.info({ tokenNo: config.ADMIN_TOKEN_NO }, 'admin account created from ADMIN_TOKEN_NO');
 if (accounts.admin === 'held') {
   // Someone signed up with the admin's token number before it was configured: serving on would leave the plant without its admin.
-  console.error(`ADMIN_TOKEN_NO ${config.ADMIN_TOKEN_NO} belongs to an account that is not an admin. Choose another ADMIN_TOKEN_NO, or make that account an admin, then start again.`);
+  console.error(
+    `ADMIN_TOKEN_NO ${config.ADMIN_TOKEN_NO} belongs to an account that is not an admin. Choose another ADMIN_TOKEN_NO, or make that account an admin, then start again.`,
+  );
   await app.close();
   process.exit(1);
 }
 
 // The spec's plant as the `site` stream's first event (issue #20), once per store; after the accounts,
 // which look at whether the store is empty.
-await handle(app.eventStore, defineDefaultSite, { type: 'DefineDefaultSite' }, { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() });
+await handle(
+  app.eventStore,
+  defineDefaultSite,
+  { type: 'DefineDefaultSite' },
+  { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
+);
 
 if (socketProcess) {
   // Both processes' own servers listen on the loopback only: the first process owns the public port
@@ -81,7 +97,12 @@ if (socketProcess) {
     serveHandedConnections(app.server);
     process.on('disconnect', () => void shutdown('the first process went away'));
   } else {
-    const host = hostSocketProcess({ server: app.server, entry: process.argv[1]!, env: process.env, onLog: (message) => app.log.info(message) });
+    const host = hostSocketProcess({
+      server: app.server,
+      entry: process.argv[1]!,
+      env: process.env,
+      onLog: (message) => app.log.info(message),
+    });
     socketHost = host;
     // The socket process sends the store's events to its own sockets; this one only while it is down.
     app.liveDelivery.yieldLeadWhile(() => host.ready());
@@ -90,4 +111,7 @@ if (socketProcess) {
 } else {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
-if (!isSocketProcess()) app.log.info(`PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);
+if (!isSocketProcess())
+  app.log.info(
+    `PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`,
+  );

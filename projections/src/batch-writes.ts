@@ -73,7 +73,12 @@ const jsonKeepsText = (value: unknown): boolean => {
  * (`json_to_recordset`, one value per key, each cast from its text to the column's type), or, when
  * a value has no JSON text equal to its asText (NaN, an invalid date), one text[] per column.
  */
-async function insertSelect(db: Kysely<ReadModels>, table: Table, rows: readonly Row[], conflict: (columns: string[]) => RawBuilder<unknown>): Promise<void> {
+async function insertSelect(
+  db: Kysely<ReadModels>,
+  table: Table,
+  rows: readonly Row[],
+  conflict: (columns: string[]) => RawBuilder<unknown>,
+): Promise<void> {
   if (rows.length === 0) return;
   const seen = new Set<string>();
   for (const row of rows) for (const name in row) seen.add(name);
@@ -105,7 +110,12 @@ async function insertSelect(db: Kysely<ReadModels>, table: Table, rows: readonly
 }
 
 /** The rows of `table` whose text `column` is one of `values` (none asked, none read). */
-export async function selectWhereIn<R extends Row>(db: Kysely<ReadModels>, table: Table, column: string, values: Iterable<string>): Promise<R[]> {
+export async function selectWhereIn<R extends Row>(
+  db: Kysely<ReadModels>,
+  table: Table,
+  column: string,
+  values: Iterable<string>,
+): Promise<R[]> {
   const wanted = [...new Set(values)];
   if (wanted.length === 0) return [];
   const { rows } = await sql<R>`select * from ${sql.table(table)} where ${sql.ref(column)} = any(${wanted}::text[])`.execute(db);

@@ -29,4 +29,14 @@ export { fleetProjection };
 export { ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection };
 
 /** Every projection the engine runs. */
-export const PROJECTIONS: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection, kpisProjection, reportsProjection, fleetProjection, inspectionsProjection];
+export const PROJECTIONS: readonly Projection<ReadModels>[] = [
+  ridesProjection,
+  usersProjection,
+  driversProjection,
+  maintenanceProjection,
+  rideHistoryProjection,
+  kpisProjection,
+  reportsProjection,
+  fleetProjection,
+  inspectionsProjection,
+];

@@ -41,7 +41,9 @@ export function handlesEvent(projection: Pick<Projection, 'handles'>, type: stri
 }
 
 /** A projection written once, for a batch: a single event is a batch of one. */
-export function batchProjection<DB>(spec: Omit<Projection<DB>, 'apply' | 'applyBatch'> & { applyBatch(events: readonly PositionedEvent[], trx: Kysely<DB>): Promise<void> }): Projection<DB> {
+export function batchProjection<DB>(
+  spec: Omit<Projection<DB>, 'apply' | 'applyBatch'> & { applyBatch(events: readonly PositionedEvent[], trx: Kysely<DB>): Promise<void> },
+): Projection<DB> {
   return {
     ...spec,
     apply: (event, position, trx) => spec.applyBatch([{ event, position }], trx),

@@ -29,7 +29,9 @@ export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C ext
  * A batch reads the rows it touches in one statement, folds its events over them in memory
  * and writes the changed rows back in one multi-row upsert.
  */
-export function rowProjection<T extends Table, E extends DomainEvent, C extends E['type']>(spec: RowProjectionSpec<T, E, C>): Projection<ReadModels> {
+export function rowProjection<T extends Table, E extends DomainEvent, C extends E['type']>(
+  spec: RowProjectionSpec<T, E, C>,
+): Projection<ReadModels> {
   return batchProjection<ReadModels>({
     name: spec.name,
     handles: spec.handles as readonly EventType[],
@@ -37,7 +39,13 @@ export function rowProjection<T extends Table, E extends DomainEvent, C extends 
     async applyBatch(events, db: Kysely<ReadModels>) {
       const keyOf = (event: DomainEvent) => spec.keyOf(event as E);
       const rows = new Map<string, Row>();
-      for (const row of await selectWhereIn(db, spec.table, spec.key, events.map(({ event }) => keyOf(event)))) rows.set(row[spec.key] as string, row);
+      for (const row of await selectWhereIn(
+        db,
+        spec.table,
+        spec.key,
+        events.map(({ event }) => keyOf(event)),
+      ))
+        rows.set(row[spec.key] as string, row);
       const changed = new Set<string>();
       for (const { event, position } of events) {
         const key = keyOf(event);
@@ -52,7 +60,12 @@ export function rowProjection<T extends Table, E extends DomainEvent, C extends 
         }
         changed.add(key);
       }
-      await upsertRows(db, spec.table, [spec.key], [...changed].map((key) => rows.get(key)!));
+      await upsertRows(
+        db,
+        spec.table,
+        [spec.key],
+        [...changed].map((key) => rows.get(key)!),
+      );
     },
   });
 }

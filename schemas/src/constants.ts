@@ -29,13 +29,7 @@ export const REPORT_FILTER_BY_OPTIONS = [
 export const reportFilterBySchema = z.enum(REPORT_FILTER_BY_OPTIONS);
 export type ReportFilterBy = z.infer<typeof reportFilterBySchema>;
 
-export const MAINTENANCE_REASONS = [
-  'Engine Issue',
-  'Hydraulic Problem',
-  'Tire Replacement',
-  'Electrical Fault',
-  'Others',
-] as const;
+export const MAINTENANCE_REASONS = ['Engine Issue', 'Hydraulic Problem', 'Tire Replacement', 'Electrical Fault', 'Others'] as const;
 /** A reason a driver picks when requesting maintenance; 'Others' is replaced by custom text. */
 export const maintenanceReasonSchema = z.enum(MAINTENANCE_REASONS);
 export type MaintenanceReason = z.infer<typeof maintenanceReasonSchema>;
@@ -80,9 +74,7 @@ export const RIDE_STATE_TO_RESUME_STATE: Record<RideStateName, ResumeState> = {
   material_dropped: 'delivered',
 };
 export const toResumeState = (state: RideStateName | ResumeState): ResumeState =>
-  Object.hasOwn(RIDE_STATE_TO_RESUME_STATE, state)
-    ? RIDE_STATE_TO_RESUME_STATE[state as RideStateName]
-    : (state as ResumeState);
+  Object.hasOwn(RIDE_STATE_TO_RESUME_STATE, state) ? RIDE_STATE_TO_RESUME_STATE[state as RideStateName] : (state as ResumeState);
 export const RESUME_STATE_TO_RIDE_STATE: Record<ResumeState, RideStateName> = {
   accepted: 'accepted',
   started: 'started',
@@ -144,7 +136,6 @@ export const MAINTENANCE_FILTER_OPTIONS = [
 /** A filter of the maintenance requests screen. */
 export const maintenanceFilterSchema = z.enum(MAINTENANCE_FILTER_OPTIONS);
 export type MaintenanceFilter = z.infer<typeof maintenanceFilterSchema>;
-
 
 export const DATE_LOCALE = 'en-IN';
 export const REPORTS_CSV_FILE_NAME = 'ride_reports.csv';

@@ -22,7 +22,12 @@ function wholeNumber(label: string, min: number, max: number, unit = '') {
 }
 
 const DAY_SECONDS = 24 * 3600;
-const serviceTargetSchema = z.object({ acceptSeconds: wholeNumber('acceptSeconds', 1, DAY_SECONDS, ' of seconds'), deliverSeconds: wholeNumber('deliverSeconds', 1, DAY_SECONDS, ' of seconds') }).strict();
+const serviceTargetSchema = z
+  .object({
+    acceptSeconds: wholeNumber('acceptSeconds', 1, DAY_SECONDS, ' of seconds'),
+    deliverSeconds: wholeNumber('deliverSeconds', 1, DAY_SECONDS, ' of seconds'),
+  })
+  .strict();
 
 /** Per priority, the time from dispatch to acceptance and to the material's drop. */
 export const serviceTargetsSchema = z.object({ normal: serviceTargetSchema, urgent: serviceTargetSchema }).strict();
@@ -78,6 +83,8 @@ export function releaseTimeOf(scheduledFor: string, settings: DispatchSettings, 
 /** Whether `targets` are the defaults, which a ride's events then leave out. */
 export function defaultServiceTargets(targets: ServiceTargets): boolean {
   const d = DEFAULT_DISPATCH_SETTINGS.serviceTargets;
-  return SLA_PRIORITY_KEYS.every((p) => targets[p].acceptSeconds === d[p].acceptSeconds && targets[p].deliverSeconds === d[p].deliverSeconds);
+  return SLA_PRIORITY_KEYS.every(
+    (p) => targets[p].acceptSeconds === d[p].acceptSeconds && targets[p].deliverSeconds === d[p].deliverSeconds,
+  );
 }
 const SLA_PRIORITY_KEYS = RIDE_PRIORITIES;

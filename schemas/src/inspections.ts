@@ -27,7 +27,11 @@ export const INSPECTION_MESSAGES = {
 } as const;
 
 const itemIdSchema = z.string().trim().min(1).max(CHECKLIST_LIMITS.id);
-const itemTextSchema = z.string({ error: INSPECTION_MESSAGES.itemText }).trim().min(1, INSPECTION_MESSAGES.itemText).max(CHECKLIST_LIMITS.text, INSPECTION_MESSAGES.itemText);
+const itemTextSchema = z
+  .string({ error: INSPECTION_MESSAGES.itemText })
+  .trim()
+  .min(1, INSPECTION_MESSAGES.itemText)
+  .max(CHECKLIST_LIMITS.text, INSPECTION_MESSAGES.itemText);
 
 /** One item of a vehicle type's checklist; a failed critical item takes the vehicle out of service. */
 export const checklistItemSchema = z.object({ id: itemIdSchema, text: itemTextSchema, critical: z.boolean() });
@@ -53,7 +57,9 @@ export const checklistBodySchema = z.object({ items: itemsOf(checklistItemSchema
 export type ChecklistBody = z.infer<typeof checklistBodySchema>;
 
 /** GET and PUT /api/inspections/settings. Off by default: the spec's flows take rides with no inspection. */
-export const inspectionSettingsSchema = z.object({ inspectionRequired: z.boolean({ error: INSPECTION_MESSAGES.inspectionRequiredFlag }) }).strict();
+export const inspectionSettingsSchema = z
+  .object({ inspectionRequired: z.boolean({ error: INSPECTION_MESSAGES.inspectionRequiredFlag }) })
+  .strict();
 export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>;
 export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = { inspectionRequired: false };
 
@@ -72,7 +78,8 @@ export const inspectionAnswerItemSchema = z.object({
 export type InspectionAnswerItem = z.infer<typeof inspectionAnswerItemSchema>;
 
 /** Whether every failed answer says what is wrong. */
-export const failedItemsHaveNotes = (items: readonly Pick<InspectionAnswerItem, 'ok' | 'note'>[]): boolean => items.every((item) => item.ok || Boolean(item.note?.trim()));
+export const failedItemsHaveNotes = (items: readonly Pick<InspectionAnswerItem, 'ok' | 'note'>[]): boolean =>
+  items.every((item) => item.ok || Boolean(item.note?.trim()));
 
 /** POST /api/inspections (driver): every item of his vehicle type's checklist answered once. */
 export const inspectionBodySchema = z.object({

@@ -117,8 +117,7 @@ export const MESSAGES = {
   rideAccepted: 'Ride accepted successfully!',
   redistributedRideAccepted: 'Redistributed ride accepted successfully! Continuing from previous state.',
   rideEnded: 'Ride ended successfully!',
-  maintenanceSubmittedBlocked:
-    'Maintenance request submitted successfully! You are now blocked until maintenance is completed.',
+  maintenanceSubmittedBlocked: 'Maintenance request submitted successfully! You are now blocked until maintenance is completed.',
   maintenanceSubmitted: 'Your maintenance request has been submitted.',
   rideMadeAvailable: 'This ride has been made available to other drivers with the same vehicle type.',
   requestCompletedDriverUnblocked: 'Request completed and driver has been unblocked automatically.',
@@ -196,7 +195,8 @@ export const SERVER_MESSAGES = {
   specialTaskOverdue: 'This special task has run past its booked time.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   invalidActivationCode: 'This code is not valid. Check it, or ask the admin for a new one.',
-  signedUpPendingApproval: 'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.',
+  signedUpPendingApproval:
+    'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.',
   passwordReset: 'Password changed. Please sign in with your new password.',
   accessCodeIssued: 'A one-time code was issued. It is shown only now.',
   accessCodeNotShownAgain: 'This was already done; its one-time code is not shown again. Reset the code for a new one.',
@@ -209,11 +209,13 @@ export type MessageKey = keyof typeof MESSAGES;
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
 /** To staff when a ride misses a service target (issue #20). */
-export const serviceTargetMissed = (ride: { rideId: string; priority: string; fromLocation: string; toLocation: string }, target: 'accept' | 'deliver'): string =>
+export const serviceTargetMissed = (
+  ride: { rideId: string; priority: string; fromLocation: string; toLocation: string },
+  target: 'accept' | 'deliver',
+): string =>
   `${ride.priority === 'urgent' ? 'Urgent ride' : 'Ride'} ${ride.rideId} (${ride.fromLocation} → ${ride.toLocation}) was not ${target === 'accept' ? 'accepted' : 'delivered'} within its target.`;
 
-export const noDriversAssigned = (vehicle: string): string =>
-  `No ${vehicle} drivers are assigned. Please select another vehicle.`;
+export const noDriversAssigned = (vehicle: string): string => `No ${vehicle} drivers are assigned. Please select another vehicle.`;
 
 export const noDriversAssignedSpecialTask = (vehicleType: string): string =>
   `No ${vehicleType} drivers have been assigned yet. Please select another vehicle.`;

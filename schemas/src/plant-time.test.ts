@@ -27,7 +27,8 @@ function generator(seed: number) {
   };
 }
 
-const mismatches = (instants: number[]) => instants.filter((ms) => formatPlantInstant(ms) !== intl.format(ms)).map((ms) => new Date(ms).toISOString());
+const mismatches = (instants: number[]) =>
+  instants.filter((ms) => formatPlantInstant(ms) !== intl.format(ms)).map((ms) => new Date(ms).toISOString());
 
 describe('formatPlantInstant', () => {
   it('formats by arithmetic on this runtime (its check against Intl passed)', () => {
@@ -44,7 +45,8 @@ describe('formatPlantInstant', () => {
 
   it('matches Intl on every hour of a leap year and around each midnight, noon and month end', () => {
     const instants: number[] = [];
-    for (let ms = Date.UTC(2024, 0, 1) - 6 * 3600_000; ms < Date.UTC(2025, 0, 2); ms += 3600_000) instants.push(ms, ms + 29 * 60_000 + 59_999, ms + 30 * 60_000);
+    for (let ms = Date.UTC(2024, 0, 1) - 6 * 3600_000; ms < Date.UTC(2025, 0, 2); ms += 3600_000)
+      instants.push(ms, ms + 29 * 60_000 + 59_999, ms + 30 * 60_000);
     for (let year = 1940; year <= 2100; year += 1) {
       for (let month = 0; month < 12; month += 1) {
         const plantMidnight = Date.UTC(year, month, 1) - 330 * 60_000;
@@ -55,7 +57,17 @@ describe('formatPlantInstant', () => {
   });
 
   it('matches Intl at the ends of the fixed-offset range and beyond them', () => {
-    const edges = [Date.UTC(1945, 9, 14), Date.UTC(1945, 11, 31, 23, 59, 59), Date.UTC(1946, 0, 1), Date.UTC(1942, 5, 1), 0, -1, Date.UTC(9999, 11, 31, 18, 29, 59), Date.UTC(9999, 11, 31, 18, 30), Date.UTC(12000, 0, 1)];
+    const edges = [
+      Date.UTC(1945, 9, 14),
+      Date.UTC(1945, 11, 31, 23, 59, 59),
+      Date.UTC(1946, 0, 1),
+      Date.UTC(1942, 5, 1),
+      0,
+      -1,
+      Date.UTC(9999, 11, 31, 18, 29, 59),
+      Date.UTC(9999, 11, 31, 18, 30),
+      Date.UTC(12000, 0, 1),
+    ];
     expect(mismatches(edges)).toEqual([]);
   });
 });

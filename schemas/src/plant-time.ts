@@ -29,7 +29,8 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
  */
 function fixedOffsetFormatter(): ((ms: number) => string) | null {
   const options = plantDateTime.resolvedOptions();
-  if (options.numberingSystem !== 'latn' || options.calendar !== 'gregory' || (options.hourCycle !== 'h12' && options.hourCycle !== 'h11')) return null;
+  if (options.numberingSystem !== 'latn' || options.calendar !== 'gregory' || (options.hourCycle !== 'h12' && options.hourCycle !== 'h11'))
+    return null;
   const zeroBasedHours = options.hourCycle === 'h11';
   const plantUtc = (y: number, m: number, d: number, h: number, min = 0) => Date.UTC(y, m, d, h, min) - PLANT_OFFSET_MS;
   const partOf = (ms: number, type: Intl.DateTimeFormatPartTypes) => plantDateTime.formatToParts(ms).find((p) => p.type === type)?.value;
@@ -56,19 +57,40 @@ function fixedOffsetFormatter(): ((ms: number) => string) | null {
     let text = '';
     for (const part of layout) {
       switch (part.type) {
-        case 'day': text += twoDigits(t.getUTCDate()); break;
-        case 'month': text += months[t.getUTCMonth()]!; break;
-        case 'year': text += String(t.getUTCFullYear()); break;
-        case 'hour': text += twoDigits(zeroBasedHours || hour12 !== 0 ? hour12 : 12); break;
-        case 'minute': text += twoDigits(t.getUTCMinutes()); break;
-        case 'second': text += twoDigits(t.getUTCSeconds()); break;
-        case 'dayPeriod': text += periods[hours < 12 ? 0 : 1]!; break;
-        default: text += part.value;
+        case 'day':
+          text += twoDigits(t.getUTCDate());
+          break;
+        case 'month':
+          text += months[t.getUTCMonth()]!;
+          break;
+        case 'year':
+          text += String(t.getUTCFullYear());
+          break;
+        case 'hour':
+          text += twoDigits(zeroBasedHours || hour12 !== 0 ? hour12 : 12);
+          break;
+        case 'minute':
+          text += twoDigits(t.getUTCMinutes());
+          break;
+        case 'second':
+          text += twoDigits(t.getUTCSeconds());
+          break;
+        case 'dayPeriod':
+          text += periods[hours < 12 ? 0 : 1]!;
+          break;
+        default:
+          text += part.value;
       }
     }
     return text;
   };
-  const samples = [FIXED_OFFSET_FROM, FIXED_OFFSET_UNTIL - 1000, plantUtc(2024, 1, 29, 0), plantUtc(2026, 8, 6, 12, 5), plantUtc(2026, 11, 31, 23, 59)];
+  const samples = [
+    FIXED_OFFSET_FROM,
+    FIXED_OFFSET_UNTIL - 1000,
+    plantUtc(2024, 1, 29, 0),
+    plantUtc(2026, 8, 6, 12, 5),
+    plantUtc(2026, 11, 31, 23, 59),
+  ];
   for (let m = 0; m < 12; m += 1) samples.push(plantUtc(2030, m, m + 1, m * 2, m * 5), plantUtc(2030, m, 28 - m, 23 - m * 2, 59));
   return samples.every((ms) => format(ms) === plantDateTime.format(ms)) ? format : null;
 }

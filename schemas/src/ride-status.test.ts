@@ -30,7 +30,15 @@ describe('ride status helpers, read from the statechart', () => {
   });
 
   it('then a ride is ongoing until it is completed or cancelled', () => {
-    expect(RIDE_STATUSES.filter(isOngoing)).toEqual(['requested', 'accepted', 'started', 'material picked', 'delivered', 'waiting_for_reassignment', 'scheduled']);
+    expect(RIDE_STATUSES.filter(isOngoing)).toEqual([
+      'requested',
+      'accepted',
+      'started',
+      'material picked',
+      'delivered',
+      'waiting_for_reassignment',
+      'scheduled',
+    ]);
   });
 
   it('then it may be cancelled while scheduled, requested or waiting for another driver, never while a driver carries it out', () => {
@@ -42,13 +50,14 @@ describe('ride status helpers, read from the statechart', () => {
     ['started', 'materialPicked', 'material picked'],
     ['material picked', 'materialDropped', 'delivered'],
     ['delivered', 'end', 'completed'],
-  ] as const)('given a ride at %s, then the driver\'s one next step is %s and it leaves the ride %s', (status, step, after) => {
+  ] as const)("given a ride at %s, then the driver's one next step is %s and it leaves the ride %s", (status, step, after) => {
     expect(nextDriverStep(status)).toBe(step);
     expect(statusAfterStep(step)).toBe(after);
   });
 
   it('given a ride nobody carries out, then the driver has no step to report', () => {
-    for (const status of ['requested', 'waiting_for_reassignment', 'completed', 'cancelled', null] as const) expect(nextDriverStep(status)).toBeNull();
+    for (const status of ['requested', 'waiting_for_reassignment', 'completed', 'cancelled', null] as const)
+      expect(nextDriverStep(status)).toBeNull();
     expect(TIMESTAMP_EVENTS.map(statusAfterStep)).toEqual(['started', 'material picked', 'delivered', 'completed']);
   });
 

@@ -19,8 +19,17 @@ const at = new Date(0).toISOString();
 const requested: RideEvent = {
   type: 'RideRequested',
   data: {
-    rideId, requesterId: 'requester', requesterName: '', requesterMobile: '', fromLocation: 'from', toLocation: 'to',
-    vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 1, durationMinutes: null, requestedAt: at,
+    rideId,
+    requesterId: 'requester',
+    requesterName: '',
+    requesterMobile: '',
+    fromLocation: 'from',
+    toLocation: 'to',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    estimatedMinutes: 1,
+    durationMinutes: null,
+    requestedAt: at,
   },
 };
 const accepted: RideEvent = {
@@ -52,8 +61,13 @@ const stepFact = (step: TimestampEvent): RideEvent => driverStepFact(step, { rid
 const redistributed = (resumeState: ResumeState): RideEvent => ({
   type: 'RideRedistributed',
   data: {
-    rideId, originalDriverId: driverId, originalDriverName: '', maintenanceComment: '', maintenanceRequestId: null,
-    resumeState, redistributedAt: at,
+    rideId,
+    originalDriverId: driverId,
+    originalDriverName: '',
+    maintenanceComment: '',
+    maintenanceRequestId: null,
+    resumeState,
+    redistributedAt: at,
   },
 });
 const takenOver = (resumeState: ResumeState): RideEvent => ({
@@ -84,7 +98,9 @@ const inProgress = path.flatMap(({ snapshot }) => {
 const firstInProgress = inProgress[0]!.resumeState;
 // A ride that broke down at each in-progress step, and the status a take-over gives it back.
 const waiting = new Map(inProgress.map(({ resumeState, snapshot }) => [resumeState, evolveRide(snapshot, redistributed(resumeState))]));
-const resumed = new Map([...waiting].map(([resumeState, snapshot]) => [resumeState, rideStatusOf(evolveRide(snapshot, takenOver(resumeState)))]));
+const resumed = new Map(
+  [...waiting].map(([resumeState, snapshot]) => [resumeState, rideStatusOf(evolveRide(snapshot, takenOver(resumeState)))]),
+);
 const waitingStatus = rideStatusOf(waiting.get(firstInProgress)!);
 const cancelledSnapshot = evolveRide(path[0]!.snapshot, cancelled);
 const scheduledSnapshot = foldRide([scheduled]);

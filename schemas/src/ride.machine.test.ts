@@ -36,9 +36,17 @@ function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'>
   return {
     type: 'RideRequested',
     data: {
-      rideId, requesterId: 'T100', requesterName: 'Asha', requesterMobile: '9000000001',
-      fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType,
-      estimatedMinutes: 11, durationMinutes: rideType === 'Special Task' ? 90 : null, requestedAt: at(),
+      rideId,
+      requesterId: 'T100',
+      requesterName: 'Asha',
+      requesterMobile: '9000000001',
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+      rideType,
+      estimatedMinutes: 11,
+      durationMinutes: rideType === 'Special Task' ? 90 : null,
+      requestedAt: at(),
     },
   };
 }
@@ -49,46 +57,95 @@ function requested(rideType: RideType = 'Regular'): RideEventOf<'RideRequested'>
  */
 function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
   switch (type) {
-    case SCHEDULED: return scheduledRequest();
-    case 'RideRequested': return requested('Special Task');
+    case SCHEDULED:
+      return scheduledRequest();
+    case 'RideRequested':
+      return requested('Special Task');
     case 'RideAccepted':
-      return { type, data: { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000002', vehicleNumber: 'MH12-1', acceptedAt: at() } };
-    case 'RideStarted': return { type, data: { rideId, driverId, startedAt: at() } };
-    case 'MaterialPicked': return { type, data: { rideId, driverId, pickedAt: at() } };
-    case 'MaterialDropped': return { type, data: { rideId, driverId, droppedAt: at() } };
-    case 'RideEnded': return { type, data: { rideId, driverId, endedAt: at() } };
-    case 'RideCancelled': return { type, data: { rideId, cancelledBy: 'T100', cancelledAt: at() } };
+      return {
+        type,
+        data: { rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000002', vehicleNumber: 'MH12-1', acceptedAt: at() },
+      };
+    case 'RideStarted':
+      return { type, data: { rideId, driverId, startedAt: at() } };
+    case 'MaterialPicked':
+      return { type, data: { rideId, driverId, pickedAt: at() } };
+    case 'MaterialDropped':
+      return { type, data: { rideId, driverId, droppedAt: at() } };
+    case 'RideEnded':
+      return { type, data: { rideId, driverId, endedAt: at() } };
+    case 'RideCancelled':
+      return { type, data: { rideId, cancelledBy: 'T100', cancelledAt: at() } };
     case 'RideRedistributed':
-      return { type, data: {
-        rideId, originalDriverId: s.context.driverId ?? 'D1', originalDriverName: s.context.driverName ?? 'Driver D1',
-        maintenanceComment: 'Hydraulic Problem', maintenanceRequestId: 'M1',
-        resumeState: resumeStateOf(s) ?? 'accepted', redistributedAt: at(),
-      } };
+      return {
+        type,
+        data: {
+          rideId,
+          originalDriverId: s.context.driverId ?? 'D1',
+          originalDriverName: s.context.driverName ?? 'Driver D1',
+          maintenanceComment: 'Hydraulic Problem',
+          maintenanceRequestId: 'M1',
+          resumeState: resumeStateOf(s) ?? 'accepted',
+          redistributedAt: at(),
+        },
+      };
     case 'RideTakenOver':
-      return { type, data: {
-        rideId, driverId, driverName: `Driver ${driverId}`, driverMobile: '9000000003', vehicleNumber: null,
-        resumeState: s.context.resumeState ?? 'accepted', takenOverAt: at(),
-      } };
+      return {
+        type,
+        data: {
+          rideId,
+          driverId,
+          driverName: `Driver ${driverId}`,
+          driverMobile: '9000000003',
+          vehicleNumber: null,
+          resumeState: s.context.resumeState ?? 'accepted',
+          takenOverAt: at(),
+        },
+      };
     case 'RideWaitAlerted':
       return { type, data: { rideId, requestedAt: s.context.requestedAt ?? at(), dueAt: at(), alertedAt: at() } };
     case 'ReassignmentOverdue':
-      return { type, data: {
-        rideId, redistribution: Math.max(1, s.context.redistributions), notice: s.context.reassignmentNotices + 1,
-        dueAt: at(), nextDueAt: at(), notedAt: at(),
-      } };
+      return {
+        type,
+        data: {
+          rideId,
+          redistribution: Math.max(1, s.context.redistributions),
+          notice: s.context.reassignmentNotices + 1,
+          dueAt: at(),
+          nextDueAt: at(),
+          notedAt: at(),
+        },
+      };
     case 'SpecialTaskOverran':
-      return { type, data: {
-        rideId, driverId: s.context.driverId ?? driverId, startedAt: s.context.startedAt ?? at(),
-        durationMinutes: s.context.durationMinutes ?? 90, dueAt: at(), overranAt: at(),
-      } };
+      return {
+        type,
+        data: {
+          rideId,
+          driverId: s.context.driverId ?? driverId,
+          startedAt: s.context.startedAt ?? at(),
+          durationMinutes: s.context.durationMinutes ?? 90,
+          dueAt: at(),
+          overranAt: at(),
+        },
+      };
     // Offers happen only to rides booked for offer dispatch; the table's rides are broadcast, so these are refused there.
-    case 'RideOffered': return { type, data: { rideId, driverId, round: s.context.offerRounds + 1, offeredAt: at(), expiresAt: at() } };
-    case 'RideOfferDeclined': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), declinedAt: at() } };
-    case 'RideOfferExpired': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), expiredAt: at() } };
-    case 'RideOpenedToAll': return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
-    case 'RidePriorityChanged': return { type, data: { rideId, priority: s.context.priority === 'urgent' ? 'normal' : 'urgent', changedBy: 'AD01', changedAt: at() } };
-    case 'RideReleased': return { type, data: { rideId, releasedAt: at() } };
-    case 'RideOfferWithdrawn': return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), forRideId: 'urgent-1', withdrawnAt: at() } };
+    case 'RideOffered':
+      return { type, data: { rideId, driverId, round: s.context.offerRounds + 1, offeredAt: at(), expiresAt: at() } };
+    case 'RideOfferDeclined':
+      return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), declinedAt: at() } };
+    case 'RideOfferExpired':
+      return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), expiredAt: at() } };
+    case 'RideOpenedToAll':
+      return { type, data: { rideId, reason: 'every driver passed', openedAt: at() } };
+    case 'RidePriorityChanged':
+      return {
+        type,
+        data: { rideId, priority: s.context.priority === 'urgent' ? 'normal' : 'urgent', changedBy: 'AD01', changedAt: at() },
+      };
+    case 'RideReleased':
+      return { type, data: { rideId, releasedAt: at() } };
+    case 'RideOfferWithdrawn':
+      return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), forRideId: 'urgent-1', withdrawnAt: at() } };
     case 'RideSlaBreached': {
       // Acceptance until the ride is accepted, delivery after; at the deadline the ride has now.
       const target = s.context.acceptedAt === null && s.context.acceptBreachedAt === null ? 'accept' : 'deliver';
@@ -111,8 +168,19 @@ const toPicked = [...toStarted, 'MaterialPicked'] as const;
 const toDelivered = [...toPicked, 'MaterialDropped'] as const;
 
 type Row =
-  | 'new' | 'scheduled' | 'requested' | 'accepted' | 'started' | 'materialPicked' | 'delivered' | 'completed' | 'cancelled'
-  | 'waiting (resume accepted)' | 'waiting (resume started)' | 'waiting (resume materialPicked)' | 'waiting (resume delivered)';
+  | 'new'
+  | 'scheduled'
+  | 'requested'
+  | 'accepted'
+  | 'started'
+  | 'materialPicked'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled'
+  | 'waiting (resume accepted)'
+  | 'waiting (resume started)'
+  | 'waiting (resume materialPicked)'
+  | 'waiting (resume delivered)';
 
 /** A row is a state value, with the remembered resume point for waitingForReassignment. */
 function rowOf(s: RideSnapshot): string {
@@ -142,28 +210,94 @@ const paths: Record<Row, readonly Step[]> = {
 const x = 'refused';
 type Outcome = Row | typeof x;
 const refusedAll = (): Record<RideEventType, Outcome> => ({
-  RideRequested: x, RideAccepted: x, RideStarted: x, MaterialPicked: x, MaterialDropped: x,
-  RideEnded: x, RideCancelled: x, RideRedistributed: x, RideTakenOver: x,
-  RideWaitAlerted: x, ReassignmentOverdue: x, SpecialTaskOverran: x,
-  RideOffered: x, RideOfferDeclined: x, RideOfferExpired: x, RideOpenedToAll: x, RidePriorityChanged: x,
-  RideReleased: x, RideSlaBreached: x, RideOfferWithdrawn: x,
+  RideRequested: x,
+  RideAccepted: x,
+  RideStarted: x,
+  MaterialPicked: x,
+  MaterialDropped: x,
+  RideEnded: x,
+  RideCancelled: x,
+  RideRedistributed: x,
+  RideTakenOver: x,
+  RideWaitAlerted: x,
+  ReassignmentOverdue: x,
+  SpecialTaskOverran: x,
+  RideOffered: x,
+  RideOfferDeclined: x,
+  RideOfferExpired: x,
+  RideOpenedToAll: x,
+  RidePriorityChanged: x,
+  RideReleased: x,
+  RideSlaBreached: x,
+  RideOfferWithdrawn: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
 const table: Record<Row, Record<RideEventType, Outcome>> = {
   new: row({ RideRequested: 'requested' }),
   scheduled: row({ RidePriorityChanged: 'scheduled', RideReleased: 'requested', RideCancelled: 'cancelled' }),
-  requested: row({ RidePriorityChanged: 'requested', RideAccepted: 'accepted', RideCancelled: 'cancelled', RideWaitAlerted: 'requested', RideSlaBreached: 'requested' }),
-  accepted: row({ RidePriorityChanged: 'accepted', RideStarted: 'started', RideRedistributed: 'waiting (resume accepted)', RideSlaBreached: 'accepted' }),
-  started: row({ RidePriorityChanged: 'started', MaterialPicked: 'materialPicked', RideRedistributed: 'waiting (resume started)', SpecialTaskOverran: 'started', RideSlaBreached: 'started' }),
-  materialPicked: row({ RidePriorityChanged: 'materialPicked', MaterialDropped: 'delivered', RideRedistributed: 'waiting (resume materialPicked)', SpecialTaskOverran: 'materialPicked', RideSlaBreached: 'materialPicked' }),
-  delivered: row({ RidePriorityChanged: 'delivered', RideEnded: 'completed', RideRedistributed: 'waiting (resume delivered)', SpecialTaskOverran: 'delivered' }),
+  requested: row({
+    RidePriorityChanged: 'requested',
+    RideAccepted: 'accepted',
+    RideCancelled: 'cancelled',
+    RideWaitAlerted: 'requested',
+    RideSlaBreached: 'requested',
+  }),
+  accepted: row({
+    RidePriorityChanged: 'accepted',
+    RideStarted: 'started',
+    RideRedistributed: 'waiting (resume accepted)',
+    RideSlaBreached: 'accepted',
+  }),
+  started: row({
+    RidePriorityChanged: 'started',
+    MaterialPicked: 'materialPicked',
+    RideRedistributed: 'waiting (resume started)',
+    SpecialTaskOverran: 'started',
+    RideSlaBreached: 'started',
+  }),
+  materialPicked: row({
+    RidePriorityChanged: 'materialPicked',
+    MaterialDropped: 'delivered',
+    RideRedistributed: 'waiting (resume materialPicked)',
+    SpecialTaskOverran: 'materialPicked',
+    RideSlaBreached: 'materialPicked',
+  }),
+  delivered: row({
+    RidePriorityChanged: 'delivered',
+    RideEnded: 'completed',
+    RideRedistributed: 'waiting (resume delivered)',
+    SpecialTaskOverran: 'delivered',
+  }),
   completed: row({}),
   cancelled: row({}),
-  'waiting (resume accepted)': row({ RidePriorityChanged: 'waiting (resume accepted)', RideTakenOver: 'accepted', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume accepted)', RideSlaBreached: 'waiting (resume accepted)' }),
-  'waiting (resume started)': row({ RidePriorityChanged: 'waiting (resume started)', RideTakenOver: 'started', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume started)', RideSlaBreached: 'waiting (resume started)' }),
-  'waiting (resume materialPicked)': row({ RidePriorityChanged: 'waiting (resume materialPicked)', RideTakenOver: 'materialPicked', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume materialPicked)', RideSlaBreached: 'waiting (resume materialPicked)' }),
-  'waiting (resume delivered)': row({ RidePriorityChanged: 'waiting (resume delivered)', RideTakenOver: 'delivered', RideCancelled: 'cancelled', ReassignmentOverdue: 'waiting (resume delivered)' }),
+  'waiting (resume accepted)': row({
+    RidePriorityChanged: 'waiting (resume accepted)',
+    RideTakenOver: 'accepted',
+    RideCancelled: 'cancelled',
+    ReassignmentOverdue: 'waiting (resume accepted)',
+    RideSlaBreached: 'waiting (resume accepted)',
+  }),
+  'waiting (resume started)': row({
+    RidePriorityChanged: 'waiting (resume started)',
+    RideTakenOver: 'started',
+    RideCancelled: 'cancelled',
+    ReassignmentOverdue: 'waiting (resume started)',
+    RideSlaBreached: 'waiting (resume started)',
+  }),
+  'waiting (resume materialPicked)': row({
+    RidePriorityChanged: 'waiting (resume materialPicked)',
+    RideTakenOver: 'materialPicked',
+    RideCancelled: 'cancelled',
+    ReassignmentOverdue: 'waiting (resume materialPicked)',
+    RideSlaBreached: 'waiting (resume materialPicked)',
+  }),
+  'waiting (resume delivered)': row({
+    RidePriorityChanged: 'waiting (resume delivered)',
+    RideTakenOver: 'delivered',
+    RideCancelled: 'cancelled',
+    ReassignmentOverdue: 'waiting (resume delivered)',
+  }),
 };
 
 const rows = Object.keys(table) as Row[];
@@ -216,10 +350,19 @@ describe('ride machine transition table', () => {
 
 describe('offer dispatch (issue #20)', () => {
   const offered = (): RideEvent => ({ ...requested(), data: { ...requested().data, dispatch: 'offer', priority: 'urgent' } });
-  const offer = (driverId: string, round: number): RideEvent => ({ type: 'RideOffered', data: { rideId, driverId, round, offeredAt: at(), expiresAt: at() } });
+  const offer = (driverId: string, round: number): RideEvent => ({
+    type: 'RideOffered',
+    data: { rideId, driverId, round, offeredAt: at(), expiresAt: at() },
+  });
   const accept = (driverId: string) => sample('RideAccepted', initialRideSnapshot(), driverId);
-  const declined = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferDeclined', data: { rideId, driverId, round, declinedAt: at() } });
-  const expired = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferExpired', data: { rideId, driverId, round, expiredAt: at() } });
+  const declined = (driverId: string, round: number): RideEvent => ({
+    type: 'RideOfferDeclined',
+    data: { rideId, driverId, round, declinedAt: at() },
+  });
+  const expired = (driverId: string, round: number): RideEvent => ({
+    type: 'RideOfferExpired',
+    data: { rideId, driverId, round, expiredAt: at() },
+  });
   const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId, reason: 'every driver passed', openedAt: at() } };
 
   it('given a ride booked for offers, when it is offered to one driver, then only he may accept it', () => {
@@ -243,7 +386,10 @@ describe('offer dispatch (issue #20)', () => {
   });
 
   it('given an offer, when it is withdrawn for an urgent ride, then the offer is gone but he did not pass on it; a withdrawal of another round is refused', () => {
-    const withdrawn = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferWithdrawn', data: { rideId, driverId, round, forRideId: 'U1', withdrawnAt: at() } });
+    const withdrawn = (driverId: string, round: number): RideEvent => ({
+      type: 'RideOfferWithdrawn',
+      data: { rideId, driverId, round, forRideId: 'U1', withdrawnAt: at() },
+    });
     const ride = foldRide([offered(), offer('D1', 1)]);
     expect(canApply(ride, withdrawn('D1', 2))).toBe(false);
     const after = evolveRide(ride, withdrawn('D1', 1));
@@ -269,18 +415,21 @@ describe('breakdown and take-over', () => {
     ['delivered', toDelivered, 'delivered'],
   ] as const;
 
-  it.each(inProgress)('given a %s ride that breaks down, when another driver takes over, then it resumes exactly there', (state, path, status) => {
-    const before = run(path);
-    expect(resumeStateOf(before)).toBe(status);
-    const waiting = run(['RideRedistributed'], before);
-    expect(rideStatusOf(waiting)).toBe('waiting_for_reassignment');
-    expect(waiting.context).toMatchObject({ resumeState: status, driverId: null, originalDriverId: 'D1' });
-    expect(resumeStateOf(waiting)).toBeNull();
-    const resumed = run(['RideTakenOver'], waiting, 'D2');
-    expect(resumed.value).toEqual({ inProgress: state });
-    expect(rideStatusOf(resumed)).toBe(status);
-    expect(resumed.context).toMatchObject({ resumeState: null, driverId: 'D2', driverName: 'Driver D2', originalDriverId: 'D1' });
-  });
+  it.each(inProgress)(
+    'given a %s ride that breaks down, when another driver takes over, then it resumes exactly there',
+    (state, path, status) => {
+      const before = run(path);
+      expect(resumeStateOf(before)).toBe(status);
+      const waiting = run(['RideRedistributed'], before);
+      expect(rideStatusOf(waiting)).toBe('waiting_for_reassignment');
+      expect(waiting.context).toMatchObject({ resumeState: status, driverId: null, originalDriverId: 'D1' });
+      expect(resumeStateOf(waiting)).toBeNull();
+      const resumed = run(['RideTakenOver'], waiting, 'D2');
+      expect(resumed.value).toEqual({ inProgress: state });
+      expect(rideStatusOf(resumed)).toBe(status);
+      expect(resumed.context).toMatchObject({ resumeState: null, driverId: 'D2', driverName: 'Driver D2', originalDriverId: 'D1' });
+    },
+  );
 
   it('given a ride taken over once, when it breaks down again later, then it resumes the second recorded state and completes', () => {
     let s = run([...toAccepted, 'RideRedistributed']);
@@ -318,7 +467,11 @@ describe('timer events and cancelling a waiting ride', () => {
   });
 
   it('given a started Regular ride, when a special task overrun arrives, then it is refused', () => {
-    const regular = foldRide([requested('Regular'), sample('RideAccepted', initialRideSnapshot()), sample('RideStarted', initialRideSnapshot())]);
+    const regular = foldRide([
+      requested('Regular'),
+      sample('RideAccepted', initialRideSnapshot()),
+      sample('RideStarted', initialRideSnapshot()),
+    ]);
     expect(regular.value).toEqual({ inProgress: 'started' });
     refuses(regular, sample('SpecialTaskOverran', regular));
   });
@@ -370,22 +523,46 @@ describe('timer events and cancelling a waiting ride', () => {
 });
 
 describe('ride lifecycle', () => {
-  it.each(['Regular', 'Special Task'] as const)('given a %s ride, when every step happens, then it completes with all timestamps', (rideType) => {
-    const first = requested(rideType);
-    const s = foldRide([first, ...['RideAccepted', 'RideStarted', 'MaterialPicked', 'MaterialDropped', 'RideEnded']
-      .map((t) => sample(t as RideEventType, initialRideSnapshot()))]);
-    expect(rideStatusOf(s)).toBe('completed');
-    expect(s.status).toBe('done');
-    expect(s.context).toMatchObject({
-      rideId, requesterId: 'T100', vehicleType: 'Forklift', rideType, fromLocation: 'main gate', toLocation: 'canteen',
-      estimatedMinutes: 11, durationMinutes: rideType === 'Special Task' ? 90 : null,
-      driverId: 'D1', driverName: 'Driver D1', originalDriverId: null, resumeState: null,
-      requestedAt: first.data.requestedAt, cancelledAt: null,
-    });
-    const stamps = [s.context.requestedAt, s.context.acceptedAt, s.context.startedAt, s.context.pickedAt, s.context.droppedAt, s.context.endedAt];
-    expect(stamps.every((t) => typeof t === 'string')).toBe(true);
-    expect([...stamps].sort()).toEqual(stamps);
-  });
+  it.each(['Regular', 'Special Task'] as const)(
+    'given a %s ride, when every step happens, then it completes with all timestamps',
+    (rideType) => {
+      const first = requested(rideType);
+      const s = foldRide([
+        first,
+        ...['RideAccepted', 'RideStarted', 'MaterialPicked', 'MaterialDropped', 'RideEnded'].map((t) =>
+          sample(t as RideEventType, initialRideSnapshot()),
+        ),
+      ]);
+      expect(rideStatusOf(s)).toBe('completed');
+      expect(s.status).toBe('done');
+      expect(s.context).toMatchObject({
+        rideId,
+        requesterId: 'T100',
+        vehicleType: 'Forklift',
+        rideType,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        estimatedMinutes: 11,
+        durationMinutes: rideType === 'Special Task' ? 90 : null,
+        driverId: 'D1',
+        driverName: 'Driver D1',
+        originalDriverId: null,
+        resumeState: null,
+        requestedAt: first.data.requestedAt,
+        cancelledAt: null,
+      });
+      const stamps = [
+        s.context.requestedAt,
+        s.context.acceptedAt,
+        s.context.startedAt,
+        s.context.pickedAt,
+        s.context.droppedAt,
+        s.context.endedAt,
+      ];
+      expect(stamps.every((t) => typeof t === 'string')).toBe(true);
+      expect([...stamps].sort()).toEqual(stamps);
+    },
+  );
 
   it('given a requested ride, when it is cancelled, then it is cancelled with the time recorded', () => {
     const s = run(['RideRequested', 'RideCancelled']);
@@ -404,10 +581,19 @@ describe('ride lifecycle', () => {
   });
 
   const statuses: Record<Row, RideStatus | null> = {
-    new: null, scheduled: 'scheduled', requested: 'requested', accepted: 'accepted', started: 'started',
-    materialPicked: 'material picked', delivered: 'delivered', completed: 'completed', cancelled: 'cancelled',
-    'waiting (resume accepted)': 'waiting_for_reassignment', 'waiting (resume started)': 'waiting_for_reassignment',
-    'waiting (resume materialPicked)': 'waiting_for_reassignment', 'waiting (resume delivered)': 'waiting_for_reassignment',
+    new: null,
+    scheduled: 'scheduled',
+    requested: 'requested',
+    accepted: 'accepted',
+    started: 'started',
+    materialPicked: 'material picked',
+    delivered: 'delivered',
+    completed: 'completed',
+    cancelled: 'cancelled',
+    'waiting (resume accepted)': 'waiting_for_reassignment',
+    'waiting (resume started)': 'waiting_for_reassignment',
+    'waiting (resume materialPicked)': 'waiting_for_reassignment',
+    'waiting (resume delivered)': 'waiting_for_reassignment',
   };
   it.each(rows)('given a ride in %s, when its status is read, then it is the spec status', (r) => {
     const s = run(paths[r]);

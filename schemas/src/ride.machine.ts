@@ -65,18 +65,47 @@ export interface RideContext {
 
 // Only `new` (no RideRequested yet) ever shows these placeholders.
 const emptyContext: RideContext = {
-  rideId: '', requesterId: '', requesterName: '', requesterMobile: '',
-  vehicleType: '', rideType: 'Regular', fromLocation: '', toLocation: '',
-  estimatedMinutes: 0, durationMinutes: null,
-  driverId: null, driverName: null, driverMobile: null, vehicleNumber: null,
-  originalDriverId: null, resumeState: null,
-  requestedAt: null, acceptedAt: null, startedAt: null, pickedAt: null,
-  droppedAt: null, endedAt: null, cancelledAt: null,
-  redistributions: 0, redistributedAt: null, reassignmentNotices: 0, nextNoticeDueAt: null,
-  waitAlertedAt: null, overranAt: null,
-  priority: 'normal', openToAll: true, offer: null, offerRounds: 0, passedOver: [],
-  scheduledFor: null, releaseAt: null, releasedAt: null, waitingSince: null,
-  serviceTargets: DEFAULT_DISPATCH_SETTINGS.serviceTargets, acceptBreachedAt: null, deliverBreachedAt: null,
+  rideId: '',
+  requesterId: '',
+  requesterName: '',
+  requesterMobile: '',
+  vehicleType: '',
+  rideType: 'Regular',
+  fromLocation: '',
+  toLocation: '',
+  estimatedMinutes: 0,
+  durationMinutes: null,
+  driverId: null,
+  driverName: null,
+  driverMobile: null,
+  vehicleNumber: null,
+  originalDriverId: null,
+  resumeState: null,
+  requestedAt: null,
+  acceptedAt: null,
+  startedAt: null,
+  pickedAt: null,
+  droppedAt: null,
+  endedAt: null,
+  cancelledAt: null,
+  redistributions: 0,
+  redistributedAt: null,
+  reassignmentNotices: 0,
+  nextNoticeDueAt: null,
+  waitAlertedAt: null,
+  overranAt: null,
+  priority: 'normal',
+  openToAll: true,
+  offer: null,
+  offerRounds: 0,
+  passedOver: [],
+  scheduledFor: null,
+  releaseAt: null,
+  releasedAt: null,
+  waitingSince: null,
+  serviceTargets: DEFAULT_DISPATCH_SETTINGS.serviceTargets,
+  acceptBreachedAt: null,
+  deliverBreachedAt: null,
 };
 
 /**
@@ -98,26 +127,47 @@ export const rideMachine = setup({
   },
   actions: {
     recordRequest: assign((_, d: Data<'RideRequested'>) => ({
-      rideId: d.rideId, requesterId: d.requesterId, requesterName: d.requesterName,
-      requesterMobile: d.requesterMobile, vehicleType: d.vehicleType, rideType: d.rideType,
-      fromLocation: d.fromLocation, toLocation: d.toLocation,
-      estimatedMinutes: d.estimatedMinutes, durationMinutes: d.durationMinutes,
-      requestedAt: d.requestedAt, priority: d.priority ?? 'normal', openToAll: d.dispatch !== 'offer',
-      scheduledFor: d.scheduledFor ?? null, releaseAt: d.releaseAt ?? null,
+      rideId: d.rideId,
+      requesterId: d.requesterId,
+      requesterName: d.requesterName,
+      requesterMobile: d.requesterMobile,
+      vehicleType: d.vehicleType,
+      rideType: d.rideType,
+      fromLocation: d.fromLocation,
+      toLocation: d.toLocation,
+      estimatedMinutes: d.estimatedMinutes,
+      durationMinutes: d.durationMinutes,
+      requestedAt: d.requestedAt,
+      priority: d.priority ?? 'normal',
+      openToAll: d.dispatch !== 'offer',
+      scheduledFor: d.scheduledFor ?? null,
+      releaseAt: d.releaseAt ?? null,
       waitingSince: d.scheduledFor ? null : d.requestedAt,
       serviceTargets: d.serviceTargets ?? DEFAULT_DISPATCH_SETTINGS.serviceTargets,
     })),
-    recordRelease: assign((_, d: Data<'RideReleased'>) => ({ releasedAt: d.releasedAt, waitingSince: d.releasedAt, openToAll: d.dispatch !== 'offer' })),
-    recordBreach: assign((_, d: Data<'RideSlaBreached'>) => (d.target === 'accept' ? { acceptBreachedAt: d.breachedAt } : { deliverBreachedAt: d.breachedAt })),
-    recordOffer: assign((_, d: Data<'RideOffered'>) => ({ offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt }, offerRounds: d.round })),
+    recordRelease: assign((_, d: Data<'RideReleased'>) => ({
+      releasedAt: d.releasedAt,
+      waitingSince: d.releasedAt,
+      openToAll: d.dispatch !== 'offer',
+    })),
+    recordBreach: assign((_, d: Data<'RideSlaBreached'>) =>
+      d.target === 'accept' ? { acceptBreachedAt: d.breachedAt } : { deliverBreachedAt: d.breachedAt },
+    ),
+    recordOffer: assign((_, d: Data<'RideOffered'>) => ({
+      offer: { driverId: d.driverId, round: d.round, expiresAt: d.expiresAt },
+      offerRounds: d.round,
+    })),
     recordPass: assign(({ context }, d: { driverId: string }) => ({ offer: null, passedOver: [...context.passedOver, d.driverId] })),
     // Taken back for an urgent ride: he did not pass on it, and may be offered it again.
     recordWithdrawal: assign(() => ({ offer: null })),
     recordOpening: assign(() => ({ openToAll: true, offer: null })),
     recordPriority: assign((_, d: Data<'RidePriorityChanged'>) => ({ priority: d.priority })),
     recordAcceptance: assign((_, d: Data<'RideAccepted'>) => ({
-      driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
-      vehicleNumber: d.vehicleNumber, acceptedAt: d.acceptedAt,
+      driverId: d.driverId,
+      driverName: d.driverName,
+      driverMobile: d.driverMobile,
+      vehicleNumber: d.vehicleNumber,
+      acceptedAt: d.acceptedAt,
     })),
     recordStart: assign((_, d: Data<'RideStarted'>) => ({ startedAt: d.startedAt })),
     recordPick: assign((_, d: Data<'MaterialPicked'>) => ({ pickedAt: d.pickedAt })),
@@ -125,14 +175,23 @@ export const rideMachine = setup({
     recordEnd: assign((_, d: Data<'RideEnded'>) => ({ endedAt: d.endedAt })),
     recordCancel: assign((_, d: Data<'RideCancelled'>) => ({ cancelledAt: d.cancelledAt })),
     recordBreakdown: assign(({ context }, d: Data<'RideRedistributed'>) => ({
-      originalDriverId: d.originalDriverId, resumeState: d.resumeState,
-      driverId: null, driverName: null, driverMobile: null, vehicleNumber: null,
-      redistributions: context.redistributions + 1, redistributedAt: d.redistributedAt,
-      reassignmentNotices: 0, nextNoticeDueAt: null,
+      originalDriverId: d.originalDriverId,
+      resumeState: d.resumeState,
+      driverId: null,
+      driverName: null,
+      driverMobile: null,
+      vehicleNumber: null,
+      redistributions: context.redistributions + 1,
+      redistributedAt: d.redistributedAt,
+      reassignmentNotices: 0,
+      nextNoticeDueAt: null,
     })),
     recordTakeOver: assign((_, d: Data<'RideTakenOver'>) => ({
-      driverId: d.driverId, driverName: d.driverName, driverMobile: d.driverMobile,
-      vehicleNumber: d.vehicleNumber, resumeState: null,
+      driverId: d.driverId,
+      driverName: d.driverName,
+      driverMobile: d.driverMobile,
+      vehicleNumber: d.vehicleNumber,
+      resumeState: null,
     })),
     recordWaitAlert: assign((_, d: Data<'RideWaitAlerted'>) => ({ waitAlertedAt: d.alertedAt })),
     recordNotice: assign((_, d: Data<'ReassignmentOverdue'>) => ({ reassignmentNotices: d.notice, nextNoticeDueAt: d.nextDueAt })),
@@ -141,8 +200,10 @@ export const rideMachine = setup({
   // Timer events are facts about deadlines; a timer that fires late, twice, or for an earlier breakdown is refused here.
   guards: {
     // Only the driver it is offered to may take an offered ride, until it is open to all.
-    mayAccept: ({ context, event }) => event.type === 'RideAccepted' && (context.openToAll || context.offer?.driverId === event.data.driverId),
-    mayOffer: ({ context, event }) => event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
+    mayAccept: ({ context, event }) =>
+      event.type === 'RideAccepted' && (context.openToAll || context.offer?.driverId === event.data.driverId),
+    mayOffer: ({ context, event }) =>
+      event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
     answersOffer: ({ context, event }) =>
       (event.type === 'RideOfferDeclined' || event.type === 'RideOfferExpired' || event.type === 'RideOfferWithdrawn') &&
       context.offer?.driverId === event.data.driverId &&
@@ -155,10 +216,14 @@ export const rideMachine = setup({
       event.type === 'RideSlaBreached' &&
       event.data.priority === context.priority &&
       event.data.dueAt === slaDueAt(context, event.data.target) &&
-      (event.data.target === 'accept' ? context.acceptBreachedAt === null && context.acceptedAt === null : context.deliverBreachedAt === null && context.droppedAt === null),
+      (event.data.target === 'accept'
+        ? context.acceptBreachedAt === null && context.acceptedAt === null
+        : context.deliverBreachedAt === null && context.droppedAt === null),
     notAlertedYet: ({ context }) => context.waitAlertedAt === null,
     isNextNotice: ({ context, event }) =>
-      event.type === 'ReassignmentOverdue' && event.data.redistribution === context.redistributions && event.data.notice === context.reassignmentNotices + 1,
+      event.type === 'ReassignmentOverdue' &&
+      event.data.redistribution === context.redistributions &&
+      event.data.notice === context.reassignmentNotices + 1,
     specialTaskRunning: ({ context }) =>
       context.rideType === 'Special Task' && context.durationMinutes !== null && context.startedAt !== null && context.overranAt === null,
   },
@@ -345,7 +410,17 @@ export type RideSnapshot = SnapshotFrom<typeof rideMachine>;
 const foldScope: AnyActorScope = (() => {
   const self = createActor(rideMachine);
   const ignore = () => {};
-  return { self, id: '', sessionId: '', system: self.system, logger: ignore, defer: ignore, emit: ignore, stopChild: ignore, actionExecutor: ignore };
+  return {
+    self,
+    id: '',
+    sessionId: '',
+    system: self.system,
+    logger: ignore,
+    defer: ignore,
+    emit: ignore,
+    stopChild: ignore,
+    actionExecutor: ignore,
+  };
 })();
 
 export function initialRideSnapshot(): RideSnapshot {
@@ -392,10 +467,20 @@ export function rideStatusOf(snapshot: RideSnapshot): RideLifecycleStatus | null
 }
 
 const bookingSteps: Readonly<Record<string, number>> = {
-  requested: 1, accepted: 2, started: 3, 'material picked': 4, delivered: 5, completed: 6,
+  requested: 1,
+  accepted: 2,
+  started: 3,
+  'material picked': 4,
+  delivered: 5,
+  completed: 6,
 };
 const dashboardSteps: Readonly<Record<string, number>> = {
-  requested: 1, accepted: 2, started: 2, 'material picked': 3, delivered: 4, completed: 5,
+  requested: 1,
+  accepted: 2,
+  started: 2,
+  'material picked': 3,
+  delivered: 4,
+  completed: 5,
 };
 
 function stepOf(steps: Readonly<Record<string, number>>, status: string | null | undefined): number {

@@ -20,7 +20,11 @@ const metresSchema = z.number().finite().min(0).max(PLAN_EXTENT_METRES);
 const nameMessage = wordedMessage(`A place's name is 1 to ${PLACE_NAME_MAX} characters.`);
 export const placeNameSchema = z.string({ error: nameMessage }).trim().min(1, nameMessage).max(PLACE_NAME_MAX, nameMessage);
 const minutesMessage = wordedMessage(`Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`);
-export const routeMinutesSchema = z.number({ error: minutesMessage }).int(minutesMessage).min(1, minutesMessage).max(ROUTE_MINUTES_CEILING, minutesMessage);
+export const routeMinutesSchema = z
+  .number({ error: minutesMessage })
+  .int(minutesMessage)
+  .min(1, minutesMessage)
+  .max(ROUTE_MINUTES_CEILING, minutesMessage);
 
 export const sitePlaceSchema = z.object({ id: placeIdSchema, name: placeNameSchema, x: metresSchema, y: metresSchema });
 export type SitePlace = z.infer<typeof sitePlaceSchema>;
@@ -59,7 +63,9 @@ export function defaultSiteDefinition(): { places: SitePlace[]; routes: SiteRout
     return { id: defaultPlaceId(name), name, x, y };
   });
   const routes = places.flatMap((from) =>
-    places.filter((to) => to !== from).map((to) => ({ from: from.id, to: to.id, minutes: routeMinutes(DEFAULT_SITE, from.name, to.name)! })),
+    places
+      .filter((to) => to !== from)
+      .map((to) => ({ from: from.id, to: to.id, minutes: routeMinutes(DEFAULT_SITE, from.name, to.name)! })),
   );
   return { places, routes };
 }
@@ -71,13 +77,15 @@ export function estimateBetween(a: Pick<SitePlace, 'x' | 'y'>, b: Pick<SitePlace
 
 /** Both directions between `place` and each of `others`, estimated from the plan. */
 export function estimatedRoutes(place: SitePlace, others: readonly SitePlace[]): SiteRoute[] {
-  return others.filter((other) => other.id !== place.id).flatMap((other) => {
-    const minutes = estimateBetween(place, other);
-    return [
-      { from: place.id, to: other.id, minutes },
-      { from: other.id, to: place.id, minutes },
-    ];
-  });
+  return others
+    .filter((other) => other.id !== place.id)
+    .flatMap((other) => {
+      const minutes = estimateBetween(place, other);
+      return [
+        { from: place.id, to: other.id, minutes },
+        { from: other.id, to: place.id, minutes },
+      ];
+    });
 }
 
 const EMPTY: SiteState = { locations: [], minutes: {}, edited: {} };
@@ -93,14 +101,22 @@ export function evolveSite(state: SiteState | null, event: SiteEvent): SiteState
   const site = state ?? EMPTY;
   switch (event.type) {
     case 'SiteDefined':
-      return { locations: event.data.places.map((place) => ({ ...place, retired: false })), minutes: withRoutes({}, event.data.routes), edited: {} };
+      return {
+        locations: event.data.places.map((place) => ({ ...place, retired: false })),
+        minutes: withRoutes({}, event.data.routes),
+        edited: {},
+      };
     case 'LocationAdded': {
       const { routes, ...place } = event.data;
       return { ...site, locations: [...site.locations, { ...place, retired: false }], minutes: withRoutes(site.minutes, routes) };
     }
     case 'LocationChanged': {
       const { id, routes = [], ...change } = event.data;
-      return { ...site, locations: site.locations.map((place) => (place.id === id ? { ...place, ...change } : place)), minutes: withRoutes(site.minutes, routes) };
+      return {
+        ...site,
+        locations: site.locations.map((place) => (place.id === id ? { ...place, ...change } : place)),
+        minutes: withRoutes(site.minutes, routes),
+      };
     }
     case 'RouteTimeChanged': {
       const key = pairKey(event.data.from, event.data.to);
@@ -125,7 +141,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export const locationNamed = (site: SiteState, name: string) => site.locations.find((place) => sameName(place.name, name));
 
 /** The place with this id, or else with this name. */
-export const locationByIdOrName = (site: SiteState, key: string) => site.locations.find((place) => place.id === key) ?? locationNamed(site, key);
+export const locationByIdOrName = (site: SiteState, key: string) =>
+  site.locations.find((place) => place.id === key) ?? locationNamed(site, key);
 
 export const activeLocations = (site: SiteState) => site.locations.filter((place) => !place.retired);
 

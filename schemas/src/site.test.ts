@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SITE,
-  LOCATIONS,
-  PUBLISHED_ROUTES,
-  buildRouteIndex,
-  routeMinutes,
-  siteDefinitionSchema,
-  withRouteTime,
-} from './site';
+import { DEFAULT_SITE, LOCATIONS, PUBLISHED_ROUTES, buildRouteIndex, routeMinutes, siteDefinitionSchema, withRouteTime } from './site';
 
 const { locations, routes } = DEFAULT_SITE;
 

@@ -121,9 +121,7 @@ const VENDOR_BAYS = ['vendor park bay -1', 'vendor park bay -2', 'vendor park ba
 // Directed extras that make the table mostly, not fully, symmetric.
 const ONE_WAY_ADJUSTMENTS: readonly Adjustment[] = [
   // The boiler lane is one-way eastbound; going west between bays means looping round the boiler house.
-  ...BOILER_BAYS.flatMap((to, i) =>
-    BOILER_BAYS.slice(i + 1).map((from) => ({ from, to, extraMinutes: 2 })),
-  ),
+  ...BOILER_BAYS.flatMap((to, i) => BOILER_BAYS.slice(i + 1).map((from) => ({ from, to, extraMinutes: 2 }))),
   // Entering the vendor park from the main gate passes the inbound security check; leaving does not.
   ...VENDOR_BAYS.map((to) => ({ from: 'main gate' as const, to, extraMinutes: 1 })),
   // Loads reaching the scrap yard off the south ring road stop at its weighbridge.
@@ -134,8 +132,7 @@ const ONE_WAY_ADJUSTMENTS: readonly Adjustment[] = [
   })),
 ];
 
-const clampMinutes = (minutes: number): number =>
-  Math.min(LIMITS.routeMaxMinutes, Math.max(LIMITS.routeMinMinutes, minutes));
+const clampMinutes = (minutes: number): number => Math.min(LIMITS.routeMaxMinutes, Math.max(LIMITS.routeMinMinutes, minutes));
 
 const travelMinutes = (metres: number) => Math.round(HANDLING_MINUTES + metres / SPEED_METRES_PER_MINUTE);
 

@@ -27,7 +27,17 @@ const SPEC_EVENT_NAMES = [
 ];
 
 // Ours, from the timers, the session expiry and the socket message limit (engine README's event → socket table).
-const OUR_EVENT_NAMES = ['rideWaitingTooLong', 'specialTaskOverdue', 'sessionExpired', 'tooManyMessages', 'rideOffered', 'rideReleased', 'rideSlaBreached', 'siteChanged', 'vehicleInspected'];
+const OUR_EVENT_NAMES = [
+  'rideWaitingTooLong',
+  'specialTaskOverdue',
+  'sessionExpired',
+  'tooManyMessages',
+  'rideOffered',
+  'rideReleased',
+  'rideSlaBreached',
+  'siteChanged',
+  'vehicleInspected',
+];
 
 describe('socket payloads', () => {
   it('given the spec event lists and our additions, then there is a payload for each name and no other', () => {

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  driverStatusSchema,
-  maintenanceStatusSchema,
-  rideStateNameSchema,
-  unblockReasonSchema,
-  vehicleTypeSchema,
-} from './constants';
+import { driverStatusSchema, maintenanceStatusSchema, rideStateNameSchema, unblockReasonSchema, vehicleTypeSchema } from './constants';
 import { requesterDetailsSchema } from './api/ride-row.api';
 import { positionSchema } from './primitives';
 import { RIDE_PRIORITIES, SLA_TARGETS } from './dispatch';

@@ -62,11 +62,16 @@ function widerThanViewport(page: Page): Promise<string[]> {
  */
 export async function snap(page: Page, name: string): Promise<void> {
   // A resized viewport reaches some content a frame or two later (charts follow a ResizeObserver).
-  const fits = await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!fits) throw new Error(`${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${(await widerThanViewport(page)).join('\n')}`);
+  const fits = await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!fits)
+    throw new Error(
+      `${name}: the page scrolls sideways past ${page.viewportSize()?.width} px because of\n${(await widerThanViewport(page)).join('\n')}`,
+    );
   const violations = await seriousViolations(page);
   if (violations.length > 0) throw new Error(`${name}: axe finds serious or critical violations:\n${violations.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });

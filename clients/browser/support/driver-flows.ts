@@ -46,7 +46,10 @@ export const rideRow = (page: Page, rideId: string) => page.getByTestId(`ride-${
 /** Presses the live step button and waits until the card moved to the next one. */
 export async function driverStep(page: Page, label: string, status: string): Promise<void> {
   await page.getByRole('button', { name: label, exact: true }).click();
-  await page.getByTestId('ongoing-ride-status').filter({ hasText: new RegExp(`^${status}$`) }).waitFor();
+  await page
+    .getByTestId('ongoing-ride-status')
+    .filter({ hasText: new RegExp(`^${status}$`) })
+    .waitFor();
 }
 
 interface DriverListRow {
@@ -81,7 +84,10 @@ export async function setDriverStatus(admin: ApiSession, tokenNo: string, status
 
 /** The newest maintenance request of a driver, as staff list them. */
 export async function latestRequestOf(staff: ApiSession, driverId: string): Promise<{ ID: string; STATUS: string; COMMENT_TEXT: string }> {
-  const list = await staff.call<{ ID: string; DRIVER_ID: string; STATUS: string; COMMENT_TEXT: string }[]>('GET', '/api/requests/maintenanceReq?limit=500');
+  const list = await staff.call<{ ID: string; DRIVER_ID: string; STATUS: string; COMMENT_TEXT: string }[]>(
+    'GET',
+    '/api/requests/maintenanceReq?limit=500',
+  );
   const found = list.find((r) => r.DRIVER_ID === driverId);
   if (!found) throw new Error(`no maintenance request of ${driverId}`);
   return found;

@@ -27,7 +27,11 @@ async function request<T>(method: string, path: string, body: unknown, token?: s
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const answer = await fetch(`${baseUrl()}${withPosition(method, path)}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await fetch(`${baseUrl()}${withPosition(method, path)}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
   const parsed = (text ? JSON.parse(text) : {}) as T;

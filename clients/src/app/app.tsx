@@ -6,7 +6,11 @@ import { loadToasts, useToastsWanted } from '../lib/toast';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-const Toasts = lazy(() => loadToasts().then(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
+const Toasts = lazy(() =>
+  loadToasts()
+    .then(() => import('./toasts'))
+    .then((m) => ({ default: m.Toasts })),
+);
 
 /** The toast container, mounted once a toast is sent or someone is signed in (their screens toast directly). */
 function LazyToasts() {

@@ -32,7 +32,12 @@ export function SessionWatcher() {
         useSession.getState().end('expired');
         return undefined;
       }
-      return setTimeout(() => { timer = schedule(); }, Math.min(left, MAX_DELAY));
+      return setTimeout(
+        () => {
+          timer = schedule();
+        },
+        Math.min(left, MAX_DELAY),
+      );
     };
     let timer = schedule();
     return () => clearTimeout(timer);

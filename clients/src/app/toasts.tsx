@@ -10,5 +10,12 @@ import { LIMITS } from '@plantride/schemas';
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 600px)');
-  return <ToastContainer position={phone ? 'bottom-center' : 'bottom-right'} autoClose={LIMITS.toastAutoCloseMs} newestOnTop limit={phone ? 2 : undefined} />;
+  return (
+    <ToastContainer
+      position={phone ? 'bottom-center' : 'bottom-right'}
+      autoClose={LIMITS.toastAutoCloseMs}
+      newestOnTop
+      limit={phone ? 2 : undefined}
+    />
+  );
 }

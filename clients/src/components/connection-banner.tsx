@@ -35,7 +35,17 @@ export function ConnectionBanner() {
       data-testid="connection-banner"
       data-status={status}
       data-socket={socketUp ? 'up' : 'down'}
-      sx={{ bgcolor: look.background, color: look.color, px: { xs: 1.5, sm: 3 }, py: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0, alignItems: 'baseline' }}
+      sx={{
+        bgcolor: look.background,
+        color: look.color,
+        px: { xs: 1.5, sm: 3 },
+        py: 0.5,
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 0,
+        alignItems: 'baseline',
+      }}
     >
       <Typography component="span" role="status" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-status">
         {look.text}

@@ -13,7 +13,15 @@ interface Props {
 /** A filter's drop-down: one empty choice meaning any, then the options. */
 export function FilterSelect({ label, value, onChange, anyLabel, options, sx }: Props) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} sx={sx}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={sx}
+    >
       <MenuItem value="">{anyLabel}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -1,5 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
-import { AppBar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useNavigate } from 'react-router';
 import { logout } from '../lib/logout';
 
@@ -29,9 +40,7 @@ export function PageHeader({ title, backTo, children }: PageHeaderProps) {
         <Typography component="span" variant="h6" sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
           {title}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          {children}
-        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>{children}</Box>
         <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)} sx={{ ml: { xs: 'auto', sm: 3 } }}>
           Logout
         </Button>

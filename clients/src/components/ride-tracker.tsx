@@ -42,7 +42,13 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }
   };
   return (
     <Box component="section" aria-label={label} sx={{ my: 2 }}>
-      <Stepper activeStep={Math.max(step - 1, -1)} orientation={wide ? 'horizontal' : 'vertical'} alternativeLabel={wide} component="ol" sx={{ p: 0, listStyle: 'none' }}>
+      <Stepper
+        activeStep={Math.max(step - 1, -1)}
+        orientation={wide ? 'horizontal' : 'vertical'}
+        alternativeLabel={wide}
+        component="ol"
+        sx={{ p: 0, listStyle: 'none' }}
+      >
         {steps.map((def, index) => {
           const done = index < step;
           const time = timeOf(def, index);
@@ -71,7 +77,12 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }
                 }
               >
                 {def.label}
-                {!done && <Box component="span" sx={visuallyHidden}> (not yet)</Box>}
+                {!done && (
+                  <Box component="span" sx={visuallyHidden}>
+                    {' '}
+                    (not yet)
+                  </Box>
+                )}
               </StepLabel>
             </Step>
           );
@@ -80,4 +91,3 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }
     </Box>
   );
 }
-

@@ -28,7 +28,8 @@ function server(...replies: Reply[]) {
   return sent;
 }
 
-const step = (event: string) => api('/api/bookings/update-timestamps', { method: 'PUT', body: { rideId: 'R1', event }, schema: answerSchema });
+const step = (event: string) =>
+  api('/api/bookings/update-timestamps', { method: 'PUT', body: { rideId: 'R1', event }, schema: answerSchema });
 /** Runs a call to its end, letting the automatic retries' waits pass. */
 async function settle<T>(call: Promise<T>): Promise<T> {
   const outcome = call.then(
@@ -50,7 +51,7 @@ describe('Idempotency-Key: one per user action, reused when that action is sent 
     vi.unstubAllGlobals();
   });
 
-  it('given a step whose answer is lost, when the client retries on its own, then the retry carries the same key and the answer is the server\'s', async () => {
+  it("given a step whose answer is lost, when the client retries on its own, then the retry carries the same key and the answer is the server's", async () => {
     const sent = server('drop', 200);
     await expect(settle(step('start'))).resolves.toEqual({ position: 2 });
     expect(sent).toHaveLength(2);
@@ -86,7 +87,7 @@ describe('Idempotency-Key: one per user action, reused when that action is sent 
     expect(sent[1]!.key).not.toBe(sent[0]!.key);
   });
 
-  it('given the store is unavailable (503), then the client retries under the same key; a 500 is not retried but its key is kept for the user\'s retry', async () => {
+  it("given the store is unavailable (503), then the client retries under the same key; a 500 is not retried but its key is kept for the user's retry", async () => {
     const sent = server(503, 200, 500);
     await settle(step('start'));
     expect(sent.map((s) => s.key)).toEqual([sent[0]!.key, sent[0]!.key]);
@@ -100,8 +101,18 @@ describe('Idempotency-Key: one per user action, reused when that action is sent 
   it('given a read, sign-in (no command) and a cancel without a body, then only the commands carry a key', async () => {
     const sent = server();
     await settle(api('/api/tracking/ride-status/R1', { schema: answerSchema }));
-    await settle(api('/api/auth/signin', { method: 'POST', body: { token_no: 'AB12', password: 'x' }, schema: answerSchema, anonymous: true, command: false }));
-    await settle(api('/api/auth/signup', { method: 'POST', body: { token_no: 'AB12', password: 'x' }, schema: answerSchema, anonymous: true }));
+    await settle(
+      api('/api/auth/signin', {
+        method: 'POST',
+        body: { token_no: 'AB12', password: 'x' },
+        schema: answerSchema,
+        anonymous: true,
+        command: false,
+      }),
+    );
+    await settle(
+      api('/api/auth/signup', { method: 'POST', body: { token_no: 'AB12', password: 'x' }, schema: answerSchema, anonymous: true }),
+    );
     await settle(api('/api/bookings/cancel/R1', { method: 'DELETE', schema: answerSchema }));
     expect(sent.map((s) => [s.method, s.key === null ? 'no key' : 'key'])).toEqual([
       ['GET', 'no key'],

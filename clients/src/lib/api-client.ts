@@ -113,7 +113,9 @@ export async function api<T>(path: string, options: CallOptions<T>): Promise<T> 
   const method = options.method ?? 'GET';
   const token = options.anonymous ? null : currentToken();
   const { response, text } =
-    method === 'GET' || options.command === false ? await exchange(path, method, options, token, null) : await exchangeCommand(path, method, options, token);
+    method === 'GET' || options.command === false
+      ? await exchange(path, method, options, token, null)
+      : await exchangeCommand(path, method, options, token);
   if (!response.ok) {
     // The session ended on the server (expired, signed out elsewhere, blocked): back to sign-in.
     if (response.status === 401 && token) useSession.getState().end('expired');

@@ -13,12 +13,18 @@ const token = `h.${btoa(JSON.stringify({ token_no: 'AB12', role: 'requester', ex
 describe('logout (SPEC §8)', () => {
   beforeEach(() => {
     calls.length = 0;
-    useSession.setState({ user: { name: 'Asha', token_no: 'AB12', jwt_token: token, role: 'requester', is_blocked: false, assignedVehicleType: null }, ended: null });
+    useSession.setState({
+      user: { name: 'Asha', token_no: 'AB12', jwt_token: token, role: 'requester', is_blocked: false, assignedVehicleType: null },
+      ended: null,
+    });
     useLiveSocket.setState({ socket: { disconnect: () => calls.push('socket closed') } as unknown as LiveSocket });
   });
 
   it('given a live socket, when the user logs out, then the socket is closed before the server ends the session and the session ends as a logout', async () => {
-    api.mockImplementation(async () => { calls.push('server asked'); return { message: 'ok' }; });
+    api.mockImplementation(async () => {
+      calls.push('server asked');
+      return { message: 'ok' };
+    });
     await logout();
     expect(calls).toEqual(['socket closed', 'server asked']);
     expect(useSession.getState()).toMatchObject({ user: null, ended: 'logout' });

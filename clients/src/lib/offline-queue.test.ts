@@ -15,14 +15,27 @@ function server(...replies: ('drop' | number)[]) {
       sent.push({ body: JSON.parse(String(init.body)) as unknown, key: new Headers(init.headers).get('idempotency-key') });
       const reply = replies.shift() ?? 200;
       if (reply === 'drop') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply < 400 ? { position: 40 + sent.length } : { message: 'This ride has already been accepted by another driver.' }), { status: reply });
+      return new Response(
+        JSON.stringify(
+          reply < 400 ? { position: 40 + sent.length } : { message: 'This ride has already been accepted by another driver.' },
+        ),
+        { status: reply },
+      );
     }),
   );
   return sent;
 }
 
 const step = (event: string, owner = 'D100') =>
-  enqueue({ owner, method: 'PUT', path: '/api/bookings/update-timestamps', body: { rideId: 'R1', event }, label: event, tag: 'step:R1', doneMessage: `${event} sent.` });
+  enqueue({
+    owner,
+    method: 'PUT',
+    path: '/api/bookings/update-timestamps',
+    body: { rideId: 'R1', event },
+    label: event,
+    tag: 'step:R1',
+    doneMessage: `${event} sent.`,
+  });
 
 /** Runs the flush to its end, letting the api client's retry waits pass. */
 async function flushed(owner = 'D100'): Promise<QueueOutcome[]> {
@@ -47,7 +60,10 @@ describe('The offline queue', () => {
     expect(JSON.parse(localStorage.getItem('plantride.offlineQueue') ?? '[]')).toHaveLength(2);
     const sent = server();
     const outcomes = await flushed();
-    expect(sent.map((s) => s.body)).toEqual([{ rideId: 'R1', event: 'materialPicked' }, { rideId: 'R1', event: 'materialDropped' }]);
+    expect(sent.map((s) => s.body)).toEqual([
+      { rideId: 'R1', event: 'materialPicked' },
+      { rideId: 'R1', event: 'materialDropped' },
+    ]);
     expect(sent.map((s) => s.key)).toEqual([picked.key, dropped.key]);
     expect(picked.key).not.toBe(dropped.key);
     expect(outcomes.map((o) => o.sent && o.position)).toEqual([41, 42]);
@@ -55,7 +71,7 @@ describe('The offline queue', () => {
     expect(localStorage.getItem('plantride.offlineQueue')).toBe('[]');
   });
 
-  it('given the server refuses the first (409), then it is dropped with the server\'s message and the next still goes', async () => {
+  it("given the server refuses the first (409), then it is dropped with the server's message and the next still goes", async () => {
     step('materialPicked');
     step('materialDropped');
     const heard: QueueOutcome[] = [];
@@ -89,7 +105,7 @@ describe('The offline queue', () => {
     expect(useOfflineQueue.getState().commands).toHaveLength(1);
   });
 
-  it('given another user\'s queued action on this browser, then it is not sent for this one', async () => {
+  it("given another user's queued action on this browser, then it is not sent for this one", async () => {
     step('materialPicked', 'D200');
     const sent = server();
     expect(await flushed('D100')).toEqual([]);

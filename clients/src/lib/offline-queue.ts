@@ -20,7 +20,8 @@ export interface QueuedCommand {
 }
 
 /** How a queued command ended: recorded at `position`, or refused with the server's message. */
-export type QueueOutcome = { command: QueuedCommand; sent: true; position: number | null } | { command: QueuedCommand; sent: false; message: string };
+export type QueueOutcome =
+  { command: QueuedCommand; sent: true; position: number | null } | { command: QueuedCommand; sent: false; message: string };
 
 const STORAGE_KEY = 'plantride.offlineQueue';
 
@@ -44,7 +45,8 @@ interface QueueState {
 
 export const useOfflineQueue = create<QueueState>((set) => ({
   commands: load(),
-  add: (command) => set((state) => (state.commands.some((c) => c.key === command.key) ? state : { commands: [...state.commands, command] })),
+  add: (command) =>
+    set((state) => (state.commands.some((c) => c.key === command.key) ? state : { commands: [...state.commands, command] })),
   remove: (key) => set((state) => ({ commands: state.commands.filter((c) => c.key !== key) })),
 }));
 
@@ -80,7 +82,12 @@ async function sendAll(owner: string): Promise<QueueOutcome[]> {
   for (const command of useOfflineQueue.getState().commands.filter((c) => c.owner === owner)) {
     let outcome: QueueOutcome;
     try {
-      const answer = await api(command.path, { method: command.method, body: command.body, schema: anyAnswer, idempotencyKey: command.key });
+      const answer = await api(command.path, {
+        method: command.method,
+        body: command.body,
+        schema: anyAnswer,
+        idempotencyKey: command.key,
+      });
       outcome = { command, sent: true, position: positionOf(answer) };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) break;

@@ -33,9 +33,13 @@ describe('the plant clock of rides booked for later (issue #20)', () => {
   it('given a scheduled ride, when it is described, then it says the weekday and time, and when it goes to drivers', () => {
     expect(formatPlantWeekdayTime('2026-11-27T09:00:00.000Z')).toBe('Fri 14:30');
     expect(formatPlantWeekdayTime('not a time')).toBeNull();
-    expect(scheduledText('2026-11-27T09:00:00.000Z', '2026-11-27T08:45:00.000Z')).toBe('Scheduled for Fri 14:30 · goes to drivers at 14:15');
+    expect(scheduledText('2026-11-27T09:00:00.000Z', '2026-11-27T08:45:00.000Z')).toBe(
+      'Scheduled for Fri 14:30 · goes to drivers at 14:15',
+    );
     // Released the evening before: the weekday says so.
-    expect(scheduledText('2026-11-27T18:35:00.000Z', '2026-11-27T18:20:00.000Z')).toBe('Scheduled for Sat 00:05 · goes to drivers at Fri 23:50');
+    expect(scheduledText('2026-11-27T18:35:00.000Z', '2026-11-27T18:20:00.000Z')).toBe(
+      'Scheduled for Sat 00:05 · goes to drivers at Fri 23:50',
+    );
     expect(scheduledText('2026-11-27T09:00:00.000Z', null)).toBe('Scheduled for Fri 14:30');
     expect(scheduledText(null, null)).toBeNull();
   });

@@ -20,7 +20,14 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 
 function wallParts(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   const parts = Object.fromEntries(wallClock.formatToParts(ms).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadStoredUser, USER_STORAGE_KEY } from './session.store';
 
 const token = (exp: number) => `h.${btoa(JSON.stringify({ token_no: 'AB12', role: 'requester', exp }))}.s`;
-const user = (exp: number) => ({ name: 'Asha', token_no: 'AB12', jwt_token: token(exp), role: 'requester', is_blocked: false, assignedVehicleType: null });
+const user = (exp: number) => ({
+  name: 'Asha',
+  token_no: 'AB12',
+  jwt_token: token(exp),
+  role: 'requester',
+  is_blocked: false,
+  assignedVehicleType: null,
+});
 const now = Date.UTC(2026, 2, 14);
 
 describe('stored user (SPEC §3, §5)', () => {

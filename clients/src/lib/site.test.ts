@@ -3,7 +3,7 @@ import { defaultSiteAnswer } from '../test/default-site';
 import { activePlaces, minutesBetweenNames, minutesIndex } from './site';
 
 describe('the site as the engine answers it', () => {
-  it('given a retired place, when the places in use are listed, then it is left out and the order is the engine\'s', () => {
+  it("given a retired place, when the places in use are listed, then it is left out and the order is the engine's", () => {
     const site = defaultSiteAnswer();
     site.locations[1] = { ...site.locations[1]!, retired: true };
     const names = activePlaces(site).map((place) => place.name);
@@ -11,7 +11,7 @@ describe('the site as the engine answers it', () => {
     expect(names.slice(0, 2)).toEqual(['main gate', 'utility building']);
   });
 
-  it('given two names, when their minutes are looked up, then the route is found by the places\' ids, and an unknown name has none', () => {
+  it("given two names, when their minutes are looked up, then the route is found by the places' ids, and an unknown name has none", () => {
     const site = defaultSiteAnswer();
     const index = minutesIndex(site);
     expect(minutesBetweenNames(site, index, 'main gate', 'canteen')).toBe(11);

@@ -42,7 +42,12 @@ export function minutesIndex(site: SiteAnswer): ReadonlyMap<string, number> {
 }
 
 /** Minutes between two places named as the booking names them; undefined when either is unknown. */
-export function minutesBetweenNames(site: SiteAnswer, index: ReadonlyMap<string, number>, fromName: string, toName: string): number | undefined {
+export function minutesBetweenNames(
+  site: SiteAnswer,
+  index: ReadonlyMap<string, number>,
+  fromName: string,
+  toName: string,
+): number | undefined {
   const from = site.locations.find((place) => place.name === fromName);
   const to = site.locations.find((place) => place.name === toName);
   return from && to ? index.get(`${from.id}>${to.id}`) : undefined;

@@ -47,4 +47,3 @@ export function openSocket(user: StoredUser): LiveSocket {
   socket.on('disconnect', () => connection.setSocket(false));
   return socket;
 }
-

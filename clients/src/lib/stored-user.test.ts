@@ -29,14 +29,16 @@ describe('stored user without zod (SPEC §5)', () => {
     expect(parseStoredUser(value)).toEqual(schema.success ? schema.data : null);
   });
 
-  it.each([...users.map(([what, u]): [string, unknown] => [what, { message: 'Login successful', user: u }]), ['no message', { user }], ['no user', { message: 'x' }], ['null', null]])(
-    'given a sign-in answer with %s, when parsed, then it agrees with signInAnswerSchema',
-    (_what, value) => {
-      const schema = signInAnswerSchema.safeParse(value);
-      if (schema.success) expect(parseSignInAnswer(value)).toEqual(schema.data);
-      else expect(() => parseSignInAnswer(value)).toThrow();
-    },
-  );
+  it.each([
+    ...users.map(([what, u]): [string, unknown] => [what, { message: 'Login successful', user: u }]),
+    ['no message', { user }],
+    ['no user', { message: 'x' }],
+    ['null', null],
+  ])('given a sign-in answer with %s, when parsed, then it agrees with signInAnswerSchema', (_what, value) => {
+    const schema = signInAnswerSchema.safeParse(value);
+    if (schema.success) expect(parseSignInAnswer(value)).toEqual(schema.data);
+    else expect(() => parseSignInAnswer(value)).toThrow();
+  });
 
   it.each<[string, unknown]>([
     ['plain claims', { token_no: 'AB12', role: 'driver', exp: 1_900_000_000 }],

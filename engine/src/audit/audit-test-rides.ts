@@ -5,7 +5,12 @@ import { seedUsers } from '../test-support/seed';
 
 /** The people every audit suite uses: a requester, three forklift drivers, and both kinds of staff. */
 export const AUDIT_PEOPLE: Array<[string, Role]> = [
-  ['AB12', 'requester'], ['D001', 'driver'], ['D002', 'driver'], ['D003', 'driver'], ['AD01', 'admin'], ['MH01', 'maintenanceHead'],
+  ['AB12', 'requester'],
+  ['D001', 'driver'],
+  ['D002', 'driver'],
+  ['D003', 'driver'],
+  ['AD01', 'admin'],
+  ['MH01', 'maintenanceHead'],
 ];
 
 export interface RideDriver {
@@ -22,7 +27,16 @@ export interface RideDriver {
 
 /** Seeds the audit people and drives rides over HTTP the way the clients do. */
 export async function rideDriver(t: TestApp): Promise<RideDriver> {
-  await seedUsers(t.app, AUDIT_PEOPLE.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined, name: `${tokenNo} Name`, mobile: '9876543210' })));
+  await seedUsers(
+    t.app,
+    AUDIT_PEOPLE.map(([tokenNo, role]) => ({
+      tokenNo,
+      role,
+      vehicleType: role === 'driver' ? 'Forklift' : undefined,
+      name: `${tokenNo} Name`,
+      mobile: '9876543210',
+    })),
+  );
   const tokens: Record<string, string> = {};
   for (const [tokenNo, role] of AUDIT_PEOPLE) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
@@ -32,11 +46,20 @@ export async function rideDriver(t: TestApp): Promise<RideDriver> {
     return answer.json() as { rideId?: string; position: number };
   };
   // The next accept checks the read model for the driver's ongoing ride, so each step waits for it.
-  const settled = async (answer: { position: number }) => expect(await t.app.projections.waitForPosition(answer.position, 10_000)).toBe(true);
+  const settled = async (answer: { position: number }) =>
+    expect(await t.app.projections.waitForPosition(answer.position, 10_000)).toBe(true);
   return {
     as,
     async book() {
-      const answer = await call('AB12', 'POST', '/api/bookings/book-ride', { userId: 'AB12', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' });
+      const answer = await call('AB12', 'POST', '/api/bookings/book-ride', {
+        userId: 'AB12',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      });
       await settled(answer);
       return answer.rideId as string;
     },
@@ -47,10 +70,19 @@ export async function rideDriver(t: TestApp): Promise<RideDriver> {
       for (const event of events) await settled(await call(driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event }));
     },
     async redistribute(staff, driver, rideId) {
-      await settled(await call(staff, 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: driver, vehicleType: 'Forklift', maintenanceComment: 'hydraulics leaking' }));
+      await settled(
+        await call(staff, 'POST', '/api/maintenance/redistribute-ride', {
+          rideId,
+          originalDriverId: driver,
+          vehicleType: 'Forklift',
+          maintenanceComment: 'hydraulics leaking',
+        }),
+      );
     },
     async takeOver(driver, rideId, currentState) {
-      await settled(await call(driver, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: driver, currentState }));
+      await settled(
+        await call(driver, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: driver, currentState }),
+      );
     },
     async cancel(rideId) {
       await settled(await call('AB12', 'DELETE', `/api/bookings/cancel/${rideId}`));

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { AUDIT_FEED_CLOSE_CODES, AUDIT_FEED_PATH, SERVER_MESSAGES, auditFeedMessageSchema, type AuditFeedMessage } from '@plantride/schemas';
+import {
+  AUDIT_FEED_CLOSE_CODES,
+  AUDIT_FEED_PATH,
+  SERVER_MESSAGES,
+  auditFeedMessageSchema,
+  type AuditFeedMessage,
+} from '@plantride/schemas';
 import { START, type RecordedEvent } from '../event-store/event-store';
 import { readAllFrom } from '../live/positions';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -54,7 +60,11 @@ describe.each(testStoreKinds())('audit event feed on %s', (kind) => {
       });
       socket.once('error', reject);
     });
-  const refusal = (query: string, headers: Record<string, string>) => connect(query, headers).then(() => expect.fail('the feed was opened'), (error: Refusal) => error);
+  const refusal = (query: string, headers: Record<string, string>) =>
+    connect(query, headers).then(
+      () => expect.fail('the feed was opened'),
+      (error: Refusal) => error,
+    );
   /** Everything readable after `position`, in store order, as a reader of `$all` sees it. */
   const storeAfter = async (position: number) => {
     const events: RecordedEvent[] = [];
@@ -120,7 +130,11 @@ describe.each(testStoreKinds())('audit event feed on %s', (kind) => {
     expect(signUps.map((m) => m.data.tokenNo)).toEqual(expect.arrayContaining(['AB12', 'D001', 'AD01', ADMIN.tokenNo]));
     for (const message of signUps) expect(Object.keys(message.data).sort()).toEqual(['mobile', 'name', 'role', 'tokenNo']);
 
-    const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'NEW1', password: 'another long secret' } });
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { token_no: 'NEW1', password: 'another long secret' },
+    });
     expect(signedUp.statusCode).toBe(201);
     await waitFor(() => client.messages.some((m) => m.type === 'UserSignedUp' && m.data.tokenNo === 'NEW1'), 10_000, 'the live sign-up');
     expect(client.messages.at(-1)?.data).toEqual({ tokenNo: 'NEW1', name: '', mobile: '', role: 'requester' });
@@ -128,14 +142,18 @@ describe.each(testStoreKinds())('audit event feed on %s', (kind) => {
   });
 
   it('when someone other than staff, or no one, asks for the feed, then the upgrade is refused with 403 or 401', async () => {
-    for (const who of ['AB12', 'D001']) expect(await refusal('', rides.as(who))).toEqual({ status: 403, body: JSON.stringify({ message: SERVER_MESSAGES.forbidden }) });
+    for (const who of ['AB12', 'D001'])
+      expect(await refusal('', rides.as(who))).toEqual({ status: 403, body: JSON.stringify({ message: SERVER_MESSAGES.forbidden }) });
     expect((await refusal('', {})).status).toBe(401);
     expect((await refusal('', { authorization: 'Bearer not-a-token' })).status).toBe(401);
-    expect(await refusal('?from=-1', rides.as('AD01'))).toEqual({ status: 400, body: JSON.stringify({ message: SERVER_MESSAGES.invalidFeedPosition }) });
+    expect(await refusal('?from=-1', rides.as('AD01'))).toEqual({
+      status: 400,
+      body: JSON.stringify({ message: SERVER_MESSAGES.invalidFeedPosition }),
+    });
     expect((await refusal('?from=abc', rides.as('AD01'))).status).toBe(400);
   });
 
-  it('given the session cookie, when the feed is opened from the engine\'s own page it streams, and from another site it is refused', async () => {
+  it("given the session cookie, when the feed is opened from the engine's own page it streams, and from another site it is refused", async () => {
     const cookie = `token=${rides.as('MH01').authorization?.slice('Bearer '.length)}`;
     const head = await t.app.eventStore.headPosition();
     const client = await connect(`?from=${head}`, { cookie, origin: url });
@@ -147,7 +165,11 @@ describe.each(testStoreKinds())('audit event feed on %s', (kind) => {
   });
 
   it('given a feed opened with a signed-in session, when that user signs out, then the feed closes with 4401', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: ADMIN.tokenNo, password: ADMIN.password } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { token_no: ADMIN.tokenNo, password: ADMIN.password },
+    });
     expect(signIn.statusCode).toBe(200);
     const token = signIn.json().user.jwt_token as string;
     const headers = { authorization: `Bearer ${token}` };

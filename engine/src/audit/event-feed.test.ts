@@ -42,7 +42,9 @@ describe('sending a batch to the feed socket', () => {
     const { socket, sends } = slowSocket(HIGH_WATER_BYTES + 1);
     const advanced: number[] = [];
     let finished = false;
-    const sending = sendBatch(socket, [event(1), event(2), event(3)], (e) => advanced.push(e.globalPosition), always).then(() => (finished = true));
+    const sending = sendBatch(socket, [event(1), event(2), event(3)], (e) => advanced.push(e.globalPosition), always).then(
+      () => (finished = true),
+    );
     await settle();
     expect(sends).toHaveLength(1);
     sends[0]?.done();
@@ -74,7 +76,10 @@ describe('sending a batch to the feed socket', () => {
   it('given a start past some events, when they come, then they are passed over yet counted as read', async () => {
     const { socket, sends } = slowSocket(0);
     const advanced: number[] = [];
-    const sending = sendBatch(socket, [event(4), event(5), event(6)], (e) => advanced.push(e.globalPosition), { ...always, skipThrough: 5 });
+    const sending = sendBatch(socket, [event(4), event(5), event(6)], (e) => advanced.push(e.globalPosition), {
+      ...always,
+      skipThrough: 5,
+    });
     await settle();
     sends.forEach((s) => s.done());
     await sending;
@@ -105,7 +110,12 @@ describe('sending a batch to the feed socket', () => {
 
 describe('secrets in event data', () => {
   it('given data holding a password hash (at any depth), when it is made ready for the feed, then those keys are gone and the rest stays', () => {
-    const data = { tokenNo: 'AB12', name: 'Asha', passwordHash: 'scrypt$1$2', nested: { jwt_token: 'x', token: 'y', keep: [{ secretAnswer: 'z', ok: 1 }] } };
+    const data = {
+      tokenNo: 'AB12',
+      name: 'Asha',
+      passwordHash: 'scrypt$1$2',
+      nested: { jwt_token: 'x', token: 'y', keep: [{ secretAnswer: 'z', ok: 1 }] },
+    };
     expect(withoutSecrets(data)).toEqual({ tokenNo: 'AB12', name: 'Asha', nested: { keep: [{ ok: 1 }] } });
     expect(data.passwordHash).toBe('scrypt$1$2');
   });
@@ -115,7 +125,9 @@ describe.each(testStoreKinds())('where a feed starts, on %s', (kind) => {
   let database: TestDatabase;
   let store: EventStore;
   const append = (target: EventStore) =>
-    target.append(`ride-${randomUUID()}`, 0, [{ eventId: randomUUID(), type: 'RideCancelled', schemaVersion: 1, data: {} }], { actor: { system: 'test' } });
+    target.append(`ride-${randomUUID()}`, 0, [{ eventId: randomUUID(), type: 'RideCancelled', schemaVersion: 1, data: {} }], {
+      actor: { system: 'test' },
+    });
 
   beforeAll(async () => {
     ({ database, store } = await openTestStore(kind));
@@ -137,8 +149,14 @@ describe.each(testStoreKinds())('where a feed starts, on %s', (kind) => {
     expect(second.position).toBeGreaterThan(gap);
 
     expect(await feedStart(store, 0)).toEqual({ checkpoint: START, skipThrough: 0 });
-    expect(await feedStart(store, first.position)).toEqual({ checkpoint: { transactionId: first.events[0]?.transactionId, position: first.position }, skipThrough: 0 });
+    expect(await feedStart(store, first.position)).toEqual({
+      checkpoint: { transactionId: first.events[0]?.transactionId, position: first.position },
+      skipThrough: 0,
+    });
     expect(await feedStart(store, gap)).toEqual({ checkpoint: START, skipThrough: gap });
-    expect(await feedStart(store, second.position + 10)).toEqual({ checkpoint: await store.headCheckpoint(), skipThrough: second.position + 10 });
+    expect(await feedStart(store, second.position + 10)).toEqual({
+      checkpoint: await store.headCheckpoint(),
+      skipThrough: second.position + 10,
+    });
   });
 });

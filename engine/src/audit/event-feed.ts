@@ -37,7 +37,12 @@ function sendOne(socket: FeedSocket, text: string): Promise<void> {
  * for the whole batch to be written before it returns, so a slow client slows the feed's reads of
  * the store instead of filling the engine's memory.
  */
-export async function sendBatch(socket: FeedSocket, batch: readonly RecordedEvent[], advance: (event: RecordedEvent) => void, options: BatchOptions): Promise<void> {
+export async function sendBatch(
+  socket: FeedSocket,
+  batch: readonly RecordedEvent[],
+  advance: (event: RecordedEvent) => void,
+  options: BatchOptions,
+): Promise<void> {
   let written: Promise<void> = Promise.resolve();
   for (const event of batch) {
     if (socket.readyState !== socket.OPEN) throw new FeedClosed();
@@ -94,6 +99,7 @@ export async function openEventFeed(options: EventFeedOptions): Promise<Subscrip
     onError: (error) => {
       if (!(error instanceof FeedClosed) && socket.readyState === socket.OPEN) options.onError(error);
     },
-    handleBatch: (batch, advance) => sendBatch(socket, batch, advance, { skipThrough: start.skipThrough, sessionHolds: options.sessionHolds }),
+    handleBatch: (batch, advance) =>
+      sendBatch(socket, batch, advance, { skipThrough: start.skipThrough, sessionHolds: options.sessionHolds }),
   });
 }

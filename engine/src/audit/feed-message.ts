@@ -9,7 +9,11 @@ const SECRET_KEY = /password|passwd|secret|hash|jwt|^token$|_token$|apikey|api_k
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)).map(([key, inner]) => [key, withoutSecrets(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, inner]) => [key, withoutSecrets(inner)]),
+  );
 }
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);

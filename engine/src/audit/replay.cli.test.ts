@@ -39,7 +39,9 @@ describe.each(testStoreKinds())('replay command on %s', (kind) => {
       await rides.takeOver('D002', rideId, 'started');
       await rides.steps('D002', rideId, ['materialPicked', 'materialDropped', 'end']);
       const timeline = async (query: string) =>
-        rideTimelineAnswerSchema.parse((await app.app.inject({ method: 'GET', url: `/api/rides/${rideId}/timeline${query}`, headers: rides.as('AD01') })).json());
+        rideTimelineAnswerSchema.parse(
+          (await app.app.inject({ method: 'GET', url: `/api/rides/${rideId}/timeline${query}`, headers: rides.as('AD01') })).json(),
+        );
       served = await timeline('');
       startedAt = served.events[2]?.time as string;
       servedAtStart = await timeline(`?at=${startedAt}`);
@@ -64,7 +66,9 @@ describe.each(testStoreKinds())('replay command on %s', (kind) => {
     const rows = stdout.split('\n');
     const row = (type: string) => rows.find((line) => line.includes(` ${type} `)) ?? '';
     expect(row('RideAccepted')).toContain('D001 (driver)');
-    expect(row('RideRedistributed')).toMatch(/MH01 \(maintenanceHead\).*from driver D001 D001 Name at started: "hydraulics leaking".*waiting_for_reassignment/);
+    expect(row('RideRedistributed')).toMatch(
+      /MH01 \(maintenanceHead\).*from driver D001 D001 Name at started: "hydraulics leaking".*waiting_for_reassignment/,
+    );
     expect(row('RideTakenOver')).toMatch(/D002 \(driver\).*driver D002 D002 Name.*resumes at started.*started {2}inProgress\.started/);
     expect(row('RideEnded')).toContain('completed');
     expect(stdout).toContain('Driver: D002 D002 Name');
@@ -91,12 +95,15 @@ describe.each(testStoreKinds())('replay command on %s', (kind) => {
     expect(stderr).toBe('Ride not found: NO-SUCH-RIDE\n');
   });
 
-  it.each([[[]], [['--at', '2026-03-01T10:00:00Z']], [['R1', 'R2']], [['R1', '--bogus']], [['R1', '--at', 'noon']]])('when the arguments are wrong (%j), then the usage goes to stderr and it exits 2', async (argv) => {
-    const { code, stdout, stderr } = await replay(...argv);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/Usage: npm run replay|Not a time: noon/);
-  });
+  it.each([[[]], [['--at', '2026-03-01T10:00:00Z']], [['R1', 'R2']], [['R1', '--bogus']], [['R1', '--at', 'noon']]])(
+    'when the arguments are wrong (%j), then the usage goes to stderr and it exits 2',
+    async (argv) => {
+      const { code, stdout, stderr } = await replay(...argv);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/Usage: npm run replay|Not a time: noon/);
+    },
+  );
 
   it('when the embedded data folder does not exist, then it says so and exits 1', async () => {
     const { text, out } = captured();

@@ -15,17 +15,34 @@ const inspection = (inspectionId: string, inspectedAt: string, passed = true): V
 
 describe('the inspection a ride audit shows for a driver', () => {
   // Plant time is UTC+05:30: 2026-03-02 runs from 2026-03-01T18:30Z to 2026-03-02T18:30Z.
-  const history = [inspection('YESTERDAY', '2026-03-01T10:00:00.000Z'), inspection('EARLY', '2026-03-01T19:00:00.000Z', false), inspection('LATER', '2026-03-02T04:00:00.000Z'), inspection('AFTER', '2026-03-02T06:00:00.000Z')];
+  const history = [
+    inspection('YESTERDAY', '2026-03-01T10:00:00.000Z'),
+    inspection('EARLY', '2026-03-01T19:00:00.000Z', false),
+    inspection('LATER', '2026-03-02T04:00:00.000Z'),
+    inspection('AFTER', '2026-03-02T06:00:00.000Z'),
+  ];
 
-  it("given inspections before, on and after the plant day he took the ride, then his latest that day at or before taking it counts", () => {
-    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-02T05:00:00.000Z' }, history)).toEqual({ inspectionId: 'LATER', day: '2026-03-02', passed: true, inspectedAt: '2026-03-02T04:00:00.000Z', defects: [] });
+  it('given inspections before, on and after the plant day he took the ride, then his latest that day at or before taking it counts', () => {
+    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-02T05:00:00.000Z' }, history)).toEqual({
+      inspectionId: 'LATER',
+      day: '2026-03-02',
+      passed: true,
+      inspectedAt: '2026-03-02T04:00:00.000Z',
+      defects: [],
+    });
     expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-02T04:00:00.000Z' }, history)?.inspectionId).toBe('LATER');
-    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T20:00:00.000Z' }, history)).toMatchObject({ inspectionId: 'EARLY', passed: false, defects: ['Brakes work'] });
+    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T20:00:00.000Z' }, history)).toMatchObject({
+      inspectionId: 'EARLY',
+      passed: false,
+      defects: ['Brakes work'],
+    });
   });
 
   it('given only an inspection on the plant day before, or one later the same day, then none counts', () => {
     expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T18:45:00.000Z' }, history)).toBeNull();
-    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T12:00:00.000Z' }, [inspection('LATE', '2026-03-01T12:00:01.000Z')])).toBeNull();
+    expect(
+      inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T12:00:00.000Z' }, [inspection('LATE', '2026-03-01T12:00:01.000Z')]),
+    ).toBeNull();
   });
 
   it('given a driver who took the ride twice and one who took it over, then each is listed once, in the order they first took it, at his first take', () => {

@@ -40,6 +40,12 @@ export function inspectionAtTake(take: RideTake, inspections: readonly VehicleIn
 }
 
 /** One entry per driver who took the ride, in the order they first took it, with his inspection by the rule above. */
-export function rideInspections(takes: readonly RideTake[], inspectionsOf: ReadonlyMap<string, readonly VehicleInspected['data'][]>): RideDriverInspection[] {
-  return firstTakes(takes).map((take) => ({ operatorId: take.operatorId, inspection: inspectionAtTake(take, inspectionsOf.get(take.operatorId) ?? []) }));
+export function rideInspections(
+  takes: readonly RideTake[],
+  inspectionsOf: ReadonlyMap<string, readonly VehicleInspected['data'][]>,
+): RideDriverInspection[] {
+  return firstTakes(takes).map((take) => ({
+    operatorId: take.operatorId,
+    inspection: inspectionAtTake(take, inspectionsOf.get(take.operatorId) ?? []),
+  }));
 }

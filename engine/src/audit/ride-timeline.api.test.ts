@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_LOCALE, PLANT_TIME_ZONE, SERVER_MESSAGES, plantDayOf, rideTimelineAnswerSchema, type Checklist, type InspectionResult, type RideTimelineAnswer } from '@plantride/schemas';
+import {
+  DATE_LOCALE,
+  PLANT_TIME_ZONE,
+  SERVER_MESSAGES,
+  plantDayOf,
+  rideTimelineAnswerSchema,
+  type Checklist,
+  type InspectionResult,
+  type RideTimelineAnswer,
+} from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { rideDriver, type RideDriver } from './audit-test-rides';
@@ -9,7 +18,16 @@ const FULL_RIDE = ['start', 'materialPicked', 'materialDropped', 'end'];
 /** `time` written as plant wall-clock time without a zone, to the millisecond. */
 function plantLocal(time: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(DATE_LOCALE, { timeZone: PLANT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat(DATE_LOCALE, {
+      timeZone: PLANT_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(time))
       .map((part) => [part.type, part.value]),
   );
@@ -51,8 +69,13 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
       ['MaterialDropped', 'delivered', { inProgress: 'delivered' }],
       ['RideEnded', 'completed', 'completed'],
     ]);
-    expect(answer.events.map((e) => [e.position, e.streamPosition, e.time])).toEqual(recorded.map((e) => [e.globalPosition, e.streamPosition, e.recordedAt.toISOString()]));
-    expect(answer.events[0]).toMatchObject({ actor: { tokenNo: 'AB12', role: 'requester' }, data: { rideId, requesterId: 'AB12', fromLocation: 'main gate', toLocation: 'canteen' } });
+    expect(answer.events.map((e) => [e.position, e.streamPosition, e.time])).toEqual(
+      recorded.map((e) => [e.globalPosition, e.streamPosition, e.recordedAt.toISOString()]),
+    );
+    expect(answer.events[0]).toMatchObject({
+      actor: { tokenNo: 'AB12', role: 'requester' },
+      data: { rideId, requesterId: 'AB12', fromLocation: 'main gate', toLocation: 'canteen' },
+    });
     for (const event of answer.events.slice(1)) expect(event.actor).toEqual({ tokenNo: 'D001', role: 'driver' });
     expect(answer.ride).toMatchObject({
       status: 'completed',
@@ -84,14 +107,30 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
       ['MaterialDropped', { tokenNo: 'D003', role: 'driver' }, 'delivered'],
       ['RideEnded', { tokenNo: 'D003', role: 'driver' }, 'completed'],
     ]);
-    expect(answer.events[3]).toMatchObject({ data: { originalDriverId: 'D002', resumeState: 'started', maintenanceComment: 'hydraulics leaking' }, state: { value: 'waitingForReassignment' } });
-    expect(answer.events[4]).toMatchObject({ data: { driverId: 'D003', driverName: 'D003 Name' }, state: { value: { inProgress: 'started' } } });
+    expect(answer.events[3]).toMatchObject({
+      data: { originalDriverId: 'D002', resumeState: 'started', maintenanceComment: 'hydraulics leaking' },
+      state: { value: 'waitingForReassignment' },
+    });
+    expect(answer.events[4]).toMatchObject({
+      data: { driverId: 'D003', driverName: 'D003 Name' },
+      state: { value: { inProgress: 'started' } },
+    });
     expect(answer.ride).toMatchObject({ status: 'completed', driver: { tokenNo: 'D003' }, originalDriverId: 'D002' });
 
     const beforeHandOver = await answerOf('AD01', rideId, `?at=${timeOf(answer, 'RideStarted')}`);
-    expect(beforeHandOver.ride).toMatchObject({ status: 'started', driver: { tokenNo: 'D002', name: 'D002 Name' }, originalDriverId: null });
+    expect(beforeHandOver.ride).toMatchObject({
+      status: 'started',
+      driver: { tokenNo: 'D002', name: 'D002 Name' },
+      originalDriverId: null,
+    });
     const waiting = await answerOf('AD01', rideId, `?at=${timeOf(answer, 'RideRedistributed')}`);
-    expect(waiting.ride).toMatchObject({ status: 'waiting_for_reassignment', value: 'waitingForReassignment', driver: null, originalDriverId: 'D002', resumeState: 'started' });
+    expect(waiting.ride).toMatchObject({
+      status: 'waiting_for_reassignment',
+      value: 'waitingForReassignment',
+      driver: null,
+      originalDriverId: 'D002',
+      resumeState: 'started',
+    });
     const takenOver = await answerOf('AD01', rideId, `?at=${timeOf(answer, 'RideTakenOver')}`);
     expect(takenOver.ride).toMatchObject({ status: 'started', driver: { tokenNo: 'D003' }, originalDriverId: 'D002', resumeState: null });
   });
@@ -106,7 +145,12 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
     const midRide = await answerOf('AD01', rideId, `?at=${encodeURIComponent(picked)}`);
     expect(midRide.at).toBe(picked);
     expect(midRide.events.map((e) => e.type)).toEqual(['RideRequested', 'RideAccepted', 'RideStarted', 'MaterialPicked']);
-    expect(midRide.ride).toMatchObject({ status: 'material picked', value: { inProgress: 'materialPicked' }, driver: { tokenNo: 'D001' }, timestamps: { pickedAt: expect.any(String), droppedAt: null, endedAt: null } });
+    expect(midRide.ride).toMatchObject({
+      status: 'material picked',
+      value: { inProgress: 'materialPicked' },
+      driver: { tokenNo: 'D001' },
+      timestamps: { pickedAt: expect.any(String), droppedAt: null, endedAt: null },
+    });
 
     // Without a zone the time is the plant's: the same instant written as Asia/Kolkata wall-clock time.
     const local = await answerOf('AD01', rideId, `?at=${plantLocal(picked)}`);
@@ -139,8 +183,12 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
 
   it("given drivers who took a ride, then the audit shows each one's latest inspection on the plant day he took it, at or before taking it, or null", async () => {
     const inspect = async (driver: string, fail: string[] = []) => {
-      const checklist = (await t.app.inject({ method: 'GET', url: '/api/checklists/Forklift', headers: rides.as(driver) })).json<Checklist>();
-      const items = checklist.items.map((item) => (fail.includes(item.id) ? { id: item.id, ok: false, note: 'dim' } : { id: item.id, ok: true }));
+      const checklist = (
+        await t.app.inject({ method: 'GET', url: '/api/checklists/Forklift', headers: rides.as(driver) })
+      ).json<Checklist>();
+      const items = checklist.items.map((item) =>
+        fail.includes(item.id) ? { id: item.id, ok: false, note: 'dim' } : { id: item.id, ok: true },
+      );
       const answer = await t.app.inject({ method: 'POST', url: '/api/inspections', payload: { items }, headers: rides.as(driver) });
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json<InspectionResult>();
@@ -158,7 +206,16 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
 
     const answer = await answerOf('AD01', rideId);
     expect(answer.inspections).toEqual([
-      { operatorId: 'D001', inspection: { inspectionId: latest.inspectionId, day: plantDayOf(new Date()), passed: true, inspectedAt: expect.any(String), defects: ['Lights and beacon work'] } },
+      {
+        operatorId: 'D001',
+        inspection: {
+          inspectionId: latest.inspectionId,
+          day: plantDayOf(new Date()),
+          passed: true,
+          inspectedAt: expect.any(String),
+          defects: ['Lights and beacon work'],
+        },
+      },
       { operatorId: 'D003', inspection: null },
     ]);
     expect(Date.parse(answer.inspections[0]!.inspection!.inspectedAt)).toBeLessThanOrEqual(Date.parse(timeOf(answer, 'RideAccepted')));
@@ -170,12 +227,15 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
     expect((await answerOf('AD01', cancelled)).inspections).toEqual([]);
   });
 
-  it.each(['yesterday', '2026-02-30T10:00:00Z', '2026-03-01', '1714000000000'])('when the time asked for is not an ISO date and time (%s), then it is 400 with our message', async (at) => {
-    const rideId = await rides.book();
-    const answer = await timeline('AD01', rideId, `?at=${encodeURIComponent(at)}`);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ message: SERVER_MESSAGES.invalidAuditTime });
-  });
+  it.each(['yesterday', '2026-02-30T10:00:00Z', '2026-03-01', '1714000000000'])(
+    'when the time asked for is not an ISO date and time (%s), then it is 400 with our message',
+    async (at) => {
+      const rideId = await rides.book();
+      const answer = await timeline('AD01', rideId, `?at=${encodeURIComponent(at)}`);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: SERVER_MESSAGES.invalidAuditTime });
+    },
+  );
 
   it('when the ride does not exist, then it is 404 Ride not found', async () => {
     const answer = await timeline('AD01', 'NO-SUCH-RIDE');
@@ -183,7 +243,7 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
     expect(answer.json()).toEqual({ message: SERVER_MESSAGES.rideNotFound });
   });
 
-  it('when someone other than staff asks, then it is 403 (even the ride\'s own parties), and 401 without a session', async () => {
+  it("when someone other than staff asks, then it is 403 (even the ride's own parties), and 401 without a session", async () => {
     const rideId = await rides.book();
     await rides.accept('D002', rideId);
     for (const who of ['AB12', 'D002']) {

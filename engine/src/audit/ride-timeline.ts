@@ -66,7 +66,12 @@ type Inspections = ReadonlyMap<string, readonly VehicleInspected['data'][]>;
  * event recorded after that instant, so the ride is always a whole prefix of its history.
  * `inspected` holds the inspections of the drivers who took it (issue #21), by operator id.
  */
-export function buildRideTimeline(rideId: string, recorded: readonly RecordedEvent[], at: Date | null = null, inspected: Inspections = new Map()): RideTimelineAnswer {
+export function buildRideTimeline(
+  rideId: string,
+  recorded: readonly RecordedEvent[],
+  at: Date | null = null,
+  inspected: Inspections = new Map(),
+): RideTimelineAnswer {
   let snapshot = initialRideSnapshot();
   const events: TimelineEvent[] = [];
   const takes: RideTake[] = [];
@@ -87,7 +92,13 @@ export function buildRideTimeline(rideId: string, recorded: readonly RecordedEve
       state: stateOf(snapshot),
     });
   }
-  return { rideId, at: at?.toISOString() ?? null, events, ride: snapshot.value === 'new' ? null : rideAsOf(snapshot), inspections: rideInspections(takes, inspected) };
+  return {
+    rideId,
+    at: at?.toISOString() ?? null,
+    events,
+    ride: snapshot.value === 'new' ? null : rideAsOf(snapshot),
+    inspections: rideInspections(takes, inspected),
+  };
 }
 
 /**
@@ -98,13 +109,17 @@ export async function loadRideTimeline(store: EventStore, rideId: string, at: Da
   const recorded = await store.readStream(rideStreamId(rideId));
   if (recorded.length === 0) return null;
   const drivers = new Set<string>();
-  for (const event of recorded) if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') drivers.add((event.data as { driverId: string }).driverId);
+  for (const event of recorded)
+    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') drivers.add((event.data as { driverId: string }).driverId);
   const inspected = new Map<string, VehicleInspected['data'][]>();
   if (drivers.size > 0) {
     const streams = await store.readStreams([...drivers].map(driverStreamId));
     for (const operatorId of drivers) {
       const events = (streams.get(driverStreamId(operatorId)) ?? []).filter((event) => event.type === 'VehicleInspected');
-      inspected.set(operatorId, events.map((event) => (toDomainEvent(event) as VehicleInspected).data));
+      inspected.set(
+        operatorId,
+        events.map((event) => (toDomainEvent(event) as VehicleInspected).data),
+      );
     }
   }
   return buildRideTimeline(rideId, recorded, at, inspected);

@@ -1,4 +1,12 @@
-import { DATE_LOCALE, PLANT_TIME_ZONE, type Actor, type RideEvent, type RideState, type RideTimelineAnswer, type TimelineEvent } from '@plantride/schemas';
+import {
+  DATE_LOCALE,
+  PLANT_TIME_ZONE,
+  type Actor,
+  type RideEvent,
+  type RideState,
+  type RideTimelineAnswer,
+  type TimelineEvent,
+} from '@plantride/schemas';
 
 export const plantTime = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE, { timeZone: PLANT_TIME_ZONE });
 
@@ -6,7 +14,12 @@ export const actorText = (actor: Actor) => ('tokenNo' in actor ? `${actor.tokenN
 
 /** The spec's status, and the statechart's own state where it says more ("started  inProgress.started"). */
 export function stateText(state: RideState): string {
-  const path = typeof state.value === 'string' ? state.value : Object.entries(state.value).map(([parent, child]) => `${parent}.${child}`).join(', ');
+  const path =
+    typeof state.value === 'string'
+      ? state.value
+      : Object.entries(state.value)
+          .map(([parent, child]) => `${parent}.${child}`)
+          .join(', ');
   return state.status === null || state.status === path ? path : `${state.status}  ${path}`;
 }
 
@@ -44,7 +57,11 @@ export function keyData(event: TimelineEvent): string {
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
@@ -76,6 +93,12 @@ export function formatTimelineTable(timeline: RideTimelineAnswer): string {
     keyData(event),
     stateText(event.state),
   ]);
-  const lines = [heading, '', ...table(['#', 'Position', 'Time', 'Actor', 'Event', 'Details', 'State after'], rows), '', ...rideSummary(timeline)];
+  const lines = [
+    heading,
+    '',
+    ...table(['#', 'Position', 'Time', 'Actor', 'Event', 'Details', 'State after'], rows),
+    '',
+    ...rideSummary(timeline),
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -46,7 +46,10 @@ interface IssuedEvents {
  * What the admin is shown of a code just issued: the code itself (once; a repeat of the same call
  * cannot show it again, only its hash was kept), what it is for and when it expires.
  */
-export function issuedCodeAnswer(result: IssuedEvents, code: string): { activationCode?: string; purpose: 'signUp' | 'resetPassword'; expiresAt?: string } {
+export function issuedCodeAnswer(
+  result: IssuedEvents,
+  code: string,
+): { activationCode?: string; purpose: 'signUp' | 'resetPassword'; expiresAt?: string } {
   const issued = result.events.find((event) => event.type === 'PasswordResetCodeIssued' || event.type === 'DriverActivationCodeIssued');
   const purpose = issued?.type === 'PasswordResetCodeIssued' ? 'resetPassword' : 'signUp';
   const expiresAt = (issued?.data as { expiresAt?: string } | undefined)?.expiresAt;

@@ -10,12 +10,14 @@ import { verifyPassword } from './password';
 describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
   let testApp: TestApp;
   const app = () => testApp.app;
-  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) => app().inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app().inject({ method: 'POST', url, payload: payload as object, headers });
   const signUp = (body: unknown, headers?: Record<string, string>) => post('/api/auth/signup', body, headers);
   const signIn = (body: unknown) => post('/api/auth/signin', body);
   const me = (headers: Record<string, string>) => app().inject({ method: 'GET', url: '/api/users/me', headers });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const userEvents = async (tokenNo: string) => (await app().eventStore.readStream(userStreamId(tokenNo))).map((e) => toDomainEvent(e) as UserEvent);
+  const userEvents = async (tokenNo: string) =>
+    (await app().eventStore.readStream(userStreamId(tokenNo))).map((e) => toDomainEvent(e) as UserEvent);
 
   beforeEach(async () => {
     // The account back-off, short: ten failures on one account would otherwise wait ~8 s here.
@@ -33,7 +35,10 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ message: MESSAGES.signupSucceeded, position: await app().eventStore.headPosition() });
       const [signedUp] = await userEvents('AB12');
-      expect(signedUp).toMatchObject({ type: 'UserSignedUp', data: { tokenNo: 'AB12', name: 'Asha Rao', mobile: '9876543210', role: 'requester' } });
+      expect(signedUp).toMatchObject({
+        type: 'UserSignedUp',
+        data: { tokenNo: 'AB12', name: 'Asha Rao', mobile: '9876543210', role: 'requester' },
+      });
       const { passwordHash } = (signedUp as Extract<UserEvent, { type: 'UserSignedUp' }>).data;
       expect(passwordHash).not.toBe('pass1');
       expect(await verifyPassword('pass1', passwordHash)).toBe(true);
@@ -82,9 +87,28 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
     });
 
     it('given a driver record for the operator id, when he signs up with the activation code the admin gave him, then he is a driver of that vehicle type', async () => {
-      const record = { operatorId: 'OP77', serial: 1, vehicle: 'MH12', name: 'Ravi Kumar', mobile: '9876500000', role: 'Driver', forklift: '7', status: 'Active', comments: '', vehicleAssigned: 'Crane', createdAt: new Date().toISOString() };
-      await app().eventStore.append(driverStreamId('OP77'), 0, [{ eventId: crypto.randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }], { actor: { system: 'test' } });
-      expect((await signUpRecordedDriver(app(), await testApp.tokenFor('AD01', 'admin'), { token_no: 'op77', password: 'pass' })).statusCode).toBe(201);
+      const record = {
+        operatorId: 'OP77',
+        serial: 1,
+        vehicle: 'MH12',
+        name: 'Ravi Kumar',
+        mobile: '9876500000',
+        role: 'Driver',
+        forklift: '7',
+        status: 'Active',
+        comments: '',
+        vehicleAssigned: 'Crane',
+        createdAt: new Date().toISOString(),
+      };
+      await app().eventStore.append(
+        driverStreamId('OP77'),
+        0,
+        [{ eventId: crypto.randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }],
+        { actor: { system: 'test' } },
+      );
+      expect(
+        (await signUpRecordedDriver(app(), await testApp.tokenFor('AD01', 'admin'), { token_no: 'op77', password: 'pass' })).statusCode,
+      ).toBe(201);
       const signedIn = await signIn({ token_no: 'OP77', password: 'pass' });
       expect(signedIn.json().user).toMatchObject({ name: 'Ravi Kumar', role: 'driver', assignedVehicleType: 'Crane' });
     });
@@ -172,7 +196,8 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
     });
 
     it('given the address limit reached, when any token signs in from that address, then it is 429, while another address is served', async () => {
-      const from = (remoteAddress: string, tokenNo: string) => app().inject({ method: 'POST', url: '/api/auth/signin', remoteAddress, payload: { token_no: tokenNo, password: 'pass' } });
+      const from = (remoteAddress: string, tokenNo: string) =>
+        app().inject({ method: 'POST', url: '/api/auth/signin', remoteAddress, payload: { token_no: tokenNo, password: 'pass' } });
       for (const tokenNo of ['AA11', 'BB22', 'CC33']) expect((await from('10.0.0.5', tokenNo)).statusCode).toBe(401);
       const limited = await from('10.0.0.5', 'DD44');
       expect(limited.statusCode).toBe(429);
@@ -200,7 +225,11 @@ describe.each(testStoreKinds())('accounts and sessions on %s', (kind) => {
     });
 
     it('when the client logs out with a JSON content type and no body, then it is accepted', async () => {
-      const response = await app().inject({ method: 'POST', url: '/api/auth/logout', headers: { ...bearer(token), 'content-type': 'application/json' } });
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(200);
     });
 

@@ -63,7 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sh
     async (request) => {
       const { token_no: tokenNo, activation_code: code, password } = request.body;
       const data = { tokenNo, codeHash: hashAccessCode(tokenNo, code), passwordHash: await hashPassword(password) };
-      const { position } = await handle(app.eventStore, resetPassword, { type: 'ResetPassword', data }, httpCommandContext(request, { tokenNo, role: 'requester' }));
+      const { position } = await handle(
+        app.eventStore,
+        resetPassword,
+        { type: 'ResetPassword', data },
+        httpCommandContext(request, { tokenNo, role: 'requester' }),
+      );
       await limit.signedIn(request);
       return { message: SERVER_MESSAGES.passwordReset, position };
     },
@@ -84,7 +89,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sh
       setSessionCookie(request, reply, token, expiresAt);
       return {
         message: SERVER_MESSAGES.signedIn,
-        user: { name: user.name, token_no: tokenNo, jwt_token: token, token, role: user.role, is_blocked: false, assignedVehicleType: user.assignedVehicleType },
+        user: {
+          name: user.name,
+          token_no: tokenNo,
+          jwt_token: token,
+          token,
+          role: user.role,
+          is_blocked: false,
+          assignedVehicleType: user.assignedVehicleType,
+        },
       };
     },
   );
@@ -98,7 +111,12 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireRole(), schema: { response: { 200: logoutAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema } } },
     async (request, reply) => {
       const actor = currentUser(request);
-      const result = await handle(app.eventStore, signOut, { type: 'SignOut', data: { tokenNo: actor.tokenNo } }, httpCommandContext(request, actor));
+      const result = await handle(
+        app.eventStore,
+        signOut,
+        { type: 'SignOut', data: { tokenNo: actor.tokenNo } },
+        httpCommandContext(request, actor),
+      );
       clearSessionCookie(request, reply);
       return { message: MESSAGES.logoutSucceeded, position: result.position };
     },

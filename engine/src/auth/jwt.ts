@@ -32,7 +32,11 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
       const issuedAt = Math.floor(now().getTime() / 1000);
       const exp = issuedAt + lifetimeSeconds;
       // token_no repeats `sub` for the spec's client, which reads the claims of SPEC §3 (role, exp).
-      const payload = { role: user.role, token_no: user.tokenNo, ...(claims.sessionVersion === undefined ? {} : { sv: claims.sessionVersion }) };
+      const payload = {
+        role: user.role,
+        token_no: user.tokenNo,
+        ...(claims.sessionVersion === undefined ? {} : { sv: claims.sessionVersion }),
+      };
       const token = await new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(user.tokenNo)

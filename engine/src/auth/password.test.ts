@@ -29,7 +29,15 @@ describe('password hashing', () => {
   it('given a malformed hash or absurd parameters, then nothing verifies', async () => {
     const good = await hashPassword('pass', { N: 1024, r: 8, p: 1 });
     const [, , , , salt, key] = good.split('$');
-    for (const bad of ['', 'pass', 'bcrypt$x', `scrypt$0$8$1$${salt}$${key}`, `scrypt$${2 ** 30}$8$1$${salt}$${key}`, `scrypt$1024$8$1$${salt}$`, `${good}$extra`]) {
+    for (const bad of [
+      '',
+      'pass',
+      'bcrypt$x',
+      `scrypt$0$8$1$${salt}$${key}`,
+      `scrypt$${2 ** 30}$8$1$${salt}$${key}`,
+      `scrypt$1024$8$1$${salt}$`,
+      `${good}$extra`,
+    ]) {
       expect(await verifyPassword('pass', bad)).toBe(false);
     }
   });

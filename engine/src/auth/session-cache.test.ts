@@ -56,20 +56,28 @@ describe.each(testStoreKinds())('session cache on %s', (kind) => {
     await sessions.facts('RQ03');
     await appendUserEvent(store, userEvents.signedOut('RQ03'));
     const checks = await countStatements(async () => [await sessions.facts('RQ01'), await sessions.facts('RQ03')]);
-    expect(checks.result).toEqual([{ isBlocked: false, sessionVersion: 0 }, { isBlocked: false, sessionVersion: 1 }]);
+    expect(checks.result).toEqual([
+      { isBlocked: false, sessionVersion: 0 },
+      { isBlocked: false, sessionVersion: 1 },
+    ]);
     expect(checks.statements).toHaveLength(1);
     expect(checks.statements[0]?.parameters.flat()).toContain('user-RQ03');
   });
 
   // Needs a second connection pool on the same database; PGlite is one process's. Registered only on PostgreSQL (not a skipped test).
-  if (kind === 'postgres') it('given another engine process on the same database, when it signs the user out, then this process hears it and ends the session', async () => {
-    await sessions.facts('RQ01');
-    const other: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL as string, schema: database.schema, maxConnections: 2 });
-    try {
-      await appendUserEvent(createPostgresEventStore(other), userEvents.signedOut('RQ01'));
-      await waitFor(async () => (await sessions.facts('RQ01'))?.sessionVersion === 1, 10_000, 'the other process sign-out heard');
-    } finally {
-      await other.close();
-    }
-  });
+  if (kind === 'postgres')
+    it('given another engine process on the same database, when it signs the user out, then this process hears it and ends the session', async () => {
+      await sessions.facts('RQ01');
+      const other: Database = await openDatabase({
+        url: process.env.TEST_DATABASE_URL as string,
+        schema: database.schema,
+        maxConnections: 2,
+      });
+      try {
+        await appendUserEvent(createPostgresEventStore(other), userEvents.signedOut('RQ01'));
+        await waitFor(async () => (await sessions.facts('RQ01'))?.sessionVersion === 1, 10_000, 'the other process sign-out heard');
+      } finally {
+        await other.close();
+      }
+    });
 });

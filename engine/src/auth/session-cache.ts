@@ -27,7 +27,11 @@ const MAX_ENTRIES = 20_000;
  * request; another process's append is heard a NOTIFY away (at worst the polling interval): until
  * then the old session still reads there (docs/DECISIONS.md).
  */
-export async function createSessionCache(database: Database, store: EventStore, options: { pollIntervalMs?: number } = {}): Promise<SessionCache> {
+export async function createSessionCache(
+  database: Database,
+  store: EventStore,
+  options: { pollIntervalMs?: number } = {},
+): Promise<SessionCache> {
   const entries = new Map<string, { version: number; facts: SessionFacts | null }>();
   // The highest version of each account's stream known to exist; an entry below it is stale.
   const known = new Map<string, number>();

@@ -11,7 +11,13 @@ function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): 
   return parts.join('; ');
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date, now: Date = new Date()): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  now: Date = new Date(),
+): void {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
   reply.header('set-cookie', cookie(request, token, maxAge));
 }

@@ -108,11 +108,15 @@ describe('sign-in limits', () => {
 
   it('then the back-off starts after the free failures, doubles, and stops at the cap (by default none for 5, then 250 ms up to 4 s)', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 60].map((failures) => backoffMs(failures, BACKOFF))).toEqual([0, 0, 100, 200, 400, 800, 1_000, 1_000]);
-    expect([4, 5, 6, 9, 10, 1_000].map((failures) => backoffMs(failures, DEFAULT_SIGN_IN_LIMITS.backoff))).toEqual([0, 250, 500, 4_000, 4_000, 4_000]);
+    expect([4, 5, 6, 9, 10, 1_000].map((failures) => backoffMs(failures, DEFAULT_SIGN_IN_LIMITS.backoff))).toEqual([
+      0, 250, 500, 4_000, 4_000, 4_000,
+    ]);
   });
 
   it('given the shared store is unreachable, when attempts arrive, then they are let through rather than answered 500', async () => {
-    const { app } = await track(limitedApp({ shared: { redisUrl: 'redis://127.0.0.1:1', prefix: `test-limit-${randomBytes(4).toString('hex')}` } }));
+    const { app } = await track(
+      limitedApp({ shared: { redisUrl: 'redis://127.0.0.1:1', prefix: `test-limit-${randomBytes(4).toString('hex')}` } }),
+    );
     for (let i = 0; i < LIMITS.perToken + 2; i++) expect(await status(attempt(app, 'AB12'))).toBe(401);
     expect(await status(attempt(app, 'AB12', { password: PASSWORD }))).toBe(204);
   });

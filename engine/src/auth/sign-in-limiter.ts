@@ -16,7 +16,12 @@ export interface SignInLimits {
   backoff: { afterFailures: number; firstMs: number; maxMs: number };
 }
 
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perToken: 10, perAddress: 30, windowSeconds: 300, backoff: { afterFailures: 5, firstMs: 250, maxMs: 4_000 } };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  perToken: 10,
+  perAddress: 30,
+  windowSeconds: 300,
+  backoff: { afterFailures: 5, firstMs: 250, maxMs: 4_000 },
+};
 
 /** Where several engine processes keep one set of counters (REDIS_URL and REDIS_PREFIX). */
 export interface SharedLimitStore {
@@ -74,12 +79,19 @@ export async function createAuthLimiters(app: FastifyInstance, limits: SignInLim
     async signIn(request, reply) {
       const tokenNo = (request.body as { token_no: string }).token_no;
       // Each counter names its key: the limiters share one store, and two of them count addresses.
-      const keys = { pair: `sign-in:pair:${tokenNo}:${request.ip}`, address: `sign-in:address:${request.ip}`, account: `sign-in:account:${tokenNo}` };
+      const keys = {
+        pair: `sign-in:pair:${tokenNo}:${request.ip}`,
+        address: `sign-in:address:${request.ip}`,
+        account: `sign-in:account:${tokenNo}`,
+      };
       const counted = await counters.add([keys.pair, keys.address, keys.account], windowMs);
       if (!counted) return;
       const [pair, address, account] = counted as [Count, Count, Count];
       pending.set(request, keys);
-      refuseBeyond(reply, [[address, limits.perAddress], [pair, limits.perToken]]);
+      refuseBeyond(reply, [
+        [address, limits.perAddress],
+        [pair, limits.perToken],
+      ]);
       const delay = backoffMs(account.count - 1, limits.backoff);
       if (delay > 0) await wait(delay);
     },

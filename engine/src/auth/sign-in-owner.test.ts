@@ -19,7 +19,9 @@ describe.each(testStoreKinds())('sign-in limits an attacker cannot turn against 
       vi.stubEnv('SIGNIN_MAX_PER_ADDRESS', String(PER_ADDRESS));
     }
     t = await createTestApp(kind, { trustProxy: parseTrustProxy(trustProxy) });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'OWN1', password: 'owner-pw' } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'OWN1', password: 'owner-pw' } })).statusCode,
+    ).toBe(201);
   };
 
   beforeEach(() => {
@@ -55,7 +57,8 @@ describe.each(testStoreKinds())('sign-in limits an attacker cannot turn against 
 
   it('given no TRUST_PROXY, when clients behind one address name themselves in X-Forwarded-For, then the socket address is the one counted', async () => {
     await start();
-    for (let i = 0; i < PER_TOKEN; i++) expect((await signIn(PROXY, 'OWN1', 'guess', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < PER_TOKEN; i++)
+      expect((await signIn(PROXY, 'OWN1', 'guess', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode).toBe(401);
     expect((await signIn(PROXY, 'OWN1', 'owner-pw', { 'x-forwarded-for': '203.0.113.200' })).statusCode).toBe(429);
     expect((await signIn('10.0.0.2', 'OWN1', 'owner-pw')).statusCode).toBe(200);
   });
@@ -67,13 +70,15 @@ describe.each(testStoreKinds())('sign-in limits an attacker cannot turn against 
     expect((await signIn(PROXY, 'OWN1', 'owner-pw', attacker)).statusCode).toBe(429);
     expect((await signIn(PROXY, 'OWN1', 'owner-pw', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(200);
     // Not through the trusted proxy: X-Forwarded-For is ignored, the socket's address counts.
-    for (let i = 0; i < PER_TOKEN; i++) expect((await signIn('198.51.100.9', 'OWN1', 'guess', { 'x-forwarded-for': `203.0.113.${100 + i}` })).statusCode).toBe(401);
+    for (let i = 0; i < PER_TOKEN; i++)
+      expect((await signIn('198.51.100.9', 'OWN1', 'guess', { 'x-forwarded-for': `203.0.113.${100 + i}` })).statusCode).toBe(401);
     expect((await signIn('198.51.100.9', 'OWN1', 'owner-pw', { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(429);
   });
 
   it('given TRUST_PROXY as a hop count, then the client the last proxy names is the one counted', async () => {
     await start('1');
-    for (let i = 0; i < PER_TOKEN; i++) expect((await signIn(PROXY, 'OWN1', 'guess', { 'x-forwarded-for': '203.0.113.66' })).statusCode).toBe(401);
+    for (let i = 0; i < PER_TOKEN; i++)
+      expect((await signIn(PROXY, 'OWN1', 'guess', { 'x-forwarded-for': '203.0.113.66' })).statusCode).toBe(401);
     // A client's own X-Forwarded-For entry is not believed beyond the one hop: the proxy appended the real one.
     expect((await signIn(PROXY, 'OWN1', 'owner-pw', { 'x-forwarded-for': '203.0.113.7, 203.0.113.66' })).statusCode).toBe(429);
     expect((await signIn(PROXY, 'OWN1', 'owner-pw', { 'x-forwarded-for': '203.0.113.66, 203.0.113.7' })).statusCode).toBe(200);

@@ -14,7 +14,12 @@ import { eventIdFor } from './event-ids';
 const rideId = 'R1';
 const at = '2026-11-25T08:00:00.000Z';
 const driver = (tokenNo: string): Actor => ({ tokenNo, role: 'driver' });
-const context = (actor: Actor, overrides: Partial<CommandContext> = {}): CommandContext => ({ now: new Date(at), actor, commandId: randomUUID(), ...overrides });
+const context = (actor: Actor, overrides: Partial<CommandContext> = {}): CommandContext => ({
+  now: new Date(at),
+  actor,
+  commandId: randomUUID(),
+  ...overrides,
+});
 const accept = (driverId: string): AcceptRideCommand => ({ type: 'AcceptRide', data: { rideId, driverId } });
 
 describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
@@ -35,7 +40,10 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     await rides.accept('R0', 'D001', 'Forklift', at).catch(() => undefined); // makes D001 (R0 does not exist)
     const ctx = context(driver('D001'));
     const result = await handle(store, acceptRide, accept('D001'), ctx);
-    const [ride, assigned] = [(await store.readStream(rideStreamId(rideId))).at(-1), (await store.readStream(driverStreamId('D001'))).at(-1)];
+    const [ride, assigned] = [
+      (await store.readStream(rideStreamId(rideId))).at(-1),
+      (await store.readStream(driverStreamId('D001'))).at(-1),
+    ];
     expect(result.events.map((e) => e.type)).toEqual(['RideAccepted', 'DriverAssignedToRide']);
     expect([ride?.type, assigned?.type]).toEqual(['RideAccepted', 'DriverAssignedToRide']);
     expect(ride?.transactionId).toBe(assigned?.transactionId);
@@ -72,7 +80,10 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     const ctx = context(driver('D001'), { idempotent: true });
     await handle(store, acceptRide, accept('D001'), ctx);
     const head = await store.headPosition();
-    await expect(handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, ctx)).rejects.toMatchObject({ status: 422, message: SERVER_MESSAGES.idempotencyKeyReused });
+    await expect(handle(store, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, ctx)).rejects.toMatchObject({
+      status: 422,
+      message: SERVER_MESSAGES.idempotencyKeyReused,
+    });
     expect(await store.headPosition()).toBe(head);
     // A command deciding more events than the first stored under its key (End: two, Start: one): refused the same way, not a 500.
     const startKey = context(driver('D001'), { idempotent: true });
@@ -80,7 +91,9 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     await rides.step(rideId, 'PickMaterial', 'D001', at);
     await rides.step(rideId, 'DropMaterial', 'D001', at);
     const dropped = await store.headPosition();
-    await expect(handle(store, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, startKey)).rejects.toMatchObject({ status: 422 });
+    await expect(handle(store, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, startKey)).rejects.toMatchObject({
+      status: 422,
+    });
     expect(await store.headPosition()).toBe(dropped);
   });
 
@@ -94,13 +107,21 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
         if (!raced) {
           raced = true;
           const version = (await store.readStream(driverStreamId('D001'))).length;
-          const block = { eventId: eventIdFor(randomUUID(), 0), type: 'DriverBlockedForMaintenance', schemaVersion: 1, data: { operatorId: 'D001', maintenanceRequestId: 'M1' } };
+          const block = {
+            eventId: eventIdFor(randomUUID(), 0),
+            type: 'DriverBlockedForMaintenance',
+            schemaVersion: 1,
+            data: { operatorId: 'D001', maintenanceRequestId: 'M1' },
+          };
           await store.append(driverStreamId('D001'), version, [block], {});
         }
         return store.appendToStreams(writes, metadata);
       },
     };
-    await expect(handle(racing, acceptRide, accept('D001'), context(driver('D001')))).rejects.toMatchObject({ status: 403, message: MESSAGES.blockedCannotAccept });
+    await expect(handle(racing, acceptRide, accept('D001'), context(driver('D001')))).rejects.toMatchObject({
+      status: 403,
+      message: MESSAGES.blockedCannotAccept,
+    });
     expect(raced).toBe(true);
     expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested']);
     expect(await typesOf(driverStreamId('D001'))).toEqual(['DriverAdded', 'DriverBlockedForMaintenance']);
@@ -121,7 +142,10 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     recording.readStreams = async (ids, from) => {
       let rows = await store.readStreams(ids, from);
       if (reads.alter) rows = reads.alter(rows, from);
-      calls.push({ from: from ? Object.fromEntries(from) : null, rows: Object.fromEntries([...rows].map(([id, events]) => [id, events.map((e) => e.streamPosition)])) });
+      calls.push({
+        from: from ? Object.fromEntries(from) : null,
+        rows: Object.fromEntries([...rows].map(([id, events]) => [id, events.map((e) => e.streamPosition)])),
+      });
       return rows;
     };
     return reads;
@@ -146,7 +170,9 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     // Another process (its own store object) starts the ride behind this one's back.
     await rides.step(rideId, 'StartRide', 'D001', at);
     calls.length = 0;
-    await expect(handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')))).rejects.toMatchObject({ status: 409 });
+    await expect(
+      handle(recording, rideStep, { type: 'StartRide', data: { rideId, driverId: 'D001' } }, context(driver('D001'))),
+    ).rejects.toMatchObject({ status: 409 });
     expect(calls.length).toBeGreaterThan(0);
     expect(await typesOf(rideStreamId(rideId))).toEqual(['RideRequested', 'RideAccepted', 'RideStarted']);
   });
@@ -156,14 +182,22 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     const { recording, calls } = recordingReads();
     await handle(recording, acceptRide, accept('D001'), context(driver('D001')));
     calls.length = 0;
-    await expect(handle(recording, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver('D001')))).rejects.toMatchObject({ status: 409 });
+    await expect(
+      handle(recording, rideStep, { type: 'EndRide', data: { rideId, driverId: 'D001' } }, context(driver('D001'))),
+    ).rejects.toMatchObject({ status: 409 });
     expect(calls).toHaveLength(1);
   });
 
   it('given a first round of streams taken from folded states and a second one read, when the decision refuses, then it is refused on a read of every stream', async () => {
     // Refuses while the driver holds a ride; the ride he holds is a second round's stream.
-    const whileFree: CommandHandler<{ type: 'WhileFree'; data: { driverId: string } }, { driver: ReturnType<typeof driverStream>; ride?: ReturnType<typeof rideStream> }> = {
-      streams: (command, read) => ({ driver: driverStream(command.data.driverId), ...(read.driver?.ongoingRideId ? { ride: rideStream(read.driver.ongoingRideId) } : {}) }),
+    const whileFree: CommandHandler<
+      { type: 'WhileFree'; data: { driverId: string } },
+      { driver: ReturnType<typeof driverStream>; ride?: ReturnType<typeof rideStream> }
+    > = {
+      streams: (command, read) => ({
+        driver: driverStream(command.data.driverId),
+        ...(read.driver?.ongoingRideId ? { ride: rideStream(read.driver.ongoingRideId) } : {}),
+      }),
       decide(_, { driver }) {
         if (driver.ongoingRideId) throw new DomainError(409, 'busy');
         return {};
@@ -176,7 +210,9 @@ describe.each(testStoreKinds())('command pipeline on %s', (kind) => {
     for (const step of ['StartRide', 'PickMaterial', 'DropMaterial', 'EndRide'] as const) await rides.step(rideId, step, 'D001', at);
     foldedStreamsOf(recording).delete(rideStreamId(rideId));
     calls.length = 0;
-    await expect(handle(recording, whileFree, { type: 'WhileFree', data: { driverId: 'D001' } }, context(driver('D001')))).resolves.toMatchObject({ events: [] });
+    await expect(
+      handle(recording, whileFree, { type: 'WhileFree', data: { driverId: 'D001' } }, context(driver('D001'))),
+    ).resolves.toMatchObject({ events: [] });
     expect(calls.map((call) => Object.keys(call.rows))).toContainEqual([driverStreamId('D001')]);
   });
 

@@ -1,5 +1,18 @@
-import { EVENT_SCHEMA_VERSIONS, SERVER_MESSAGES, domainEventSchema, type CommandContext as DecideContext, type DomainEvent } from '@plantride/schemas';
-import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type StreamWrite } from '../event-store/event-store';
+import {
+  EVENT_SCHEMA_VERSIONS,
+  SERVER_MESSAGES,
+  domainEventSchema,
+  type CommandContext as DecideContext,
+  type DomainEvent,
+} from '@plantride/schemas';
+import {
+  ConcurrencyError,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamWrite,
+} from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { DomainError } from './errors';
 import { foldedStreamsOf, type Folded } from './folded-streams';
@@ -77,7 +90,12 @@ function backoff(attempt: number): Promise<void> {
  * A stream that moved on meanwhile means deciding again on what is there now, a few times with
  * jittered back-off; after that the ConcurrencyError answers 409.
  */
-export async function handle<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext): Promise<CommandResult> {
+export async function handle<Command extends { type: string }, R extends Streams>(
+  store: EventStore,
+  handler: CommandHandler<Command, R>,
+  command: Command,
+  context: CommandContext,
+): Promise<CommandResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       // The first attempt may decide on the states this process folded, without reading (`load`).
@@ -139,7 +157,8 @@ async function readFolded(store: EventStore, refs: readonly AnyRef[], ids: reado
     const events = rows.get(id) ?? [];
     const base = bases.get(id);
     if (!base) read.set(id, { base: undefined, tail: events });
-    else if (events[0]?.streamPosition === base.version && events[0].eventId === base.lastEventId) read.set(id, { base, tail: events.slice(1) });
+    else if (events[0]?.streamPosition === base.version && events[0].eventId === base.lastEventId)
+      read.set(id, { base, tail: events.slice(1) });
     else stale.push(id);
   }
   if (stale.length > 0) {
@@ -152,7 +171,14 @@ async function readFolded(store: EventStore, refs: readonly AnyRef[], ids: reado
 /** Keeps what `ref`'s stream folded to, when this read moved it on. */
 function remember(store: EventStore, ref: AnyRef, read: StreamRead, state: unknown): void {
   const last = read.tail.at(-1);
-  if (last) foldedStreamsOf(store).set(ref.id, { evolve: ref.evolve, state, version: last.streamPosition, lastEventId: last.eventId, position: last.globalPosition });
+  if (last)
+    foldedStreamsOf(store).set(ref.id, {
+      evolve: ref.evolve,
+      state,
+      version: last.streamPosition,
+      lastEventId: last.eventId,
+      position: last.globalPosition,
+    });
 }
 
 /** The folded states of `ids`, when this process holds one for each; else undefined. */
@@ -172,7 +198,12 @@ function foldedOnly(store: EventStore, refs: readonly AnyRef[], ids: readonly st
  * minted, reads nothing: the decision goes on those states, and the append's version check on every
  * stream confirms them.
  */
-async function load<Command, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, trustFolded: boolean): Promise<Loaded> {
+async function load<Command, R extends Streams>(
+  store: EventStore,
+  handler: CommandHandler<Command, R>,
+  command: Command,
+  trustFolded: boolean,
+): Promise<Loaded> {
   const read = new Map<string, StreamRead>();
   const states: Record<string, unknown> = {};
   let refs: Streams = handler.streams(command, {});
@@ -208,7 +239,13 @@ function rememberAppended(store: EventStore, refs: Streams, states: Record<strin
   }
 }
 
-async function attemptOnce<Command extends { type: string }, R extends Streams>(store: EventStore, handler: CommandHandler<Command, R>, command: Command, context: CommandContext, trustFolded: boolean): Promise<CommandResult> {
+async function attemptOnce<Command extends { type: string }, R extends Streams>(
+  store: EventStore,
+  handler: CommandHandler<Command, R>,
+  command: Command,
+  context: CommandContext,
+  trustFolded: boolean,
+): Promise<CommandResult> {
   const { refs, states, versions, seen, unread } = await load(store, handler, command, trustFolded);
   let decided: EventsOf<R>;
   try {
@@ -226,17 +263,28 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
   for (const [name, ref] of Object.entries(refs)) {
     if (!ref) continue;
     const own = (decided[name] ?? []) as DomainEvent[];
-    writes.push({ streamId: ref.id, expectedVersion: versions.get(ref.id) ?? 0, events: newEventsOf(own, context.commandId, events.length) });
+    writes.push({
+      streamId: ref.id,
+      expectedVersion: versions.get(ref.id) ?? 0,
+      events: newEventsOf(own, context.commandId, events.length),
+    });
     events.push(...own);
   }
   // Nothing to append (and so nothing checked): answer on what the store holds.
-  if (events.length === 0) return unread ? attemptOnce(store, handler, command, context, false) : { events, position: seen, duplicate: false };
+  if (events.length === 0)
+    return unread ? attemptOnce(store, handler, command, context, false) : { events, position: seen, duplicate: false };
   const metadata = { ...commandMetadata(context), commandType: command.type };
   const only = writes.length === 1 ? writes[0] : undefined;
-  const result = only ? await store.append(only.streamId, only.expectedVersion, only.events, metadata) : await store.appendToStreams(writes, metadata);
+  const result = only
+    ? await store.append(only.streamId, only.expectedVersion, only.events, metadata)
+    : await store.appendToStreams(writes, metadata);
   // The store found this command's ids taken: answer the whole first run (this run may have decided fewer
   // events, e.g. on streams read across its commit), not just the events both runs share.
-  if (result.duplicate) return sameCommand((await earlierResult(store, context.commandId)) ?? { events: result.events, position: result.position, duplicate: true }, command.type);
+  if (result.duplicate)
+    return sameCommand(
+      (await earlierResult(store, context.commandId)) ?? { events: result.events, position: result.position, duplicate: true },
+      command.type,
+    );
   rememberAppended(store, refs, states, result.events);
   return { events, position: result.position, duplicate: false };
 }
@@ -274,7 +322,12 @@ function newEventsOf(events: readonly DomainEvent[], commandId: string, firstInd
   return events.map((event, index) => {
     // A decider bug must never reach the store as a malformed fact.
     const valid = domainEventSchema.parse(event);
-    return { eventId: eventIdFor(commandId, firstIndex + index), type: valid.type, schemaVersion: EVENT_SCHEMA_VERSIONS[valid.type], data: valid.data };
+    return {
+      eventId: eventIdFor(commandId, firstIndex + index),
+      type: valid.type,
+      schemaVersion: EVENT_SCHEMA_VERSIONS[valid.type],
+      data: valid.data,
+    };
   });
 }
 
@@ -292,7 +345,10 @@ export async function readState<State, Event extends DomainEvent>(store: EventSt
 }
 
 /** A stream's state and the version (its last event's stream position; 0 when empty) it was folded to. */
-export async function readVersionedState<State, Event extends DomainEvent>(store: EventStore, ref: StreamRef<State, Event>): Promise<{ state: State; version: number }> {
+export async function readVersionedState<State, Event extends DomainEvent>(
+  store: EventStore,
+  ref: StreamRef<State, Event>,
+): Promise<{ state: State; version: number }> {
   // Through the same folded states as commands: the session check and a driver's list read his stream's tail.
   const read = (await readFolded(store, [ref], [ref.id])).get(ref.id)!;
   const state = stateOf(ref, read) as State;

@@ -27,7 +27,12 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
   const counts = new Map<string, SentStatement[]>();
 
   const send = (who: string | null, method: Method, url: string, payload: Body) =>
-    t.app.inject({ method, url, payload, headers: { ...(who ? { authorization: `Bearer ${sessions[who]}` } : {}), 'idempotency-key': randomUUID() } });
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(who ? { authorization: `Bearer ${sessions[who]}` } : {}), 'idempotency-key': randomUUID() },
+    });
   const ok = async (answer: Promise<LightMyRequestResponse> | LightMyRequestResponse) => {
     const response = await answer;
     expect(response.statusCode, response.body).toBeLessThan(300);
@@ -41,9 +46,27 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
     return ok(result);
   };
 
-  const book = (): Body => ({ userId: REQUESTER, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' });
+  const book = (): Body => ({
+    userId: REQUESTER,
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    reqName: 'Asha Rao',
+    reqMobileNo: '9000000001',
+  });
   const step = (rideId: string, event: string): Body => ({ rideId, event });
-  const maintenance = (body: Body): Body => ({ driver_id: DRIVER, driver_name: 'Ravi Kumar', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: null, ...body });
+  const maintenance = (body: Body): Body => ({
+    driver_id: DRIVER,
+    driver_name: 'Ravi Kumar',
+    vehicle_type: 'Forklift',
+    issue: 'Engine Issue',
+    comment_text: '',
+    status: 'pending',
+    breakdown_type: 'full',
+    ride_id: null,
+    ...body,
+  });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -52,10 +75,28 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
     const signIn = async (tokenNo: string, password: string) =>
       (sessions[tokenNo] = (await ok(send(null, 'POST', '/api/auth/signin', { token_no: tokenNo, password }))).user.jwt_token);
     await signIn(ADMIN.tokenNo, ADMIN.password);
-    const added = await ok(send(ADMIN.tokenNo, 'POST', '/api/drivers/add', { operatorId: DRIVER, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' }));
+    const added = await ok(
+      send(ADMIN.tokenNo, 'POST', '/api/drivers/add', {
+        operatorId: DRIVER,
+        vehicle: 'MH12 AB 1234',
+        name: 'Ravi Kumar',
+        mobile: '9876543210',
+        forklift: '7',
+        vehicleAssigned: 'Forklift',
+      }),
+    );
     // The driver signs up with the activation code his record's add showed the admin.
     const codes: Record<string, { activation_code: string }> = { [DRIVER]: { activation_code: added.activationCode } };
-    for (const tokenNo of [REQUESTER, DRIVER, HEAD]) await ok(send(null, 'POST', '/api/auth/signup', { token_no: tokenNo, password: `pass of ${tokenNo}`, name: `${tokenNo} Name`, mobile: '9876543210', ...codes[tokenNo] }));
+    for (const tokenNo of [REQUESTER, DRIVER, HEAD])
+      await ok(
+        send(null, 'POST', '/api/auth/signup', {
+          token_no: tokenNo,
+          password: `pass of ${tokenNo}`,
+          name: `${tokenNo} Name`,
+          mobile: '9876543210',
+          ...codes[tokenNo],
+        }),
+      );
     await ok(send(ADMIN.tokenNo, 'PUT', `/api/users/${HEAD}`, { role: 'maintenanceHead' }));
     for (const tokenNo of [REQUESTER, DRIVER, HEAD]) await signIn(tokenNo, `pass of ${tokenNo}`);
     await t.app.projections.caughtUp();
@@ -69,19 +110,37 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
   it('given signed-in users and quiet background work, when each command is answered, then each succeeds and its statements are counted', async () => {
     const { rideId } = await measure('book', REQUESTER, 'POST', '/api/bookings/book-ride', book());
     await measure('accept', DRIVER, 'POST', '/api/tracking/accept-ride', { driverId: DRIVER, rideId });
-    for (const [name, event] of [['start', 'start'], ['material picked', 'materialPicked'], ['material dropped', 'materialDropped'], ['end', 'end']]) {
+    for (const [name, event] of [
+      ['start', 'start'],
+      ['material picked', 'materialPicked'],
+      ['material dropped', 'materialDropped'],
+      ['end', 'end'],
+    ]) {
       await measure(name!, DRIVER, 'PUT', '/api/bookings/update-timestamps', step(rideId, event!));
     }
 
     const idle = await measure('maintenance request (no ride)', DRIVER, 'POST', '/api/requests/maintenanceReq', maintenance({}));
     await measure('maintenance accept', HEAD, 'PUT', `/api/requests/${idle.id}/status`, { status: 'accepted', maintenance_date: null });
-    await measure('maintenance complete', HEAD, 'PUT', `/api/requests/${idle.id}/status`, { status: 'completed', maintenance_date: new Date().toISOString() });
+    await measure('maintenance complete', HEAD, 'PUT', `/api/requests/${idle.id}/status`, {
+      status: 'completed',
+      maintenance_date: new Date().toISOString(),
+    });
 
     const second = (await ok(send(REQUESTER, 'POST', '/api/bookings/book-ride', book()))).rideId;
     await ok(send(DRIVER, 'POST', '/api/tracking/accept-ride', { driverId: DRIVER, rideId: second }));
     await ok(send(DRIVER, 'PUT', '/api/bookings/update-timestamps', step(second, 'start')));
-    const midRide = await measure('maintenance request mid-ride', DRIVER, 'POST', '/api/requests/maintenanceReq', maintenance({ ride_id: second, comment_text: 'engine died', issue: '', breakdown_type: null }));
-    await measure('maintenance reject', HEAD, 'PUT', `/api/requests/${midRide.id}/status`, { status: 'rejected', maintenance_date: null, reason: 'restarted fine' });
+    const midRide = await measure(
+      'maintenance request mid-ride',
+      DRIVER,
+      'POST',
+      '/api/requests/maintenanceReq',
+      maintenance({ ride_id: second, comment_text: 'engine died', issue: '', breakdown_type: null }),
+    );
+    await measure('maintenance reject', HEAD, 'PUT', `/api/requests/${midRide.id}/status`, {
+      status: 'rejected',
+      maintenance_date: null,
+      reason: 'restarted fine',
+    });
 
     for (const statements of counts.values()) expect(statements.length).toBeGreaterThan(0);
   });
@@ -99,12 +158,15 @@ describe.each(testStoreKinds())('statements per command on %s', (kind) => {
     expect(withBackground.statements.map(label)).toEqual(alone.statements.map(label));
   });
 
-  it.each(TARGETED)(`when a driver's %s is answered, then it waits for at most ${TARGET_ROUND_TRIPS} round trips, the append included`, (name) => {
-    const statements = counts.get(name) ?? [];
-    expect(statements.length, 'measured by the first test').toBeGreaterThan(0);
-    const awaited = statements.filter((statement) => !isWakeUp(statement));
-    expect(awaited.length, `${name} on ${kind} sent:\n${statements.map(label).join('\n')}`).toBeLessThanOrEqual(TARGET_ROUND_TRIPS);
-  });
+  it.each(TARGETED)(
+    `when a driver's %s is answered, then it waits for at most ${TARGET_ROUND_TRIPS} round trips, the append included`,
+    (name) => {
+      const statements = counts.get(name) ?? [];
+      expect(statements.length, 'measured by the first test').toBeGreaterThan(0);
+      const awaited = statements.filter((statement) => !isWakeUp(statement));
+      expect(awaited.length, `${name} on ${kind} sent:\n${statements.map(label).join('\n')}`).toBeLessThanOrEqual(TARGET_ROUND_TRIPS);
+    },
+  );
 });
 
 /**
@@ -119,7 +181,10 @@ function isWakeUp({ sql }: SentStatement): boolean {
 
 /** Enough of a statement to tell which it is and what it reads: the select list elided, the stream ids it names. */
 function label({ sql, parameters }: SentStatement): string {
-  const text = sql.replace(/\s+/g, ' ').trim().replace(/^select (.{30,}?) from /, 'select … from ');
+  const text = sql
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^select (.{30,}?) from /, 'select … from ');
   const streams = parameters.flat().filter((value) => typeof value === 'string' && /^[a-z]+-|^site$/.test(value));
   // Generated ids vary from run to run; the accounts' token numbers do not.
   const ids = [...new Set(streams.map((id) => String(id).replace(/^(ride|maintenance)-.+$/, '$1-…')))];

@@ -201,7 +201,11 @@ async function openPostgres(url: string, schema: string, max: number): Promise<D
     ownBackends.add(pid);
     client.on('end', () => ownBackends.delete(pid));
   });
-  const remote = sharedListens(url, (pid) => ownBackends.has(pid), (channel) => local.notify(channel));
+  const remote = sharedListens(
+    url,
+    (pid) => ownBackends.has(pid),
+    (channel) => local.notify(channel),
+  );
   const queued = new Set<string>();
   let sending: Promise<void> | undefined;
   const sendQueued = async () => {
@@ -448,7 +452,10 @@ function postgresLocks(url: string, schema: string) {
         throw error;
       });
       const { client, lost } = await connection;
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as locked', [schema, key]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as locked', [
+        schema,
+        key,
+      ]);
       if (!rows[0]?.locked) return null;
       return {
         lost,

@@ -31,7 +31,13 @@ describe.each(testStoreKinds())('migrations on %s', (kind) => {
   });
 
   it('when a migration fails, then none of its batch is recorded and it runs again next time', async () => {
-    const failing = { '0001_bad': { up: async () => { throw new Error('boom'); } } };
+    const failing = {
+      '0001_bad': {
+        up: async () => {
+          throw new Error('boom');
+        },
+      },
+    };
     await expect(runMigrations(database.db, 'm_test', failing)).rejects.toThrow('boom');
     await runMigrations(database.db, 'm_test', migrations());
     expect(runs).toEqual(['first', 'second']);

@@ -17,7 +17,9 @@ export async function runMigrations(db: AnyDb, table: string, migrations: Record
 export async function applyMigrations(trx: Transaction<any>, table: string, migrations: Record<string, Migration>): Promise<void> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new Error(`Invalid migration table name: ${table}`);
   await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.' || ${table}))`.execute(trx);
-  await sql`create table if not exists ${sql.table(table)} (name text primary key, applied_at timestamptz not null default now())`.execute(trx);
+  await sql`create table if not exists ${sql.table(table)} (name text primary key, applied_at timestamptz not null default now())`.execute(
+    trx,
+  );
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(trx);
   const applied = new Set(rows.map((row) => row.name));
   for (const name of Object.keys(migrations).sort()) {

@@ -25,7 +25,9 @@ export async function openDatabaseForTool(env: NodeJS.ProcessEnv, out: CliOutput
   }
   const pid = engineServing(dataDir);
   if (pid !== null) {
-    out.stderr.write(`The engine (pid ${pid}) is serving ${dataDir}. The embedded store has one process at a time: stop the engine, ${doing}, start it again.\n`);
+    out.stderr.write(
+      `The engine (pid ${pid}) is serving ${dataDir}. The embedded store has one process at a time: stop the engine, ${doing}, start it again.\n`,
+    );
     return null;
   }
   return openDatabase({ dataDir, schema: config.DATABASE_SCHEMA });

@@ -10,7 +10,10 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
 const DIST = resolve(ROOT, 'engine/dist');
 const packageJson = (workspace: string) =>
-  JSON.parse(readFileSync(resolve(ROOT, workspace, 'package.json'), 'utf8')) as { scripts?: Record<string, string>; dependencies?: Record<string, string> };
+  JSON.parse(readFileSync(resolve(ROOT, workspace, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
 
 interface Metafile {
   outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
@@ -27,7 +30,12 @@ function externalPackages(): Map<string, Set<string>> {
         new Set(
           output.imports
             .filter((entry) => entry.external && !entry.path.startsWith('node:'))
-            .map((entry) => entry.path.split('/').slice(0, entry.path.startsWith('@') ? 2 : 1).join('/')),
+            .map((entry) =>
+              entry.path
+                .split('/')
+                .slice(0, entry.path.startsWith('@') ? 2 : 1)
+                .join('/'),
+            ),
         ),
       ]),
   );
@@ -62,7 +70,9 @@ describe('the compiled engine (npm run build -w engine, then node engine/dist/se
   });
 
   it('bundles the workspace packages (TypeScript sources) and leaves only production dependencies to node_modules', () => {
-    const production = new Set(['engine', 'schemas', 'projections'].flatMap((workspace) => Object.keys(packageJson(workspace).dependencies ?? {})));
+    const production = new Set(
+      ['engine', 'schemas', 'projections'].flatMap((workspace) => Object.keys(packageJson(workspace).dependencies ?? {})),
+    );
     const imports = externalPackages();
     expect([...imports.keys()]).toEqual(expect.arrayContaining(['server.js', 'replay.cli.js', 'rebuild.cli.js']));
     for (const [file, packages] of imports) {

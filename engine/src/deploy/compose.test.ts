@@ -33,7 +33,11 @@ function substitute(text: string, env: Record<string, string>): string {
 
 /** Dockerfile stages: their FROM line and instructions, with continuation lines joined. */
 function dockerStages(text: string): Array<{ from: string; name?: string; lines: string[] }> {
-  const lines = text.replace(/\\\n\s*/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const stages: Array<{ from: string; name?: string; lines: string[] }> = [];
   for (const line of lines) {
     const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?$/i.exec(line);
@@ -77,14 +81,20 @@ describe('docker-compose.yml (services mode)', () => {
     expect(environment.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
     expect(() => substitute(environment.JWT_SECRET!, {})).toThrow(/JWT_SECRET/);
     // The example .env names the variables and leaves every value to fill in.
-    const example = read('.env.example').split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(example.map((line) => line.split('=')[0])).toEqual(expect.arrayContaining(['POSTGRES_PASSWORD', 'JWT_SECRET', 'ADMIN_TOKEN_NO', 'ADMIN_PASSWORD']));
+    const example = read('.env.example')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(example.map((line) => line.split('=')[0])).toEqual(
+      expect.arrayContaining(['POSTGRES_PASSWORD', 'JWT_SECRET', 'ADMIN_TOKEN_NO', 'ADMIN_PASSWORD']),
+    );
     for (const line of example) expect(line, line).toMatch(/^[A-Z_]+=$/);
   });
 
   it('with a filled-in .env, the engine environment is a valid configuration for the services mode without demo accounts', () => {
     const env = { POSTGRES_PASSWORD: 'pw0123456789', JWT_SECRET: 'j'.repeat(40), ADMIN_TOKEN_NO: 'ad01', ADMIN_PASSWORD: 'admin-secret' };
-    const environment = Object.fromEntries(Object.entries(engine.environment!).map(([name, value]) => [name, substitute(String(value), env)]));
+    const environment = Object.fromEntries(
+      Object.entries(engine.environment!).map(([name, value]) => [name, substitute(String(value), env)]),
+    );
     const config = loadConfig(environment);
     expect(config).toMatchObject({
       NODE_ENV: 'production',
@@ -98,7 +108,16 @@ describe('docker-compose.yml (services mode)', () => {
     });
     // Left blank in .env, the optional ones are unset rather than empty.
     expect(config.METRICS_TOKEN).toBeUndefined();
-    expect(loadConfig(Object.fromEntries(Object.entries(engine.environment!).map(([name, value]) => [name, substitute(String(value), { ...env, ADMIN_TOKEN_NO: '', ADMIN_PASSWORD: '' })])))).toMatchObject({ ADMIN_TOKEN_NO: undefined, ADMIN_PASSWORD: undefined });
+    expect(
+      loadConfig(
+        Object.fromEntries(
+          Object.entries(engine.environment!).map(([name, value]) => [
+            name,
+            substitute(String(value), { ...env, ADMIN_TOKEN_NO: '', ADMIN_PASSWORD: '' }),
+          ]),
+        ),
+      ),
+    ).toMatchObject({ ADMIN_TOKEN_NO: undefined, ADMIN_PASSWORD: undefined });
   });
 
   it('documents each variable it reads in the README', () => {
@@ -128,13 +147,16 @@ describe('Dockerfile', () => {
     expect(stage('client').from).toBe('deps');
     expect(stage('client').lines).toContain('RUN npm run build -w clients');
     expect(stage('engine-build').from).toBe('deps');
-    for (const workspace of ['schemas', 'projections', 'engine']) expect(stage('engine-build').lines).toContain(`COPY ${workspace} ${workspace}`);
+    for (const workspace of ['schemas', 'projections', 'engine'])
+      expect(stage('engine-build').lines).toContain(`COPY ${workspace} ${workspace}`);
     expect(stage('engine-build').lines).toContain('RUN npm run build -w engine');
   });
 
   it('runs the compiled engine with node on production dependencies only, as an unprivileged user, serving the built client', () => {
     expect(stage('production-deps').from).toBe('${NODE_IMAGE}');
-    expect(stage('production-deps').lines).toContain('RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w engine -w schemas -w projections');
+    expect(stage('production-deps').lines).toContain(
+      'RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w engine -w schemas -w projections',
+    );
     // Nothing that compiles TypeScript at run time comes along.
     expect(stages.flatMap((s) => s.lines).join('\n')).not.toMatch(/tsx|esbuild/);
     expect(runtime.lines).toContain('COPY --from=production-deps /app/node_modules node_modules');
@@ -145,12 +167,19 @@ describe('Dockerfile', () => {
     for (const workspace of ['schemas', 'projections', 'engine']) expect(runtime.lines).not.toContain(`COPY ${workspace} ${workspace}`);
     expect(runtime.lines).toContain('USER node');
     expect(runtime.lines.find((line) => line.startsWith('ENV'))).toContain('NODE_ENV=production');
-    expect(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)).toBe('CMD ["node", "--enable-source-maps", "engine/dist/server.js"]');
+    expect(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)).toBe(
+      'CMD ["node", "--enable-source-maps", "engine/dist/server.js"]',
+    );
     expect(runtime.lines.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/api/health');
   });
 
   it('runs what `npm run start:prod` runs', () => {
-    const cmd = JSON.parse(runtime.lines.filter((line) => line.startsWith('CMD')).at(-1)!.slice(4)) as string[];
+    const cmd = JSON.parse(
+      runtime.lines
+        .filter((line) => line.startsWith('CMD'))
+        .at(-1)!
+        .slice(4),
+    ) as string[];
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(cmd.join(' ')).toBe(scripts['start:prod']);
   });

@@ -30,7 +30,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startEngine(name: string, env: Record<string, string>, readyTimeoutMs = 90_000, entry: readonly string[] = TSX_ENTRY): Promise<EngineProcess> {
+export async function startEngine(
+  name: string,
+  env: Record<string, string>,
+  readyTimeoutMs = 90_000,
+  entry: readonly string[] = TSX_ENTRY,
+): Promise<EngineProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...entry], {
@@ -62,7 +67,10 @@ export async function startEngine(name: string, env: Record<string, string>, rea
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (!running) throw new Error(`engine ${name} exited before it was ready:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
     if (healthy) return engine;
     await new Promise((done) => setTimeout(done, 100));
   }

@@ -13,7 +13,13 @@ const TRIALS = Number(process.env.FOLDER_TRIALS ?? 20);
 if (testStoreKinds().includes('pglite')) {
   describe('one engine per embedded data folder', () => {
     const folder = mkdtempSync(join(tmpdir(), 'plantride-folder-'));
-    const env = { DATA_DIR: folder, JWT_SECRET: randomBytes(32).toString('hex'), DEMO: '0', CLIENT_DIST: '/nonexistent', LOG_LEVEL: 'warn' };
+    const env = {
+      DATA_DIR: folder,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO: '0',
+      CLIENT_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    };
     const signedUp: Array<{ tokenNo: string; password: string }> = [];
     const running: EngineProcess[] = [];
 
@@ -31,27 +37,34 @@ if (testStoreKinds().includes('pglite')) {
       const served = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
       running.push(...served);
       const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
-      expect(served.map((engine) => engine.name), `trial ${trial}: ${refused.join('\n')}`).toHaveLength(1);
+      expect(
+        served.map((engine) => engine.name),
+        `trial ${trial}: ${refused.join('\n')}`,
+      ).toHaveLength(1);
       return { winner: served[0]!, loser: refused[0] ?? '' };
     }
 
-    it(`given one folder, when two engines start on it together ${TRIALS} times, then each time exactly one serves, the other says why, and no acknowledged sign-up is lost`, async () => {
-      for (let trial = 0; trial < TRIALS; trial++) {
-        const { winner, loser } = await startTwo(trial);
-        expect(loser).toMatch(/is serving .*the embedded store has one process at a time/);
-        // Every account an earlier winner acknowledged is there.
-        for (const account of signedUp) {
-          const answer = await post(winner, '/api/auth/signin', { token_no: account.tokenNo, password: account.password });
-          expect(answer.status, `trial ${trial}: ${account.tokenNo}`).toBe(200);
+    it(
+      `given one folder, when two engines start on it together ${TRIALS} times, then each time exactly one serves, the other says why, and no acknowledged sign-up is lost`,
+      async () => {
+        for (let trial = 0; trial < TRIALS; trial++) {
+          const { winner, loser } = await startTwo(trial);
+          expect(loser).toMatch(/is serving .*the embedded store has one process at a time/);
+          // Every account an earlier winner acknowledged is there.
+          for (const account of signedUp) {
+            const answer = await post(winner, '/api/auth/signin', { token_no: account.tokenNo, password: account.password });
+            expect(answer.status, `trial ${trial}: ${account.tokenNo}`).toBe(200);
+          }
+          const account = { tokenNo: `F${String(trial).padStart(3, '0')}`, password: randomBytes(9).toString('hex') };
+          expect((await post(winner, '/api/auth/signup', { token_no: account.tokenNo, password: account.password })).status).toBe(201);
+          signedUp.push(account);
+          await winner.kill('SIGTERM');
+          expect(existsSync(join(folder, 'engine.pid')), 'a stopped engine leaves no mark').toBe(false);
         }
-        const account = { tokenNo: `F${String(trial).padStart(3, '0')}`, password: randomBytes(9).toString('hex') };
-        expect((await post(winner, '/api/auth/signup', { token_no: account.tokenNo, password: account.password })).status).toBe(201);
-        signedUp.push(account);
-        await winner.kill('SIGTERM');
-        expect(existsSync(join(folder, 'engine.pid')), 'a stopped engine leaves no mark').toBe(false);
-      }
-      // An engine's start on PGlite takes seconds on a busy machine: the harness's bound, not a claim about speed.
-    }, TRIALS * 30_000);
+        // An engine's start on PGlite takes seconds on a busy machine: the harness's bound, not a claim about speed.
+      },
+      TRIALS * 30_000,
+    );
 
     it('given a mark left by an engine that is gone, when an engine starts, then it takes the folder over and serves', async () => {
       // A pid no process has: the kernel's limit is below 2^22.

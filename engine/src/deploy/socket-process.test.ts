@@ -16,11 +16,19 @@ const redisUrl = process.env.TEST_REDIS_URL;
 /** A request through `agent` (false: a connection of its own), answering status and body. */
 const call = (url: string, agent: Agent | false, body?: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const sent = request(url, { agent, method: body === undefined ? 'GET' : 'POST', headers: body === undefined ? {} : { 'content-type': 'text/plain;charset=UTF-8' } }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
-    });
+    const sent = request(
+      url,
+      {
+        agent,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'text/plain;charset=UTF-8' },
+      },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });
@@ -42,9 +50,13 @@ if (databaseUrl && redisUrl) {
       await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
-    it('then a socket is served by the socket process, which sends the store\'s events, and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back; SIGTERM stops both', async () => {
+    it("then a socket is served by the socket process, which sends the store's events, and hears what commands on the first one append; when the socket process dies, the first serves sockets until it is back; SIGTERM stops both", async () => {
       onTestFailed(() => console.error(engine?.output()));
-      const env = { ...plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 600_000 }), SOCKET_PROCESS: '1', LOG_LEVEL: 'info' };
+      const env = {
+        ...plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 600_000 }),
+        SOCKET_PROCESS: '1',
+        LOG_LEVEL: 'info',
+      };
       engine = await startEngine('S', env, 120_000);
       const ready = /socket process (\d+) serves socket\.io connections/g;
       await waitFor(() => [...engine!.output().matchAll(ready)].length === 1, 60_000, 'the socket process to be ready');
@@ -68,7 +80,11 @@ if (databaseUrl && redisUrl) {
       expect(await staffSockets()).toBe(0);
       const first = await book();
       expect(first).not.toBeNull();
-      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === first!.rideId), 10_000, 'the booking on the staff socket');
+      await waitFor(
+        () => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === first!.rideId),
+        10_000,
+        'the booking on the staff socket',
+      );
 
       // A long-polling handshake on a kept-alive connection that began with an API call (so the first
       // process serves it) opens its session on the socket process: its next request, on a
@@ -83,16 +99,32 @@ if (databaseUrl && redisUrl) {
       expect(await call(`${engine.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, false, '40')).toEqual({ status: 200, body: 'ok' });
 
       process.kill(socketPid, 'SIGKILL');
-      await waitFor(() => engine!.output().includes(`socket process ${socketPid} exited`), 10_000, 'the first process to see the socket process go');
+      await waitFor(
+        () => engine!.output().includes(`socket process ${socketPid} exited`),
+        10_000,
+        'the first process to see the socket process go',
+      );
       // Its socket reconnects, to whichever process serves sockets at that moment, and catches up.
       const second = await book();
-      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === second!.rideId), 20_000, 'the second booking after the socket process died');
+      await waitFor(
+        () => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === second!.rideId),
+        20_000,
+        'the second booking after the socket process died',
+      );
       await waitFor(firstSends, 20_000, 'the first process to send while the socket process is down');
       await waitFor(() => [...engine!.output().matchAll(ready)].length === 2, 60_000, 'a new socket process');
       await waitFor(async () => !(await firstSends()), 20_000, 'the first process to leave sending to the new socket process');
       const third = await book();
-      await waitFor(() => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === third!.rideId), 20_000, 'the third booking');
-      expect(onSocketProcess.heard.filter((h) => h.name === 'rideRequested').map((h) => h.rideId)).toEqual([first!.rideId, second!.rideId, third!.rideId]);
+      await waitFor(
+        () => onSocketProcess.heard.some((h) => h.name === 'rideRequested' && h.rideId === third!.rideId),
+        20_000,
+        'the third booking',
+      );
+      expect(onSocketProcess.heard.filter((h) => h.name === 'rideRequested').map((h) => h.rideId)).toEqual([
+        first!.rideId,
+        second!.rideId,
+        third!.rideId,
+      ]);
       expect(commander.failures).toEqual([]);
 
       // SIGTERM with a kept-alive connection open on the first process: both processes stop cleanly.

@@ -118,7 +118,10 @@ export function hostSocketProcess(options: SocketProcessOptions): SocketProcessH
   let restart: NodeJS.Timeout | undefined;
 
   const start = () => {
-    const started = fork(options.entry, [], { env: { ...options.env, PLANTRIDE_SOCKET_CHILD: '1' }, execArgv: options.execArgv ?? process.execArgv });
+    const started = fork(options.entry, [], {
+      env: { ...options.env, PLANTRIDE_SOCKET_CHILD: '1' },
+      execArgv: options.execArgv ?? process.execArgv,
+    });
     child = started;
     started.on('message', (message: Partial<ReadyMessage>) => {
       if (message?.type !== READY || typeof message.port !== 'number') return;

@@ -51,20 +51,35 @@ if (databaseUrl && redisUrl) {
       return text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown> & { position: number }) : { position: 0 };
     };
     const signIn = async (engine: EngineProcess, tokenNo: string, password: string) => {
-      const answer = (await call(engine, 'POST', '/api/auth/signin', undefined, { token_no: tokenNo, password })) as unknown as { user: { jwt_token: string } };
+      const answer = (await call(engine, 'POST', '/api/auth/signin', undefined, { token_no: tokenNo, password })) as unknown as {
+        user: { jwt_token: string };
+      };
       tokens[tokenNo] = answer.user.jwt_token;
     };
     const book = (engine: EngineProcess) =>
-      call(engine, 'POST', '/api/bookings/book-ride', 'RQ01', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' });
-    const accept = (engine: EngineProcess, rideId: string, driver = 'DR01') => call(engine, 'POST', '/api/tracking/accept-ride', driver, { driverId: driver, rideId });
-    const step = (engine: EngineProcess, rideId: string, event: string, driver = 'DR01') => call(engine, 'PUT', '/api/bookings/update-timestamps', driver, { rideId, event });
+      call(engine, 'POST', '/api/bookings/book-ride', 'RQ01', {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      });
+    const accept = (engine: EngineProcess, rideId: string, driver = 'DR01') =>
+      call(engine, 'POST', '/api/tracking/accept-ride', driver, { driverId: driver, rideId });
+    const step = (engine: EngineProcess, rideId: string, event: string, driver = 'DR01') =>
+      call(engine, 'PUT', '/api/bookings/update-timestamps', driver, { rideId, event });
     const complete = (engine: EngineProcess, rideId: string) => call(engine, 'POST', '/api/tracking/complete-ride', 'DR01', { rideId });
 
     const metrics = async (engine: EngineProcess, query = '') => (await fetch(`${engine.url}/metrics${query}`)).text();
-    const leadsAllProjections = (text: string) => PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_leading', `projection="${name}"`) === 1);
-    const caughtUp = (text: string) => PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_lag_events', `projection="${name}"`) === 0);
+    const leadsAllProjections = (text: string) =>
+      PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_leading', `projection="${name}"`) === 1);
+    const caughtUp = (text: string) =>
+      PROJECTIONS.every(({ name }) => gauge(text, 'plantride_projection_lag_events', `projection="${name}"`) === 0);
     /** What one socket heard about one ride: event names with their store positions. */
-    const heard = (client: LiveClient, rideId: string) => client.received.filter((r) => r.payload.rideId === rideId).map((r) => [r.name, r.payload.position]);
+    const heard = (client: LiveClient, rideId: string) =>
+      client.received.filter((r) => r.payload.rideId === rideId).map((r) => [r.name, r.payload.position]);
 
     beforeAll(async () => {
       // One after the other: the first one creates the schema and migrates it.
@@ -75,12 +90,28 @@ if (databaseUrl && redisUrl) {
       await signIn(a, 'AD01', adminPassword);
       // Each recorded driver signs up with the activation code his record's add showed the admin.
       const codes: Record<string, { activation_code: string }> = {};
-      for (const [operatorId, forklift] of [['DR01', '7'], ['DR02', '8']] as const) {
-        const added = await call(a, 'POST', '/api/drivers/add', 'AD01', { operatorId, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift, vehicleAssigned: 'Forklift' });
+      for (const [operatorId, forklift] of [
+        ['DR01', '7'],
+        ['DR02', '8'],
+      ] as const) {
+        const added = await call(a, 'POST', '/api/drivers/add', 'AD01', {
+          operatorId,
+          vehicle: 'MH12 AB 1234',
+          name: 'Ravi Kumar',
+          mobile: '9876543210',
+          forklift,
+          vehicleAssigned: 'Forklift',
+        });
         codes[operatorId] = { activation_code: String(added.activationCode) };
       }
       for (const tokenNo of ['RQ01', 'DR01', 'DR02']) {
-        await call(a, 'POST', '/api/auth/signup', undefined, { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001', ...codes[tokenNo] });
+        await call(a, 'POST', '/api/auth/signup', undefined, {
+          token_no: tokenNo,
+          password: 'secret-1',
+          name: 'Test User',
+          mobile: '9000000001',
+          ...codes[tokenNo],
+        });
         await signIn(a, tokenNo, 'secret-1');
       }
     }, 240_000);
@@ -97,13 +128,16 @@ if (databaseUrl && redisUrl) {
       await dropRedisPrefix(redisPrefix);
     }, 60_000);
 
-    const reportEngines = () => onTestFailed(() => engines.forEach((engine) => console.error(`--- engine ${engine.name} ---\n${engine.output()}`)));
+    const reportEngines = () =>
+      onTestFailed(() => engines.forEach((engine) => console.error(`--- engine ${engine.name} ---\n${engine.output()}`)));
 
     it('given engine A started first, then it runs the projections and sends the live events, and B waits its turn', async () => {
       reportEngines();
       const [onA, onB] = [await metrics(a), await metrics(b)];
       expect(leadsAllProjections(onA)).toBe(true);
-      expect(PROJECTIONS.map(({ name }) => gauge(onB, 'plantride_projection_leading', `projection="${name}"`))).toEqual(PROJECTIONS.map(() => 0));
+      expect(PROJECTIONS.map(({ name }) => gauge(onB, 'plantride_projection_leading', `projection="${name}"`))).toEqual(
+        PROJECTIONS.map(() => 0),
+      );
       expect([gauge(onA, 'plantride_live_gateway_leading'), gauge(onB, 'plantride_live_gateway_leading')]).toEqual([1, 0]);
     });
 
@@ -125,7 +159,11 @@ if (databaseUrl && redisUrl) {
       // A later ride's acceptance comes after everything above on the one ordered stream: a repeat would be in by then.
       const fence = (await book(a)).rideId as string;
       await accept(a, fence);
-      await waitFor(() => heard(live, fence).length === 1 && heard(returning, fence).length === 1, 10_000, 'the later ride on both sockets');
+      await waitFor(
+        () => heard(live, fence).length === 1 && heard(returning, fence).length === 1,
+        10_000,
+        'the later ride on both sockets',
+      );
 
       const expected = [
         ['rideAccepted', accepted.position],
@@ -160,7 +198,11 @@ if (databaseUrl && redisUrl) {
       // DR01 is still on the previous test's later ride.
       const accepted = await accept(b, rideId, 'DR02');
       await waitFor(async () => leadsAllProjections(await metrics(b)), 10_000, 'engine B to take the projections over');
-      await waitFor(async () => gauge(await metrics(b), 'plantride_live_gateway_leading') === 1, 10_000, 'engine B to take the live events over');
+      await waitFor(
+        async () => gauge(await metrics(b), 'plantride_live_gateway_leading') === 1,
+        10_000,
+        'engine B to take the live events over',
+      );
       const started = await step(b, rideId, 'start', 'DR02');
       await waitFor(() => heard(live, rideId).length === 2, 10_000, 'the live events on engine B');
       expect(heard(live, rideId)).toEqual([

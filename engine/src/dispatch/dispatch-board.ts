@@ -78,7 +78,8 @@ export class DispatchBoard {
         offer = null;
         break;
     }
-    if (entry.offer && entry.offer !== offer && this.offered.get(entry.offer.driverId)?.rideId === event.streamId) this.offered.delete(entry.offer.driverId);
+    if (entry.offer && entry.offer !== offer && this.offered.get(entry.offer.driverId)?.rideId === event.streamId)
+      this.offered.delete(entry.offer.driverId);
     if (offer && offer !== entry.offer) this.offered.set(offer.driverId, { rideId: event.streamId, expiresAt: offer.expiresAt });
     this.rides.delete(event.streamId);
     this.rides.set(event.streamId, { version: event.streamPosition, toLocation, urgent, offer });

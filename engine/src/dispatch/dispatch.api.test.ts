@@ -10,10 +10,19 @@ const offer: DispatchSettings = { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', o
 describe('dispatch settings decider', () => {
   const spec = commandSpec(changeDispatchSettings);
   it('given the defaults, when an admin replaces them, then the new whole object is recorded; the same again appends nothing; others are refused', () => {
-    spec.given({}).when({ type: 'ChangeDispatchSettings', data: offer }, { tokenNo: 'AD01', role: 'admin' }).then({ dispatch: [{ type: 'DispatchSettingsChanged', data: offer }] });
+    spec
+      .given({})
+      .when({ type: 'ChangeDispatchSettings', data: offer }, { tokenNo: 'AD01', role: 'admin' })
+      .then({ dispatch: [{ type: 'DispatchSettingsChanged', data: offer }] });
     spec.given({}).when({ type: 'ChangeDispatchSettings', data: DEFAULT_DISPATCH_SETTINGS }, { tokenNo: 'AD01', role: 'admin' }).then({});
-    spec.given({ dispatch: [{ type: 'DispatchSettingsChanged', data: offer }] }).when({ type: 'ChangeDispatchSettings', data: { ...offer } }, { tokenNo: 'AD01', role: 'admin' }).then({});
-    spec.given({}).when({ type: 'ChangeDispatchSettings', data: offer }, { tokenNo: 'MH01', role: 'maintenanceHead' }).thenThrows(403, 'Forbidden');
+    spec
+      .given({ dispatch: [{ type: 'DispatchSettingsChanged', data: offer }] })
+      .when({ type: 'ChangeDispatchSettings', data: { ...offer } }, { tokenNo: 'AD01', role: 'admin' })
+      .then({});
+    spec
+      .given({})
+      .when({ type: 'ChangeDispatchSettings', data: offer }, { tokenNo: 'MH01', role: 'maintenanceHead' })
+      .thenThrows(403, 'Forbidden');
   });
 });
 

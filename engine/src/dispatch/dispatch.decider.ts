@@ -7,12 +7,24 @@ type DispatchRef = StreamRef<DispatchSettings, DispatchEvent>;
 export const evolveDispatch = (_state: DispatchSettings, event: DispatchEvent): DispatchSettings => event.data;
 
 /** The `dispatch` stream: the settings as last replaced; the defaults (the spec's broadcast) while it is empty. */
-export const dispatchStream = (): DispatchRef => ({ id: DISPATCH_STREAM_ID, initial: () => DEFAULT_DISPATCH_SETTINGS, evolve: evolveDispatch });
+export const dispatchStream = (): DispatchRef => ({
+  id: DISPATCH_STREAM_ID,
+  initial: () => DEFAULT_DISPATCH_SETTINGS,
+  evolve: evolveDispatch,
+});
 
 /** Every value of the settings in a fixed order (stored JSON may order keys its own way). */
 const valuesOf = (s: DispatchSettings) => {
   const { normal, urgent } = s.serviceTargets;
-  return [s.mode, s.offerSeconds, normal.acceptSeconds, normal.deliverSeconds, urgent.acceptSeconds, urgent.deliverSeconds, s.releaseLeadMinutes].join('|');
+  return [
+    s.mode,
+    s.offerSeconds,
+    normal.acceptSeconds,
+    normal.deliverSeconds,
+    urgent.acceptSeconds,
+    urgent.deliverSeconds,
+    s.releaseLeadMinutes,
+  ].join('|');
 };
 const same = (a: DispatchSettings, b: DispatchSettings) => valuesOf(a) === valuesOf(b);
 

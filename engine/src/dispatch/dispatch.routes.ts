@@ -1,7 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_DISPATCH_SETTINGS, DISPATCH_STREAM_ID, dispatchSettingsSchema, errorAnswerSchema, type DispatchSettings } from '@plantride/schemas';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  DISPATCH_STREAM_ID,
+  dispatchSettingsSchema,
+  errorAnswerSchema,
+  type DispatchSettings,
+} from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
@@ -29,17 +35,30 @@ export function dispatchInputOf(app: FastifyInstance, now = new Date()): Dispatc
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = await createStreamCache(app.database, app.eventStore, { streamId: DISPATCH_STREAM_ID, initial: DEFAULT_DISPATCH_SETTINGS, evolve: evolveDispatch });
+  const cache = await createStreamCache(app.database, app.eventStore, {
+    streamId: DISPATCH_STREAM_ID,
+    initial: DEFAULT_DISPATCH_SETTINGS,
+    evolve: evolveDispatch,
+  });
   app.decorate('dispatchSettings', cache);
   app.addHook('onClose', () => cache.close());
 
-  app.get('/api/dispatch/settings', { onRequest: app.requireRole('admin'), schema: { response: { 200: dispatchSettingsSchema, ...errors } } }, async () => cache.current());
+  app.get(
+    '/api/dispatch/settings',
+    { onRequest: app.requireRole('admin'), schema: { response: { 200: dispatchSettingsSchema, ...errors } } },
+    async () => cache.current(),
+  );
 
   app.put(
     '/api/dispatch/settings',
     { onRequest: app.requireRole('admin'), schema: { body: dispatchSettingsSchema, response: { 200: dispatchSettingsSchema, ...errors } } },
     async (request) => {
-      await handle(app.eventStore, changeDispatchSettings, { type: 'ChangeDispatchSettings', data: request.body }, httpCommandContext(request, currentUser(request)));
+      await handle(
+        app.eventStore,
+        changeDispatchSettings,
+        { type: 'ChangeDispatchSettings', data: request.body },
+        httpCommandContext(request, currentUser(request)),
+      );
       return cache.current();
     },
   );

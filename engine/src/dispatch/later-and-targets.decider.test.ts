@@ -19,16 +19,41 @@ const MINUTE = 60_000;
 const account = { requester: [userEvents.signedUp('AB12')] };
 const timerSettings = { reassignTimeoutMs: 60_000, rideWaitAlertMs: 3_600_000, specialTaskMinuteMs: 60_000 };
 
-const dispatchWith = (settings: Partial<DispatchInput['settings']>, candidates: DispatchCandidate[] = []): DispatchInput => ({ settings: { ...DEFAULT_DISPATCH_SETTINGS, ...settings }, candidates, site: null });
+const dispatchWith = (settings: Partial<DispatchInput['settings']>, candidates: DispatchCandidate[] = []): DispatchInput => ({
+  settings: { ...DEFAULT_DISPATCH_SETTINGS, ...settings },
+  candidates,
+  site: null,
+});
 const booking = (more: Partial<BookRideCommand['data']> = {}, dispatch?: DispatchInput): BookRideCommand => ({
   type: 'BookRide',
-  data: { rideId: R, requesterId: 'AB12', requesterName: '', requesterMobile: '', fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null, ...more },
+  data: {
+    rideId: R,
+    requesterId: 'AB12',
+    requesterName: '',
+    requesterMobile: '',
+    fromLocation: 'RMS',
+    toLocation: 'fgs',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    durationMinutes: null,
+    ...more,
+  },
   driversOfType: 3,
   site: null,
   dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
-  plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'RMS', toLocation: 'fgs', estimatedMinutes: 7, requestedAt: NOW.toISOString(), ...more }));
+  plain(
+    rideEvents.requested(R, 'AB12', 0, {
+      requesterName: 'User AB12',
+      requesterMobile: '9000000002',
+      fromLocation: 'RMS',
+      toLocation: 'fgs',
+      estimatedMinutes: 7,
+      requestedAt: NOW.toISOString(),
+      ...more,
+    }),
+  );
 const timerOf = (events: RideEvent[], type: string) => rideTimers(foldRide(events), timerSettings).find((t) => t.command.type === type);
 
 describe('rides booked for later', () => {
@@ -36,34 +61,66 @@ describe('rides booked for later', () => {
 
   it('given a time later today, when booked, then the ride is scheduled with its release releaseLeadMinutes before, and no driver is offered it yet', () => {
     const at = iso(90 * MINUTE);
-    book.given(account).when(booking({ scheduledFor: at }), requester).then({ ride: [requested({ scheduledFor: at, releaseAt: iso(75 * MINUTE) })] });
+    book
+      .given(account)
+      .when(booking({ scheduledFor: at }), requester)
+      .then({ ride: [requested({ scheduledFor: at, releaseAt: iso(75 * MINUTE) })] });
     // Offer mode too: dispatch waits for the release.
-    const offers = dispatchWith({ mode: 'offer', releaseLeadMinutes: 30 }, [{ operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) }]);
-    book.given(account).when(booking({ scheduledFor: at }, offers), requester).then({ ride: [requested({ scheduledFor: at, releaseAt: iso(60 * MINUTE) })] });
+    const offers = dispatchWith({ mode: 'offer', releaseLeadMinutes: 30 }, [
+      { operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) },
+    ]);
+    book
+      .given(account)
+      .when(booking({ scheduledFor: at }, offers), requester)
+      .then({ ride: [requested({ scheduledFor: at, releaseAt: iso(60 * MINUTE) })] });
   });
 
   it('given a time sooner than the lead, when booked, then it is released at once (at booking); a time given with an offset is kept as the instant it names', () => {
     const soon = new Date(NOW.getTime() + 5 * MINUTE);
     const withOffset = '2026-11-25T13:35:00+05:30';
     expect(new Date(withOffset).getTime()).toBe(soon.getTime());
-    book.given(account).when(booking({ scheduledFor: withOffset }), requester).then({ ride: [requested({ scheduledFor: soon.toISOString(), releaseAt: NOW.toISOString() })] });
+    book
+      .given(account)
+      .when(booking({ scheduledFor: withOffset }), requester)
+      .then({ ride: [requested({ scheduledFor: soon.toISOString(), releaseAt: NOW.toISOString() })] });
   });
 
   it('given a time now or past, or beyond tomorrow on the plant calendar, when booked, then it is refused; the last minute of tomorrow is taken', () => {
-    book.given(account).when(booking({ scheduledFor: NOW.toISOString() }), requester).thenThrows(400, SERVER_MESSAGES.scheduledInPast);
-    book.given(account).when(booking({ scheduledFor: iso(-MINUTE) }), requester).thenThrows(400, SERVER_MESSAGES.scheduledInPast);
-    book.given(account).when(booking({ scheduledFor: '2026-11-26T18:30:00.000Z' }), requester).thenThrows(400, SERVER_MESSAGES.scheduledTooFar);
+    book
+      .given(account)
+      .when(booking({ scheduledFor: NOW.toISOString() }), requester)
+      .thenThrows(400, SERVER_MESSAGES.scheduledInPast);
+    book
+      .given(account)
+      .when(booking({ scheduledFor: iso(-MINUTE) }), requester)
+      .thenThrows(400, SERVER_MESSAGES.scheduledInPast);
+    book
+      .given(account)
+      .when(booking({ scheduledFor: '2026-11-26T18:30:00.000Z' }), requester)
+      .thenThrows(400, SERVER_MESSAGES.scheduledTooFar);
     const lastMinute = '2026-11-26T18:29:00.000Z';
-    book.given(account).when(booking({ scheduledFor: lastMinute }), requester).then({ ride: [requested({ scheduledFor: lastMinute, releaseAt: '2026-11-26T18:14:00.000Z' })] });
+    book
+      .given(account)
+      .when(booking({ scheduledFor: lastMinute }), requester)
+      .then({ ride: [requested({ scheduledFor: lastMinute, releaseAt: '2026-11-26T18:14:00.000Z' })] });
   });
 
   it('given a scheduled ride, then its release timer is armed; when it fires, then the ride is requested; under offer dispatch it is offered at once', () => {
     const scheduled = requested({ scheduledFor: iso(90 * MINUTE), releaseAt: iso(75 * MINUTE) }) as RideEvent;
     const timer = timerOf([scheduled], 'ReleaseScheduledRide');
-    expect(timer).toEqual({ id: `release-${R}`, dueAt: new Date(iso(75 * MINUTE)), command: { type: 'ReleaseScheduledRide', data: { rideId: R, dueAt: iso(75 * MINUTE) } } });
+    expect(timer).toEqual({
+      id: `release-${R}`,
+      dueAt: new Date(iso(75 * MINUTE)),
+      command: { type: 'ReleaseScheduledRide', data: { rideId: R, dueAt: iso(75 * MINUTE) } },
+    });
     const fire = commandSpec(fireRideTimer);
-    fire.given({ ride: [scheduled] }).when(timer!.command, SYSTEM).then({ ride: [{ type: 'RideReleased', data: { rideId: R, releasedAt: NOW.toISOString() } }] });
-    const offers = dispatchWith({ mode: 'offer', offerSeconds: 20 }, [{ operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) }]);
+    fire
+      .given({ ride: [scheduled] })
+      .when(timer!.command, SYSTEM)
+      .then({ ride: [{ type: 'RideReleased', data: { rideId: R, releasedAt: NOW.toISOString() } }] });
+    const offers = dispatchWith({ mode: 'offer', offerSeconds: 20 }, [
+      { operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) },
+    ]);
     fire
       .given({ ride: [scheduled] })
       .when({ ...timer!.command, dispatch: offers }, SYSTEM)
@@ -78,9 +135,15 @@ describe('rides booked for later', () => {
   it('given a scheduled ride, when its requester cancels it, then it is cancelled and its release timer goes; a release after that is stale', () => {
     const scheduled = requested({ scheduledFor: iso(90 * MINUTE), releaseAt: iso(75 * MINUTE) }) as RideEvent;
     const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId: R, cancelledBy: 'AB12', cancelledAt: NOW.toISOString() } };
-    commandSpec(cancelRide).given({ ride: [scheduled] }).when({ type: 'CancelRide', data: { rideId: R } }, requester).then({ ride: [cancelled] });
+    commandSpec(cancelRide)
+      .given({ ride: [scheduled] })
+      .when({ type: 'CancelRide', data: { rideId: R } }, requester)
+      .then({ ride: [cancelled] });
     expect(timerOf([scheduled, cancelled], 'ReleaseScheduledRide')).toBeUndefined();
-    commandSpec(fireRideTimer).given({ ride: [scheduled, cancelled] }).when({ type: 'ReleaseScheduledRide', data: { rideId: R, dueAt: iso(75 * MINUTE) } }, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    commandSpec(fireRideTimer)
+      .given({ ride: [scheduled, cancelled] })
+      .when({ type: 'ReleaseScheduledRide', data: { rideId: R, dueAt: iso(75 * MINUTE) } }, SYSTEM)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
 
   it('given a scheduled ride, then no driver may accept it before its release', () => {
@@ -93,35 +156,79 @@ describe('rides booked for later', () => {
 describe('service targets', () => {
   const book = commandSpec(bookRide);
   const fire = commandSpec(fireRideTimer);
-  const missed = (target: 'accept' | 'deliver', priority: 'normal' | 'urgent', dueAt: string): RideEvent => ({ type: 'RideSlaBreached', data: { rideId: R, target, priority, dueAt, breachedAt: NOW.toISOString() } });
+  const missed = (target: 'accept' | 'deliver', priority: 'normal' | 'urgent', dueAt: string): RideEvent => ({
+    type: 'RideSlaBreached',
+    data: { rideId: R, target, priority, dueAt, breachedAt: NOW.toISOString() },
+  });
 
   it('given targets an admin changed, when a ride is booked, then it carries them; with the default targets the event is the spec one', () => {
     const serviceTargets = { normal: { acceptSeconds: 60, deliverSeconds: 600 }, urgent: { acceptSeconds: 30, deliverSeconds: 300 } };
-    book.given(account).when(booking({}, dispatchWith({ serviceTargets })), requester).then({ ride: [requested({ serviceTargets })] });
-    book.given(account).when(booking({}, dispatchWith({})), requester).then({ ride: [requested()] });
+    book
+      .given(account)
+      .when(booking({}, dispatchWith({ serviceTargets })), requester)
+      .then({ ride: [requested({ serviceTargets })] });
+    book
+      .given(account)
+      .when(booking({}, dispatchWith({})), requester)
+      .then({ ride: [requested()] });
   });
 
   it('given a ride not accepted by its target, when the timer fires, then the miss is recorded once; fired again it is stale', () => {
     const timer = timerOf([requested() as RideEvent], 'NoteMissedTarget');
-    expect(timer?.command).toEqual({ type: 'NoteMissedTarget', data: { rideId: R, target: 'accept', priority: 'normal', dueAt: iso(5 * MINUTE) } });
-    fire.given({ ride: [requested()] }).when(timer!.command, SYSTEM).then({ ride: [missed('accept', 'normal', iso(5 * MINUTE))] });
-    fire.given({ ride: [requested(), missed('accept', 'normal', iso(5 * MINUTE))] }).when(timer!.command, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    expect(timer?.command).toEqual({
+      type: 'NoteMissedTarget',
+      data: { rideId: R, target: 'accept', priority: 'normal', dueAt: iso(5 * MINUTE) },
+    });
+    fire
+      .given({ ride: [requested()] })
+      .when(timer!.command, SYSTEM)
+      .then({ ride: [missed('accept', 'normal', iso(5 * MINUTE))] });
+    fire
+      .given({ ride: [requested(), missed('accept', 'normal', iso(5 * MINUTE))] })
+      .when(timer!.command, SYSTEM)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
 
   it('given a ride accepted in time, or whose priority changed since the timer was armed, when the old acceptance timer fires, then it is stale', () => {
-    const command = { type: 'NoteMissedTarget' as const, data: { rideId: R, target: 'accept' as const, priority: 'normal' as const, dueAt: iso(5 * MINUTE) } };
-    fire.given({ ride: [requested(), plain(rideEvents.accepted(R, 'D1'))] }).when(command, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
-    const urgent: RideEvent = { type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'AD01', changedAt: NOW.toISOString() } };
-    fire.given({ ride: [requested(), urgent] }).when(command, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    const command = {
+      type: 'NoteMissedTarget' as const,
+      data: { rideId: R, target: 'accept' as const, priority: 'normal' as const, dueAt: iso(5 * MINUTE) },
+    };
+    fire
+      .given({ ride: [requested(), plain(rideEvents.accepted(R, 'D1'))] })
+      .when(command, SYSTEM)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    const urgent: RideEvent = {
+      type: 'RidePriorityChanged',
+      data: { rideId: R, priority: 'urgent', changedBy: 'AD01', changedAt: NOW.toISOString() },
+    };
+    fire
+      .given({ ride: [requested(), urgent] })
+      .when(command, SYSTEM)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
     // The urgent deadline is its own timer: 2 minutes from booking.
-    fire.given({ ride: [requested(), urgent] }).when({ ...command, data: { ...command.data, priority: 'urgent', dueAt: iso(2 * MINUTE) } }, SYSTEM).then({ ride: [missed('accept', 'urgent', iso(2 * MINUTE))] });
+    fire
+      .given({ ride: [requested(), urgent] })
+      .when({ ...command, data: { ...command.data, priority: 'urgent', dueAt: iso(2 * MINUTE) } }, SYSTEM)
+      .then({ ride: [missed('accept', 'urgent', iso(2 * MINUTE))] });
   });
 
   it('given a ride in progress past its delivery target, when the timer fires, then the miss is recorded; after the drop it is stale', () => {
-    const deliver = { type: 'NoteMissedTarget' as const, data: { rideId: R, target: 'deliver' as const, priority: 'normal' as const, dueAt: iso(30 * MINUTE) } };
+    const deliver = {
+      type: 'NoteMissedTarget' as const,
+      data: { rideId: R, target: 'deliver' as const, priority: 'normal' as const, dueAt: iso(30 * MINUTE) },
+    };
     const carried = [requested(), plain(rideEvents.accepted(R, 'D1'))];
-    fire.given({ ride: carried }).when(deliver, SYSTEM).then({ ride: [missed('deliver', 'normal', iso(30 * MINUTE))] });
-    const dropped = [...carried, { type: 'RideStarted', data: { rideId: R, driverId: 'D1', startedAt: iso(MINUTE) } }, { type: 'MaterialPicked', data: { rideId: R, driverId: 'D1', pickedAt: iso(2 * MINUTE) } }, { type: 'MaterialDropped', data: { rideId: R, driverId: 'D1', droppedAt: iso(3 * MINUTE) } }] as RideEvent[];
+    fire
+      .given({ ride: carried })
+      .when(deliver, SYSTEM)
+      .then({ ride: [missed('deliver', 'normal', iso(30 * MINUTE))] });
+    const dropped = [
+      ...carried,
+      { type: 'RideStarted', data: { rideId: R, driverId: 'D1', startedAt: iso(MINUTE) } },
+      { type: 'MaterialPicked', data: { rideId: R, driverId: 'D1', pickedAt: iso(2 * MINUTE) } },
+      { type: 'MaterialDropped', data: { rideId: R, driverId: 'D1', droppedAt: iso(3 * MINUTE) } },
+    ] as RideEvent[];
     fire.given({ ride: dropped }).when(deliver, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
 

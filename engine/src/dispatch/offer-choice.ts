@@ -24,7 +24,12 @@ const UNKNOWN_MINUTES = 10_000;
  * Drivers of another vehicle type, and those in `passedOver` (declined or let an offer expire), are
  * not candidates. Null when nobody is left.
  */
-export function chooseDriver<C extends DispatchCandidate>(ride: { fromLocation: string; vehicleType: string }, candidates: readonly C[], state: SiteState | null, passedOver: readonly string[] = []): C | null {
+export function chooseDriver<C extends DispatchCandidate>(
+  ride: { fromLocation: string; vehicleType: string },
+  candidates: readonly C[],
+  state: SiteState | null,
+  passedOver: readonly string[] = [],
+): C | null {
   const site = siteOf(state);
   const pickup = locationNamed(site, ride.fromLocation);
   const minutesFrom = (location: string | null) => {

@@ -15,43 +15,98 @@ const driver = (tokenNo: string): Actor => ({ tokenNo, role: 'driver' });
 const iso = (msFromNow: number) => new Date(NOW.getTime() + msFromNow).toISOString();
 
 /** A free Forklift driver at a place, idle since some minutes before now. */
-const free = (operatorId: string, location: string | null, idleMinutes = 10, vehicleType: DispatchCandidate['vehicleType'] = 'Forklift'): DispatchCandidate => ({
+const free = (
+  operatorId: string,
+  location: string | null,
+  idleMinutes = 10,
+  vehicleType: DispatchCandidate['vehicleType'] = 'Forklift',
+): DispatchCandidate => ({
   operatorId,
   vehicleType,
   location,
   idleSince: iso(-idleMinutes * 60_000),
 });
-const offerMode = (candidates: DispatchCandidate[]): DispatchInput => ({ settings: { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 20 }, candidates, site: null });
+const offerMode = (candidates: DispatchCandidate[]): DispatchInput => ({
+  settings: { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 20 },
+  candidates,
+  site: null,
+});
 
 // A ride from RMS to fgs (7 minutes); on the spec plant car parking is nearer RMS than the canteen.
 const booking = (dispatch?: DispatchInput, priority: 'normal' | 'urgent' = 'normal'): BookRideCommand => ({
   type: 'BookRide',
-  data: { rideId: R, requesterId: 'AB12', requesterName: '', requesterMobile: '', fromLocation: 'RMS', toLocation: 'fgs', vehicleType: 'Forklift', rideType: 'Regular', durationMinutes: null, priority },
+  data: {
+    rideId: R,
+    requesterId: 'AB12',
+    requesterName: '',
+    requesterMobile: '',
+    fromLocation: 'RMS',
+    toLocation: 'fgs',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    durationMinutes: null,
+    priority,
+  },
   driversOfType: 3,
   site: null,
   dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
-  plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'RMS', toLocation: 'fgs', estimatedMinutes: 7, requestedAt: NOW.toISOString(), ...more }));
-const offered = (driverId: string, round = 1): RideEvent => ({ type: 'RideOffered', data: { rideId: R, driverId, round, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) } });
+  plain(
+    rideEvents.requested(R, 'AB12', 0, {
+      requesterName: 'User AB12',
+      requesterMobile: '9000000002',
+      fromLocation: 'RMS',
+      toLocation: 'fgs',
+      estimatedMinutes: 7,
+      requestedAt: NOW.toISOString(),
+      ...more,
+    }),
+  );
+const offered = (driverId: string, round = 1): RideEvent => ({
+  type: 'RideOffered',
+  data: { rideId: R, driverId, round, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) },
+});
 const account = { requester: [userEvents.signedUp('AB12')] };
 
-describe('change a ride\'s priority', () => {
+describe("change a ride's priority", () => {
   const spec = commandSpec(changePriority);
   const change = (priority: 'normal' | 'urgent') => ({ type: 'ChangePriority' as const, data: { rideId: R, priority } });
   const staff: Actor = { tokenNo: 'MH01', role: 'maintenanceHead' };
 
   it('given an open ride, when staff make it urgent, then it is recorded with who did it; the same priority again changes nothing', () => {
-    spec.given({ ride: [requested()] }).when(change('urgent'), staff).then({ ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }] });
-    spec.given({ ride: [requested()] }).when(change('normal'), staff).then({});
-    spec.given({ ride: [requested(), plain(rideEvents.accepted(R, 'D1'))] }).when(change('urgent'), staff).then({ ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }] });
+    spec
+      .given({ ride: [requested()] })
+      .when(change('urgent'), staff)
+      .then({
+        ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }],
+      });
+    spec
+      .given({ ride: [requested()] })
+      .when(change('normal'), staff)
+      .then({});
+    spec
+      .given({ ride: [requested(), plain(rideEvents.accepted(R, 'D1'))] })
+      .when(change('urgent'), staff)
+      .then({
+        ride: [{ type: 'RidePriorityChanged', data: { rideId: R, priority: 'urgent', changedBy: 'MH01', changedAt: NOW.toISOString() } }],
+      });
   });
 
   it('given a finished ride, no ride, or a requester or driver, when the priority is changed, then it is refused', () => {
-    spec.given({ ride: [requested(), plain(rideEvents.cancelled(R, 'AB12'))] }).when(change('urgent'), staff).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    spec
+      .given({ ride: [requested(), plain(rideEvents.cancelled(R, 'AB12'))] })
+      .when(change('urgent'), staff)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
     spec.given({}).when(change('urgent'), staff).thenThrows(404, SERVER_MESSAGES.rideNotFound);
-    spec.given({ ride: [requested()] }).when(change('urgent'), requester).thenThrows(403, SERVER_MESSAGES.forbidden);
-    spec.given({ ride: [requested()] }).when(change('urgent'), driver('D1')).thenThrows(403, SERVER_MESSAGES.forbidden);
+    spec
+      .given({ ride: [requested()] })
+      .when(change('urgent'), requester)
+      .thenThrows(403, SERVER_MESSAGES.forbidden);
+    spec
+      .given({ ride: [requested()] })
+      .when(change('urgent'), driver('D1'))
+      .thenThrows(403, SERVER_MESSAGES.forbidden);
   });
 });
 
@@ -70,40 +125,90 @@ describe('offer dispatch', () => {
   const book = commandSpec(bookRide);
 
   it('given offer mode and free drivers, when a ride is booked, then it is offered to the nearest for offerSeconds, marked for offers and its priority', () => {
-    book.given(account).when(booking(offerMode([free('D1', 'canteen'), free('D2', 'car parking')]), 'urgent'), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
+    book
+      .given(account)
+      .when(booking(offerMode([free('D1', 'canteen'), free('D2', 'car parking')]), 'urgent'), requester)
+      .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
   });
 
   it('given offer mode and nobody free, when a ride is booked, then it is open to all at once; in broadcast mode nothing is offered and the event is the spec one', () => {
-    book.given(account).when(booking(offerMode([])), requester).then({ ride: [requested({ dispatch: 'offer' }), { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } }] });
-    book.given(account).when(booking({ ...offerMode([free('D1', 'RMS')]), settings: DEFAULT_DISPATCH_SETTINGS }), requester).then({ ride: [requested()] });
+    book
+      .given(account)
+      .when(booking(offerMode([])), requester)
+      .then({
+        ride: [
+          requested({ dispatch: 'offer' }),
+          { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } },
+        ],
+      });
+    book
+      .given(account)
+      .when(booking({ ...offerMode([free('D1', 'RMS')]), settings: DEFAULT_DISPATCH_SETTINGS }), requester)
+      .then({ ride: [requested()] });
   });
 
   const decline = commandSpec(declineOffer);
-  const declining = (driverId: string, candidates: DispatchCandidate[]) => ({ type: 'DeclineOffer' as const, data: { rideId: R, driverId }, dispatch: offerMode(candidates) });
+  const declining = (driverId: string, candidates: DispatchCandidate[]) => ({
+    type: 'DeclineOffer' as const,
+    data: { rideId: R, driverId },
+    dispatch: offerMode(candidates),
+  });
 
   it('given a ride offered to a driver, when he declines, then it goes to the next best driver, never back to him; when the last declines, it is open to all', () => {
-    const declined = (driverId: string, round: number): RideEvent => ({ type: 'RideOfferDeclined', data: { rideId: R, driverId, round, declinedAt: NOW.toISOString() } });
-    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D2', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D2')).then({ ride: [declined('D2', 1), offered('D1', 2)] });
+    const declined = (driverId: string, round: number): RideEvent => ({
+      type: 'RideOfferDeclined',
+      data: { rideId: R, driverId, round, declinedAt: NOW.toISOString() },
+    });
+    decline
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when(declining('D2', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D2'))
+      .then({ ride: [declined('D2', 1), offered('D1', 2)] });
     decline
       .given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), declined('D2', 1), offered('D1', 2)] })
       .when(declining('D1', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D1'))
-      .then({ ride: [declined('D1', 2), { type: 'RideOpenedToAll', data: { rideId: R, reason: 'every driver passed', openedAt: NOW.toISOString() } }] });
+      .then({
+        ride: [
+          declined('D1', 2),
+          { type: 'RideOpenedToAll', data: { rideId: R, reason: 'every driver passed', openedAt: NOW.toISOString() } },
+        ],
+      });
   });
 
   it('given a ride offered to someone else, open to all, or taken, when a driver declines it, then it is no longer available to him; he may not decline for another', () => {
-    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D1', []), driver('D1')).thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
-    decline.given({ ride: [requested()] }).when(declining('D1', []), driver('D1')).thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
-    decline.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when(declining('D2', []), driver('D1')).thenThrows(403, SERVER_MESSAGES.forbidden);
+    decline
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when(declining('D1', []), driver('D1'))
+      .thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
+    decline
+      .given({ ride: [requested()] })
+      .when(declining('D1', []), driver('D1'))
+      .thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
+    decline
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when(declining('D2', []), driver('D1'))
+      .thenThrows(403, SERVER_MESSAGES.forbidden);
   });
 
   it('given a ride offered, then its expiry timer is armed; when it fires, then the ride goes to the next driver; a timer for an answered offer is stale', () => {
     const ride = foldRide([requested({ dispatch: 'offer' }) as RideEvent, offered('D2')]);
-    const [timer] = rideTimers(ride, { reassignTimeoutMs: 60_000, rideWaitAlertMs: 3_600_000, specialTaskMinuteMs: 60_000 }).filter((t) => t.command.type === 'ExpireOffer');
-    expect(timer).toEqual({ id: `offer-${R}-1`, dueAt: new Date(iso(20_000)), command: { type: 'ExpireOffer', data: { rideId: R, driverId: 'D2', round: 1, dueAt: iso(20_000) } } });
+    const [timer] = rideTimers(ride, { reassignTimeoutMs: 60_000, rideWaitAlertMs: 3_600_000, specialTaskMinuteMs: 60_000 }).filter(
+      (t) => t.command.type === 'ExpireOffer',
+    );
+    expect(timer).toEqual({
+      id: `offer-${R}-1`,
+      dueAt: new Date(iso(20_000)),
+      command: { type: 'ExpireOffer', data: { rideId: R, driverId: 'D2', round: 1, dueAt: iso(20_000) } },
+    });
     const fire = commandSpec(fireRideTimer);
     const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId: R, driverId: 'D2', round: 1, expiredAt: NOW.toISOString() } };
-    fire.given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] }).when({ ...timer!.command, dispatch: offerMode([free('D1', 'main gate')]) }, SYSTEM).then({ ride: [expired, offered('D1', 2)] });
-    fire.given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), plain(rideEvents.accepted(R, 'D2'))] }).when(timer!.command, SYSTEM).thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
+    fire
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when({ ...timer!.command, dispatch: offerMode([free('D1', 'main gate')]) }, SYSTEM)
+      .then({ ride: [expired, offered('D1', 2)] });
+    fire
+      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), plain(rideEvents.accepted(R, 'D2'))] })
+      .when(timer!.command, SYSTEM)
+      .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
 
   it('given a ride offered to one driver, then another may not accept it until it is open to all', () => {
@@ -113,17 +218,34 @@ describe('offer dispatch', () => {
   });
 });
 
-describe('urgent first: an urgent booking takes a driver from a normal ride\'s offer (issue #20)', () => {
+describe("urgent first: an urgent booking takes a driver from a normal ride's offer (issue #20)", () => {
   const book = commandSpec(bookRide);
   const T = 'T1';
   const takenRequested = (priority: 'normal' | 'urgent' = 'normal') =>
-    plain(rideEvents.requested(T, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', fromLocation: 'canteen', toLocation: 'fgs', estimatedMinutes: 5, requestedAt: NOW.toISOString(), dispatch: 'offer', ...(priority === 'urgent' ? { priority } : {}) }));
-  const takenOffer = (driverId: string): RideEvent => ({ type: 'RideOffered', data: { rideId: T, driverId, round: 1, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) } });
+    plain(
+      rideEvents.requested(T, 'AB12', 0, {
+        requesterName: 'User AB12',
+        requesterMobile: '9000000002',
+        fromLocation: 'canteen',
+        toLocation: 'fgs',
+        estimatedMinutes: 5,
+        requestedAt: NOW.toISOString(),
+        dispatch: 'offer',
+        ...(priority === 'urgent' ? { priority } : {}),
+      }),
+    );
+  const takenOffer = (driverId: string): RideEvent => ({
+    type: 'RideOffered',
+    data: { rideId: T, driverId, round: 1, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) },
+  });
   // D1 holds T's offer; nobody is free.
   const holding = (holders = [{ ...free('D1', 'RMS'), rideId: T }]): DispatchInput => ({ ...offerMode([]), holders });
-  const urgent = (dispatch: DispatchInput, preempt?: { rideId: string; driverId: string }): BookRideCommand => ({ ...booking(dispatch, 'urgent'), preempt });
+  const urgent = (dispatch: DispatchInput, preempt?: { rideId: string; driverId: string }): BookRideCommand => ({
+    ...booking(dispatch, 'urgent'),
+    preempt,
+  });
 
-  it('given nobody free and a driver holding a normal ride\'s offer, when an urgent ride is booked, then it is offered to him and the other offer is taken back in the same append; that ride goes on without him', () => {
+  it("given nobody free and a driver holding a normal ride's offer, when an urgent ride is booked, then it is offered to him and the other offer is taken back in the same append; that ride goes on without him", () => {
     book
       .given({ ...account, taken: [takenRequested(), takenOffer('D1')] })
       .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
@@ -138,15 +260,27 @@ describe('urgent first: an urgent booking takes a driver from a normal ride\'s o
 
   it('given the other ride urgent too, answered meanwhile, or a driver free, when an urgent ride is booked, then no offer is taken back', () => {
     const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } };
-    book.given({ ...account, taken: [takenRequested('urgent'), takenOffer('D1')] }).when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
+    book
+      .given({ ...account, taken: [takenRequested('urgent'), takenOffer('D1')] })
+      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
     const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId: T, driverId: 'D1', round: 1, declinedAt: NOW.toISOString() } };
-    book.given({ ...account, taken: [takenRequested(), takenOffer('D1'), declined] }).when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
-    book.given({ ...account, taken: [takenRequested(), takenOffer('D1')] }).when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }, { rideId: T, driverId: 'D1' }), requester).then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
+    book
+      .given({ ...account, taken: [takenRequested(), takenOffer('D1'), declined] })
+      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
+    book
+      .given({ ...account, taken: [takenRequested(), takenOffer('D1')] })
+      .when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }, { rideId: T, driverId: 'D1' }), requester)
+      .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
   });
 
   it('given a normal booking, then preemptionFor takes nobody; for an urgent one it takes the best holder by the same score', () => {
     const ride = { fromLocation: 'RMS', vehicleType: 'Forklift', passedOver: [], openToAll: false, offer: null };
-    const holders = [{ ...free('D1', 'canteen'), rideId: 'A' }, { ...free('D2', 'car parking'), rideId: 'B' }];
+    const holders = [
+      { ...free('D1', 'canteen'), rideId: 'A' },
+      { ...free('D2', 'car parking'), rideId: 'B' },
+    ];
     expect(preemptionFor({ ...ride, priority: 'normal' }, { ...offerMode([]), holders })).toBeNull();
     expect(preemptionFor({ ...ride, priority: 'urgent' }, { ...offerMode([]), holders })?.rideId).toBe('B');
     expect(preemptionFor({ ...ride, priority: 'urgent' }, { ...offerMode([]), settings: DEFAULT_DISPATCH_SETTINGS, holders })).toBeNull();

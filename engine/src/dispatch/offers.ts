@@ -26,7 +26,13 @@ export function nextOffer(ride: RideSnapshot, input: DispatchInput, now: Date): 
   const chosen = chooseDriver(c, input.candidates, input.site, c.passedOver);
   const at = now.toISOString();
   // Nobody passed on it: nobody was free (at booking, or after its offer was taken back for an urgent ride).
-  if (!chosen) return [{ type: 'RideOpenedToAll', data: { rideId: c.rideId, reason: c.passedOver.length === 0 ? 'no driver free' : 'every driver passed', openedAt: at } }];
+  if (!chosen)
+    return [
+      {
+        type: 'RideOpenedToAll',
+        data: { rideId: c.rideId, reason: c.passedOver.length === 0 ? 'no driver free' : 'every driver passed', openedAt: at },
+      },
+    ];
   return [offerTo(ride, chosen.operatorId, input, now)];
 }
 
@@ -38,7 +44,10 @@ export function offerTo(ride: RideSnapshot, driverId: string, input: DispatchInp
 }
 
 /** What deciding a pre-emption reads of the urgent ride (its statechart context has it all). */
-export type PreemptingRide = Pick<RideSnapshot['context'], 'priority' | 'fromLocation' | 'vehicleType' | 'passedOver' | 'openToAll' | 'offer'>;
+export type PreemptingRide = Pick<
+  RideSnapshot['context'],
+  'priority' | 'fromLocation' | 'vehicleType' | 'passedOver' | 'openToAll' | 'offer'
+>;
 
 /**
  * Urgent first (issue #20): for an urgent ride under offer dispatch that no free driver can take, the

@@ -53,7 +53,10 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/getDrivers',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: driverListQuerySchema, response: { 200: getDriversPageAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin', 'maintenanceHead'),
+      schema: { querystring: driverListQuerySchema, response: { 200: getDriversPageAnswerSchema, ...errors } },
+    },
     async (request) => {
       const { limit, offset } = request.query;
       const { rows, total } = await listDriversPage(readModels(app), { limit, offset });
@@ -64,7 +67,10 @@ export const driverReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/drivers/blocked',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: driverListQuerySchema, response: { 200: blockedDriversAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin', 'maintenanceHead'),
+      schema: { querystring: driverListQuerySchema, response: { 200: blockedDriversAnswerSchema, ...errors } },
+    },
     async (request, reply) => {
       // The spec's answer is a bare list: its total goes in a header.
       const { rows, total } = await blockedDriversPage(readModels(app), request.query);

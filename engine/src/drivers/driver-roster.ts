@@ -51,7 +51,14 @@ export function presenceOf(operatorId: string, driver: DriverState, now: Date): 
   const blocked = driver.blockedFor !== null || record?.status !== 'Active' || !driver.accessActive;
   const working = onShift(driver, now);
   const state: DriverPresenceState = blocked ? 'blocked' : driver.ongoingRideId ? 'busy' : working ? 'free' : 'off shift';
-  return { operatorId, name: record?.name ?? operatorId, vehicleType: record?.vehicleAssigned || null, state, rideId: driver.ongoingRideId, shift: working ? driver.shift : null };
+  return {
+    operatorId,
+    name: record?.name ?? operatorId,
+    vehicleType: record?.vehicleAssigned || null,
+    state,
+    rideId: driver.ongoingRideId,
+    shift: working ? driver.shift : null,
+  };
 }
 
 const DRIVER_STREAM = 'driver-';
@@ -62,7 +69,11 @@ const handled = new Set<string>(DRIVER_EVENT_TYPES);
  * memory from the driver streams instead of asked of the read model on every booking (issue #18):
  * read once at start, then every append heard (this process's before its command is answered).
  */
-export async function createDriverRoster(database: Database, store: EventStore, options: { pollIntervalMs?: number } = {}): Promise<DriverRoster> {
+export async function createDriverRoster(
+  database: Database,
+  store: EventStore,
+  options: { pollIntervalMs?: number } = {},
+): Promise<DriverRoster> {
   const drivers = new Map<string, Entry>();
   // Heard before the start's read is folded: applied after it, so each stream folds in order.
   let early: RecordedEvent[] | null = [];
@@ -94,7 +105,8 @@ export async function createDriverRoster(database: Database, store: EventStore, 
   return {
     activeDriversOf(vehicleType) {
       let count = 0;
-      for (const { state } of drivers.values()) if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
+      for (const { state } of drivers.values())
+        if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
     },
     dispatchView(now) {
@@ -107,7 +119,12 @@ export async function createDriverRoster(database: Database, store: EventStore, 
         const drop = board.lastDrop(record.operatorId);
         // A drop before this shift began tells nothing of where he is now.
         const recent = drop && drop.at >= shift.startedAt ? drop : undefined;
-        const candidate = { operatorId: record.operatorId, vehicleType: record.vehicleAssigned, location: recent?.location ?? shift.location, idleSince: recent?.at ?? shift.startedAt };
+        const candidate = {
+          operatorId: record.operatorId,
+          vehicleType: record.vehicleAssigned,
+          location: recent?.location ?? shift.location,
+          idleSince: recent?.at ?? shift.startedAt,
+        };
         if (!board.holdsOffer(record.operatorId, now)) candidates.push(candidate);
         else {
           const rideId = board.heldNormalOffer(record.operatorId, now);
@@ -116,7 +133,10 @@ export async function createDriverRoster(database: Database, store: EventStore, 
       }
       return { candidates, holders };
     },
-    presence: (now) => [...drivers.values()].filter(({ state }) => state.record !== null).map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
+    presence: (now) =>
+      [...drivers.values()]
+        .filter(({ state }) => state.record !== null)
+        .map(({ state }) => presenceOf(state.record!.operatorId, state, now)),
     close: () => watch.close(),
   };
 }

@@ -1,4 +1,12 @@
-import { plantDayOf, type DashboardDriver, type DriverListRow, type DriverRole, type DriverStatus, type InspectionToday, type VehicleType } from '@plantride/schemas';
+import {
+  plantDayOf,
+  type DashboardDriver,
+  type DriverListRow,
+  type DriverRole,
+  type DriverStatus,
+  type InspectionToday,
+  type VehicleType,
+} from '@plantride/schemas';
 import type { DriverRow } from '@plantride/projections';
 
 // The read model stores what the events said; these casts only restore the types the events had.

@@ -11,41 +11,85 @@ import { addDriver, evolveDriver, initialDriverState, toggleDriverAccess, update
 // The builders' events name their stream; a decision's events do not.
 const plain = <E extends { streamId: string }>({ streamId: _streamId, ...event }: E): Omit<E, 'streamId'> => event;
 
-const record: AddDriver['data'] = { operatorId: 'D001', vehicle: 'MH12AB1234', name: 'Ravi Kumar', mobile: '9876543210', role: 'Driver', forklift: '12', status: 'Active', comments: '', vehicleAssigned: 'Forklift' };
+const record: AddDriver['data'] = {
+  operatorId: 'D001',
+  vehicle: 'MH12AB1234',
+  name: 'Ravi Kumar',
+  mobile: '9876543210',
+  role: 'Driver',
+  forklift: '12',
+  status: 'Active',
+  comments: '',
+  vehicleAssigned: 'Forklift',
+};
 const added: DriverEvent = { type: 'DriverAdded', data: { ...record, serial: 1, createdAt: NOW.toISOString() } };
-const madeDriver = (assignedVehicleType: 'Forklift' | 'Crane' | null) => ({ type: 'UserRoleChanged', data: { tokenNo: 'D001', role: 'driver', assignedVehicleType } }) as const;
+const madeDriver = (assignedVehicleType: 'Forklift' | 'Crane' | null) =>
+  ({ type: 'UserRoleChanged', data: { tokenNo: 'D001', role: 'driver', assignedVehicleType } }) as const;
 
 describe('add a driver', () => {
   const spec = commandSpec(addDriver);
   const add = (data: AddDriver['data'] = record, serial = 1) => ({ type: 'AddDriver', data, serial }) as const;
 
   it('given no driver and no account, when an admin adds him, then the record is added with its serial and creation time', () => {
-    spec.given({}).when(add()).then({ driver: [added] });
+    spec
+      .given({})
+      .when(add())
+      .then({ driver: [added] });
   });
 
-  it('given no driver, when an admin adds him with an activation code, then the record and the code\'s hash with its expiry are recorded together', () => {
+  it("given no driver, when an admin adds him with an activation code, then the record and the code's hash with its expiry are recorded together", () => {
     const withCode = { ...add(), activation: { codeHash: 'code-hash', ttlMs: 7 * 24 * 3_600_000 } };
-    spec.given({}).when(withCode).then({
-      driver: [added, { type: 'DriverActivationCodeIssued', data: { operatorId: 'D001', codeHash: 'code-hash', issuedAt: NOW.toISOString(), expiresAt: '2026-12-02T08:00:00.000Z' } }],
-    });
+    spec
+      .given({})
+      .when(withCode)
+      .then({
+        driver: [
+          added,
+          {
+            type: 'DriverActivationCodeIssued',
+            data: { operatorId: 'D001', codeHash: 'code-hash', issuedAt: NOW.toISOString(), expiresAt: '2026-12-02T08:00:00.000Z' },
+          },
+        ],
+      });
   });
 
   it('given a requester account on the operator id, when an admin adds the driver, then the account waits for approval and is not made a driver', () => {
-    spec.given({ account: [userEvents.signedUp('D001')] }).when(add()).then({ driver: [added], account: [{ type: 'DriverRegistrationRequested', data: { tokenNo: 'D001' } }] });
+    spec
+      .given({ account: [userEvents.signedUp('D001')] })
+      .when(add())
+      .then({ driver: [added], account: [{ type: 'DriverRegistrationRequested', data: { tokenNo: 'D001' } }] });
   });
 
-  it('given a driver account of another vehicle type, when the record is added, then the account takes the record\'s type; of the same type, nothing changes', () => {
-    const driverAccount = (type: 'Forklift' | 'Crane') => [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', type)];
-    spec.given({ account: driverAccount('Crane') }).when(add()).then({ driver: [added], account: [madeDriver('Forklift')] });
-    spec.given({ account: driverAccount('Forklift') }).when(add()).then({ driver: [added] });
+  it("given a driver account of another vehicle type, when the record is added, then the account takes the record's type; of the same type, nothing changes", () => {
+    const driverAccount = (type: 'Forklift' | 'Crane') => [
+      userEvents.signedUp('D001', { role: 'driver' }),
+      userEvents.roleChanged('D001', 'driver', type),
+    ];
+    spec
+      .given({ account: driverAccount('Crane') })
+      .when(add())
+      .then({ driver: [added], account: [madeDriver('Forklift')] });
+    spec
+      .given({ account: driverAccount('Forklift') })
+      .when(add())
+      .then({ driver: [added] });
   });
 
-  it.each(['admin', 'maintenanceHead'] as const)('given an %s account on the operator id, when a driver record is added for it, then the account is never made a driver', (role) => {
-    spec.given({ account: [userEvents.signedUp('D001', { role })] }).when(add()).then({ driver: [added] });
-  });
+  it.each(['admin', 'maintenanceHead'] as const)(
+    'given an %s account on the operator id, when a driver record is added for it, then the account is never made a driver',
+    (role) => {
+      spec
+        .given({ account: [userEvents.signedUp('D001', { role })] })
+        .when(add())
+        .then({ driver: [added] });
+    },
+  );
 
   it('given a driver, when he is added again, then it is refused', () => {
-    spec.given({ driver: [added] }).when(add(record, 2)).thenThrows(409, SERVER_MESSAGES.driverAlreadyExists);
+    spec
+      .given({ driver: [added] })
+      .when(add(record, 2))
+      .thenThrows(409, SERVER_MESSAGES.driverAlreadyExists);
   });
 });
 
@@ -59,7 +103,10 @@ describe('update a driver', () => {
       .when(update({ status: 'Not Active', comments: 'licence expired' }))
       .then({
         driver: [
-          { type: 'DriverUpdated', data: { ...record, status: 'Not Active', comments: 'licence expired', serial: 1, createdAt: NOW.toISOString() } },
+          {
+            type: 'DriverUpdated',
+            data: { ...record, status: 'Not Active', comments: 'licence expired', serial: 1, createdAt: NOW.toISOString() },
+          },
           { type: 'DriverStatusChanged', data: { operatorId: 'D001', status: 'Not Active' } },
         ],
       });
@@ -67,20 +114,32 @@ describe('update a driver', () => {
 
   it('given a driver, when an admin saves him with the same status, then only the record is recorded, keeping its serial and creation time', () => {
     const earlier = driverEvents.added('D001', 30, { serial: 7 });
-    spec.given({ driver: [earlier] }).when(update({ name: 'Ravi K' })).then({ driver: [{ type: 'DriverUpdated', data: { ...record, name: 'Ravi K', serial: 7, createdAt: earlier.data.createdAt } }] });
+    spec
+      .given({ driver: [earlier] })
+      .when(update({ name: 'Ravi K' }))
+      .then({ driver: [{ type: 'DriverUpdated', data: { ...record, name: 'Ravi K', serial: 7, createdAt: earlier.data.createdAt } }] });
   });
 
-  it('given a Forklift driver\'s account, when his record is saved as Crane, then the account serves Crane', () => {
+  it("given a Forklift driver's account, when his record is saved as Crane, then the account serves Crane", () => {
     spec
-      .given({ driver: [added], account: [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', 'Forklift')] })
+      .given({
+        driver: [added],
+        account: [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', 'Forklift')],
+      })
       .when(update({ vehicleAssigned: 'Crane' }))
-      .then({ driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }], account: [madeDriver('Crane')] });
+      .then({
+        driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
+        account: [madeDriver('Crane')],
+      });
   });
 
   it('given a requester account on the operator id, when his record is saved, then the account is left a requester', () => {
-    spec.given({ driver: [added], account: [userEvents.signedUp('D001')] }).when({ type: 'UpdateDriver', data: { ...record, vehicleAssigned: 'Crane' } }).then({
-      driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
-    });
+    spec
+      .given({ driver: [added], account: [userEvents.signedUp('D001')] })
+      .when({ type: 'UpdateDriver', data: { ...record, vehicleAssigned: 'Crane' } })
+      .then({
+        driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
+      });
   });
 
   it('given no driver, when an admin updates him, then he is not found', () => {
@@ -88,17 +147,26 @@ describe('update a driver', () => {
   });
 });
 
-describe('toggle a driver\'s access', () => {
+describe("toggle a driver's access", () => {
   const spec = commandSpec(toggleDriverAccess);
   const toggle = (active: boolean) => ({ type: 'ToggleDriverAccess', data: { operatorId: 'D001', active } }) as const;
 
   it('given a driver with access, when access is withdrawn, then it is toggled; granted as it is, nothing changes', () => {
-    spec.given({ driver: [added] }).when(toggle(false)).then({ driver: [plain(driverEvents.accessToggled('D001', false))] });
-    spec.given({ driver: [added] }).when(toggle(true)).then({});
+    spec
+      .given({ driver: [added] })
+      .when(toggle(false))
+      .then({ driver: [plain(driverEvents.accessToggled('D001', false))] });
+    spec
+      .given({ driver: [added] })
+      .when(toggle(true))
+      .then({});
   });
 
   it('given a driver whose access was withdrawn, when it is granted, then it is toggled back', () => {
-    spec.given({ driver: [added, driverEvents.accessToggled('D001', false)] }).when(toggle(true)).then({ driver: [plain(driverEvents.accessToggled('D001', true))] });
+    spec
+      .given({ driver: [added, driverEvents.accessToggled('D001', false)] })
+      .when(toggle(true))
+      .then({ driver: [plain(driverEvents.accessToggled('D001', true))] });
   });
 
   it('given no driver, when his access is toggled, then he is not found', () => {
@@ -122,26 +190,66 @@ function refusal(rule: () => unknown): { status: number; message: string } | und
 }
 
 describe('who may drive', () => {
-  it('given an Active driver with access, when he takes or steps a ride, then the ride records his record\'s details and vehicle type', () => {
-    expect(mayDrive(driverAccount, driverState(added), 'accept')).toEqual({ name: 'Ravi Kumar', mobile: '9876543210', vehicleNumber: 'MH12AB1234', vehicleType: 'Forklift' });
-    expect(mayDrive(driverAccount, driverState(added), 'step')).toEqual({ name: 'Ravi Kumar', mobile: '9876543210', vehicleNumber: 'MH12AB1234', vehicleType: 'Forklift' });
+  it("given an Active driver with access, when he takes or steps a ride, then the ride records his record's details and vehicle type", () => {
+    expect(mayDrive(driverAccount, driverState(added), 'accept')).toEqual({
+      name: 'Ravi Kumar',
+      mobile: '9876543210',
+      vehicleNumber: 'MH12AB1234',
+      vehicleType: 'Forklift',
+    });
+    expect(mayDrive(driverAccount, driverState(added), 'step')).toEqual({
+      name: 'Ravi Kumar',
+      mobile: '9876543210',
+      vehicleNumber: 'MH12AB1234',
+      vehicleType: 'Forklift',
+    });
   });
 
   it.each([
     ['no account', null, driverState(added), SERVER_MESSAGES.forbidden, SERVER_MESSAGES.forbidden],
     ['a requester account', account(userEvents.signedUp('D001')), driverState(added), SERVER_MESSAGES.forbidden, SERVER_MESSAGES.forbidden],
-    ['a blocked account', account(userEvents.signedUp('D001', { role: 'driver' }), userEvents.blocked('D001')), driverState(added), MESSAGES.blockedCannotAccept, MESSAGES.blockedCannotAccept],
+    [
+      'a blocked account',
+      account(userEvents.signedUp('D001', { role: 'driver' }), userEvents.blocked('D001')),
+      driverState(added),
+      MESSAGES.blockedCannotAccept,
+      MESSAGES.blockedCannotAccept,
+    ],
     ['no driver record', driverAccount, driverState(), SERVER_MESSAGES.driverNotFound, SERVER_MESSAGES.driverNotFound],
-    ['a block for maintenance', driverAccount, driverState(added, driverEvents.blockedForMaintenance('D001', 'M1')), MESSAGES.blockedCannotAccept, SERVER_MESSAGES.driverBlockedForMaintenance],
-    ['a Not Active record', driverAccount, driverState(added, driverEvents.statusChanged('D001', 'Not Active')), MESSAGES.blockedCannotAccept, SERVER_MESSAGES.driverNotActive],
-    ['his access withdrawn', driverAccount, driverState(added, driverEvents.accessToggled('D001', false)), MESSAGES.blockedCannotAccept, SERVER_MESSAGES.driverNotActive],
+    [
+      'a block for maintenance',
+      driverAccount,
+      driverState(added, driverEvents.blockedForMaintenance('D001', 'M1')),
+      MESSAGES.blockedCannotAccept,
+      SERVER_MESSAGES.driverBlockedForMaintenance,
+    ],
+    [
+      'a Not Active record',
+      driverAccount,
+      driverState(added, driverEvents.statusChanged('D001', 'Not Active')),
+      MESSAGES.blockedCannotAccept,
+      SERVER_MESSAGES.driverNotActive,
+    ],
+    [
+      'his access withdrawn',
+      driverAccount,
+      driverState(added, driverEvents.accessToggled('D001', false)),
+      MESSAGES.blockedCannotAccept,
+      SERVER_MESSAGES.driverNotActive,
+    ],
   ])('given %s, when he accepts or steps, then it is 403 with the toast text or the reason', (_why, user, driver, onAccept, onStep) => {
     expect(refusal(() => mayDrive(user, driver, 'accept'))).toEqual({ status: 403, message: onAccept });
     expect(refusal(() => mayDrive(user, driver, 'step'))).toEqual({ status: 403, message: onStep });
   });
 
   it('given a driver whose status is set Active again and access granted again, when he accepts, then he may', () => {
-    const back = driverState(added, driverEvents.statusChanged('D001', 'Not Active'), driverEvents.accessToggled('D001', false), driverEvents.statusChanged('D001', 'Active'), driverEvents.accessToggled('D001', true));
+    const back = driverState(
+      added,
+      driverEvents.statusChanged('D001', 'Not Active'),
+      driverEvents.accessToggled('D001', false),
+      driverEvents.statusChanged('D001', 'Active'),
+      driverEvents.accessToggled('D001', true),
+    );
     expect(refusal(() => mayDrive(driverAccount, back, 'accept'))).toBeUndefined();
   });
 });
@@ -156,7 +264,10 @@ describe('one ride per driver', () => {
   });
 
   it('given a driver holding a ride, when he takes another, then it is refused until the first is released', () => {
-    expect(refusal(() => assignment(driverState(added, assigned), 'D001', 'R2'))).toEqual({ status: 409, message: SERVER_MESSAGES.driverHasOngoingRide });
+    expect(refusal(() => assignment(driverState(added, assigned), 'D001', 'R2'))).toEqual({
+      status: 409,
+      message: SERVER_MESSAGES.driverHasOngoingRide,
+    });
     expect(release(driverState(added, assigned), 'D001', 'R1', 'ended')).toEqual([released]);
     expect(assignment(driverState(added, assigned, released), 'D001', 'R2')).toEqual([plain(driverEvents.assignedToRide('D001', 'R2'))]);
   });
@@ -169,6 +280,9 @@ describe('one ride per driver', () => {
 
   it('given a driver blocked for maintenance, when he is unblocked, then the block is gone', () => {
     expect(driverState(added, driverEvents.blockedForMaintenance('D001', 'M1')).blockedFor).toBe('M1');
-    expect(driverState(added, driverEvents.blockedForMaintenance('D001', 'M1'), driverEvents.unblocked('D001', 'maintenance_completed')).blockedFor).toBeNull();
+    expect(
+      driverState(added, driverEvents.blockedForMaintenance('D001', 'M1'), driverEvents.unblocked('D001', 'maintenance_completed'))
+        .blockedFor,
+    ).toBeNull();
   });
 });

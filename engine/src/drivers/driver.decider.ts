@@ -52,7 +52,8 @@ export interface DriverShift {
 }
 
 /** Whether the driver is on shift at `now`: started, not ended, not run out. */
-export const onShift = (driver: Pick<DriverState, 'shift'>, now: Date): boolean => driver.shift !== null && now.getTime() < Date.parse(driver.shift.endsAt);
+export const onShift = (driver: Pick<DriverState, 'shift'>, now: Date): boolean =>
+  driver.shift !== null && now.getTime() < Date.parse(driver.shift.endsAt);
 
 export function evolveDriver(state: DriverState, event: DriverEvent): DriverState {
   switch (event.type) {
@@ -87,7 +88,16 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
   }
 }
 
-export const initialDriverState = (): DriverState => ({ record: null, accessActive: true, blockedFor: null, ongoingRideId: null, activationCode: null, shift: null, lastPassedInspectionDay: null, lastInspection: null });
+export const initialDriverState = (): DriverState => ({
+  record: null,
+  accessActive: true,
+  blockedFor: null,
+  ongoingRideId: null,
+  activationCode: null,
+  shift: null,
+  lastPassedInspectionDay: null,
+  lastInspection: null,
+});
 
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */
 export function driverStream(operatorId: string): StreamRef<DriverState, DriverEvent> {
@@ -117,7 +127,12 @@ export const addDriver: CommandHandler<AddDriver & { serial: number; activation?
     const { operatorId } = command.data;
     const added: DriverEvent = { type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } };
     const code: DriverEvent[] = command.activation
-      ? [{ type: 'DriverActivationCodeIssued', data: { operatorId, codeHash: command.activation.codeHash, ...accessCodeTimes(now, command.activation.ttlMs) } }]
+      ? [
+          {
+            type: 'DriverActivationCodeIssued',
+            data: { operatorId, codeHash: command.activation.codeHash, ...accessCodeTimes(now, command.activation.ttlMs) },
+          },
+        ]
       : [];
     return { driver: [added, ...code], account: driverRecordAddedEvents(account, vehicleTypeOf(command.data)) };
   },
@@ -130,8 +145,14 @@ export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
     requireActor(actor, 'admin');
     const { record } = driver;
     if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
-    const updated: DriverEvent = { type: 'DriverUpdated', data: { ...command.data, operatorId: record.operatorId, serial: record.serial, createdAt: record.createdAt } };
-    const statusChanged: DriverEvent[] = command.data.status !== record.status ? [{ type: 'DriverStatusChanged', data: { operatorId: record.operatorId, status: command.data.status } }] : [];
+    const updated: DriverEvent = {
+      type: 'DriverUpdated',
+      data: { ...command.data, operatorId: record.operatorId, serial: record.serial, createdAt: record.createdAt },
+    };
+    const statusChanged: DriverEvent[] =
+      command.data.status !== record.status
+        ? [{ type: 'DriverStatusChanged', data: { operatorId: record.operatorId, status: command.data.status } }]
+        : [];
     return { driver: [updated, ...statusChanged], account: driverRoleEvents(account, vehicleTypeOf(command.data)) };
   },
 };

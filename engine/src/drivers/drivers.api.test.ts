@@ -9,17 +9,38 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
-  const people: Array<[string, Role, 'Forklift'?]> = [['AD01', 'admin'], ['MH01', 'maintenanceHead'], ['RQ01', 'requester'], ['RQ02', 'requester'], ['FL01', 'driver', 'Forklift'], ['FL02', 'driver', 'Forklift']];
+  const people: Array<[string, Role, 'Forklift'?]> = [
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
+    ['RQ01', 'requester'],
+    ['RQ02', 'requester'],
+    ['FL01', 'driver', 'Forklift'],
+    ['FL02', 'driver', 'Forklift'],
+  ];
   const head = () => t.app.eventStore.headPosition();
-  const record = (operatorId: string, overrides: Record<string, unknown> = {}) => ({ operatorId, vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Crane', ...overrides });
-  const add = (body: unknown, who = 'AD01') => t.app.inject({ method: 'POST', url: '/api/drivers/add', headers: as(who), payload: body as object });
-  const update = (body: unknown, who = 'AD01') => t.app.inject({ method: 'PUT', url: '/api/drivers/update', headers: as(who), payload: body as object });
-  const get = (url: string, who: string, position?: number) => t.app.inject({ method: 'GET', url: position ? `${url}${url.includes('?') ? '&' : '?'}position=${position}` : url, headers: as(who) });
+  const record = (operatorId: string, overrides: Record<string, unknown> = {}) => ({
+    operatorId,
+    vehicle: 'MH12 AB 1234',
+    name: 'Ravi Kumar',
+    mobile: '9876543210',
+    forklift: '7',
+    vehicleAssigned: 'Crane',
+    ...overrides,
+  });
+  const add = (body: unknown, who = 'AD01') =>
+    t.app.inject({ method: 'POST', url: '/api/drivers/add', headers: as(who), payload: body as object });
+  const update = (body: unknown, who = 'AD01') =>
+    t.app.inject({ method: 'PUT', url: '/api/drivers/update', headers: as(who), payload: body as object });
+  const get = (url: string, who: string, position?: number) =>
+    t.app.inject({ method: 'GET', url: position ? `${url}${url.includes('?') ? '&' : '?'}position=${position}` : url, headers: as(who) });
   const streamTypes = async (stream: string) => (await t.app.eventStore.readStream(stream)).map((e) => e.type);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: 'Seeded Person', mobile: '9876500000' })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: 'Seeded Person', mobile: '9876500000' })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => t.close());
@@ -98,7 +119,14 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       const saved = await update(record('RQ01', { vehicleAssigned: 'AMR', comments: 'night shift' }));
       expect(saved.statusCode).toBe(200);
       expect(await streamTypes(userStreamId('RQ01'))).toEqual(['UserSignedUp', 'DriverRegistrationRequested']);
-      const me = async () => (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${await t.tokenFor('RQ01', 'requester')}` } })).json();
+      const me = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/users/me',
+            headers: { authorization: `Bearer ${await t.tokenFor('RQ01', 'requester')}` },
+          })
+        ).json();
       expect(await me()).toMatchObject({ role: 'requester', assignedVehicleType: null });
       const approved = await t.app.inject({ method: 'POST', url: '/api/drivers/registrations/RQ01/approve', headers: as('AD01') });
       expect(approved.statusCode).toBe(200);
@@ -113,7 +141,11 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
 
     it('given a driver record added by the admin, when the operator signs up with its token number and the activation code the add showed, then he signs in as a driver of its vehicle type', async () => {
       const { activationCode } = (await add(record('CP01', { vehicleAssigned: 'Cherry Picker', name: 'Imran Shaikh' }))).json();
-      const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'cp01', password: 'pass', activation_code: activationCode.toLowerCase() } });
+      const signedUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { token_no: 'cp01', password: 'pass', activation_code: activationCode.toLowerCase() },
+      });
       expect(signedUp.statusCode).toBe(201);
       const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: 'CP01', password: 'pass' } });
       expect(signedIn.json().user).toMatchObject({ name: 'Imran Shaikh', role: 'driver', assignedVehicleType: 'Cherry Picker' });
@@ -123,12 +155,21 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
   describe('update and toggle-access', () => {
     it('given an Active driver, when the admin saves him Not Active, then the record and the status change are stored and status answers 0; Active again answers 1', async () => {
       await add(record('CR03'));
-      const saved = await update(record('CR03', { status: 'Not Active', comments: 'licence expired', serial: 99, createdAt: '2020-01-01T00:00:00.000Z' }));
+      const saved = await update(
+        record('CR03', { status: 'Not Active', comments: 'licence expired', serial: 99, createdAt: '2020-01-01T00:00:00.000Z' }),
+      );
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({ message: MESSAGES.driverUpdated, position: expect.any(Number) });
-      expect(await streamTypes(driverStreamId('CR03'))).toEqual(['DriverAdded', 'DriverActivationCodeIssued', 'DriverUpdated', 'DriverStatusChanged']);
+      expect(await streamTypes(driverStreamId('CR03'))).toEqual([
+        'DriverAdded',
+        'DriverActivationCodeIssued',
+        'DriverUpdated',
+        'DriverStatusChanged',
+      ]);
       expect((await get('/api/drivers/status/CR03', 'AD01', saved.json().position)).json()).toEqual({ isActive: 0 });
-      const row = (await get('/api/drivers/getDrivers', 'MH01')).json().drivers.find((d: { OPERATOR_ID: string }) => d.OPERATOR_ID === 'CR03');
+      const row = (await get('/api/drivers/getDrivers', 'MH01'))
+        .json()
+        .drivers.find((d: { OPERATOR_ID: string }) => d.OPERATOR_ID === 'CR03');
       // Serial and creation time are the engine's: what update sends for them is ignored.
       expect(row).toMatchObject({ STATUS: 'Not Active', COMMENTS: 'licence expired', DRIVERID: expect.any(Number) });
       expect(row.DRIVERID).not.toBe(99);
@@ -141,14 +182,20 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
     it('given no record for an operator id, when the admin updates or toggles it, then it is 404 and nothing is appended', async () => {
       const before = await head();
       expect((await update(record('ZZ99'))).json()).toEqual({ message: SERVER_MESSAGES.driverNotFound });
-      const toggled = await t.app.inject({ method: 'PUT', url: '/api/drivers/toggle-access', headers: as('AD01'), payload: { driverId: 'ZZ99', active: 0 } });
+      const toggled = await t.app.inject({
+        method: 'PUT',
+        url: '/api/drivers/toggle-access',
+        headers: as('AD01'),
+        payload: { driverId: 'ZZ99', active: 0 },
+      });
       expect(toggled.statusCode).toBe(404);
       expect(await head()).toBe(before);
     });
 
     it('given a driver, when the admin withdraws his access and grants it again, then status and blocked follow', async () => {
       await add(record('CR04'));
-      const toggle = (active: unknown) => t.app.inject({ method: 'PUT', url: '/api/drivers/toggle-access', headers: as('AD01'), payload: { driverId: 'cr04', active } });
+      const toggle = (active: unknown) =>
+        t.app.inject({ method: 'PUT', url: '/api/drivers/toggle-access', headers: as('AD01'), payload: { driverId: 'cr04', active } });
       const withdrawn = await toggle(0);
       expect(withdrawn.statusCode).toBe(200);
       expect((await get('/api/drivers/status/CR04', 'AD01', withdrawn.json().position)).json()).toEqual({ isActive: 0 });
@@ -159,17 +206,33 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       const granted = await toggle(1);
       expect((await get('/api/drivers/status/CR04', 'AD01', granted.json().position)).json()).toEqual({ isActive: 1 });
       expect((await get('/api/drivers/blocked', 'AD01')).json()).not.toContainEqual({ id: 'CR04' });
-      expect((await t.app.inject({ method: 'PUT', url: '/api/drivers/toggle-access', headers: as('AD01'), payload: { active: 1 } })).json()).toEqual({ message: MESSAGES.invalidParameters });
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/drivers/toggle-access', headers: as('AD01'), payload: { active: 1 } })).json(),
+      ).toEqual({ message: MESSAGES.invalidParameters });
     });
   });
 
   describe('driver reads', () => {
     it('given a driver, when he reads his own record, then getSpecificDriver and status answer in the spec form; blocked for maintenance reads 1 and lists him as blocked', async () => {
       const mine = (await get('/api/drivers/getSpecificDriver/FL01', 'FL01')).json();
-      expect(mine).toEqual({ driver: [{ NAME: 'Seeded Person', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876500000', INSPECTION_TODAY: 'missing' }] });
+      expect(mine).toEqual({
+        driver: [
+          {
+            NAME: 'Seeded Person',
+            VEHICLE_TYPE: 'Forklift',
+            BLOCKED_FOR_MAINTENANCE: 0,
+            OPERATOR_ID: 'FL01',
+            MOBILE: '9876500000',
+            INSPECTION_TODAY: 'missing',
+          },
+        ],
+      });
       expect((await get('/api/drivers/status/fl01', 'FL01')).json()).toEqual({ isActive: 1 });
 
-      const position = await appendDriverEvent(t.app.eventStore, { type: 'DriverBlockedForMaintenance', data: { operatorId: 'FL02', maintenanceRequestId: 'M1' } });
+      const position = await appendDriverEvent(t.app.eventStore, {
+        type: 'DriverBlockedForMaintenance',
+        data: { operatorId: 'FL02', maintenanceRequestId: 'M1' },
+      });
       expect((await get('/api/drivers/getSpecificDriver/FL02', 'FL02', position)).json().driver[0].BLOCKED_FOR_MAINTENANCE).toBe(1);
       // Maintenance is not the admin's block: the status call still reads Active.
       expect((await get('/api/drivers/status/FL02', 'FL02')).json()).toEqual({ isActive: 1 });
@@ -212,8 +275,15 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
     });
 
     it.each([
-      ...['MH01', 'RQ01', 'FL01'].flatMap((who) => routes.slice(0, 3).map(([method, url, payload]) => [who, method, url, payload] as const)),
-      ...['RQ02', 'FL01'].flatMap((who) => [['GET', '/api/drivers/getDrivers'], ['GET', '/api/drivers/blocked']].map(([method, url]) => [who, method, url, undefined] as const)),
+      ...['MH01', 'RQ01', 'FL01'].flatMap((who) =>
+        routes.slice(0, 3).map(([method, url, payload]) => [who, method, url, payload] as const),
+      ),
+      ...['RQ02', 'FL01'].flatMap((who) =>
+        [
+          ['GET', '/api/drivers/getDrivers'],
+          ['GET', '/api/drivers/blocked'],
+        ].map(([method, url]) => [who, method, url, undefined] as const),
+      ),
       ['FL01', 'GET', '/api/drivers/status/FL02', undefined],
       ['FL01', 'GET', '/api/drivers/getSpecificDriver/FL02', undefined],
       ['RQ02', 'GET', '/api/drivers/status/FL01', undefined],

@@ -15,12 +15,32 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
   let t: TestApp;
   let url: string;
   const sockets: ClientSocket[] = [];
-  const people: Array<[string, Role, 'Forklift'?]> = [['AD01', 'admin'], ['MH01', 'maintenanceHead'], ['RQ01', 'requester'], ['FL01', 'driver', 'Forklift'], ['FL02', 'driver', 'Forklift']];
-  const record = (status: 'Active' | 'Not Active') => ({ operatorId: 'FL01', vehicle: 'MH12 AB 0001', name: 'Suresh Patil', mobile: '9820011005', forklift: '11', vehicleAssigned: 'Forklift', status });
+  const people: Array<[string, Role, 'Forklift'?]> = [
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
+    ['RQ01', 'requester'],
+    ['FL01', 'driver', 'Forklift'],
+    ['FL02', 'driver', 'Forklift'],
+  ];
+  const record = (status: 'Active' | 'Not Active') => ({
+    operatorId: 'FL01',
+    vehicle: 'MH12 AB 0001',
+    name: 'Suresh Patil',
+    mobile: '9820011005',
+    forklift: '11',
+    vehicleAssigned: 'Forklift',
+    status,
+  });
 
   /** A real socket.io client of `tokenNo`, connected, recording every event after checking it has the spec's shape. */
   async function connect(tokenNo: string, role: Role): Promise<Received[]> {
-    const socket = connectClient(url, { path: '/socket.io', auth: { token: await t.tokenFor(tokenNo, role) }, transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = connectClient(url, {
+      path: '/socket.io',
+      auth: { token: await t.tokenFor(tokenNo, role) },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     sockets.push(socket);
     const received: Received[] = [];
     socket.onAny((name: SocketEventName, payload: Record<string, unknown>) => {
@@ -34,9 +54,15 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
     return received;
   }
   const named = (received: Received[], name: SocketEventName) => received.filter((r) => r.name === name).map((r) => r.payload);
-  const arrived = (received: Received[], name: SocketEventName, count = 1) => waitFor(() => named(received, name).length >= count, 10_000, name);
+  const arrived = (received: Received[], name: SocketEventName, count = 1) =>
+    waitFor(() => named(received, name).length >= count, 10_000, name);
   const update = async (status: 'Active' | 'Not Active') => {
-    const answer = await t.app.inject({ method: 'PUT', url: '/api/drivers/update', headers: { authorization: `Bearer ${await t.tokenFor('AD01', 'admin')}` }, payload: record(status) });
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/drivers/update',
+      headers: { authorization: `Bearer ${await t.tokenFor('AD01', 'admin')}` },
+      payload: record(status),
+    });
     expect(answer.statusCode).toBe(200);
     return answer.json().position as number;
   };
@@ -45,7 +71,10 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     url = await t.listen();
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })),
+    );
   });
   afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
   afterAll(async () => t.close());
@@ -73,11 +102,20 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
     const staff = await connect('AD01', 'admin');
     await maintenance({ type: 'DriverBlockedForMaintenance', data: { operatorId: 'FL01', maintenanceRequestId: 'M1' } });
     await arrived(driver, 'driverBlocked');
-    expect(named(driver, 'driverBlocked')).toEqual([{ driverId: 'FL01', message: MESSAGES.vehicleUnderMaintenance, maintenanceRequestId: 'M1', position: expect.any(Number) }]);
+    expect(named(driver, 'driverBlocked')).toEqual([
+      { driverId: 'FL01', message: MESSAGES.vehicleUnderMaintenance, maintenanceRequestId: 'M1', position: expect.any(Number) },
+    ]);
     await maintenance({ type: 'DriverUnblocked', data: { operatorId: 'FL01', reason: 'maintenance_completed' } });
     await arrived(driver, 'driverUnblocked');
     await arrived(staff, 'driverUnblocked');
-    expect(named(driver, 'driverUnblocked')).toEqual([{ driverId: 'FL01', message: MESSAGES.maintenanceCompletedVehicleActive, reason: 'maintenance_completed', position: expect.any(Number) }]);
+    expect(named(driver, 'driverUnblocked')).toEqual([
+      {
+        driverId: 'FL01',
+        message: MESSAGES.maintenanceCompletedVehicleActive,
+        reason: 'maintenance_completed',
+        position: expect.any(Number),
+      },
+    ]);
     expect(staff.map((r) => r.name)).toEqual(['driverUnblocked']);
   });
 
@@ -87,7 +125,9 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
     const signedUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'NEW1', password: 'pass' } });
     expect(signedUp.statusCode).toBe(201);
     await arrived(staff, 'newRegistrationRequest');
-    expect(named(staff, 'newRegistrationRequest')).toEqual([{ tokenNo: 'NEW1', message: expect.any(String), position: signedUp.json().position }]);
+    expect(named(staff, 'newRegistrationRequest')).toEqual([
+      { tokenNo: 'NEW1', message: expect.any(String), position: signedUp.json().position },
+    ]);
     expect(requester).toEqual([]);
   });
 });

@@ -47,7 +47,10 @@ export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> 
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
   app.post(
     '/api/drivers/add',
-    { onRequest: app.requireRole('admin'), schema: { body: addDriverBodySchema, response: { 200: addDriverAnswerSchema, ...errors, 409: addErrorSchema } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { body: addDriverBodySchema, response: { 200: addDriverAnswerSchema, ...errors, 409: addErrorSchema } },
+    },
     async (request, reply) => {
       const record = recordOf(request.body);
       const context = httpCommandContext(request, currentUser(request));
@@ -56,22 +59,41 @@ export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> 
       const activation = { codeHash: hashAccessCode(record.operatorId, code), ttlMs };
       let result: CommandResult;
       try {
-        result = await handle(app.eventStore, addDriver, { type: 'AddDriver', data: record, serial: await nextSerial(app), activation }, context);
+        result = await handle(
+          app.eventStore,
+          addDriver,
+          { type: 'AddDriver', data: record, serial: await nextSerial(app), activation },
+          context,
+        );
       } catch (error) {
         // The spec's add screen reads the operator id beside the message.
         if (!(error instanceof DomainError && error.status === 409)) throw error;
         return reply.status(409).send({ message: error.message, operatorId: record.operatorId });
       }
       const { activationCode, expiresAt } = issuedCodeAnswer(result, code);
-      return { message: SERVER_MESSAGES.driverAdded, operatorId: record.operatorId, activationCode, activationCodeExpiresAt: expiresAt, position: result.position };
+      return {
+        message: SERVER_MESSAGES.driverAdded,
+        operatorId: record.operatorId,
+        activationCode,
+        activationCodeExpiresAt: expiresAt,
+        position: result.position,
+      };
     },
   );
 
   app.put(
     '/api/drivers/update',
-    { onRequest: app.requireRole('admin'), schema: { body: updateDriverBodySchema, response: { 200: updateDriverAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { body: updateDriverBodySchema, response: { 200: updateDriverAnswerSchema, ...errors } },
+    },
     async (request) => {
-      const result = await handle(app.eventStore, updateDriver, { type: 'UpdateDriver', data: recordOf(request.body) }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        updateDriver,
+        { type: 'UpdateDriver', data: recordOf(request.body) },
+        httpCommandContext(request, currentUser(request)),
+      );
       return { message: MESSAGES.driverUpdated, position: result.position };
     },
   );

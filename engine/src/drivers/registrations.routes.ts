@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES, commandAnswerSchema, driverRegistrationsAnswerSchema, errorAnswerSchema, userParamsSchema } from '@plantride/schemas';
+import {
+  SERVER_MESSAGES,
+  commandAnswerSchema,
+  driverRegistrationsAnswerSchema,
+  errorAnswerSchema,
+  userParamsSchema,
+} from '@plantride/schemas';
 import { pendingDriverRegistrations } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';

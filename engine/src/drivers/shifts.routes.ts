@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DRIVER_PRESENCE_STATES, errorAnswerSchema, presenceAnswerSchema, setShiftAnswerSchema, setShiftBodySchema, shiftAnswerSchema, type ShiftAnswer } from '@plantride/schemas';
+import {
+  DRIVER_PRESENCE_STATES,
+  errorAnswerSchema,
+  presenceAnswerSchema,
+  setShiftAnswerSchema,
+  setShiftBodySchema,
+  shiftAnswerSchema,
+  type ShiftAnswer,
+} from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
@@ -17,7 +25,11 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shiftMs?: number }> = async (
     return { on: presence?.shift != null, shift: presence?.shift ?? null };
   };
 
-  app.get('/api/drivers/shift', { onRequest: app.requireRole('driver'), schema: { response: { 200: shiftAnswerSchema, ...errors } } }, async (request) => shiftOf(currentUser(request).tokenNo));
+  app.get(
+    '/api/drivers/shift',
+    { onRequest: app.requireRole('driver'), schema: { response: { 200: shiftAnswerSchema, ...errors } } },
+    async (request) => shiftOf(currentUser(request).tokenNo),
+  );
 
   app.post(
     '/api/drivers/shift',
@@ -25,14 +37,23 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shiftMs?: number }> = async (
     async (request) => {
       const user = currentUser(request);
       const data = { operatorId: user.tokenNo, on: request.body.on, location: request.body.location ?? null };
-      const result = await handle(app.eventStore, setShift, { type: 'SetShift', data, shiftMs, site: app.site.current() }, httpCommandContext(request, user));
+      const result = await handle(
+        app.eventStore,
+        setShift,
+        { type: 'SetShift', data, shiftMs, site: app.site.current() },
+        httpCommandContext(request, user),
+      );
       return { ...shiftOf(user.tokenNo), position: result.position };
     },
   );
 
-  app.get('/api/drivers/presence', { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: presenceAnswerSchema, ...errors } } }, async () => ({
-    drivers: app.driverRoster
-      .presence(new Date())
-      .sort((a, b) => order(a.state) - order(b.state) || a.name.localeCompare(b.name) || a.operatorId.localeCompare(b.operatorId)),
-  }));
+  app.get(
+    '/api/drivers/presence',
+    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { response: { 200: presenceAnswerSchema, ...errors } } },
+    async () => ({
+      drivers: app.driverRoster
+        .presence(new Date())
+        .sort((a, b) => order(a.state) - order(b.state) || a.name.localeCompare(b.name) || a.operatorId.localeCompare(b.operatorId)),
+    }),
+  );
 };

@@ -28,10 +28,18 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
   }
 
   it('given a new stream, when events are appended, then they read back in order with data and metadata', async () => {
-    const result = await store.append('ride-1', 0, [event('RideRequested', { rideId: '1', n: [1, 2] }), event('RideAccepted', { by: 'D1' })], meta);
+    const result = await store.append(
+      'ride-1',
+      0,
+      [event('RideRequested', { rideId: '1', n: [1, 2] }), event('RideAccepted', { by: 'D1' })],
+      meta,
+    );
     expect(result).toMatchObject({ nextVersion: 2, duplicate: false });
     const events = await store.readStream('ride-1');
-    expect(events.map((e) => [e.type, e.streamPosition])).toEqual([['RideRequested', 1], ['RideAccepted', 2]]);
+    expect(events.map((e) => [e.type, e.streamPosition])).toEqual([
+      ['RideRequested', 1],
+      ['RideAccepted', 2],
+    ]);
     expect(events[0]?.data).toEqual({ rideId: '1', n: [1, 2] });
     expect(events[1]?.metadata).toEqual(meta);
     expect(events[1]?.globalPosition).toBe(result.position);
@@ -61,7 +69,10 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     await store.append('ride-1', 0, [event('A'), event('B')], meta);
     await store.append('driver-1', 0, [event('C')], meta);
     const read = await store.readStreams(['ride-1', 'driver-1', 'user-none']);
-    expect(read.get('ride-1')?.map((e) => [e.type, e.streamPosition])).toEqual([['A', 1], ['B', 2]]);
+    expect(read.get('ride-1')?.map((e) => [e.type, e.streamPosition])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
     expect(read.get('driver-1')?.map((e) => e.type)).toEqual(['C']);
     expect(read.get('user-none')).toEqual([]);
   });
@@ -71,7 +82,13 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
     await store.append('driver-1', 1, [event('B')], meta);
     const head = await store.headPosition();
     await expect(
-      store.appendToStreams([{ streamId: 'ride-1', expectedVersion: 0, events: [event('X')] }, { streamId: 'driver-1', expectedVersion: 1, events: [] }], meta),
+      store.appendToStreams(
+        [
+          { streamId: 'ride-1', expectedVersion: 0, events: [event('X')] },
+          { streamId: 'driver-1', expectedVersion: 1, events: [] },
+        ],
+        meta,
+      ),
     ).rejects.toMatchObject({ name: 'ConcurrencyError', streamId: 'driver-1' });
     expect(await store.readStream('ride-1')).toEqual([]);
     expect(await store.headPosition()).toBe(head);
@@ -80,7 +97,9 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
   it('when 50 appends race at the same expected version, then exactly one succeeds', async () => {
     await store.append('ride-race', 0, [event('RideRequested')], meta);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => store.append('ride-race', 1, [event('RideAccepted', { driver: i }), event('RideStarted')], meta)),
+      Array.from({ length: 50 }, (_, i) =>
+        store.append('ride-race', 1, [event('RideAccepted', { driver: i }), event('RideStarted')], meta),
+      ),
     );
     const won = outcomes.filter((o) => o.status === 'fulfilled');
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -92,7 +111,9 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
   });
 
   it('when 50 appends race to create the same stream, then exactly one succeeds', async () => {
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => store.append('user-AB12', 0, [event('UserSignedUp')], meta)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => store.append('user-AB12', 0, [event('UserSignedUp')], meta)),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(await store.readStream('user-AB12')).toHaveLength(1);
   });
@@ -199,9 +220,8 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
   });
 
   // Needs two connections at once; PGlite has one, so no other transaction is open while a reader reads.
-  if (kind === 'postgres') it(
-    'given a transaction with an id left open that writes no events (a read-model batch), when events are appended, then $all and a subscription show them while it is still open',
-    async () => {
+  if (kind === 'postgres')
+    it('given a transaction with an id left open that writes no events (a read-model batch), when events are appended, then $all and a subscription show them while it is still open', async () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let opened!: (xid: string) => void;
@@ -231,15 +251,17 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
         release();
         await other;
       }
-    },
-  );
+    });
 
   // Needs transactions open on other connections while a snapshot is taken; PGlite has one connection.
-  if (kind === 'postgres') it(
-    'given a snapshot taken while a read-model transaction and an appender were running, when both have committed, then a read with that snapshot stops at the appender only (a later read never stands lower than an earlier one)',
-    async () => {
+  if (kind === 'postgres')
+    it('given a snapshot taken while a read-model transaction and an appender were running, when both have committed, then a read with that snapshot stops at the appender only (a later read never stands lower than an earlier one)', async () => {
       const bound = async (snapshot: string) =>
-        (await sql<{ bound: string }>`select events_read_bound(${snapshot}::pg_snapshot, 'events'::regclass)::text as bound`.execute(database.db)).rows[0]!.bound;
+        (
+          await sql<{ bound: string }>`select events_read_bound(${snapshot}::pg_snapshot, 'events'::regclass)::text as bound`.execute(
+            database.db,
+          )
+        ).rows[0]!.bound;
       // Each transaction stays open until its `release` is called; `opened` gives its id.
       function hold(work: (trx: Transaction<unknown>) => Promise<void>) {
         let release!: () => void;
@@ -257,42 +279,47 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
       const readModelXid = await readModel.xid;
       // A later transaction ends first, so the snapshot lists the read model's among those running.
       await store.append('ride-0', 0, [event('Z')], meta);
-      const snapshotWithReadModel = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db)).rows[0]!.snapshot;
+      const snapshotWithReadModel = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db))
+        .rows[0]!.snapshot;
       readModel.release();
       await readModel.done;
       // Ended, and it wrote no events: it never could have. Reading past it loses nothing.
       expect(BigInt(await bound(snapshotWithReadModel))).toBeGreaterThan(BigInt(readModelXid));
 
-      const appender = hold(async (trx) => void (await createPostgresEventStore(database, { executor: trx }).append('ride-1', 0, [event('A')], meta)));
+      const appender = hold(
+        async (trx) => void (await createPostgresEventStore(database, { executor: trx }).append('ride-1', 0, [event('A')], meta)),
+      );
       const appenderXid = await appender.xid;
       await store.append('ride-2', 0, [event('B')], meta);
-      const snapshotWithAppender = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db)).rows[0]!.snapshot;
+      const snapshotWithAppender = (await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(database.db))
+        .rows[0]!.snapshot;
       appender.release();
       await appender.done;
       // Ended with events that snapshot cannot see: a read with it must stop there.
       expect(await bound(snapshotWithAppender)).toBe(appenderXid);
-    },
-  );
+    });
 
-  if (kind === 'postgres') it('given a subscription on another connection pool (another engine process), when an event is appended, then a NOTIFY wakes it', async () => {
-    const elsewhere = await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: database.schema, maxConnections: 2 });
-    try {
-      const seen: string[] = [];
-      const subscription = createPostgresEventStore(elsewhere).subscribe(START, (e) => void seen.push(e.type), { pollIntervalMs: 60_000 });
-      await subscription.caughtUp();
-      await store.append('ride-1', 0, [event('A')], meta);
-      await waitFor(() => seen.length === 1, 10_000, 'notified event');
-      await subscription.close();
-      expect(seen).toEqual(['A']);
-    } finally {
-      await elsewhere.close();
-    }
-  });
+  if (kind === 'postgres')
+    it('given a subscription on another connection pool (another engine process), when an event is appended, then a NOTIFY wakes it', async () => {
+      const elsewhere = await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: database.schema, maxConnections: 2 });
+      try {
+        const seen: string[] = [];
+        const subscription = createPostgresEventStore(elsewhere).subscribe(START, (e) => void seen.push(e.type), {
+          pollIntervalMs: 60_000,
+        });
+        await subscription.caughtUp();
+        await store.append('ride-1', 0, [event('A')], meta);
+        await waitFor(() => seen.length === 1, 10_000, 'notified event');
+        await subscription.close();
+        expect(seen).toEqual(['A']);
+      } finally {
+        await elsewhere.close();
+      }
+    });
 
   // Needs two connections at once; PGlite has one and serialises writers, so the case cannot arise there.
-  if (kind === 'postgres') it(
-    'given transaction A open with an earlier position, when B commits after it, then $all shows neither until A commits, then both in position order',
-    async () => {
+  if (kind === 'postgres')
+    it('given transaction A open with an earlier position, when B commits after it, then $all shows neither until A commits, then both in position order', async () => {
       let releaseA!: () => void;
       const held = new Promise<void>((resolve) => (releaseA = resolve));
       let appendedA!: () => void;
@@ -319,6 +346,5 @@ describe.each(testStoreKinds())('event store contract on %s', (kind) => {
       await waitFor(() => live.length === 2, 10_000, 'both events live');
       await subscription.close();
       expect(live).toEqual(['A', 'B']);
-    },
-  );
+    });
 });

@@ -92,7 +92,13 @@ interface EventInput {
 }
 
 function eventInputs(events: readonly NewEvent[]): EventInput[] {
-  return events.map((event, idx) => ({ idx, event_id: event.eventId, event_type: event.type, schema_version: event.schemaVersion, data: event.data }));
+  return events.map((event, idx) => ({
+    idx,
+    event_id: event.eventId,
+    event_type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+  }));
 }
 
 /** What an append reads back: only what the database decided. The rest it was sent (issue #18: RETURNING every column cost a fifth of a plain insert's rate). */
@@ -125,7 +131,13 @@ function recordedOf(rows: readonly AppendedRow[], sent: string, metadata: EventM
 }
 
 /** The version check and the inserts of one stream's append, in one statement; no row back on a version conflict. */
-function appendStatement(streamId: string, expectedVersion: ExpectedVersion, input: string, count: number, metadata: EventMetadata): RawBuilder<AppendedRow> {
+function appendStatement(
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  input: string,
+  count: number,
+  metadata: EventMetadata,
+): RawBuilder<AppendedRow> {
   // One statement, one round trip: the version check and the inserts commit or fail together.
   return sql<AppendedRow>`${prepared}with stream as (${bumpStream(streamId, expectedVersion, count)}),
     input as (
@@ -222,7 +234,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   // Reads asked at once share a statement (shared-reads.ts): the process's reader of $all when it has
   // one, else this store's; inside a transaction each goes on its own.
   const own = sharedReads((from, limit) => readAllOn(db, from, limit));
-  const sharedReadAll = (from: Checkpoint, limit: number) => (db.isTransaction ? readAllOn(db, from, limit) : (processReaders.get(database) ?? own)(from, limit));
+  const sharedReadAll = (from: Checkpoint, limit: number) =>
+    db.isTransaction ? readAllOn(db, from, limit) : (processReaders.get(database) ?? own)(from, limit);
 
   const store: EventStore = {
     async append(streamId, expectedVersion, events, metadata) {
@@ -260,7 +273,10 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       let appended: RecordedEvent[];
       try {
         // One statement, one round trip, its own transaction (migration 0003): every stream's check and insert, or none.
-        const { rows } = await sql<AppendedRow>`${prepared}select * from append_to_streams(${input}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(db);
+        const { rows } =
+          await sql<AppendedRow>`${prepared}select * from append_to_streams(${input}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(
+            db,
+          );
         appended = recordedOf(rows, input, metadata);
       } catch (error) {
         const conflictOn = conflictStreamOf(error);
@@ -290,7 +306,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       // for this prepared statement while the store was small (a scan of every event) stayed cached as
       // the store grew: 3.2 ms per command at 25k events.
       const first = ids.map((id) => from?.get(id) ?? 1);
-      const { rows } = await sql<EventRow>`${prepared}select ${COLUMNS} from unnest(${sql.val(ids)}::text[], ${sql.val(first)}::bigint[]) as wanted(id, first)
+      const { rows } =
+        await sql<EventRow>`${prepared}select ${COLUMNS} from unnest(${sql.val(ids)}::text[], ${sql.val(first)}::bigint[]) as wanted(id, first)
         cross join lateral (select * from events where events.stream_id = wanted.id and events.stream_position >= wanted.first offset 0) as events
         order by events.stream_id, events.stream_position`.execute(db);
       for (const row of rows) streams.get(row.stream_id)?.push(toRecorded(row));

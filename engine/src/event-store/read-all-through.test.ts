@@ -5,7 +5,7 @@ import { openTestStore, testStoreKinds, type TestDatabase } from '../test-suppor
 import { START, type EventStore } from './event-store';
 import { createPostgresEventStore, readAllThrough } from './postgres-event-store';
 
-describe.each(testStoreKinds())("one reader of $all per process on %s", (kind) => {
+describe.each(testStoreKinds())('one reader of $all per process on %s', (kind) => {
   let database: TestDatabase | undefined;
   afterEach(async () => database?.dispose());
 
@@ -17,7 +17,8 @@ describe.each(testStoreKinds())("one reader of $all per process on %s", (kind) =
     await opened.store.append('ride-1', 'any', [event('A'), event('B')], {});
     return [opened.store, createPostgresEventStore(opened.database, { executor: reader.db }), () => reader.close()];
   };
-  const readBoth = (first: EventStore, second: EventStore) => countStatements(() => Promise.all([first.readAll(START, 10), second.readAll(START, 1)]));
+  const readBoth = (first: EventStore, second: EventStore) =>
+    countStatements(() => Promise.all([first.readAll(START, 10), second.readAll(START, 1)]));
 
   it("given the process reads $all through the live gateway's connections, when two stores' readers ask at once, then one statement answers both, each with its own limit", async () => {
     const [main, gateways, close] = await twoStores();

@@ -47,17 +47,19 @@ export function sharedReads(read: ReadAll): ReadAll {
     }
     const from = batch.reduce((lowest, ask) => (compareCheckpoints(ask.from, lowest) < 0 ? ask.from : lowest), batch[0]!.from);
     const limit = Math.max(...batch.map((ask) => ask.limit));
-    read(from, limit).then(
-      (events) => {
-        const full = events.length === limit;
-        for (const ask of batch) {
-          const own = events.filter((event) => compareCheckpoints(checkpointOf(event), ask.from) > 0).slice(0, ask.limit);
-          if (!full || own.length === ask.limit) ask.resolve(own);
-          else read(ask.from, ask.limit).then(ask.resolve, ask.reject);
-        }
-      },
-      (error: unknown) => batch.forEach((ask) => ask.reject(error)),
-    ).finally(done);
+    read(from, limit)
+      .then(
+        (events) => {
+          const full = events.length === limit;
+          for (const ask of batch) {
+            const own = events.filter((event) => compareCheckpoints(checkpointOf(event), ask.from) > 0).slice(0, ask.limit);
+            if (!full || own.length === ask.limit) ask.resolve(own);
+            else read(ask.from, ask.limit).then(ask.resolve, ask.reject);
+          }
+        },
+        (error: unknown) => batch.forEach((ask) => ask.reject(error)),
+      )
+      .finally(done);
   };
   return (from, limit) =>
     new Promise<RecordedEvent[]>((resolve, reject) => {

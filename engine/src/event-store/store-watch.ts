@@ -17,12 +17,21 @@ const shared = new WeakMap<EventStore, { listeners: Set<Heard>; subscription: Pr
  * subscription of `$all` from the head (one per store, however many watch it), a NOTIFY away.
  * Most events are heard twice, so `heard` must be idempotent (keep each stream's version).
  */
-export async function watchAppends(database: Database, store: EventStore, heard: Heard, options: { pollIntervalMs?: number } = {}): Promise<StoreWatch> {
+export async function watchAppends(
+  database: Database,
+  store: EventStore,
+  heard: Heard,
+  options: { pollIntervalMs?: number } = {},
+): Promise<StoreWatch> {
   const stopHearing = onAppended(database, heard);
   let feed = shared.get(store);
   if (!feed) {
     const listeners = new Set<Heard>();
-    const subscription = store.headCheckpoint().then((head) => store.subscribe(head, (event) => listeners.forEach((listener) => listener([event])), { pollIntervalMs: options.pollIntervalMs }));
+    const subscription = store
+      .headCheckpoint()
+      .then((head) =>
+        store.subscribe(head, (event) => listeners.forEach((listener) => listener([event])), { pollIntervalMs: options.pollIntervalMs }),
+      );
     feed = { listeners, subscription };
     shared.set(store, feed);
   }

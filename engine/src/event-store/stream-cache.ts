@@ -25,7 +25,11 @@ export interface StreamCacheOptions<State, Event extends DomainEvent> {
  * other processes' a NOTIFY later), as the driver roster is. A command racing a change made on
  * another engine may see the stream a moment old: use it for soft checks, as a booking's driver count.
  */
-export async function createStreamCache<State, Event extends DomainEvent>(database: Database, store: EventStore, options: StreamCacheOptions<State, Event>): Promise<StreamCache<State>> {
+export async function createStreamCache<State, Event extends DomainEvent>(
+  database: Database,
+  store: EventStore,
+  options: StreamCacheOptions<State, Event>,
+): Promise<StreamCache<State>> {
   let state = options.initial;
   let version = 0;
   // Heard before the start's read is folded: applied after it, so the stream folds in order.

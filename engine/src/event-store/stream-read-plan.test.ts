@@ -12,7 +12,11 @@ interface PlanNode {
 }
 
 const literal = (value: unknown): string =>
-  Array.isArray(value) ? `array[${value.map(literal).join(', ')}]` : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  Array.isArray(value)
+    ? `array[${value.map(literal).join(', ')}]`
+    : typeof value === 'number'
+      ? String(value)
+      : `'${String(value).replaceAll("'", "''")}'`;
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
@@ -30,7 +34,9 @@ async function genericPlanOf(database: TestDatabase, statement: SentStatement): 
     await sql.raw(`set plan_cache_mode = force_generic_plan`).execute(connection);
     try {
       await sql.raw(`prepare ${name} as ${text}`).execute(connection);
-      const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) execute ${sql.raw(name)}(${sql.raw(args)})`.execute(connection);
+      const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) execute ${sql.raw(name)}(${sql.raw(args)})`.execute(
+        connection,
+      );
       await sql.raw(`deallocate ${name}`).execute(connection);
       const plan = rows[0]!['QUERY PLAN'];
       const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
@@ -64,13 +70,22 @@ describe.each(testStoreKinds())('reads of named streams on %s', (kind) => {
 
   it.each([
     ['whole streams', undefined],
-    ['from the last folded event of each', new Map([['driver-1', 3], ['ride-1', 2]])],
-  ])('given a small store, when a command reads %s, then the plan kept for the statement reads events by the stream index, never by a scan of every event', async (_, from) => {
-    const { database, store } = await smallStore();
-    const { result, statements } = await countStatements(() => store.readStreams(['driver-1', 'ride-1'], from));
-    expect([...result.values()].map((events) => events.length)).toEqual(from ? [2, 3] : [4, 4]);
-    await readsByIndex(database, statements);
-  });
+    [
+      'from the last folded event of each',
+      new Map([
+        ['driver-1', 3],
+        ['ride-1', 2],
+      ]),
+    ],
+  ])(
+    'given a small store, when a command reads %s, then the plan kept for the statement reads events by the stream index, never by a scan of every event',
+    async (_, from) => {
+      const { database, store } = await smallStore();
+      const { result, statements } = await countStatements(() => store.readStreams(['driver-1', 'ride-1'], from));
+      expect([...result.values()].map((events) => events.length)).toEqual(from ? [2, 3] : [4, 4]);
+      await readsByIndex(database, statements);
+    },
+  );
 
   it('given a small store, when a route reads one stream, then the plan kept for the statement reads events by the stream index', async () => {
     const { database, store } = await smallStore();

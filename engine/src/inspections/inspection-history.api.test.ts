@@ -35,7 +35,9 @@ describe.each(testStoreKinds())('inspection history API on %s', (kind) => {
   const inspect = async (tokenNo: string, fail: string[] = []) => {
     const type = tokenNo === 'D004' ? 'Crane' : 'Forklift';
     const checklist = (await call(tokenNo, 'GET', `/api/checklists/${type}`)).json<Checklist>();
-    const items = checklist.items.map((item) => (fail.includes(item.id) ? { id: item.id, ok: false, note: `${item.id} broken` } : { id: item.id, ok: true }));
+    const items = checklist.items.map((item) =>
+      fail.includes(item.id) ? { id: item.id, ok: false, note: `${item.id} broken` } : { id: item.id, ok: true },
+    );
     const answer = await call(tokenNo, 'POST', '/api/inspections', { items });
     expect(answer.statusCode, answer.body).toBe(200);
     const result = answer.json<InspectionResult>();
@@ -54,15 +56,36 @@ describe.each(testStoreKinds())('inspection history API on %s', (kind) => {
       ['D003', 'driver'],
       ['D004', 'driver'],
     ] as const;
-    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, ...(role === 'driver' ? { vehicleType: tokenNo === 'D004' ? ('Crane' as const) : ('Forklift' as const) } : {}) })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role]) => ({
+        tokenNo,
+        role,
+        ...(role === 'driver' ? { vehicleType: tokenNo === 'D004' ? ('Crane' as const) : ('Forklift' as const) } : {}),
+      })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     staff = await connectLive(await t.listen(), { token: tokens.AD01 });
 
     // D003 inspected yesterday only: stored as it would have been then.
     yesterdayAt = new Date(Date.now() - 86_400_000).toISOString();
     const items = [{ id: 'brakes', text: 'Brakes work and hold', critical: true, ok: true, note: null }];
-    const data = { inspectionId: 'IYESTERDAY', operatorId: 'D003', vehicleType: 'Forklift', vehicleNumber: 'MH12 OLD', day: plantDayOf(yesterdayAt), items, passed: true, inspectedAt: yesterdayAt };
-    const stored = await t.app.eventStore.append(driverStreamId('D003'), 'any', [{ eventId: randomUUID(), type: 'VehicleInspected', schemaVersion: 1, data }], { commandId: randomUUID(), actor: { tokenNo: 'D003', role: 'driver' } });
+    const data = {
+      inspectionId: 'IYESTERDAY',
+      operatorId: 'D003',
+      vehicleType: 'Forklift',
+      vehicleNumber: 'MH12 OLD',
+      day: plantDayOf(yesterdayAt),
+      items,
+      passed: true,
+      inspectedAt: yesterdayAt,
+    };
+    const stored = await t.app.eventStore.append(
+      driverStreamId('D003'),
+      'any',
+      [{ eventId: randomUUID(), type: 'VehicleInspected', schemaVersion: 1, data }],
+      { commandId: randomUUID(), actor: { tokenNo: 'D003', role: 'driver' } },
+    );
     expect(await t.app.projections.waitForPosition(stored.position, 10_000)).toBe(true);
 
     results.D001 = await inspect('D001', ['lights']);
@@ -93,8 +116,20 @@ describe.each(testStoreKinds())('inspection history API on %s', (kind) => {
       maintenanceRequestId: results.D002!.maintenanceRequestId,
     });
     expect(failed.maintenanceRequestId).toEqual(expect.any(String));
-    expect(failed.items.find((item) => item.id === 'brakes')).toEqual({ id: 'brakes', text: 'Brakes work and hold', critical: true, ok: false, note: 'brakes broken' });
-    expect(failed.items.find((item) => item.id === 'horn')).toEqual({ id: 'horn', text: 'Horn sounds', critical: true, ok: true, note: null });
+    expect(failed.items.find((item) => item.id === 'brakes')).toEqual({
+      id: 'brakes',
+      text: 'Brakes work and hold',
+      critical: true,
+      ok: false,
+      note: 'brakes broken',
+    });
+    expect(failed.items.find((item) => item.id === 'horn')).toEqual({
+      id: 'horn',
+      text: 'Horn sounds',
+      critical: true,
+      ok: true,
+      note: null,
+    });
     // A failed non-critical item passes, and files nothing.
     expect(answer.inspections[2]).toMatchObject({ passed: true, defects: ['Lights and beacon work'], maintenanceRequestId: null });
     expect(answer.inspections[3]).toMatchObject({ inspectionId: 'IYESTERDAY', inspectedAt: yesterdayAt, day: plantDayOf(yesterdayAt) });
@@ -146,7 +181,14 @@ describe.each(testStoreKinds())('inspection history API on %s', (kind) => {
     const rows = new Map(answer.json<{ drivers: DriverListRow[] }>().drivers.map((row) => [row.OPERATOR_ID, row]));
     const all = (await list()).inspections;
     const at = (operatorId: string) => all.find((row) => row.operatorId === operatorId)!.inspectedAt;
-    expect(['D001', 'D002', 'D003', 'D004'].map((id) => [id, rows.get(id)?.INSPECTION_TODAY, rows.get(id)?.LAST_INSPECTED_AT, rows.get(id)?.BLOCKED_FOR_MAINTENANCE])).toEqual([
+    expect(
+      ['D001', 'D002', 'D003', 'D004'].map((id) => [
+        id,
+        rows.get(id)?.INSPECTION_TODAY,
+        rows.get(id)?.LAST_INSPECTED_AT,
+        rows.get(id)?.BLOCKED_FOR_MAINTENANCE,
+      ]),
+    ).toEqual([
       ['D001', 'passed', at('D001'), 0],
       ['D002', 'failed', at('D002'), 1],
       ['D003', 'missing', yesterdayAt, 0],
@@ -156,16 +198,31 @@ describe.each(testStoreKinds())('inspection history API on %s', (kind) => {
     tokens.D005 = await t.tokenFor('D005', 'driver');
     const fresh = await call('D005', 'GET', '/api/drivers/getSpecificDriver/D005');
     expect(fresh.json().driver[0]).toMatchObject({ OPERATOR_ID: 'D005', INSPECTION_TODAY: 'missing' });
-    expect((await call('AD01', 'GET', '/api/drivers/getDrivers')).json<{ drivers: DriverListRow[] }>().drivers.find((row) => row.OPERATOR_ID === 'D005')).toMatchObject({ INSPECTION_TODAY: 'missing', LAST_INSPECTED_AT: null });
-    expect((await call('D002', 'GET', '/api/drivers/getSpecificDriver/D002')).json().driver[0]).toMatchObject({ INSPECTION_TODAY: 'failed', BLOCKED_FOR_MAINTENANCE: 1 });
-    expect((await call('D003', 'GET', '/api/drivers/getSpecificDriver/D003')).json().driver[0]).toMatchObject({ INSPECTION_TODAY: 'missing' });
+    expect(
+      (await call('AD01', 'GET', '/api/drivers/getDrivers'))
+        .json<{ drivers: DriverListRow[] }>()
+        .drivers.find((row) => row.OPERATOR_ID === 'D005'),
+    ).toMatchObject({ INSPECTION_TODAY: 'missing', LAST_INSPECTED_AT: null });
+    expect((await call('D002', 'GET', '/api/drivers/getSpecificDriver/D002')).json().driver[0]).toMatchObject({
+      INSPECTION_TODAY: 'failed',
+      BLOCKED_FOR_MAINTENANCE: 1,
+    });
+    expect((await call('D003', 'GET', '/api/drivers/getSpecificDriver/D003')).json().driver[0]).toMatchObject({
+      INSPECTION_TODAY: 'missing',
+    });
     // A later inspection on the same day is the one that counts.
     await inspect('D003', ['lights']);
-    expect((await call('D003', 'GET', '/api/drivers/getSpecificDriver/D003')).json().driver[0]).toMatchObject({ INSPECTION_TODAY: 'passed' });
+    expect((await call('D003', 'GET', '/api/drivers/getSpecificDriver/D003')).json().driver[0]).toMatchObject({
+      INSPECTION_TODAY: 'passed',
+    });
   });
 
   it('given inspections, then staff hear vehicleInspected with the driver, the inspection, whether it passed and its position', async () => {
-    await waitFor(async () => staff.received.filter((r) => r.name === 'vehicleInspected').length >= 4, 10_000, 'staff hear the inspections');
+    await waitFor(
+      async () => staff.received.filter((r) => r.name === 'vehicleInspected').length >= 4,
+      10_000,
+      'staff hear the inspections',
+    );
     const heard = staff.received.filter((r) => r.name === 'vehicleInspected').map((r) => r.payload);
     expect(heard.slice(0, 4)).toEqual([
       { operatorId: 'D003', inspectionId: 'IYESTERDAY', passed: true, position: expect.any(Number) },

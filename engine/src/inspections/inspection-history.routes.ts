@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswerSchema, inspectionListAnswerSchema, inspectionListQuerySchema, type InspectionRow, type VehicleType } from '@plantride/schemas';
+import {
+  errorAnswerSchema,
+  inspectionListAnswerSchema,
+  inspectionListQuerySchema,
+  type InspectionRow,
+  type VehicleType,
+} from '@plantride/schemas';
 import { defectsOf, listInspectionsPage, type InspectionListing } from '@plantride/projections';
 import { readModels } from '../rides/ride-access';
 
@@ -25,7 +31,10 @@ export const inspectionHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inspections',
     // Before validation, as the other staff reads: who may not look learns nothing of the query's rules.
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: inspectionListQuerySchema, response: { 200: inspectionListAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin', 'maintenanceHead'),
+      schema: { querystring: inspectionListQuerySchema, response: { 200: inspectionListAnswerSchema, ...errors } },
+    },
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const { rows, total } = await listInspectionsPage(readModels(app), filter, { limit, offset });

@@ -34,12 +34,20 @@ type ChecklistRef = StreamRef<ChecklistState, ChecklistEvent>;
 type SettingsRef = StreamRef<InspectionSettings, SettingsEvent>;
 
 export const evolveChecklist = (_state: ChecklistState, event: ChecklistEvent): ChecklistState => event.data.items;
-export const checklistStream = (vehicleType: VehicleType): ChecklistRef => ({ id: checklistStreamId(vehicleType), initial: () => null, evolve: evolveChecklist });
+export const checklistStream = (vehicleType: VehicleType): ChecklistRef => ({
+  id: checklistStreamId(vehicleType),
+  initial: () => null,
+  evolve: evolveChecklist,
+});
 /** The checklist a driver of the type answers: the saved one, or the defaults. */
 export const checklistOf = (vehicleType: VehicleType, state: ChecklistState): ChecklistItem[] => state ?? DEFAULT_CHECKLISTS[vehicleType];
 
 export const evolveInspectionSettings = (_state: InspectionSettings, event: SettingsEvent): InspectionSettings => event.data;
-export const inspectionSettingsStream = (): SettingsRef => ({ id: INSPECTIONS_STREAM_ID, initial: () => DEFAULT_INSPECTION_SETTINGS, evolve: evolveInspectionSettings });
+export const inspectionSettingsStream = (): SettingsRef => ({
+  id: INSPECTIONS_STREAM_ID,
+  initial: () => DEFAULT_INSPECTION_SETTINGS,
+  evolve: evolveInspectionSettings,
+});
 
 /** A short id derived from the command (so a retry derives the same), with a prefix naming what it is. */
 export function derivedId(prefix: string, commandId: string, index = 0): string {
@@ -62,7 +70,11 @@ export const changeChecklist: CommandHandler<ChangeChecklistCommand, { checklist
   decide(command, { checklist }, { actor }) {
     requireActor(actor, 'admin');
     const { vehicleType } = command.data;
-    const items = command.data.items.map((item, index) => ({ id: item.id ?? derivedId('i-', command.commandId, index), text: item.text.trim(), critical: item.critical }));
+    const items = command.data.items.map((item, index) => ({
+      id: item.id ?? derivedId('i-', command.commandId, index),
+      text: item.text.trim(),
+      critical: item.critical,
+    }));
     if (new Set(items.map((item) => item.id)).size !== items.length) throw badRequest(INSPECTION_MESSAGES.duplicateItemId);
     if (sameItems(checklistOf(vehicleType, checklist), items)) return {};
     return { checklist: [{ type: 'ChecklistChanged', data: { vehicleType, items } }] };
@@ -145,7 +157,17 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
     const at = now.toISOString();
     const inspected = (maintenanceRequestId?: string): DriverEvent => ({
       type: 'VehicleInspected',
-      data: { inspectionId, operatorId, vehicleType, vehicleNumber: record.vehicle, day: plantDayOf(now), items, passed, inspectedAt: at, ...(maintenanceRequestId ? { maintenanceRequestId } : {}) },
+      data: {
+        inspectionId,
+        operatorId,
+        vehicleType,
+        vehicleNumber: record.vehicle,
+        day: plantDayOf(now),
+        items,
+        passed,
+        inspectedAt: at,
+        ...(maintenanceRequestId ? { maintenanceRequestId } : {}),
+      },
     });
     if (passed) return { driver: [inspected()] };
     const failed = items.filter((item) => !item.ok);

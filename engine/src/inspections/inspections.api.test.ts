@@ -13,7 +13,15 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[tokenNo]}` } });
   const allOk = (checklist: Checklist) => checklist.items.map((item) => ({ id: item.id, ok: true }));
   const book = async () =>
-    (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular' })).json<{ rideId: string }>().rideId;
+    (
+      await call('RQ01', 'POST', '/api/bookings/book-ride', {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+      })
+    ).json<{ rideId: string }>().rideId;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -24,7 +32,10 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
       ['D001', 'driver'],
       ['D002', 'driver'],
     ] as const;
-    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, ...(role === 'driver' ? { vehicleType: 'Forklift' as const } : {}) })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role]) => ({ tokenNo, role, ...(role === 'driver' ? { vehicleType: 'Forklift' as const } : {}) })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     staff = await connectLive(await t.listen(), { token: tokens.MH01 });
   });
@@ -41,7 +52,12 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
   });
 
   it('given an admin, when he saves a checklist with a new item, then ids sent are kept, the new one gets one, and a driver reads it; others may not save', async () => {
-    const saved = await call('AD01', 'PUT', '/api/checklists/Forklift', { items: [{ id: 'brakes', text: 'Brakes work', critical: true }, { text: 'Horn sounds', critical: false }] });
+    const saved = await call('AD01', 'PUT', '/api/checklists/Forklift', {
+      items: [
+        { id: 'brakes', text: 'Brakes work', critical: true },
+        { text: 'Horn sounds', critical: false },
+      ],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const { items } = saved.json<Checklist>();
     expect(items[0]).toEqual({ id: 'brakes', text: 'Brakes work', critical: true });
@@ -59,7 +75,9 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     expect((await call('D002', 'POST', '/api/tracking/accept-ride', { rideId: first, driverId: 'D002' })).statusCode).toBe(200);
 
     expect((await call('D001', 'PUT', '/api/inspections/settings', { inspectionRequired: true })).statusCode).toBe(403);
-    expect((await call('AD01', 'PUT', '/api/inspections/settings', { inspectionRequired: true })).json()).toEqual({ inspectionRequired: true });
+    expect((await call('AD01', 'PUT', '/api/inspections/settings', { inspectionRequired: true })).json()).toEqual({
+      inspectionRequired: true,
+    });
     const rideId = await book();
     const refused = await call('D001', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D001' });
     expect([refused.statusCode, refused.json().message]).toEqual([403, "Complete today's vehicle inspection before accepting rides."]);
@@ -68,7 +86,12 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     const answers = allOk(checklist).map((answer, i) => (i === 1 ? { id: answer.id, ok: false, note: 'quiet' } : answer));
     const inspected = await call('D001', 'POST', '/api/inspections', { items: answers });
     expect(inspected.statusCode, inspected.body).toBe(200);
-    expect(inspected.json<InspectionResult>()).toMatchObject({ passed: true, defects: ['Horn sounds'], blocked: false, maintenanceRequestId: null });
+    expect(inspected.json<InspectionResult>()).toMatchObject({
+      passed: true,
+      defects: ['Horn sounds'],
+      blocked: false,
+      maintenanceRequestId: null,
+    });
     expect((await call('D001', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D001' })).statusCode).toBe(200);
   });
 
@@ -127,7 +150,11 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     expect(appended.map((event) => event.type).sort()).toEqual(['DriverBlockedForMaintenance', 'MaintenanceRequested', 'VehicleInspected']);
     // One command, one transaction.
     expect(new Set(appended.map((event) => event.transactionId)).size).toBe(1);
-    await waitFor(async () => staff.received.some((r) => r.name === 'newMaintenanceRequest' && r.payload.requestId === result.maintenanceRequestId), 10_000, 'staff hear the request');
+    await waitFor(
+      async () => staff.received.some((r) => r.name === 'newMaintenanceRequest' && r.payload.requestId === result.maintenanceRequestId),
+      10_000,
+      'staff hear the request',
+    );
 
     const again = await call('D003', 'POST', '/api/inspections', { items: allOk(checklist) });
     expect([again.statusCode, again.json().message]).toEqual([409, INSPECTION_MESSAGES.blockedCannotInspect]);

@@ -24,7 +24,16 @@ import { createStreamCache, type StreamCache } from '../event-store/stream-cache
 import { toDomainEvent } from '../event-store/upcast';
 import { requestIdFor } from '../maintenance/maintenance.decider';
 import { inspectionHistoryRoutes } from './inspection-history.routes';
-import { changeChecklist, changeInspectionSettings, checklistOf, derivedId, evolveChecklist, evolveInspectionSettings, inspectVehicle, type ChecklistState } from './inspection.decider';
+import {
+  changeChecklist,
+  changeInspectionSettings,
+  checklistOf,
+  derivedId,
+  evolveChecklist,
+  evolveInspectionSettings,
+  inspectVehicle,
+  type ChecklistState,
+} from './inspection.decider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,17 +44,26 @@ declare module 'fastify' {
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 const vehicleTypeParamsSchema = z.object({
-  vehicleType: z.string().refine((value): value is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(value), INSPECTION_MESSAGES.unknownVehicleType),
+  vehicleType: z
+    .string()
+    .refine((value): value is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(value), INSPECTION_MESSAGES.unknownVehicleType),
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const settings = await createStreamCache(app.database, app.eventStore, { streamId: INSPECTIONS_STREAM_ID, initial: DEFAULT_INSPECTION_SETTINGS, evolve: evolveInspectionSettings });
+  const settings = await createStreamCache(app.database, app.eventStore, {
+    streamId: INSPECTIONS_STREAM_ID,
+    initial: DEFAULT_INSPECTION_SETTINGS,
+    evolve: evolveInspectionSettings,
+  });
   app.decorate('inspectionSettings', settings);
   app.addHook('onClose', () => settings.close());
 
   const checklistNow = async (vehicleType: VehicleType) => {
     const events = await app.eventStore.readStream(checklistStreamId(vehicleType));
-    const state = events.reduce<ChecklistState>((s, event) => evolveChecklist(s, toDomainEvent(event) as Extract<InspectionEvent, { type: 'ChecklistChanged' }>), null);
+    const state = events.reduce<ChecklistState>(
+      (s, event) => evolveChecklist(s, toDomainEvent(event) as Extract<InspectionEvent, { type: 'ChecklistChanged' }>),
+      null,
+    );
     return { items: checklistOf(vehicleType, state) };
   };
   const typeOf = (params: { vehicleType: string }) => params.vehicleType as VehicleType;
@@ -58,24 +76,42 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/checklists/:vehicleType',
-    { onRequest: app.requireRole('admin'), schema: { params: vehicleTypeParamsSchema, body: checklistBodySchema, response: { 200: checklistSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { params: vehicleTypeParamsSchema, body: checklistBodySchema, response: { 200: checklistSchema, ...errors } },
+    },
     async (request) => {
       const vehicleType = typeOf(request.params);
       const context = httpCommandContext(request, currentUser(request));
-      await handle(app.eventStore, changeChecklist, { type: 'ChangeChecklist', data: { vehicleType, items: request.body.items }, commandId: context.commandId }, context);
+      await handle(
+        app.eventStore,
+        changeChecklist,
+        { type: 'ChangeChecklist', data: { vehicleType, items: request.body.items }, commandId: context.commandId },
+        context,
+      );
       return checklistNow(vehicleType);
     },
   );
 
-  app.get('/api/inspections/settings', { onRequest: app.requireRole(), schema: { response: { 200: inspectionSettingsSchema, ...errors } } }, async () =>
-    settings.current(),
+  app.get(
+    '/api/inspections/settings',
+    { onRequest: app.requireRole(), schema: { response: { 200: inspectionSettingsSchema, ...errors } } },
+    async () => settings.current(),
   );
 
   app.put(
     '/api/inspections/settings',
-    { onRequest: app.requireRole('admin'), schema: { body: inspectionSettingsSchema, response: { 200: inspectionSettingsSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { body: inspectionSettingsSchema, response: { 200: inspectionSettingsSchema, ...errors } },
+    },
     async (request) => {
-      await handle(app.eventStore, changeInspectionSettings, { type: 'ChangeInspectionSettings', data: request.body }, httpCommandContext(request, currentUser(request)));
+      await handle(
+        app.eventStore,
+        changeInspectionSettings,
+        { type: 'ChangeInspectionSettings', data: request.body },
+        httpCommandContext(request, currentUser(request)),
+      );
       return settings.current();
     },
   );

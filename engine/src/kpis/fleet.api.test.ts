@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
-import { FLEET_CSV_COLUMNS, SERVER_MESSAGES, driverStreamId, fleetCsvFileName, maintenanceStreamId, plantDayOf, shiftDay, type DomainEvent, type Role, type VehicleType } from '@plantride/schemas';
+import {
+  FLEET_CSV_COLUMNS,
+  SERVER_MESSAGES,
+  driverStreamId,
+  fleetCsvFileName,
+  maintenanceStreamId,
+  plantDayOf,
+  shiftDay,
+  type DomainEvent,
+  type Role,
+  type VehicleType,
+} from '@plantride/schemas';
 import { PROJECTIONS } from '@plantride/projections';
 import { rebuildProjections } from '../projection-runner/rebuild';
 import { dumpReadModels } from '../test-support/read-model-dump';
@@ -13,26 +24,72 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
   let position = 0;
   let today = '';
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role]> = [['AD01', 'admin'], ['MH01', 'maintenanceHead'], ['AB12', 'requester'], ['D001', 'driver']];
+  const people: Array<[string, Role]> = [
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
+    ['AB12', 'requester'],
+    ['D001', 'driver'],
+  ];
   const get = (url: string, tokenNo: string | null, query: string) =>
-    t.app.inject({ method: 'GET', url: `${url}?${query}&position=${position}`, headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `${url}?${query}&position=${position}`,
+      headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {},
+    });
   const fleet = (tokenNo: string | null, query: string) => get('/api/kpis/fleet', tokenNo, query);
   const fleetCsv = (tokenNo: string | null, query: string) => get('/api/kpis/fleet.csv', tokenNo, query);
 
   // One append per fact, as the engine's commands write them (a breakdown blocks and files in one transaction).
   const append = async (...writes: Array<[string, DomainEvent]>) => {
     const result = await t.app.eventStore.appendToStreams(
-      writes.map(([streamId, { type, data }]) => ({ streamId, expectedVersion: 'any' as const, events: [{ eventId: randomUUID(), type, schemaVersion: 1, data }] })),
+      writes.map(([streamId, { type, data }]) => ({
+        streamId,
+        expectedVersion: 'any' as const,
+        events: [{ eventId: randomUUID(), type, schemaVersion: 1, data }],
+      })),
       { actor: { system: 'test' } },
     );
     position = result.position;
   };
   const driver = (operatorId: string, event: DomainEvent): [string, DomainEvent] => [driverStreamId(operatorId), event];
   const added = (operatorId: string, vehicle: string, vehicleAssigned: VehicleType) =>
-    append(driver(operatorId, { type: 'DriverAdded', data: { operatorId, serial: 1, vehicle, name: operatorId, mobile: '9876543210', role: 'Driver', forklift: '', status: 'Active', comments: '', vehicleAssigned, createdAt: new Date().toISOString() } }));
+    append(
+      driver(operatorId, {
+        type: 'DriverAdded',
+        data: {
+          operatorId,
+          serial: 1,
+          vehicle,
+          name: operatorId,
+          mobile: '9876543210',
+          role: 'Driver',
+          forklift: '',
+          status: 'Active',
+          comments: '',
+          vehicleAssigned,
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
   const brokeDown = (operatorId: string, requestId: string, vehicleType: VehicleType) =>
     append(
-      [maintenanceStreamId(requestId), { type: 'MaintenanceRequested', data: { requestId, driverId: operatorId, driverName: operatorId, vehicleType, issue: 'Engine Issue', commentText: '', breakdownType: 'full', rideId: null, requestedAt: new Date().toISOString() } }],
+      [
+        maintenanceStreamId(requestId),
+        {
+          type: 'MaintenanceRequested',
+          data: {
+            requestId,
+            driverId: operatorId,
+            driverName: operatorId,
+            vehicleType,
+            issue: 'Engine Issue',
+            commentText: '',
+            breakdownType: 'full',
+            rideId: null,
+            requestedAt: new Date().toISOString(),
+          },
+        },
+      ],
       driver(operatorId, { type: 'DriverBlockedForMaintenance', data: { operatorId, maintenanceRequestId: requestId } }),
     );
 
@@ -41,11 +98,28 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     await added('F1', 'MH12 AB 1234', 'Forklift');
     await added('C1', '=MH12 C', 'Crane');
-    await append(driver('F1', { type: 'VehicleInspected', data: { inspectionId: 'I1', operatorId: 'F1', vehicleType: 'Forklift', vehicleNumber: 'MH12 AB 1234', day: plantDayOf(new Date()), items: [], passed: true, inspectedAt: new Date().toISOString() } }));
+    await append(
+      driver('F1', {
+        type: 'VehicleInspected',
+        data: {
+          inspectionId: 'I1',
+          operatorId: 'F1',
+          vehicleType: 'Forklift',
+          vehicleNumber: 'MH12 AB 1234',
+          day: plantDayOf(new Date()),
+          items: [],
+          passed: true,
+          inspectedAt: new Date().toISOString(),
+        },
+      }),
+    );
     await append(driver('F1', { type: 'DriverAssignedToRide', data: { operatorId: 'F1', rideId: 'R1' } }));
     await append(driver('F1', { type: 'DriverReleasedFromRide', data: { operatorId: 'F1', rideId: 'R1', reason: 'ended' } }));
     await brokeDown('F1', 'M1', 'Forklift');
-    await append([maintenanceStreamId('M1'), { type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: '2020-01-01T00:00:00.000Z' } }], driver('F1', { type: 'DriverUnblocked', data: { operatorId: 'F1', reason: 'maintenance_completed' } }));
+    await append(
+      [maintenanceStreamId('M1'), { type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: '2020-01-01T00:00:00.000Z' } }],
+      driver('F1', { type: 'DriverUnblocked', data: { operatorId: 'F1', reason: 'maintenance_completed' } }),
+    );
     await brokeDown('C1', 'M2', 'Crane');
     today = plantDayOf(new Date());
   });
@@ -62,8 +136,14 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     expect(answer.json()).toEqual({
       from,
       to: today,
-      vehicleTypes: [{ vehicleType: 'Crane', ...crane }, { vehicleType: 'Forklift', ...forklift }],
-      vehicles: [{ vehicle: '=MH12 C', vehicleType: 'Crane', ...crane }, { vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift }],
+      vehicleTypes: [
+        { vehicleType: 'Crane', ...crane },
+        { vehicleType: 'Forklift', ...forklift },
+      ],
+      vehicles: [
+        { vehicle: '=MH12 C', vehicleType: 'Crane', ...crane },
+        { vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift },
+      ],
     });
   });
 
@@ -72,7 +152,12 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     expect(answer.statusCode).toBe(200);
     const { from, to } = answer.json();
     expect(from).toBe(shiftDay(to, -6));
-    expect(answer.json()).toEqual({ from, to, vehicleTypes: [{ vehicleType: 'Forklift', ...forklift }], vehicles: [{ vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift }] });
+    expect(answer.json()).toEqual({
+      from,
+      to,
+      vehicleTypes: [{ vehicleType: 'Forklift', ...forklift }],
+      vehicles: [{ vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift }],
+    });
   });
 
   it('given the same fleet, when the CSV is asked for, then it has the header, a row per vehicle (formulas defused, nulls empty) and a dated file name', async () => {
@@ -81,15 +166,27 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="${fleetCsvFileName(from, today)}"`);
-    expect(answer.body.split('\n')[0]).toBe('VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE');
-    expect(answer.body).toBe(stringify([[...FLEET_CSV_COLUMNS], ["'=MH12 C", 'Crane', '1', '0', '0', '', '0', ''], ['MH12 AB 1234', 'Forklift', '1', '0', '0', '0', '0', '1']]));
+    expect(answer.body.split('\n')[0]).toBe(
+      'VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE',
+    );
+    expect(answer.body).toBe(
+      stringify([
+        [...FLEET_CSV_COLUMNS],
+        ["'=MH12 C", 'Crane', '1', '0', '0', '', '0', ''],
+        ['MH12 AB 1234', 'Forklift', '1', '0', '0', '0', '0', '1'],
+      ]),
+    );
     const crane = await fleetCsv('AD01', `from=${from}&to=${today}&vehicleType=Crane`);
-    expect(crane.body.trim().split('\n')).toEqual(['VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE', "'=MH12 C,Crane,1,0,0,,0,"]);
+    expect(crane.body.trim().split('\n')).toEqual([
+      'VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE',
+      "'=MH12 C,Crane,1,0,0,,0,",
+    ]);
   });
 
   it('given the same fleet, when the read models are rebuilt from the store, then the fleet tables are the same', async () => {
     expect(await t.app.projections.waitForPosition(position, 10_000)).toBe(true);
-    const fleetTables = (dump: Record<string, string[]>) => Object.fromEntries(Object.entries(dump).filter(([table]) => table.startsWith('fleet_')));
+    const fleetTables = (dump: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(dump).filter(([table]) => table.startsWith('fleet_')));
     const served = fleetTables(await dumpReadModels(t.database));
     expect(served.fleet_breakdowns).toHaveLength(2);
     await rebuildProjections({ database: t.database, store: t.app.eventStore, projections: PROJECTIONS, batchSize: 3 });

@@ -30,7 +30,10 @@ const stepArb = fc.record({
 });
 const historyArb = fc.record({
   start: fc.integer({ min: 0, max: 24 * 60 }),
-  initial: fc.array(fc.record({ vehicle: fc.nat(VEHICLES.length - 1), type: fc.nat(1) }), { minLength: DRIVERS.length, maxLength: DRIVERS.length }),
+  initial: fc.array(fc.record({ vehicle: fc.nat(VEHICLES.length - 1), type: fc.nat(1) }), {
+    minLength: DRIVERS.length,
+    maxLength: DRIVERS.length,
+  }),
   steps: fc.array(stepArb, { maxLength: 45 }),
   batches: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 8 }),
   nowGapMinutes: fc.integer({ min: 0, max: 600 }),
@@ -42,9 +45,25 @@ type History = typeof historyArb extends fc.Arbitrary<infer T> ? T : never;
 // The plant's clock is UTC+05:30 all year (Asia/Kolkata).
 const plantDay = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
 
-interface Hold { op: string; start: number; end: number | null; vehicle: string; type: string }
-interface Breakdown { block: number; vehicle: string; type: string; completed: number | null; unblocked: number | null }
-interface Facts { holds: Hold[]; breakdowns: Breakdown[]; inspections: Array<{ op: string; at: number }> }
+interface Hold {
+  op: string;
+  start: number;
+  end: number | null;
+  vehicle: string;
+  type: string;
+}
+interface Breakdown {
+  block: number;
+  vehicle: string;
+  type: string;
+  completed: number | null;
+  unblocked: number | null;
+}
+interface Facts {
+  holds: Hold[];
+  breakdowns: Breakdown[];
+  inspections: Array<{ op: string; at: number }>;
+}
 
 /** The history as events (only what the engine would accept), and the facts it stands for, noted as it goes. */
 function play(history: Pick<History, 'start' | 'initial' | 'steps'>) {
@@ -55,7 +74,16 @@ function play(history: Pick<History, 'start' | 'initial' | 'steps'>) {
     DRIVERS.map((op, i) => {
       const { vehicle, type } = history.initial[i]!;
       f.added(op, VEHICLES[vehicle]!, TYPES[type]!, now);
-      return [op, { vehicle: VEHICLES[vehicle]!, type: TYPES[type]!, hold: null as Hold | null, ride: 0, blocked: null as { id: string; breakdown: Breakdown } | null }];
+      return [
+        op,
+        {
+          vehicle: VEHICLES[vehicle]!,
+          type: TYPES[type]!,
+          hold: null as Hold | null,
+          ride: 0,
+          blocked: null as { id: string; breakdown: Breakdown } | null,
+        },
+      ];
     }),
   );
   let requests = 0;
@@ -121,14 +149,22 @@ function play(history: Pick<History, 'start' | 'initial' | 'steps'>) {
   return { events: f.events, facts, last: now };
 }
 
-interface Expected { breakdowns: number; operatingMs: number; repairMs: number[]; downtimeMs: number; operatingDays: number; inspectedDays: number }
+interface Expected {
+  breakdowns: number;
+  operatingMs: number;
+  repairMs: number[];
+  downtimeMs: number;
+  operatingDays: number;
+  inspectedDays: number;
+}
 
 /** The figures straight from the facts, per vehicle type and per (type, registration number). */
 function expected(facts: Facts, from: string, to: string, now: number) {
   const inRange = (day: string) => day >= from && day <= to;
   const groups = new Map<string, Expected>();
   const group = (key: string) => {
-    if (!groups.has(key)) groups.set(key, { breakdowns: 0, operatingMs: 0, repairMs: [], downtimeMs: 0, operatingDays: 0, inspectedDays: 0 });
+    if (!groups.has(key))
+      groups.set(key, { breakdowns: 0, operatingMs: 0, repairMs: [], downtimeMs: 0, operatingDays: 0, inspectedDays: 0 });
     return groups.get(key)!;
   };
   const keysOf = (type: string, vehicle: string) => (vehicle === '' ? [`type ${type}`] : [`type ${type}`, `vehicle ${type} ${vehicle}`]);
@@ -189,7 +225,10 @@ describe.each(testStoreKinds())('fleet figures as a property on %s', (kind) => {
           expect([...got.keys()].sort(), `${from}..${to}`).toEqual([...want.keys()].sort());
           for (const [key, w] of want) {
             const g = got.get(key)!;
-            expect({ ...g, repairMs: [...g.repairMs].sort((x, y) => x - y) }, `${key} ${from}..${to}`).toEqual({ ...w, repairMs: [...w.repairMs].sort((x, y) => x - y) });
+            expect({ ...g, repairMs: [...g.repairMs].sort((x, y) => x - y) }, `${key} ${from}..${to}`).toEqual({
+              ...w,
+              repairMs: [...w.repairMs].sort((x, y) => x - y),
+            });
             const figures = fleetFiguresOf(g);
             const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
             const close = (actual: number | null, value: number | null, within: number) => {

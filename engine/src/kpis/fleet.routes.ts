@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { FLEET_CSV_COLUMNS, fleetAnswerSchema, fleetCsvFileName, fleetFiguresOf, fleetQuerySchema, kpiRangeProblem, plantDayOf, resolveKpiRange, type FleetAnswer, type FleetQuery } from '@plantride/schemas';
+import {
+  FLEET_CSV_COLUMNS,
+  fleetAnswerSchema,
+  fleetCsvFileName,
+  fleetFiguresOf,
+  fleetQuerySchema,
+  kpiRangeProblem,
+  plantDayOf,
+  resolveKpiRange,
+  type FleetAnswer,
+  type FleetQuery,
+} from '@plantride/schemas';
 import { fleetTotals } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../commands/errors';
@@ -28,15 +39,37 @@ const cell = (value: number | null) => (value === null ? '' : String(value));
 export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('admin', 'maintenanceHead');
 
-  app.get('/api/kpis/fleet', { onRequest: guard, schema: { querystring: fleetQuerySchema, response: { 200: fleetAnswerSchema } } }, async (request) => fleetAnswer(app, request.query, new Date()));
+  app.get(
+    '/api/kpis/fleet',
+    { onRequest: guard, schema: { querystring: fleetQuerySchema, response: { 200: fleetAnswerSchema } } },
+    async (request) => fleetAnswer(app, request.query, new Date()),
+  );
 
   app.get(
     '/api/kpis/fleet.csv',
-    { onRequest: guard, schema: { querystring: fleetQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(fleetCsvFileName('yyyy-MM-dd', 'yyyy-MM-dd')) } } },
+    {
+      onRequest: guard,
+      schema: {
+        querystring: fleetQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe(fleetCsvFileName('yyyy-MM-dd', 'yyyy-MM-dd')) },
+      },
+    },
     async (request, reply) => {
       const answer = await fleetAnswer(app, request.query, new Date());
-      const rows = answer.vehicles.map((v) => [v.vehicle, v.vehicleType, String(v.breakdowns), String(v.operatingHours), cell(v.mtbfHours), cell(v.mttrHours), String(v.downtimeHours), cell(v.inspectionCompliance)]);
-      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fleetCsvFileName(answer.from, answer.to)}"`);
+      const rows = answer.vehicles.map((v) => [
+        v.vehicle,
+        v.vehicleType,
+        String(v.breakdowns),
+        String(v.operatingHours),
+        cell(v.mtbfHours),
+        cell(v.mttrHours),
+        String(v.downtimeHours),
+        cell(v.inspectionCompliance),
+      ]);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fleetCsvFileName(answer.from, answer.to)}"`);
       return stringify([[...FLEET_CSV_COLUMNS], ...rows], { escape_formulas: true });
     },
   );

@@ -1,4 +1,12 @@
-import { DEFAULT_DISPATCH_SETTINGS, foldRide, rideStreamId, slaDueAt, type RideEvent, type SlaTarget, type VehicleType } from '@plantride/schemas';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  foldRide,
+  rideStreamId,
+  slaDueAt,
+  type RideEvent,
+  type SlaTarget,
+  type VehicleType,
+} from '@plantride/schemas';
 import type { EventStore } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { bookRide, fireRideTimer } from '../rides/ride.decider';
@@ -19,17 +27,38 @@ export const kpiRides = directRides;
  */
 export function timerFacts(store: EventStore) {
   const run = commandRunner(store);
-  const rideOf = async (rideId: string) => foldRide((await store.readStream(rideStreamId(rideId))).map((recorded) => toDomainEvent(recorded) as RideEvent));
+  const rideOf = async (rideId: string) =>
+    foldRide((await store.readStream(rideStreamId(rideId))).map((recorded) => toDomainEvent(recorded) as RideEvent));
   const fire = (command: TimerCommand, at: string) => run(fireRideTimer, command, at, TIMER_ACTOR);
   return {
     /** A ride booked at `requestedAt` by `requesterId` (an account already made) for `scheduledFor`, going to dispatch at `releaseAt`. */
-    bookLater(rideId: string, requesterId: string, vehicleType: VehicleType, times: { requestedAt: string; scheduledFor: string; releaseAt: string }) {
+    bookLater(
+      rideId: string,
+      requesterId: string,
+      vehicleType: VehicleType,
+      times: { requestedAt: string; scheduledFor: string; releaseAt: string },
+    ) {
       const releaseLeadMinutes = (Date.parse(times.scheduledFor) - Date.parse(times.releaseAt)) / 60_000;
-      const data = { rideId, requesterId, requesterName: '', requesterMobile: '', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' as const, durationMinutes: null, scheduledFor: times.scheduledFor };
+      const data = {
+        rideId,
+        requesterId,
+        requesterName: '',
+        requesterMobile: '',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType,
+        rideType: 'Regular' as const,
+        durationMinutes: null,
+        scheduledFor: times.scheduledFor,
+      };
       const dispatch = { settings: { ...DEFAULT_DISPATCH_SETTINGS, releaseLeadMinutes }, candidates: [], site: null };
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null, dispatch }, times.requestedAt, { tokenNo: requesterId, role: 'requester' });
+      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null, dispatch }, times.requestedAt, {
+        tokenNo: requesterId,
+        role: 'requester',
+      });
     },
-    release: (rideId: string, releasedAt: string) => fire({ type: 'ReleaseScheduledRide', data: { rideId, dueAt: releasedAt } }, releasedAt),
+    release: (rideId: string, releasedAt: string) =>
+      fire({ type: 'ReleaseScheduledRide', data: { rideId, dueAt: releasedAt } }, releasedAt),
     /** The ride missed `target` at the deadline and priority its own events give it (slaDueAt), as the statechart requires. */
     async missTarget(rideId: string, target: SlaTarget) {
       const { context } = await rideOf(rideId);

@@ -17,9 +17,18 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
   let t: TestApp;
   let position = 0;
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role]> = [['AD01', 'admin'], ['MH01', 'maintenanceHead'], ['AB12', 'requester'], ['D001', 'driver']];
+  const people: Array<[string, Role]> = [
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
+    ['AB12', 'requester'],
+    ['D001', 'driver'],
+  ];
   const kpis = (tokenNo: string | null, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/reports/kpis?${query}&position=${position}`, headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/reports/kpis?${query}&position=${position}`,
+      headers: tokenNo ? { authorization: `Bearer ${tokens[tokenNo]}` } : {},
+    });
 
   const rmsToFgs = { from: 'RMS', to: 'fgs' };
   // Plant days 1 and 2 April 2026 (UTC+05:30); durations picked so minutes need rounding.
@@ -27,11 +36,29 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     t = await createTestApp(kind);
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     const rides = kpiRides(t.app.eventStore);
-    await rides.complete('A1', 'Forklift', 'D001', { requested: '2026-04-01T03:30:00Z', accepted: '2026-04-01T03:31:40Z', picked: '2026-04-01T03:36:40Z', dropped: '2026-04-01T03:44:00Z', ended: '2026-04-01T03:45:00Z' });
-    await rides.complete('A2', 'Forklift', 'D002', { requested: '2026-04-01T04:00:00Z', accepted: '2026-04-01T04:00:20Z', picked: '2026-04-01T04:10:20Z', dropped: '2026-04-01T04:12:20Z', ended: '2026-04-01T04:13:20Z' });
+    await rides.complete('A1', 'Forklift', 'D001', {
+      requested: '2026-04-01T03:30:00Z',
+      accepted: '2026-04-01T03:31:40Z',
+      picked: '2026-04-01T03:36:40Z',
+      dropped: '2026-04-01T03:44:00Z',
+      ended: '2026-04-01T03:45:00Z',
+    });
+    await rides.complete('A2', 'Forklift', 'D002', {
+      requested: '2026-04-01T04:00:00Z',
+      accepted: '2026-04-01T04:00:20Z',
+      picked: '2026-04-01T04:10:20Z',
+      dropped: '2026-04-01T04:12:20Z',
+      ended: '2026-04-01T04:13:20Z',
+    });
     await rides.book('A3', 'Forklift', '2026-04-01T04:30:00Z', rmsToFgs);
     await rides.cancel('A3', '2026-04-01T04:31:00Z');
-    await rides.complete('A4', 'Crane', 'C001', { requested: '2026-04-01T05:00:00Z', accepted: '2026-04-01T05:02:00Z', picked: '2026-04-01T05:05:00Z', dropped: '2026-04-01T05:09:00Z', ended: '2026-04-01T05:10:00Z' });
+    await rides.complete('A4', 'Crane', 'C001', {
+      requested: '2026-04-01T05:00:00Z',
+      accepted: '2026-04-01T05:02:00Z',
+      picked: '2026-04-01T05:05:00Z',
+      dropped: '2026-04-01T05:09:00Z',
+      ended: '2026-04-01T05:10:00Z',
+    });
     await rides.book('A5', 'Forklift', '2026-04-02T06:00:00Z', rmsToFgs);
     position = await rides.accept('A5', 'D001', 'Forklift', '2026-04-02T06:01:00Z');
   });
@@ -49,8 +76,28 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     pickupMinutes: { avg: 7.5, p90: 9.5 },
     deliveryMinutes: { avg: 4.67, p90: 6.8 },
   };
-  const craneFirstDay = { day: '2026-04-01', vehicleType: 'Crane', requested: 1, completed: 1, cancelled: 0, ...pastSla(1), waitMinutes: { avg: 2, p90: 2 }, pickupMinutes: { avg: 3, p90: 3 }, deliveryMinutes: { avg: 4, p90: 4 } };
-  const forkliftSecondDay = { day: '2026-04-02', vehicleType: 'Forklift', requested: 1, completed: 0, cancelled: 0, ...pastSla(0), waitMinutes: { avg: 1, p90: 1 }, pickupMinutes: { avg: null, p90: null }, deliveryMinutes: { avg: null, p90: null } };
+  const craneFirstDay = {
+    day: '2026-04-01',
+    vehicleType: 'Crane',
+    requested: 1,
+    completed: 1,
+    cancelled: 0,
+    ...pastSla(1),
+    waitMinutes: { avg: 2, p90: 2 },
+    pickupMinutes: { avg: 3, p90: 3 },
+    deliveryMinutes: { avg: 4, p90: 4 },
+  };
+  const forkliftSecondDay = {
+    day: '2026-04-02',
+    vehicleType: 'Forklift',
+    requested: 1,
+    completed: 0,
+    cancelled: 0,
+    ...pastSla(0),
+    waitMinutes: { avg: 1, p90: 1 },
+    pickupMinutes: { avg: null, p90: null },
+    deliveryMinutes: { avg: null, p90: null },
+  };
   const craneDriver = { driverId: 'C001', driverName: driverName('C001'), ridesCompleted: 1, busyMinutes: 8 };
 
   it('given rides over two plant days, when an admin asks for both days as dd/MM/yyyy, then he gets each day and vehicle type and each driver', async () => {
@@ -61,21 +108,40 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
       to: '2026-04-02',
       days: [craneFirstDay, forkliftFirstDay, forkliftSecondDay],
       // D001's second ride is still under way, so only his first counts.
-      drivers: [craneDriver, { driverId: 'D001', driverName: driverName('D001'), ridesCompleted: 1, busyMinutes: 13.33 }, { driverId: 'D002', driverName: driverName('D002'), ridesCompleted: 1, busyMinutes: 13 }],
+      drivers: [
+        craneDriver,
+        { driverId: 'D001', driverName: driverName('D001'), ridesCompleted: 1, busyMinutes: 13.33 },
+        { driverId: 'D002', driverName: driverName('D002'), ridesCompleted: 1, busyMinutes: 13 },
+      ],
       // Every requested ride counts for its route, cancelled or not.
-      routes: [{ from: 'main gate', to: 'canteen', rides: 3 }, { from: 'RMS', to: 'fgs', rides: 2 }],
+      routes: [
+        { from: 'main gate', to: 'canteen', rides: 3 },
+        { from: 'RMS', to: 'fgs', rides: 2 },
+      ],
     });
   });
 
   it('given the same rides, when the maintenance head filters on Crane with ISO dates, then only Crane days and drivers come back', async () => {
     const answer = await kpis('MH01', 'from=2026-04-01&to=2026-04-02&vehicleType=Crane');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ from: '2026-04-01', to: '2026-04-02', days: [craneFirstDay], drivers: [craneDriver], routes: [{ from: 'main gate', to: 'canteen', rides: 1 }] });
+    expect(answer.json()).toEqual({
+      from: '2026-04-01',
+      to: '2026-04-02',
+      days: [craneFirstDay],
+      drivers: [craneDriver],
+      routes: [{ from: 'main gate', to: 'canteen', rides: 1 }],
+    });
   });
 
   it('given the same rides, when the range is only the second day, then the first day and its drivers are left out', async () => {
     const answer = await kpis('AD01', 'from=02/04/2026&to=2026-04-02&vehicleType=Forklift');
-    expect(answer.json()).toEqual({ from: '2026-04-02', to: '2026-04-02', days: [forkliftSecondDay], drivers: [], routes: [{ from: 'RMS', to: 'fgs', rides: 1 }] });
+    expect(answer.json()).toEqual({
+      from: '2026-04-02',
+      to: '2026-04-02',
+      days: [forkliftSecondDay],
+      drivers: [],
+      routes: [{ from: 'RMS', to: 'fgs', rides: 1 }],
+    });
   });
 
   it('given a ride requested now, when no dates are given, then the last seven plant days up to today are reported and include it', async () => {
@@ -87,7 +153,17 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     const { from, to, days } = answer.json();
     expect([plantDayOf(requestedAt), after]).toContain(to);
     expect(from).toBe(shiftDay(to, -6));
-    expect(days).toEqual([expect.objectContaining({ day: plantDayOf(requestedAt), vehicleType: 'Cherry Picker', requested: 1, completed: 0, slaRides: 0, slaMetRides: 0, slaMetShare: null })]);
+    expect(days).toEqual([
+      expect.objectContaining({
+        day: plantDayOf(requestedAt),
+        vehicleType: 'Cherry Picker',
+        requested: 1,
+        completed: 0,
+        slaRides: 0,
+        slaMetRides: 0,
+        slaMetShare: null,
+      }),
+    ]);
   });
 
   it('given AMR rides of now, two completed in time, one completed after missing its delivery target and one open, when the day is asked for, then 3 count for SLA, 2 met it, a share of 0.667', async () => {
@@ -95,20 +171,38 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     const start = Date.now();
     // On the clock of now: no target falls due while the test runs; the miss is appended as its timer would.
     const time = (seconds: number) => new Date(start + seconds * 1000).toISOString();
-    await rides.complete('SLA1', 'AMR', 'M001', { requested: time(0), accepted: time(10), picked: time(20), dropped: time(30), ended: time(40) });
-    await rides.complete('SLA2', 'AMR', 'M002', { requested: time(1), accepted: time(11), picked: time(21), dropped: time(31), ended: time(41) });
+    await rides.complete('SLA1', 'AMR', 'M001', {
+      requested: time(0),
+      accepted: time(10),
+      picked: time(20),
+      dropped: time(30),
+      ended: time(40),
+    });
+    await rides.complete('SLA2', 'AMR', 'M002', {
+      requested: time(1),
+      accepted: time(11),
+      picked: time(21),
+      dropped: time(31),
+      ended: time(41),
+    });
     await rides.book('SLA3', 'AMR', time(2));
     await rides.accept('SLA3', 'M003', 'AMR', time(12));
     await rides.step('SLA3', 'StartRide', 'M003', time(13));
     await timerFacts(t.app.eventStore).missTarget('SLA3', 'deliver');
-    for (const [step, at] of [['PickMaterial', 22], ['DropMaterial', 32], ['EndRide', 42]] as const) await rides.step('SLA3', step, 'M003', time(at));
+    for (const [step, at] of [
+      ['PickMaterial', 22],
+      ['DropMaterial', 32],
+      ['EndRide', 42],
+    ] as const)
+      await rides.step('SLA3', step, 'M003', time(at));
     position = await rides.book('SLA4', 'AMR', time(3));
     const day = plantDayOf(time(0));
     const answer = await kpis('MH01', `from=${day}&to=${day}&vehicleType=AMR`);
     expect(answer.statusCode).toBe(200);
     // Booked within seconds of each other, the four share a plant day unless the test straddles plant midnight.
     const [row] = answer.json().days;
-    if (plantDayOf(time(3)) === day) expect(row).toMatchObject({ day, vehicleType: 'AMR', requested: 4, completed: 3, slaRides: 3, slaMetRides: 2, slaMetShare: 0.667 });
+    if (plantDayOf(time(3)) === day)
+      expect(row).toMatchObject({ day, vehicleType: 'AMR', requested: 4, completed: 3, slaRides: 3, slaMetRides: 2, slaMetShare: 0.667 });
   });
 
   it('when only a start date is given, then the range runs from it to today', async () => {

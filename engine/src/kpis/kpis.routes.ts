@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KPI_TOP_ROUTES, kpiRangeProblem, kpisAnswerSchema, kpisQuerySchema, plantDayOf, resolveKpiRange, toKpiMinutes, toSlaMetShare, type KpiMinutes } from '@plantride/schemas';
+import {
+  KPI_TOP_ROUTES,
+  kpiRangeProblem,
+  kpisAnswerSchema,
+  kpisQuerySchema,
+  plantDayOf,
+  resolveKpiRange,
+  toKpiMinutes,
+  toSlaMetShare,
+  type KpiMinutes,
+} from '@plantride/schemas';
 import { kpiDays, kpiDrivers, kpiRoutes, type KpiSeconds } from '@plantride/projections';
 import { badRequest } from '../commands/errors';
 import { readModels } from '../rides/ride-access';
@@ -13,7 +23,10 @@ const minutes = ({ avg, p90 }: KpiSeconds): KpiMinutes => ({
 export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/kpis',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } } },
+    {
+      onRequest: app.requireRole('admin', 'maintenanceHead'),
+      schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } },
+    },
     async (request) => {
       const { from, to } = resolveKpiRange(request.query, plantDayOf(new Date()));
       // A filled-in default can still make a bad range, e.g. a `from` after today.

@@ -16,7 +16,9 @@ const driverRooms = (operatorId: string) => [liveRooms.user(operatorId), liveRoo
 
 /** Admin saved the driver Active or Not Active: his dashboard blocks or unblocks, staff lists refresh. */
 export function statusChanged({ data, position }: Positioned<'DriverStatusChanged'>): LiveEmit[] {
-  return [emit('statusChanged', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, status: data.status, position })];
+  return [
+    emit('statusChanged', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, status: data.status, position }),
+  ];
 }
 
 /** He asked for maintenance: his dashboard shows 'Vehicle Under Maintenance' at once. */
@@ -34,17 +36,37 @@ export function driverBlocked({ data, position }: Positioned<'DriverBlockedForMa
 /** The maintenance block lifted (completed or rejected): his overlay goes, staff see him free. */
 export function driverUnblocked({ data, position }: Positioned<'DriverUnblocked'>): LiveEmit[] {
   const message = data.reason === 'maintenance_completed' ? MESSAGES.maintenanceCompletedVehicleActive : UNBLOCKED_AFTER_REJECTION;
-  return [emit('driverUnblocked', [...driverRooms(data.operatorId), liveRooms.staff], { driverId: data.operatorId, message, reason: data.reason, position })];
+  return [
+    emit('driverUnblocked', [...driverRooms(data.operatorId), liveRooms.staff], {
+      driverId: data.operatorId,
+      message,
+      reason: data.reason,
+      position,
+    }),
+  ];
 }
 
 /** Issue #21: a driver inspected his vehicle; staff lists show today's inspection, so they refresh. A critical failure's block and request send their own events. */
 export function vehicleInspected({ data, position }: Positioned<'VehicleInspected'>): LiveEmit[] {
-  return [emit('vehicleInspected', [liveRooms.staff], { operatorId: data.operatorId, inspectionId: data.inspectionId, passed: data.passed, position })];
+  return [
+    emit('vehicleInspected', [liveRooms.staff], {
+      operatorId: data.operatorId,
+      inspectionId: data.inspectionId,
+      passed: data.passed,
+      position,
+    }),
+  ];
 }
 
 /** Someone created an account: staff are told, so a driver's account can be checked against his record. */
 export function newRegistrationRequest({ data, position }: Positioned<'UserSignedUp'>): LiveEmit[] {
-  return [emit('newRegistrationRequest', [liveRooms.staff], { tokenNo: data.tokenNo, message: `New account registered: ${data.tokenNo}`, position })];
+  return [
+    emit('newRegistrationRequest', [liveRooms.staff], {
+      tokenNo: data.tokenNo,
+      message: `New account registered: ${data.tokenNo}`,
+      position,
+    }),
+  ];
 }
 
 /** A sign-up on a recorded driver's token number without his code: staff are told it waits for approval in Driver Info. */

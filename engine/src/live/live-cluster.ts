@@ -99,7 +99,8 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   let changing = Promise.resolve();
   const serially = (change: () => Promise<void>) => (changing = changing.then(change, change).catch(onError));
 
-  const remember = (checkpoint: Checkpoint) => void redis.set(checkpointKey, JSON.stringify(checkpoint), 'PX', CHECKPOINT_TTL_MS).catch(onError);
+  const remember = (checkpoint: Checkpoint) =>
+    void redis.set(checkpointKey, JSON.stringify(checkpoint), 'PX', CHECKPOINT_TTL_MS).catch(onError);
   const lastSent = async (): Promise<Checkpoint | undefined> => {
     const stored = await redis.get(checkpointKey);
     return stored ? (JSON.parse(stored) as Checkpoint) : undefined;
@@ -122,14 +123,16 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
       }
       lock = taken;
       gateway = next;
-      void taken.lost.then(() => serially(async () => {
-        if (lock !== taken) return;
-        lock = null;
-        gateway = undefined;
-        await next.stop();
-        // Its sockets heard it alone while Redis was away; the next sender cannot reach them yet.
-        if (!hearing()) closeLocalSockets();
-      }));
+      void taken.lost.then(() =>
+        serially(async () => {
+          if (lock !== taken) return;
+          lock = null;
+          gateway = undefined;
+          await next.stop();
+          // Its sockets heard it alone while Redis was away; the next sender cannot reach them yet.
+          if (!hearing()) closeLocalSockets();
+        }),
+      );
     });
 
   /** Stops sending and lets go of the lock; the checkpoint it left is where the next sender resumes. */

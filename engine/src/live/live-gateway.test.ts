@@ -58,7 +58,12 @@ describe.each(testStoreKinds())('live gateway catch-up on %s', (kind) => {
 
     // A staff socket that heard nothing of them (it was out of its rooms) catches up from before them.
     const heard: string[] = [];
-    const target: CatchUpTarget = { id: 'staff-socket', rooms: new Set(['staff']), disconnected: false, send: (emit) => void heard.push(`${emit.name}@${emit.payload.position}`) };
+    const target: CatchUpTarget = {
+      id: 'staff-socket',
+      rooms: new Set(['staff']),
+      disconnected: false,
+      send: (emit) => void heard.push(`${emit.name}@${emit.payload.position}`),
+    };
     stopShortAt = checkpointOf(booked[0]!);
     expect(await gateway.catchUp(target, booked[0]!.globalPosition - 1)).toBe(true);
 

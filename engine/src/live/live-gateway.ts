@@ -183,7 +183,11 @@ export class LiveGateway {
       this.options.io
         .in(liveRooms.user(tokenNo))
         .fetchSockets()
-        .then((sockets) => sockets.filter((socket) => socket.handshake.issued <= event.recordedAt.getTime()).forEach((socket) => socket.disconnect(true)), this.options.onError);
+        .then(
+          (sockets) =>
+            sockets.filter((socket) => socket.handshake.issued <= event.recordedAt.getTime()).forEach((socket) => socket.disconnect(true)),
+          this.options.onError,
+        );
       return;
     }
     const room = this.options.io.of('/').adapter.rooms.get(liveRooms.user(tokenNo));

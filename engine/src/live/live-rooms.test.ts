@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { foldLiveProfile, roomsFor } from './live-rooms';
 
-const signedUp = { type: 'UserSignedUp', data: { tokenNo: 'DR01', name: 'Ravi', mobile: '9000000002', role: 'requester', passwordHash: 'x' } };
+const signedUp = {
+  type: 'UserSignedUp',
+  data: { tokenNo: 'DR01', name: 'Ravi', mobile: '9000000002', role: 'requester', passwordHash: 'x' },
+};
 const madeDriver = { type: 'UserRoleChanged', data: { tokenNo: 'DR01', role: 'driver', assignedVehicleType: 'Crane' } };
 
 describe('live profile and rooms', () => {
@@ -11,7 +14,10 @@ describe('live profile and rooms', () => {
 
   it('given a blocked then unblocked account, then the profile follows the last of them', () => {
     expect(foldLiveProfile([signedUp, { type: 'UserBlocked', data: { tokenNo: 'DR01' } }])?.blocked).toBe(true);
-    expect(foldLiveProfile([signedUp, { type: 'UserBlocked', data: { tokenNo: 'DR01' } }, { type: 'UserUnblocked', data: { tokenNo: 'DR01' } }])?.blocked).toBe(false);
+    expect(
+      foldLiveProfile([signedUp, { type: 'UserBlocked', data: { tokenNo: 'DR01' } }, { type: 'UserUnblocked', data: { tokenNo: 'DR01' } }])
+        ?.blocked,
+    ).toBe(false);
   });
 
   it('given no sign-up, then there is no profile', () => {

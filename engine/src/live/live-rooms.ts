@@ -35,7 +35,8 @@ export function foldLiveProfile(events: readonly { type: string; data: unknown }
 }
 
 function evolveLiveProfile(profile: LiveProfile | null, event: { type: string; data: unknown }): LiveProfile | null {
-  if (event.type === 'UserSignedUp') return { role: userSignedUpSchema.shape.data.parse(event.data).role, assignedVehicleType: null, blocked: false };
+  if (event.type === 'UserSignedUp')
+    return { role: userSignedUpSchema.shape.data.parse(event.data).role, assignedVehicleType: null, blocked: false };
   if (!profile) return null;
   switch (event.type) {
     case 'UserRoleChanged': {

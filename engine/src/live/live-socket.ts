@@ -24,7 +24,10 @@ export interface LiveSocketData {
 export type LiveServer = Server<LiveClientEvents, ServerToClientEvents, Record<never, never>, LiveSocketData>;
 export type LiveSocket = Socket<LiveClientEvents, ServerToClientEvents, Record<never, never>, LiveSocketData>;
 
-export const trackRideRequestSchema = z.union([z.string().min(1), z.object({ rideId: z.string().min(1) }).transform((request) => request.rideId)]);
+export const trackRideRequestSchema = z.union([
+  z.string().min(1),
+  z.object({ rideId: z.string().min(1) }).transform((request) => request.rideId),
+]);
 
 interface Handshake {
   auth: Record<string, unknown>;
@@ -36,7 +39,10 @@ export function handshakeToken({ auth, headers }: Handshake): string | null {
   const fromAuth = typeof auth.token === 'string' ? auth.token.replace(/^Bearer /, '').trim() : '';
   if (fromAuth) return fromAuth;
   if (headers.authorization?.startsWith('Bearer ')) return headers.authorization.slice('Bearer '.length).trim() || null;
-  const cookie = headers.cookie?.split(';').map((part) => part.trim()).find((part) => part.startsWith('token='));
+  const cookie = headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('token='));
   if (!cookie) return null;
   try {
     return decodeURIComponent(cookie.slice('token='.length)) || null;

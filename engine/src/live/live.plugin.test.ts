@@ -2,7 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { SOCKET_PAYLOADS, rideStreamId, userStreamId, type RideEvent, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
+import {
+  SOCKET_PAYLOADS,
+  rideStreamId,
+  userStreamId,
+  type RideEvent,
+  type Role,
+  type SocketEventName,
+  type VehicleType,
+} from '@plantride/schemas';
 import { createTokenService } from '../auth/jwt';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
@@ -34,8 +42,21 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
   });
 
   async function signUp(tokenNo: string, role: Role, vehicleType: VehicleType | null = null): Promise<string> {
-    const events = [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo, name: `User ${tokenNo}`, mobile: '9000000000', role: 'requester', passwordHash: 'not-a-hash' } }];
-    if (role !== 'requester') events.push({ eventId: randomUUID(), type: 'UserRoleChanged', schemaVersion: 1, data: { tokenNo, role, assignedVehicleType: vehicleType } as never });
+    const events = [
+      {
+        eventId: randomUUID(),
+        type: 'UserSignedUp',
+        schemaVersion: 1,
+        data: { tokenNo, name: `User ${tokenNo}`, mobile: '9000000000', role: 'requester', passwordHash: 'not-a-hash' },
+      },
+    ];
+    if (role !== 'requester')
+      events.push({
+        eventId: randomUUID(),
+        type: 'UserRoleChanged',
+        schemaVersion: 1,
+        data: { tokenNo, role, assignedVehicleType: vehicleType } as never,
+      });
     await test.app.eventStore.append(userStreamId(tokenNo), 0, events, { commandId: randomUUID(), actor: { system: 'test' } });
     return test.tokenFor(tokenNo, role);
   }
@@ -43,7 +64,14 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
   type Auth = Record<string, unknown> | ((send: (data: object) => void) => void);
 
   function open(auth: Auth, options: { extraHeaders?: Record<string, string>; reconnection?: boolean } = {}): Client {
-    const socket = connectClient(url, { path: '/socket.io', auth, transports: ['websocket'], forceNew: true, reconnection: options.reconnection ?? false, extraHeaders: options.extraHeaders });
+    const socket = connectClient(url, {
+      path: '/socket.io',
+      auth,
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: options.reconnection ?? false,
+      extraHeaders: options.extraHeaders,
+    });
     clients.push(socket);
     const received: Received[] = [];
     socket.onAny((name: SocketEventName, payload: Received['payload']) => {
@@ -76,7 +104,12 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     const store = test.app.eventStore;
     const streamId = rideStreamId(event.data.rideId);
     const version = (await store.readStream(streamId)).length;
-    const { position } = await store.append(streamId, version, [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }], { commandId: randomUUID(), actor });
+    const { position } = await store.append(
+      streamId,
+      version,
+      [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }],
+      { commandId: randomUUID(), actor },
+    );
     return position;
   }
 
@@ -85,9 +118,33 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
   const now = () => new Date().toISOString();
 
   const book = (rideId: string, vehicleType: VehicleType = 'Forklift', by: { tokenNo: string; role: Role } = requester) =>
-    ride({ type: 'RideRequested', data: { rideId, requesterId: by.tokenNo, requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: now() } }, by);
+    ride(
+      {
+        type: 'RideRequested',
+        data: {
+          rideId,
+          requesterId: by.tokenNo,
+          requesterName: 'Asha',
+          requesterMobile: '9000000001',
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          vehicleType,
+          rideType: 'Regular',
+          estimatedMinutes: 11,
+          durationMinutes: null,
+          requestedAt: now(),
+        },
+      },
+      by,
+    );
   const accept = (rideId: string) =>
-    ride({ type: 'RideAccepted', data: { rideId, driverId: driver.tokenNo, driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: now() } }, driver);
+    ride(
+      {
+        type: 'RideAccepted',
+        data: { rideId, driverId: driver.tokenNo, driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: now() },
+      },
+      driver,
+    );
   const stepOf = (rideId: string, index: number) => {
     const driverId = driver.tokenNo;
     const facts: RideEvent[] = [
@@ -128,11 +185,25 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     await book('R1', 'Forklift');
     // The Crane ride comes after the Forklift one in the store, so once the Crane driver has it, it has had its chance at R1.
     await book('R2', 'Crane');
-    await waitFor(() => crane.names('R2').includes('newRideRequest') && forklift.names('R1').includes('newRideRequest') && staff.names('R2').includes('rideRequested'), 10_000, 'ride requests');
+    await waitFor(
+      () =>
+        crane.names('R2').includes('newRideRequest') &&
+        forklift.names('R1').includes('newRideRequest') &&
+        staff.names('R2').includes('rideRequested'),
+      10_000,
+      'ride requests',
+    );
     expect(forklift.names()).toEqual(['newRideRequest']);
     expect(crane.names()).toEqual(['newRideRequest']);
-    expect(forklift.received[0]?.payload).toMatchObject({ rideId: 'R1', assignedTo: 'Forklift', vehicleType: 'Forklift', requesterData: null });
-    expect(staff.received.find((event) => event.name === 'rideRequested')?.payload).toMatchObject({ requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' } });
+    expect(forklift.received[0]?.payload).toMatchObject({
+      rideId: 'R1',
+      assignedTo: 'Forklift',
+      vehicleType: 'Forklift',
+      requesterData: null,
+    });
+    expect(staff.received.find((event) => event.name === 'rideRequested')?.payload).toMatchObject({
+      requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' },
+    });
     // Staff also hear of the accounts signed up meanwhile (newRegistrationRequest); rides are what this is about.
     expect(staff.names().filter((name) => name !== 'newRegistrationRequest')).toEqual(['rideRequested', 'rideRequested']);
     expect(other.received).toEqual([]);
@@ -143,10 +214,18 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
     const positions = [await book('R1'), await accept('R1')];
     for (let i = 0; i < steps.length; i++) positions.push(await stepOf('R1', i));
-    await waitFor(() => requesterClient.names().includes('rideEnded') && driverClient.names().includes('rideEnded'), 10_000, 'the ride to end');
+    await waitFor(
+      () => requesterClient.names().includes('rideEnded') && driverClient.names().includes('rideEnded'),
+      10_000,
+      'the ride to end',
+    );
     expect(requesterClient.names()).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
     expect(requesterClient.received.map((r) => r.payload.position)).toEqual(positions.slice(1));
-    expect(requesterClient.received[0]?.payload).toMatchObject({ driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' }, isRedistributed: false, driverId: 'DR01' });
+    expect(requesterClient.received[0]?.payload).toMatchObject({
+      driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' },
+      isRedistributed: false,
+      driverId: 'DR01',
+    });
     expect(driverClient.names()).toEqual(['newRideRequest', 'removeRide', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
   });
 
@@ -166,7 +245,8 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     const staff = await connect({ token: await signUp('AD01', 'admin') });
     await book('R1');
     await accept('R1');
-    const track = (client: Client, request: unknown) => client.socket.timeout(5000).emitWithAck('trackRide', request) as Promise<TrackRideAnswer>;
+    const track = (client: Client, request: unknown) =>
+      client.socket.timeout(5000).emitWithAck('trackRide', request) as Promise<TrackRideAnswer>;
     expect(await track(stranger, { rideId: 'R1' })).toMatchObject({ ok: false });
     expect(await track(otherDriver, 'R1')).toMatchObject({ ok: false });
     expect(await track(stranger, { rideId: 'NOPE' })).toMatchObject({ ok: false });
@@ -224,7 +304,9 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
     // As the web client does: each (re)connect sends the position of the last event heard.
     const heard: number[] = [];
     const client = await connect((send) => send(heard.length ? { token, lastPosition: heard.at(-1) } : { token }), { reconnection: true });
-    client.socket.onAny((_name: string, payload: { position?: number }) => void (payload.position !== undefined && heard.push(payload.position)));
+    client.socket.onAny(
+      (_name: string, payload: { position?: number }) => void (payload.position !== undefined && heard.push(payload.position)),
+    );
     await book('R1');
     await accept('R1');
     await waitFor(() => client.names().includes('rideAccepted'), 10_000, 'rideAccepted');
@@ -239,37 +321,47 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
   });
 
   // PGlite has one connection: no other transaction can be open meanwhile.
-  if (kind === 'postgres') it('given a writing transaction left open (a long read-model batch), when a ride is booked and accepted, then the sockets hear it while that transaction is still open', async () => {
-    const requesterClient = await connect({ token: await signUp('RQ01', 'requester') });
-    const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let opened!: (xid: string) => void;
-    const openXid = new Promise<string>((resolve) => (opened = resolve));
-    const other = test.database.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
-      opened(rows[0]!.xid);
-      await held;
+  if (kind === 'postgres')
+    it('given a writing transaction left open (a long read-model batch), when a ride is booked and accepted, then the sockets hear it while that transaction is still open', async () => {
+      const requesterClient = await connect({ token: await signUp('RQ01', 'requester') });
+      const driverClient = await connect({ token: await signUp('DR01', 'driver', 'Forklift') });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let opened!: (xid: string) => void;
+      const openXid = new Promise<string>((resolve) => (opened = resolve));
+      const other = test.database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+        opened(rows[0]!.xid);
+        await held;
+      });
+      try {
+        const xid = await openXid;
+        await book('R1');
+        await accept('R1');
+        await waitFor(
+          () => driverClient.names('R1').includes('removeRide') && requesterClient.names('R1').includes('rideAccepted'),
+          10_000,
+          'the ride to reach both sockets',
+        );
+        const { rows } = await sql<{ status: string }>`select pg_xact_status(${xid}::xid8) as status`.execute(test.database.db);
+        expect(rows[0]?.status).toBe('in progress');
+        expect(driverClient.names('R1')).toEqual(['newRideRequest', 'removeRide']);
+        expect(requesterClient.names('R1')).toEqual(['rideAccepted']);
+      } finally {
+        release();
+        await other;
+      }
     });
-    try {
-      const xid = await openXid;
-      await book('R1');
-      await accept('R1');
-      await waitFor(() => driverClient.names('R1').includes('removeRide') && requesterClient.names('R1').includes('rideAccepted'), 10_000, 'the ride to reach both sockets');
-      const { rows } = await sql<{ status: string }>`select pg_xact_status(${xid}::xid8) as status`.execute(test.database.db);
-      expect(rows[0]?.status).toBe('in progress');
-      expect(driverClient.names('R1')).toEqual(['newRideRequest', 'removeRide']);
-      expect(requesterClient.names('R1')).toEqual(['rideAccepted']);
-    } finally {
-      release();
-      await other;
-    }
-  });
 
   it('given an open socket, when its user signs out, then the socket is disconnected', async () => {
     const client = await connect({ token: await signUp('RQ01', 'requester') });
     const disconnected = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
-    await test.app.eventStore.append(userStreamId('RQ01'), 'any', [{ eventId: randomUUID(), type: 'UserSignedOut', schemaVersion: 1, data: { tokenNo: 'RQ01' } }], { commandId: randomUUID(), actor: { tokenNo: 'RQ01', role: 'requester' } });
+    await test.app.eventStore.append(
+      userStreamId('RQ01'),
+      'any',
+      [{ eventId: randomUUID(), type: 'UserSignedOut', schemaVersion: 1, data: { tokenNo: 'RQ01' } }],
+      { commandId: randomUUID(), actor: { tokenNo: 'RQ01', role: 'requester' } },
+    );
     expect(await disconnected).toBe('io server disconnect');
   });
 });

@@ -1,4 +1,11 @@
-import { MESSAGES, RESUME_STATE_TO_RIDE_STATE, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import {
+  MESSAGES,
+  RESUME_STATE_TO_RIDE_STATE,
+  type EventOfType,
+  type EventType,
+  type SocketEventName,
+  type SocketPayload,
+} from '@plantride/schemas';
 import type { LiveContext } from './live-lookups';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
@@ -23,7 +30,11 @@ const driverRooms = (driverId: string) => [liveRooms.user(driverId), liveRooms.d
  * there is none to wait for), and the other drivers of its type are offered it where it stood. The
  * driver who broke down is blocked: he is not offered his own ride back.
  */
-export function rideRedistributed({ data, position }: Positioned<'RideRedistributed'>, facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
+export function rideRedistributed(
+  { data, position }: Positioned<'RideRedistributed'>,
+  facts: RideFacts | null,
+  context: LiveContext = {},
+): LiveEmit[] {
   if (!facts) return [];
   const toRequester = requesterRooms(facts, data.rideId);
   const offer = {
@@ -44,7 +55,8 @@ export function rideRedistributed({ data, position }: Positioned<'RideRedistribu
     emit('rideRedistributed', toRequester, { rideId: data.rideId, message: MESSAGES.vehicleBrokeDown, position }),
     emit('redistributedRide', [liveRooms.vehicle(facts.vehicleType)], offer, [liveRooms.driver(data.originalDriverId)]),
   ];
-  if (context.alternativeDrivers === 0) emits.push(emit('noAlternativeDriver', toRequester, { rideId: data.rideId, message: MESSAGES.noAlternativeDrivers, position }));
+  if (context.alternativeDrivers === 0)
+    emits.push(emit('noAlternativeDriver', toRequester, { rideId: data.rideId, message: MESSAGES.noAlternativeDrivers, position }));
   return emits;
 }
 
@@ -55,8 +67,20 @@ export function rideTakenOver({ data, position }: Positioned<'RideTakenOver'>, f
   const toRequester = requesterRooms(facts, data.rideId);
   return [
     emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
-    emit('driverReassigned', toRequester, { rideId: data.rideId, driverDetails, newDriverName: data.driverName, newDriverId: data.driverId, position }),
-    emit('rideAccepted', toRequester, { rideId: data.rideId, driverData: driverDetails, isRedistributed: true, driverId: data.driverId, position }),
+    emit('driverReassigned', toRequester, {
+      rideId: data.rideId,
+      driverDetails,
+      newDriverName: data.driverName,
+      newDriverId: data.driverId,
+      position,
+    }),
+    emit('rideAccepted', toRequester, {
+      rideId: data.rideId,
+      driverData: driverDetails,
+      isRedistributed: true,
+      driverId: data.driverId,
+      position,
+    }),
   ];
 }
 
@@ -65,7 +89,12 @@ export function maintenanceRequested({ data, position }: Positioned<'Maintenance
   const { requestId, driverId } = data;
   return [
     emit('maintenanceRequestAdded', [liveRooms.staff], { requestId, driverId, position }),
-    emit('newMaintenanceRequest', [liveRooms.staff], { requestId, driverId, message: newMaintenanceRequestMessage(data.driverName, driverId), position }),
+    emit('newMaintenanceRequest', [liveRooms.staff], {
+      requestId,
+      driverId,
+      message: newMaintenanceRequestMessage(data.driverName, driverId),
+      position,
+    }),
   ];
 }
 
@@ -74,21 +103,45 @@ export function maintenanceAccepted({ data, position }: Positioned<'MaintenanceA
 }
 
 /** Rejected: staff lists move on, and the driver's block lifts. */
-export function maintenanceRejected({ data, position }: Positioned<'MaintenanceRejected'>, _facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
+export function maintenanceRejected(
+  { data, position }: Positioned<'MaintenanceRejected'>,
+  _facts: RideFacts | null,
+  context: LiveContext = {},
+): LiveEmit[] {
   const emits = [emit('requestStatusUpdated', [liveRooms.staff], { requestId: data.requestId, status: 'rejected', position })];
   const driverId = context.maintenanceDriverId;
   if (driverId) {
-    emits.push(emit('maintenanceRejected', driverRooms(driverId), { driverId, message: maintenanceRejectedMessage(data.reason), requestId: data.requestId, reason: 'maintenance_rejected', position }));
+    emits.push(
+      emit('maintenanceRejected', driverRooms(driverId), {
+        driverId,
+        message: maintenanceRejectedMessage(data.reason),
+        requestId: data.requestId,
+        reason: 'maintenance_rejected',
+        position,
+      }),
+    );
   }
   return emits;
 }
 
 /** Completed: staff lists move on, and the driver sees 'Maintenance completed. Your vehicle is now active.' */
-export function maintenanceCompleted({ data, position }: Positioned<'MaintenanceCompleted'>, _facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
+export function maintenanceCompleted(
+  { data, position }: Positioned<'MaintenanceCompleted'>,
+  _facts: RideFacts | null,
+  context: LiveContext = {},
+): LiveEmit[] {
   const emits = [emit('requestStatusUpdated', [liveRooms.staff], { requestId: data.requestId, status: 'completed', position })];
   const driverId = context.maintenanceDriverId;
   if (driverId) {
-    emits.push(emit('maintenanceCompleted', driverRooms(driverId), { driverId, message: MESSAGES.maintenanceCompletedVehicleActive, requestId: data.requestId, reason: 'maintenance_completed', position }));
+    emits.push(
+      emit('maintenanceCompleted', driverRooms(driverId), {
+        driverId,
+        message: MESSAGES.maintenanceCompletedVehicleActive,
+        requestId: data.requestId,
+        reason: 'maintenance_completed',
+        position,
+      }),
+    );
   }
   return emits;
 }

@@ -8,7 +8,9 @@ describe('checkpoint order', () => {
   it('given two checkpoints, then the writing transaction orders them before the position does', () => {
     expect(compareCheckpoints({ transactionId: '9', position: 50 }, { transactionId: '10', position: 40 })).toBeLessThan(0);
     expect(compareCheckpoints({ transactionId: '10', position: 41 }, { transactionId: '10', position: 40 })).toBeGreaterThan(0);
-    expect(compareCheckpoints({ transactionId: '18446744073709551000', position: 1 }, { transactionId: '18446744073709550999', position: 2 })).toBeGreaterThan(0);
+    expect(
+      compareCheckpoints({ transactionId: '18446744073709551000', position: 1 }, { transactionId: '18446744073709550999', position: 2 }),
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -20,10 +20,11 @@ describe('publishInOrder (the cluster adapter across a Redis outage)', () => {
     const { adapter, pending } = fakeAdapter();
     const ordered = publishInOrder(adapter) as unknown as { publishAndReturnOffset: (message: string) => Promise<string> };
     const applied: string[] = [];
-    const apply = (name: string) => ordered.publishAndReturnOffset(name).then(
-      (offset) => applied.push(`${name}@${offset}`),
-      () => applied.push(`${name} (not published)`),
-    );
+    const apply = (name: string) =>
+      ordered.publishAndReturnOffset(name).then(
+        (offset) => applied.push(`${name}@${offset}`),
+        () => applied.push(`${name} (not published)`),
+      );
     const all = Promise.all(['40', '43', '44'].map(apply));
     expect(pending.map((p) => p.message)).toEqual(['40', '43', '44']);
     pending[1]!.fail(new Error('Reached the max retries per request limit'));

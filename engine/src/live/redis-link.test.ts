@@ -24,7 +24,10 @@ describe('RedisLink', () => {
     const changes: boolean[] = [];
     const link = new RedisLink((up) => changes.push(up));
     const main = new FakeClient();
-    const duplicates = link.watchingDuplicates(link.watch(asRedis(main)), () => [main.duplicate(), main.duplicate()] as unknown as FakeClient[]);
+    const duplicates = link.watchingDuplicates(
+      link.watch(asRedis(main)),
+      () => [main.duplicate(), main.duplicate()] as unknown as FakeClient[],
+    );
     // The factory's own duplicate is restored afterwards.
     expect(Object.hasOwn(main, 'duplicate')).toBe(false);
 

@@ -44,8 +44,21 @@ describe.each(MODES)('redistributedRide through the live gateway on %s, %s', (ki
   });
 
   async function signUp(tokenNo: string, role: Role, vehicleType: VehicleType | null = null): Promise<string> {
-    const events = [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo, name: `User ${tokenNo}`, mobile: '9000000000', role: 'requester', passwordHash: 'not-a-hash' } }];
-    if (role !== 'requester') events.push({ eventId: randomUUID(), type: 'UserRoleChanged', schemaVersion: 1, data: { tokenNo, role, assignedVehicleType: vehicleType } as never });
+    const events = [
+      {
+        eventId: randomUUID(),
+        type: 'UserSignedUp',
+        schemaVersion: 1,
+        data: { tokenNo, name: `User ${tokenNo}`, mobile: '9000000000', role: 'requester', passwordHash: 'not-a-hash' },
+      },
+    ];
+    if (role !== 'requester')
+      events.push({
+        eventId: randomUUID(),
+        type: 'UserRoleChanged',
+        schemaVersion: 1,
+        data: { tokenNo, role, assignedVehicleType: vehicleType } as never,
+      });
     await test.app.eventStore.append(userStreamId(tokenNo), 0, events, { commandId: randomUUID(), actor: { system: 'test' } });
     return test.tokenFor(tokenNo, role);
   }
@@ -60,7 +73,12 @@ describe.each(MODES)('redistributedRide through the live gateway on %s, %s', (ki
   async function record(...events: Array<ReturnType<(typeof e)[keyof typeof e]>>): Promise<number> {
     let position = 0;
     for (const { streamId, type, data } of events) {
-      position = (await test.app.eventStore.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } })).position;
+      position = (
+        await test.app.eventStore.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], {
+          commandId: randomUUID(),
+          actor: { system: 'test' },
+        })
+      ).position;
     }
     return position;
   }
@@ -83,7 +101,11 @@ describe.each(MODES)('redistributedRide through the live gateway on %s, %s', (ki
     await waitFor(() => removals(broken) === 2 && removals(other) === 2, undefined, 'the take-over to reach both drivers');
     expect(broken.names('R1')).toEqual(['newRideRequest', 'removeRide', 'rideStarted', 'removeRide']);
     expect(other.names('R1')).toEqual(['newRideRequest', 'removeRide', 'redistributedRide', 'removeRide']);
-    expect(other.received.find((r) => r.name === 'redistributedRide')?.payload).toMatchObject({ originalDriverId: 'DR01', rideState: 'started', vehicleType: 'Forklift' });
+    expect(other.received.find((r) => r.name === 'redistributedRide')?.payload).toMatchObject({
+      originalDriverId: 'DR01',
+      rideState: 'started',
+      vehicleType: 'Forklift',
+    });
     expect(crane.received).toEqual([]);
   });
 

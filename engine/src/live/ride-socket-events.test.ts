@@ -7,9 +7,24 @@ import { roomsFor } from './live-rooms';
 const AT = '2026-11-25T08:00:00.000Z';
 const requested: RideEvent = {
   type: 'RideRequested',
-  data: { rideId: 'R1', requesterId: 'RQ01', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: AT },
+  data: {
+    rideId: 'R1',
+    requesterId: 'RQ01',
+    requesterName: 'Asha',
+    requesterMobile: '9000000001',
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    estimatedMinutes: 11,
+    durationMinutes: null,
+    requestedAt: AT,
+  },
 };
-const accepted: RideEvent = { type: 'RideAccepted', data: { rideId: 'R1', driverId: 'DR01', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: AT } };
+const accepted: RideEvent = {
+  type: 'RideAccepted',
+  data: { rideId: 'R1', driverId: 'DR01', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: AT },
+};
 const steps: RideEvent[] = [
   { type: 'RideStarted', data: { rideId: 'R1', driverId: 'DR01', startedAt: AT } },
   { type: 'MaterialPicked', data: { rideId: 'R1', driverId: 'DR01', pickedAt: AT } },
@@ -33,9 +48,23 @@ describe('store events to socket events', () => {
       {
         name: 'newRideRequest',
         rooms: ['vehicle:Forklift'],
-        payload: { message: MESSAGES.newRideBooked, assignedTo: 'Forklift', rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData: null, vehicleType: 'Forklift', position: 7 },
+        payload: {
+          message: MESSAGES.newRideBooked,
+          assignedTo: 'Forklift',
+          rideId: 'R1',
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          isSpecialTask: false,
+          requesterData: null,
+          vehicleType: 'Forklift',
+          position: 7,
+        },
       },
-      { name: 'rideRequested', rooms: ['staff'], payload: { rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, position: 7 } },
+      {
+        name: 'rideRequested',
+        rooms: ['staff'],
+        payload: { rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen', isSpecialTask: false, requesterData, position: 7 },
+      },
     ]);
     expectValid(emits);
   });
@@ -53,7 +82,13 @@ describe('store events to socket events', () => {
       {
         name: 'rideAccepted',
         rooms: ['user:RQ01', 'ride:R1'],
-        payload: { rideId: 'R1', driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' }, isRedistributed: false, driverId: 'DR01', position: 8 },
+        payload: {
+          rideId: 'R1',
+          driverData: { id: 'DR01', name: 'Ravi', mobile: '9000000002', vehicle: '12' },
+          isRedistributed: false,
+          driverId: 'DR01',
+          position: 8,
+        },
       },
     ]);
     expectValid(emits);
@@ -65,7 +100,10 @@ describe('store events to socket events', () => {
     [2, 'materialDropped'],
     [3, 'rideEnded'],
   ] as const)('given an accepted ride, when step %i happens, then requester, driver and ride room get %s', (index, name) => {
-    const emits = socketEventsFor({ ...(steps[index] as RideEvent), position: 20 }, factsAfter([requested, accepted, ...steps.slice(0, index)]));
+    const emits = socketEventsFor(
+      { ...(steps[index] as RideEvent), position: 20 },
+      factsAfter([requested, accepted, ...steps.slice(0, index)]),
+    );
     expect(emits).toEqual([{ name, rooms: ['user:RQ01', 'driver:DR01', 'ride:R1'], payload: { rideId: 'R1', position: 20 } }]);
     expectValid(emits);
   });
@@ -88,19 +126,53 @@ describe('store events to socket events', () => {
 
 describe('ride facts', () => {
   it('given a ride broken down and taken over, then the facts name the new and the original driver', () => {
-    const redistributed: RideEvent = { type: 'RideRedistributed', data: { rideId: 'R1', originalDriverId: 'DR01', originalDriverName: 'Ravi', maintenanceComment: 'flat tyre', maintenanceRequestId: null, resumeState: 'started', redistributedAt: AT } };
-    const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId: 'R1', driverId: 'DR02', driverName: 'Meena', driverMobile: '9000000003', vehicleNumber: '7', resumeState: 'started', takenOverAt: AT } };
-    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed])).toMatchObject({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: null, originalDriverId: 'DR01' });
-    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed, takenOver])).toMatchObject({ requesterId: 'RQ01', vehicleType: 'Forklift', driverId: 'DR02', originalDriverId: 'DR01' });
+    const redistributed: RideEvent = {
+      type: 'RideRedistributed',
+      data: {
+        rideId: 'R1',
+        originalDriverId: 'DR01',
+        originalDriverName: 'Ravi',
+        maintenanceComment: 'flat tyre',
+        maintenanceRequestId: null,
+        resumeState: 'started',
+        redistributedAt: AT,
+      },
+    };
+    const takenOver: RideEvent = {
+      type: 'RideTakenOver',
+      data: {
+        rideId: 'R1',
+        driverId: 'DR02',
+        driverName: 'Meena',
+        driverMobile: '9000000003',
+        vehicleNumber: '7',
+        resumeState: 'started',
+        takenOverAt: AT,
+      },
+    };
+    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed])).toMatchObject({
+      requesterId: 'RQ01',
+      vehicleType: 'Forklift',
+      driverId: null,
+      originalDriverId: 'DR01',
+    });
+    expect(factsAfter([requested, accepted, steps[0] as RideEvent, redistributed, takenOver])).toMatchObject({
+      requesterId: 'RQ01',
+      vehicleType: 'Forklift',
+      driverId: 'DR02',
+      originalDriverId: 'DR01',
+    });
   });
 });
 
 describe('site changes (issue #20)', () => {
-  it('given an admin\'s edit of the site, then every signed-in socket hears siteChanged; the site\'s first definition sends nothing', () => {
+  it("given an admin's edit of the site, then every signed-in socket hears siteChanged; the site's first definition sends nothing", () => {
     const changed = socketEventsFor({ type: 'LocationChanged', data: { id: 'main-gate', retired: true }, position: 42 }, null);
     expect(changed).toEqual([{ name: 'siteChanged', rooms: ['everyone'], payload: { position: 42 } }]);
     expectValid(changed);
     expect(reaches(changed[0]!, new Set(roomsFor('RQ01', { role: 'requester', assignedVehicleType: null })))).toBe(true);
-    expect(socketEventsFor({ type: 'RouteTimeChanged', data: { from: 'a', to: 'b', minutes: 4 }, position: 43 }, null).map((emit) => emit.name)).toEqual(['siteChanged']);
+    expect(
+      socketEventsFor({ type: 'RouteTimeChanged', data: { from: 'a', to: 'b', minutes: 4 }, position: 43 }, null).map((emit) => emit.name),
+    ).toEqual(['siteChanged']);
   });
 });

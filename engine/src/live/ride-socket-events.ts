@@ -1,16 +1,41 @@
-import { MESSAGES, type RideType, type VehicleType, type DomainEvent, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import {
+  MESSAGES,
+  type RideType,
+  type VehicleType,
+  type DomainEvent,
+  type EventOfType,
+  type EventType,
+  type SocketEventName,
+  type SocketPayload,
+} from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
-import { driverBlocked, driverRegistrationRequested, driverUnblocked, newRegistrationRequest, statusChanged, vehicleInspected } from './driver-socket-events';
+import {
+  driverBlocked,
+  driverRegistrationRequested,
+  driverUnblocked,
+  newRegistrationRequest,
+  statusChanged,
+  vehicleInspected,
+} from './driver-socket-events';
 import type { LiveContext } from './live-lookups';
-import { maintenanceAccepted, maintenanceCompleted, maintenanceRejected, maintenanceRequested, rideRedistributed, rideTakenOver } from './maintenance-socket-events';
+import {
+  maintenanceAccepted,
+  maintenanceCompleted,
+  maintenanceRejected,
+  maintenanceRequested,
+  rideRedistributed,
+  rideTakenOver,
+} from './maintenance-socket-events';
 import { reassignmentOverdue, rideSlaBreached, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
 
 /**
  * One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket
  * once), less any socket also in one of the `except` rooms.
  */
-export type LiveEmit = { [E in SocketEventName]: { rooms: string[]; except?: string[]; name: E; payload: SocketPayload<E> } }[SocketEventName];
+export type LiveEmit = {
+  [E in SocketEventName]: { rooms: string[]; except?: string[]; name: E; payload: SocketPayload<E> };
+}[SocketEventName];
 
 /** A store event with its global position, which every payload carries. */
 export type PositionedEvent = DomainEvent & { position: number };
@@ -28,7 +53,11 @@ function withFacts<T extends EventType>(map: (event: Positioned<T>, facts: RideF
 }
 
 /** A ride drivers may take, as their list shows it: no requester's name or mobile (issue #17, personal data by need). */
-function newRideRequest(ride: { rideId: string; fromLocation: string; toLocation: string; vehicleType: VehicleType; rideType: RideType }, rooms: string[], position: number): LiveEmit {
+function newRideRequest(
+  ride: { rideId: string; fromLocation: string; toLocation: string; vehicleType: VehicleType; rideType: RideType },
+  rooms: string[],
+  position: number,
+): LiveEmit {
   return emit('newRideRequest', rooms, {
     message: MESSAGES.newRideBooked,
     assignedTo: ride.vehicleType,
@@ -48,7 +77,12 @@ function step<T extends Step>(name: 'rideStarted' | 'materialPicked' | 'material
   return withFacts<T>((event, facts) => {
     // Every step event carries the ride and its driver; TypeScript cannot see that through a generic T.
     const { data, position } = event as Positioned<Step>;
-    return [emit(name, [liveRooms.user(facts.requesterId), liveRooms.driver(data.driverId), liveRooms.ride(data.rideId)], { rideId: data.rideId, position })];
+    return [
+      emit(name, [liveRooms.user(facts.requesterId), liveRooms.driver(data.driverId), liveRooms.ride(data.rideId)], {
+        rideId: data.rideId,
+        position,
+      }),
+    ];
   });
 }
 
@@ -63,11 +97,19 @@ function siteChanged({ position }: { position: number }): LiveEmit[] {
 const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   RideRequested: ({ data, position }) => {
     const requesterData = { userId: data.requesterId, name: data.requesterName, mobile: data.requesterMobile };
-    const ride = { rideId: data.rideId, fromLocation: data.fromLocation, toLocation: data.toLocation, isSpecialTask: data.rideType === 'Special Task', requesterData };
+    const ride = {
+      rideId: data.rideId,
+      fromLocation: data.fromLocation,
+      toLocation: data.toLocation,
+      isSpecialTask: data.rideType === 'Special Task',
+      requesterData,
+    };
     return [
       // Offer dispatch (issue #20) tells drivers one at a time (RideOffered), or all once it falls back
       // (RideOpenedToAll); a ride booked for later, once it is released (RideReleased).
-      ...(data.dispatch === 'offer' || data.scheduledFor !== undefined ? [] : [newRideRequest(data, [liveRooms.vehicle(data.vehicleType)], position)]),
+      ...(data.dispatch === 'offer' || data.scheduledFor !== undefined
+        ? []
+        : [newRideRequest(data, [liveRooms.vehicle(data.vehicleType)], position)]),
       emit('rideRequested', [liveRooms.staff], { ...ride, position }),
     ];
   },
@@ -86,14 +128,24 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
       position,
     }),
   ]),
-  RideOfferDeclined: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
-  RideOfferExpired: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
+  RideOfferDeclined: withFacts(({ data, position }) => [
+    emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position }),
+  ]),
+  RideOfferExpired: withFacts(({ data, position }) => [
+    emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position }),
+  ]),
   // Taken back for an urgent ride, offered to him in the same append (its rideOffered follows).
-  RideOfferWithdrawn: withFacts(({ data, position }) => [emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position })]),
-  RideOpenedToAll: withFacts(({ data, position }, facts) => [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
+  RideOfferWithdrawn: withFacts(({ data, position }) => [
+    emit('removeRide', [liveRooms.driver(data.driverId)], { rideId: data.rideId, position }),
+  ]),
+  RideOpenedToAll: withFacts(({ data, position }, facts) => [
+    newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position),
+  ]),
   // A ride booked for later goes to drivers now; its requester sees it waiting for one.
   RideReleased: withFacts(({ data, position }, facts) => [
-    ...(data.dispatch === 'offer' ? [] : [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
+    ...(data.dispatch === 'offer'
+      ? []
+      : [newRideRequest({ ...facts, rideId: data.rideId }, [liveRooms.vehicle(facts.vehicleType)], position)]),
     emit('rideReleased', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], { rideId: data.rideId, position }),
   ]),
   RideSlaBreached: rideSlaBreached,
@@ -111,7 +163,9 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   MaterialPicked: step('materialPicked'),
   MaterialDropped: step('materialDropped'),
   RideEnded: step('rideEnded'),
-  RideCancelled: withFacts(({ data, position }, facts) => [emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position })]),
+  RideCancelled: withFacts(({ data, position }, facts) => [
+    emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
+  ]),
   DriverStatusChanged: statusChanged,
   DriverBlockedForMaintenance: driverBlocked,
   DriverUnblocked: driverUnblocked,

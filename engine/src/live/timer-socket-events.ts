@@ -1,4 +1,12 @@
-import { MESSAGES, SERVER_MESSAGES, serviceTargetMissed, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  serviceTargetMissed,
+  type EventOfType,
+  type EventType,
+  type SocketEventName,
+  type SocketPayload,
+} from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { RideFacts } from './ride-facts';
 import type { LiveEmit } from './ride-socket-events';
@@ -16,18 +24,47 @@ function emit<E extends SocketEventName>(name: E, rooms: string[], payload: Sock
 export function rideWaitAlerted({ data, position }: Positioned<'RideWaitAlerted'>, facts: RideFacts | null): LiveEmit[] {
   if (!facts) return [];
   const requesterData = { userId: facts.requesterId, name: facts.requesterName, mobile: facts.requesterMobile };
-  const ride = { rideId: data.rideId, fromLocation: facts.fromLocation, toLocation: facts.toLocation, isSpecialTask: facts.rideType === 'Special Task', requesterData };
+  const ride = {
+    rideId: data.rideId,
+    fromLocation: facts.fromLocation,
+    toLocation: facts.toLocation,
+    isSpecialTask: facts.rideType === 'Special Task',
+    requesterData,
+  };
   return [
-    emit('rideWaitingTooLong', [liveRooms.staff], { ...ride, vehicleType: facts.vehicleType, requestedAt: data.requestedAt, message: SERVER_MESSAGES.rideWaitingTooLong, position }),
+    emit('rideWaitingTooLong', [liveRooms.staff], {
+      ...ride,
+      vehicleType: facts.vehicleType,
+      requestedAt: data.requestedAt,
+      message: SERVER_MESSAGES.rideWaitingTooLong,
+      position,
+    }),
     // Under offer dispatch (issue #20) the drivers hear it only once it is open to all.
-    ...(facts.openToAll ? [emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], { message: MESSAGES.newRideBooked, assignedTo: facts.vehicleType, ...ride, requesterData: null, vehicleType: facts.vehicleType, position })] : []),
+    ...(facts.openToAll
+      ? [
+          emit('newRideRequest', [liveRooms.vehicle(facts.vehicleType)], {
+            message: MESSAGES.newRideBooked,
+            assignedTo: facts.vehicleType,
+            ...ride,
+            requesterData: null,
+            vehicleType: facts.vehicleType,
+            position,
+          }),
+        ]
+      : []),
   ];
 }
 
 /** Nobody took the redistributed ride over in time: the requester hears it now and each period after. */
 export function reassignmentOverdue({ data, position }: Positioned<'ReassignmentOverdue'>, facts: RideFacts | null): LiveEmit[] {
   if (!facts) return [];
-  return [emit('noAlternativeDriver', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], { rideId: data.rideId, message: MESSAGES.noAlternativeDrivers, position })];
+  return [
+    emit('noAlternativeDriver', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], {
+      rideId: data.rideId,
+      message: MESSAGES.noAlternativeDrivers,
+      position,
+    }),
+  ];
 }
 
 /** A started Special Task ran past its booked duration: its requester and its driver are told. */
@@ -52,5 +89,18 @@ export function rideSlaBreached({ data, position }: Positioned<'RideSlaBreached'
   const { rideId, target, priority, dueAt, breachedAt } = data;
   const { vehicleType, fromLocation, toLocation } = facts;
   const message = serviceTargetMissed({ rideId, priority, fromLocation, toLocation }, target);
-  return [emit('rideSlaBreached', [liveRooms.staff], { rideId, target, priority, dueAt, breachedAt, vehicleType, fromLocation, toLocation, message, position })];
+  return [
+    emit('rideSlaBreached', [liveRooms.staff], {
+      rideId,
+      target,
+      priority,
+      dueAt,
+      breachedAt,
+      vehicleType,
+      fromLocation,
+      toLocation,
+      message,
+      position,
+    }),
+  ];
 }

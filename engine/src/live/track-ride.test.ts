@@ -5,12 +5,49 @@ import { mayTrackRide } from './track-ride';
 const AT = '2026-11-25T08:00:00.000Z';
 const requested: RideEvent = {
   type: 'RideRequested',
-  data: { rideId: 'R1', requesterId: 'RQ01', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 11, durationMinutes: null, requestedAt: AT },
+  data: {
+    rideId: 'R1',
+    requesterId: 'RQ01',
+    requesterName: 'Asha',
+    requesterMobile: '9000000001',
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    vehicleType: 'Forklift',
+    rideType: 'Regular',
+    estimatedMinutes: 11,
+    durationMinutes: null,
+    requestedAt: AT,
+  },
 };
-const accepted: RideEvent = { type: 'RideAccepted', data: { rideId: 'R1', driverId: 'DR01', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: AT } };
+const accepted: RideEvent = {
+  type: 'RideAccepted',
+  data: { rideId: 'R1', driverId: 'DR01', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: '12', acceptedAt: AT },
+};
 const started: RideEvent = { type: 'RideStarted', data: { rideId: 'R1', driverId: 'DR01', startedAt: AT } };
-const redistributed: RideEvent = { type: 'RideRedistributed', data: { rideId: 'R1', originalDriverId: 'DR01', originalDriverName: 'Ravi', maintenanceComment: 'flat tyre', maintenanceRequestId: null, resumeState: 'started', redistributedAt: AT } };
-const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId: 'R1', driverId: 'DR02', driverName: 'Meena', driverMobile: '9000000003', vehicleNumber: '7', resumeState: 'started', takenOverAt: AT } };
+const redistributed: RideEvent = {
+  type: 'RideRedistributed',
+  data: {
+    rideId: 'R1',
+    originalDriverId: 'DR01',
+    originalDriverName: 'Ravi',
+    maintenanceComment: 'flat tyre',
+    maintenanceRequestId: null,
+    resumeState: 'started',
+    redistributedAt: AT,
+  },
+};
+const takenOver: RideEvent = {
+  type: 'RideTakenOver',
+  data: {
+    rideId: 'R1',
+    driverId: 'DR02',
+    driverName: 'Meena',
+    driverMobile: '9000000003',
+    vehicleNumber: '7',
+    resumeState: 'started',
+    takenOverAt: AT,
+  },
+};
 
 describe('who may track a ride', () => {
   const ride = foldRide([requested, accepted, started, redistributed, takenOver]);

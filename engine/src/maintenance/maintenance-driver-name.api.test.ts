@@ -11,7 +11,11 @@ type Body = Record<string, unknown>;
 describe.each(testStoreKinds())('the driver name of a maintenance request on %s', (kind) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role, VehicleType?]> = [['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['MH01', 'maintenanceHead']];
+  const people: Array<[string, Role, VehicleType?]> = [
+    ['F001', 'driver', 'Forklift'],
+    ['F002', 'driver', 'Forklift'],
+    ['MH01', 'maintenanceHead'],
+  ];
 
   const call = async (who: string, method: 'GET' | 'POST', url: string, payload?: Body) => {
     const answer = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
@@ -20,12 +24,22 @@ describe.each(testStoreKinds())('the driver name of a maintenance request on %s'
   };
   const file = (driver: string) =>
     call(driver, 'POST', '/api/requests/maintenanceReq', {
-      driver_id: driver, driver_name: 'Somebody Else', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: 'smoke on start', status: 'pending', breakdown_type: 'full', ride_id: null,
+      driver_id: driver,
+      driver_name: 'Somebody Else',
+      vehicle_type: 'Forklift',
+      issue: 'Engine Issue',
+      comment_text: 'smoke on start',
+      status: 'pending',
+      breakdown_type: 'full',
+      ride_id: null,
     }) as Promise<{ id: string; position: number }>;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => t?.close());

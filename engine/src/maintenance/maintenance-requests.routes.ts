@@ -39,10 +39,20 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/maintenanceReq',
     { onRequest: app.requireRole('driver'), schema: { body: maintenanceRequestRouteBodySchema, response: { 200: submittedAnswerSchema } } },
     async (request) => {
-      const { driver_id: driverId, vehicle_type: vehicleType, issue, custom_issue: customIssue, comment_text: commentText, breakdown_type: breakdownType } = request.body;
+      const {
+        driver_id: driverId,
+        vehicle_type: vehicleType,
+        issue,
+        custom_issue: customIssue,
+        comment_text: commentText,
+        breakdown_type: breakdownType,
+      } = request.body;
       const context = httpCommandContext(request, currentUser(request));
       const requestId = requestIdFor(context.commandId);
-      const command = { type: 'RequestMaintenance' as const, data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType } };
+      const command = {
+        type: 'RequestMaintenance' as const,
+        data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType },
+      };
       const { position } = await handle(app.eventStore, requestMaintenance, command, context);
       return { message: MESSAGES.maintenanceSubmittedBlocked, id: requestId, requestId, position };
     },
@@ -50,7 +60,10 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/requests/maintenanceReq',
-    { onRequest: app.requireRole(...STAFF), schema: { querystring: maintenanceRequestListQuerySchema, response: { 200: maintenanceRequestListAnswerSchema } } },
+    {
+      onRequest: app.requireRole(...STAFF),
+      schema: { querystring: maintenanceRequestListQuerySchema, response: { 200: maintenanceRequestListAnswerSchema } },
+    },
     async (request, reply) => {
       // The spec's answer is a bare list: its total goes in a header.
       const { rows, total } = await listMaintenanceRequestsPage(readModels(app), request.query);
@@ -61,9 +74,15 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/requests/maintenanceReq/:id/comment',
-    { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceCommentBodySchema, response: { 200: commandAnswerSchema } } },
+    {
+      onRequest: app.requireRole(...STAFF),
+      schema: { params: requestIdParamsSchema, body: maintenanceCommentBodySchema, response: { 200: commandAnswerSchema } },
+    },
     async (request) => {
-      const command = { type: 'EditMaintenanceComment' as const, data: { requestId: request.params.id, commentText: request.body.comment_text } };
+      const command = {
+        type: 'EditMaintenanceComment' as const,
+        data: { requestId: request.params.id, commentText: request.body.comment_text },
+      };
       const result = await handle(app.eventStore, editMaintenanceComment, command, httpCommandContext(request, currentUser(request)));
       return { position: result.position };
     },
@@ -71,10 +90,16 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/requests/:id/status',
-    { onRequest: app.requireRole(...STAFF), schema: { params: requestIdParamsSchema, body: maintenanceStatusBodySchema, response: { 200: commandAnswerSchema } } },
+    {
+      onRequest: app.requireRole(...STAFF),
+      schema: { params: requestIdParamsSchema, body: maintenanceStatusBodySchema, response: { 200: commandAnswerSchema } },
+    },
     async (request) => {
       const { status, maintenance_date: maintenanceDate, reason } = request.body;
-      const command = { type: 'SetMaintenanceStatus' as const, data: { requestId: request.params.id, status, reason: reason ?? null, maintenanceDate } };
+      const command = {
+        type: 'SetMaintenanceStatus' as const,
+        data: { requestId: request.params.id, status, reason: reason ?? null, maintenanceDate },
+      };
       const result = await handle(app.eventStore, setMaintenanceStatus, command, httpCommandContext(request, currentUser(request)));
       return { message: status === 'completed' ? MESSAGES.requestCompletedDriverUnblocked : undefined, position: result.position };
     },

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, acceptRedistributedRideBodySchema, maintenanceRideAnswerSchema, redistributeRideBodySchema, verifyAccessAnswerSchema } from '@plantride/schemas';
+import {
+  MESSAGES,
+  acceptRedistributedRideBodySchema,
+  maintenanceRideAnswerSchema,
+  redistributeRideBodySchema,
+  verifyAccessAnswerSchema,
+} from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
@@ -19,7 +25,10 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/maintenance/redistribute-ride',
-    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { body: redistributeRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
+    {
+      onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'),
+      schema: { body: redistributeRideBodySchema, response: { 200: maintenanceRideAnswerSchema } },
+    },
     async (request) => {
       const { rideId, originalDriverId, vehicleType, maintenanceComment } = request.body;
       const command = { type: 'RedistributeRide' as const, data: { rideId, originalDriverId, vehicleType, maintenanceComment } };
@@ -30,10 +39,17 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/maintenance/accept-redistributed-ride',
-    { onRequest: app.requireRole('driver'), schema: { body: acceptRedistributedRideBodySchema, response: { 200: maintenanceRideAnswerSchema } } },
+    {
+      onRequest: app.requireRole('driver'),
+      schema: { body: acceptRedistributedRideBodySchema, response: { 200: maintenanceRideAnswerSchema } },
+    },
     async (request) => {
       const { rideId, newDriverId, currentState } = request.body;
-      const command = { type: 'TakeOverRide' as const, data: { rideId, driverId: newDriverId, resumeState: currentState ?? null }, inspectionRequired: app.inspectionSettings.current().inspectionRequired };
+      const command = {
+        type: 'TakeOverRide' as const,
+        data: { rideId, driverId: newDriverId, resumeState: currentState ?? null },
+        inspectionRequired: app.inspectionSettings.current().inspectionRequired,
+      };
       const result = await handle(app.eventStore, takeOverRide, command, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.redistributedRideAccepted, position: result.position };
     },

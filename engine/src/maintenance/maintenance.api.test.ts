@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, driverStreamId, maintenanceRequestRowSchema, type DriverEvent, type Role, type VehicleType } from '@plantride/schemas';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  driverStreamId,
+  maintenanceRequestRowSchema,
+  type DriverEvent,
+  type Role,
+  type VehicleType,
+} from '@plantride/schemas';
 import { evolveDriver, initialDriverState } from '../drivers/driver.decider';
 import { toDomainEvent } from '../event-store/upcast';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -13,14 +21,43 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   const tokens: Record<string, string> = {};
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
   const people: Array<[string, Role, VehicleType?]> = [
-    ['RQ01', 'requester'], ['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['F003', 'driver', 'Forklift'], ['F004', 'driver', 'Forklift'],
-    ['F005', 'driver', 'Forklift'], ['F006', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['AD01', 'admin'], ['MH01', 'maintenanceHead'],
+    ['RQ01', 'requester'],
+    ['F001', 'driver', 'Forklift'],
+    ['F002', 'driver', 'Forklift'],
+    ['F003', 'driver', 'Forklift'],
+    ['F004', 'driver', 'Forklift'],
+    ['F005', 'driver', 'Forklift'],
+    ['F006', 'driver', 'Forklift'],
+    ['C001', 'driver', 'Crane'],
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
   ];
   const head = () => t.app.eventStore.headPosition();
-  const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Body, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload, headers: { ...(who ? as(who) : {}), ...headers } });
+  const call = (
+    who: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Body,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers: { ...(who ? as(who) : {}), ...headers } });
   const fileRequest = (driver: string, body: Body, headers?: Record<string, string>) =>
-    call(driver, 'POST', '/api/requests/maintenanceReq', { driver_id: driver, driver_name: `${driver} Name`, vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: null, ...body }, headers);
+    call(
+      driver,
+      'POST',
+      '/api/requests/maintenanceReq',
+      {
+        driver_id: driver,
+        driver_name: `${driver} Name`,
+        vehicle_type: 'Forklift',
+        issue: 'Engine Issue',
+        comment_text: '',
+        status: 'pending',
+        breakdown_type: 'full',
+        ride_id: null,
+        ...body,
+      },
+      headers,
+    );
   const list = async (position: number) => {
     const answer = await call('MH01', 'GET', `/api/requests/maintenanceReq?position=${position}`);
     expect(answer.statusCode).toBe(200);
@@ -34,28 +71,50 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   };
   // What the Driver Info list says of him: 1 while a maintenance request blocks him.
   const listedBlocked = async (driver: string, position: number) =>
-    ((await call('MH01', 'GET', `/api/drivers/getDrivers?position=${position}`)).json().drivers as Array<{ OPERATOR_ID: string; BLOCKED_FOR_MAINTENANCE: number }>).find((row) => row.OPERATOR_ID === driver)?.BLOCKED_FOR_MAINTENANCE;
+    (
+      (await call('MH01', 'GET', `/api/drivers/getDrivers?position=${position}`)).json().drivers as Array<{
+        OPERATOR_ID: string;
+        BLOCKED_FOR_MAINTENANCE: number;
+      }>
+    ).find((row) => row.OPERATOR_ID === driver)?.BLOCKED_FOR_MAINTENANCE;
   const bookAndAccept = async (driver: string, vehicleType: VehicleType = 'Forklift') => {
-    const { rideId } = (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' })).json();
+    const { rideId } = (
+      await call('RQ01', 'POST', '/api/bookings/book-ride', {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType,
+        rideType: 'Regular',
+      })
+    ).json();
     expect((await call(driver, 'POST', '/api/tracking/accept-ride', { driverId: driver, rideId })).statusCode).toBe(200);
     return rideId as string;
   };
   // Waits until the read models know where the ride stands, so the driver's next accept sees him free.
   const finishRide = async (driver: string, rideId: string, events = ['start', 'materialPicked', 'materialDropped', 'end']) => {
-    for (const event of events) expect((await call(driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event })).statusCode).toBe(200);
+    for (const event of events)
+      expect((await call(driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event })).statusCode).toBe(200);
     const last = (await t.app.eventStore.readStream(`ride-${rideId}`)).at(-1)?.globalPosition ?? 0;
     expect(await t.app.projections.waitForPosition(last, 10_000)).toBe(true);
   };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => t.close());
 
   it('given an idle driver, when he asks for maintenance with Others and his own text, then he is blocked at once and the head lists it in the spec form', async () => {
-    const answer = await fileRequest('F001', { issue: 'Others', custom_issue: 'Horn stuck', comment_text: 'beeps all day', breakdown_type: 'partial' });
+    const answer = await fileRequest('F001', {
+      issue: 'Others',
+      custom_issue: 'Horn stuck',
+      comment_text: 'beeps all day',
+      breakdown_type: 'partial',
+    });
     expect(answer.statusCode).toBe(200);
     const { id, requestId, message, position } = answer.json();
     expect(message).toBe(MESSAGES.maintenanceSubmittedBlocked);
@@ -64,12 +123,31 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     expect(await listedBlocked('F001', position)).toBe(1);
     const row = await rowOf(id, position);
     expect(maintenanceRequestRowSchema.strict().parse(row)).toEqual({
-      ID: id, DRIVER_ID: 'F001', DRIVER_NAME: 'F001 Name', MOBILE_NUMBER: '9876543210', ROLE: 'Driver', STATUS: 'pending', COMMENT_TEXT: 'beeps all day',
-      VEHICLE_TYPE: 'Forklift', ISSUE: 'Horn stuck', REQUEST_DATE: expect.any(String), LAST_MAINTENANCE_DATE: null, BREAKDOWN_TYPE: 'partial', RIDE_ID: null,
+      ID: id,
+      DRIVER_ID: 'F001',
+      DRIVER_NAME: 'F001 Name',
+      MOBILE_NUMBER: '9876543210',
+      ROLE: 'Driver',
+      STATUS: 'pending',
+      COMMENT_TEXT: 'beeps all day',
+      VEHICLE_TYPE: 'Forklift',
+      ISSUE: 'Horn stuck',
+      REQUEST_DATE: expect.any(String),
+      LAST_MAINTENANCE_DATE: null,
+      BREAKDOWN_TYPE: 'partial',
+      RIDE_ID: null,
     });
 
     // Blocked drivers cannot take rides.
-    const { rideId } = (await call('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular' })).json();
+    const { rideId } = (
+      await call('RQ01', 'POST', '/api/bookings/book-ride', {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+      })
+    ).json();
     expect((await call('F001', 'POST', '/api/tracking/accept-ride', { driverId: 'F001', rideId })).statusCode).toBe(403);
     expect((await call('RQ01', 'DELETE', `/api/bookings/cancel/${rideId}`)).statusCode).toBe(200);
 
@@ -93,11 +171,17 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   it('given a pending request, when the head writes the rejection comment and then sends the status alone (the spec client), then it is rejected with the REJECTED prefix and the driver freed', async () => {
     const { id } = (await fileRequest('F002', { issue: 'Tire Replacement' })).json();
     expect(await blockedFor('F002')).toBe(id);
-    expect((await call('MH01', 'PUT', `/api/requests/maintenanceReq/${id}/comment`, { comment_text: 'REJECTED: tyres are fine' })).statusCode).toBe(200);
+    expect(
+      (await call('MH01', 'PUT', `/api/requests/maintenanceReq/${id}/comment`, { comment_text: 'REJECTED: tyres are fine' })).statusCode,
+    ).toBe(200);
     const rejected = await setStatus(id, { status: 'rejected', maintenance_date: null });
     expect(rejected.statusCode).toBe(200);
     expect(await blockedFor('F002')).toBeNull();
-    expect(await rowOf(id, rejected.json().position)).toMatchObject({ STATUS: 'rejected', COMMENT_TEXT: 'REJECTED: tyres are fine', LAST_MAINTENANCE_DATE: null });
+    expect(await rowOf(id, rejected.json().position)).toMatchObject({
+      STATUS: 'rejected',
+      COMMENT_TEXT: 'REJECTED: tyres are fine',
+      LAST_MAINTENANCE_DATE: null,
+    });
   });
 
   it('given a pending request, when an admin rejects it with a reason in one call, then the comment carries the prefix', async () => {
@@ -128,13 +212,20 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     expect(answer.statusCode).toBe(200);
     expect(await blockedFor('F004')).toBeNull();
     expect(await rowOf(id, answer.json().position)).toMatchObject({ STATUS: 'completed' });
-    expect((await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'ZZ99', reason: 'maintenance_completed' })).statusCode).toBe(404);
+    expect(
+      (await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'ZZ99', reason: 'maintenance_completed' })).statusCode,
+    ).toBe(404);
     // Closed already: rejecting it later is refused and blocks nobody.
-    expect((await call('MH01', 'PUT', `/api/requests/${id}/status`, { status: 'rejected', maintenance_date: null, reason: 'fixed on site' })).statusCode).toBe(409);
+    expect(
+      (await call('MH01', 'PUT', `/api/requests/${id}/status`, { status: 'rejected', maintenance_date: null, reason: 'fixed on site' }))
+        .statusCode,
+    ).toBe(409);
     expect(await blockedFor('F004')).toBeNull();
     // Unblocking a driver who is not blocked changes nothing.
     const before = await head();
-    expect((await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'F004', reason: 'maintenance_rejected' })).statusCode).toBe(200);
+    expect(
+      (await call('AD01', 'PUT', '/api/requests/unblock-driver', { driverId: 'F004', reason: 'maintenance_rejected' })).statusCode,
+    ).toBe(200);
     expect(await head()).toBe(before);
   });
 
@@ -167,23 +258,32 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       [{ breakdown_type: null, issue: '' }, MESSAGES.selectReasonAndBreakdown],
       [{ issue: 'Others' }, MESSAGES.selectReasonAndBreakdown],
       [{ issue: 'Others', custom_issue: '   ' }, MESSAGES.selectReasonAndBreakdown],
-    ])('given an idle driver, when his request breaks a rule (%j), then it is 400 with the spec message and nothing is appended', async (body, message) => {
-      const before = await head();
-      const answer = await fileRequest('F003', body);
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toBe(message);
-      expect(await head()).toBe(before);
-    });
+    ])(
+      'given an idle driver, when his request breaks a rule (%j), then it is 400 with the spec message and nothing is appended',
+      async (body, message) => {
+        const before = await head();
+        const answer = await fileRequest('F003', body);
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json().message).toBe(message);
+        expect(await head()).toBe(before);
+      },
+    );
 
     it('given a driver mid-ride, when he asks without a comment, then it is 400 with the spec message and nothing is appended; the reason is not needed', async () => {
       const rideId = await bookAndAccept('F003');
       const before = await head();
-      for (const body of [{ ride_id: rideId }, { ride_id: null }, { ride_id: rideId, comment_text: '  ', issue: 'Engine Issue', breakdown_type: 'full' }]) {
+      for (const body of [
+        { ride_id: rideId },
+        { ride_id: null },
+        { ride_id: rideId, comment_text: '  ', issue: 'Engine Issue', breakdown_type: 'full' },
+      ]) {
         const answer = await fileRequest('F003', { ...body, issue: '', breakdown_type: null });
         expect(answer.json().message).toBe(MESSAGES.enterMaintenanceComment);
         expect(answer.statusCode).toBe(400);
       }
-      expect((await fileRequest('F003', { ride_id: rideId, vehicle_type: 'Crane', comment_text: 'smoke' })).json().message).toBe(MESSAGES.selectVehicleType);
+      expect((await fileRequest('F003', { ride_id: rideId, vehicle_type: 'Crane', comment_text: 'smoke' })).json().message).toBe(
+        MESSAGES.selectVehicleType,
+      );
       expect(await head()).toBe(before);
       await finishRide('F003', rideId);
     });
@@ -210,17 +310,28 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
   });
 
   describe('redistribution', () => {
-    it('given a ride redistributed by its driver\'s request, when two drivers race to take it over, then exactly one wins and the other gets 409', async () => {
+    it("given a ride redistributed by its driver's request, when two drivers race to take it over, then exactly one wins and the other gets 409", async () => {
       const rideId = await bookAndAccept('F001');
-      const { id, position } = (await fileRequest('F001', { ride_id: rideId, comment_text: 'engine died', issue: '', breakdown_type: null })).json();
+      const { id, position } = (
+        await fileRequest('F001', { ride_id: rideId, comment_text: 'engine died', issue: '', breakdown_type: null })
+      ).json();
       // The head's list says which ride the request came from: mid-ride there is no issue to show.
       expect(await rowOf(id, position)).toMatchObject({ RIDE_ID: rideId, ISSUE: '', COMMENT_TEXT: 'engine died' });
-      const take = (driver: string) => call(driver, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: driver, currentState: 'accepted' });
+      const take = (driver: string) =>
+        call(driver, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: driver, currentState: 'accepted' });
       const answers = await Promise.all([take('F002'), take('F003')]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const winner = answers[0]?.statusCode === 200 ? 'F002' : 'F003';
-      expect(answers.find((a) => a.statusCode === 200)?.json()).toMatchObject({ success: true, message: MESSAGES.redistributedRideAccepted });
-      expect((await t.app.eventStore.readStream(`ride-${rideId}`)).map((e) => e.type)).toEqual(['RideRequested', 'RideAccepted', 'RideRedistributed', 'RideTakenOver']);
+      expect(answers.find((a) => a.statusCode === 200)?.json()).toMatchObject({
+        success: true,
+        message: MESSAGES.redistributedRideAccepted,
+      });
+      expect((await t.app.eventStore.readStream(`ride-${rideId}`)).map((e) => e.type)).toEqual([
+        'RideRequested',
+        'RideAccepted',
+        'RideRedistributed',
+        'RideTakenOver',
+      ]);
       await finishRide(winner, rideId);
       await setStatus(id, { status: 'rejected', maintenance_date: null, reason: 'restarted fine' });
     });
@@ -229,14 +340,34 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       const rideId = await bookAndAccept('F001');
       const { id } = (await fileRequest('F001', { ride_id: rideId, comment_text: 'brakes', issue: '', breakdown_type: null })).json();
       const before = await head();
-      const again = await call('F001', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: 'brakes', rideData: { RIDE_ID: rideId } });
+      const again = await call('F001', 'POST', '/api/maintenance/redistribute-ride', {
+        rideId,
+        originalDriverId: 'F001',
+        vehicleType: 'Forklift',
+        maintenanceComment: 'brakes',
+        rideData: { RIDE_ID: rideId },
+      });
       expect(again.json()).toMatchObject({ success: true, message: MESSAGES.rideMadeAvailable });
       expect(await head()).toBe(before);
-      expect((await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002', currentState: 'material_picked' })).statusCode).toBe(409);
-      expect((await call('C001', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'C001' })).json().message).toBe(SERVER_MESSAGES.wrongVehicleType);
+      expect(
+        (
+          await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', {
+            rideId,
+            newDriverId: 'F002',
+            currentState: 'material_picked',
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (await call('C001', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'C001' })).json().message,
+      ).toBe(SERVER_MESSAGES.wrongVehicleType);
       // The driver who broke down is blocked like on every ride action.
-      expect((await call('F001', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F001' })).statusCode).toBe(403);
-      expect((await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002' })).statusCode).toBe(200);
+      expect((await call('F001', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F001' })).statusCode).toBe(
+        403,
+      );
+      expect((await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002' })).statusCode).toBe(
+        200,
+      );
       await finishRide('F002', rideId);
       await setStatus(id, { status: 'rejected', maintenance_date: null, reason: 'adjusted' });
     });
@@ -246,28 +377,62 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       await finishRide('F004', rideId, ['start']);
       // Without a maintenance block, a driver cannot hand his ride to others himself.
       const before = await head();
-      expect((await call('F004', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F004', vehicleType: 'Forklift', maintenanceComment: 'tired' })).statusCode).toBe(403);
+      expect(
+        (
+          await call('F004', 'POST', '/api/maintenance/redistribute-ride', {
+            rideId,
+            originalDriverId: 'F004',
+            vehicleType: 'Forklift',
+            maintenanceComment: 'tired',
+          })
+        ).statusCode,
+      ).toBe(403);
       expect(await head()).toBe(before);
-      const answer = await call('AD01', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F004', vehicleType: 'Forklift', maintenanceComment: 'reassigned by admin' });
+      const answer = await call('AD01', 'POST', '/api/maintenance/redistribute-ride', {
+        rideId,
+        originalDriverId: 'F004',
+        vehicleType: 'Forklift',
+        maintenanceComment: 'reassigned by admin',
+      });
       expect(answer.statusCode).toBe(200);
       const status = await call('RQ01', 'GET', `/api/tracking/ride-status/${rideId}?position=${answer.json().position}`);
       expect(status.json().STATUS).toBe('waiting_for_reassignment');
       // One status code for the vehicle-type rule wherever a ride meets another type.
-      expect((await call('AD01', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F004', vehicleType: 'Crane', maintenanceComment: '' })).statusCode).toBe(403);
-      expect((await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002', currentState: 'started' })).statusCode).toBe(200);
+      expect(
+        (
+          await call('AD01', 'POST', '/api/maintenance/redistribute-ride', {
+            rideId,
+            originalDriverId: 'F004',
+            vehicleType: 'Crane',
+            maintenanceComment: '',
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002', currentState: 'started' }))
+          .statusCode,
+      ).toBe(200);
       await finishRide('F002', rideId, ['materialPicked', 'materialDropped', 'end']);
     });
   });
 
   describe('role rules', () => {
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, Body | undefined]> = [
-      ['POST', '/api/requests/maintenanceReq', { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' }],
+      [
+        'POST',
+        '/api/requests/maintenanceReq',
+        { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' },
+      ],
       ['GET', '/api/requests/maintenanceReq', undefined],
       ['PUT', '/api/requests/maintenanceReq/M1/comment', { comment_text: 'x' }],
       ['PUT', '/api/requests/M1/status', { status: 'accepted', maintenance_date: null }],
       ['PUT', '/api/requests/unblock-driver', { driverId: 'F001', reason: 'maintenance_completed' }],
       ['GET', '/api/maintenance/verify-access', undefined],
-      ['POST', '/api/maintenance/redistribute-ride', { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' }],
+      [
+        'POST',
+        '/api/maintenance/redistribute-ride',
+        { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' },
+      ],
       ['POST', '/api/maintenance/accept-redistributed-ride', { rideId: 'X1', newDriverId: 'F001' }],
     ];
     it.each(routes)('when %s %s comes without a token, then it is 401', async (method, url, payload) => {
@@ -275,17 +440,42 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     });
 
     it.each([
-      ['RQ01', 'POST', '/api/requests/maintenanceReq', { driver_id: 'RQ01', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' }],
-      ['AD01', 'POST', '/api/requests/maintenanceReq', { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' }],
-      ['F002', 'POST', '/api/requests/maintenanceReq', { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' }],
+      [
+        'RQ01',
+        'POST',
+        '/api/requests/maintenanceReq',
+        { driver_id: 'RQ01', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' },
+      ],
+      [
+        'AD01',
+        'POST',
+        '/api/requests/maintenanceReq',
+        { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' },
+      ],
+      [
+        'F002',
+        'POST',
+        '/api/requests/maintenanceReq',
+        { driver_id: 'F001', vehicle_type: 'Forklift', issue: 'Engine Issue', breakdown_type: 'full' },
+      ],
       ['F001', 'GET', '/api/requests/maintenanceReq', undefined],
       ['RQ01', 'GET', '/api/requests/maintenanceReq', undefined],
       ['F001', 'PUT', '/api/requests/maintenanceReq/M1/comment', { comment_text: 'x' }],
       ['RQ01', 'PUT', '/api/requests/M1/status', { status: 'accepted', maintenance_date: null }],
       ['F001', 'PUT', '/api/requests/M1/status', { status: 'accepted', maintenance_date: null }],
       ['F001', 'PUT', '/api/requests/unblock-driver', { driverId: 'F001', reason: 'maintenance_completed' }],
-      ['RQ01', 'POST', '/api/maintenance/redistribute-ride', { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' }],
-      ['F002', 'POST', '/api/maintenance/redistribute-ride', { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' }],
+      [
+        'RQ01',
+        'POST',
+        '/api/maintenance/redistribute-ride',
+        { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' },
+      ],
+      [
+        'F002',
+        'POST',
+        '/api/maintenance/redistribute-ride',
+        { rideId: 'X1', originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: '' },
+      ],
       ['RQ01', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId: 'X1', newDriverId: 'RQ01' }],
       ['MH01', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId: 'X1', newDriverId: 'F001' }],
       ['F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId: 'X1', newDriverId: 'F001' }],
@@ -300,9 +490,12 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       expect([answer.statusCode, answer.json()]).toEqual([200, { success: true }]);
     });
 
-    it.each(['RQ01', 'F001'])('when %s verifies access to the maintenance head dashboard, then it is 403 with the spec text', async (who) => {
-      const answer = await call(who, 'GET', '/api/maintenance/verify-access');
-      expect([answer.statusCode, answer.json()]).toEqual([403, { success: false, message: MESSAGES.notAuthorizedMaintenanceHead }]);
-    });
+    it.each(['RQ01', 'F001'])(
+      'when %s verifies access to the maintenance head dashboard, then it is 403 with the spec text',
+      async (who) => {
+        const answer = await call(who, 'GET', '/api/maintenance/verify-access');
+        expect([answer.statusCode, answer.json()]).toEqual([403, { success: false, message: MESSAGES.notAuthorizedMaintenanceHead }]);
+      },
+    );
   });
 });

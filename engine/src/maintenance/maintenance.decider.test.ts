@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, type Actor, type DomainEvent, type EditMaintenanceComment, type MaintenanceEvent, type SetMaintenanceStatus } from '@plantride/schemas';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  type Actor,
+  type DomainEvent,
+  type EditMaintenanceComment,
+  type MaintenanceEvent,
+  type SetMaintenanceStatus,
+} from '@plantride/schemas';
 import { NOW, commandSpec, type Given } from '../test-support/decider-spec';
 import { driverEvents } from '../test-support/driver-events';
 import { maintenanceEvents } from '../test-support/maintenance-events';
@@ -41,22 +49,40 @@ describe('request maintenance', () => {
   const spec = commandSpec(requestMaintenance);
   const ask = (more: Partial<RequestMaintenanceCommand['data']> = {}): RequestMaintenanceCommand => ({
     type: 'RequestMaintenance',
-    data: { requestId: 'M1', driverId: D, vehicleType: 'Forklift', issue: 'Engine Issue', customIssue: '', commentText: 'smoke', breakdownType: 'full', ...more },
+    data: {
+      requestId: 'M1',
+      driverId: D,
+      vehicleType: 'Forklift',
+      issue: 'Engine Issue',
+      customIssue: '',
+      commentText: 'smoke',
+      breakdownType: 'full',
+      ...more,
+    },
   });
   const filed = (more: Partial<Extract<MaintenanceEvent, { type: 'MaintenanceRequested' }>['data']> = {}) =>
     plain(maintenanceEvents.requested('M1', D, 0, { driverName: 'Ravi Kumar', issue: 'Engine Issue', commentText: 'smoke', ...more }));
   const midRide = [rideEvents.requested('R1', 'AB12'), rideEvents.accepted('R1', D), rideEvents.started('R1', D)];
 
-  it('given a driver with no ride, when he asks for maintenance, then he is blocked and the request is filed under his record\'s name', () => {
-    spec.given(driverStreams()).when(ask(), driver).then({ request: [filed()], driver: [plain(blocked())] });
+  it("given a driver with no ride, when he asks for maintenance, then he is blocked and the request is filed under his record's name", () => {
+    spec
+      .given(driverStreams())
+      .when(ask(), driver)
+      .then({ request: [filed()], driver: [plain(blocked())] });
   });
 
   it('given a driver with no ride, when he gives Others as the reason, then his own words are the issue', () => {
-    spec.given(driverStreams()).when(ask({ issue: 'Others', customIssue: 'Horn stuck' }), driver).then({ request: [filed({ issue: 'Horn stuck' })], driver: [plain(blocked())] });
+    spec
+      .given(driverStreams())
+      .when(ask({ issue: 'Others', customIssue: 'Horn stuck' }), driver)
+      .then({ request: [filed({ issue: 'Horn stuck' })], driver: [plain(blocked())] });
   });
 
   it('given a driver record without a name, when he asks, then the request carries his account name', () => {
-    spec.given({ ...driverStreams(), driver: [driverEvents.added(D, 0, { name: '' })] }).when(ask(), driver).then({ request: [filed({ driverName: 'Ravi K (account)' })], driver: [plain(blocked())] });
+    spec
+      .given({ ...driverStreams(), driver: [driverEvents.added(D, 0, { name: '' })] })
+      .when(ask(), driver)
+      .then({ request: [filed({ driverName: 'Ravi K (account)' })], driver: [plain(blocked())] });
   });
 
   it('given a driver mid-ride, when he asks, then in one decision he is blocked, the request is filed as partial with the ride, the ride is handed over and he is freed of it', () => {
@@ -66,13 +92,29 @@ describe('request maintenance', () => {
       .then({
         request: [filed({ issue: '', commentText: 'hydraulics', breakdownType: 'partial', rideId: 'R1' })],
         driver: [plain(blocked()), plain(driverEvents.releasedFromRide(D, 'R1', 'redistributed'))],
-        ride: [{ type: 'RideRedistributed', data: { rideId: 'R1', originalDriverId: D, originalDriverName: 'Driver D001', maintenanceComment: 'hydraulics', maintenanceRequestId: 'M1', resumeState: 'started', redistributedAt: AT } }],
+        ride: [
+          {
+            type: 'RideRedistributed',
+            data: {
+              rideId: 'R1',
+              originalDriverId: D,
+              originalDriverName: 'Driver D001',
+              maintenanceComment: 'hydraulics',
+              maintenanceRequestId: 'M1',
+              resumeState: 'started',
+              redistributedAt: AT,
+            },
+          },
+        ],
       });
   });
 
   it('given the ride his stream holds is no longer his in progress, when he asks, then it is filed as a request without a ride', () => {
     const ended = [...midRide, rideEvents.picked('R1', D), rideEvents.dropped('R1', D), rideEvents.ended('R1', D)];
-    spec.given(driverStreams({ driver: [driverEvents.assignedToRide(D, 'R1')], ride: ended })).when(ask(), driver).then({ request: [filed()], driver: [plain(blocked())] });
+    spec
+      .given(driverStreams({ driver: [driverEvents.assignedToRide(D, 'R1')], ride: ended }))
+      .when(ask(), driver)
+      .then({ request: [filed()], driver: [plain(blocked())] });
   });
 
   it.each<[string, Partial<RequestMaintenanceCommand['data']>, DomainEvent[] | undefined, string]>([
@@ -83,7 +125,10 @@ describe('request maintenance', () => {
     ['for a vehicle type not his', { vehicleType: 'Crane' }, undefined, MESSAGES.selectVehicleType],
   ])('given a driver, when he asks %s, then it is refused with the spec message', (_why, change, ride, message) => {
     const held = ride ? [driverEvents.assignedToRide(D, 'R1')] : [];
-    spec.given(driverStreams({ driver: held, ride })).when(ask(change), driver).thenThrows(400, message);
+    spec
+      .given(driverStreams({ driver: held, ride }))
+      .when(ask(change), driver)
+      .thenThrows(400, message);
   });
 
   it('given a driver, when someone else asks for him, then it is refused', () => {
@@ -96,11 +141,17 @@ describe('request maintenance', () => {
   });
 
   it('given a driver already blocked, when he asks again, then it is refused', () => {
-    spec.given(driverStreams({ driver: [blocked('M0')] })).when(ask(), driver).thenThrows(409, SERVER_MESSAGES.driverAlreadyBlocked);
+    spec
+      .given(driverStreams({ driver: [blocked('M0')] }))
+      .when(ask(), driver)
+      .thenThrows(409, SERVER_MESSAGES.driverAlreadyBlocked);
   });
 
   it('given a request, when the same request id is asked for again, then it is refused', () => {
-    spec.given({ ...driverStreams(), request: [maintenanceEvents.requested('M1', D)] }).when(ask(), driver).thenThrows(409, SERVER_MESSAGES.invalidStatusChange);
+    spec
+      .given({ ...driverStreams(), request: [maintenanceEvents.requested('M1', D)] })
+      .when(ask(), driver)
+      .thenThrows(409, SERVER_MESSAGES.invalidStatusChange);
   });
 
   it('given a command id, when its request id is derived twice, then it is the same id', () => {
@@ -115,34 +166,58 @@ const rejected = maintenanceEvents.rejected('M1', 'not a fault', 0);
 const completed = maintenanceEvents.completed('M1', 0);
 const unblocked = (reason: 'maintenance_completed' | 'maintenance_rejected') => plain(driverEvents.unblocked(D, reason));
 
-describe('set a maintenance request\'s status', () => {
+describe("set a maintenance request's status", () => {
   const spec = commandSpec(setMaintenanceStatus);
-  const setStatus = (status: SetMaintenanceStatus['data']['status'], extra: { reason?: string; maintenanceDate?: string } = {}): SetMaintenanceStatus => ({
+  const setStatus = (
+    status: SetMaintenanceStatus['data']['status'],
+    extra: { reason?: string; maintenanceDate?: string } = {},
+  ): SetMaintenanceStatus => ({
     type: 'SetMaintenanceStatus',
     data: { requestId: 'M1', status, reason: extra.reason ?? null, maintenanceDate: extra.maintenanceDate ?? null },
   });
   const blockedBy = (requestId = 'M1') => ({ driver: [driverEvents.added(D), blocked(requestId)] });
 
   it('given a pending request, when the head accepts it, then it is accepted and the driver stays blocked', () => {
-    spec.given({ request: [requested], ...blockedBy() }).when(setStatus('accepted'), head).then({ request: [plain(accepted)] });
+    spec
+      .given({ request: [requested], ...blockedBy() })
+      .when(setStatus('accepted'), head)
+      .then({ request: [plain(accepted)] });
   });
 
   it('given a pending request that blocks the driver, when the head rejects it with a reason, then it is rejected and he is unblocked in the same decision', () => {
-    spec.given({ request: [requested], ...blockedBy() }).when(setStatus('rejected', { reason: 'not a fault' }), head).then({ request: [plain(rejected)], driver: [unblocked('maintenance_rejected')] });
+    spec
+      .given({ request: [requested], ...blockedBy() })
+      .when(setStatus('rejected', { reason: 'not a fault' }), head)
+      .then({ request: [plain(rejected)], driver: [unblocked('maintenance_rejected')] });
   });
 
   it('given an accepted request that blocks the driver, when the head completes it with a date, then it is completed on that date and he is unblocked', () => {
-    spec.given({ request: [requested, accepted], ...blockedBy() }).when(setStatus('completed', { maintenanceDate: AT }), head).then({ request: [plain(completed)], driver: [unblocked('maintenance_completed')] });
+    spec
+      .given({ request: [requested, accepted], ...blockedBy() })
+      .when(setStatus('completed', { maintenanceDate: AT }), head)
+      .then({ request: [plain(completed)], driver: [unblocked('maintenance_completed')] });
   });
 
   it('given a driver blocked by a newer request or not at all, when an older request is closed, then only its status changes', () => {
-    spec.given({ request: [requested, accepted], ...blockedBy('M2') }).when(setStatus('completed', { maintenanceDate: AT }), head).then({ request: [plain(completed)] });
-    spec.given({ request: [requested], driver: [driverEvents.added(D)] }).when(setStatus('rejected', { reason: 'not a fault' }), head).then({ request: [plain(rejected)] });
+    spec
+      .given({ request: [requested, accepted], ...blockedBy('M2') })
+      .when(setStatus('completed', { maintenanceDate: AT }), head)
+      .then({ request: [plain(completed)] });
+    spec
+      .given({ request: [requested], driver: [driverEvents.added(D)] })
+      .when(setStatus('rejected', { reason: 'not a fault' }), head)
+      .then({ request: [plain(rejected)] });
   });
 
   it('given a pending request, when the head rejects it without a reason, then it is refused with the spec message', () => {
-    spec.given({ request: [requested] }).when(setStatus('rejected'), head).thenThrows(400, MESSAGES.rejectionReasonRequired);
-    spec.given({ request: [requested] }).when(setStatus('rejected', { reason: 'REJECTED:  ' }), head).thenThrows(400, MESSAGES.rejectionReasonRequired);
+    spec
+      .given({ request: [requested] })
+      .when(setStatus('rejected'), head)
+      .thenThrows(400, MESSAGES.rejectionReasonRequired);
+    spec
+      .given({ request: [requested] })
+      .when(setStatus('rejected', { reason: 'REJECTED:  ' }), head)
+      .thenThrows(400, MESSAGES.rejectionReasonRequired);
   });
 
   it('given a pending request whose comment the head wrote as a rejection, when he sends the status alone, then the comment is the reason', () => {
@@ -153,7 +228,10 @@ describe('set a maintenance request\'s status', () => {
   });
 
   it('given an accepted request, when the head completes it without a date, then it is refused', () => {
-    spec.given({ request: [requested, accepted] }).when(setStatus('completed'), head).thenThrows(400, SERVER_MESSAGES.maintenanceDateRequired);
+    spec
+      .given({ request: [requested, accepted] })
+      .when(setStatus('completed'), head)
+      .thenThrows(400, SERVER_MESSAGES.maintenanceDateRequired);
   });
 
   it.each<[string, DomainEvent[], SetMaintenanceStatus]>([
@@ -164,7 +242,10 @@ describe('set a maintenance request\'s status', () => {
     ['completed', [requested, accepted, completed], setStatus('completed', { maintenanceDate: AT })],
     ['rejected', [requested, rejected], setStatus('accepted')],
   ])('given a %s request, when another status move is asked for, then it is 409', (_status, given, command) => {
-    spec.given({ request: given, ...blockedBy() }).when(command, head).thenThrows(409, SERVER_MESSAGES.invalidStatusChange);
+    spec
+      .given({ request: given, ...blockedBy() })
+      .when(command, head)
+      .thenThrows(409, SERVER_MESSAGES.invalidStatusChange);
   });
 
   it('given no request, when its status is changed, then it is not found', () => {
@@ -173,30 +254,50 @@ describe('set a maintenance request\'s status', () => {
 
   it('given a rejected request, then its comment carries the REJECTED prefix once', () => {
     expect([requested, rejected].reduce(evolveMaintenance, initialMaintenanceState())?.commentText).toBe('REJECTED: not a fault');
-    expect([requested, maintenanceEvents.rejected('M1', 'REJECTED: worn')].reduce(evolveMaintenance, initialMaintenanceState())?.commentText).toBe('REJECTED: worn');
+    expect(
+      [requested, maintenanceEvents.rejected('M1', 'REJECTED: worn')].reduce(evolveMaintenance, initialMaintenanceState())?.commentText,
+    ).toBe('REJECTED: worn');
   });
 });
 
-describe('edit a maintenance request\'s comment', () => {
+describe("edit a maintenance request's comment", () => {
   const spec = commandSpec(editMaintenanceComment);
-  const edit = (commentText: string): EditMaintenanceComment => ({ type: 'EditMaintenanceComment', data: { requestId: 'M1', commentText } });
+  const edit = (commentText: string): EditMaintenanceComment => ({
+    type: 'EditMaintenanceComment',
+    data: { requestId: 'M1', commentText },
+  });
   const edited = (commentText: string) => plain(maintenanceEvents.commentEdited('M1', commentText, 0));
 
   it('given a request, when the head edits its comment, then the trimmed comment is recorded; the same comment again records nothing', () => {
-    spec.given({ request: [requested] }).when(edit('  oil leak '), head).then({ request: [edited('oil leak')] });
-    spec.given({ request: [requested, edited('oil leak')] }).when(edit('oil leak'), head).then({});
+    spec
+      .given({ request: [requested] })
+      .when(edit('  oil leak '), head)
+      .then({ request: [edited('oil leak')] });
+    spec
+      .given({ request: [requested, edited('oil leak')] })
+      .when(edit('oil leak'), head)
+      .then({});
   });
 
   it('given a request, when the head empties its comment, then it is refused with the spec message', () => {
-    spec.given({ request: [requested] }).when(edit('   '), head).thenThrows(400, MESSAGES.commentCannotBeEmpty);
+    spec
+      .given({ request: [requested] })
+      .when(edit('   '), head)
+      .thenThrows(400, MESSAGES.commentCannotBeEmpty);
   });
 
   it('given a rejected request, when the head edits its comment, then the rejection reason stays', () => {
-    spec.given({ request: [requested, rejected] }).when(edit('all fine now'), head).thenThrows(409, SERVER_MESSAGES.rejectedCommentLocked);
+    spec
+      .given({ request: [requested, rejected] })
+      .when(edit('all fine now'), head)
+      .thenThrows(409, SERVER_MESSAGES.rejectedCommentLocked);
   });
 
   it('given a completed request, when the head edits its comment, then it is recorded', () => {
-    spec.given({ request: [requested, accepted, completed] }).when(edit('new pump fitted'), head).then({ request: [edited('new pump fitted')] });
+    spec
+      .given({ request: [requested, accepted, completed] })
+      .when(edit('new pump fitted'), head)
+      .then({ request: [edited('new pump fitted')] });
   });
 
   it('given no request, when its comment is changed, then it is not found', () => {
@@ -206,30 +307,49 @@ describe('edit a maintenance request\'s comment', () => {
 
 describe('staff unblock a driver', () => {
   const spec = commandSpec(unblockDriver);
-  const unblock = (reason: 'maintenance_completed' | 'maintenance_rejected') => ({ type: 'UnblockDriver', data: { operatorId: D, reason } }) as const;
+  const unblock = (reason: 'maintenance_completed' | 'maintenance_rejected') =>
+    ({ type: 'UnblockDriver', data: { operatorId: D, reason } }) as const;
   const blockedDriver = { driver: [driverEvents.added(D), blocked()] };
 
   it('given a driver blocked by a pending request, when staff unblock him as maintained, then the request is completed today and he is unblocked', () => {
     spec
       .given({ ...blockedDriver, request: [requested] })
       .when(unblock('maintenance_completed'), head)
-      .then({ request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: AT } }], driver: [unblocked('maintenance_completed')] });
+      .then({
+        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: AT } }],
+        driver: [unblocked('maintenance_completed')],
+      });
   });
 
   it('given a driver blocked by an accepted request, when staff unblock him as rejected, then the request is rejected for the staff reason and he is unblocked', () => {
     spec
       .given({ ...blockedDriver, request: [requested, accepted] })
       .when(unblock('maintenance_rejected'), head)
-      .then({ request: [{ type: 'MaintenanceRejected', data: { requestId: 'M1', reason: STAFF_UNBLOCK_REASON, rejectedAt: AT } }], driver: [unblocked('maintenance_rejected')] });
+      .then({
+        request: [{ type: 'MaintenanceRejected', data: { requestId: 'M1', reason: STAFF_UNBLOCK_REASON, rejectedAt: AT } }],
+        driver: [unblocked('maintenance_rejected')],
+      });
   });
 
   it('given a driver still blocked by a request already closed, when staff unblock him, then only the block is lifted', () => {
-    spec.given({ ...blockedDriver, request: [requested, accepted, completed] }).when(unblock('maintenance_completed'), head).then({ driver: [unblocked('maintenance_completed')] });
+    spec
+      .given({ ...blockedDriver, request: [requested, accepted, completed] })
+      .when(unblock('maintenance_completed'), head)
+      .then({ driver: [unblocked('maintenance_completed')] });
   });
 
   it('given a driver not blocked, when staff unblock him, then nothing changes', () => {
-    spec.given({ driver: [driverEvents.added(D)] }).when(unblock('maintenance_completed'), head).then({});
-    spec.given({ driver: [driverEvents.added(D), blocked(), driverEvents.unblocked(D, 'maintenance_rejected')], request: [requested, rejected] }).when(unblock('maintenance_rejected'), head).then({});
+    spec
+      .given({ driver: [driverEvents.added(D)] })
+      .when(unblock('maintenance_completed'), head)
+      .then({});
+    spec
+      .given({
+        driver: [driverEvents.added(D), blocked(), driverEvents.unblocked(D, 'maintenance_rejected')],
+        request: [requested, rejected],
+      })
+      .when(unblock('maintenance_rejected'), head)
+      .then({});
   });
 
   it('given no driver, when staff unblock him, then he is not found', () => {

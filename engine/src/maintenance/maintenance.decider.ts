@@ -91,7 +91,8 @@ function statusEvents(command: SetMaintenanceStatus, state: MaintenanceRequestSt
       return [{ type: 'MaintenanceAccepted', data: { requestId, acceptedAt: at } }];
     case 'rejected': {
       // The spec's client writes 'REJECTED: {reason}' as the comment first and then sends the status alone.
-      const reason = reasonOf(command.data.reason) ?? (state.commentText.startsWith(REJECTION_COMMENT_PREFIX) ? reasonOf(state.commentText) : null);
+      const reason =
+        reasonOf(command.data.reason) ?? (state.commentText.startsWith(REJECTION_COMMENT_PREFIX) ? reasonOf(state.commentText) : null);
       if (!reason) throw badRequest(MESSAGES.rejectionReasonRequired);
       return [{ type: 'MaintenanceRejected', data: { requestId, reason, rejectedAt: at } }];
     }
@@ -148,7 +149,12 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
     const { requestId, driverId } = command.data;
     const held = read.driver?.ongoingRideId;
     // The request's id derives from the command's id (requestIdFor): new unless this command ran before.
-    return { request: { ...maintenanceStream(requestId), minted: true }, driver: driverStream(driverId), account: userStream(driverId), ...(held ? { ride: rideStream(held) } : {}) };
+    return {
+      request: { ...maintenanceStream(requestId), minted: true },
+      driver: driverStream(driverId),
+      account: userStream(driverId),
+      ...(held ? { ride: rideStream(held) } : {}),
+    };
   },
   decide(command, { request, driver, account, ride }, { now, actor }) {
     const { requestId, driverId, vehicleType, issue, customIssue, commentText } = command.data;
@@ -174,7 +180,14 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
     };
     const at = now.toISOString();
     const filing = fileMaintenanceRequest(request, driver, filed, at);
-    const handedOver = midRide ? redistribution(midRide, driver, { originalDriverId: driverId, maintenanceComment: commentText, maintenanceRequestId: requestId }, at) : { ride: [], driver: [] };
+    const handedOver = midRide
+      ? redistribution(
+          midRide,
+          driver,
+          { originalDriverId: driverId, maintenanceComment: commentText, maintenanceRequestId: requestId },
+          at,
+        )
+      : { ride: [], driver: [] };
     return { request: filing.request, driver: [...filing.driver, ...handedOver.driver], ride: handedOver.ride };
   },
 };
@@ -220,7 +233,13 @@ export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusSt
     if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
     const events = statusEvents(command, request, now.toISOString());
     const { status, requestId } = command.data;
-    return { request: events, driver: status === 'accepted' ? [] : unblockFrom(driver, requestId, status === 'completed' ? 'maintenance_completed' : 'maintenance_rejected') };
+    return {
+      request: events,
+      driver:
+        status === 'accepted'
+          ? []
+          : unblockFrom(driver, requestId, status === 'completed' ? 'maintenance_completed' : 'maintenance_rejected'),
+    };
   },
 };
 
@@ -234,7 +253,11 @@ export const editMaintenanceComment: CommandHandler<EditMaintenanceComment, { re
     const commentText = command.data.commentText.trim();
     if (!commentText) throw badRequest(MESSAGES.commentCannotBeEmpty);
     if (commentText === request.commentText) return {};
-    return { request: [{ type: 'MaintenanceCommentEdited', data: { requestId: command.data.requestId, commentText, editedAt: now.toISOString() } }] };
+    return {
+      request: [
+        { type: 'MaintenanceCommentEdited', data: { requestId: command.data.requestId, commentText, editedAt: now.toISOString() } },
+      ],
+    };
   },
 };
 
@@ -248,7 +271,10 @@ export const STAFF_UNBLOCK_REASON = 'Driver unblocked by maintenance staff.';
  * A driver who is not blocked: nothing changes.
  */
 export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; request?: RequestRef }> = {
-  streams: (command, read) => ({ driver: driverStream(command.data.operatorId), ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}) }),
+  streams: (command, read) => ({
+    driver: driverStream(command.data.operatorId),
+    ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}),
+  }),
   decide(command, { driver, request }, { now, actor }) {
     requireActor(actor, ...STAFF);
     if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);

@@ -13,9 +13,18 @@ describe.each(testStoreKinds())('correlation id on %s', (kind) => {
       method: 'POST',
       url: '/api/bookings/book-ride',
       headers: { authorization: `Bearer ${token}`, ...headers },
-      payload: { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' },
+      payload: {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      },
     });
-  const correlationsOf = async (rideId: string) => (await t.app.eventStore.readStream(`ride-${rideId}`)).map((event) => event.metadata.correlationId);
+  const correlationsOf = async (rideId: string) =>
+    (await t.app.eventStore.readStream(`ride-${rideId}`)).map((event) => event.metadata.correlationId);
 
   beforeAll(async () => {
     const stream = new Writable({
@@ -25,7 +34,10 @@ describe.each(testStoreKinds())('correlation id on %s', (kind) => {
       },
     });
     t = await createTestApp(kind, { logger: { level: 'info', stream } });
-    await seedUsers(t.app, [{ tokenNo: 'RQ01', role: 'requester' }, { tokenNo: 'DR01', role: 'driver', vehicleType: 'Forklift' }]);
+    await seedUsers(t.app, [
+      { tokenNo: 'RQ01', role: 'requester' },
+      { tokenNo: 'DR01', role: 'driver', vehicleType: 'Forklift' },
+    ]);
     token = await t.tokenFor('RQ01', 'requester');
   });
   afterAll(async () => t.close());
@@ -48,11 +60,14 @@ describe.each(testStoreKinds())('correlation id on %s', (kind) => {
     expect(await correlationsOf(first.json().rideId)).toEqual([id]);
   });
 
-  it.each([['with spaces in it'], ['x'.repeat(129)], ['quote"d']])('when the header is not a plausible id (%s), then it is replaced by a fresh one', async (header) => {
-    const answer = await book({ 'x-correlation-id': header });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  it.each([['with spaces in it'], ['x'.repeat(129)], ['quote"d']])(
+    'when the header is not a plausible id (%s), then it is replaced by a fresh one',
+    async (header) => {
+      const answer = await book({ 'x-correlation-id': header });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it('when a read is sent with one, then the answer echoes it too', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-correlation-id': 'trace-42' } });

@@ -31,7 +31,16 @@ describe.each(testStoreKinds())('GET /metrics on %s', (kind) => {
       method: 'POST',
       url: '/api/bookings/book-ride',
       headers: { authorization: `Bearer ${requesterToken}` },
-      payload: { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001', ...body },
+      payload: {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+        ...body,
+      },
     });
   const metrics = async (query = '') => {
     const answer = await t.app.inject({ method: 'GET', url: `/metrics${query}` });
@@ -42,7 +51,10 @@ describe.each(testStoreKinds())('GET /metrics on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, [{ tokenNo: 'RQ01', role: 'requester' }, { tokenNo: 'DR01', role: 'driver', vehicleType: 'Forklift' }]);
+    await seedUsers(t.app, [
+      { tokenNo: 'RQ01', role: 'requester' },
+      { tokenNo: 'DR01', role: 'driver', vehicleType: 'Forklift' },
+    ]);
     requesterToken = await t.tokenFor('RQ01', 'requester');
   });
   afterEach(() => sockets.splice(0).forEach((client) => client.socket.disconnect()));
@@ -75,7 +87,11 @@ describe.each(testStoreKinds())('GET /metrics on %s', (kind) => {
   it('given a requester socket, when metrics are read, then sockets are counted by role', async () => {
     const url = await t.listen();
     sockets.push(await connectLive(url, { token: requesterToken }));
-    await waitFor(async () => sample(await metrics(), 'plantride_sockets_connected', { role: 'requester' }) === 1, 10_000, 'the requester socket to be counted');
+    await waitFor(
+      async () => sample(await metrics(), 'plantride_sockets_connected', { role: 'requester' }) === 1,
+      10_000,
+      'the requester socket to be counted',
+    );
     const text = await metrics();
     expect(sample(text, 'plantride_sockets_connected', { role: 'driver' })).toBe(0);
     expect(sample(text, 'plantride_live_gateway_leading')).toBe(1);
@@ -110,9 +126,19 @@ describe.each(testStoreKinds())('projection lag on %s', (kind) => {
     // A reader of $all passes an append once no transaction that began before it may still append:
     // on a PostgreSQL shared with other tests that can take a moment after the commit.
     let read: Awaited<ReturnType<EventStore['readAll']>> = [];
-    await waitFor(async () => (read = await store.readAll({ transactionId: '0', position: 0 }, 3)).length === 3, 10_000, 'the three events readable');
+    await waitFor(
+      async () => (read = await store.readAll({ transactionId: '0', position: 0 }, 3)).length === 3,
+      10_000,
+      'the three events readable',
+    );
     const [first, second] = read;
-    await writeCheckpoints(database.db, new Map([['behind', checkpointOf(first!)], ['caught', await store.headCheckpoint()]]));
+    await writeCheckpoints(
+      database.db,
+      new Map([
+        ['behind', checkpointOf(first!)],
+        ['caught', await store.headCheckpoint()],
+      ]),
+    );
     const now = new Date(second!.recordedAt.getTime() + 5000);
     const lag = await readProjectionLag(database, store, ['behind', 'caught', 'never'], now);
     expect(lag).toEqual([

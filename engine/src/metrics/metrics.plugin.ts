@@ -97,7 +97,10 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       if (countTimers) {
         await Promise.resolve()
           .then(countTimers)
-          .then((count) => metrics.timersPending.set(count), (error: unknown) => app.log.warn({ err: error }, 'metrics: timers pending unavailable'));
+          .then(
+            (count) => metrics.timersPending.set(count),
+            (error: unknown) => app.log.warn({ err: error }, 'metrics: timers pending unavailable'),
+          );
       }
       const [own, process] = await Promise.all([metrics.registry.metrics(), processMetrics().metrics()]);
       return reply.type(metrics.registry.contentType).send(`${own}\n${process}`);

@@ -16,7 +16,12 @@ export interface ProjectionLag {
  * same whichever engine process runs the projection. Positions are allocated before commit, so
  * `events` is an estimate; `seconds` looks at the first event the projection would read next.
  */
-export async function readProjectionLag(database: Database, store: EventStore, projections: readonly string[], now = new Date()): Promise<ProjectionLag[]> {
+export async function readProjectionLag(
+  database: Database,
+  store: EventStore,
+  projections: readonly string[],
+  now = new Date(),
+): Promise<ProjectionLag[]> {
   const [head, checkpoints] = await Promise.all([store.headPosition(), readCheckpoints(database.db)]);
   return Promise.all(
     projections.map(async (projection) => {

@@ -7,8 +7,19 @@ import { ConcurrencyError } from '../event-store/event-store';
 
 // Connection errors (Node's socket codes), and PostgreSQL's SQLSTATE classes 08 (connection exception),
 // 57P (operator intervention: shutdown, restart, cannot connect now) and 53300 (too many connections).
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300']);
-const UNREACHABLE_MESSAGE = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i;
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i;
 
 /** Whether `error` says the store (PostgreSQL) cannot be reached right now: worth a retry, not a bug. */
 export function isStoreUnavailable(error: unknown, depth = 0): boolean {

@@ -24,7 +24,8 @@ export const openApiPlugin = fp<OpenApiPluginOptions>(
         info: {
           title: 'PlantRide engine',
           version: '0.1.0',
-          description: 'The calls of SPEC §7 with their exact field names, plus our additions (health, users, read-your-writes `position`). Authenticated calls take `Authorization: Bearer <jwt_token>`; commands take an optional `Idempotency-Key` header.',
+          description:
+            'The calls of SPEC §7 with their exact field names, plus our additions (health, users, read-your-writes `position`). Authenticated calls take `Authorization: Bearer <jwt_token>`; commands take an optional `Idempotency-Key` header.',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],

@@ -33,11 +33,18 @@ describe('OpenAPI document', () => {
   it('when the document is asked for, then it lists every SPEC §7 call served, with the spec field names', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(answer.statusCode).toBe(200);
-    const doc = answer.json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> };
+    const doc = answer.json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>
+      >;
+    };
     const missing = SPEC_CALLS.filter(([method, path]) => !doc.paths[path]?.[method]);
     expect(missing).toEqual([]);
     const bookBody = doc.paths['/api/bookings/book-ride']?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
-    expect(Object.keys(bookBody)).toEqual(expect.arrayContaining(['userId', 'fromLocation', 'toLocation', 'vehicleType', 'rideType', 'reqName', 'reqMobileNo']));
+    expect(Object.keys(bookBody)).toEqual(
+      expect.arrayContaining(['userId', 'fromLocation', 'toLocation', 'vehicleType', 'rideType', 'reqName', 'reqMobileNo']),
+    );
   });
 
   it('when the browsable docs are opened, then a page is served', async () => {

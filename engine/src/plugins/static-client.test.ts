@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { IMMUTABLE, REVALIDATE, SERVICE_WORKER } from './static-client.plugin';
 
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ENTRY = `export const greeting = ${JSON.stringify('PlantRide '.repeat(400))};\n`;
 const SMALL = 'body{margin:0}';
 const SERVICE_WORKER_JS = `const PRECACHE = ["/assets/index-abc123.js"];\n${'// the app shell\n'.repeat(100)}`;

@@ -28,7 +28,9 @@ describe.each(testStoreKinds())('projection batches on %s', (kind) => {
   });
 
   async function applyCounted(batch: readonly RecordedEvent[]) {
-    const { statements } = await countStatements(() => (database.db as Kysely<ReadModels>).transaction().execute((trx) => applyBatch(trx, PROJECTIONS, batch)));
+    const { statements } = await countStatements(() =>
+      (database.db as Kysely<ReadModels>).transaction().execute((trx) => applyBatch(trx, PROJECTIONS, batch)),
+    );
     const writes = new Map<string, number>();
     for (const statement of statements) {
       const table = writtenTable(statement);
@@ -40,7 +42,13 @@ describe.each(testStoreKinds())('projection batches on %s', (kind) => {
   it('given batches of 6 and 240 ride events, when every read model applies each, then each table is written by one statement per batch, however many events', async () => {
     const rides = directRides(store);
     for (let i = 0; i < 41; i += 1) {
-      await rides.complete(`R${i}`, 'Forklift', `D00${i % 4}`, { requested: minute(i), accepted: minute(i + 1), picked: minute(i + 2), dropped: minute(i + 3), ended: minute(i + 4) });
+      await rides.complete(`R${i}`, 'Forklift', `D00${i % 4}`, {
+        requested: minute(i),
+        accepted: minute(i + 1),
+        picked: minute(i + 2),
+        dropped: minute(i + 3),
+        ended: minute(i + 4),
+      });
     }
     const events = await store.readAll(START, 10_000);
     // The first ride (with the accounts and records it made) warms every table, then one ride's six events, then forty rides'.

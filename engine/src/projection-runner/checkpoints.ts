@@ -20,7 +20,8 @@ export const checkpointMigrations: Record<string, Migration> = {
 };
 
 type Row = { transaction_id: string; position: string | number };
-const toCheckpoint = (row: Row | undefined): Checkpoint => (row ? { transactionId: row.transaction_id, position: Number(row.position) } : START);
+const toCheckpoint = (row: Row | undefined): Checkpoint =>
+  row ? { transactionId: row.transaction_id, position: Number(row.position) } : START;
 
 export async function readCheckpoint(db: AnyDb, projection: string): Promise<Checkpoint> {
   const { rows } = await sql<Row>`
@@ -65,5 +66,7 @@ export async function writeCheckpoints(db: AnyDb, checkpoints: ReadonlyMap<strin
   const positions = names.map((name) => checkpoints.get(name)!.position);
   await sql`insert into projection_checkpoints (projection, transaction_id, position)
     select name, tx::xid8, pos from unnest(${names}::text[], ${transactions}::text[], ${positions}::bigint[]) as c(name, tx, pos)
-    on conflict (projection) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`.execute(db);
+    on conflict (projection) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`.execute(
+    db,
+  );
 }

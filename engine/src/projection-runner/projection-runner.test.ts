@@ -18,7 +18,10 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
   let store: EventStore;
   let runner: ProjectionRunner | undefined;
   const db = () => database.db as Kysely<ReadModels>;
-  const startRunner = async (projections: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection], onError = () => undefined) => {
+  const startRunner = async (
+    projections: readonly Projection<ReadModels>[] = [ridesProjection, usersProjection],
+    onError = () => undefined,
+  ) => {
     runner = createProjectionRunner({ database, store, projections, pollIntervalMs: 20, batchSize: 3, onError });
     await runner.start();
     return runner;
@@ -38,12 +41,31 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     await directRides(store).book('R1', 'Forklift', AT);
     const accepted = { position: await directRides(store).accept('R1', 'D001', 'Forklift', AT) };
     expect(await runner!.waitForPosition(accepted.position)).toBe(true);
-    expect(await findRide(db(), 'R1')).toMatchObject({ status: 'accepted', driver_id: 'D001', driver_name: 'D001 Name', from_location: 'main gate', estimated_minutes: 11, last_position: 2 });
+    expect(await findRide(db(), 'R1')).toMatchObject({
+      status: 'accepted',
+      driver_id: 'D001',
+      driver_name: 'D001 Name',
+      from_location: 'main gate',
+      estimated_minutes: 11,
+      last_position: 2,
+    });
   });
 
   it('given a signed-up user, when the runner catches up, then the users read model has him without any password', async () => {
     await startRunner();
-    const result = await store.append(userStreamId('AB12'), 0, [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', role: 'requester', passwordHash: 'scrypt$x' } }], {});
+    const result = await store.append(
+      userStreamId('AB12'),
+      0,
+      [
+        {
+          eventId: randomUUID(),
+          type: 'UserSignedUp',
+          schemaVersion: 1,
+          data: { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', role: 'requester', passwordHash: 'scrypt$x' },
+        },
+      ],
+      {},
+    );
     await runner!.waitForPosition(result.position);
     const user = await findUser(db(), 'AB12');
     expect(user).toMatchObject({ token_no: 'AB12', name: 'Asha', role: 'requester', is_blocked: false });
@@ -54,8 +76,21 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     await startRunner();
     const stream = userStreamId('CD34');
     const event = (type: string, data: object) => ({ eventId: randomUUID(), type, schemaVersion: 1, data });
-    await store.append(stream, 0, [event('UserSignedUp', { tokenNo: 'CD34', name: 'Chetan', mobile: '9000000002', role: 'requester', passwordHash: 'h' }), event('UserBlocked', { tokenNo: 'CD34' })], {});
-    const blocked = await store.append(stream, 2, [event('UserRoleChanged', { tokenNo: 'CD34', role: 'driver', assignedVehicleType: 'Crane' })], {});
+    await store.append(
+      stream,
+      0,
+      [
+        event('UserSignedUp', { tokenNo: 'CD34', name: 'Chetan', mobile: '9000000002', role: 'requester', passwordHash: 'h' }),
+        event('UserBlocked', { tokenNo: 'CD34' }),
+      ],
+      {},
+    );
+    const blocked = await store.append(
+      stream,
+      2,
+      [event('UserRoleChanged', { tokenNo: 'CD34', role: 'driver', assignedVehicleType: 'Crane' })],
+      {},
+    );
     await runner!.waitForPosition(blocked.position);
     expect(await findUser(db(), 'CD34')).toMatchObject({ is_blocked: true, role: 'driver', assigned_vehicle_type: 'Crane' });
     const unblocked = await store.append(stream, 3, [event('UserUnblocked', { tokenNo: 'CD34' })], {});
@@ -100,7 +135,19 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
 
   describe('gathering events into batches', () => {
     const signUp = (tokenNo: string) =>
-      store.append(userStreamId(tokenNo), 0, [{ eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo, name: tokenNo, mobile: '9000000001', role: 'requester', passwordHash: 'h' } }], {});
+      store.append(
+        userStreamId(tokenNo),
+        0,
+        [
+          {
+            eventId: randomUUID(),
+            type: 'UserSignedUp',
+            schemaVersion: 1,
+            data: { tokenNo, name: tokenNo, mobile: '9000000001', role: 'requester', passwordHash: 'h' },
+          },
+        ],
+        {},
+      );
     // Far longer than any test waits: only a hurry ends the gathering.
     const gathering = async (batches: number[][]) => {
       const spy: Projection<ReadModels> = {
@@ -110,7 +157,14 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
         apply: async () => undefined,
         applyBatch: async (events) => void batches.push(events.map(({ position }) => position.globalPosition)),
       };
-      runner = createProjectionRunner({ database, store, projections: [spy], pollIntervalMs: 60_000, gatherMs: 60_000, onError: () => undefined });
+      runner = createProjectionRunner({
+        database,
+        store,
+        projections: [spy],
+        pollIntervalMs: 60_000,
+        gatherMs: 60_000,
+        onError: () => undefined,
+      });
       await runner.start();
       // Its first read done: the next wake-up gathers.
       await runner.caughtUp();
@@ -133,13 +187,21 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
 
   it('given a batch already applied, when it is delivered again, then no projection sees its events twice', async () => {
     const seen: string[] = [];
-    const counting: Projection<ReadModels> = { name: 'counting', handles: ['RideRequested'], migrations: {}, apply: async (event) => void seen.push(event.type) };
+    const counting: Projection<ReadModels> = {
+      name: 'counting',
+      handles: ['RideRequested'],
+      migrations: {},
+      apply: async (event) => void seen.push(event.type),
+    };
     await directRides(store).book('R1', 'Forklift', AT);
     const last = { position: await directRides(store).book('R2', 'Forklift', AT) };
     // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for both.
     await waitFor(async () => (await store.headCheckpoint()).position >= last.position, 10_000, 'both bookings to be readable');
     const batch = await store.readAll(START, 10);
-    const apply = () => db().transaction().execute((trx) => applyBatch(trx, [counting, ridesProjection], batch));
+    const apply = () =>
+      db()
+        .transaction()
+        .execute((trx) => applyBatch(trx, [counting, ridesProjection], batch));
     await migrateProjections(db(), [ridesProjection]);
     const first = await apply();
     const again = await apply();
@@ -159,7 +221,13 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     const secondProcess = async () => {
       const second = kind === 'postgres' ? await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: database.schema }) : database;
       other = { database: second };
-      other.runner = createProjectionRunner({ database: second, store: createPostgresEventStore(second), projections: [ridesProjection, usersProjection], pollIntervalMs: 20, leaseRetryMs: 25 });
+      other.runner = createProjectionRunner({
+        database: second,
+        store: createPostgresEventStore(second),
+        projections: [ridesProjection, usersProjection],
+        pollIntervalMs: 20,
+        leaseRetryMs: 25,
+      });
       await other.runner.start();
       return other.runner;
     };
@@ -186,16 +254,17 @@ describe.each(testStoreKinds())('projection runner on %s', (kind) => {
     });
 
     // Only PostgreSQL has sessions to lose; one PGlite process owns its data.
-    if (kind === 'postgres') it('given the leading process loses its database session abruptly, then the other takes over', async () => {
-      await startRunner();
-      const second = await secondProcess();
-      // What a crashed process leaves behind: its session ends, and PostgreSQL frees its locks.
-      await sql`select pg_terminate_backend(pid) from pg_locks
+    if (kind === 'postgres')
+      it('given the leading process loses its database session abruptly, then the other takes over', async () => {
+        await startRunner();
+        const second = await secondProcess();
+        // What a crashed process leaves behind: its session ends, and PostgreSQL frees its locks.
+        await sql`select pg_terminate_backend(pid) from pg_locks
         where locktype = 'advisory' and classid = hashtext(${database.schema})::oid and pid <> pg_backend_pid() and granted`.execute(db());
-      await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
-      const booked = { position: await directRides(store).book('R3', 'Forklift', AT) };
-      expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
-      expect(await findRide(db(), 'R3')).toMatchObject({ status: 'requested' });
-    });
+        await waitFor(() => second.leading().length === 2, 10_000, 'the takeover');
+        const booked = { position: await directRides(store).book('R3', 'Forklift', AT) };
+        expect(await second.waitForPosition(booked.position, 10_000)).toBe(true);
+        expect(await findRide(db(), 'R3')).toMatchObject({ status: 'requested' });
+      });
   });
 });

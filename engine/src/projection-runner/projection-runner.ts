@@ -37,7 +37,10 @@ export interface ProjectionRunner {
 }
 
 /** What applying an event needs of it: a rebuild reads no event ids and no metadata. */
-export type ReplayedEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'globalPosition' | 'transactionId' | 'type' | 'schemaVersion' | 'data' | 'recordedAt'>;
+export type ReplayedEvent = Pick<
+  RecordedEvent,
+  'streamId' | 'streamPosition' | 'globalPosition' | 'transactionId' | 'type' | 'schemaVersion' | 'data' | 'recordedAt'
+>;
 
 /**
  * At a shift's pace each append made a batch of its own, about two events, and a batch costs a
@@ -65,8 +68,15 @@ export async function migrateProjections(db: Kysely<ReadModels>, projections: re
  * delivered twice, or after a rebuild swapped the tables, changes nothing. A projection with
  * `applyBatch` gets its events in one call (a few statements for the whole batch).
  */
-export async function applyBatch(trx: Kysely<ReadModels>, projections: readonly Projection<ReadModels>[], batch: readonly ReplayedEvent[]): Promise<Map<string, Checkpoint>> {
-  const stored = await lockCheckpoints(trx, projections.map((p) => p.name));
+export async function applyBatch(
+  trx: Kysely<ReadModels>,
+  projections: readonly Projection<ReadModels>[],
+  batch: readonly ReplayedEvent[],
+): Promise<Map<string, Checkpoint>> {
+  const stored = await lockCheckpoints(
+    trx,
+    projections.map((p) => p.name),
+  );
   const moved = new Map<string, Checkpoint>();
   const domainEvents = new Map<ReplayedEvent, DomainEvent>();
   const domainEventOf = (event: ReplayedEvent) => {

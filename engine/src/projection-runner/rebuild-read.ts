@@ -27,7 +27,8 @@ interface ReplayRow {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function readFinalEvents(db: Kysely<any>, from: Checkpoint, upTo: Checkpoint, limit: number): Promise<ReplayedEvent[]> {
-  const { rows } = await sql<ReplayRow>`select global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_type, schema_version, data,
+  const { rows } =
+    await sql<ReplayRow>`select global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_type, schema_version, data,
       floor(extract(epoch from recorded_at) * 1000)::float8 as recorded_ms
     from events
     where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)

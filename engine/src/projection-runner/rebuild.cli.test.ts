@@ -37,20 +37,24 @@ describe.each(testStoreKinds())('projections:rebuild command on %s', (kind) => {
     return env;
   };
 
-  it('given a store with events, when it runs, then it reports progress and the rebuilt users are all there', { timeout: 120_000 }, async () => {
-    const env = await engineWithUsers();
-    const { code, stdout, stderr } = await run(['--only', 'users,drivers'], env);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/replaying: \d+\/\d+ events, \d+ events\/s, ETA/);
-    expect(stdout).toMatch(/Rebuilt users, drivers from \d+ events in/);
-    const database = t ? t.database : await openDatabase({ dataDir });
-    try {
-      expect(Number((await sql<{ n: string }>`select count(*) as n from users`.execute(database.db)).rows[0]!.n)).toBe(14);
-    } finally {
-      if (!t) await database.close();
-    }
-  });
+  it(
+    'given a store with events, when it runs, then it reports progress and the rebuilt users are all there',
+    { timeout: 120_000 },
+    async () => {
+      const env = await engineWithUsers();
+      const { code, stdout, stderr } = await run(['--only', 'users,drivers'], env);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/replaying: \d+\/\d+ events, \d+ events\/s, ETA/);
+      expect(stdout).toMatch(/Rebuilt users, drivers from \d+ events in/);
+      const database = t ? t.database : await openDatabase({ dataDir });
+      try {
+        expect(Number((await sql<{ n: string }>`select count(*) as n from users`.execute(database.db)).rows[0]!.n)).toBe(14);
+      } finally {
+        if (!t) await database.close();
+      }
+    },
+  );
 
   it('when it is given an unknown read model or a bad batch size, then it explains the usage and exits 2', async () => {
     for (const argv of [['--only', 'ridez'], ['--batch-size', '0'], ['--what']]) {

@@ -20,7 +20,13 @@ function progressReporter(out: CliOutput) {
   const startedAt = Date.now();
   const rate = (done: number) => Math.round(done / Math.max((Date.now() - startedAt) / 1000, 0.001));
   if (out.stdout.isTTY) {
-    const bar = new SingleBar({ format: 'Rebuilding |{bar}| {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}', stream: out.stdout as NodeJS.WriteStream }, Presets.shades_classic);
+    const bar = new SingleBar(
+      {
+        format: 'Rebuilding |{bar}| {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}',
+        stream: out.stdout as NodeJS.WriteStream,
+      },
+      Presets.shades_classic,
+    );
     let started = false;
     return (p: RebuildProgress) => {
       if (!started) bar.start(Math.max(p.total, 1), 0, { rate: 0, phase: p.phase });
@@ -46,16 +52,29 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   let batchSize: number | undefined;
   let connections: number | undefined;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { only: { type: 'string' }, 'batch-size': { type: 'string' }, connections: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        only: { type: 'string' },
+        'batch-size': { type: 'string' },
+        connections: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
     if (values.help) {
       out.stdout.write(USAGE);
       return 0;
     }
-    only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+    only = values.only
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     batchSize = values['batch-size'] === undefined ? undefined : Number(values['batch-size']);
-    if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0)) throw new Error('--batch-size must be a positive whole number');
+    if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))
+      throw new Error('--batch-size must be a positive whole number');
     connections = values.connections === undefined ? undefined : Number(values.connections);
-    if (connections !== undefined && !(Number.isInteger(connections) && connections > 0)) throw new Error('--connections must be a positive whole number');
+    if (connections !== undefined && !(Number.isInteger(connections) && connections > 0))
+      throw new Error('--connections must be a positive whole number');
     const unknown = only?.filter((name) => !PROJECTIONS.some((p) => p.name === name)) ?? [];
     if (unknown.length > 0) throw new Error(`Unknown read model: ${unknown.join(', ')}`);
   } catch (error) {
@@ -68,8 +87,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     await migrateEventStore(database.db);
     const projections = only ? PROJECTIONS.filter((p) => only.includes(p.name)) : PROJECTIONS;
     const startedAt = Date.now();
-    const result = await rebuildProjections({ database, store: createPostgresEventStore(database), projections, batchSize, connections, onProgress: progressReporter(out) });
-    out.stdout.write(`Rebuilt ${projections.map((p) => p.name).join(', ')} from ${result.events} events in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
+    const result = await rebuildProjections({
+      database,
+      store: createPostgresEventStore(database),
+      projections,
+      batchSize,
+      connections,
+      onProgress: progressReporter(out),
+    });
+    out.stdout.write(
+      `Rebuilt ${projections.map((p) => p.name).join(', ')} from ${result.events} events in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`,
+    );
     return 0;
   } catch (error) {
     out.stderr.write(`Rebuild failed; the read models in service are unchanged: ${(error as Error).message}\n`);

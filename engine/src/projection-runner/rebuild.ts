@@ -83,7 +83,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     await migrateProjectionsIn(trx, projections);
     const { rows } = await sql<{ name: string; definition: string }>`select c.relname as name, pg_get_indexdef(c.oid) as definition
       from pg_index x join pg_class c on c.oid = x.indexrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${shadow} and not x.indisunique and not x.indisprimary and c.relname <> all(${lookupIndexes}::text[]) order by c.relname`.execute(trx);
+      where n.nspname = ${shadow} and not x.indisunique and not x.indisprimary and c.relname <> all(${lookupIndexes}::text[]) order by c.relname`.execute(
+      trx,
+    );
     for (const row of rows) await sql`drop index ${sql.id(shadow, row.name)}`.execute(trx);
     return rows;
   });
@@ -107,7 +109,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     let failed = false;
     const applyEverywhere = (batch: readonly ReplayedEvent[]) => {
       const all = Promise.all(
-        units.map((unit, i) => (chains[i] = chains[i]!.then(() => applyDb.transaction().execute((trx) => applyInShadow(trx, unit, batch, false))))),
+        units.map(
+          (unit, i) => (chains[i] = chains[i]!.then(() => applyDb.transaction().execute((trx) => applyInShadow(trx, unit, batch, false)))),
+        ),
       ).then(async () => {
         done += batch.length;
         await report('replaying');
@@ -120,7 +124,8 @@ export async function rebuildProjections(options: RebuildOptions): Promise<{ eve
     // Up to the store's head as the rebuild began, a plain scan (all of it is final); past it, what
     // was appended meanwhile, with the store's own read.
     const head = await store.headCheckpoint();
-    const read = (after: Checkpoint) => (compareCheckpoints(after, head) < 0 ? readFinalEvents(db, after, head, batchSize) : store.readAll(after, batchSize));
+    const read = (after: Checkpoint) =>
+      compareCheckpoints(after, head) < 0 ? readFinalEvents(db, after, head, batchSize) : store.readAll(after, batchSize);
     await report('replaying');
     // The next batch is read (on another connection) while this one is applied.
     let next: Promise<readonly ReplayedEvent[]> = read(from);

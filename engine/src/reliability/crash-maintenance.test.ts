@@ -25,22 +25,22 @@ const findingsIn = (events: readonly StoredEvent[], done: readonly Done[]) => {
 };
 
 // PGlite in the first pass of .ci/run, PostgreSQL (with BullMQ when TEST_REDIS_URL is set) in the second.
-describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments while drivers file maintenance requests, fail inspections and staff settle them', (kind) => {
-  const seed = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
-  // CRASH_KILLS raises the count for a long local run.
-  const kills = Number(process.env.CRASH_KILLS ?? 20);
-  let store: EngineStore | undefined;
-  const standbys: StandbyEngine[] = [];
-  const engines: EngineProcess[] = [];
+describe.each(testStoreKinds())(
+  'engine on %s killed (SIGKILL) at random moments while drivers file maintenance requests, fail inspections and staff settle them',
+  (kind) => {
+    const seed = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
+    // CRASH_KILLS raises the count for a long local run.
+    const kills = Number(process.env.CRASH_KILLS ?? 20);
+    let store: EngineStore | undefined;
+    const standbys: StandbyEngine[] = [];
+    const engines: EngineProcess[] = [];
 
-  afterAll(async () => {
-    await Promise.all([...standbys.map((standby) => standby.discard()), ...engines.map((engine) => engine.kill('SIGKILL'))]);
-    await store?.dispose();
-  }, 60_000);
+    afterAll(async () => {
+      await Promise.all([...standbys.map((standby) => standby.discard()), ...engines.map((engine) => engine.kill('SIGKILL'))]);
+      await store?.dispose();
+    }, 60_000);
 
-  it(
-    'then after every kill a driver is blocked if and only if he has an open request, no ride in progress is left with a blocked driver, and every command answered 2xx is whole in the store',
-    async () => {
+    it('then after every kill a driver is blocked if and only if he has an open request, no ride in progress is left with a blocked driver, and every command answered 2xx is whole in the store', async () => {
       console.log(`crash-maintenance (${kind}): seed ${seed} (CRASH_SEED=${seed} repeats it), ${kills} kills`);
       onTestFailed(() => console.error(`crash-maintenance (${kind}) seed ${seed}\n--- last engine ---\n${engines.at(-1)?.output() ?? ''}`));
       const trace = tracer(`crash-maintenance ${kind}`);
@@ -95,7 +95,9 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
         afterKills.push(...findings.map((finding) => `kill ${kill}: ${finding}`));
         current = await startNext();
         restarts.push(Date.now() - killedAt);
-        trace(`kill ${kill}: ${findings.length} findings (store read in ${readMs} ms), restarted in ${restarts.at(-1)} ms, ${load.done.length} commands answered so far`);
+        trace(
+          `kill ${kill}: ${findings.length} findings (store read in ${readMs} ms), restarted in ${restarts.at(-1)} ms, ${load.done.length} commands answered so far`,
+        );
       }
       const answeredAfterKills = load.done.length;
       await waitFor(() => load.done.length >= answeredAfterKills + 10, 60_000, 'commands answered after the last restart');
@@ -103,7 +105,12 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
       await current.kill('SIGTERM');
 
       const events = await engineStore.readEvents();
-      const atEnd = [...findingsIn(events, load.done), ...missingAnswered(commander.answered, events), ...brokenStreams(events), ...repeatedCommands(events)];
+      const atEnd = [
+        ...findingsIn(events, load.done),
+        ...missingAnswered(commander.answered, events),
+        ...brokenStreams(events),
+        ...repeatedCommands(events),
+      ];
       const count = (kind: Done['kind']) => load.done.filter((done) => done.kind === kind).length;
       const distinct = new Set(afterKills.map((finding) => finding.replace(/^kill \d+: /, '')));
       console.log(
@@ -114,13 +121,14 @@ describe.each(testStoreKinds())('engine on %s killed (SIGKILL) at random moments
           `${load.done.filter((done) => done.kind === 'inspected' && done.requestId !== null).length} of ${count('inspected')} inspections failing a critical item, ` +
           `${count('maintenance accepted')} accepted, ${count('maintenance completed')} completed, ${count('maintenance rejected')} rejected, ` +
           `${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
-          `connection retries ${Object.entries(commander.outcomes).filter(([key]) => key.endsWith('network')).reduce((sum, [, n]) => sum + n, 0)}`,
+          `connection retries ${Object.entries(commander.outcomes)
+            .filter(([key]) => key.endsWith('network'))
+            .reduce((sum, [, n]) => sum + n, 0)}`,
       );
       expect({ failures: commander.failures, afterKills, atEnd }).toEqual({ failures: [], afterKills: [], atEnd: [] });
-    },
-    900_000,
-  );
-});
+    }, 900_000);
+  },
+);
 
 describe('the crash checks, on stores left in a known state', () => {
   const storeOf = (...list: Array<[streamId: string, type: string, data: Record<string, unknown>]>): StoredEvent[] => {
@@ -130,20 +138,46 @@ describe('the crash checks, on stores left in a known state', () => {
       return { position: i + 1, streamId, streamPosition: versions.get(streamId)!, type, data, metadata: {} };
     });
   };
-  const requested = (requestId: string, rideId: string | null = null): [string, string, Record<string, unknown>] => [`maintenance-${requestId}`, 'MaintenanceRequested', { requestId, driverId: 'DR01', rideId }];
-  const blocked = (requestId: string): [string, string, Record<string, unknown>] => ['driver-DR01', 'DriverBlockedForMaintenance', { operatorId: 'DR01', maintenanceRequestId: requestId }];
-  const unblocked: [string, string, Record<string, unknown>] = ['driver-DR01', 'DriverUnblocked', { operatorId: 'DR01', reason: 'maintenance_completed' }];
+  const requested = (requestId: string, rideId: string | null = null): [string, string, Record<string, unknown>] => [
+    `maintenance-${requestId}`,
+    'MaintenanceRequested',
+    { requestId, driverId: 'DR01', rideId },
+  ];
+  const blocked = (requestId: string): [string, string, Record<string, unknown>] => [
+    'driver-DR01',
+    'DriverBlockedForMaintenance',
+    { operatorId: 'DR01', maintenanceRequestId: requestId },
+  ];
+  const unblocked: [string, string, Record<string, unknown>] = [
+    'driver-DR01',
+    'DriverUnblocked',
+    { operatorId: 'DR01', reason: 'maintenance_completed' },
+  ];
   const started: Array<[string, string, Record<string, unknown>]> = [
     ['ride-R1', 'RideRequested', { rideId: 'R1', requesterId: 'RQ01' }],
     ['ride-R1', 'RideAccepted', { rideId: 'R1', driverId: 'DR01' }],
     ['driver-DR01', 'DriverAssignedToRide', { operatorId: 'DR01', rideId: 'R1' }],
     ['ride-R1', 'RideStarted', { rideId: 'R1', driverId: 'DR01' }],
   ];
-  const redistributed: [string, string, Record<string, unknown>] = ['ride-R1', 'RideRedistributed', { rideId: 'R1', originalDriverId: 'DR01', maintenanceRequestId: 'M1', resumeState: 'started' }];
+  const redistributed: [string, string, Record<string, unknown>] = [
+    'ride-R1',
+    'RideRedistributed',
+    { rideId: 'R1', originalDriverId: 'DR01', maintenanceRequestId: 'M1', resumeState: 'started' },
+  ];
   const requestDone: Done = { kind: 'maintenance requested', requestId: 'M1', driverId: 'DR01', rideId: 'R1' };
 
   it('given a mid-ride request filed whole and a completed one before it, then nothing is found', () => {
-    const events = storeOf(requested('M0'), blocked('M0'), [`maintenance-M0`, 'MaintenanceAccepted', {}], ['maintenance-M0', 'MaintenanceCompleted', {}], unblocked, ...started, blocked('M1'), requested('M1', 'R1'), redistributed);
+    const events = storeOf(
+      requested('M0'),
+      blocked('M0'),
+      [`maintenance-M0`, 'MaintenanceAccepted', {}],
+      ['maintenance-M0', 'MaintenanceCompleted', {}],
+      unblocked,
+      ...started,
+      blocked('M1'),
+      requested('M1', 'R1'),
+      redistributed,
+    );
     expect(findingsIn(events, [{ kind: 'maintenance completed', requestId: 'M0', driverId: 'DR01' }, requestDone])).toEqual([]);
   });
 
@@ -169,14 +203,23 @@ describe('the crash checks, on stores left in a known state', () => {
   });
 
   it('given a failed critical inspection stored whole, then nothing is found; given its block lost, then the block and the open request are found', () => {
-    const inspected: [string, string, Record<string, unknown>] = ['driver-DR01', 'VehicleInspected', { inspectionId: 'I1', operatorId: 'DR01', passed: false }];
+    const inspected: [string, string, Record<string, unknown>] = [
+      'driver-DR01',
+      'VehicleInspected',
+      { inspectionId: 'I1', operatorId: 'DR01', passed: false },
+    ];
     const done: Done = { kind: 'inspected', inspectionId: 'I1', driverId: 'DR01', passed: false, requestId: 'M1' };
     expect(findingsIn(storeOf(inspected, requested('M1'), blocked('M1')), [done])).toEqual([]);
-    expect(findingsIn(storeOf(inspected, requested('M1')), [done])).toEqual(['driver DR01: not blocked, yet his request M1 is open', 'inspected I1 (DR01) answered 2xx: DR01 never blocked for M1']);
+    expect(findingsIn(storeOf(inspected, requested('M1')), [done])).toEqual([
+      'driver DR01: not blocked, yet his request M1 is open',
+      'inspected I1 (DR01) answered 2xx: DR01 never blocked for M1',
+    ]);
   });
 
   it('given an accept answered 2xx whose driver assignment is missing, then it is found', () => {
     const events = storeOf(...started.filter(([streamId]) => streamId.startsWith('ride-')));
-    expect(findingsIn(events, [{ kind: 'accepted', rideId: 'R1', driverId: 'DR01' }])).toEqual(['accepted ride R1 (DR01) answered 2xx: DR01 not assigned the ride']);
+    expect(findingsIn(events, [{ kind: 'accepted', rideId: 'R1', driverId: 'DR01' }])).toEqual([
+      'accepted ride R1 (DR01) answered 2xx: DR01 not assigned the ride',
+    ]);
   });
 });

@@ -28,7 +28,7 @@ if (databaseUrl && redisUrl) {
     const schema = `test_crash_${id}`;
     const redisPrefix = `test-crash-${id}`;
     const adminPassword = randomBytes(12).toString('hex');
-        const env = plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 });
+    const env = plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 });
     const standbys: StandbyEngine[] = [];
     const engines: EngineProcess[] = [];
     const followers: LiveFollower[] = [];
@@ -75,14 +75,22 @@ if (databaseUrl && redisUrl) {
       trace('engine up, people signed in');
 
       // Issue #20: offer dispatch (short offers) with every lane's driver on shift, and rides booked for later released a second on.
-      await commander.call('dispatch settings', plant.admin, 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 3, releaseLeadMinutes: 1 });
-      for (const lane of plant.lanes) await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
+      await commander.call('dispatch settings', plant.admin, 'PUT', '/api/dispatch/settings', {
+        ...DEFAULT_DISPATCH_SETTINGS,
+        mode: 'offer',
+        offerSeconds: 3,
+        releaseLeadMinutes: 1,
+      });
+      for (const lane of plant.lanes)
+        await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
       expect(commander.failures).toEqual([]);
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [], lapsed: [], scheduled: [] };
       let stopped = false;
       const options = { breakdown: 0.15, decline: 0.1, lapse: 0.1, later: 0.1 };
-      const load = Promise.all(plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, options)));
+      const load = Promise.all(
+        plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, options)),
+      );
 
       const loadBegan = Date.now();
       const restarts: number[] = [];
@@ -124,7 +132,9 @@ if (databaseUrl && redisUrl) {
           `${log.completed.length} rides completed, ${log.leftRequested.length} left requested, ${log.brokenDown.length} broken down, ` +
           `${log.lapsed!.length} offers left to lapse, ${log.scheduled!.length} booked for later, ` +
           `${figures.timerEvents} timer events (none twice, none lost), socket reconnects ${figures.reconnects.join('/')}, ` +
-          `connection retries ${Object.entries(commander.outcomes).filter(([k]) => k.endsWith('network')).reduce((sum, [, n]) => sum + n, 0)}, ` +
+          `connection retries ${Object.entries(commander.outcomes)
+            .filter(([k]) => k.endsWith('network'))
+            .reduce((sum, [, n]) => sum + n, 0)}, ` +
           `set-up ${setUpMs} ms, load with kills ${loadMs} ms, total ${Date.now() - began} ms`,
       );
     }, 900_000);

@@ -15,7 +15,10 @@ import { createPrivatePostgres, missingBinaries, type PrivatePostgres } from './
 import { engineRecovered } from './faults-support/engine-state';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const unavailableAnswers = (commander: Commander) => Object.entries(commander.outcomes).filter(([key]) => key.endsWith(' 503')).reduce((sum, [, n]) => sum + n, 0);
+const unavailableAnswers = (commander: Commander) =>
+  Object.entries(commander.outcomes)
+    .filter(([key]) => key.endsWith(' 503'))
+    .reduce((sum, [, n]) => sum + n, 0);
 const missing = missingBinaries();
 
 // CI's PostgreSQL + Redis pass runs it; the PostgreSQL it stops is its own, started on a spare port.
@@ -42,7 +45,11 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
     }, 60_000);
 
     it('then while it is down the engine answers 503 with a clear message and writes nothing half, and once it is back the engine recovers by itself and loses nothing', async () => {
-      onTestFailed(() => console.error(`faults-postgres seed ${seed}\n--- engine ---\n${engine?.output() ?? ''}\n--- postgres ---\n${postgres?.log() ?? ''}`));
+      onTestFailed(() =>
+        console.error(
+          `faults-postgres seed ${seed}\n--- engine ---\n${engine?.output() ?? ''}\n--- postgres ---\n${postgres?.log() ?? ''}`,
+        ),
+      );
       const began = Date.now();
       const trace = tracer('faults-postgres');
       const rng = seededRandom(seed);
@@ -50,7 +57,11 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       await postgres.start();
       const databaseUrl = postgres.url;
       trace('service started');
-      engine = await spawnStandby('engine', await freePort(), plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 })).start(120_000);
+      engine = await spawnStandby(
+        'engine',
+        await freePort(),
+        plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 }),
+      ).start(120_000);
       const { url } = engine;
       const pid = engine.child.pid;
       const signedIn = await signInPlant(url, adminPassword, 3, (p) => [p.admin, p.lanes[0]!.requester]);
@@ -61,7 +72,9 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
       let stopped = false;
-      const load = Promise.all(plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2 })));
+      const load = Promise.all(
+        plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2 })),
+      );
       const probe = new Commander(() => url);
       probe.tokens = commander.tokens;
 
@@ -77,12 +90,21 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
 
         // While it is down: a command and a read answer 503 with the message, and the load's commands wait and retry.
         const unavailableBefore = unavailableAnswers(commander);
-        const booked = await probe.call('probe book', plant.lanes[0]!.requester, 'POST', '/api/bookings/book-ride', bookingBy(plant.lanes[0]!), { retry503: false });
+        const booked = await probe.call(
+          'probe book',
+          plant.lanes[0]!.requester,
+          'POST',
+          '/api/bookings/book-ride',
+          bookingBy(plant.lanes[0]!),
+          { retry503: false },
+        );
         expect(booked).toBeNull();
         expect(probe.outcomes['probe book 503'], JSON.stringify({ outcomes: probe.outcomes, failures: probe.failures })).toBe(cycle);
         const health = await fetch(`${url}/api/health`);
         expect([health.status, await health.json()]).toEqual([503, { message: SERVER_MESSAGES.serviceUnavailable }]);
-        const history = await fetch(`${url}/api/ride-history?position=${fromPosition}`, { headers: { authorization: `Bearer ${commander.tokens[plant.admin]}` } });
+        const history = await fetch(`${url}/api/ride-history?position=${fromPosition}`, {
+          headers: { authorization: `Bearer ${commander.tokens[plant.admin]}` },
+        });
         expect([history.status, await history.json()]).toEqual([503, { message: SERVER_MESSAGES.serviceUnavailable }]);
         await waitFor(() => unavailableAnswers(commander) > unavailableBefore, 30_000, 'the load to meet the outage');
         // A socket that drops now cannot be let in (its token is checked against the store): it must come back by itself later.
@@ -95,7 +117,11 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
         outages.push(Date.now() - down);
         // The same process, untouched, serves again: pool, locks, projections, live gateway and timers.
         await waitFor(() => engineRecovered(url), 60_000, `the engine to recover after outage ${cycle}`);
-        await waitFor(() => returning.reconnects() > reconnectsBefore && returning.socket.connected, 30_000, `the dropped socket to come back after outage ${cycle}`);
+        await waitFor(
+          () => returning.reconnects() > reconnectsBefore && returning.socket.connected,
+          30_000,
+          `the dropped socket to come back after outage ${cycle}`,
+        );
         expect(engine.child.pid).toBe(pid);
         expect(engine.child.exitCode).toBeNull();
         lastFaultEndedAt = Date.now();
@@ -107,7 +133,9 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       await load;
       trace('load stopped; checking');
       expect(probe.failures).toEqual([]);
-      expect([...commander.unavailableMessages, ...probe.unavailableMessages].every((message) => message === SERVER_MESSAGES.serviceUnavailable)).toBe(true);
+      expect(
+        [...commander.unavailableMessages, ...probe.unavailableMessages].every((message) => message === SERVER_MESSAGES.serviceUnavailable),
+      ).toBe(true);
       expect(Object.keys(commander.outcomes).filter((key) => /\s5\d\d$/.test(key) && !key.endsWith(' 503'))).toEqual([]);
 
       const running = engine;

@@ -31,8 +31,26 @@ describe.each(testStoreKinds())('fuzzer findings on %s', (kind) => {
 
   it('when a text field holds a NUL character, then the command is refused with a 4xx and nothing is appended', async () => {
     const before = await t.app.eventStore.headPosition();
-    const maintenance = await t.app.inject({ method: 'POST', url: '/api/requests/maintenanceReq', headers: { authorization: auth.ND01! }, payload: { driver_id: 'ND01', driver_name: 'x', vehicle_type: 'Forklift', issue: 'Engine\u0000Issue', comment_text: 'a\u0000b', breakdown_type: 'partial', ride_id: null } });
-    const booking = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: { authorization: auth.NU01! }, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: 'A\u0000B' } });
+    const maintenance = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests/maintenanceReq',
+      headers: { authorization: auth.ND01! },
+      payload: {
+        driver_id: 'ND01',
+        driver_name: 'x',
+        vehicle_type: 'Forklift',
+        issue: 'Engine\u0000Issue',
+        comment_text: 'a\u0000b',
+        breakdown_type: 'partial',
+        ride_id: null,
+      },
+    });
+    const booking = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: { authorization: auth.NU01! },
+      payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: 'A\u0000B' },
+    });
     expect([maintenance.statusCode, booking.statusCode], `${maintenance.body} ${booking.body}`).toEqual([400, 400]);
     expect(await t.app.eventStore.headPosition()).toBe(before);
   });
@@ -41,12 +59,50 @@ describe.each(testStoreKinds())('fuzzer findings on %s', (kind) => {
   it('when a text field holds a lone surrogate, then the command is refused with 400 naming the field and nothing is appended', async () => {
     const lone = '\udc00';
     const calls = [
-      { url: '/api/requests/maintenanceReq', who: auth.ND01, payload: { driver_id: 'ND01', driver_name: 'x', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: lone, breakdown_type: 'partial', ride_id: null }, message: 'Comment contains characters that are not allowed.' },
-      { url: '/api/auth/signup', who: undefined, payload: { token_no: 'NS01', password: 'pass1', name: lone }, message: 'Name contains characters that are not allowed.' },
-      { url: '/api/bookings/book-ride', who: auth.NU01, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: lone }, message: 'Requester name contains characters that are not allowed.' },
-      { url: '/api/bookings/book-ride', who: auth.NU01, payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqMobileNo: lone }, message: 'Requester mobile number contains characters that are not allowed.' },
-      { url: '/api/drivers/add', who: auth.NA01, payload: { operatorId: 'NX01', vehicle: lone, name: 'Ravi', mobile: '9876543210', forklift: '7' }, message: 'Vehicle number contains characters that are not allowed.' },
-      { url: '/api/drivers/add', who: auth.NA01, payload: { operatorId: 'NX01', vehicle: 'MH12', name: 'Ravi', mobile: '9876543210', forklift: '7', comments: lone }, message: 'Comments contains characters that are not allowed.' },
+      {
+        url: '/api/requests/maintenanceReq',
+        who: auth.ND01,
+        payload: {
+          driver_id: 'ND01',
+          driver_name: 'x',
+          vehicle_type: 'Forklift',
+          issue: 'Engine Issue',
+          comment_text: lone,
+          breakdown_type: 'partial',
+          ride_id: null,
+        },
+        message: 'Comment contains characters that are not allowed.',
+      },
+      {
+        url: '/api/auth/signup',
+        who: undefined,
+        payload: { token_no: 'NS01', password: 'pass1', name: lone },
+        message: 'Name contains characters that are not allowed.',
+      },
+      {
+        url: '/api/bookings/book-ride',
+        who: auth.NU01,
+        payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqName: lone },
+        message: 'Requester name contains characters that are not allowed.',
+      },
+      {
+        url: '/api/bookings/book-ride',
+        who: auth.NU01,
+        payload: { userId: 'NU01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', reqMobileNo: lone },
+        message: 'Requester mobile number contains characters that are not allowed.',
+      },
+      {
+        url: '/api/drivers/add',
+        who: auth.NA01,
+        payload: { operatorId: 'NX01', vehicle: lone, name: 'Ravi', mobile: '9876543210', forklift: '7' },
+        message: 'Vehicle number contains characters that are not allowed.',
+      },
+      {
+        url: '/api/drivers/add',
+        who: auth.NA01,
+        payload: { operatorId: 'NX01', vehicle: 'MH12', name: 'Ravi', mobile: '9876543210', forklift: '7', comments: lone },
+        message: 'Comments contains characters that are not allowed.',
+      },
     ];
     const before = await t.app.eventStore.headPosition();
     for (const { url, who, payload, message } of calls) {

@@ -51,7 +51,14 @@ describe.each(testStoreKinds())('appending to several streams at once on %s', (k
   });
 
   it('given a stream only checked, when it moved on, then nothing is written; when it did not, the other stream is', async () => {
-    const check = (version: number) => store.appendToStreams([{ streamId: 'ride-R3', expectedVersion: 0, events: [event('Requested')] }, { streamId: 'driver-A1', expectedVersion: version, events: [] }], metadata);
+    const check = (version: number) =>
+      store.appendToStreams(
+        [
+          { streamId: 'ride-R3', expectedVersion: 0, events: [event('Requested')] },
+          { streamId: 'driver-A1', expectedVersion: version, events: [] },
+        ],
+        metadata,
+      );
     await expect(check(1)).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await types('ride-R3')).toEqual([]);
     await check(2);
@@ -74,7 +81,15 @@ describe.each(testStoreKinds())('appending to several streams at once on %s', (k
   it('when one driver stream is taken by many rides at once, then exactly one ride gets it', async () => {
     await store.append('driver-C1', 0, [event('Added')], metadata);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => store.appendToStreams([{ streamId: `ride-S${i}`, expectedVersion: 0, events: [event('Accepted')] }, { streamId: 'driver-C1', expectedVersion: 1, events: [event('Assigned')] }], metadata)),
+      Array.from({ length: 20 }, (_, i) =>
+        store.appendToStreams(
+          [
+            { streamId: `ride-S${i}`, expectedVersion: 0, events: [event('Accepted')] },
+            { streamId: 'driver-C1', expectedVersion: 1, events: [event('Assigned')] },
+          ],
+          metadata,
+        ),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     outcomes.forEach((o) => o.status === 'rejected' && expect(o.reason).toBeInstanceOf(ConcurrencyError));

@@ -18,7 +18,26 @@ async function* batchesOf<Row>(...batches: Row[][]) {
 }
 
 // Names and places people type, including what a CSV must quote or defuse.
-const AWKWARD = ['Rao, Asha', 'say "hi"', '=HYPERLINK("x")', '+91 98', '-5', '@home', '\tTab', 'line\nbreak', 'cr\rhere', '＝full', '＋plus', '－minus', '＠at', "O'Neil", 'Ünïcødé', '', ' lead space', 'a,b"c\nd'];
+const AWKWARD = [
+  'Rao, Asha',
+  'say "hi"',
+  '=HYPERLINK("x")',
+  '+91 98',
+  '-5',
+  '@home',
+  '\tTab',
+  'line\nbreak',
+  'cr\rhere',
+  '＝full',
+  '＋plus',
+  '－minus',
+  '＠at',
+  "O'Neil",
+  'Ünïcødé',
+  '',
+  ' lead space',
+  'a,b"c\nd',
+];
 
 function record(i: number): RideReportRecord {
   const pick = (offset: number) => AWKWARD[(i + offset) % AWKWARD.length]!;
@@ -54,7 +73,11 @@ describe('report export streams', () => {
     const rows = Array.from({ length: 600 }, (_, i) => record(i));
     const oracle = stringify(
       rows.map((r) => toRideReportCsvRecord(toRideReport(toRideReportServerRow(r)))),
-      { header: true, columns: RIDE_REPORT_CSV_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })), escape_formulas: true },
+      {
+        header: true,
+        columns: RIDE_REPORT_CSV_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })),
+        escape_formulas: true,
+      },
     );
     const exported = rows.map(toRideReportExportRecord);
     expect(await text(csvStream(batchesOf(exported.slice(0, 7), exported.slice(7, 150), exported.slice(150))))).toBe(oracle);
@@ -67,7 +90,9 @@ describe('report export streams', () => {
 
   it('writes the rows in the server form as one JSON array across batches, and [] for none', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => record(i));
-    expect(JSON.parse(await text(jsonArrayStream(batchesOf(rows.slice(0, 1), rows.slice(1, 20), rows.slice(20)))))).toEqual(rows.map(toRideReportServerRow));
+    expect(JSON.parse(await text(jsonArrayStream(batchesOf(rows.slice(0, 1), rows.slice(1, 20), rows.slice(20)))))).toEqual(
+      rows.map(toRideReportServerRow),
+    );
     expect(await text(jsonArrayStream(batchesOf()))).toBe('[]');
   });
 });

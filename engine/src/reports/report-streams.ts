@@ -1,6 +1,20 @@
 import { Readable } from 'node:stream';
-import { MESSAGES, RIDE_REPORT_CSV_COLUMNS, formatPlantInstant, formatReportGap, formatReportSlaMet, type RideReportFilter } from '@plantride/schemas';
-import { rideReportExportAfter, rideReportsAfter, type ReadModels, type RideReportCursor, type RideReportExportRecord, type RideReportRecord } from '@plantride/projections';
+import {
+  MESSAGES,
+  RIDE_REPORT_CSV_COLUMNS,
+  formatPlantInstant,
+  formatReportGap,
+  formatReportSlaMet,
+  type RideReportFilter,
+} from '@plantride/schemas';
+import {
+  rideReportExportAfter,
+  rideReportsAfter,
+  type ReadModels,
+  type RideReportCursor,
+  type RideReportExportRecord,
+  type RideReportRecord,
+} from '@plantride/projections';
 import type { Kysely } from 'kysely';
 import { gapMinutesBetween, toRideReportServerRow } from './report-rows';
 
@@ -13,7 +27,11 @@ export const REPORT_EXPORT_BATCH = 2000;
  * database still gets a proper error answer. The next batch is read only when the previous one has
  * been taken (the streams below are pulled by the socket, so a slow client slows the reads).
  */
-async function keysetBatches<Row>(read: (after: RideReportCursor | null, limit: number) => Promise<Row[]>, cursorOf: (row: Row) => RideReportCursor, batchSize: number): Promise<AsyncGenerator<Row[]>> {
+async function keysetBatches<Row>(
+  read: (after: RideReportCursor | null, limit: number) => Promise<Row[]>,
+  cursorOf: (row: Row) => RideReportCursor,
+  batchSize: number,
+): Promise<AsyncGenerator<Row[]>> {
   let first: Row[] | null = await read(null, batchSize);
   async function* batches(): AsyncGenerator<Row[]> {
     let batch = first!;
@@ -33,13 +51,29 @@ async function keysetBatches<Row>(read: (after: RideReportCursor | null, limit: 
 }
 
 /** The matching rows as rideReportsAfter reads them (what AllRides writes), a keyset batch at a time. */
-export function reportBatches(db: Kysely<ReadModels>, filter: RideReportFilter, batchSize = REPORT_EXPORT_BATCH): Promise<AsyncGenerator<RideReportRecord[]>> {
-  return keysetBatches((after, limit) => rideReportsAfter(db, filter, after, limit), (row) => ({ createdAt: row.created_at, rideId: row.ride_id }), batchSize);
+export function reportBatches(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  batchSize = REPORT_EXPORT_BATCH,
+): Promise<AsyncGenerator<RideReportRecord[]>> {
+  return keysetBatches(
+    (after, limit) => rideReportsAfter(db, filter, after, limit),
+    (row) => ({ createdAt: row.created_at, rideId: row.ride_id }),
+    batchSize,
+  );
 }
 
 /** The matching rows with their times as epoch milliseconds (what the CSV writes), a keyset batch at a time. */
-export function reportExportBatches(db: Kysely<ReadModels>, filter: RideReportFilter, batchSize = REPORT_EXPORT_BATCH): Promise<AsyncGenerator<RideReportExportRecord[]>> {
-  return keysetBatches((after, limit) => rideReportExportAfter(db, filter, after, limit), (row) => ({ createdAt: new Date(row.created_at), rideId: row.ride_id }), batchSize);
+export function reportExportBatches(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  batchSize = REPORT_EXPORT_BATCH,
+): Promise<AsyncGenerator<RideReportExportRecord[]>> {
+  return keysetBatches(
+    (after, limit) => rideReportExportAfter(db, filter, after, limit),
+    (row) => ({ createdAt: new Date(row.created_at), rideId: row.ride_id }),
+    batchSize,
+  );
 }
 
 /** The rows as one JSON array, written a batch at a time. */
@@ -73,7 +107,8 @@ const time = (ms: number | null) => {
   if (ms === null) return MESSAGES.notAvailable;
   return Number.isFinite(ms) ? csvCell(formatPlantInstant(ms)) : MESSAGES.invalidDate;
 };
-const gap = (from: number | null, to: number | null) => (from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to)));
+const gap = (from: number | null, to: number | null) =>
+  from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to));
 
 /**
  * One line of the report CSV, newline included: the 22 columns of RIDE_REPORT_CSV_FIELDS with the spec's

@@ -51,10 +51,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reports/rides.csv',
-    { onRequest: guard, schema: { querystring: rideReportFiltersQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe(rideReportsCsvFileName('yyyy-MM-dd')) } } },
+    {
+      onRequest: guard,
+      schema: {
+        querystring: rideReportFiltersQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe(rideReportsCsvFileName('yyyy-MM-dd')) },
+      },
+    },
     async (request, reply) => {
       const batches = await reportExportBatches(readModels(app), rideReportFilterOf(request.query));
-      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${rideReportsCsvFileName(plantDayOf(new Date()))}"`);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${rideReportsCsvFileName(plantDayOf(new Date()))}"`);
       return sendStream(reply, csvStream(batches));
     },
   );

@@ -32,7 +32,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
-      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority, scheduledFor } = request.body;
+      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority, scheduledFor } =
+        request.body;
       const data = {
         rideId: newRideId(),
         requesterId: userId,
@@ -50,14 +51,30 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const driversOfType = roster.activeDriversOf(vehicleType);
       const dispatch = dispatchInputOf(app);
       // Urgent first (issue #20): the normal ride whose offer an urgent booking may take its driver from.
-      const holder = scheduledFor === undefined ? preemptionFor({ priority, fromLocation, vehicleType, passedOver: [], openToAll: false, offer: null }, dispatch) : null;
+      const holder =
+        scheduledFor === undefined
+          ? preemptionFor({ priority, fromLocation, vehicleType, passedOver: [], openToAll: false, offer: null }, dispatch)
+          : null;
       const preempt = holder ? { rideId: holder.rideId, driverId: holder.operatorId } : undefined;
-      const result = await handle(app.eventStore, bookRide, { type: 'BookRide', data, driversOfType, site: app.site.current(), dispatch, preempt }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        bookRide,
+        { type: 'BookRide', data, driversOfType, site: app.site.current(), dispatch, preempt },
+        httpCommandContext(request, currentUser(request)),
+      );
       // A repeated Idempotency-Key answers the ride that was booked the first time.
       const booked = result.events.find((event): event is RideEventOf<'RideRequested'> => event.type === 'RideRequested');
       if (!booked) throw new Error('a booking appended no RideRequested');
       const { rideId, requesterName, requesterMobile, scheduledFor: scheduled, releaseAt } = booked.data;
-      return { message: SERVER_MESSAGES.rideBooked, rideId, reqName: requesterName, reqMobileNo: requesterMobile, scheduledFor: scheduled ?? null, releaseAt: releaseAt ?? null, position: result.position };
+      return {
+        message: SERVER_MESSAGES.rideBooked,
+        rideId,
+        reqName: requesterName,
+        reqMobileNo: requesterMobile,
+        scheduledFor: scheduled ?? null,
+        releaseAt: releaseAt ?? null,
+        position: result.position,
+      };
     },
   );
 
@@ -73,26 +90,47 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { rideId, event } = request.body;
       const user = currentUser(request);
-      const result = await handle(app.eventStore, rideStep, { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo } }, httpCommandContext(request, user));
+      const result = await handle(
+        app.eventStore,
+        rideStep,
+        { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo } },
+        httpCommandContext(request, user),
+      );
       return { message: SERVER_MESSAGES.rideStepRecorded, position: result.position };
     },
   );
 
   app.patch(
     '/api/rides/:rideId/priority',
-    { onRequest: app.requireRole('admin', 'maintenanceHead'), schema: { params: rideIdParamsSchema, body: changePriorityBodySchema, response: { 200: changePriorityAnswerSchema } } },
+    {
+      onRequest: app.requireRole('admin', 'maintenanceHead'),
+      schema: { params: rideIdParamsSchema, body: changePriorityBodySchema, response: { 200: changePriorityAnswerSchema } },
+    },
     async (request) => {
       const { rideId } = request.params;
-      const result = await handle(app.eventStore, changePriority, { type: 'ChangePriority', data: { rideId, priority: request.body.priority } }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        changePriority,
+        { type: 'ChangePriority', data: { rideId, priority: request.body.priority } },
+        httpCommandContext(request, currentUser(request)),
+      );
       return { rideId, priority: request.body.priority, position: result.position };
     },
   );
 
   app.delete(
     '/api/bookings/cancel/:rideId',
-    { onRequest: app.requireRole('requester', 'admin'), schema: { params: rideIdParamsSchema, response: { 200: bookingCommandAnswerSchema } } },
+    {
+      onRequest: app.requireRole('requester', 'admin'),
+      schema: { params: rideIdParamsSchema, response: { 200: bookingCommandAnswerSchema } },
+    },
     async (request) => {
-      const result = await handle(app.eventStore, cancelRide, { type: 'CancelRide', data: { rideId: request.params.rideId } }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        cancelRide,
+        { type: 'CancelRide', data: { rideId: request.params.rideId } },
+        httpCommandContext(request, currentUser(request)),
+      );
       return { message: SERVER_MESSAGES.rideCancelled, position: result.position };
     },
   );

@@ -19,7 +19,9 @@ function handOverIn(recorded: readonly RecordedEvent[]): HandOver | null {
   const redistributed = events[last];
   if (redistributed?.type !== 'RideRedistributed') return null;
   const { originalDriverId, resumeState } = redistributed.data;
-  const took = events.slice(0, last).findLast((e) => (e.type === 'RideAccepted' || e.type === 'RideTakenOver') && e.data.driverId === originalDriverId);
+  const took = events
+    .slice(0, last)
+    .findLast((e) => (e.type === 'RideAccepted' || e.type === 'RideTakenOver') && e.data.driverId === originalDriverId);
   const originalDriverMobile = took?.type === 'RideAccepted' || took?.type === 'RideTakenOver' ? took.data.driverMobile || null : null;
   return { originalDriverMobile, rideState: RESUME_STATE_TO_RIDE_STATE[resumeState] };
 }

@@ -26,7 +26,10 @@ const userIdParamsSchema = z.object({ userId: tokenNoParamsSchema.shape.tokenNo 
 export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/drivers/available-rides',
-    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } } },
+    {
+      onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'),
+      schema: { querystring: availableRidesQuerySchema, response: { 200: availableRidesAnswerSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       const { vehicleType, limit, offset } = request.query;
@@ -36,9 +39,16 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (record?.vehicleAssigned !== vehicleType) throw forbidden(SERVER_MESSAGES.notYourVehicleType);
       }
       // A driver sees a ride under offer dispatch only while it is offered to him or once it is open to all.
-      const { rows, total } = await availableRidesPage(readModels(app), vehicleType, { limit, offset }, user.role === 'driver' ? user.tokenNo : undefined);
+      const { rows, total } = await availableRidesPage(
+        readModels(app),
+        vehicleType,
+        { limit, offset },
+        user.role === 'driver' ? user.tokenNo : undefined,
+      );
       // A ride offered for take-over carries its first driver's mobile: those rides' streams, in one read.
-      const handedOver = rows.filter((ride) => ride.is_redistributed && ride.status === 'waiting_for_reassignment').map((ride) => ride.ride_id);
+      const handedOver = rows
+        .filter((ride) => ride.is_redistributed && ride.status === 'waiting_for_reassignment')
+        .map((ride) => ride.ride_id);
       const handOvers = await handOversOf(app.eventStore, handedOver);
       const viewer = user.role === 'driver' ? user.tokenNo : null;
       return { rides: { rows: rows.map((ride) => toServerRide(ride, handOvers.get(ride.ride_id) ?? null, viewer)) }, total, limit, offset };

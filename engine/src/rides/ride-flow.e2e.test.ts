@@ -35,16 +35,43 @@ describe.each(testStoreKinds())('a ride over HTTP with live sockets on %s', (kin
   });
 
   async function carryOut(booking: Record<string, unknown>): Promise<string> {
-    const booked = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: headers('RQ01'), payload: { userId: 'RQ01', vehicleType: 'Forklift', ...booking } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: headers('RQ01'),
+      payload: { userId: 'RQ01', vehicleType: 'Forklift', ...booking },
+    });
     expect(booked.statusCode).toBe(200);
     const { rideId } = booked.json() as { rideId: string };
     await waitFor(() => driver.names(rideId).includes('newRideRequest'), 10_000, 'newRideRequest at the driver');
-    expect((await t.app.inject({ method: 'POST', url: '/api/tracking/accept-ride', headers: headers('FL01'), payload: { driverId: 'FL01', rideId } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/tracking/accept-ride',
+          headers: headers('FL01'),
+          payload: { driverId: 'FL01', rideId },
+        })
+      ).statusCode,
+    ).toBe(200);
     await waitFor(() => requester.names(rideId).includes('rideAccepted'), 10_000, 'rideAccepted at the requester');
     for (const event of STEPS) {
-      expect((await t.app.inject({ method: 'PUT', url: '/api/bookings/update-timestamps', headers: headers('FL01'), payload: { rideId, event } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/bookings/update-timestamps',
+            headers: headers('FL01'),
+            payload: { rideId, event },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    await waitFor(() => requester.names(rideId).includes('rideEnded') && driver.names(rideId).includes('rideEnded'), 10_000, 'rideEnded on both sides');
+    await waitFor(
+      () => requester.names(rideId).includes('rideEnded') && driver.names(rideId).includes('rideEnded'),
+      10_000,
+      'rideEnded on both sides',
+    );
     return rideId;
   }
 
@@ -52,23 +79,43 @@ describe.each(testStoreKinds())('a ride over HTTP with live sockets on %s', (kin
     const rideId = await carryOut({ fromLocation: 'main gate', toLocation: 'car parking', rideType: 'Regular' });
     expect(requester.names(rideId)).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
     expect(driver.names(rideId)).toEqual(['newRideRequest', 'removeRide', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
-    expect(requester.received.find((r) => r.name === 'rideAccepted' && r.payload.rideId === rideId)?.payload).toMatchObject({ driverId: 'FL01', driverData: { id: 'FL01', name: 'Suresh Patil', mobile: '9876543210' }, isRedistributed: false });
+    expect(requester.received.find((r) => r.name === 'rideAccepted' && r.payload.rideId === rideId)?.payload).toMatchObject({
+      driverId: 'FL01',
+      driverData: { id: 'FL01', name: 'Suresh Patil', mobile: '9876543210' },
+      isRedistributed: false,
+    });
     expect(otherType.names(rideId)).toEqual([]);
     const positions = requester.received.filter((r) => r.payload.rideId === rideId).map((r) => r.payload.position as number);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('given the same parties, when a Special Task ride is carried out, then the driver is told it is a special task and both sides follow it to the end', async () => {
-    const rideId = await carryOut({ fromLocation: 'fgs', toLocation: 'scrap yard', rideType: 'Special Task', duration: { hours: 0, minutes: 45 } });
-    expect(driver.received.find((r) => r.name === 'newRideRequest' && r.payload.rideId === rideId)?.payload).toMatchObject({ isSpecialTask: true, fromLocation: 'fgs', toLocation: 'scrap yard' });
+    const rideId = await carryOut({
+      fromLocation: 'fgs',
+      toLocation: 'scrap yard',
+      rideType: 'Special Task',
+      duration: { hours: 0, minutes: 45 },
+    });
+    expect(driver.received.find((r) => r.name === 'newRideRequest' && r.payload.rideId === rideId)?.payload).toMatchObject({
+      isSpecialTask: true,
+      fromLocation: 'fgs',
+      toLocation: 'scrap yard',
+    });
     expect(requester.names(rideId)).toEqual(['rideAccepted', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
     expect(driver.names(rideId)).toEqual(['newRideRequest', 'removeRide', 'rideStarted', 'materialPicked', 'materialDropped', 'rideEnded']);
   });
 
   it('given a requested ride, when its requester cancels it, then the drivers of its type are told to remove it', async () => {
-    const booked = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: headers('RQ01'), payload: { userId: 'RQ01', fromLocation: 'RMS', toLocation: 'canteen' } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: headers('RQ01'),
+      payload: { userId: 'RQ01', fromLocation: 'RMS', toLocation: 'canteen' },
+    });
     const { rideId } = booked.json() as { rideId: string };
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${rideId}`, headers: headers('RQ01') })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${rideId}`, headers: headers('RQ01') })).statusCode).toBe(
+      200,
+    );
     await waitFor(() => driver.names(rideId).includes('removeRide'), 10_000, 'removeRide after the cancel');
     expect(driver.names(rideId)).toEqual(['newRideRequest', 'removeRide']);
   });

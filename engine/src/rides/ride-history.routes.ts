@@ -37,7 +37,12 @@ function consistentStatus(claimed: string, current: string): boolean {
 }
 
 /** The spec's clients write history records; history is derived from ride events, so a record is only checked against the ride. */
-async function checkAgainstRide(app: FastifyInstance, user: AuthUser, rideId: string, check: (ride: ReturnType<typeof foldRide>, status: string) => boolean) {
+async function checkAgainstRide(
+  app: FastifyInstance,
+  user: AuthUser,
+  rideId: string,
+  check: (ride: ReturnType<typeof foldRide>, status: string) => boolean,
+) {
   const recorded = await app.eventStore.readStream(rideStreamId(rideId));
   if (recorded.length === 0) throw notFound(SERVER_MESSAGES.rideNotFound);
   const ride = foldRide(recorded.map((e) => toDomainEvent(e) as RideEvent));
@@ -50,7 +55,10 @@ async function checkAgainstRide(app: FastifyInstance, user: AuthUser, rideId: st
 export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ride-history',
-    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryPageQuerySchema, response: { 200: rideHistoryPageAnswerSchema } } },
+    {
+      onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'),
+      schema: { querystring: driverHistoryPageQuerySchema, response: { 200: rideHistoryPageAnswerSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       const { driverId, limit, offset } = request.query;
@@ -63,13 +71,18 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Ours: the driver's history lists what he completed, so his ride in progress (none or one) has its own read.
   app.get(
     '/api/ride-history/ongoing',
-    { onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'), schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } } },
+    {
+      onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'),
+      schema: { querystring: driverHistoryQuerySchema, response: { 200: rideHistoryAnswerSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
       const ongoing = await ongoingRideOfDriver(readModels(app), request.query.driverId);
       if (!ongoing) return { history: [] };
-      const handOver = ongoing.is_redistributed ? ((await handOversOf(app.eventStore, [ongoing.ride_id])).get(ongoing.ride_id) ?? null) : null;
+      const handOver = ongoing.is_redistributed
+        ? ((await handOversOf(app.eventStore, [ongoing.ride_id])).get(ongoing.ride_id) ?? null)
+        : null;
       return { history: [toOngoingRow(ongoing, handOver)] };
     },
   );
@@ -93,19 +106,39 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const user = currentUser(request);
       if ('rideId' in body) {
-        return checkAgainstRide(app, user, body.rideId, (ride, status) =>
-          ride.context.requesterId === body.userId && ride.context.fromLocation === body.fromLocation && ride.context.toLocation === body.toLocation && ride.context.rideType === body.rideType && consistentStatus(body.status, status),
+        return checkAgainstRide(
+          app,
+          user,
+          body.rideId,
+          (ride, status) =>
+            ride.context.requesterId === body.userId &&
+            ride.context.fromLocation === body.fromLocation &&
+            ride.context.toLocation === body.toLocation &&
+            ride.context.rideType === body.rideType &&
+            consistentStatus(body.status, status),
         );
       }
-      return checkAgainstRide(app, user, body.RIDE_ID, (ride, status) =>
-        status === 'completed' && ride.context.driverId === body.DRIVER_ID && ride.context.fromLocation === body.FROM_LOCATION && ride.context.toLocation === body.TO_LOCATION && ride.context.vehicleType === body.VEHICLE_TYPE,
+      return checkAgainstRide(
+        app,
+        user,
+        body.RIDE_ID,
+        (ride, status) =>
+          status === 'completed' &&
+          ride.context.driverId === body.DRIVER_ID &&
+          ride.context.fromLocation === body.FROM_LOCATION &&
+          ride.context.toLocation === body.TO_LOCATION &&
+          ride.context.vehicleType === body.VEHICLE_TYPE,
       );
     },
   );
 
   app.put(
     '/api/ride-history/update-status/user/:rideId',
-    { onRequest: app.requireRole(), schema: { params: rideIdParamsSchema, body: updateHistoryStatusBodySchema, response: { 200: rideHistoryCommandAnswerSchema } } },
-    async (request) => checkAgainstRide(app, currentUser(request), request.params.rideId, (_ride, status) => consistentStatus(request.body.status, status)),
+    {
+      onRequest: app.requireRole(),
+      schema: { params: rideIdParamsSchema, body: updateHistoryStatusBodySchema, response: { 200: rideHistoryCommandAnswerSchema } },
+    },
+    async (request) =>
+      checkAgainstRide(app, currentUser(request), request.params.rideId, (_ride, status) => consistentStatus(request.body.status, status)),
   );
 };

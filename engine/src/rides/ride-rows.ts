@@ -1,4 +1,14 @@
-import { DATE_LOCALE, PLANT_TIME_ZONE, RESUME_STATE_TO_RIDE_STATE, formatDuration, slaMetOf, type RideHistoryRow, type RidePriority, type RideTimestamps, type ServerRide } from '@plantride/schemas';
+import {
+  DATE_LOCALE,
+  PLANT_TIME_ZONE,
+  RESUME_STATE_TO_RIDE_STATE,
+  formatDuration,
+  slaMetOf,
+  type RideHistoryRow,
+  type RidePriority,
+  type RideTimestamps,
+  type ServerRide,
+} from '@plantride/schemas';
 import type { RideRow } from '@plantride/projections';
 import type { HandOver } from './hand-over';
 
@@ -26,7 +36,10 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
     PRIORITY: ride.priority as RidePriority,
     SCHEDULED_FOR: iso(ride.scheduled_for),
     RELEASE_AT: iso(ride.release_at),
-    SLA_MET: slaMetOf({ completed: ride.status === 'completed', targetMissed: ride.accept_breached_at !== null || ride.deliver_breached_at !== null }),
+    SLA_MET: slaMetOf({
+      completed: ride.status === 'completed',
+      targetMissed: ride.accept_breached_at !== null || ride.deliver_breached_at !== null,
+    }),
   };
 }
 

@@ -60,9 +60,18 @@ export function mayDrive(account: UserState, driver: DriverState, action: 'accep
   if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
   const { record } = driver;
   if (!record) throw forbidden(SERVER_MESSAGES.driverNotFound);
-  const refusal = driver.blockedFor ? SERVER_MESSAGES.driverBlockedForMaintenance : record.status !== 'Active' || !driver.accessActive ? SERVER_MESSAGES.driverNotActive : null;
+  const refusal = driver.blockedFor
+    ? SERVER_MESSAGES.driverBlockedForMaintenance
+    : record.status !== 'Active' || !driver.accessActive
+      ? SERVER_MESSAGES.driverNotActive
+      : null;
   if (refusal) throw forbidden(action === 'accept' ? MESSAGES.blockedCannotAccept : refusal);
-  return { name: record.name || account.name, mobile: record.mobile || account.mobile, vehicleNumber: record.vehicle || null, vehicleType: record.vehicleAssigned || null };
+  return {
+    name: record.name || account.name,
+    mobile: record.mobile || account.mobile,
+    vehicleNumber: record.vehicle || null,
+    vehicleType: record.vehicleAssigned || null,
+  };
 }
 
 /** One ride at a time: taking a ride while he holds another is refused; the one he holds again changes nothing. */
@@ -81,7 +90,6 @@ export function release(driver: DriverState, operatorId: string, rideId: string,
 export function rideStream(rideId: string): RideRef {
   return { id: rideStreamId(rideId), initial: initialRideSnapshot, evolve: evolveRide };
 }
-
 
 /** The statechart's word on each event in turn: one it does not accept is refused with `message`. */
 function allowed(ride: RideSnapshot, events: RideEvent[], message: string): RideEvent[] {
@@ -137,7 +145,8 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     // Histories keep the names as the site spelled them at booking.
     const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(command.site, data.fromLocation, data.toLocation);
     const special = data.rideType === 'Special Task';
-    if (command.driversOfType === 0) throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
+    if (command.driversOfType === 0)
+      throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();
     const { priority, scheduledFor, ...booked } = data;
@@ -145,7 +154,10 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
     const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
     if (problem) throw badRequest(problem);
-    const schedule = scheduledFor === undefined ? {} : { scheduledFor: new Date(scheduledFor).toISOString(), releaseAt: releaseTimeOf(scheduledFor, settings, now) };
+    const schedule =
+      scheduledFor === undefined
+        ? {}
+        : { scheduledFor: new Date(scheduledFor).toISOString(), releaseAt: releaseTimeOf(scheduledFor, settings, now) };
     const offers = settings.mode === 'offer' && scheduledFor === undefined;
     const requested: RideEvent = {
       type: 'RideRequested',
@@ -165,8 +177,13 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
         ...schedule,
       },
     };
-    const dispatched = offers ? firstOffer(evolveRide(ride, requested), command.dispatch!, command.preempt, taken, now) : { ride: [], taken: [] };
-    return { ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict), ...(dispatched.taken.length > 0 ? { taken: dispatched.taken } : {}) };
+    const dispatched = offers
+      ? firstOffer(evolveRide(ride, requested), command.dispatch!, command.preempt, taken, now)
+      : { ride: [], taken: [] };
+    return {
+      ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict),
+      ...(dispatched.taken.length > 0 ? { taken: dispatched.taken } : {}),
+    };
   },
 };
 
@@ -175,13 +192,40 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
  * normal ride's offer (issue #20, urgent first), if that ride still stands as the engine saw it: its
  * offer is taken back in the same append, and it goes to the next driver or to all.
  */
-function firstOffer(ride: RideSnapshot, input: DispatchInput, preempt: BookRideCommand['preempt'], taken: RideSnapshot | undefined, now: Date): { ride: RideEvent[]; taken: RideEvent[] } {
+function firstOffer(
+  ride: RideSnapshot,
+  input: DispatchInput,
+  preempt: BookRideCommand['preempt'],
+  taken: RideSnapshot | undefined,
+  now: Date,
+): { ride: RideEvent[]; taken: RideEvent[] } {
   const holder = preemptionFor(ride.context, input);
   const other = taken?.context;
-  const stands = holder && preempt && taken && other && holder.operatorId === preempt.driverId && holder.rideId === preempt.rideId && taken.value === 'requested' && other.priority === 'normal' && other.offer?.driverId === holder.operatorId;
+  const stands =
+    holder &&
+    preempt &&
+    taken &&
+    other &&
+    holder.operatorId === preempt.driverId &&
+    holder.rideId === preempt.rideId &&
+    taken.value === 'requested' &&
+    other.priority === 'normal' &&
+    other.offer?.driverId === holder.operatorId;
   if (!stands) return { ride: nextOffer(ride, input, now), taken: [] };
-  const withdrawn: RideEvent = { type: 'RideOfferWithdrawn', data: { rideId: other.rideId, driverId: holder.operatorId, round: other.offer!.round, forRideId: ride.context.rideId, withdrawnAt: now.toISOString() } };
-  return { ride: [offerTo(ride, holder.operatorId, input, now)], taken: allowed(taken, [withdrawn, ...nextOffer(evolveRide(taken, withdrawn), input, now)], SERVER_MESSAGES.conflict) };
+  const withdrawn: RideEvent = {
+    type: 'RideOfferWithdrawn',
+    data: {
+      rideId: other.rideId,
+      driverId: holder.operatorId,
+      round: other.offer!.round,
+      forRideId: ride.context.rideId,
+      withdrawnAt: now.toISOString(),
+    },
+  };
+  return {
+    ride: [offerTo(ride, holder.operatorId, input, now)],
+    taken: allowed(taken, [withdrawn, ...nextOffer(evolveRide(taken, withdrawn), input, now)], SERVER_MESSAGES.conflict),
+  };
 }
 
 export interface CancelRideCommand {
@@ -197,12 +241,22 @@ export const cancelRide: CommandHandler<CancelRideCommand, { ride: RideRef }> = 
     existing(ride);
     if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== ride.context.requesterId) throw forbidden();
     const cancelledBy = 'tokenNo' in actor ? actor.tokenNo : actor.system;
-    return { ride: allowed(ride, [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy, cancelledAt: now.toISOString() } }], SERVER_MESSAGES.rideNotAvailable) };
+    return {
+      ride: allowed(
+        ride,
+        [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy, cancelledAt: now.toISOString() } }],
+        SERVER_MESSAGES.rideNotAvailable,
+      ),
+    };
   },
 };
 
 type DriverStreams = { ride: RideRef; driver: DriverRef; account: AccountRef };
-const driverStreams = (rideId: string, driverId: string): DriverStreams => ({ ride: rideStream(rideId), driver: driverStream(driverId), account: userStream(driverId) });
+const driverStreams = (rideId: string, driverId: string): DriverStreams => ({
+  ride: rideStream(rideId),
+  driver: driverStream(driverId),
+  account: userStream(driverId),
+});
 
 /** A driver acts for himself only. */
 function actingFor(actor: Actor, driverId: string): void {
@@ -217,7 +271,8 @@ function taker(command: TakerCommand, { ride, driver, account }: StatesOf<Driver
   const { rideId, driverId } = command.data;
   actingFor(actor, driverId);
   const profile = mayDrive(account, driver, 'accept');
-  if (command.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now)) throw forbidden(INSPECTION_MESSAGES.inspectionRequired);
+  if (command.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
+    throw forbidden(INSPECTION_MESSAGES.inspectionRequired);
   const assigned = assignment(driver, driverId, rideId);
   sameVehicleType(existing(ride), profile.vehicleType);
   return { profile, assigned };
@@ -242,17 +297,32 @@ export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
     const { rideId, driverId } = command.data;
     const { profile, assigned } = taker(command, states, actor, now);
     const { ride } = states;
-    const accepted: RideEvent = { type: 'RideAccepted', data: { rideId, driverId, ...driverFacts(profile), acceptedAt: now.toISOString() } };
+    const accepted: RideEvent = {
+      type: 'RideAccepted',
+      data: { rideId, driverId, ...driverFacts(profile), acceptedAt: now.toISOString() },
+    };
     return { ride: allowed(ride, [accepted], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
   },
 };
 
-const driverFacts = (profile: DriverProfile) => ({ driverName: profile.name, driverMobile: profile.mobile, vehicleNumber: profile.vehicleNumber });
+const driverFacts = (profile: DriverProfile) => ({
+  driverName: profile.name,
+  driverMobile: profile.mobile,
+  vehicleNumber: profile.vehicleNumber,
+});
 
 /** The spec's step names (update-timestamps' `event`, complete-ride) as commands. */
-export const STEP_COMMANDS = { start: 'StartRide', materialPicked: 'PickMaterial', materialDropped: 'DropMaterial', end: 'EndRide' } as const satisfies Record<TimestampEvent, string>;
+export const STEP_COMMANDS = {
+  start: 'StartRide',
+  materialPicked: 'PickMaterial',
+  materialDropped: 'DropMaterial',
+  end: 'EndRide',
+} as const satisfies Record<TimestampEvent, string>;
 export type StepCommandType = (typeof STEP_COMMANDS)[TimestampEvent];
-const STEP_OF = Object.fromEntries(Object.entries(STEP_COMMANDS).map(([step, type]) => [type, step])) as Record<StepCommandType, TimestampEvent>;
+const STEP_OF = Object.fromEntries(Object.entries(STEP_COMMANDS).map(([step, type]) => [type, step])) as Record<
+  StepCommandType,
+  TimestampEvent
+>;
 
 export interface RideStepCommand {
   type: StepCommandType;
@@ -270,7 +340,11 @@ export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
     actingFor(actor, driverId);
     mayDrive(account, driver, 'step');
     if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
-    const events = allowed(ride, [driverStepFact(STEP_OF[command.type], command.data, now.toISOString())], SERVER_MESSAGES.actionNotAllowed);
+    const events = allowed(
+      ride,
+      [driverStepFact(STEP_OF[command.type], command.data, now.toISOString())],
+      SERVER_MESSAGES.actionNotAllowed,
+    );
     return { ride: events, driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };
   },
 };
@@ -292,7 +366,10 @@ export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = 
     if (!resumeState) throw conflict(SERVER_MESSAGES.rideNotAvailable);
     // A client that believes the ride stands elsewhere is looking at stale data.
     if (command.data.resumeState !== null && command.data.resumeState !== resumeState) throw conflict(SERVER_MESSAGES.conflict);
-    const takenOver: RideEvent = { type: 'RideTakenOver', data: { rideId, driverId, ...driverFacts(profile), resumeState, takenOverAt: now.toISOString() } };
+    const takenOver: RideEvent = {
+      type: 'RideTakenOver',
+      data: { rideId, driverId, ...driverFacts(profile), resumeState, takenOverAt: now.toISOString() },
+    };
     return { ride: allowed(ride, [takenOver], SERVER_MESSAGES.rideNotAvailable), driver: assigned };
   },
 };
@@ -313,8 +390,14 @@ export function redistribution(
   if (ride.context.driverId !== originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
   const rideId = ride.context.rideId;
   const originalDriverName = ride.context.driverName ?? driver.record?.name ?? originalDriverId;
-  const redistributed: RideEvent = { type: 'RideRedistributed', data: { rideId, originalDriverId, originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at } };
-  return { ride: allowed(ride, [redistributed], SERVER_MESSAGES.actionNotAllowed), driver: release(driver, originalDriverId, rideId, 'redistributed') };
+  const redistributed: RideEvent = {
+    type: 'RideRedistributed',
+    data: { rideId, originalDriverId, originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at },
+  };
+  return {
+    ride: allowed(ride, [redistributed], SERVER_MESSAGES.actionNotAllowed),
+    driver: release(driver, originalDriverId, rideId, 'redistributed'),
+  };
 }
 
 export interface RedistributeRideCommand {
@@ -340,7 +423,12 @@ export const redistributeRide: CommandHandler<RedistributeRideCommand, { ride: R
     if (!staff && !driver.blockedFor) throw forbidden();
     // A driver naming someone else's ride is refused as such before its state is judged.
     if (!staff && ride.context.driverId !== originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
-    return redistribution(ride, driver, { originalDriverId, maintenanceComment, maintenanceRequestId: driver.blockedFor }, now.toISOString());
+    return redistribution(
+      ride,
+      driver,
+      { originalDriverId, maintenanceComment, maintenanceRequestId: driver.blockedFor },
+      now.toISOString(),
+    );
   },
 };
 
@@ -360,12 +448,21 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string, dispa
     case 'ExpireOffer':
       return { type: 'RideOfferExpired', data: { rideId, driverId: command.data.driverId, round: command.data.round, expiredAt: at } };
     case 'ReleaseScheduledRide':
-      return { type: 'RideReleased', data: { rideId, releasedAt: at, ...(dispatch.settings.mode === 'offer' ? { dispatch: 'offer' as const } : {}) } };
+      return {
+        type: 'RideReleased',
+        data: { rideId, releasedAt: at, ...(dispatch.settings.mode === 'offer' ? { dispatch: 'offer' as const } : {}) },
+      };
     case 'NoteMissedTarget':
-      return { type: 'RideSlaBreached', data: { rideId, target: command.data.target, priority: command.data.priority, dueAt, breachedAt: at } };
+      return {
+        type: 'RideSlaBreached',
+        data: { rideId, target: command.data.target, priority: command.data.priority, dueAt, breachedAt: at },
+      };
     case 'NoteSpecialTaskOverrun':
       if (!c.driverId || !c.startedAt || c.durationMinutes === null) throw conflict(SERVER_MESSAGES.actionNotAllowed);
-      return { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt, overranAt: at } };
+      return {
+        type: 'SpecialTaskOverran',
+        data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt, overranAt: at },
+      };
   }
 }
 
@@ -398,7 +495,10 @@ export const changePriority: CommandHandler<ChangePriorityCommand, { ride: RideR
     requireActor(actor, 'admin', 'maintenanceHead');
     const { rideId, priority } = command.data;
     if (existing(ride).context.priority === priority) return {};
-    const changed: RideEvent = { type: 'RidePriorityChanged', data: { rideId, priority, changedBy: actorTokenNo(actor) ?? 'system', changedAt: now.toISOString() } };
+    const changed: RideEvent = {
+      type: 'RidePriorityChanged',
+      data: { rideId, priority, changedBy: actorTokenNo(actor) ?? 'system', changedAt: now.toISOString() },
+    };
     return { ride: allowed(ride, [changed], SERVER_MESSAGES.actionNotAllowed) };
   },
 };
@@ -421,7 +521,12 @@ export const declineOffer: CommandHandler<DeclineOfferCommand, { ride: RideRef }
     if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== driverId) throw forbidden();
     const offer = existing(ride).context.offer;
     if (ride.value !== 'requested' || offer?.driverId !== driverId) throw conflict(SERVER_MESSAGES.rideNotAvailable);
-    const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId, driverId, round: offer.round, declinedAt: now.toISOString() } };
-    return { ride: allowed(ride, [declined, ...nextOffer(evolveRide(ride, declined), command.dispatch, now)], SERVER_MESSAGES.rideNotAvailable) };
+    const declined: RideEvent = {
+      type: 'RideOfferDeclined',
+      data: { rideId, driverId, round: offer.round, declinedAt: now.toISOString() },
+    };
+    return {
+      ride: allowed(ride, [declined, ...nextOffer(evolveRide(ride, declined), command.dispatch, now)], SERVER_MESSAGES.rideNotAvailable),
+    };
   },
 };

@@ -9,17 +9,42 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
   const tokens: Record<string, string> = {};
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
   const people: Array<[string, Role, ('Forklift' | 'Crane')?]> = [
-    ['AB12', 'requester'], ['CD34', 'requester'], ['D001', 'driver', 'Forklift'], ['D002', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['AD01', 'admin'], ['MH01', 'maintenanceHead'],
+    ['AB12', 'requester'],
+    ['CD34', 'requester'],
+    ['D001', 'driver', 'Forklift'],
+    ['D002', 'driver', 'Forklift'],
+    ['C001', 'driver', 'Crane'],
+    ['AD01', 'admin'],
+    ['MH01', 'maintenanceHead'],
   ];
   const book = (tokenNo: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: { ...as(tokenNo), ...headers }, payload: { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001', ...body } });
-  const step = (tokenNo: string, rideId: string, event: string) => t.app.inject({ method: 'PUT', url: '/api/bookings/update-timestamps', headers: as(tokenNo), payload: { rideId, event } });
-  const accept = (tokenNo: string, rideId: string) => t.app.inject({ method: 'POST', url: '/api/tracking/accept-ride', headers: as(tokenNo), payload: { driverId: tokenNo, rideId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: { ...as(tokenNo), ...headers },
+      payload: {
+        userId: tokenNo,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+        ...body,
+      },
+    });
+  const step = (tokenNo: string, rideId: string, event: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/bookings/update-timestamps', headers: as(tokenNo), payload: { rideId, event } });
+  const accept = (tokenNo: string, rideId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/tracking/accept-ride', headers: as(tokenNo), payload: { driverId: tokenNo, rideId } });
   const head = () => t.app.eventStore.headPosition();
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => t.close());
@@ -29,19 +54,37 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     expect(booked.statusCode).toBe(200);
     const { rideId, reqName, position } = booked.json();
     expect(reqName).toBe('Asha Rao');
-    const status = async (at: number) => (await t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}?position=${at}`, headers: as('AB12') })).json().STATUS;
+    const status = async (at: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}?position=${at}`, headers: as('AB12') })).json().STATUS;
     expect(await status(position)).toBe('requested');
 
-    const available = await t.app.inject({ method: 'GET', url: `/api/drivers/available-rides?vehicleType=Forklift&position=${position}`, headers: as('D001') });
+    const available = await t.app.inject({
+      method: 'GET',
+      url: `/api/drivers/available-rides?vehicleType=Forklift&position=${position}`,
+      headers: as('D001'),
+    });
     expect(available.json().rides.rows.map((r: { RIDE_ID: string }) => r.RIDE_ID)).toContain(rideId);
-    expect(available.json().rides.rows.find((r: { RIDE_ID: string }) => r.RIDE_ID === rideId)).toMatchObject({ ESTIMATED_TIME: 11, IS_SPECIAL_TASK: false, REQUESTER_DETAILS: null });
+    expect(available.json().rides.rows.find((r: { RIDE_ID: string }) => r.RIDE_ID === rideId)).toMatchObject({
+      ESTIMATED_TIME: 11,
+      IS_SPECIAL_TASK: false,
+      REQUESTER_DETAILS: null,
+    });
 
     const accepted = await accept('D001', rideId);
     expect(accepted.json()).toMatchObject({ success: true, message: MESSAGES.rideAccepted });
     expect(await status(accepted.json().position)).toBe('accepted');
     const assigned = (await t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}`, headers: as('AB12') })).json();
-    expect(assigned).toMatchObject({ DRIVER_ID: 'D001', DRIVER_NAME: expect.any(String), DRIVER_MOBILE: expect.any(String), VEHICLE_NUMBER: expect.any(String) });
-    for (const [event, expected] of [['start', 'started'], ['materialPicked', 'material picked'], ['materialDropped', 'delivered']] as const) {
+    expect(assigned).toMatchObject({
+      DRIVER_ID: 'D001',
+      DRIVER_NAME: expect.any(String),
+      DRIVER_MOBILE: expect.any(String),
+      VEHICLE_NUMBER: expect.any(String),
+    });
+    for (const [event, expected] of [
+      ['start', 'started'],
+      ['materialPicked', 'material picked'],
+      ['materialDropped', 'delivered'],
+    ] as const) {
       const answer = await step('D001', rideId, event);
       expect(answer.statusCode).toBe(200);
       expect(await status(answer.json().position)).toBe(expected);
@@ -50,22 +93,45 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     expect(ended.json().message).toBe(MESSAGES.rideEnded);
     const at = ended.json().position;
 
-    const timestamps = (await t.app.inject({ method: 'GET', url: `/api/bookings/get-timestamps/${rideId}?position=${at}`, headers: as('AB12') })).json().timestamps;
-    for (const key of ['creation_time', 'accept_time', 'start_time', 'material_pick_time', 'material_drop_time', 'end_time']) expect(timestamps[key]).toEqual(expect.any(String));
-    const userHistory = (await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=AB12&position=${at}`, headers: as('AB12') })).json().history;
-    expect(userHistory.find((r: { RIDEID: string }) => r.RIDEID === rideId)).toMatchObject({ STATUS: 'completed', DRIVER_ID: 'D001', COMPLETED_AT: expect.any(String) });
-    const driverHistory = (await t.app.inject({ method: 'GET', url: `/api/ride-history?driverId=D001&position=${at}`, headers: as('D001') })).json().history;
+    const timestamps = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/get-timestamps/${rideId}?position=${at}`, headers: as('AB12') })
+    ).json().timestamps;
+    for (const key of ['creation_time', 'accept_time', 'start_time', 'material_pick_time', 'material_drop_time', 'end_time'])
+      expect(timestamps[key]).toEqual(expect.any(String));
+    const userHistory = (
+      await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=AB12&position=${at}`, headers: as('AB12') })
+    ).json().history;
+    expect(userHistory.find((r: { RIDEID: string }) => r.RIDEID === rideId)).toMatchObject({
+      STATUS: 'completed',
+      DRIVER_ID: 'D001',
+      COMPLETED_AT: expect.any(String),
+    });
+    const driverHistory = (
+      await t.app.inject({ method: 'GET', url: `/api/ride-history?driverId=D001&position=${at}`, headers: as('D001') })
+    ).json().history;
     expect(driverHistory.map((r: { RIDE_ID: string }) => r.RIDE_ID)).toContain(rideId);
   });
 
   it('given a requester, when a Special Task ride is booked and carried out, then it completes with its duration', async () => {
-    const booked = await book('AB12', { rideType: 'Special Task', duration: { hours: 1, minutes: 30 }, fromLocation: 'fgs', toLocation: 'RMS' });
+    const booked = await book('AB12', {
+      rideType: 'Special Task',
+      duration: { hours: 1, minutes: 30 },
+      fromLocation: 'fgs',
+      toLocation: 'RMS',
+    });
     expect(booked.statusCode).toBe(200);
     const { rideId } = booked.json();
     expect((await accept('D002', rideId)).statusCode).toBe(200);
-    for (const event of ['start', 'materialPicked', 'materialDropped', 'end']) expect((await step('D002', rideId, event)).statusCode).toBe(200);
-    const history = (await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=AB12&position=${await head()}`, headers: as('AB12') })).json().history;
-    expect(history.find((r: { RIDEID: string }) => r.RIDEID === rideId)).toMatchObject({ STATUS: 'completed', RIDE_TYPE: 'Special Task', DURATION: '1h 30m' });
+    for (const event of ['start', 'materialPicked', 'materialDropped', 'end'])
+      expect((await step('D002', rideId, event)).statusCode).toBe(200);
+    const history = (
+      await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=AB12&position=${await head()}`, headers: as('AB12') })
+    ).json().history;
+    expect(history.find((r: { RIDEID: string }) => r.RIDEID === rideId)).toMatchObject({
+      STATUS: 'completed',
+      RIDE_TYPE: 'Special Task',
+      DURATION: '1h 30m',
+    });
   });
 
   it.each([
@@ -88,7 +154,12 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
 
   it('given a user who never signed up, when a ride is booked for him, then the answer is User not found', async () => {
     const before = await head();
-    const answer = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as('AD01'), payload: { userId: 'ZZ99', fromLocation: 'main gate', toLocation: 'canteen' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: as('AD01'),
+      payload: { userId: 'ZZ99', fromLocation: 'main gate', toLocation: 'canteen' },
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe(MESSAGES.userNotFound);
     expect(await head()).toBe(before);
@@ -127,7 +198,13 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     const first = await book('CD34', {}, { 'idempotency-key': 'tap-once-42' });
     const second = await book('CD34', {}, { 'idempotency-key': 'tap-once-42' });
     expect(second.json()).toEqual(first.json());
-    const history = (await t.app.inject({ method: 'GET', url: `/api/ride-history/user?userId=CD34&position=${first.json().position}`, headers: as('CD34') })).json().history;
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/ride-history/user?userId=CD34&position=${first.json().position}`,
+        headers: as('CD34'),
+      })
+    ).json().history;
     expect(history).toHaveLength(1);
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${first.json().rideId}`, headers: as('CD34') });
   });
@@ -135,10 +212,31 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
   it('given a ride, when the spec clients post history records, then matching ones are accepted and contradicting ones refused without appending', async () => {
     const { rideId } = (await book('AB12', {})).json();
     const before = await head();
-    const record = { rideId, userId: 'AB12', fromLocation: 'main gate', toLocation: 'canteen', status: 'requested', estimatedTime: 11, timestamp: new Date().toISOString(), rideType: 'Regular' };
+    const record = {
+      rideId,
+      userId: 'AB12',
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      status: 'requested',
+      estimatedTime: 11,
+      timestamp: new Date().toISOString(),
+      rideType: 'Regular',
+    };
     expect((await t.app.inject({ method: 'POST', url: '/api/ride-history', headers: as('AB12'), payload: record })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/ride-history', headers: as('AB12'), payload: { ...record, toLocation: 'RMS' } })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/ride-history/update-status/user/${rideId}`, headers: as('AB12'), payload: { status: 'completed' } })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ride-history', headers: as('AB12'), payload: { ...record, toLocation: 'RMS' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/ride-history/update-status/user/${rideId}`,
+          headers: as('AB12'),
+          payload: { status: 'completed' },
+        })
+      ).statusCode,
+    ).toBe(409);
     expect(await head()).toBe(before);
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${rideId}`, headers: as('AB12') });
   });
@@ -186,7 +284,8 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
 
     it('given a ride of one requester, when another requester or a stranger driver reads it, then it is 403; staff may', async () => {
       const { rideId, position } = (await book('AB12', {})).json();
-      const read = (who: string) => t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}?position=${position}`, headers: as(who) });
+      const read = (who: string) =>
+        t.app.inject({ method: 'GET', url: `/api/tracking/ride-status/${rideId}?position=${position}`, headers: as(who) });
       expect((await read('CD34')).statusCode).toBe(403);
       expect((await read('C001')).statusCode).toBe(403);
       expect((await read('MH01')).statusCode).toBe(200);
@@ -196,7 +295,8 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
   });
 
   it('given drivers of each type, when check-assigned is asked, then it counts the drivers of that type', async () => {
-    const count = async (type: string) => (await t.app.inject({ method: 'GET', url: `/api/drivers/check-assigned/${type}`, headers: as('AB12') })).json().count;
+    const count = async (type: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/drivers/check-assigned/${type}`, headers: as('AB12') })).json().count;
     expect(await count('Forklift')).toBe(2);
     expect(await count('Crane')).toBe(1);
     expect(await count('AMR')).toBe(0);

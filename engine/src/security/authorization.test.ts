@@ -27,8 +27,22 @@ interface Rule {
   request(sample: Sample, caller: string): { url: string; payload?: Record<string, unknown> };
 }
 
-const ride = (body: Record<string, unknown> = {}) => ({ userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', ...body });
-const driverRecord = { operatorId: 'F001', vehicle: 'MH12 AB 1234', name: 'Ravi Kumar', mobile: '9876543210', forklift: '7', vehicleAssigned: 'Forklift' };
+const ride = (body: Record<string, unknown> = {}) => ({
+  userId: 'RQ01',
+  fromLocation: 'main gate',
+  toLocation: 'canteen',
+  vehicleType: 'Forklift',
+  rideType: 'Regular',
+  ...body,
+});
+const driverRecord = {
+  operatorId: 'F001',
+  vehicle: 'MH12 AB 1234',
+  name: 'Ravi Kumar',
+  mobile: '9876543210',
+  forklift: '7',
+  vehicleAssigned: 'Forklift',
+};
 const fixed = (url: string, payload?: Record<string, unknown>) => () => ({ url, payload });
 
 const RULES: Record<string, Rule> = {
@@ -43,27 +57,54 @@ const RULES: Record<string, Rule> = {
   'POST /api/users/:tokenNo/reset-code': { allowed: ['admin'], request: fixed('/api/users/RQ01/reset-code') },
   'POST /api/bookings/book-ride': { allowed: ['admin'], request: fixed('/api/bookings/book-ride', ride()) },
   'GET /api/bookings/get-timestamps/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/bookings/get-timestamps/${s.rideId}` }) },
-  'PUT /api/bookings/update-timestamps': { allowed: [], request: (s) => ({ url: '/api/bookings/update-timestamps', payload: { rideId: s.rideId, event: 'start' } }) },
+  'PUT /api/bookings/update-timestamps': {
+    allowed: [],
+    request: (s) => ({ url: '/api/bookings/update-timestamps', payload: { rideId: s.rideId, event: 'start' } }),
+  },
   'DELETE /api/bookings/cancel/:rideId': { allowed: ['admin'], request: (s) => ({ url: `/api/bookings/cancel/${s.rideId}` }) },
   'GET /api/tracking/ride-status/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/tracking/ride-status/${s.rideId}` }) },
   // The Crane driver accepting a Forklift ride for himself: the wrong vehicle type.
-  'POST /api/tracking/accept-ride': { allowed: [], request: (s, caller) => ({ url: '/api/tracking/accept-ride', payload: { driverId: caller, rideId: s.openRideId } }) },
-  'POST /api/tracking/complete-ride': { allowed: [], request: (s) => ({ url: '/api/tracking/complete-ride', payload: { rideId: s.rideId } }) },
+  'POST /api/tracking/accept-ride': {
+    allowed: [],
+    request: (s, caller) => ({ url: '/api/tracking/accept-ride', payload: { driverId: caller, rideId: s.openRideId } }),
+  },
+  'POST /api/tracking/complete-ride': {
+    allowed: [],
+    request: (s) => ({ url: '/api/tracking/complete-ride', payload: { rideId: s.rideId } }),
+  },
   'GET /api/ride-history': { allowed: STAFF, request: fixed('/api/ride-history?driverId=F001') },
   'GET /api/ride-history/ongoing': { allowed: STAFF, request: fixed('/api/ride-history/ongoing?driverId=F001') },
   'GET /api/ride-history/user': { allowed: STAFF, request: fixed('/api/ride-history/user?userId=RQ01') },
   'POST /api/ride-history': {
     allowed: STAFF,
-    request: (s) => ({ url: '/api/ride-history', payload: { rideId: s.rideId, userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', status: 'accepted', estimatedTime: 11, timestamp: new Date().toISOString(), rideType: 'Regular' } }),
+    request: (s) => ({
+      url: '/api/ride-history',
+      payload: {
+        rideId: s.rideId,
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        status: 'accepted',
+        estimatedTime: 11,
+        timestamp: new Date().toISOString(),
+        rideType: 'Regular',
+      },
+    }),
   },
-  'PUT /api/ride-history/update-status/user/:rideId': { allowed: STAFF, request: (s) => ({ url: `/api/ride-history/update-status/user/${s.rideId}`, payload: { status: 'accepted' } }) },
+  'PUT /api/ride-history/update-status/user/:rideId': {
+    allowed: STAFF,
+    request: (s) => ({ url: `/api/ride-history/update-status/user/${s.rideId}`, payload: { status: 'accepted' } }),
+  },
   'GET /api/drivers/getSpecificDriver/:tokenNo': { allowed: STAFF, request: fixed('/api/drivers/getSpecificDriver/F001') },
   'GET /api/drivers/status/:tokenNo': { allowed: STAFF, request: fixed('/api/drivers/status/F001') },
   // A Crane driver listing Forklift rides: only his own vehicle type.
   'GET /api/drivers/available-rides': { allowed: STAFF, request: fixed('/api/drivers/available-rides?vehicleType=Forklift') },
   // Past the guard, a driver reads only the requesters of rides he holds or held, staff those their screens list: the sample's
   // Crane driver has no ride of RQ01's and gets the unknown id's answer (404, or no row), as security/personal-data.test.ts shows.
-  'GET /api/drivers/getSpecificRequester/:userId': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getSpecificRequester/RQ01') },
+  'GET /api/drivers/getSpecificRequester/:userId': {
+    allowed: ['driver', ...STAFF],
+    request: fixed('/api/drivers/getSpecificRequester/RQ01'),
+  },
   'GET /api/drivers/getRequester/:tokenNo': { allowed: ['driver', ...STAFF], request: fixed('/api/drivers/getRequester/RQ01') },
   // The booking form asks whether a vehicle type has drivers.
   'GET /api/drivers/check-assigned/:vehicleType': { allowed: ROLES, request: fixed('/api/drivers/check-assigned/Forklift') },
@@ -80,21 +121,51 @@ const RULES: Record<string, Rule> = {
     allowed: [],
     request: (s) => ({
       url: '/api/requests/maintenanceReq',
-      payload: { driver_id: 'F001', driver_name: 'F001 Name', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: s.rideId },
+      payload: {
+        driver_id: 'F001',
+        driver_name: 'F001 Name',
+        vehicle_type: 'Forklift',
+        issue: 'Engine Issue',
+        comment_text: '',
+        status: 'pending',
+        breakdown_type: 'full',
+        ride_id: s.rideId,
+      },
     }),
   },
   'GET /api/requests/maintenanceReq': { allowed: STAFF, request: fixed('/api/requests/maintenanceReq') },
-  'PUT /api/requests/maintenanceReq/:id/comment': { allowed: STAFF, request: (s) => ({ url: `/api/requests/maintenanceReq/${s.requestId}/comment`, payload: { comment_text: 'seen' } }) },
-  'PUT /api/requests/:id/status': { allowed: STAFF, request: (s) => ({ url: `/api/requests/${s.requestId}/status`, payload: { status: 'accepted', maintenance_date: null } }) },
-  'PUT /api/requests/unblock-driver': { allowed: STAFF, request: fixed('/api/requests/unblock-driver', { driverId: 'F002', reason: 'maintenance_completed' }) },
+  'PUT /api/requests/maintenanceReq/:id/comment': {
+    allowed: STAFF,
+    request: (s) => ({ url: `/api/requests/maintenanceReq/${s.requestId}/comment`, payload: { comment_text: 'seen' } }),
+  },
+  'PUT /api/requests/:id/status': {
+    allowed: STAFF,
+    request: (s) => ({ url: `/api/requests/${s.requestId}/status`, payload: { status: 'accepted', maintenance_date: null } }),
+  },
+  'PUT /api/requests/unblock-driver': {
+    allowed: STAFF,
+    request: fixed('/api/requests/unblock-driver', { driverId: 'F002', reason: 'maintenance_completed' }),
+  },
   'GET /api/maintenance/verify-access': { allowed: STAFF, request: fixed('/api/maintenance/verify-access') },
   // The Crane driver handing over F001's ride.
   'POST /api/maintenance/redistribute-ride': {
     allowed: STAFF,
-    request: (s) => ({ url: '/api/maintenance/redistribute-ride', payload: { rideId: s.rideId, originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: 'brakes', rideData: { RIDE_ID: s.rideId } } }),
+    request: (s) => ({
+      url: '/api/maintenance/redistribute-ride',
+      payload: {
+        rideId: s.rideId,
+        originalDriverId: 'F001',
+        vehicleType: 'Forklift',
+        maintenanceComment: 'brakes',
+        rideData: { RIDE_ID: s.rideId },
+      },
+    }),
   },
   // The Crane driver taking over a Forklift ride.
-  'POST /api/maintenance/accept-redistributed-ride': { allowed: [], request: (s, caller) => ({ url: '/api/maintenance/accept-redistributed-ride', payload: { rideId: s.rideId, newDriverId: caller } }) },
+  'POST /api/maintenance/accept-redistributed-ride': {
+    allowed: [],
+    request: (s, caller) => ({ url: '/api/maintenance/accept-redistributed-ride', payload: { rideId: s.rideId, newDriverId: caller } }),
+  },
   'GET /api/reports/rides': { allowed: STAFF, request: fixed('/api/reports/rides') },
   'GET /api/reports/AllRides': { allowed: STAFF, request: fixed('/api/reports/AllRides') },
   'GET /api/reports/rides.csv': { allowed: STAFF, request: fixed('/api/reports/rides.csv') },
@@ -111,16 +182,33 @@ const RULES: Record<string, Rule> = {
   'POST /api/drivers/shift': { allowed: ['driver'], request: fixed('/api/drivers/shift', { on: true }) },
   'GET /api/drivers/presence': { allowed: STAFF, request: fixed('/api/drivers/presence') },
   'GET /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings') },
-  'PUT /api/dispatch/settings': { allowed: ['admin'], request: fixed('/api/dispatch/settings', { mode: 'offer', offerSeconds: 30, serviceTargets: { normal: { acceptSeconds: 300, deliverSeconds: 1800 }, urgent: { acceptSeconds: 120, deliverSeconds: 900 } }, releaseLeadMinutes: 15 }) },
+  'PUT /api/dispatch/settings': {
+    allowed: ['admin'],
+    request: fixed('/api/dispatch/settings', {
+      mode: 'offer',
+      offerSeconds: 30,
+      serviceTargets: { normal: { acceptSeconds: 300, deliverSeconds: 1800 }, urgent: { acceptSeconds: 120, deliverSeconds: 900 } },
+      releaseLeadMinutes: 15,
+    }),
+  },
   'GET /api/checklists/:vehicleType': { allowed: ROLES, request: fixed('/api/checklists/Forklift') },
-  'PUT /api/checklists/:vehicleType': { allowed: ['admin'], request: fixed('/api/checklists/Forklift', { items: [{ text: 'Brakes work', critical: true }] }) },
+  'PUT /api/checklists/:vehicleType': {
+    allowed: ['admin'],
+    request: fixed('/api/checklists/Forklift', { items: [{ text: 'Brakes work', critical: true }] }),
+  },
   'GET /api/inspections/settings': { allowed: ROLES, request: fixed('/api/inspections/settings') },
   'PUT /api/inspections/settings': { allowed: ['admin'], request: fixed('/api/inspections/settings', { inspectionRequired: true }) },
   'POST /api/inspections': { allowed: ['driver'], request: fixed('/api/inspections', { items: [{ id: 'brakes', ok: true }] }) },
   'GET /api/inspections': { allowed: STAFF, request: fixed('/api/inspections?passed=false') },
-  'PATCH /api/rides/:rideId/priority': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/priority`, payload: { priority: 'urgent' } }) },
+  'PATCH /api/rides/:rideId/priority': {
+    allowed: STAFF,
+    request: (s) => ({ url: `/api/rides/${s.rideId}/priority`, payload: { priority: 'urgent' } }),
+  },
   // Past the guard a driver declines only an offer made to him (409 otherwise, as decider tests show).
-  'POST /api/tracking/decline-offer': { allowed: ['driver'], request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }) },
+  'POST /api/tracking/decline-offer': {
+    allowed: ['driver'],
+    request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }),
+  },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };
@@ -139,22 +227,44 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const people: Array<[string, Role, ('Forklift' | 'Crane')?]> = [
-      ['RQ01', 'requester'], ['RQ02', 'requester'], ['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['MH01', 'maintenanceHead'], ['AD01', 'admin'],
+      ['RQ01', 'requester'],
+      ['RQ02', 'requester'],
+      ['F001', 'driver', 'Forklift'],
+      ['F002', 'driver', 'Forklift'],
+      ['C001', 'driver', 'Crane'],
+      ['MH01', 'maintenanceHead'],
+      ['AD01', 'admin'],
     ];
-    await seedUsers(t.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     const booked = await call('POST', '/api/bookings/book-ride', 'RQ01', ride());
     sample.rideId = booked.json().rideId;
     expect((await call('POST', '/api/tracking/accept-ride', 'F001', { driverId: 'F001', rideId: sample.rideId })).statusCode).toBe(200);
-    sample.openRideId = (await call('POST', '/api/bookings/book-ride', 'RQ01', ride({ toLocation: 'main gate', fromLocation: 'canteen' }))).json().rideId;
+    sample.openRideId = (
+      await call('POST', '/api/bookings/book-ride', 'RQ01', ride({ toLocation: 'main gate', fromLocation: 'canteen' }))
+    ).json().rideId;
     const filed = await call('POST', '/api/requests/maintenanceReq', 'F002', {
-      driver_id: 'F002', driver_name: 'F002 Name', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: null,
+      driver_id: 'F002',
+      driver_name: 'F002 Name',
+      vehicle_type: 'Forklift',
+      issue: 'Engine Issue',
+      comment_text: '',
+      status: 'pending',
+      breakdown_type: 'full',
+      ride_id: null,
     });
     expect(filed.statusCode).toBe(200);
     sample.requestId = filed.json().requestId;
     const position = await t.app.eventStore.headPosition();
     // The read models (which the guards of reads consult) have every sample before the matrix runs.
-    await waitFor(async () => (await call('GET', `/api/tracking/ride-status/${sample.openRideId}?position=${position}`, 'AD01')).statusCode === 200, 30_000, 'read models');
+    await waitFor(
+      async () => (await call('GET', `/api/tracking/ride-status/${sample.openRideId}?position=${position}`, 'AD01')).statusCode === 200,
+      30_000,
+      'read models',
+    );
   });
   afterAll(async () => t.close());
 
@@ -169,8 +279,14 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
   it('given the route table, then every route has a rule and every rule a route', () => {
     const keys = routes();
     expect(keys.length).toBeGreaterThan(40);
-    expect(keys.filter((key) => !(key in RULES)), 'routes without an authorization rule').toEqual([]);
-    expect(Object.keys(RULES).filter((key) => !keys.includes(key)), 'rules for routes that are gone').toEqual([]);
+    expect(
+      keys.filter((key) => !(key in RULES)),
+      'routes without an authorization rule',
+    ).toEqual([]);
+    expect(
+      Object.keys(RULES).filter((key) => !keys.includes(key)),
+      'rules for routes that are gone',
+    ).toEqual([]);
   });
 
   // A body no route accepts: the guard answers before validation would.
@@ -207,7 +323,11 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
       expect(await t.app.eventStore.headPosition(), `${key} appended on a refusal`).toBe(before);
     }
     // Each role is kept out of something.
-    for (const role of ROLES) expect(denied.some((entry) => entry.endsWith(` ${role}`)), role).toBe(true);
+    for (const role of ROLES)
+      expect(
+        denied.some((entry) => entry.endsWith(` ${role}`)),
+        role,
+      ).toBe(true);
     expect(withInvalidBody.length).toBeGreaterThan(10);
   });
 
@@ -248,7 +368,8 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
       const intruder = await connectLive(url, { token: tokens.RQ02 });
       const craneDriver = await connectLive(url, { token: tokens.C001 });
       open.push(owner, intruder, craneDriver);
-      const track = (client: LiveClient, request: unknown) => client.socket.timeout(10_000).emitWithAck('trackRide', request) as Promise<{ ok: boolean }>;
+      const track = (client: LiveClient, request: unknown) =>
+        client.socket.timeout(10_000).emitWithAck('trackRide', request) as Promise<{ ok: boolean }>;
       expect(await track(intruder, { rideId: sample.rideId })).toMatchObject({ ok: false });
       expect(await track(craneDriver, sample.rideId)).toMatchObject({ ok: false });
       expect(await track(owner, { rideId: sample.rideId })).toEqual({ ok: true });

@@ -31,7 +31,8 @@ describe.each(testStoreKinds())('cross-site request forgery on %s', (kind) => {
   /** A signed-in account with a real session (one its logout ends). */
   const session = async (tokenNo: string) => {
     expect((await call('POST', '/api/auth/signup', {}, { token_no: tokenNo, password: `pw-${tokenNo}` })).statusCode).toBe(201);
-    const token = (await call('POST', '/api/auth/signin', {}, { token_no: tokenNo, password: `pw-${tokenNo}` })).json().user.jwt_token as string;
+    const token = (await call('POST', '/api/auth/signin', {}, { token_no: tokenNo, password: `pw-${tokenNo}` })).json().user
+      .jwt_token as string;
     return { cookie: `token=${encodeURIComponent(token)}`, authorization: `Bearer ${token}` };
   };
   const meByCookie = (cookie: string) => call('GET', '/api/users/me', { cookie });
@@ -47,7 +48,10 @@ describe.each(testStoreKinds())('cross-site request forgery on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const drivers = ['F001', 'F002', 'F003'];
-    await seedUsers(t.app, [{ tokenNo: 'RQ01', role: 'requester' }, ...drivers.map((tokenNo) => ({ tokenNo, role: 'driver' as const, vehicleType: 'Forklift' as const }))]);
+    await seedUsers(t.app, [
+      { tokenNo: 'RQ01', role: 'requester' },
+      ...drivers.map((tokenNo) => ({ tokenNo, role: 'driver' as const, vehicleType: 'Forklift' as const })),
+    ]);
     for (const [tokenNo, role] of [['RQ01', 'requester'], ...drivers.map((tokenNo) => [tokenNo, 'driver'])] as Array<[string, Role]>) {
       const token = await t.tokenFor(tokenNo, role);
       cookieOf[tokenNo] = `token=${encodeURIComponent(token)}`;
@@ -76,11 +80,16 @@ describe.each(testStoreKinds())('cross-site request forgery on %s', (kind) => {
     const rideId = await acceptedRide('F001');
     for (const origin of FOREIGN) {
       await expectRefused(() => bookAs({ cookie: cookieOf.RQ01!, origin }));
-      await expectRefused(() => call('PUT', '/api/bookings/update-timestamps', { cookie: cookieOf.F001!, origin }, { rideId, event: 'start' }));
+      await expectRefused(() =>
+        call('PUT', '/api/bookings/update-timestamps', { cookie: cookieOf.F001!, origin }, { rideId, event: 'start' }),
+      );
       await expectRefused(() => call('DELETE', `/api/bookings/cancel/${rideId}`, { cookie: cookieOf.RQ01!, origin }));
     }
     // The ride was not started by any of them: the driver's own start is still the next step.
-    expect((await call('PUT', '/api/bookings/update-timestamps', { cookie: cookieOf.F001!, origin: OWN }, { rideId, event: 'start' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/bookings/update-timestamps', { cookie: cookieOf.F001!, origin: OWN }, { rideId, event: 'start' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('given a session cookie, when the engine’s own page books a ride and records a step, then both are done', async () => {
@@ -92,19 +101,38 @@ describe.each(testStoreKinds())('cross-site request forgery on %s', (kind) => {
     const step = await call('PUT', '/api/bookings/update-timestamps', { cookie: cookieOf.F002!, origin: OWN }, { rideId, event: 'start' });
     expect(step.statusCode).toBe(200);
     // Behind a reverse proxy the browser's origin is the forwarded host.
-    const proxied = await call('POST', '/api/bookings/book-ride', { cookie: cookieOf.RQ01!, origin: 'https://rides.example.com', host: '10.0.0.7:3000', 'x-forwarded-host': 'rides.example.com' }, ride);
+    const proxied = await call(
+      'POST',
+      '/api/bookings/book-ride',
+      { cookie: cookieOf.RQ01!, origin: 'https://rides.example.com', host: '10.0.0.7:3000', 'x-forwarded-host': 'rides.example.com' },
+      ride,
+    );
     expect(proxied.statusCode).toBe(200);
   });
 
   it('given the Vite dev server on loopback proxying to a loopback engine, when its page sends a command with the cookie, then it is done', async () => {
-    const answer = await call('POST', '/api/bookings/book-ride', { cookie: cookieOf.RQ01!, origin: 'http://localhost:5173', host: '127.0.0.1:3000' }, ride);
+    const answer = await call(
+      'POST',
+      '/api/bookings/book-ride',
+      { cookie: cookieOf.RQ01!, origin: 'http://localhost:5173', host: '127.0.0.1:3000' },
+      ride,
+    );
     expect(answer.statusCode).toBe(200);
   });
 
   it('given a bearer token, when another origin calls with it (logout included), then the call is done: CORS is the browser’s business', async () => {
     expect((await bookAs({ ...bearerOf.RQ01, cookie: cookieOf.RQ01!, origin: 'https://evil.example' })).statusCode).toBe(200);
     const rideId = await acceptedRide('F003');
-    expect((await call('PUT', '/api/bookings/update-timestamps', { ...bearerOf.F003, origin: 'https://evil.example' }, { rideId, event: 'start' })).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'PUT',
+          '/api/bookings/update-timestamps',
+          { ...bearerOf.F003, origin: 'https://evil.example' },
+          { rideId, event: 'start' },
+        )
+      ).statusCode,
+    ).toBe(200);
     const { cookie, authorization } = await session('LG03');
     expect((await call('POST', '/api/auth/logout', { authorization, cookie, origin: 'https://evil.example' })).statusCode).toBe(200);
     expect((await meByCookie(cookie)).statusCode).toBe(401);
@@ -127,10 +155,15 @@ describe.each(testStoreKinds())('cross-site request forgery on %s', (kind) => {
   it('given a stale session cookie, when another origin signs in over it, then it is refused; without a cookie sign-in and sign-up are untouched', async () => {
     await session('LG04');
     const credentials = { token_no: 'LG04', password: 'pw-LG04' };
-    await expectRefused(() => call('POST', '/api/auth/signin', { cookie: cookieOf.RQ01!, origin: 'https://intranet.plant.example' }, credentials));
+    await expectRefused(() =>
+      call('POST', '/api/auth/signin', { cookie: cookieOf.RQ01!, origin: 'https://intranet.plant.example' }, credentials),
+    );
     expect((await call('POST', '/api/auth/signin', { cookie: cookieOf.RQ01!, origin: OWN }, credentials)).statusCode).toBe(200);
     expect((await call('POST', '/api/auth/signin', { origin: 'https://intranet.plant.example' }, credentials)).statusCode).toBe(200);
-    expect((await call('POST', '/api/auth/signup', { origin: 'https://intranet.plant.example' }, { token_no: 'LG05', password: 'pw-LG05' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/auth/signup', { origin: 'https://intranet.plant.example' }, { token_no: 'LG05', password: 'pw-LG05' }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
@@ -144,9 +177,13 @@ describe('cross-site request forgery with CORS_ORIGINS', () => {
   it('given CORS_ORIGINS, when a listed origin sends a command with the cookie, then it is done; an unlisted one is refused', async () => {
     vi.stubEnv('CORS_ORIGINS', 'https://ops.plant.example');
     t = await createTestApp(testStoreKinds()[0]!);
-    await seedUsers(t.app, [{ tokenNo: 'RQ01', role: 'requester' }, { tokenNo: 'F001', role: 'driver', vehicleType: 'Forklift' }]);
+    await seedUsers(t.app, [
+      { tokenNo: 'RQ01', role: 'requester' },
+      { tokenNo: 'F001', role: 'driver', vehicleType: 'Forklift' },
+    ]);
     const cookie = `token=${encodeURIComponent(await t.tokenFor('RQ01', 'requester'))}`;
-    const book = (origin: string) => t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: { host: HOST, cookie, origin }, payload: ride });
+    const book = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: { host: HOST, cookie, origin }, payload: ride });
     expect((await book('https://ops.plant.example')).statusCode).toBe(200);
     const before = await t.app.eventStore.headPosition();
     expect((await book('https://ops.plant.example.evil.example')).statusCode).toBe(403);

@@ -8,7 +8,10 @@ const EXPOSURE_VARIABLES = ['NODE_ENV', 'METRICS_TOKEN', 'API_DOCS'] as const;
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
 /** An app built with exactly these exposure variables; the plugins read them from the environment when registered. */
-async function appWith(env: Partial<Record<(typeof EXPOSURE_VARIABLES)[number], string>>, overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+async function appWith(
+  env: Partial<Record<(typeof EXPOSURE_VARIABLES)[number], string>>,
+  overrides: Partial<AppOptions> = {},
+): Promise<TestApp> {
   const saved = Object.fromEntries(EXPOSURE_VARIABLES.map((name) => [name, process.env[name]]));
   for (const name of EXPOSURE_VARIABLES) delete process.env[name];
   Object.assign(process.env, env);
@@ -47,7 +50,8 @@ describe('exposure in production without METRICS_TOKEN or API_DOCS', () => {
   });
 
   it('when the API docs are asked for, then 404 for the page and the document', async () => {
-    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) expect((await get(t, url)).statusCode, url).toBe(404);
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml'])
+      expect((await get(t, url)).statusCode, url).toBe(404);
   });
 
   it('then the document is still built for the engine itself', () => {

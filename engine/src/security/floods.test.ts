@@ -16,10 +16,29 @@ describe.each(testStoreKinds())('a flood of commands on %s', (kind) => {
   // The buckets' clock stands still unless a test moves it: the counts below do not depend on the machine's speed.
   let clock = Date.parse('2026-03-01T09:30:00Z');
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role]> = [['RQ01', 'requester'], ['RQ02', 'requester'], ['RQ03', 'requester'], ['RQ04', 'requester'], ['DR01', 'driver']];
+  const people: Array<[string, Role]> = [
+    ['RQ01', 'requester'],
+    ['RQ02', 'requester'],
+    ['RQ03', 'requester'],
+    ['RQ04', 'requester'],
+    ['DR01', 'driver'],
+  ];
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
   const book = (tokenNo: string) =>
-    t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as(tokenNo), payload: { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: as(tokenNo),
+      payload: {
+        userId: tokenNo,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      },
+    });
   /** Rides the store holds booked by `tokenNo`. */
   const ridesBookedBy = async (tokenNo: string) => {
     const events = await t.app.eventStore.readAll(START, 100_000);
@@ -28,7 +47,10 @@ describe.each(testStoreKinds())('a flood of commands on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { rateLimits: { commands: { burst: BURST, perSecond: PER_SECOND }, now: () => clock } });
-    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => t?.close());
@@ -64,7 +86,9 @@ describe.each(testStoreKinds())('a flood of commands on %s', (kind) => {
   it('given a user refused for commands, when he reads, then reads are not limited', async () => {
     const drained = await Promise.all(Array.from({ length: BURST + 1 }, () => book('RQ04')));
     expect(drained.filter((answer) => answer.statusCode === 429)).toHaveLength(1);
-    const reads = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/ride-history/user?userId=RQ04', headers: as('RQ04') })));
+    const reads = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/ride-history/user?userId=RQ04', headers: as('RQ04') })),
+    );
     expect(reads.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
   });
 });
@@ -75,10 +99,28 @@ describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
   let url: string;
   const clients: LiveClient[] = [];
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role]> = [['RQ01', 'requester'], ['RQ02', 'requester'], ['RQ03', 'requester'], ['DR01', 'driver']];
+  const people: Array<[string, Role]> = [
+    ['RQ01', 'requester'],
+    ['RQ02', 'requester'],
+    ['RQ03', 'requester'],
+    ['DR01', 'driver'],
+  ];
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
   const book = async (tokenNo: string): Promise<string> => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as(tokenNo), payload: { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: as(tokenNo),
+      payload: {
+        userId: tokenNo,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().rideId;
   };
@@ -87,7 +129,8 @@ describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
     clients.push(client);
     return client;
   };
-  const trackRide = (client: LiveClient, rideId: string) => new Promise<TrackRideAnswer>((resolve) => client.socket.emit('trackRide', { rideId }, resolve));
+  const trackRide = (client: LiveClient, rideId: string) =>
+    new Promise<TrackRideAnswer>((resolve) => client.socket.emit('trackRide', { rideId }, resolve));
   const disconnected = (client: LiveClient) => new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
 
   beforeAll(async () => {
@@ -95,7 +138,10 @@ describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
     const frozen = Date.parse('2026-03-01T09:30:00Z');
     t = await createTestApp(kind, { rateLimits: { socketMessages: { burst: SOCKET_BURST, perSecond: 20 }, now: () => frozen } });
     url = await t.listen();
-    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
   afterAll(async () => {
@@ -120,8 +166,22 @@ describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
 
     // Meanwhile the driver takes the followed ride through; every command is answered.
     const steps = [
-      () => t.app.inject({ method: 'POST', url: '/api/tracking/accept-ride', headers: as('DR01'), payload: { driverId: 'DR01', rideId: followedRide } }),
-      ...['start', 'materialPicked', 'materialDropped'].map((event) => () => t.app.inject({ method: 'PUT', url: '/api/bookings/update-timestamps', headers: as('DR01'), payload: { rideId: followedRide, event } })),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tracking/accept-ride',
+          headers: as('DR01'),
+          payload: { driverId: 'DR01', rideId: followedRide },
+        }),
+      ...['start', 'materialPicked', 'materialDropped'].map(
+        (event) => () =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/bookings/update-timestamps',
+            headers: as('DR01'),
+            payload: { rideId: followedRide, event },
+          }),
+      ),
       () => t.app.inject({ method: 'POST', url: '/api/tracking/complete-ride', headers: as('DR01'), payload: { rideId: followedRide } }),
     ];
     const codes: number[] = [];
@@ -129,7 +189,9 @@ describe.each(testStoreKinds())('a flooding socket on %s', (kind) => {
     expect(codes).toEqual([200, 200, 200, 200, 200]);
 
     expect(await gone).toBe('io server disconnect');
-    expect(flooder.received.filter((r) => r.name === 'tooManyMessages').map((r) => r.payload)).toEqual([{ message: SERVER_MESSAGES.tooManySocketMessages }]);
+    expect(flooder.received.filter((r) => r.name === 'tooManyMessages').map((r) => r.payload)).toEqual([
+      { message: SERVER_MESSAGES.tooManySocketMessages },
+    ]);
     expect(lateAnswers).toBe(0);
 
     await waitFor(() => follower.names(followedRide).includes('rideEnded'));

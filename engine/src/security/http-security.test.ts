@@ -61,7 +61,11 @@ describe.each(testStoreKinds())('HTTP hardening on %s', (kind) => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/bookings/book-ride',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
@@ -79,7 +83,11 @@ describe.each(testStoreKinds())('HTTP hardening on %s', (kind) => {
     expect(response.json()).toEqual({ message: SERVER_MESSAGES.invalidRequest });
     expect(await head()).toBe(before);
     // Just under the limit the body is read and judged on its content instead.
-    const under = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: 'AB12', password: 'p'.repeat(BODY_LIMIT_BYTES - 100) } });
+    const under = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { token_no: 'AB12', password: 'p'.repeat(BODY_LIMIT_BYTES - 100) },
+    });
     expect(under.statusCode).not.toBe(413);
   });
 
@@ -90,14 +98,17 @@ describe.each(testStoreKinds())('HTTP hardening on %s', (kind) => {
     ['text/plain', 'text/plain', 'token_no=AB12&password=pass1', 400, MESSAGES.invalidTokenAndPassword],
     ['a form body', 'application/x-www-form-urlencoded', 'token_no=AB12&password=pass1', 415, SERVER_MESSAGES.invalidRequest],
     ['XML', 'application/xml', '<signup><token_no>AB12</token_no></signup>', 415, SERVER_MESSAGES.invalidRequest],
-  ])('when a command comes as %s, then it is refused with a spec message and nothing is appended', async (_, contentType, payload, status, message) => {
-    const before = await head();
-    const response = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': contentType }, payload });
-    expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ message });
-    expect(response.body).not.toMatch(/at .+:\d+:\d+|FST_|SyntaxError/);
-    expect(await head()).toBe(before);
-  });
+  ])(
+    'when a command comes as %s, then it is refused with a spec message and nothing is appended',
+    async (_, contentType, payload, status, message) => {
+      const before = await head();
+      const response = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': contentType }, payload });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ message });
+      expect(response.body).not.toMatch(/at .+:\d+:\d+|FST_|SyntaxError/);
+      expect(await head()).toBe(before);
+    },
+  );
 
   it('when a route throws, then the answer is 500 with the generic message only: no stack, no error text; the log keeps the detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/security-test/throws' });
@@ -123,7 +134,11 @@ describe('CORS with configured origins', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/bookings/book-ride',
-      headers: { origin: 'https://ops.plant.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://ops.plant.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://ops.plant.example');

@@ -10,23 +10,61 @@ describe.each(testStoreKinds())('bounded lists on %s', (kind) => {
   let t: TestApp;
   let position = 0;
   const tokens: Record<string, string> = {};
-  const people: Array<[string, Role]> = [['RQ01', 'requester'], ['DR01', 'driver'], ['DR02', 'driver'], ['DR03', 'driver'], ['DR04', 'driver'], ['AD01', 'admin']];
+  const people: Array<[string, Role]> = [
+    ['RQ01', 'requester'],
+    ['DR01', 'driver'],
+    ['DR02', 'driver'],
+    ['DR03', 'driver'],
+    ['DR04', 'driver'],
+    ['AD01', 'admin'],
+  ];
   const as = (tokenNo: string) => ({ authorization: `Bearer ${tokens[tokenNo]}` });
-  const get = (tokenNo: string, url: string) => t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}position=${position}`, headers: as(tokenNo) });
+  const get = (tokenNo: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}position=${position}`, headers: as(tokenNo) });
   const ids = (rows: Array<{ RIDE_ID: string }>) => rows.map((row) => row.RIDE_ID);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     for (let i = 0; i < RIDES; i++) {
-      const booked = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as('RQ01'), payload: { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' } });
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/book-ride',
+        headers: as('RQ01'),
+        payload: {
+          userId: 'RQ01',
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          vehicleType: 'Forklift',
+          rideType: 'Regular',
+          reqName: 'Asha Rao',
+          reqMobileNo: '9000000001',
+        },
+      });
       expect(booked.statusCode, booked.body).toBe(200);
       position = booked.json().position;
     }
     // Three drivers file maintenance (and are blocked by it).
     for (const driver of ['DR02', 'DR03', 'DR04']) {
-      const filed = await t.app.inject({ method: 'POST', url: '/api/requests/maintenanceReq', headers: as(driver), payload: { driver_id: driver, driver_name: 'Ravi', vehicle_type: 'Forklift', issue: 'Engine Issue', comment_text: 'smoke', status: 'pending', breakdown_type: 'full', ride_id: null } });
+      const filed = await t.app.inject({
+        method: 'POST',
+        url: '/api/requests/maintenanceReq',
+        headers: as(driver),
+        payload: {
+          driver_id: driver,
+          driver_name: 'Ravi',
+          vehicle_type: 'Forklift',
+          issue: 'Engine Issue',
+          comment_text: 'smoke',
+          status: 'pending',
+          breakdown_type: 'full',
+          ride_id: null,
+        },
+      });
       expect(filed.statusCode, filed.body).toBe(200);
       position = filed.json().position;
     }
@@ -47,7 +85,9 @@ describe.each(testStoreKinds())('bounded lists on %s', (kind) => {
     expect(pages).toEqual(ids(whole.rides.rows));
     const past = (await get('DR01', '/api/drivers/available-rides?vehicleType=Forklift&limit=3&offset=30')).json();
     expect(past).toEqual({ rides: { rows: [] }, total: RIDES, limit: 3, offset: 30 });
-    expect((await get('DR01', `/api/drivers/available-rides?vehicleType=Forklift&limit=${PAGE_SIZES.availableRides.max}`)).json().rides.rows).toHaveLength(RIDES);
+    expect(
+      (await get('DR01', `/api/drivers/available-rides?vehicleType=Forklift&limit=${PAGE_SIZES.availableRides.max}`)).json().rides.rows,
+    ).toHaveLength(RIDES);
   });
 
   it.each([
@@ -90,14 +130,29 @@ describe.each(testStoreKinds())('bounded lists on %s', (kind) => {
     expect(requests.headers['x-total-count']).toBe('3');
     const rest = await get('AD01', '/api/requests/maintenanceReq?limit=2&offset=2');
     expect(rest.json()).toHaveLength(1);
-    expect(new Set([...requests.json(), ...rest.json()].map((row: { DRIVER_ID: string }) => row.DRIVER_ID))).toEqual(new Set(['DR02', 'DR03', 'DR04']));
+    expect(new Set([...requests.json(), ...rest.json()].map((row: { DRIVER_ID: string }) => row.DRIVER_ID))).toEqual(
+      new Set(['DR02', 'DR03', 'DR04']),
+    );
     const over = await get('AD01', `/api/requests/maintenanceReq?limit=${PAGE_SIZES.list.max + 1}`);
     expect([over.statusCode, over.json()]).toEqual([400, { message: pageLimitMessage(PAGE_SIZES.list.max) }]);
   });
 
   it('given a 60 KB requester name, when a ride is booked with it, then the answer is 400 naming the limit and nothing is stored', async () => {
     const before = await t.app.eventStore.headPosition();
-    const answer = await t.app.inject({ method: 'POST', url: '/api/bookings/book-ride', headers: as('RQ01'), payload: { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', reqName: 'A'.repeat(60 * 1024), reqMobileNo: '9000000001' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/book-ride',
+      headers: as('RQ01'),
+      payload: {
+        userId: 'RQ01',
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        reqName: 'A'.repeat(60 * 1024),
+        reqMobileNo: '9000000001',
+      },
+    });
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json()).toEqual({ message: `Requester name must be at most ${TEXT_LIMITS.name} characters.` });
     expect(await t.app.eventStore.headPosition()).toBe(before);

@@ -14,9 +14,13 @@ describe.each(testStoreKinds())('personal data on %s', (kind) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const people: Array<[string, Role, string, ('Forklift' | 'Crane')?]> = [
-    ['RQ01', 'requester', '9000000001'], ['RQ02', 'requester', '9000000002'],
-    ['F001', 'driver', '9100000001', 'Forklift'], ['F002', 'driver', '9100000002', 'Forklift'], ['F003', 'driver', '9100000003', 'Forklift'],
-    ['MH01', 'maintenanceHead', '9200000001'], ['AD01', 'admin', '9200000002'],
+    ['RQ01', 'requester', '9000000001'],
+    ['RQ02', 'requester', '9000000002'],
+    ['F001', 'driver', '9100000001', 'Forklift'],
+    ['F002', 'driver', '9100000002', 'Forklift'],
+    ['F003', 'driver', '9100000003', 'Forklift'],
+    ['MH01', 'maintenanceHead', '9200000001'],
+    ['AD01', 'admin', '9200000002'],
   ];
   const call = (who: string, method: HTTPMethods, url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
@@ -33,13 +37,28 @@ describe.each(testStoreKinds())('personal data on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(t.app, people.map(([tokenNo, role, mobile, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile })));
+    await seedUsers(
+      t.app,
+      people.map(([tokenNo, role, mobile, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile })),
+    );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
     // RQ01's ride: F001 accepts it, staff hand it on, F002 takes it over. RQ02's ride is only offered.
-    const book = (tokenNo: string) => call(tokenNo, 'POST', '/api/bookings/book-ride', { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular' });
+    const book = (tokenNo: string) =>
+      call(tokenNo, 'POST', '/api/bookings/book-ride', {
+        userId: tokenNo,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+      });
     rideId = (await book('RQ01')).json().rideId;
     expect((await call('F001', 'POST', '/api/tracking/accept-ride', { driverId: 'F001', rideId })).statusCode).toBe(200);
-    const handedOn = await call('AD01', 'POST', '/api/maintenance/redistribute-ride', { rideId, originalDriverId: 'F001', vehicleType: 'Forklift', maintenanceComment: 'brakes' });
+    const handedOn = await call('AD01', 'POST', '/api/maintenance/redistribute-ride', {
+      rideId,
+      originalDriverId: 'F001',
+      vehicleType: 'Forklift',
+      maintenanceComment: 'brakes',
+    });
     expect(handedOn.statusCode, handedOn.body).toBe(200);
     const takenOver = await call('F002', 'POST', '/api/maintenance/accept-redistributed-ride', { rideId, newDriverId: 'F002' });
     expect(takenOver.statusCode, takenOver.body).toBe(200);
@@ -65,32 +84,59 @@ describe.each(testStoreKinds())('personal data on %s', (kind) => {
     expect(unknown.plain).toEqual({ status: 200, body: JSON.stringify({ requester: [] }) });
     // F003 drives a Forklift as F001 and F002 do; RQ02's Forklift ride is offered to him but not his.
     expect(offeredRideId).not.toBe('');
-    for (const [driver, tokenNo] of [['F003', 'RQ01'], ['F003', 'RQ02'], ['F003', 'AD01'], ['F003', 'MH01'], ['F003', 'F001'], ['F001', 'RQ02'], ['F002', 'AD01'], ['F001', 'MH01']] as const) {
+    for (const [driver, tokenNo] of [
+      ['F003', 'RQ01'],
+      ['F003', 'RQ02'],
+      ['F003', 'AD01'],
+      ['F003', 'MH01'],
+      ['F003', 'F001'],
+      ['F001', 'RQ02'],
+      ['F002', 'AD01'],
+      ['F001', 'MH01'],
+    ] as const) {
       expect(await readAccount(driver, tokenNo, position), `${driver} asking for ${tokenNo}`).toEqual(unknown);
     }
   });
 
   it('given staff, when they read requesters and drivers, then they get them; another staff account answers as an unknown token', async () => {
     for (const staff of ['MH01', 'AD01']) {
-      for (const [tokenNo, mobile] of [['RQ01', '9000000001'], ['RQ02', '9000000002'], ['F003', '9100000003'], [staff, staff === 'MH01' ? '9200000001' : '9200000002']]) {
+      for (const [tokenNo, mobile] of [
+        ['RQ01', '9000000001'],
+        ['RQ02', '9000000002'],
+        ['F003', '9100000003'],
+        [staff, staff === 'MH01' ? '9200000001' : '9200000002'],
+      ]) {
         const answer = await readAccount(staff, tokenNo!, position);
-        expect([answer.specific.status, JSON.parse(answer.specific.body)], `${staff} reading ${tokenNo}`).toEqual([200, { requester: { FULL_NAME: `${tokenNo} Name`, MOBILE: mobile } }]);
+        expect([answer.specific.status, JSON.parse(answer.specific.body)], `${staff} reading ${tokenNo}`).toEqual([
+          200,
+          { requester: { FULL_NAME: `${tokenNo} Name`, MOBILE: mobile } },
+        ]);
       }
       const other = staff === 'MH01' ? 'AD01' : 'MH01';
-      expect(await readAccount(staff, other, position), `${staff} asking for ${other}`).toEqual(await readAccount(staff, UNKNOWN, position));
+      expect(await readAccount(staff, other, position), `${staff} asking for ${other}`).toEqual(
+        await readAccount(staff, UNKNOWN, position),
+      );
       expect((await readAccount(staff, UNKNOWN, position)).specific.status).toBe(404);
     }
   });
 
   it('given a requester, when he reads himself, then he gets his details; any other token, known or not, is the same 403', async () => {
-    expect(JSON.parse((await readAccount('RQ01', 'RQ01', position)).specific.body)).toEqual({ requester: { FULL_NAME: 'RQ01 Name', MOBILE: '9000000001' } });
+    expect(JSON.parse((await readAccount('RQ01', 'RQ01', position)).specific.body)).toEqual({
+      requester: { FULL_NAME: 'RQ01 Name', MOBILE: '9000000001' },
+    });
     const unknown = await readAccount('RQ01', UNKNOWN, position);
     expect(unknown.specific.status).toBe(403);
     for (const tokenNo of ['RQ02', 'F002', 'AD01']) expect(await readAccount('RQ01', tokenNo, position), tokenNo).toEqual(unknown);
   });
 
   it('given a ride, when its requester follows it, then he sees the driver who holds it now (none while it waits), and another requester sees none of it', async () => {
-    const booked = await call('RQ02', 'POST', '/api/bookings/book-ride', { userId: 'RQ02', fromLocation: 'canteen', toLocation: 'main gate', vehicleType: 'Forklift', rideType: 'Regular' });
+    const booked = await call('RQ02', 'POST', '/api/bookings/book-ride', {
+      userId: 'RQ02',
+      fromLocation: 'canteen',
+      toLocation: 'main gate',
+      vehicleType: 'Forklift',
+      rideType: 'Regular',
+    });
     const ride = booked.json().rideId as string;
     const status = async (who: string, at: number) => (await call(who, 'GET', `/api/tracking/ride-status/${ride}?position=${at}`)).json();
     const driverOf = (answer: Record<string, unknown>) => [answer.DRIVER_ID, answer.DRIVER_NAME, answer.DRIVER_MOBILE];
@@ -98,7 +144,12 @@ describe.each(testStoreKinds())('personal data on %s', (kind) => {
 
     const accepted = await call('F003', 'POST', '/api/tracking/accept-ride', { driverId: 'F003', rideId: ride });
     expect(driverOf(await status('RQ02', accepted.json().position))).toEqual(['F003', 'F003 Name', '9100000003']);
-    const handedOn = await call('MH01', 'POST', '/api/maintenance/redistribute-ride', { rideId: ride, originalDriverId: 'F003', vehicleType: 'Forklift', maintenanceComment: 'brakes' });
+    const handedOn = await call('MH01', 'POST', '/api/maintenance/redistribute-ride', {
+      rideId: ride,
+      originalDriverId: 'F003',
+      vehicleType: 'Forklift',
+      maintenanceComment: 'brakes',
+    });
     expect(handedOn.statusCode, handedOn.body).toBe(200);
     // The driver who handed the ride on is no longer the requester's to call.
     expect(driverOf(await status('RQ02', handedOn.json().position))).toEqual([null, null, null]);

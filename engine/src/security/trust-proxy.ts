@@ -35,7 +35,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isAddressOrRange(entry));
   if (wrong.length > 0) throw new Error(`not a hop count nor addresses or CIDR ranges: ${wrong.join(', ')}`);
   return entries;

@@ -31,9 +31,20 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
   it('given a store whose site stream is empty, when anyone signed in asks for the site, then it is the spec plant; signed out, 401', async () => {
     const answer = await site();
     expect(answer.locations).toHaveLength(19);
-    expect(answer.locations.find((place) => place.name === 'main gate')).toEqual({ id: 'main-gate', name: 'main gate', x: 0, y: 250, retired: false });
+    expect(answer.locations.find((place) => place.name === 'main gate')).toEqual({
+      id: 'main-gate',
+      name: 'main gate',
+      x: 0,
+      y: 250,
+      retired: false,
+    });
     expect(answer.routes).toHaveLength(19 * 18);
-    expect(answer.routes.find((route) => route.from === 'main-gate' && route.to === 'canteen')).toEqual({ from: 'main-gate', to: 'canteen', minutes: 11, edited: false });
+    expect(answer.routes.find((route) => route.from === 'main-gate' && route.to === 'canteen')).toEqual({
+      from: 'main-gate',
+      to: 'canteen',
+      minutes: 11,
+      edited: false,
+    });
     expect((await call(null, 'GET', '/api/site')).statusCode).toBe(401);
   });
 
@@ -77,7 +88,9 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
     const rideId = booked.json<{ rideId: string }>().rideId;
     const requested = (await t.app.eventStore.readStream(`ride-${rideId}`))[0]!;
     expect(requested.data).toMatchObject({ fromLocation: 'main gate', toLocation: 'canteen', estimatedMinutes: 25 });
-    expect((await call('AD01', 'PUT', '/api/site/routes', { from: 'canteen', to: 'canteen', minutes: 5 })).json().message).toBe(SERVER_MESSAGES.routeNeedsTwoPlaces);
+    expect((await call('AD01', 'PUT', '/api/site/routes', { from: 'canteen', to: 'canteen', minutes: 5 })).json().message).toBe(
+      SERVER_MESSAGES.routeNeedsTwoPlaces,
+    );
     expect((await call('AD01', 'PUT', '/api/site/routes', { from: 'canteen', to: 'fgs', minutes: 0 })).statusCode).toBe(400);
   });
 
@@ -86,7 +99,10 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
     const earlierRide = before.json<{ rideId: string }>().rideId;
     const renamed = await call('AD01', 'PATCH', '/api/site/locations/canteen', { name: 'Staff Canteen' });
     expect(renamed.json()).toMatchObject({ id: 'canteen', name: 'Staff Canteen' });
-    expect((await call('AD01', 'PATCH', '/api/site/locations/scrap-yard', { retired: true })).json()).toMatchObject({ id: 'scrap-yard', retired: true });
+    expect((await call('AD01', 'PATCH', '/api/site/locations/scrap-yard', { retired: true })).json()).toMatchObject({
+      id: 'scrap-yard',
+      retired: true,
+    });
     expect((await book('canteen', 'fgs')).json().message).toBe(SERVER_MESSAGES.unknownLocation);
     expect((await book('staff canteen', 'fgs')).statusCode).toBe(200);
     const retired = await book('scrap yard', 'fgs');

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, defaultSiteState, estimateBetween, evolveSite, placeNameTaken, siteMinutes, type Actor, type SiteEvent } from '@plantride/schemas';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  defaultSiteState,
+  estimateBetween,
+  evolveSite,
+  placeNameTaken,
+  siteMinutes,
+  type Actor,
+  type SiteEvent,
+} from '@plantride/schemas';
 import { commandSpec } from '../test-support/decider-spec';
 import { addLocation, bookedRoute, changeLocation, defineDefaultSite, setRouteTime, siteDefined } from './site.decider';
 
@@ -15,13 +25,25 @@ describe('the default site', () => {
     expect(Object.keys(site.minutes)).toHaveLength(19 * 18);
     expect(siteMinutes(site, 'main-gate', 'car-parking')).toBe(3);
     expect(siteMinutes(site, 'main-gate', 'canteen')).toBe(11);
-    expect(site.locations.find((place) => place.id === 'boiler-bay-1')).toEqual({ id: 'boiler-bay-1', name: 'Boiler Bay - 1', x: 360, y: 430, retired: false });
+    expect(site.locations.find((place) => place.id === 'boiler-bay-1')).toEqual({
+      id: 'boiler-bay-1',
+      name: 'Boiler Bay - 1',
+      x: 360,
+      y: 430,
+      retired: false,
+    });
   });
 
   const spec = commandSpec(defineDefaultSite);
   it('given an empty site stream, when the engine starts, then it writes the spec plant; once written, a restart adds nothing', () => {
-    spec.given({}).when({ type: 'DefineDefaultSite' }).then({ site: [defined] });
-    spec.given({ site: [defined] }).when({ type: 'DefineDefaultSite' }).then({});
+    spec
+      .given({})
+      .when({ type: 'DefineDefaultSite' })
+      .then({ site: [defined] });
+    spec
+      .given({ site: [defined] })
+      .when({ type: 'DefineDefaultSite' })
+      .then({});
   });
 });
 
@@ -39,7 +61,11 @@ describe('add a place', () => {
     // Main gate (0, 250) to the paint shop (0, 310): 60 m, the plan's handling minutes and the spec's floor.
     expect(event.data.routes).toContainEqual({ from: 'main-gate', to: 'paint-shop', minutes: 3 });
     // Canteen (900, 440): 1,030 m.
-    expect(event.data.routes).toContainEqual({ from: 'paint-shop', to: 'canteen', minutes: estimateBetween(paintShop, { x: 900, y: 440 }) });
+    expect(event.data.routes).toContainEqual({
+      from: 'paint-shop',
+      to: 'canteen',
+      minutes: estimateBetween(paintShop, { x: 900, y: 440 }),
+    });
   });
 
   it('given a site stream not yet written, when an admin adds a place, then the default site is written first in the same append', () => {
@@ -48,26 +74,45 @@ describe('add a place', () => {
   });
 
   it('given a place of that name (case aside, retired or not), when another is added, then it is refused', () => {
-    spec.given({ site: [defined] }).when(add({ ...paintShop, name: 'CANTEEN' }), admin).thenThrows(409, placeNameTaken('canteen'));
-    spec.given({ site: [defined, { type: 'LocationChanged', data: { id: 'canteen', retired: true } }] }).when(add({ ...paintShop, name: 'canteen' }), admin).thenThrows(409, placeNameTaken('canteen'));
+    spec
+      .given({ site: [defined] })
+      .when(add({ ...paintShop, name: 'CANTEEN' }), admin)
+      .thenThrows(409, placeNameTaken('canteen'));
+    spec
+      .given({ site: [defined, { type: 'LocationChanged', data: { id: 'canteen', retired: true } }] })
+      .when(add({ ...paintShop, name: 'canteen' }), admin)
+      .thenThrows(409, placeNameTaken('canteen'));
   });
 
   it('given anyone but an admin, when he adds a place, then he is refused', () => {
-    spec.given({ site: [defined] }).when(add(), requester).thenThrows(403, SERVER_MESSAGES.forbidden);
+    spec
+      .given({ site: [defined] })
+      .when(add(), requester)
+      .thenThrows(403, SERVER_MESSAGES.forbidden);
   });
 });
 
 describe('change a place', () => {
   const spec = commandSpec(changeLocation);
-  const change = (data: { id: string; name?: string; x?: number; y?: number; retired?: boolean }) => ({ type: 'ChangeLocation' as const, data });
+  const change = (data: { id: string; name?: string; x?: number; y?: number; retired?: boolean }) => ({
+    type: 'ChangeLocation' as const,
+    data,
+  });
 
   it('given a place, when an admin renames it, then only the name changes (its routes are kept by id)', () => {
-    spec.given({ site: [defined] }).when(change({ id: 'canteen', name: 'Staff Canteen', x: 900 }), admin).then({ site: [{ type: 'LocationChanged', data: { id: 'canteen', name: 'Staff Canteen' } }] });
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'canteen', name: 'Staff Canteen', x: 900 }), admin)
+      .then({ site: [{ type: 'LocationChanged', data: { id: 'canteen', name: 'Staff Canteen' } }] });
   });
 
   it('given a place with one route set by hand, when it is moved, then its other routes are estimated again and the hand-set one stays', () => {
     const edited: SiteEvent = { type: 'RouteTimeChanged', data: { from: 'canteen', to: 'main-gate', minutes: 30 } };
-    const decided = changeLocation.decide(change({ id: 'canteen', x: 100, y: 250 }), { site: [defined, edited].reduce(evolveSite, null) }, { now: new Date(), actor: admin }).site!;
+    const decided = changeLocation.decide(
+      change({ id: 'canteen', x: 100, y: 250 }),
+      { site: [defined, edited].reduce(evolveSite, null) },
+      { now: new Date(), actor: admin },
+    ).site!;
     const event = decided[0]!;
     if (event.type !== 'LocationChanged') throw new Error(`expected LocationChanged, got ${event.type}`);
     expect(event.data).toMatchObject({ id: 'canteen', x: 100, y: 250 });
@@ -77,19 +122,37 @@ describe('change a place', () => {
   });
 
   it('given a place, when it is retired and brought back, then each is recorded; a change to what it already is appends nothing', () => {
-    spec.given({ site: [defined] }).when(change({ id: 'scrap-yard', retired: true }), admin).then({ site: [{ type: 'LocationChanged', data: { id: 'scrap-yard', retired: true } }] });
-    spec.given({ site: [defined, { type: 'LocationChanged', data: { id: 'scrap-yard', retired: true } }] }).when(change({ id: 'scrap-yard', retired: false }), admin).then({ site: [{ type: 'LocationChanged', data: { id: 'scrap-yard', retired: false } }] });
-    spec.given({ site: [defined] }).when(change({ id: 'scrap-yard', retired: false, name: 'scrap yard' }), admin).then({});
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'scrap-yard', retired: true }), admin)
+      .then({ site: [{ type: 'LocationChanged', data: { id: 'scrap-yard', retired: true } }] });
+    spec
+      .given({ site: [defined, { type: 'LocationChanged', data: { id: 'scrap-yard', retired: true } }] })
+      .when(change({ id: 'scrap-yard', retired: false }), admin)
+      .then({ site: [{ type: 'LocationChanged', data: { id: 'scrap-yard', retired: false } }] });
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'scrap-yard', retired: false, name: 'scrap yard' }), admin)
+      .then({});
   });
 
   it('given two places in use, when one is retired, then it is refused: a booking needs two', () => {
     const tiny: SiteEvent = { type: 'SiteDefined', data: { places: [paintShop, { id: 'dock', name: 'Dock', x: 10, y: 10 }], routes: [] } };
-    spec.given({ site: [tiny] }).when(change({ id: 'dock', retired: true }), admin).thenThrows(400, SERVER_MESSAGES.tooFewPlaces);
+    spec
+      .given({ site: [tiny] })
+      .when(change({ id: 'dock', retired: true }), admin)
+      .thenThrows(400, SERVER_MESSAGES.tooFewPlaces);
   });
 
   it('given an unknown id or a name another place has, when a place is changed, then it is refused', () => {
-    spec.given({ site: [defined] }).when(change({ id: 'moon-base', name: 'Moon' }), admin).thenThrows(404, SERVER_MESSAGES.placeNotFound);
-    spec.given({ site: [defined] }).when(change({ id: 'canteen', name: 'fgs' }), admin).thenThrows(409, placeNameTaken('fgs'));
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'moon-base', name: 'Moon' }), admin)
+      .thenThrows(404, SERVER_MESSAGES.placeNotFound);
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'canteen', name: 'fgs' }), admin)
+      .thenThrows(409, placeNameTaken('fgs'));
   });
 });
 
@@ -98,16 +161,28 @@ describe('set a route time', () => {
   const set = (from: string, to: string, minutes: number) => ({ type: 'SetRouteTime' as const, data: { from, to, minutes } });
 
   it('given the site, when an admin sets a route by names or ids, then that one direction changes and is marked set by hand', () => {
-    spec.given({ site: [defined] }).when(set('Main Gate', 'canteen', 14), admin).then({ site: [{ type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } }] });
-    const site = [defined, { type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } } as SiteEvent].reduce(evolveSite, null)!;
+    spec
+      .given({ site: [defined] })
+      .when(set('Main Gate', 'canteen', 14), admin)
+      .then({ site: [{ type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } }] });
+    const site = [defined, { type: 'RouteTimeChanged', data: { from: 'main-gate', to: 'canteen', minutes: 14 } } as SiteEvent].reduce(
+      evolveSite,
+      null,
+    )!;
     expect(siteMinutes(site, 'main-gate', 'canteen')).toBe(14);
     expect(siteMinutes(site, 'canteen', 'main-gate')).toBe(11);
     expect(site.edited).toEqual({ 'main-gate>canteen': true });
   });
 
   it('given a route, when it is set to one place itself or an unknown place, then it is refused', () => {
-    spec.given({ site: [defined] }).when(set('canteen', 'canteen', 5), admin).thenThrows(400, SERVER_MESSAGES.routeNeedsTwoPlaces);
-    spec.given({ site: [defined] }).when(set('canteen', 'moon base', 5), admin).thenThrows(404, SERVER_MESSAGES.placeNotFound);
+    spec
+      .given({ site: [defined] })
+      .when(set('canteen', 'canteen', 5), admin)
+      .thenThrows(400, SERVER_MESSAGES.routeNeedsTwoPlaces);
+    spec
+      .given({ site: [defined] })
+      .when(set('canteen', 'moon base', 5), admin)
+      .thenThrows(404, SERVER_MESSAGES.placeNotFound);
   });
 });
 

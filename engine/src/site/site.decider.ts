@@ -62,7 +62,11 @@ export function placeInUse(state: SiteState | null, name: string): SiteLocation 
  * The places and minutes of a booked route, from the site as it stands: a place is found by name
  * (case aside) and must be in use. Answers the names as the site spells them now.
  */
-export function bookedRoute(state: SiteState | null, fromName: string, toName: string): { fromLocation: string; toLocation: string; estimatedMinutes: number } {
+export function bookedRoute(
+  state: SiteState | null,
+  fromName: string,
+  toName: string,
+): { fromLocation: string; toLocation: string; estimatedMinutes: number } {
   const site = siteOf(state);
   const [from, to] = [placeInUse(state, fromName), placeInUse(state, toName)];
   if (from.id === to.id) throw badRequest(MESSAGES.sameLocations);

@@ -40,7 +40,12 @@ export function siteAnswer(state: SiteState | null, version: number): SiteAnswer
   const routes = site.locations.flatMap((from) =>
     site.locations
       .filter((to) => to.id !== from.id)
-      .map((to) => ({ from: from.id, to: to.id, minutes: site.minutes[pairKey(from.id, to.id)] ?? 0, edited: site.edited[pairKey(from.id, to.id)] === true })),
+      .map((to) => ({
+        from: from.id,
+        to: to.id,
+        minutes: site.minutes[pairKey(from.id, to.id)] ?? 0,
+        edited: site.edited[pairKey(from.id, to.id)] === true,
+      })),
   );
   return { locations: site.locations.map((place) => ({ ...place })), routes, version };
 }
@@ -64,7 +69,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ...place, position: result.position };
   };
 
-  app.get('/api/site', { onRequest: app.requireRole(), schema: { response: { 200: siteAnswerSchema } } }, async () => siteAnswer(cache.current(), cache.version()));
+  app.get('/api/site', { onRequest: app.requireRole(), schema: { response: { 200: siteAnswerSchema } } }, async () =>
+    siteAnswer(cache.current(), cache.version()),
+  );
 
   app.post(
     '/api/site/locations',
@@ -72,7 +79,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { name, x, y } = request.body;
       const id = newPlaceId(siteOf(cache.current()), name);
-      const result = await handle(app.eventStore, addLocation, { type: 'AddLocation', data: { id, name, x, y } }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        addLocation,
+        { type: 'AddLocation', data: { id, name, x, y } },
+        httpCommandContext(request, currentUser(request)),
+      );
       // A repeated Idempotency-Key answers the place added the first time.
       const added = result.events.find((event) => event.type === 'LocationAdded');
       return placeAnswer(added?.type === 'LocationAdded' ? added.data.id : id, result);
@@ -81,9 +93,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/site/locations/:id',
-    { onRequest: app.requireRole('admin'), schema: { params: locationParamsSchema, body: changeLocationBodySchema, response: { 200: locationAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { params: locationParamsSchema, body: changeLocationBodySchema, response: { 200: locationAnswerSchema, ...errors } },
+    },
     async (request) => {
-      const result = await handle(app.eventStore, changeLocation, { type: 'ChangeLocation', data: { id: request.params.id, ...request.body } }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        changeLocation,
+        { type: 'ChangeLocation', data: { id: request.params.id, ...request.body } },
+        httpCommandContext(request, currentUser(request)),
+      );
       return placeAnswer(request.params.id, result);
     },
   );
@@ -92,7 +112,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/site/routes',
     { onRequest: app.requireRole('admin'), schema: { body: setRouteBodySchema, response: { 200: routeAnswerSchema, ...errors } } },
     async (request) => {
-      const result = await handle(app.eventStore, setRouteTime, { type: 'SetRouteTime', data: request.body }, httpCommandContext(request, currentUser(request)));
+      const result = await handle(
+        app.eventStore,
+        setRouteTime,
+        { type: 'SetRouteTime', data: request.body },
+        httpCommandContext(request, currentUser(request)),
+      );
       const site = siteOf(cache.current());
       const [from, to] = [locationByIdOrName(site, request.body.from)!, locationByIdOrName(site, request.body.to)!];
       const key = pairKey(from.id, to.id);

@@ -31,7 +31,10 @@ export function commandSpec<Command, R extends Streams>(handler: CommandHandler<
     given(given: Given = {}) {
       return {
         when(command: Command, actor: Actor = SYSTEM, now: Date = NOW) {
-          const run = () => changes(handler.decide(command, statesFor(handler, command, given), { now, actor }) as Record<string, DomainEvent[] | undefined>);
+          const run = () =>
+            changes(
+              handler.decide(command, statesFor(handler, command, given), { now, actor }) as Record<string, DomainEvent[] | undefined>,
+            );
           return {
             then(expected: EventsOf<R>) {
               expect(run()).toEqual(changes(expected as Record<string, DomainEvent[] | undefined>));

@@ -39,34 +39,88 @@ export function directRides(store: EventStore) {
   const made = new Map<string, Promise<unknown>>();
   // Made once per helper; one another helper on the same store already made stands as it is.
   const person = (tokenNo: string, make: () => Promise<unknown>) => {
-    if (!made.has(tokenNo)) made.set(tokenNo, make().catch((error: unknown) => (error instanceof DomainError && error.status === 409 ? undefined : Promise.reject(error))));
+    if (!made.has(tokenNo))
+      made.set(
+        tokenNo,
+        make().catch((error: unknown) => (error instanceof DomainError && error.status === 409 ? undefined : Promise.reject(error))),
+      );
     return made.get(tokenNo);
   };
   const requester = () =>
-    person('AB12', () => run(signUp, { type: 'SignUp', data: { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', passwordHash: 'x', role: 'requester', assignedVehicleType: null } }, '2026-01-01T00:00:00Z', SYSTEM));
+    person('AB12', () =>
+      run(
+        signUp,
+        {
+          type: 'SignUp',
+          data: { tokenNo: 'AB12', name: 'Asha', mobile: '9000000001', passwordHash: 'x', role: 'requester', assignedVehicleType: null },
+        },
+        '2026-01-01T00:00:00Z',
+        SYSTEM,
+      ),
+    );
   const driver = (driverId: string, vehicleType: VehicleType) =>
     person(driverId, async () => {
-      const record = { operatorId: driverId, vehicle: '12', name: driverName(driverId), mobile: '9876543210', role: 'Driver' as const, forklift: '', status: 'Active' as const, comments: '', vehicleAssigned: vehicleType };
+      const record = {
+        operatorId: driverId,
+        vehicle: '12',
+        name: driverName(driverId),
+        mobile: '9876543210',
+        role: 'Driver' as const,
+        forklift: '',
+        status: 'Active' as const,
+        comments: '',
+        vehicleAssigned: vehicleType,
+      };
       await run(addDriver, { type: 'AddDriver', data: record, serial: 1 }, '2026-01-01T00:00:00Z', SYSTEM);
-      await run(signUp, { type: 'SignUp', data: { tokenNo: driverId, name: null, mobile: null, passwordHash: 'x' } }, '2026-01-01T00:00:00Z', SYSTEM);
+      await run(
+        signUp,
+        { type: 'SignUp', data: { tokenNo: driverId, name: null, mobile: null, passwordHash: 'x' } },
+        '2026-01-01T00:00:00Z',
+        SYSTEM,
+      );
     });
   const rides = {
-    book: async (rideId: string, vehicleType: VehicleType, at: string, route: { from: string; to: string } = { from: 'main gate', to: 'canteen' }) => {
+    book: async (
+      rideId: string,
+      vehicleType: VehicleType,
+      at: string,
+      route: { from: string; to: string } = { from: 'main gate', to: 'canteen' },
+    ) => {
       await requester();
-      const data = { rideId, requesterId: 'AB12', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: route.from, toLocation: route.to, vehicleType, rideType: 'Regular' as const, durationMinutes: null };
+      const data = {
+        rideId,
+        requesterId: 'AB12',
+        requesterName: 'Asha',
+        requesterMobile: '9000000001',
+        fromLocation: route.from,
+        toLocation: route.to,
+        vehicleType,
+        rideType: 'Regular' as const,
+        durationMinutes: null,
+      };
       return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null }, at, { tokenNo: 'AB12', role: 'requester' });
     },
     accept: async (rideId: string, driverId: string, vehicleType: VehicleType, at: string) => {
       await driver(driverId, vehicleType);
       return run(acceptRide, { type: 'AcceptRide', data: { rideId, driverId } }, at, { tokenNo: driverId, role: 'driver' });
     },
-    step: (rideId: string, type: Step, driverId: string, at: string) => run(rideStep, { type, data: { rideId, driverId } }, at, { tokenNo: driverId, role: 'driver' }),
-    cancel: (rideId: string, at: string) => run(cancelRide, { type: 'CancelRide', data: { rideId } }, at, { tokenNo: 'AB12', role: 'requester' }),
+    step: (rideId: string, type: Step, driverId: string, at: string) =>
+      run(rideStep, { type, data: { rideId, driverId } }, at, { tokenNo: driverId, role: 'driver' }),
+    cancel: (rideId: string, at: string) =>
+      run(cancelRide, { type: 'CancelRide', data: { rideId } }, at, { tokenNo: 'AB12', role: 'requester' }),
     redistribute: (rideId: string, originalDriverId: string, vehicleType: VehicleType, at: string) =>
-      run(redistributeRide, { type: 'RedistributeRide', data: { rideId, originalDriverId, vehicleType, maintenanceComment: 'hydraulics' } }, at, SYSTEM),
+      run(
+        redistributeRide,
+        { type: 'RedistributeRide', data: { rideId, originalDriverId, vehicleType, maintenanceComment: 'hydraulics' } },
+        at,
+        SYSTEM,
+      ),
     takeOver: async (rideId: string, driverId: string, vehicleType: VehicleType, at: string) => {
       await driver(driverId, vehicleType);
-      return run(takeOverRide, { type: 'TakeOverRide', data: { rideId, driverId, resumeState: null } }, at, { tokenNo: driverId, role: 'driver' });
+      return run(takeOverRide, { type: 'TakeOverRide', data: { rideId, driverId, resumeState: null } }, at, {
+        tokenNo: driverId,
+        role: 'driver',
+      });
     },
     async complete(rideId: string, vehicleType: VehicleType, driverId: string, times: RideTimes) {
       await rides.book(rideId, vehicleType, times.requested);

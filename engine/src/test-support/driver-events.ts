@@ -29,10 +29,12 @@ export const driverEvents = {
   updated: (operatorId: string, minute = 0, more: Partial<DriverRecord> = {}) => event('DriverUpdated', record(operatorId, minute, more)),
   statusChanged: (operatorId: string, status: DriverStatus) => event('DriverStatusChanged', { operatorId, status }),
   accessToggled: (operatorId: string, active: boolean) => event('DriverAccessToggled', { operatorId, active }),
-  blockedForMaintenance: (operatorId: string, maintenanceRequestId: string) => event('DriverBlockedForMaintenance', { operatorId, maintenanceRequestId }),
+  blockedForMaintenance: (operatorId: string, maintenanceRequestId: string) =>
+    event('DriverBlockedForMaintenance', { operatorId, maintenanceRequestId }),
   unblocked: (operatorId: string, reason: UnblockReason) => event('DriverUnblocked', { operatorId, reason }),
   assignedToRide: (operatorId: string, rideId: string) => event('DriverAssignedToRide', { operatorId, rideId }),
-  releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') => event('DriverReleasedFromRide', { operatorId, rideId, reason }),
+  releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') =>
+    event('DriverReleasedFromRide', { operatorId, rideId, reason }),
 };
 
 /**
@@ -42,6 +44,11 @@ export const driverEvents = {
 export async function appendDriverEvent(store: EventStore, event: DriverEvent): Promise<number> {
   const streamId = driverStreamId(event.data.operatorId);
   const version = (await store.readStream(streamId)).length;
-  const { position } = await store.append(streamId, version, [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }], { actor: { system: 'test' } });
+  const { position } = await store.append(
+    streamId,
+    version,
+    [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }],
+    { actor: { system: 'test' } },
+  );
   return position;
 }

@@ -13,7 +13,11 @@ export interface DriverSignUp {
  * a recorded driver's activation code before he signs up, a password reset code after.
  */
 export async function issueAccessCode(app: FastifyInstance, adminToken: string, tokenNo: string): Promise<string> {
-  const answer = await app.inject({ method: 'POST', url: `/api/users/${tokenNo}/reset-code`, headers: { authorization: `Bearer ${adminToken}` } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/users/${tokenNo}/reset-code`,
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   if (answer.statusCode !== 200) throw new Error(`reset-code for ${tokenNo} answered ${answer.statusCode}: ${answer.body}`);
   return answer.json().activationCode as string;
 }

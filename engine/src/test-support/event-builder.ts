@@ -8,5 +8,6 @@ type StreamEvent<E extends DomainEvent, T extends E['type']> = Extract<E, { type
 /** A typed event maker for one stream kind: the event lands on the stream its data names. */
 export function eventsOf<E extends DomainEvent>(streamOf: (data: E['data']) => string) {
   // TypeScript cannot narrow a union by a generic `type`; the parameter types keep type and data matched.
-  return <T extends E['type']>(type: T, data: Extract<E, { type: T }>['data']): StreamEvent<E, T> => ({ streamId: streamOf(data), type, data }) as unknown as StreamEvent<E, T>;
+  return <T extends E['type']>(type: T, data: Extract<E, { type: T }>['data']): StreamEvent<E, T> =>
+    ({ streamId: streamOf(data), type, data }) as unknown as StreamEvent<E, T>;
 }

@@ -22,5 +22,6 @@ export const maintenanceEvents = {
   accepted: (requestId: string, minute = 1) => event('MaintenanceAccepted', { requestId, acceptedAt: at(minute) }),
   rejected: (requestId: string, reason: string, minute = 1) => event('MaintenanceRejected', { requestId, reason, rejectedAt: at(minute) }),
   completed: (requestId: string, minute = 2) => event('MaintenanceCompleted', { requestId, maintenanceDate: at(minute) }),
-  commentEdited: (requestId: string, commentText: string, minute = 1) => event('MaintenanceCommentEdited', { requestId, commentText, editedAt: at(minute) }),
+  commentEdited: (requestId: string, commentText: string, minute = 1) =>
+    event('MaintenanceCommentEdited', { requestId, commentText, editedAt: at(minute) }),
 };

@@ -22,7 +22,10 @@ export async function projectionSpec(kind: StoreKind, ...projections: Projection
     async given(...events: StreamEvent[]): Promise<void> {
       let last = 0;
       for (const { streamId, type, data } of events) {
-        ({ position: last } = await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], { commandId: randomUUID(), actor: { system: 'test' } }));
+        ({ position: last } = await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], {
+          commandId: randomUUID(),
+          actor: { system: 'test' },
+        }));
       }
       // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for ours.
       await waitFor(async () => (await store.headCheckpoint()).position >= last, 10_000, `event ${last} to be readable`);

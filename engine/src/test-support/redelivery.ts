@@ -16,11 +16,17 @@ export async function recordedEvents(database: Database): Promise<RecordedEvent[
  * the runner and its checkpoints (which would skip them): what a second delivery does to the rows.
  * Re-applying a whole history in order converges anyway, so pick older events to catch a row going back.
  */
-export async function redeliver(database: Database, projections: Projection<ReadModels>[], which: (event: RecordedEvent) => boolean = () => true): Promise<void> {
+export async function redeliver(
+  database: Database,
+  projections: Projection<ReadModels>[],
+  which: (event: RecordedEvent) => boolean = () => true,
+): Promise<void> {
   const recorded = (await recordedEvents(database)).filter(which);
   await (database.db as Kysely<ReadModels>).transaction().execute(async (trx) => {
     for (const projection of projections) {
-      const events = recorded.filter((event) => handlesEvent(projection, event.type)).map((event) => ({ event: toDomainEvent(event), position: event }));
+      const events = recorded
+        .filter((event) => handlesEvent(projection, event.type))
+        .map((event) => ({ event: toDomainEvent(event), position: event }));
       if (projection.applyBatch) await projection.applyBatch(events, trx);
       else for (const { event, position } of events) await projection.apply(event, position, trx);
     }

@@ -24,10 +24,20 @@ export async function seedUsers(app: App, users: SeedUser[]): Promise<void> {
     const name = user.name ?? `User ${user.tokenNo}`;
     const mobile = user.mobile ?? '9000000000';
     const events: NewEvent[] = [
-      { eventId: randomUUID(), type: 'UserSignedUp', schemaVersion: 1, data: { tokenNo: user.tokenNo, name, mobile, role: 'requester', passwordHash: 'not-a-real-hash' } },
+      {
+        eventId: randomUUID(),
+        type: 'UserSignedUp',
+        schemaVersion: 1,
+        data: { tokenNo: user.tokenNo, name, mobile, role: 'requester', passwordHash: 'not-a-real-hash' },
+      },
     ];
     if (user.role !== 'requester' || user.vehicleType) {
-      events.push({ eventId: randomUUID(), type: 'UserRoleChanged', schemaVersion: 1, data: { tokenNo: user.tokenNo, role: user.role, assignedVehicleType: user.vehicleType ?? null } });
+      events.push({
+        eventId: randomUUID(),
+        type: 'UserRoleChanged',
+        schemaVersion: 1,
+        data: { tokenNo: user.tokenNo, role: user.role, assignedVehicleType: user.vehicleType ?? null },
+      });
     }
     ({ position } = await app.eventStore.append(userStreamId(user.tokenNo), 0, events, seedMetadata()));
     if (user.role === 'driver' && user.driverRecord !== false) {
@@ -44,7 +54,12 @@ export async function seedUsers(app: App, users: SeedUser[]): Promise<void> {
         vehicleAssigned: user.vehicleType ?? '',
         createdAt: new Date().toISOString(),
       };
-      ({ position } = await app.eventStore.append(driverStreamId(user.tokenNo), 0, [{ eventId: randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }], seedMetadata()));
+      ({ position } = await app.eventStore.append(
+        driverStreamId(user.tokenNo),
+        0,
+        [{ eventId: randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }],
+        seedMetadata(),
+      ));
     }
   }
   if (!(await app.projections.waitForPosition(position, 10_000))) throw new Error('read models did not catch up with the seeded users');

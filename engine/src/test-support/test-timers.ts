@@ -23,7 +23,10 @@ export function testTimerKinds(): TimerKind[] {
  * timers (embedded), PostgreSQL with BullMQ when TEST_REDIS_URL is set (services), else in-process.
  */
 export function testStoreTimerKinds(): Array<[StoreKind, TimerKind]> {
-  const pairs = testStoreKinds().map((store): [StoreKind, TimerKind] => [store, store === 'postgres' && process.env.TEST_REDIS_URL ? 'bullmq' : 'inprocess']);
+  const pairs = testStoreKinds().map((store): [StoreKind, TimerKind] => [
+    store,
+    store === 'postgres' && process.env.TEST_REDIS_URL ? 'bullmq' : 'inprocess',
+  ]);
   const narrowed = only();
   return narrowed ? pairs.filter(([, timers]) => narrowed.includes(timers)) : pairs;
 }

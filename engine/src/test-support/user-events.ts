@@ -10,8 +10,16 @@ export const TEST_PASSWORD_HASH = 'scrypt$test-salt$test-hash';
 /** User events with plausible defaults, for given-events tests. */
 export const userEvents = {
   signedUp: (tokenNo: string, more: Partial<Data<'UserSignedUp'>> = {}) =>
-    event('UserSignedUp', { tokenNo, name: `User ${tokenNo}`, mobile: '9000000002', role: 'requester', passwordHash: TEST_PASSWORD_HASH, ...more }),
-  roleChanged: (tokenNo: string, role: Role, assignedVehicleType: VehicleType | null = null) => event('UserRoleChanged', { tokenNo, role, assignedVehicleType }),
+    event('UserSignedUp', {
+      tokenNo,
+      name: `User ${tokenNo}`,
+      mobile: '9000000002',
+      role: 'requester',
+      passwordHash: TEST_PASSWORD_HASH,
+      ...more,
+    }),
+  roleChanged: (tokenNo: string, role: Role, assignedVehicleType: VehicleType | null = null) =>
+    event('UserRoleChanged', { tokenNo, role, assignedVehicleType }),
   profileUpdated: (tokenNo: string, name: string, mobile: string) => event('UserProfileUpdated', { tokenNo, name, mobile }),
   signedOut: (tokenNo: string) => event('UserSignedOut', { tokenNo }),
   blocked: (tokenNo: string) => event('UserBlocked', { tokenNo }),

@@ -52,7 +52,8 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
   async function process(job: Job<JobData>, fire: FireTimer): Promise<void> {
     const command = timerCommandSchema.safeParse(job.data.command);
     // A job this engine cannot read would fail on every attempt; it is reported and dropped.
-    if (!command.success || !job.id) return onError(new Error(`unreadable timer job ${job.id ?? '?'}: ${command.error?.message ?? 'no id'}`));
+    if (!command.success || !job.id)
+      return onError(new Error(`unreadable timer job ${job.id ?? '?'}: ${command.error?.message ?? 'no id'}`));
     await fire({ id: job.id, dueAt: new Date(job.data.dueAt), command: command.data });
   }
 
@@ -72,7 +73,9 @@ export function createBullMqTimers(options: BullMqTimersOptions): TimerPort {
         maxStalledCount: 10,
       });
       worker.on('error', onError);
-      worker.on('failed', (job, error) => onError(new Error(`timer ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`)));
+      worker.on('failed', (job, error) =>
+        onError(new Error(`timer ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`)),
+      );
       await worker.waitUntilReady();
     },
     async arm(timer: Timer) {

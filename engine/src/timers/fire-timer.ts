@@ -16,7 +16,12 @@ export type FireOutcome = 'appended' | 'repeat' | 'stale';
  * timer fired twice (a retried job, two processes after a lost lock) appends once; one whose ride
  * moved on is refused by the statechart and appends nothing. Other failures reject, to be retried.
  */
-export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date(), dispatch?: () => DispatchInput): Promise<FireOutcome> {
+export async function fireTimer(
+  store: EventStore,
+  timer: Timer,
+  now: Date = new Date(),
+  dispatch?: () => DispatchInput,
+): Promise<FireOutcome> {
   // A lapsed offer goes on to the next driver, a released ride to dispatch: the engine's view at this moment.
   const dispatches = timer.command.type === 'ExpireOffer' || timer.command.type === 'ReleaseScheduledRide';
   const command = dispatches && dispatch ? { ...timer.command, dispatch: dispatch() } : timer.command;

@@ -38,27 +38,42 @@ export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Tim
     // The first notice counts from the breakdown; each later one was scheduled by the notice before it.
     const dueAt = notice === 1 || !c.nextNoticeDueAt ? at(c.redistributedAt, settings.reassignTimeoutMs) : new Date(c.nextNoticeDueAt);
     const due = dueAt.toISOString();
-    const overdue: RideEvent = { type: 'ReassignmentOverdue', data: { rideId, redistribution: c.redistributions, notice, dueAt: due, nextDueAt: due, notedAt: due } };
+    const overdue: RideEvent = {
+      type: 'ReassignmentOverdue',
+      data: { rideId, redistribution: c.redistributions, notice, dueAt: due, nextDueAt: due, notedAt: due },
+    };
     if (stands(overdue, dueAt)) {
       timers.push({
         id: id('reassign', rideId, c.redistributions, notice),
         dueAt,
-        command: { type: 'NoteNoAlternativeDriver', data: { rideId, redistribution: c.redistributions, notice, dueAt: due, periodMs: settings.reassignTimeoutMs } },
+        command: {
+          type: 'NoteNoAlternativeDriver',
+          data: { rideId, redistribution: c.redistributions, notice, dueAt: due, periodMs: settings.reassignTimeoutMs },
+        },
       });
     }
   }
   if (c.startedAt && c.durationMinutes !== null && c.driverId) {
     const dueAt = at(c.startedAt, c.durationMinutes * settings.specialTaskMinuteMs);
     const due = dueAt.toISOString();
-    const overran: RideEvent = { type: 'SpecialTaskOverran', data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt: due, overranAt: due } };
-    if (stands(overran, dueAt)) timers.push({ id: id('overrun', rideId), dueAt, command: { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: due } } });
+    const overran: RideEvent = {
+      type: 'SpecialTaskOverran',
+      data: { rideId, driverId: c.driverId, startedAt: c.startedAt, durationMinutes: c.durationMinutes, dueAt: due, overranAt: due },
+    };
+    if (stands(overran, dueAt))
+      timers.push({ id: id('overrun', rideId), dueAt, command: { type: 'NoteSpecialTaskOverrun', data: { rideId, dueAt: due } } });
   }
   // Offer dispatch (issue #20): the offer standing lapses at its expiry.
   if (c.offer) {
     const { driverId, round, expiresAt } = c.offer;
     const dueAt = new Date(expiresAt);
     const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId, driverId, round, expiredAt: expiresAt } };
-    if (stands(expired, dueAt)) timers.push({ id: id('offer', rideId, round), dueAt, command: { type: 'ExpireOffer', data: { rideId, driverId, round, dueAt: expiresAt } } });
+    if (stands(expired, dueAt))
+      timers.push({
+        id: id('offer', rideId, round),
+        dueAt,
+        command: { type: 'ExpireOffer', data: { rideId, driverId, round, dueAt: expiresAt } },
+      });
   }
   // Issue #20: a ride booked for later goes to dispatch at its release time.
   if (c.releaseAt) {
@@ -73,7 +88,12 @@ export function rideTimers(ride: RideSnapshot, settings: RideTimerSettings): Tim
     if (due === null) continue;
     const dueAt = new Date(due);
     const missed: RideEvent = { type: 'RideSlaBreached', data: { rideId, target, priority: c.priority, dueAt: due, breachedAt: due } };
-    if (stands(missed, dueAt)) timers.push({ id: id('sla', target, rideId, c.priority), dueAt, command: { type: 'NoteMissedTarget', data: { rideId, target, priority: c.priority, dueAt: due } } });
+    if (stands(missed, dueAt))
+      timers.push({
+        id: id('sla', target, rideId, c.priority),
+        dueAt,
+        command: { type: 'NoteMissedTarget', data: { rideId, target, priority: c.priority, dueAt: due } },
+      });
   }
   return timers;
 }

@@ -36,9 +36,25 @@ describe.each(testStoreKinds())('the timer reactor on %s', (kind) => {
     database = opened.database;
     const store: EventStore = opened.store;
     const { port, calls } = recordingPort();
-    reactor = createTimerReactor({ database, store, port, settings: { reassignTimeoutMs: HOUR, rideWaitAlertMs: HOUR, specialTaskMinuteMs: 60_000 }, openRides: async () => [], pollIntervalMs: 20, onError: (error) => { throw error; } });
+    reactor = createTimerReactor({
+      database,
+      store,
+      port,
+      settings: { reassignTimeoutMs: HOUR, rideWaitAlertMs: HOUR, specialTaskMinuteMs: 60_000 },
+      openRides: async () => [],
+      pollIntervalMs: 20,
+      onError: (error) => {
+        throw error;
+      },
+    });
     await reactor.start();
-    const events = [rideEvents.requested('R1', 'RQ01'), rideEvents.accepted('R1', 'D1'), rideEvents.started('R1', 'D1'), rideEvents.picked('R1', 'D1'), rideEvents.dropped('R1', 'D1')];
+    const events = [
+      rideEvents.requested('R1', 'RQ01'),
+      rideEvents.accepted('R1', 'D1'),
+      rideEvents.started('R1', 'D1'),
+      rideEvents.picked('R1', 'D1'),
+      rideEvents.dropped('R1', 'D1'),
+    ];
     for (const [i, event] of events.entries()) {
       await store.append(event.streamId, i, [{ eventId: randomUUID(), type: event.type, schemaVersion: 1, data: event.data }], meta);
       await reactor.caughtUp();

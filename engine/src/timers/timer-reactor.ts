@@ -69,7 +69,10 @@ export function createTimerReactor(options: TimerReactorOptions): TimerReactor {
   };
 
   const fold = (events: readonly RecordedEvent[]) =>
-    events.reduce((snapshot, event) => (isEventType(event.type) ? evolveRide(snapshot, toDomainEvent(event) as RideEvent) : snapshot), initialRideSnapshot());
+    events.reduce(
+      (snapshot, event) => (isEventType(event.type) ? evolveRide(snapshot, toDomainEvent(event) as RideEvent) : snapshot),
+      initialRideSnapshot(),
+    );
 
   /**
    * Cancels the timers `before` wanted and `after` does not, and arms the ones `after` wants. With

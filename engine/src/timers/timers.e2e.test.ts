@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCH_SETTINGS, MESSAGES, SERVER_MESSAGES, rideStreamId, type Role, type SocketEventName, type VehicleType } from '@plantride/schemas';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  MESSAGES,
+  SERVER_MESSAGES,
+  rideStreamId,
+  type Role,
+  type SocketEventName,
+  type VehicleType,
+} from '@plantride/schemas';
 import { connectLive, type LiveClient } from '../test-support/live-client';
 import { seedUsers } from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -28,13 +36,23 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
   });
 
   const people: Array<[string, Role, VehicleType?]> = [
-    ['RQ01', 'requester'], ['F001', 'driver', 'Forklift'], ['F002', 'driver', 'Forklift'], ['F003', 'driver', 'Forklift'], ['C001', 'driver', 'Crane'], ['AD01', 'admin'],
+    ['RQ01', 'requester'],
+    ['F001', 'driver', 'Forklift'],
+    ['F002', 'driver', 'Forklift'],
+    ['F003', 'driver', 'Forklift'],
+    ['C001', 'driver', 'Crane'],
+    ['AD01', 'admin'],
   ];
 
   async function start(delays: TimersPluginOptions): Promise<TestApp> {
-    const app = await createTestApp(store, { timers: { ...testTimerOptions(timers, prefix), reassignTimeoutMs: NEVER, rideWaitAlertMs: NEVER, pollIntervalMs: 50, ...delays } });
+    const app = await createTestApp(store, {
+      timers: { ...testTimerOptions(timers, prefix), reassignTimeoutMs: NEVER, rideWaitAlertMs: NEVER, pollIntervalMs: 50, ...delays },
+    });
     t = app;
-    await seedUsers(app.app, people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })));
+    await seedUsers(
+      app.app,
+      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })),
+    );
     const url = await app.listen();
     for (const [tokenNo, role] of people) {
       tokens[tokenNo] = await app.tokenFor(tokenNo, role);
@@ -54,16 +72,36 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     return answer.body;
   };
   const book = async (vehicleType: VehicleType, more: Payload = {}) =>
-    (await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'fgs', toLocation: 'RMS', vehicleType, rideType: 'Regular', ...more })).rideId as string;
+    (
+      await ok('RQ01', 'POST', '/api/bookings/book-ride', {
+        userId: 'RQ01',
+        fromLocation: 'fgs',
+        toLocation: 'RMS',
+        vehicleType,
+        rideType: 'Regular',
+        ...more,
+      })
+    ).rideId as string;
   const accept = (driver: string, rideId: string) => ok(driver, 'POST', '/api/tracking/accept-ride', { driverId: driver, rideId });
   const step = (driver: string, rideId: string, event: string) => ok(driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event });
   const breakDown = (driver: string, rideId: string) =>
-    ok(driver, 'POST', '/api/requests/maintenanceReq', { driver_id: driver, driver_name: `${driver} Name`, vehicle_type: 'Forklift', issue: '', comment_text: 'hydraulics leaking', status: 'pending', breakdown_type: null, ride_id: rideId });
+    ok(driver, 'POST', '/api/requests/maintenanceReq', {
+      driver_id: driver,
+      driver_name: `${driver} Name`,
+      vehicle_type: 'Forklift',
+      issue: '',
+      comment_text: 'hydraulics leaking',
+      status: 'pending',
+      breakdown_type: null,
+      ride_id: rideId,
+    });
 
-  const heard = (who: string, name: SocketEventName, rideId: string) => (live[who] as LiveClient).received.filter((r) => r.name === name && r.payload.rideId === rideId).map((r) => r.payload);
+  const heard = (who: string, name: SocketEventName, rideId: string) =>
+    (live[who] as LiveClient).received.filter((r) => r.name === name && r.payload.rideId === rideId).map((r) => r.payload);
   const hears = (who: string, name: SocketEventName, rideId: string, count = 1) =>
     waitFor(() => heard(who, name, rideId).length >= count, 10_000, `${who} to hear ${name} ×${count} for ${rideId}`);
-  const rideEvents = async (rideId: string, type?: string) => (await (t as TestApp).app.eventStore.readStream(rideStreamId(rideId))).filter((e) => !type || e.type === type);
+  const rideEvents = async (rideId: string, type?: string) =>
+    (await (t as TestApp).app.eventStore.readStream(rideStreamId(rideId))).filter((e) => !type || e.type === type);
 
   it('given a ride nobody accepts, when the wait alert time passes, then staff hear rideWaitingTooLong and its drivers are offered it again, once', async () => {
     await start({ rideWaitAlertMs: 1500 });
@@ -74,8 +112,12 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
 
     await hears('AD01', 'rideWaitingTooLong', waiting);
     expect(heard('AD01', 'rideWaitingTooLong', waiting)[0]).toMatchObject({
-      fromLocation: 'fgs', toLocation: 'canteen', vehicleType: 'Forklift', isSpecialTask: false,
-      requesterData: { userId: 'RQ01', name: 'RQ01 Name', mobile: '9876543210' }, message: SERVER_MESSAGES.rideWaitingTooLong,
+      fromLocation: 'fgs',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+      isSpecialTask: false,
+      requesterData: { userId: 'RQ01', name: 'RQ01 Name', mobile: '9876543210' },
+      message: SERVER_MESSAGES.rideWaitingTooLong,
     });
     await hears('F002', 'newRideRequest', waiting, 2);
     const [first, again] = heard('F002', 'newRideRequest', waiting);
@@ -141,7 +183,10 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     // Only while requested or waiting: a ride with a driver on it still cannot be cancelled.
     const driving = await book('Forklift');
     await accept('F003', driving);
-    expect(await call('RQ01', 'DELETE', `/api/bookings/cancel/${driving}`)).toEqual({ status: 409, body: { message: SERVER_MESSAGES.rideNotAvailable } });
+    expect(await call('RQ01', 'DELETE', `/api/bookings/cancel/${driving}`)).toEqual({
+      status: 409,
+      body: { message: SERVER_MESSAGES.rideNotAvailable },
+    });
   });
 
   it('given a requested ride, when metrics are scraped, then its armed wait alert and acceptance target count as pending until the ride is accepted', async () => {
@@ -182,16 +227,29 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
   });
 
   // Issue #20: rides booked for later and service targets, fired by the same timers.
-  const setDispatch = (settings: Partial<typeof DEFAULT_DISPATCH_SETTINGS>) => ok('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, ...settings });
+  const setDispatch = (settings: Partial<typeof DEFAULT_DISPATCH_SETTINGS>) =>
+    ok('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, ...settings });
 
   it('given a ride booked for later, when its release time comes, then drivers hear it only then and its requester hears rideReleased; one cancelled first never reaches them', async () => {
     await start({});
     await setDispatch({ releaseLeadMinutes: 1 });
     // Released a minute before: about a second from now.
-    const later = await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', scheduledFor: new Date(Date.now() + 61_000).toISOString() });
+    const later = await ok('RQ01', 'POST', '/api/bookings/book-ride', {
+      userId: 'RQ01',
+      fromLocation: 'fgs',
+      toLocation: 'RMS',
+      vehicleType: 'Forklift',
+      scheduledFor: new Date(Date.now() + 61_000).toISOString(),
+    });
     expect(later.releaseAt).toEqual(expect.any(String));
     const rideId = later.rideId as string;
-    const cancelled = await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', scheduledFor: new Date(Date.now() + 62_000).toISOString() });
+    const cancelled = await ok('RQ01', 'POST', '/api/bookings/book-ride', {
+      userId: 'RQ01',
+      fromLocation: 'fgs',
+      toLocation: 'RMS',
+      vehicleType: 'Forklift',
+      scheduledFor: new Date(Date.now() + 62_000).toISOString(),
+    });
     await ok('RQ01', 'DELETE', `/api/bookings/cancel/${cancelled.rideId as string}`);
 
     await hears('RQ01', 'rideReleased', rideId);
@@ -206,10 +264,19 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
 
   it('given service targets of a second, when a ride is not accepted in time, then staff hear rideSlaBreached once, and the miss is on the ride', async () => {
     await start({});
-    await setDispatch({ serviceTargets: { normal: { acceptSeconds: 1, deliverSeconds: 3600 }, urgent: { acceptSeconds: 1, deliverSeconds: 3600 } } });
+    await setDispatch({
+      serviceTargets: { normal: { acceptSeconds: 1, deliverSeconds: 3600 }, urgent: { acceptSeconds: 1, deliverSeconds: 3600 } },
+    });
     const rideId = await book('Forklift');
     await hears('AD01', 'rideSlaBreached', rideId);
-    expect(heard('AD01', 'rideSlaBreached', rideId)[0]).toMatchObject({ target: 'accept', priority: 'normal', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', message: `Ride ${rideId} (fgs → RMS) was not accepted within its target.` });
+    expect(heard('AD01', 'rideSlaBreached', rideId)[0]).toMatchObject({
+      target: 'accept',
+      priority: 'normal',
+      fromLocation: 'fgs',
+      toLocation: 'RMS',
+      vehicleType: 'Forklift',
+      message: `Ride ${rideId} (fgs → RMS) was not accepted within its target.`,
+    });
     expect(heard('RQ01', 'rideSlaBreached', rideId)).toEqual([]);
     await accept('F001', rideId);
     await t!.app.timers.caughtUp();

@@ -60,7 +60,7 @@ export const timersPlugin = fp<TimersPluginOptions>(
           retryDelayMs,
           onError,
           onReconnect: () => {
-            app.log.warn('timers: Redis is back; arming the open rides\' timers again');
+            app.log.warn("timers: Redis is back; arming the open rides' timers again");
             rearm();
           },
         })
@@ -99,7 +99,12 @@ export const timersPlugin = fp<TimersPluginOptions>(
       });
     });
     await reactor.start();
-    app.decorate('timers', { kind: port.kind, leading: () => reactor.leading(), caughtUp: () => reactor.caughtUp(), pending: () => port.pending() });
+    app.decorate('timers', {
+      kind: port.kind,
+      leading: () => reactor.leading(),
+      caughtUp: () => reactor.caughtUp(),
+      pending: () => port.pending(),
+    });
     // /metrics (plantride_timers_pending) asks at each scrape.
     if (app.hasDecorator('metrics')) app.metrics.collectTimersPending(() => port.pending());
     // Before the store closes: nothing may arm or fire once it is gone.

@@ -30,7 +30,17 @@ describe.each(testStoreTimerKinds())('timers across engine restarts on %s with %
 
   /** One engine process on the test's database; `on` is a second connection to it, as another process would have. */
   async function engine(timerPrefix: string, reassignTimeoutMs: number, on: Database = database): Promise<App> {
-    const app = await buildApp({ database: { database: on }, tokens, timers: { ...testTimerOptions(timers, timerPrefix), reassignTimeoutMs, rideWaitAlertMs: 600_000, pollIntervalMs: 50, leaseRetryMs: 100 } });
+    const app = await buildApp({
+      database: { database: on },
+      tokens,
+      timers: {
+        ...testTimerOptions(timers, timerPrefix),
+        reassignTimeoutMs,
+        rideWaitAlertMs: 600_000,
+        pollIntervalMs: 50,
+        leaseRetryMs: 100,
+      },
+    });
     await app.ready();
     apps.push(app);
     return app;
@@ -51,14 +61,50 @@ describe.each(testStoreTimerKinds())('timers across engine restarts on %s with %
   async function waitingRide(app: App, rideId: string): Promise<void> {
     const now = new Date().toISOString();
     const events: Array<{ type: RideEvent['type']; data: Data<RideEvent['type']> }> = [
-      { type: 'RideRequested', data: { rideId, requesterId: 'RQ01', requesterName: 'Asha', requesterMobile: '9000000001', fromLocation: 'fgs', toLocation: 'RMS', vehicleType: 'Forklift', rideType: 'Regular', estimatedMinutes: 5, durationMinutes: null, requestedAt: now } },
-      { type: 'RideAccepted', data: { rideId, driverId: 'F001', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: null, acceptedAt: now } },
-      { type: 'RideRedistributed', data: { rideId, originalDriverId: 'F001', originalDriverName: 'Ravi', maintenanceComment: 'hydraulics', maintenanceRequestId: null, resumeState: 'accepted', redistributedAt: now } },
+      {
+        type: 'RideRequested',
+        data: {
+          rideId,
+          requesterId: 'RQ01',
+          requesterName: 'Asha',
+          requesterMobile: '9000000001',
+          fromLocation: 'fgs',
+          toLocation: 'RMS',
+          vehicleType: 'Forklift',
+          rideType: 'Regular',
+          estimatedMinutes: 5,
+          durationMinutes: null,
+          requestedAt: now,
+        },
+      },
+      {
+        type: 'RideAccepted',
+        data: { rideId, driverId: 'F001', driverName: 'Ravi', driverMobile: '9000000002', vehicleNumber: null, acceptedAt: now },
+      },
+      {
+        type: 'RideRedistributed',
+        data: {
+          rideId,
+          originalDriverId: 'F001',
+          originalDriverName: 'Ravi',
+          maintenanceComment: 'hydraulics',
+          maintenanceRequestId: null,
+          resumeState: 'accepted',
+          redistributedAt: now,
+        },
+      },
     ];
-    await app.eventStore.append(rideStreamId(rideId), 0, events.map((e) => ({ eventId: randomUUID(), type: e.type, schemaVersion: 1, data: e.data })), { commandId: randomUUID(), actor: { system: 'test' } });
+    await app.eventStore.append(
+      rideStreamId(rideId),
+      0,
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, schemaVersion: 1, data: e.data })),
+      { commandId: randomUUID(), actor: { system: 'test' } },
+    );
   }
   const notices = async (app: App, rideId: string) =>
-    (await app.eventStore.readStream(rideStreamId(rideId))).filter((e) => e.type === 'ReassignmentOverdue').map((e) => (e.data as { notice: number }).notice);
+    (await app.eventStore.readStream(rideStreamId(rideId)))
+      .filter((e) => e.type === 'ReassignmentOverdue')
+      .map((e) => (e.data as { notice: number }).notice);
 
   // Each notice once: 1, 2, 3, … with none repeated or skipped.
   const inOrder = (all: number[]) => all.length > 0 && all.every((notice, index) => notice === index + 1);

@@ -19,7 +19,8 @@ describe('demo set switch', () => {
 describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
   let testApp: TestApp;
   const store = () => testApp.app.eventStore;
-  const signIn = (tokenNo: string, password: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: tokenNo, password } });
+  const signIn = (tokenNo: string, password: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: tokenNo, password } });
   let printed: string[];
   const print = (text: string) => printed.push(text);
 
@@ -46,7 +47,9 @@ describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
     await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { token_no: 'AD99', password: 'mine-mine' } });
     const head = await store().headPosition();
     expect(await ensureAdmin(store(), { tokenNo: 'AD99', password: 'secret-admin' })).toBe('held');
-    expect((await bootstrapUsers(store(), { ...embedded, DEMO: '0', ADMIN_TOKEN_NO: 'AD99', ADMIN_PASSWORD: 'secret-admin' }, print)).admin).toBe('held');
+    expect(
+      (await bootstrapUsers(store(), { ...embedded, DEMO: '0', ADMIN_TOKEN_NO: 'AD99', ADMIN_PASSWORD: 'secret-admin' }, print)).admin,
+    ).toBe('held');
     expect((await loadUser(store(), 'AD99'))?.role).toBe('requester');
     expect(await store().headPosition()).toBe(head);
   });
@@ -58,7 +61,8 @@ describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
     expect(roles.filter((r) => r === 'admin')).toHaveLength(1);
     expect(roles.filter((r) => r === 'maintenanceHead')).toHaveLength(1);
     expect(roles.filter((r) => r === 'requester')).toHaveLength(2);
-    for (const vehicle of VEHICLE_TYPES) expect(demo!.filter((a) => a.role === 'driver' && a.assignedVehicleType === vehicle)).toHaveLength(2);
+    for (const vehicle of VEHICLE_TYPES)
+      expect(demo!.filter((a) => a.role === 'driver' && a.assignedVehicleType === vehicle)).toHaveLength(2);
     for (const account of demo!) {
       expect(account.tokenNo).toMatch(/^[A-Z0-9]{4,5}$/);
       expect(account.mobile).toMatch(/^\d{10}$/);
@@ -73,16 +77,30 @@ describe.each(testStoreKinds())('start-up accounts on %s', (kind) => {
     }
 
     const driver = demo!.find((a) => a.assignedVehicleType === 'Cherry Picker')!;
-    expect((await signIn(driver.tokenNo, driver.password)).json().user).toMatchObject({ role: 'driver', assignedVehicleType: 'Cherry Picker' });
+    expect((await signIn(driver.tokenNo, driver.password)).json().user).toMatchObject({
+      role: 'driver',
+      assignedVehicleType: 'Cherry Picker',
+    });
 
     // Each demo driver has the admin's record too, so he can take rides and bookings find him.
     for (const account of demo!.filter((a) => a.role === 'driver')) {
       const [added] = await store().readStream(driverStreamId(account.tokenNo));
       expect(added?.type).toBe('DriverAdded');
-      expect(added?.data).toMatchObject({ operatorId: account.tokenNo, name: account.name, mobile: account.mobile, vehicleAssigned: account.assignedVehicleType, status: 'Active', role: 'Driver' });
+      expect(added?.data).toMatchObject({
+        operatorId: account.tokenNo,
+        name: account.name,
+        mobile: account.mobile,
+        vehicleAssigned: account.assignedVehicleType,
+        status: 'Active',
+        role: 'Driver',
+      });
       expect(driverRecordSchema.safeParse(added?.data).success).toBe(true);
     }
-    const serials = (await Promise.all(demo!.filter((a) => a.role === 'driver').map(async (a) => ((await store().readStream(driverStreamId(a.tokenNo)))[0]?.data as { serial: number }).serial)));
+    const serials = await Promise.all(
+      demo!
+        .filter((a) => a.role === 'driver')
+        .map(async (a) => ((await store().readStream(driverStreamId(a.tokenNo)))[0]?.data as { serial: number }).serial),
+    );
     expect(new Set(serials).size).toBe(8);
 
     const head = await store().headPosition();

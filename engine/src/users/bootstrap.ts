@@ -43,7 +43,11 @@ async function createAccount(store: EventStore, account: NewAccount, system: str
 export async function ensureAdmin(store: EventStore, admin: { tokenNo: string; password: string }): Promise<'created' | 'exists' | 'held'> {
   const existing = await loadUser(store, admin.tokenNo);
   if (existing) return existing.role === 'admin' ? 'exists' : 'held';
-  const created = await createAccount(store, { ...admin, name: 'Administrator', mobile: '', role: 'admin', assignedVehicleType: null }, 'bootstrap');
+  const created = await createAccount(
+    store,
+    { ...admin, name: 'Administrator', mobile: '', role: 'admin', assignedVehicleType: null },
+    'bootstrap',
+  );
   if (created) return 'created';
   return (await loadUser(store, admin.tokenNo))?.role === 'admin' ? 'exists' : 'held';
 }
@@ -119,9 +123,16 @@ export function demoWanted(config: Pick<Config, 'DATABASE_URL' | 'DEMO' | 'NODE_
 }
 
 export function demoTable(accounts: DemoAccount[]): string {
-  const rows = [['role', 'token', 'password', 'name', 'mobile', 'vehicle'], ...accounts.map((a) => [a.role, a.tokenNo, a.password, a.name, a.mobile, a.assignedVehicleType ?? ''])];
+  const rows = [
+    ['role', 'token', 'password', 'name', 'mobile', 'vehicle'],
+    ...accounts.map((a) => [a.role, a.tokenNo, a.password, a.name, a.mobile, a.assignedVehicleType ?? '']),
+  ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [
     'Demo accounts (created on this empty store; the passwords are shown only now):',
     line(rows[0]!),

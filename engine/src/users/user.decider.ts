@@ -1,4 +1,15 @@
-import { MESSAGES, SERVER_MESSAGES, userStreamId, vehicleTypeSchema, type Actor, type ChangeUser, type DriverEvent, type Role, type UserEvent, type VehicleType } from '@plantride/schemas';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  userStreamId,
+  vehicleTypeSchema,
+  type Actor,
+  type ChangeUser,
+  type DriverEvent,
+  type Role,
+  type UserEvent,
+  type VehicleType,
+} from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../commands/errors';
@@ -124,7 +135,10 @@ function signUpEvents({ data }: SignUpUser, user: UserState, driver: DriverState
   const { tokenNo, passwordHash } = data;
   // A recorded driver's token number without his code proves nothing: the account waits for the admin, with no driver rights and none of the record's details.
   if (recorded && !trusted) {
-    const signedUp: UserEvent = { type: 'UserSignedUp', data: { tokenNo, name: data.name ?? '', mobile: data.mobile ?? '', role: 'requester', passwordHash } };
+    const signedUp: UserEvent = {
+      type: 'UserSignedUp',
+      data: { tokenNo, name: data.name ?? '', mobile: data.mobile ?? '', role: 'requester', passwordHash },
+    };
     return { account: [signedUp, { type: 'DriverRegistrationRequested', data: { tokenNo } }] };
   }
   const role = data.role ?? (recorded ? 'driver' : 'requester');
@@ -152,7 +166,8 @@ function asRecordedDriver(user: User, driver: DriverState): UserEvent[] {
 function change({ data }: ChangeUserCommand, user: User, actorTokenNo: string | null): UserEvent[] {
   const role = data.role ?? user.role;
   if (role !== 'driver' && data.assignedVehicleType) throw badRequest(SERVER_MESSAGES.invalidRequest);
-  const assignedVehicleType = role !== 'driver' ? null : data.assignedVehicleType !== undefined ? data.assignedVehicleType : user.assignedVehicleType;
+  const assignedVehicleType =
+    role !== 'driver' ? null : data.assignedVehicleType !== undefined ? data.assignedVehicleType : user.assignedVehicleType;
   const isBlocked = data.isBlocked ?? user.isBlocked;
   // An admin locking himself out could leave the plant without one.
   if (actorTokenNo === user.tokenNo && (role !== user.role || isBlocked)) throw forbidden();
@@ -160,7 +175,8 @@ function change({ data }: ChangeUserCommand, user: User, actorTokenNo: string | 
   const mobile = data.mobile ?? user.mobile;
   const { tokenNo } = user;
   const events: UserEvent[] = [];
-  if (role !== user.role || assignedVehicleType !== user.assignedVehicleType) events.push({ type: 'UserRoleChanged', data: { tokenNo, role, assignedVehicleType } });
+  if (role !== user.role || assignedVehicleType !== user.assignedVehicleType)
+    events.push({ type: 'UserRoleChanged', data: { tokenNo, role, assignedVehicleType } });
   if (name !== user.name || mobile !== user.mobile) events.push({ type: 'UserProfileUpdated', data: { tokenNo, name, mobile } });
   if (isBlocked !== user.isBlocked) events.push({ type: isBlocked ? 'UserBlocked' : 'UserUnblocked', data: { tokenNo } });
   return events;
@@ -169,7 +185,18 @@ function change({ data }: ChangeUserCommand, user: User, actorTokenNo: string | 
 export function evolveUser(user: UserState, event: UserEvent): UserState {
   if (event.type === 'UserSignedUp') {
     const { tokenNo, name, mobile, role, passwordHash } = event.data;
-    return { tokenNo, name, mobile, role, assignedVehicleType: null, isBlocked: false, passwordHash, sessionVersion: 0, pendingDriverRegistration: false, resetCode: null };
+    return {
+      tokenNo,
+      name,
+      mobile,
+      role,
+      assignedVehicleType: null,
+      isBlocked: false,
+      passwordHash,
+      sessionVersion: 0,
+      pendingDriverRegistration: false,
+      resetCode: null,
+    };
   }
   if (!user) return user;
   switch (event.type) {
@@ -219,15 +246,17 @@ export function driverRoleEvents(user: UserState, assignedVehicleType: VehicleTy
  * (or for the operator to claim with the activation code).
  */
 export function driverRecordAddedEvents(user: UserState, assignedVehicleType: VehicleType | null): UserEvent[] {
-  if (user?.role === 'requester') return user.pendingDriverRegistration ? [] : [{ type: 'DriverRegistrationRequested', data: { tokenNo: user.tokenNo } }];
+  if (user?.role === 'requester')
+    return user.pendingDriverRegistration ? [] : [{ type: 'DriverRegistrationRequested', data: { tokenNo: user.tokenNo } }];
   return driverRoleEvents(user, assignedVehicleType);
 }
 
 /** POST /api/auth/signup (and the system's accounts): the account and, on a recorded driver's id, his role, read together with the record (and its activation code, then used). */
-export const signUp: CommandHandler<SignUpUser, { account: StreamRef<UserState, UserEvent>; driver: StreamRef<DriverState, DriverEvent> }> = {
-  streams: (command) => ({ account: userStream(command.data.tokenNo), driver: driverStream(command.data.tokenNo) }),
-  decide: (command, { account, driver }, { actor, now }) => signUpEvents(command, account, driver, actor, now),
-};
+export const signUp: CommandHandler<SignUpUser, { account: StreamRef<UserState, UserEvent>; driver: StreamRef<DriverState, DriverEvent> }> =
+  {
+    streams: (command) => ({ account: userStream(command.data.tokenNo), driver: driverStream(command.data.tokenNo) }),
+    decide: (command, { account, driver }, { actor, now }) => signUpEvents(command, account, driver, actor, now),
+  };
 
 type AccountAndRecord = { account: StreamRef<UserState, UserEvent>; driver: StreamRef<DriverState, DriverEvent> };
 const accountAndRecord = (tokenNo: string): AccountAndRecord => ({ account: userStream(tokenNo), driver: driverStream(tokenNo) });
@@ -244,7 +273,8 @@ export const issueAccessCode: CommandHandler<IssueAccessCode, AccountAndRecord> 
     const { codeHash, ttlMs } = command.data;
     const times = accessCodeTimes(now, ttlMs);
     if (account) return { account: [{ type: 'PasswordResetCodeIssued', data: { tokenNo: account.tokenNo, codeHash, ...times } }] };
-    if (driver.record) return { driver: [{ type: 'DriverActivationCodeIssued', data: { operatorId: driver.record.operatorId, codeHash, ...times } }] };
+    if (driver.record)
+      return { driver: [{ type: 'DriverActivationCodeIssued', data: { operatorId: driver.record.operatorId, codeHash, ...times } }] };
     throw notFound(MESSAGES.userNotFound);
   },
 };
@@ -254,7 +284,8 @@ export const resetPassword: CommandHandler<ResetPassword, { account: StreamRef<U
   streams: (command) => ({ account: userStream(command.data.tokenNo) }),
   decide(command, { account }, { now }) {
     // No account, no code, a wrong, expired or used one: one answer, so none of them is revealed.
-    if (!account || !accessCodeValid(account.resetCode, command.data.codeHash, now)) throw unauthorized(SERVER_MESSAGES.invalidActivationCode);
+    if (!account || !accessCodeValid(account.resetCode, command.data.codeHash, now))
+      throw unauthorized(SERVER_MESSAGES.invalidActivationCode);
     return { account: [{ type: 'UserPasswordReset', data: { tokenNo: account.tokenNo, passwordHash: command.data.passwordHash } }] };
   },
 };

@@ -8,9 +8,11 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
   let testApp: TestApp;
   const app = () => testApp.app;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const put = (tokenNo: string, payload: unknown, headers: Record<string, string> = {}) => app().inject({ method: 'PUT', url: `/api/users/${tokenNo}`, payload: payload as object, headers });
+  const put = (tokenNo: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app().inject({ method: 'PUT', url: `/api/users/${tokenNo}`, payload: payload as object, headers });
   const me = (token: string) => app().inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
-  const signIn = async (tokenNo: string, password: string) => app().inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: tokenNo, password } });
+  const signIn = async (tokenNo: string, password: string) =>
+    app().inject({ method: 'POST', url: '/api/auth/signin', payload: { token_no: tokenNo, password } });
   const sessionOf = async (tokenNo: string, password: string) => (await signIn(tokenNo, password)).json().user.jwt_token as string;
   const tokenOf = (role: Role) => testApp.tokenFor('XY99', role);
 
@@ -29,20 +31,34 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
       expect(await app().eventStore.headPosition()).toBe(head);
     });
 
-    it.each<Role>(['requester', 'driver', 'maintenanceHead'])('given a %s session, when he changes a user, then the answer is 403 and nothing is appended', async (role) => {
-      const head = await app().eventStore.headPosition();
-      const response = await put('AB12', { role: 'admin' }, bearer(await tokenOf(role)));
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: SERVER_MESSAGES.forbidden });
-      expect(await app().eventStore.headPosition()).toBe(head);
-    });
+    it.each<Role>(['requester', 'driver', 'maintenanceHead'])(
+      'given a %s session, when he changes a user, then the answer is 403 and nothing is appended',
+      async (role) => {
+        const head = await app().eventStore.headPosition();
+        const response = await put('AB12', { role: 'admin' }, bearer(await tokenOf(role)));
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: SERVER_MESSAGES.forbidden });
+        expect(await app().eventStore.headPosition()).toBe(head);
+      },
+    );
 
     it('given an admin, when he makes a requester a Forklift driver and renames him, then the answer is the changed account and its position', async () => {
-      const response = await put('ab12', { role: 'driver', assignedVehicleType: 'Forklift', name: 'Asha Menon', mobile: '9123456789' }, bearer(await tokenOf('admin')));
+      const response = await put(
+        'ab12',
+        { role: 'driver', assignedVehicleType: 'Forklift', name: 'Asha Menon', mobile: '9123456789' },
+        bearer(await tokenOf('admin')),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         position: await app().eventStore.headPosition(),
-        user: { token_no: 'AB12', name: 'Asha Menon', mobile: '9123456789', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+        user: {
+          token_no: 'AB12',
+          name: 'Asha Menon',
+          mobile: '9123456789',
+          role: 'driver',
+          is_blocked: false,
+          assignedVehicleType: 'Forklift',
+        },
       });
       const stored = await app().eventStore.readStream(userStreamId('AB12'));
       expect(stored.map((e) => e.type)).toEqual(['UserSignedUp', 'UserRoleChanged', 'UserProfileUpdated']);
@@ -74,7 +90,11 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
       await put('AB12', { is_blocked: false }, bearer(await tokenOf('admin')));
       const second = await put('AB12', { is_blocked: true }, headers);
       expect(second.json().position).toBe(first.json().position);
-      expect((await app().eventStore.readStream(userStreamId('AB12'))).map((e) => e.type)).toEqual(['UserSignedUp', 'UserBlocked', 'UserUnblocked']);
+      expect((await app().eventStore.readStream(userStreamId('AB12'))).map((e) => e.type)).toEqual([
+        'UserSignedUp',
+        'UserBlocked',
+        'UserUnblocked',
+      ]);
     });
 
     it('given a signed-in admin from the bootstrap, when he signs in and changes a user, then it works with his real session', async () => {
@@ -112,7 +132,14 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
   describe('GET /api/users/me', () => {
     it('given a session, when the user asks who he is, then he gets his profile without the password hash', async () => {
       const response = await me(await sessionOf('AB12', 'pass1'));
-      expect(response.json()).toEqual({ token_no: 'AB12', name: 'Asha Rao', mobile: '', role: 'requester', is_blocked: false, assignedVehicleType: null });
+      expect(response.json()).toEqual({
+        token_no: 'AB12',
+        name: 'Asha Rao',
+        mobile: '',
+        role: 'requester',
+        is_blocked: false,
+        assignedVehicleType: null,
+      });
     });
 
     it('given no session, then the answer is 401; given a session of an account that does not exist, then 404', async () => {

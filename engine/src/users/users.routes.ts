@@ -22,15 +22,22 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswe
 /** GET /api/users/me and, for admins, PUT /api/users/{tokenNo} and POST /api/users/{tokenNo}/reset-code. */
 export const usersRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> = async (app, options) => {
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
-  app.get('/api/users/me', { onRequest: app.requireRole(), schema: { response: { 200: userProfileSchema, ...errors } } }, async (request) => {
-    const user = await loadUser(app.eventStore, currentUser(request).tokenNo);
-    if (!user) throw notFound(MESSAGES.userNotFound);
-    return toProfile(user);
-  });
+  app.get(
+    '/api/users/me',
+    { onRequest: app.requireRole(), schema: { response: { 200: userProfileSchema, ...errors } } },
+    async (request) => {
+      const user = await loadUser(app.eventStore, currentUser(request).tokenNo);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return toProfile(user);
+    },
+  );
 
   app.put(
     '/api/users/:tokenNo',
-    { onRequest: app.requireRole('admin'), schema: { params: userParamsSchema, body: changeUserBodySchema, response: { 200: changeUserAnswerSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { params: userParamsSchema, body: changeUserBodySchema, response: { 200: changeUserAnswerSchema, ...errors } },
+    },
     async (request) => {
       const { tokenNo } = request.params;
       const { role, assignedVehicleType, name, mobile, is_blocked: isBlocked } = request.body;

@@ -50,7 +50,11 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
       return {};
     case 'VehicleInspected':
       // His latest only; whether it is today's is asked at query time, so no timer turns it over at midnight.
-      return { last_inspected_at: instantText(event.data.inspectedAt), last_inspection_day: event.data.day, last_inspection_passed: event.data.passed };
+      return {
+        last_inspected_at: instantText(event.data.inspectedAt),
+        last_inspection_day: event.data.day,
+        last_inspection_passed: event.data.passed,
+      };
   }
 }
 

@@ -49,7 +49,11 @@ export async function countDriversOfType(db: Kysely<ReadModels>, vehicleType: st
 }
 
 /** Drivers of this type who could take a ride now, other than `except`. */
-export async function availableDriversOfType(db: Kysely<ReadModels>, vehicleType: string, except: string | null = null): Promise<DriverRow[]> {
+export async function availableDriversOfType(
+  db: Kysely<ReadModels>,
+  vehicleType: string,
+  except: string | null = null,
+): Promise<DriverRow[]> {
   let query = db
     .selectFrom('drivers')
     .selectAll()

@@ -34,25 +34,71 @@ export function fleetHistory() {
   });
   return {
     events,
-    added: (operatorId: string, vehicle: string, type: VehicleType | '', at: number) => driver(operatorId, { type: 'DriverAdded', data: record(operatorId, vehicle, type) }, at),
-    updated: (operatorId: string, vehicle: string, type: VehicleType | '', at: number) => driver(operatorId, { type: 'DriverUpdated', data: record(operatorId, vehicle, type) }, at),
+    added: (operatorId: string, vehicle: string, type: VehicleType | '', at: number) =>
+      driver(operatorId, { type: 'DriverAdded', data: record(operatorId, vehicle, type) }, at),
+    updated: (operatorId: string, vehicle: string, type: VehicleType | '', at: number) =>
+      driver(operatorId, { type: 'DriverUpdated', data: record(operatorId, vehicle, type) }, at),
     inspected: (operatorId: string, type: VehicleType, at: number) =>
-      driver(operatorId, { type: 'VehicleInspected', data: { inspectionId: `I${events.length}`, operatorId, vehicleType: type, vehicleNumber: '', day: '', items: [], passed: true, inspectedAt: new Date(at).toISOString() } }, at),
-    took: (operatorId: string, rideId: string, at: number) => driver(operatorId, { type: 'DriverAssignedToRide', data: { operatorId, rideId } }, at),
-    released: (operatorId: string, rideId: string, at: number, reason: 'ended' | 'redistributed' = 'ended') => driver(operatorId, { type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }, at),
+      driver(
+        operatorId,
+        {
+          type: 'VehicleInspected',
+          data: {
+            inspectionId: `I${events.length}`,
+            operatorId,
+            vehicleType: type,
+            vehicleNumber: '',
+            day: '',
+            items: [],
+            passed: true,
+            inspectedAt: new Date(at).toISOString(),
+          },
+        },
+        at,
+      ),
+    took: (operatorId: string, rideId: string, at: number) =>
+      driver(operatorId, { type: 'DriverAssignedToRide', data: { operatorId, rideId } }, at),
+    released: (operatorId: string, rideId: string, at: number, reason: 'ended' | 'redistributed' = 'ended') =>
+      driver(operatorId, { type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }, at),
     brokeDown(operatorId: string, requestId: string, vehicleType: VehicleType, at: number) {
       const requestedAt = new Date(at).toISOString();
-      push(`maintenance-${requestId}`, { type: 'MaintenanceRequested', data: { requestId, driverId: operatorId, driverName: '', vehicleType, issue: 'Engine Issue', commentText: '', breakdownType: 'full', rideId: null, requestedAt } }, at);
+      push(
+        `maintenance-${requestId}`,
+        {
+          type: 'MaintenanceRequested',
+          data: {
+            requestId,
+            driverId: operatorId,
+            driverName: '',
+            vehicleType,
+            issue: 'Engine Issue',
+            commentText: '',
+            breakdownType: 'full',
+            rideId: null,
+            requestedAt,
+          },
+        },
+        at,
+      );
       driver(operatorId, { type: 'DriverBlockedForMaintenance', data: { operatorId, maintenanceRequestId: requestId } }, at);
     },
-    accepted: (requestId: string, at: number) => push(`maintenance-${requestId}`, { type: 'MaintenanceAccepted', data: { requestId, acceptedAt: new Date(at).toISOString() } }, at),
+    accepted: (requestId: string, at: number) =>
+      push(`maintenance-${requestId}`, { type: 'MaintenanceAccepted', data: { requestId, acceptedAt: new Date(at).toISOString() } }, at),
     completed(requestId: string, operatorId: string, at: number) {
       // The date the maintenance head types in, not the instant: a day earlier than the recorded time.
-      push(`maintenance-${requestId}`, { type: 'MaintenanceCompleted', data: { requestId, maintenanceDate: new Date(at - 86_400_000).toISOString() } }, at);
+      push(
+        `maintenance-${requestId}`,
+        { type: 'MaintenanceCompleted', data: { requestId, maintenanceDate: new Date(at - 86_400_000).toISOString() } },
+        at,
+      );
       driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_completed' } }, at);
     },
     rejected(requestId: string, operatorId: string, at: number) {
-      push(`maintenance-${requestId}`, { type: 'MaintenanceRejected', data: { requestId, reason: 'not broken', rejectedAt: new Date(at).toISOString() } }, at);
+      push(
+        `maintenance-${requestId}`,
+        { type: 'MaintenanceRejected', data: { requestId, reason: 'not broken', rejectedAt: new Date(at).toISOString() } },
+        at,
+      );
       driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_rejected' } }, at);
     },
   };
@@ -75,7 +121,10 @@ export const FLEET_TABLES = ['fleet_drivers', 'fleet_breakdowns', 'fleet_vehicle
 /** The fleet tables' rows, sorted, to compare two builds. */
 export async function dumpFleet(db: Kysely<ReadModels>): Promise<Record<string, string[]>> {
   const dump: Record<string, string[]> = {};
-  for (const table of FLEET_TABLES) dump[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows.map((row) => JSON.stringify(row)).sort();
+  for (const table of FLEET_TABLES)
+    dump[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows
+      .map((row) => JSON.stringify(row))
+      .sort();
   return dump;
 }
 

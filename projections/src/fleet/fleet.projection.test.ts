@@ -67,22 +67,67 @@ describe.each(testStoreKinds())('fleet reliability read model on %s', (kind) => 
     expect(await figures({ from: '2026-04-01', to: '2026-04-02' })).toEqual({
       vehicleTypes: [
         // Rides 1 h + the open one 2 h; one rejected breakdown (0.5 h blocked); two operating days, none inspected.
-        { vehicleType: 'Crane', breakdowns: 1, operatingHours: 3, mtbfHours: 3, mttrHours: null, downtimeHours: 0.5, inspectionCompliance: 0 },
+        {
+          vehicleType: 'Crane',
+          breakdowns: 1,
+          operatingHours: 3,
+          mtbfHours: 3,
+          mttrHours: null,
+          downtimeHours: 0.5,
+          inspectionCompliance: 0,
+        },
         // Rides 2 + 1 + 1 h; M1 repaired in 2 h, M3 blocked 4 h until now; days MH12 A ×2 and D2's, one inspected.
-        { vehicleType: 'Forklift', breakdowns: 2, operatingHours: 4, mtbfHours: 2, mttrHours: 2, downtimeHours: 6, inspectionCompliance: 0.333 },
+        {
+          vehicleType: 'Forklift',
+          breakdowns: 2,
+          operatingHours: 4,
+          mtbfHours: 2,
+          mttrHours: 2,
+          downtimeHours: 6,
+          inspectionCompliance: 0.333,
+        },
       ],
       vehicles: [
-        { vehicle: 'MH12 C', vehicleType: 'Crane', breakdowns: 1, operatingHours: 3, mtbfHours: 3, mttrHours: null, downtimeHours: 0.5, inspectionCompliance: 0 },
+        {
+          vehicle: 'MH12 C',
+          vehicleType: 'Crane',
+          breakdowns: 1,
+          operatingHours: 3,
+          mtbfHours: 3,
+          mttrHours: null,
+          downtimeHours: 0.5,
+          inspectionCompliance: 0,
+        },
         // M3 stays on MH12 A, the vehicle he drove when blocked, though his record says MH12 B since.
-        { vehicle: 'MH12 A', vehicleType: 'Forklift', breakdowns: 2, operatingHours: 3, mtbfHours: 1.5, mttrHours: 2, downtimeHours: 6, inspectionCompliance: 0.5 },
+        {
+          vehicle: 'MH12 A',
+          vehicleType: 'Forklift',
+          breakdowns: 2,
+          operatingHours: 3,
+          mtbfHours: 1.5,
+          mttrHours: 2,
+          downtimeHours: 6,
+          inspectionCompliance: 0.5,
+        },
       ],
     });
   });
 
   it('given the same history, when one type and one day are asked, then only they count', async () => {
     await applyFleet(db, twoDays());
-    const forklift = { vehicleType: 'Forklift', breakdowns: 1, operatingHours: 1, mtbfHours: 1, mttrHours: null, downtimeHours: 4, inspectionCompliance: 0 };
-    expect(await figures({ from: '2026-04-02', to: '2026-04-02', vehicleType: 'Forklift' })).toEqual({ vehicleTypes: [forklift], vehicles: [{ vehicle: 'MH12 A', ...forklift }] });
+    const forklift = {
+      vehicleType: 'Forklift',
+      breakdowns: 1,
+      operatingHours: 1,
+      mtbfHours: 1,
+      mttrHours: null,
+      downtimeHours: 4,
+      inspectionCompliance: 0,
+    };
+    expect(await figures({ from: '2026-04-02', to: '2026-04-02', vehicleType: 'Forklift' })).toEqual({
+      vehicleTypes: [forklift],
+      vehicles: [{ vehicle: 'MH12 A', ...forklift }],
+    });
     expect(await figures({ from: '2026-04-03', to: '2026-04-09' })).toEqual({ vehicleTypes: [], vehicles: [] });
   });
 
@@ -95,7 +140,11 @@ describe.each(testStoreKinds())('fleet reliability read model on %s', (kind) => 
     expect(await dumpFleet(db)).toEqual(once);
     for (const size of [1, 2, 3, 7]) {
       await clearFleet(db);
-      await applyFleet(db, events, Array.from({ length: events.length }, () => size));
+      await applyFleet(
+        db,
+        events,
+        Array.from({ length: events.length }, () => size),
+      );
       expect(await dumpFleet(db), `batches of ${size}`).toEqual(once);
     }
   });

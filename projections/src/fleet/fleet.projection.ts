@@ -12,7 +12,15 @@ type BreakdownRow = WithTextTimes<FleetBreakdownsTable>;
 type VehicleDayRow = WithTextTimes<FleetVehicleDaysTable>;
 
 const MAINTENANCE_TYPES = ['MaintenanceRequested', 'MaintenanceCompleted', 'MaintenanceRejected'] as const;
-const DRIVER_TYPES = ['DriverAdded', 'DriverUpdated', 'DriverBlockedForMaintenance', 'DriverUnblocked', 'DriverAssignedToRide', 'DriverReleasedFromRide', 'VehicleInspected'] as const;
+const DRIVER_TYPES = [
+  'DriverAdded',
+  'DriverUpdated',
+  'DriverBlockedForMaintenance',
+  'DriverUnblocked',
+  'DriverAssignedToRide',
+  'DriverReleasedFromRide',
+  'VehicleInspected',
+] as const;
 type FleetMaintenanceEvent = Extract<MaintenanceEvent, { type: (typeof MAINTENANCE_TYPES)[number] }>;
 type FleetDriverEvent = Extract<DriverEvent, { type: (typeof DRIVER_TYPES)[number] }>;
 type FleetEvent = FleetMaintenanceEvent | FleetDriverEvent;
@@ -61,7 +69,8 @@ export const fleetProjection: Projection<ReadModels> = batchProjection<ReadModel
     }
     for (const row of drivers.values()) if (row.blocked_for) requestIds.add(row.blocked_for);
     const breakdowns = new Map<string, BreakdownRow>();
-    for (const row of await selectWhereIn<BreakdownRow>(db, 'fleet_breakdowns', 'request_id', requestIds)) breakdowns.set(row.request_id, row);
+    for (const row of await selectWhereIn<BreakdownRow>(db, 'fleet_breakdowns', 'request_id', requestIds))
+      breakdowns.set(row.request_id, row);
     const breakdown = (requestId: string): BreakdownRow => {
       let row = breakdowns.get(requestId);
       if (!row) breakdowns.set(requestId, (row = blankBreakdown(requestId)));
@@ -90,7 +99,19 @@ export const fleetProjection: Projection<ReadModels> = batchProjection<ReadModel
       if (event.type === 'DriverAdded') {
         if (driver) continue;
         const { vehicle, vehicleAssigned } = event.data;
-        drivers.set(operatorId, { operator_id: operatorId, vehicle, vehicle_type: vehicleAssigned, blocked_for: null, ride_id: null, taken_at: null, taken_day: null, taken_vehicle: null, taken_vehicle_type: null, inspected_day: null, last_position: position.streamPosition });
+        drivers.set(operatorId, {
+          operator_id: operatorId,
+          vehicle,
+          vehicle_type: vehicleAssigned,
+          blocked_for: null,
+          ride_id: null,
+          taken_at: null,
+          taken_day: null,
+          taken_vehicle: null,
+          taken_vehicle_type: null,
+          inspected_day: null,
+          last_position: position.streamPosition,
+        });
         changedDrivers.add(operatorId);
         continue;
       }
@@ -130,7 +151,15 @@ export const fleetProjection: Projection<ReadModels> = batchProjection<ReadModel
             taken_vehicle_type: held ? driver.vehicle_type : null,
           });
           if (held) {
-            const take = { day, vehicle_type: driver.vehicle_type, unit: fleetUnitOf(driver.vehicle, operatorId), vehicle: driver.vehicle, operating_ms: 0, first_take_at: at, inspected: driver.inspected_day === day };
+            const take = {
+              day,
+              vehicle_type: driver.vehicle_type,
+              unit: fleetUnitOf(driver.vehicle, operatorId),
+              vehicle: driver.vehicle,
+              operating_ms: 0,
+              first_take_at: at,
+              inspected: driver.inspected_day === day,
+            };
             dayChanges.push({ take });
           }
           break;
@@ -150,15 +179,27 @@ export const fleetProjection: Projection<ReadModels> = batchProjection<ReadModel
       driver.last_position = position.streamPosition;
       changedDrivers.add(operatorId);
     }
-    await upsertRows(db, 'fleet_drivers', ['operator_id'], [...changedDrivers].map((id) => drivers.get(id)! as Row));
-    await upsertRows(db, 'fleet_breakdowns', ['request_id'], [...changedBreakdowns].map((id) => breakdowns.get(id)! as Row));
+    await upsertRows(
+      db,
+      'fleet_drivers',
+      ['operator_id'],
+      [...changedDrivers].map((id) => drivers.get(id)! as Row),
+    );
+    await upsertRows(
+      db,
+      'fleet_breakdowns',
+      ['request_id'],
+      [...changedBreakdowns].map((id) => breakdowns.get(id)! as Row),
+    );
     await applyDayChanges(db, dayChanges);
   },
 });
 
 async function applyDayChanges(db: Kysely<ReadModels>, changes: readonly DayChange[]): Promise<void> {
   if (changes.length === 0) return;
-  const parts = changes.map((change) => ('take' in change ? [change.take.day, change.take.vehicle_type, change.take.unit] : (JSON.parse(change.key) as string[])));
+  const parts = changes.map((change) =>
+    'take' in change ? [change.take.day, change.take.vehicle_type, change.take.unit] : (JSON.parse(change.key) as string[]),
+  );
   const days = new Map<string, VehicleDayRow>();
   const stored = await db
     .selectFrom('fleet_vehicle_days')
@@ -181,5 +222,10 @@ async function applyDayChanges(db: Kysely<ReadModels>, changes: readonly DayChan
       changed.add(change.key);
     }
   }
-  await upsertRows(db, 'fleet_vehicle_days', ['day', 'vehicle_type', 'unit'], [...changed].map((key) => days.get(key)! as Row));
+  await upsertRows(
+    db,
+    'fleet_vehicle_days',
+    ['day', 'vehicle_type', 'unit'],
+    [...changed].map((key) => days.get(key)! as Row),
+  );
 }

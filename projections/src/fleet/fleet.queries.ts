@@ -26,7 +26,11 @@ const emptyTotals = (): FleetTotals => ({ breakdowns: 0, operatingMs: 0, repairM
  * without one counts in its type only). Open blocks and rides still held count until `now`.
  * Types sorted by name, vehicles by type then registration number.
  */
-export async function fleetTotals(db: Kysely<ReadModels>, filter: FleetFilter, now: Date): Promise<{ vehicleTypes: FleetTypeTotals[]; vehicles: FleetVehicleTotals[] }> {
+export async function fleetTotals(
+  db: Kysely<ReadModels>,
+  filter: FleetFilter,
+  now: Date,
+): Promise<{ vehicleTypes: FleetTypeTotals[]; vehicles: FleetVehicleTotals[] }> {
   const nowMs = now.getTime();
   const types = new Map<string, FleetTotals>();
   const vehicles = new Map<string, FleetVehicleTotals>();
@@ -42,7 +46,13 @@ export async function fleetTotals(db: Kysely<ReadModels>, filter: FleetFilter, n
     change(vehicleTotals);
   };
 
-  let breakdowns = db.selectFrom('fleet_breakdowns').selectAll().where('day', '>=', filter.from).where('day', '<=', filter.to).where('blocked_at', 'is not', null).where('vehicle_type', 'is not', null);
+  let breakdowns = db
+    .selectFrom('fleet_breakdowns')
+    .selectAll()
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('blocked_at', 'is not', null)
+    .where('vehicle_type', 'is not', null);
   if (filter.vehicleType) breakdowns = breakdowns.where('vehicle_type', '=', filter.vehicleType);
   for (const row of await breakdowns.execute()) {
     const blockedMs = instantMs(row.blocked_at!);
@@ -65,7 +75,12 @@ export async function fleetTotals(db: Kysely<ReadModels>, filter: FleetFilter, n
     });
   }
 
-  let held = db.selectFrom('fleet_drivers').selectAll().where('ride_id', 'is not', null).where('taken_day', '>=', filter.from).where('taken_day', '<=', filter.to);
+  let held = db
+    .selectFrom('fleet_drivers')
+    .selectAll()
+    .where('ride_id', 'is not', null)
+    .where('taken_day', '>=', filter.from)
+    .where('taken_day', '<=', filter.to);
   if (filter.vehicleType) held = held.where('taken_vehicle_type', '=', filter.vehicleType);
   for (const row of await held.execute()) {
     const heldMs = Math.max(0, nowMs - instantMs(row.taken_at!));

@@ -15,10 +15,30 @@ const brakes = { id: 'brakes', text: 'Brakes work', critical: true };
 const horn = { id: 'horn', text: 'Horn sounds', critical: false };
 
 /** A VehicleInspected on the driver's stream at `iso`; `fail` names the items that failed. */
-function inspected(inspectionId: string, operatorId: string, iso: string, fail: string[] = [], more: Partial<VehicleInspected['data']> = {}) {
-  const items = [brakes, horn].map((item) => ({ ...item, ok: !fail.includes(item.id), note: fail.includes(item.id) ? `${item.id} bad` : null }));
+function inspected(
+  inspectionId: string,
+  operatorId: string,
+  iso: string,
+  fail: string[] = [],
+  more: Partial<VehicleInspected['data']> = {},
+) {
+  const items = [brakes, horn].map((item) => ({
+    ...item,
+    ok: !fail.includes(item.id),
+    note: fail.includes(item.id) ? `${item.id} bad` : null,
+  }));
   const passed = !items.some((item) => item.critical && !item.ok);
-  const data: VehicleInspected['data'] = { inspectionId, operatorId, vehicleType: 'Forklift', vehicleNumber: `MH12 ${operatorId}`, day: plantDayOf(iso), items, passed, inspectedAt: iso, ...more };
+  const data: VehicleInspected['data'] = {
+    inspectionId,
+    operatorId,
+    vehicleType: 'Forklift',
+    vehicleNumber: `MH12 ${operatorId}`,
+    day: plantDayOf(iso),
+    items,
+    passed,
+    inspectedAt: iso,
+    ...more,
+  };
   return { streamId: driverStreamId(operatorId), type: 'VehicleInspected' as const, data };
 }
 
@@ -32,10 +52,18 @@ describe.each(testStoreKinds())('inspections read model on %s', (kind) => {
   const list = async (filter: InspectionFilter = {}, page = { limit: 100, offset: 0 }) => listInspectionsPage(spec.db, filter, page);
   const ids = async (filter: InspectionFilter = {}) => (await list(filter)).rows.map((row) => row.inspection_id);
   const rows = () => spec.db.selectFrom('inspections').selectAll().orderBy('inspection_id').execute();
-  const drivers = () => spec.db.selectFrom('drivers').select(['operator_id', 'last_inspected_at', 'last_inspection_day', 'last_inspection_passed']).orderBy('operator_id').execute();
+  const drivers = () =>
+    spec.db
+      .selectFrom('drivers')
+      .select(['operator_id', 'last_inspected_at', 'last_inspection_day', 'last_inspection_passed'])
+      .orderBy('operator_id')
+      .execute();
 
   it('given a failed critical inspection, then its row keeps each item as answered, the defects and the request it filed', async () => {
-    await spec.given(d.added('FL01'), inspected('I1', 'FL01', '2026-03-02T03:00:00.000Z', ['brakes', 'horn'], { maintenanceRequestId: 'M1' }));
+    await spec.given(
+      d.added('FL01'),
+      inspected('I1', 'FL01', '2026-03-02T03:00:00.000Z', ['brakes', 'horn'], { maintenanceRequestId: 'M1' }),
+    );
     const [row] = (await list()).rows;
     expect(row).toEqual({
       inspection_id: 'I1',
@@ -99,16 +127,27 @@ describe.each(testStoreKinds())('inspections read model on %s', (kind) => {
   });
 
   it('given inspections and driver records, when every event is delivered again, then no row changes', async () => {
-    await spec.given(d.added('FL01'), inspected('I1', 'FL01', '2026-03-01T03:00:00.000Z'), inspected('I2', 'FL01', '2026-03-02T03:00:00.000Z', ['brakes'], { maintenanceRequestId: 'M1' }));
+    await spec.given(
+      d.added('FL01'),
+      inspected('I1', 'FL01', '2026-03-01T03:00:00.000Z'),
+      inspected('I2', 'FL01', '2026-03-02T03:00:00.000Z', ['brakes'], { maintenanceRequestId: 'M1' }),
+    );
     const before = [await rows(), await drivers()];
     await redeliver(spec.database, [driversProjection, inspectionsProjection]);
-    await redeliver(spec.database, [driversProjection, inspectionsProjection], (event) => event.type === 'VehicleInspected' && (event.data as { inspectionId: string }).inspectionId === 'I1');
+    await redeliver(
+      spec.database,
+      [driversProjection, inspectionsProjection],
+      (event) => event.type === 'VehicleInspected' && (event.data as { inspectionId: string }).inspectionId === 'I1',
+    );
     expect([await rows(), await drivers()]).toEqual(before);
   });
 
   it('given events folded live batch by batch, when the read models are dropped and the store replayed in one batch, then they are the same', async () => {
     await spec.given(d.added('FL01'), d.added('FL02'), inspected('I1', 'FL01', '2026-03-01T03:00:00.000Z'));
-    await spec.given(inspected('I2', 'FL01', '2026-03-02T03:00:00.000Z', ['horn']), inspected('I3', 'FL02', '2026-03-02T04:00:00.000Z', ['brakes'], { maintenanceRequestId: 'M9' }));
+    await spec.given(
+      inspected('I2', 'FL01', '2026-03-02T03:00:00.000Z', ['horn']),
+      inspected('I3', 'FL02', '2026-03-02T04:00:00.000Z', ['brakes'], { maintenanceRequestId: 'M9' }),
+    );
     await spec.given(d.updated('FL02', 0, { name: 'Renamed' }), inspected('I4', 'FL02', '2026-03-02T04:30:00.000Z'));
     const live = [await rows(), await drivers(), (await list()).rows];
     await sql`delete from inspections`.execute(spec.db);

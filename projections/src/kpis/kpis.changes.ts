@@ -37,7 +37,8 @@ export interface KpiRideChange {
 }
 
 // A false SLA_MET is a target missed before; the rule decides the rest.
-const slaMetAfter = (ride: KpiRideState, completed: boolean, missedNow = false) => slaMetOf({ completed, targetMissed: missedNow || ride.sla_met === false });
+const slaMetAfter = (ride: KpiRideState, completed: boolean, missedNow = false) =>
+  slaMetOf({ completed, targetMissed: missedNow || ride.sla_met === false });
 
 const secondsBetween = (from: Date | string | null, to: string): number | null => (from ? (instantMs(to) - instantMs(from)) / 1000 : null);
 
@@ -47,7 +48,16 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     case 'RideAccepted': {
       const at = instantText(event.data.acceptedAt);
       const { driverId, driverName } = event.data;
-      return { ride: { accepted_at: at, wait_seconds: secondsBetween(ride.requested_at, at), driver_id: driverId, driver_name: driverName, driver_since: at }, driverDay: null };
+      return {
+        ride: {
+          accepted_at: at,
+          wait_seconds: secondsBetween(ride.requested_at, at),
+          driver_id: driverId,
+          driver_name: driverName,
+          driver_since: at,
+        },
+        driverDay: null,
+      };
     }
     case 'MaterialPicked': {
       const at = instantText(event.data.pickedAt);
@@ -60,14 +70,22 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     case 'RideEnded': {
       const at = instantText(event.data.endedAt);
       const busySeconds = secondsBetween(ride.driver_since, at) ?? 0;
-      return { ride: { ended_at: at, sla_met: slaMetAfter(ride, true) }, driverDay: { driverId: event.data.driverId, driverName: ride.driver_name ?? event.data.driverId, ridesCompleted: 1, busySeconds } };
+      return {
+        ride: { ended_at: at, sla_met: slaMetAfter(ride, true) },
+        driverDay: { driverId: event.data.driverId, driverName: ride.driver_name ?? event.data.driverId, ridesCompleted: 1, busySeconds },
+      };
     }
     case 'RideCancelled':
       return { ride: { cancelled_at: instantText(event.data.cancelledAt) }, driverDay: null };
     case 'RideRedistributed': {
       // The broken-down driver was busy until the ride was taken from him; he completed nothing.
       const busySeconds = secondsBetween(ride.driver_since, instantText(event.data.redistributedAt)) ?? 0;
-      const driverDay = { driverId: event.data.originalDriverId, driverName: event.data.originalDriverName, ridesCompleted: 0, busySeconds };
+      const driverDay = {
+        driverId: event.data.originalDriverId,
+        driverName: event.data.originalDriverName,
+        ridesCompleted: 0,
+        busySeconds,
+      };
       return { ride: { driver_id: null, driver_name: null, driver_since: null }, driverDay };
     }
     case 'RideTakenOver': {

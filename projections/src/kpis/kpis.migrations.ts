@@ -45,7 +45,9 @@ export const kpisMigrations: Record<string, Migration> = {
       // beside them (a rebuild of the KPIs alone has it elsewhere, but then starts from empty tables).
       const { rows } = await sql<{ rides: string | null }>`select to_regclass('rides')::text as rides`.execute(db);
       if (rows[0]?.rides) {
-        await sql`update kpi_rides k set from_location = r.from_location, to_location = r.to_location from rides r where r.ride_id = k.ride_id and k.from_location is null`.execute(db);
+        await sql`update kpi_rides k set from_location = r.from_location, to_location = r.to_location from rides r where r.ride_id = k.ride_id and k.from_location is null`.execute(
+          db,
+        );
       }
     },
   },

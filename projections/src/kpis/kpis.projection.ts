@@ -21,9 +21,22 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
   migrations: kpisMigrations,
   async applyBatch(events, db: Kysely<ReadModels>) {
     const rides = new Map<string, KpiRideState>();
-    for (const row of await selectWhereIn<KpiRideState>(db, 'kpi_rides', 'ride_id', events.map(({ event }) => (event as KpiEvent).data.rideId))) rides.set(row.ride_id, row);
+    for (const row of await selectWhereIn<KpiRideState>(
+      db,
+      'kpi_rides',
+      'ride_id',
+      events.map(({ event }) => (event as KpiEvent).data.rideId),
+    ))
+      rides.set(row.ride_id, row);
     const changedRides = new Set<string>();
-    const deltas: { day: string; vehicleType: string; driverId: string; driverName: string; ridesCompleted: number; busySeconds: number }[] = [];
+    const deltas: {
+      day: string;
+      vehicleType: string;
+      driverId: string;
+      driverName: string;
+      ridesCompleted: number;
+      busySeconds: number;
+    }[] = [];
     for (const { event: domainEvent, position } of events) {
       const event = domainEvent as KpiEvent;
       const ride = rides.get(event.data.rideId);
@@ -61,7 +74,12 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
       ride.last_position = position.streamPosition;
       changedRides.add(ride.ride_id);
     }
-    await upsertRows(db, 'kpi_rides', ['ride_id'], [...changedRides].map((id) => rides.get(id)!));
+    await upsertRows(
+      db,
+      'kpi_rides',
+      ['ride_id'],
+      [...changedRides].map((id) => rides.get(id)!),
+    );
     if (deltas.length === 0) return;
 
     const days = new Map<string, KpiDriverDayRow>();
@@ -81,10 +99,22 @@ export const kpisProjection: Projection<ReadModels> = batchProjection<ReadModels
         row.rides_completed += delta.ridesCompleted;
         row.busy_seconds += delta.busySeconds;
       } else {
-        days.set(key, { day: delta.day, driver_id: delta.driverId, vehicle_type: delta.vehicleType, driver_name: delta.driverName, rides_completed: delta.ridesCompleted, busy_seconds: delta.busySeconds });
+        days.set(key, {
+          day: delta.day,
+          driver_id: delta.driverId,
+          vehicle_type: delta.vehicleType,
+          driver_name: delta.driverName,
+          rides_completed: delta.ridesCompleted,
+          busy_seconds: delta.busySeconds,
+        });
       }
       changedDays.add(key);
     }
-    await upsertRows(db, 'kpi_driver_days', ['day', 'driver_id', 'vehicle_type'], [...changedDays].map((key) => days.get(key)!));
+    await upsertRows(
+      db,
+      'kpi_driver_days',
+      ['day', 'driver_id', 'vehicle_type'],
+      [...changedDays].map((key) => days.get(key)!),
+    );
   },
 });

@@ -100,7 +100,12 @@ export async function kpiDrivers(db: Kysely<ReadModels>, filter: KpiFilter): Pro
     .orderBy('rides_completed', 'desc')
     .orderBy('driver_id')
     .execute();
-  return rows.map((row) => ({ driverId: row.driver_id, driverName: row.driver_name, ridesCompleted: row.rides_completed, busySeconds: row.busy_seconds }));
+  return rows.map((row) => ({
+    driverId: row.driver_id,
+    driverName: row.driver_name,
+    ridesCompleted: row.rides_completed,
+    busySeconds: row.busy_seconds,
+  }));
 }
 
 /** The routes with the most rides requested over the range, busiest first (ties by name). */

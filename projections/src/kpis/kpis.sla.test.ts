@@ -15,22 +15,45 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
   });
   afterEach(() => spec.dispose());
 
-  const done = (rideId: string, driverId: string, from: number) => [e.accepted(rideId, driverId, from + 1), e.picked(rideId, driverId, from + 2), e.dropped(rideId, driverId, from + 3), e.ended(rideId, driverId, from + 4)];
+  const done = (rideId: string, driverId: string, from: number) => [
+    e.accepted(rideId, driverId, from + 1),
+    e.picked(rideId, driverId, from + 2),
+    e.dropped(rideId, driverId, from + 3),
+    e.ended(rideId, driverId, from + 4),
+  ];
   const history = [
-    e.requested('MET', 'RQ01', 0), ...done('MET', 'FL01', 0),
-    e.requested('LATE', 'RQ01', 1), e.accepted('LATE', 'FL02', 2), s.slaBreached('LATE', 'deliver', 31), e.picked('LATE', 'FL02', 32), e.dropped('LATE', 'FL02', 33), e.ended('LATE', 'FL02', 34),
-    e.requested('GONE', 'RQ01', 2, { priority: 'urgent' }), s.slaBreached('GONE', 'accept', 4, 'urgent'), e.cancelled('GONE', 'RQ01', 5),
-    e.requested('CANCELLED', 'RQ01', 3), e.cancelled('CANCELLED', 'RQ01', 4),
-    s.scheduled('LATER', 'RQ01', 4, 120, 105), s.released('LATER', 105), ...done('LATER', 'FL03', 105),
+    e.requested('MET', 'RQ01', 0),
+    ...done('MET', 'FL01', 0),
+    e.requested('LATE', 'RQ01', 1),
+    e.accepted('LATE', 'FL02', 2),
+    s.slaBreached('LATE', 'deliver', 31),
+    e.picked('LATE', 'FL02', 32),
+    e.dropped('LATE', 'FL02', 33),
+    e.ended('LATE', 'FL02', 34),
+    e.requested('GONE', 'RQ01', 2, { priority: 'urgent' }),
+    s.slaBreached('GONE', 'accept', 4, 'urgent'),
+    e.cancelled('GONE', 'RQ01', 5),
+    e.requested('CANCELLED', 'RQ01', 3),
+    e.cancelled('CANCELLED', 'RQ01', 4),
+    s.scheduled('LATER', 'RQ01', 4, 120, 105),
+    s.released('LATER', 105),
+    ...done('LATER', 'FL03', 105),
     e.requested('OPEN', 'RQ01', 5),
   ];
   it('given a ride booked for later, then its wait runs from its release, not its booking', async () => {
     await spec.given(...history);
-    const later = await spec.db.selectFrom('kpi_rides').select(['requested_at', 'wait_seconds']).where('ride_id', '=', 'LATER').executeTakeFirstOrThrow();
+    const later = await spec.db
+      .selectFrom('kpi_rides')
+      .select(['requested_at', 'wait_seconds'])
+      .where('ride_id', '=', 'LATER')
+      .executeTakeFirstOrThrow();
     expect(later).toEqual({ requested_at: new Date(Date.UTC(2026, 10, 25, 8, 105)), wait_seconds: 60 });
   });
 
-  const slaMet = async () => Object.fromEntries((await spec.db.selectFrom('kpi_rides').select(['ride_id', 'sla_met']).execute()).map((row) => [row.ride_id, row.sla_met]));
+  const slaMet = async () =>
+    Object.fromEntries(
+      (await spec.db.selectFrom('kpi_rides').select(['ride_id', 'sla_met']).execute()).map((row) => [row.ride_id, row.sla_met]),
+    );
 
   it('given rides completed in time, completed after a miss, missed and cancelled, cancelled, booked for later and completed, and open, then SLA_MET is true, false, false, null, true and null', async () => {
     await spec.given(...history);
@@ -40,7 +63,15 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
   it('given the same rides, when the day is asked for, then three rides count for SLA and two of them met it', async () => {
     await spec.given(...history);
     expect(await kpiDays(spec.db, { from: '2026-11-25', to: '2026-11-25' })).toEqual([
-      expect.objectContaining({ day: '2026-11-25', vehicleType: 'Forklift', requested: 6, completed: 3, cancelled: 2, slaRides: 3, slaMetRides: 2 }),
+      expect.objectContaining({
+        day: '2026-11-25',
+        vehicleType: 'Forklift',
+        requested: 6,
+        completed: 3,
+        cancelled: 2,
+        slaRides: 3,
+        slaMetRides: 2,
+      }),
     ]);
   });
 

@@ -24,7 +24,9 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
 
   describe('rows', () => {
     it('given a request filed, then its row is the request as sent, pending', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0, { vehicleType: 'AMR', issue: 'Engine Issue', commentText: 'smoke on start', breakdownType: 'full' }));
+      await spec.given(
+        m.requested('M1', 'FL01', 0, { vehicleType: 'AMR', issue: 'Engine Issue', commentText: 'smoke on start', breakdownType: 'full' }),
+      );
       expect(await request()).toEqual({
         request_id: 'M1',
         driver_id: 'FL01',
@@ -45,7 +47,10 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
     });
 
     it('given a request filed mid-ride, then it keeps the ride and the partial breakdown; given one with no breakdown, then it has none', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0, { rideId: 'R1', breakdownType: 'partial', issue: '' }), m.requested('M2', 'FL02', 1, { breakdownType: null }));
+      await spec.given(
+        m.requested('M1', 'FL01', 0, { rideId: 'R1', breakdownType: 'partial', issue: '' }),
+        m.requested('M2', 'FL02', 1, { breakdownType: null }),
+      );
       expect(await request('M1')).toMatchObject({ ride_id: 'R1', breakdown_type: 'partial', issue: '' });
       expect(await request('M2')).toMatchObject({ ride_id: null, breakdown_type: null });
     });
@@ -62,12 +67,26 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
 
     it('given a pending request, when it is rejected with a reason, then its comment reads REJECTED: and the reason', async () => {
       await spec.given(m.requested('M1', 'FL01', 0), m.rejected('M1', 'no fault found', 3));
-      expect(await request()).toMatchObject({ status: 'rejected', rejected_at: time(3), rejection_reason: 'no fault found', comment_text: 'REJECTED: no fault found', accepted_at: null });
+      expect(await request()).toMatchObject({
+        status: 'rejected',
+        rejected_at: time(3),
+        rejection_reason: 'no fault found',
+        comment_text: 'REJECTED: no fault found',
+        accepted_at: null,
+      });
     });
 
     it('given the client wrote the REJECTED: comment first, when the rejection follows, then the prefix shows once', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0), m.commentEdited('M1', 'REJECTED: driver error', 2), m.rejected('M1', 'driver error', 3));
-      expect(await request()).toMatchObject({ status: 'rejected', rejection_reason: 'driver error', comment_text: 'REJECTED: driver error' });
+      await spec.given(
+        m.requested('M1', 'FL01', 0),
+        m.commentEdited('M1', 'REJECTED: driver error', 2),
+        m.rejected('M1', 'driver error', 3),
+      );
+      expect(await request()).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'driver error',
+        comment_text: 'REJECTED: driver error',
+      });
     });
 
     it('given a rejection whose reason already carries the prefix, then the comment is not prefixed twice', async () => {
@@ -77,11 +96,24 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
 
     it('given an accepted request, when it is completed, then it is completed with the maintenance date and keeps its acceptance', async () => {
       await spec.given(m.requested('M1', 'FL01', 0), m.accepted('M1', 1), m.completed('M1', 50));
-      expect(await request()).toMatchObject({ status: 'completed', accepted_at: time(1), maintenance_date: time(50), rejected_at: null, comment_text: 'leaking near the mast', last_position: 3 });
+      expect(await request()).toMatchObject({
+        status: 'completed',
+        accepted_at: time(1),
+        maintenance_date: time(50),
+        rejected_at: null,
+        comment_text: 'leaking near the mast',
+        last_position: 3,
+      });
     });
 
     it('given a request moved on, when its older events are applied again past the checkpoint, then its row is unchanged', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0), m.commentEdited('M1', 'first note', 1), m.accepted('M1', 2), m.commentEdited('M1', 'second note', 3), m.completed('M1', 4));
+      await spec.given(
+        m.requested('M1', 'FL01', 0),
+        m.commentEdited('M1', 'first note', 1),
+        m.accepted('M1', 2),
+        m.commentEdited('M1', 'second note', 3),
+        m.completed('M1', 4),
+      );
       const before = await request();
       await spec.given();
       expect(await request()).toEqual(before);
@@ -95,7 +127,12 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
 
   describe('the list', () => {
     it('given requests filed at different times, then they are listed newest first, ties by request id', async () => {
-      await spec.given(m.requested('M3', 'FL01', 1), m.requested('M2', 'FL02', 5), m.requested('M1', 'FL03', 5), m.requested('M4', 'FL04', 3));
+      await spec.given(
+        m.requested('M3', 'FL01', 1),
+        m.requested('M2', 'FL02', 5),
+        m.requested('M1', 'FL03', 5),
+        m.requested('M4', 'FL04', 3),
+      );
       expect((await listMaintenanceRequests(spec.db)).map((row) => row.request_id)).toEqual(['M1', 'M2', 'M4', 'M3']);
     });
 
@@ -114,7 +151,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
       expect(byId.get('M3')).toMatchObject({ driver_id: 'FL03', mobile: null, role: null, last_maintenance_date: null });
     });
 
-    it('given requests filed under names other than the drivers\' records, then each is listed under his record\'s name as it is now, else his account\'s, else the name it was filed with', async () => {
+    it("given requests filed under names other than the drivers' records, then each is listed under his record's name as it is now, else his account's, else the name it was filed with", async () => {
       await spec.given(
         d.added('FL01', 0, { name: 'Ravi Kumar' }),
         u.signedUp('FL01', { name: 'Ravi K', role: 'driver' }),
@@ -156,7 +193,12 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
     });
 
     it('given a driver whose record says when he was last maintained but no completed request, then his requests show that date', async () => {
-      await spec.given(d.added('FL01'), d.blockedForMaintenance('FL01', 'M0'), d.unblocked('FL01', 'maintenance_completed'), m.requested('M1', 'FL01', 10));
+      await spec.given(
+        d.added('FL01'),
+        d.blockedForMaintenance('FL01', 'M0'),
+        d.unblocked('FL01', 'maintenance_completed'),
+        m.requested('M1', 'FL01', 10),
+      );
       const unblockedAt = (await recordedEvents(spec.database)).find((event) => event.type === 'DriverUnblocked')!.recordedAt;
       expect(await listMaintenanceRequests(spec.db)).toMatchObject([{ request_id: 'M1', last_maintenance_date: unblockedAt }]);
     });

@@ -6,14 +6,20 @@ import { rowProjection } from '../row-projection';
 import { instantText, type WithTextTimes } from '../timestamp';
 
 // A rejection shows in the list as its comment, 'REJECTED: {reason}' (SPEC §7), never prefixed twice.
-const rejectionComment = (reason: string) => (reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`);
+const rejectionComment = (reason: string) =>
+  reason.startsWith(REJECTION_COMMENT_PREFIX) ? reason : `${REJECTION_COMMENT_PREFIX}${reason}`;
 
 function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested' }>): WithTextTimes<Updateable<MaintenanceRequestsTable>> {
   switch (event.type) {
     case 'MaintenanceAccepted':
       return { status: 'accepted', accepted_at: instantText(event.data.acceptedAt) };
     case 'MaintenanceRejected':
-      return { status: 'rejected', rejected_at: instantText(event.data.rejectedAt), rejection_reason: event.data.reason, comment_text: rejectionComment(event.data.reason) };
+      return {
+        status: 'rejected',
+        rejected_at: instantText(event.data.rejectedAt),
+        rejection_reason: event.data.reason,
+        comment_text: rejectionComment(event.data.reason),
+      };
     case 'MaintenanceCompleted':
       return { status: 'completed', maintenance_date: instantText(event.data.maintenanceDate) };
     case 'MaintenanceCommentEdited':

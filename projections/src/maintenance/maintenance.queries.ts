@@ -40,7 +40,14 @@ const maintenanceListQuery = (db: Kysely<ReadModels>) =>
     .leftJoin('drivers as d', 'd.operator_id', 'm.driver_id')
     .leftJoin('users as u', 'u.token_no', 'm.driver_id')
     .selectAll('m')
-    .select(['d.name as record_name', 'u.name as account_name', 'd.mobile as driver_mobile', 'u.mobile as user_mobile', 'd.role as role', 'd.last_maintenance_date as record_maintenance_date'])
+    .select([
+      'd.name as record_name',
+      'u.name as account_name',
+      'd.mobile as driver_mobile',
+      'u.mobile as user_mobile',
+      'd.role as role',
+      'd.last_maintenance_date as record_maintenance_date',
+    ])
     .orderBy('m.requested_at', 'desc')
     .orderBy('m.request_id');
 

@@ -5,8 +5,17 @@ import type { ReadModels } from '../read-models';
 import type { ReportDriversTable } from './reports.table';
 import { insertRowsIfAbsent, upsertRows } from '../batch-writes';
 
-export const REPORT_DRIVER_EVENT_TYPES = ['DriverAdded', 'DriverUpdated', 'DriverUnblocked'] as const satisfies readonly DriverEvent['type'][];
-export const REPORT_MAINTENANCE_EVENT_TYPES = ['MaintenanceRequested', 'MaintenanceAccepted', 'MaintenanceRejected', 'MaintenanceCompleted'] as const satisfies readonly MaintenanceEvent['type'][];
+export const REPORT_DRIVER_EVENT_TYPES = [
+  'DriverAdded',
+  'DriverUpdated',
+  'DriverUnblocked',
+] as const satisfies readonly DriverEvent['type'][];
+export const REPORT_MAINTENANCE_EVENT_TYPES = [
+  'MaintenanceRequested',
+  'MaintenanceAccepted',
+  'MaintenanceRejected',
+  'MaintenanceCompleted',
+] as const satisfies readonly MaintenanceEvent['type'][];
 
 export type ReportDriverEvent = Extract<DriverEvent, { type: (typeof REPORT_DRIVER_EVENT_TYPES)[number] }>;
 export type ReportMaintenanceEvent = Extract<MaintenanceEvent, { type: (typeof REPORT_MAINTENANCE_EVENT_TYPES)[number] }>;
@@ -28,11 +37,19 @@ export class ReportDriversFold {
   ) {}
 
   /** Reads the rows the batch's driver and maintenance events, and the drivers its rides assign, touch. */
-  static async load(db: Kysely<ReadModels>, events: readonly (ReportDriverEvent | ReportMaintenanceEvent)[], assignedDrivers: readonly string[]): Promise<ReportDriversFold> {
+  static async load(
+    db: Kysely<ReadModels>,
+    events: readonly (ReportDriverEvent | ReportMaintenanceEvent)[],
+    assignedDrivers: readonly string[],
+  ): Promise<ReportDriversFold> {
     const requests = new Map<string, string>();
     const completed = events.filter((e) => e.type === 'MaintenanceCompleted').map((e) => e.data.requestId);
     if (completed.length > 0) {
-      const rows = await db.selectFrom('report_maintenance_requests').selectAll().where('request_id', 'in', [...new Set(completed)]).execute();
+      const rows = await db
+        .selectFrom('report_maintenance_requests')
+        .selectAll()
+        .where('request_id', 'in', [...new Set(completed)])
+        .execute();
       for (const row of rows) requests.set(row.request_id, row.driver_id);
     }
     const ids = new Set([...assignedDrivers, ...requests.values()]);
@@ -47,7 +64,12 @@ export class ReportDriversFold {
       const rows = await db
         .selectFrom('report_drivers')
         .selectAll()
-        .where((eb) => eb.or([...(ids.size > 0 ? [eb('operator_id', 'in', [...ids])] : []), ...(requestIds.size > 0 ? [eb('latest_request_id', 'in', [...requestIds])] : [])]))
+        .where((eb) =>
+          eb.or([
+            ...(ids.size > 0 ? [eb('operator_id', 'in', [...ids])] : []),
+            ...(requestIds.size > 0 ? [eb('latest_request_id', 'in', [...requestIds])] : []),
+          ]),
+        )
         .execute();
       for (const row of rows) drivers.set(row.operator_id, row);
     }
@@ -86,10 +108,15 @@ export class ReportDriversFold {
     switch (event.type) {
       case 'DriverAdded':
       case 'DriverUpdated':
-        return this.upsert(event.data.operatorId, { name: event.data.name || null, vehicle_number: event.data.vehicle || null, forklift_number: event.data.forklift || null });
+        return this.upsert(event.data.operatorId, {
+          name: event.data.name || null,
+          vehicle_number: event.data.vehicle || null,
+          forklift_number: event.data.forklift || null,
+        });
       case 'DriverUnblocked':
         // Staff may release a driver as maintained without completing a request; that counts as his maintenance then.
-        if (event.data.reason === 'maintenance_completed') this.upsert(event.data.operatorId, { released_maintenance_date: position.recordedAt });
+        if (event.data.reason === 'maintenance_completed')
+          this.upsert(event.data.operatorId, { released_maintenance_date: position.recordedAt });
         return;
       case 'MaintenanceRequested':
         if (!this.requests.has(event.data.requestId)) {
@@ -108,7 +135,8 @@ export class ReportDriversFold {
         if (!row) return;
         // The latest of his completed maintenances, as the maintenance list shows it.
         const date = new Date(event.data.maintenanceDate);
-        if (!row.completed_maintenance_date || date.getTime() > row.completed_maintenance_date.getTime()) row.completed_maintenance_date = date;
+        if (!row.completed_maintenance_date || date.getTime() > row.completed_maintenance_date.getTime())
+          row.completed_maintenance_date = date;
         this.changed.add(row.operator_id);
         return;
       }
@@ -117,6 +145,11 @@ export class ReportDriversFold {
 
   async write(db: Kysely<ReadModels>): Promise<void> {
     await insertRowsIfAbsent(db, 'report_maintenance_requests', this.newRequests);
-    await upsertRows(db, 'report_drivers', ['operator_id'], [...this.changed].map((id) => this.drivers.get(id)!));
+    await upsertRows(
+      db,
+      'report_drivers',
+      ['operator_id'],
+      [...this.changed].map((id) => this.drivers.get(id)!),
+    );
   }
 }

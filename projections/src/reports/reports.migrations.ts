@@ -39,7 +39,9 @@ export const reportsMigrations: Record<string, Migration> = {
         await sql`create index ${sql.id(name)} on ride_reports (${sql.id(column)}, created_at desc, ride_id desc)`.execute(db);
       }
       // The 'Other' vehicle filter: rows of no bookable type (the VEHICLE_TYPES of this migration's day).
-      await sql`create index ride_reports_by_other_vehicle on ride_reports (created_at desc, ride_id desc) where vehicle_type not in ('Forklift', 'Crane', 'AMR', 'Cherry Picker')`.execute(db);
+      await sql`create index ride_reports_by_other_vehicle on ride_reports (created_at desc, ride_id desc) where vehicle_type not in ('Forklift', 'Crane', 'AMR', 'Cherry Picker')`.execute(
+        db,
+      );
 
       await db.schema
         .createTable('report_drivers')
@@ -79,7 +81,9 @@ export const reportsMigrations: Record<string, Migration> = {
       // kpis 0002 does); no ride missed a target yet (RideSlaBreached is new with this), so a completed one met them.
       const { rows } = await sql<{ rides: string | null }>`select to_regclass('rides')::text as rides`.execute(db);
       if (rows[0]?.rides) {
-        await sql`update ride_reports r set priority = s.priority from rides s where s.ride_id = r.ride_id and s.priority <> r.priority`.execute(db);
+        await sql`update ride_reports r set priority = s.priority from rides s where s.ride_id = r.ride_id and s.priority <> r.priority`.execute(
+          db,
+        );
       }
       await sql`update ride_reports set sla_met = true where status = 'completed'`.execute(db);
       await sql`create index ride_reports_by_priority on ride_reports (priority, created_at desc, ride_id desc)`.execute(db);

@@ -51,7 +51,14 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
       return { sla_met: false };
     case 'RideRedistributed':
       // Waiting for another driver, like the rides read model: no driver until one takes it over.
-      return { status: 'waiting_for_reassignment', driver_id: null, driver_name: null, vehicle_number: null, vehicle_number_key: null, forklift_number: null };
+      return {
+        status: 'waiting_for_reassignment',
+        driver_id: null,
+        driver_name: null,
+        vehicle_number: null,
+        vehicle_number_key: null,
+        forklift_number: null,
+      };
     // Timer notices (engine/src/timers) change nothing a report row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':
@@ -80,12 +87,19 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
     const rideEvents = events.filter(({ event }) => isOneOf(RIDE_EVENT_TYPES, event.type));
     const drivers = await ReportDriversFold.load(
       db,
-      events.map(({ event }) => event).filter((event) => !isOneOf(RIDE_EVENT_TYPES, event.type)) as (ReportDriverEvent | ReportMaintenanceEvent)[],
-      rideEvents.map(({ event }) => event as RideEvent).filter(isAssignment).map((event) => event.data.driverId),
+      events.map(({ event }) => event).filter((event) => !isOneOf(RIDE_EVENT_TYPES, event.type)) as (
+        ReportDriverEvent | ReportMaintenanceEvent
+      )[],
+      rideEvents
+        .map(({ event }) => event as RideEvent)
+        .filter(isAssignment)
+        .map((event) => event.data.driverId),
     );
     const rides = new Map<string, Row>();
     const rideIds = [...new Set(rideEvents.map(({ event }) => (event as RideEvent).data.rideId))];
-    if (rideIds.length > 0) for (const row of await db.selectFrom('ride_reports').selectAll().where('ride_id', 'in', rideIds).execute()) rides.set(row.ride_id, row);
+    if (rideIds.length > 0)
+      for (const row of await db.selectFrom('ride_reports').selectAll().where('ride_id', 'in', rideIds).execute())
+        rides.set(row.ride_id, row);
     const changed = new Set<string>();
     const names = new Map<string, { driver_id: string; driver_name: string }>();
 
@@ -119,7 +133,11 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
       let change: Change;
       if (isAssignment(event)) {
         // Every name a driver took a ride under is kept, even from an event the ride row has seen.
-        if (event.data.driverName) names.set(JSON.stringify([event.data.driverId, event.data.driverName]), { driver_id: event.data.driverId, driver_name: event.data.driverName });
+        if (event.data.driverName)
+          names.set(JSON.stringify([event.data.driverId, event.data.driverName]), {
+            driver_id: event.data.driverId,
+            driver_name: event.data.driverName,
+          });
         change = assignmentOf(event, drivers.get(event.data.driverId));
       } else {
         change = changeOf(event);
@@ -134,6 +152,11 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
 
     await drivers.write(db);
     await insertRowsIfAbsent(db, 'report_driver_names', [...names.values()]);
-    await upsertRows(db, 'ride_reports', ['ride_id'], [...changed].map((id) => rides.get(id)!));
+    await upsertRows(
+      db,
+      'ride_reports',
+      ['ride_id'],
+      [...changed].map((id) => rides.get(id)!),
+    );
   },
 });

@@ -16,7 +16,9 @@ type TimeKey = 'created_at' | 'started_at' | 'picked_at' | 'dropped_at' | 'ended
  * rideReportsAfter would hold), null where that would be null. PostgreSQL sends them as numbers, so a
  * million-row export parses no date text and makes no Date per cell.
  */
-export type RideReportExportRecord = Omit<RideReportRecord, TimeKey> & { created_at: number } & { [K in Exclude<TimeKey, 'created_at'>]: number | null };
+export type RideReportExportRecord = Omit<RideReportRecord, TimeKey> & { created_at: number } & {
+  [K in Exclude<TimeKey, 'created_at'>]: number | null;
+};
 
 /** Where a keyset walk stopped: the last row's created time and ride id. */
 export interface RideReportCursor {
@@ -64,8 +66,16 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
     // The ride's own name decides: a driver renamed since matches only the rides he drove under that name.
     const names = filter.namesByPart ?? [];
     if (names.length === 0) conditions.push(sql<SqlBool>`false`);
-    else if (names.length === 1) conditions.push(eb('r.driver_id', '=', names[0]!.driver_id), eb('r.driver_name', '=', names[0]!.driver_name));
-    else conditions.push(eb(eb.refTuple('r.driver_id', 'r.driver_name'), 'in', names.map((n) => eb.tuple(n.driver_id, n.driver_name))));
+    else if (names.length === 1)
+      conditions.push(eb('r.driver_id', '=', names[0]!.driver_id), eb('r.driver_name', '=', names[0]!.driver_name));
+    else
+      conditions.push(
+        eb(
+          eb.refTuple('r.driver_id', 'r.driver_name'),
+          'in',
+          names.map((n) => eb.tuple(n.driver_id, n.driver_name)),
+        ),
+      );
   }
   if (filter.createdFrom) conditions.push(eb('r.created_at', '>=', filter.createdFrom));
   if (filter.createdBefore) conditions.push(eb('r.created_at', '<', filter.createdBefore));
@@ -73,9 +83,24 @@ function matching(eb: Rows, filter: ResolvedFilter): Expression<SqlBool> {
 }
 
 const RIDE_COLUMNS = [
-  'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status', 'r.created_at',
-  'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.started_at', 'r.picked_at', 'r.dropped_at', 'r.ended_at',
-  'r.priority', 'r.sla_met',
+  'r.ride_id',
+  'r.requester_name',
+  'r.from_location',
+  'r.to_location',
+  'r.vehicle_type',
+  'r.ride_type',
+  'r.status',
+  'r.created_at',
+  'r.driver_id',
+  'r.driver_name',
+  'r.vehicle_number',
+  'r.forklift_number',
+  'r.started_at',
+  'r.picked_at',
+  'r.dropped_at',
+  'r.ended_at',
+  'r.priority',
+  'r.sla_met',
 ] as const;
 
 /** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */
@@ -96,7 +121,13 @@ type RideSlice = ReturnType<typeof matchingRides>;
  * autovacuum leaves them), and only the page's own rows are then read from the table. Walked with
  * every column, page 2,000 of 15 fetched 30,000 rows from the table to keep 15.
  */
-function deferredSlice(db: Kysely<ReadModels>, filter: ResolvedFilter, limit: number, offset: number, after: RideReportCursor | null): RideSlice {
+function deferredSlice(
+  db: Kysely<ReadModels>,
+  filter: ResolvedFilter,
+  limit: number,
+  offset: number,
+  after: RideReportCursor | null,
+): RideSlice {
   let keys = db
     .selectFrom('ride_reports as r')
     .select('r.ride_id')
@@ -119,10 +150,25 @@ const MAX_NAME_BRANCHES = 32;
  * rides newest first through the driver index: one IN over all of them made PostgreSQL fetch every
  * ride of every such driver (45,000 for 'Driver B' in a million) to sort them for a page of 15.
  */
-function ridesSlice(db: Kysely<ReadModels>, filter: ResolvedFilter, limit: number, offset: number, after: RideReportCursor | null): RideSlice {
+function ridesSlice(
+  db: Kysely<ReadModels>,
+  filter: ResolvedFilter,
+  limit: number,
+  offset: number,
+  after: RideReportCursor | null,
+): RideSlice {
   const names = filter.namesByPart ?? [];
-  if (names.length < 2 || names.length > MAX_NAME_BRANCHES) return offset === 0 ? matchingRides(db, filter, after).limit(limit) : deferredSlice(db, filter, limit, offset, after);
-  const branches = names.map((name, i) => db.selectFrom(matchingRides(db, { ...filter, namesByPart: [name] }, after).limit(offset + limit).as(`b${i}`)).selectAll());
+  if (names.length < 2 || names.length > MAX_NAME_BRANCHES)
+    return offset === 0 ? matchingRides(db, filter, after).limit(limit) : deferredSlice(db, filter, limit, offset, after);
+  const branches = names.map((name, i) =>
+    db
+      .selectFrom(
+        matchingRides(db, { ...filter, namesByPart: [name] }, after)
+          .limit(offset + limit)
+          .as(`b${i}`),
+      )
+      .selectAll(),
+  );
   const union = branches.slice(1).reduce((all, branch) => all.unionAll(branch), branches[0]!);
   return db
     .selectFrom(union.as('r'))
@@ -163,7 +209,11 @@ export const REPORT_COUNT_CAP = 10_000;
  * How many rows match, counting at most `atMost` (the screen's 'N+' when there are more). The count
  * stops at the cap, so a broad filter costs an index walk of `atMost` rows instead of a table scan.
  */
-export async function countRideReports(db: Kysely<ReadModels>, filter: RideReportFilter, atMost = REPORT_COUNT_CAP): Promise<RideReportCount> {
+export async function countRideReports(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  atMost = REPORT_COUNT_CAP,
+): Promise<RideReportCount> {
   const resolved = await resolve(db, filter);
   const row = await db
     .selectFrom(
@@ -181,7 +231,12 @@ export async function countRideReports(db: Kysely<ReadModels>, filter: RideRepor
 }
 
 /** One page (from 1), newest ride first. */
-export async function rideReportsPage(db: Kysely<ReadModels>, filter: RideReportFilter, page: number, pageSize: number): Promise<RideReportRecord[]> {
+export async function rideReportsPage(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  page: number,
+  pageSize: number,
+): Promise<RideReportRecord[]> {
   return withDrivers(db, ridesSlice(db, await resolve(db, filter), pageSize, (page - 1) * pageSize, null));
 }
 
@@ -189,20 +244,39 @@ export async function rideReportsPage(db: Kysely<ReadModels>, filter: RideReport
 const epochMs = (time: ReturnType<typeof sql>) => sql<number | null>`floor(extract(epoch from ${time}) * 1000)::float8`;
 
 /** rideReportsAfter with the times as epoch milliseconds (RideReportExportRecord): what the CSV export reads. */
-export async function rideReportExportAfter(db: Kysely<ReadModels>, filter: RideReportFilter, after: RideReportCursor | null, limit: number): Promise<RideReportExportRecord[]> {
+export async function rideReportExportAfter(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  after: RideReportCursor | null,
+  limit: number,
+): Promise<RideReportExportRecord[]> {
   const slice = ridesSlice(db, await resolve(db, filter), limit, 0, after);
   const rows = await db
     .selectFrom(slice.as('r'))
     .leftJoin('report_drivers as d', 'd.operator_id', 'r.driver_id')
     .select([
-      'r.ride_id', 'r.requester_name', 'r.from_location', 'r.to_location', 'r.vehicle_type', 'r.ride_type', 'r.status',
-      'r.driver_id', 'r.driver_name', 'r.vehicle_number', 'r.forklift_number', 'r.priority', 'r.sla_met', 'd.maintenance_status',
+      'r.ride_id',
+      'r.requester_name',
+      'r.from_location',
+      'r.to_location',
+      'r.vehicle_type',
+      'r.ride_type',
+      'r.status',
+      'r.driver_id',
+      'r.driver_name',
+      'r.vehicle_number',
+      'r.forklift_number',
+      'r.priority',
+      'r.sla_met',
+      'd.maintenance_status',
       epochMs(sql.ref('r.created_at')).as('created_at'),
       epochMs(sql.ref('r.started_at')).as('started_at'),
       epochMs(sql.ref('r.picked_at')).as('picked_at'),
       epochMs(sql.ref('r.dropped_at')).as('dropped_at'),
       epochMs(sql.ref('r.ended_at')).as('ended_at'),
-      epochMs(sql`coalesce(${sql.ref('d.completed_maintenance_date')}, ${sql.ref('d.released_maintenance_date')})`).as('last_maintenance_date'),
+      epochMs(sql`coalesce(${sql.ref('d.completed_maintenance_date')}, ${sql.ref('d.released_maintenance_date')})`).as(
+        'last_maintenance_date',
+      ),
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.ride_id', 'desc')
@@ -211,6 +285,11 @@ export async function rideReportExportAfter(db: Kysely<ReadModels>, filter: Ride
 }
 
 /** The next `limit` rows after `after` in page order: exports walk the table this way, never holding it all. */
-export async function rideReportsAfter(db: Kysely<ReadModels>, filter: RideReportFilter, after: RideReportCursor | null, limit: number): Promise<RideReportRecord[]> {
+export async function rideReportsAfter(
+  db: Kysely<ReadModels>,
+  filter: RideReportFilter,
+  after: RideReportCursor | null,
+  limit: number,
+): Promise<RideReportRecord[]> {
   return withDrivers(db, ridesSlice(db, await resolve(db, filter), limit, 0, after));
 }

@@ -16,13 +16,18 @@ describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
   const ids = (rows: { ride_id: string }[]) => rows.map((row) => row.ride_id);
 
   it('given rides of two requesters, then each requester sees only his own, newest first', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.requested('R2', 'RQ02', 1), e.requested('R3', 'RQ01', 2), e.cancelled('R3', 'RQ01', 3));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.requested('R2', 'RQ02', 1),
+      e.requested('R3', 'RQ01', 2),
+      e.cancelled('R3', 'RQ01', 3),
+    );
     expect(ids(await rideHistoryOfRequester(spec.db, 'RQ01'))).toEqual(['R3', 'R1']);
     expect(ids(await rideHistoryOfRequester(spec.db, 'RQ02'))).toEqual(['R2']);
     expect(await rideHistoryOfRequester(spec.db, 'RQ01')).toMatchObject([{ status: 'cancelled' }, { status: 'requested' }]);
   });
 
-  it('given a ride accepted and carried up to its drop, then it is in no driver\'s history until he ends it, then in his alone', async () => {
+  it("given a ride accepted and carried up to its drop, then it is in no driver's history until he ends it, then in his alone", async () => {
     await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1));
     expect(await rideHistoryOfDriver(spec.db, 'FL01')).toEqual([]);
     await spec.given(e.started('R1', 'FL01', 2), e.picked('R1', 'FL01', 3), e.dropped('R1', 'FL01', 4));
@@ -33,11 +38,18 @@ describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
   });
 
   it('given a ride handed over after a breakdown, when the driver who took it over ends it, then it is his completed ride and not in the history of the one who broke down', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.started('R1', 'FL01', 2), e.redistributed('R1', 'FL01', 3));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.started('R1', 'FL01', 2),
+      e.redistributed('R1', 'FL01', 3),
+    );
     expect(await rideHistoryOfDriver(spec.db, 'FL01')).toEqual([]);
     await spec.given(e.takenOver('R1', 'FL02', 4), e.picked('R1', 'FL02', 5), e.dropped('R1', 'FL02', 6), e.ended('R1', 'FL02', 7));
     expect(await rideHistoryOfDriver(spec.db, 'FL01')).toEqual([]);
-    expect(await rideHistoryOfDriver(spec.db, 'FL02')).toMatchObject([{ ride_id: 'R1', driver_id: 'FL02', original_driver_id: 'FL01', status: 'completed' }]);
+    expect(await rideHistoryOfDriver(spec.db, 'FL02')).toMatchObject([
+      { ride_id: 'R1', driver_id: 'FL02', original_driver_id: 'FL01', status: 'completed' },
+    ]);
   });
 
   it('given a ride redistributed twice, when the third driver ends it, then only he has it; the two before him do not', async () => {

@@ -25,7 +25,12 @@ export const rideHistoryProjection: Projection<ReadModels> = batchProjection<Rea
     const drivenRides = [...new Set(history.filter((e) => e.type !== 'RideRequested').map((e) => e.data.rideId))];
     const bookedAt = new Map<string, Date | string>();
     if (drivenRides.length > 0) {
-      const booked = await db.selectFrom('ride_history').select(['ride_id', 'requested_at']).where('party_role', '=', 'requester').where('ride_id', 'in', drivenRides).execute();
+      const booked = await db
+        .selectFrom('ride_history')
+        .select(['ride_id', 'requested_at'])
+        .where('party_role', '=', 'requester')
+        .where('ride_id', 'in', drivenRides)
+        .execute();
       for (const row of booked) if (!bookedAt.has(row.ride_id)) bookedAt.set(row.ride_id, row.requested_at);
     }
     const rows = new Map<string, { party_id: string; party_role: string; ride_id: string; requested_at: Date | string }>();

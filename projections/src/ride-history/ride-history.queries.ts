@@ -15,7 +15,8 @@ function historyOf(db: Kysely<ReadModels>, partyId: string, partyRole: 'requeste
 }
 
 /** Rides a requester booked, newest first. */
-export const rideHistoryOfRequester = (db: Kysely<ReadModels>, requesterId: string): Promise<RideRow[]> => historyOf(db, requesterId, 'requester').execute();
+export const rideHistoryOfRequester = (db: Kysely<ReadModels>, requesterId: string): Promise<RideRow[]> =>
+  historyOf(db, requesterId, 'requester').execute();
 
 /**
  * The driver's Completed Rides (SPEC §2): rides he ended himself, newest first. A ride he holds
@@ -23,13 +24,16 @@ export const rideHistoryOfRequester = (db: Kysely<ReadModels>, requesterId: stri
  */
 export const rideHistoryOfDriver = (db: Kysely<ReadModels>, driverId: string): Promise<RideRow[]> => driverHistory(db, driverId).execute();
 
-const driverHistory = (db: Kysely<ReadModels>, driverId: string) => historyOf(db, driverId, 'driver').where('r.status', '=', 'completed').where('r.driver_id', '=', driverId);
+const driverHistory = (db: Kysely<ReadModels>, driverId: string) =>
+  historyOf(db, driverId, 'driver').where('r.status', '=', 'completed').where('r.driver_id', '=', driverId);
 
 /** A page of {@link rideHistoryOfRequester}, and how many there are in all. */
-export const rideHistoryOfRequesterPage = (db: Kysely<ReadModels>, requesterId: string, page: Page): Promise<Paged<RideRow>> => paged(historyOf(db, requesterId, 'requester'), page);
+export const rideHistoryOfRequesterPage = (db: Kysely<ReadModels>, requesterId: string, page: Page): Promise<Paged<RideRow>> =>
+  paged(historyOf(db, requesterId, 'requester'), page);
 
 /** A page of {@link rideHistoryOfDriver}, and how many there are in all. */
-export const rideHistoryOfDriverPage = (db: Kysely<ReadModels>, driverId: string, page: Page): Promise<Paged<RideRow>> => paged(driverHistory(db, driverId), page);
+export const rideHistoryOfDriverPage = (db: Kysely<ReadModels>, driverId: string, page: Page): Promise<Paged<RideRow>> =>
+  paged(driverHistory(db, driverId), page);
 
 /** Whether this driver holds or ever held (accepted or took over) a ride this requester booked. */
 export async function hasDrivenFor(db: Kysely<ReadModels>, driverId: string, requesterId: string): Promise<boolean> {

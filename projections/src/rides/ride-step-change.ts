@@ -4,7 +4,13 @@ import { instantText } from '../timestamp';
 type StepEvent = Extract<RideEvent, { type: 'RideStarted' | 'MaterialPicked' | 'MaterialDropped' | 'RideEnded' }>;
 
 /** A driver's step as row columns every ride read model shares: the SPEC §4 status and the step's own time. */
-export function rideStepChange(event: StepEvent): { status: string; started_at?: string; picked_at?: string; dropped_at?: string; ended_at?: string } {
+export function rideStepChange(event: StepEvent): {
+  status: string;
+  started_at?: string;
+  picked_at?: string;
+  dropped_at?: string;
+  ended_at?: string;
+} {
   switch (event.type) {
     case 'RideStarted':
       return { status: 'started', started_at: instantText(event.data.startedAt) };

@@ -34,7 +34,9 @@ export const ridesMigrations: Record<string, Migration> = {
         .addColumn('cancelled_at', 'timestamptz')
         .addColumn('last_position', 'integer', (c) => c.notNull())
         .execute();
-      await sql`create index rides_available on rides (vehicle_type, requested_at desc) where status in ('requested', 'waiting_for_reassignment')`.execute(db);
+      await sql`create index rides_available on rides (vehicle_type, requested_at desc) where status in ('requested', 'waiting_for_reassignment')`.execute(
+        db,
+      );
       await sql`create index rides_requester on rides (requester_id, requested_at desc)`.execute(db);
       await sql`create index rides_driver on rides (driver_id, requested_at desc)`.execute(db);
     },

@@ -10,7 +10,13 @@ import { scheduledSlaEvents as s } from './scheduled-sla-events.fixture';
 
 const time = (minute: number) => new Date(at(minute));
 const NO_DRIVER = { driver_id: null, driver_name: null, driver_mobile: null, vehicle_number: null };
-const NOT_REDISTRIBUTED = { is_redistributed: false, original_driver_id: null, original_driver_name: null, maintenance_comment: null, resume_state: null };
+const NOT_REDISTRIBUTED = {
+  is_redistributed: false,
+  original_driver_id: null,
+  original_driver_name: null,
+  maintenance_comment: null,
+  resume_state: null,
+};
 
 describe.each(testStoreKinds())('rides read model on %s', (kind) => {
   let spec: Awaited<ReturnType<typeof projectionSpec>>;
@@ -58,7 +64,14 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
 
   it('given a ride booked for later, then it is scheduled with when it is wanted and released, no driver sees it, and its release timer is re-armed on boot', async () => {
     await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105), e.requested('R2', 'RQ01', 1));
-    expect(await ride()).toMatchObject({ status: 'scheduled', scheduled_for: time(120), release_at: time(105), requested_at: time(0), open_to_all: true, offered_to: null });
+    expect(await ride()).toMatchObject({
+      status: 'scheduled',
+      scheduled_for: time(120),
+      release_at: time(105),
+      requested_at: time(0),
+      open_to_all: true,
+      offered_to: null,
+    });
     expect((await availableRides(spec.db, 'Forklift')).map((row) => row.ride_id)).toEqual(['R2']);
     expect((await availableRides(spec.db, 'Forklift', 'FL01')).map((row) => row.ride_id)).toEqual(['R2']);
     expect(await openRideIds(spec.db)).toEqual(['R1', 'R2']);
@@ -66,12 +79,22 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
 
   it('given a scheduled ride, when it is released, then it is requested and every driver of its type may take it, newest booking first', async () => {
     await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105), e.requested('R2', 'RQ01', 1), s.released('R1', 105));
-    expect(await ride()).toMatchObject({ status: 'requested', scheduled_for: time(120), release_at: time(105), open_to_all: true, offered_to: null });
+    expect(await ride()).toMatchObject({
+      status: 'requested',
+      scheduled_for: time(120),
+      release_at: time(105),
+      open_to_all: true,
+      offered_to: null,
+    });
     expect((await availableRides(spec.db, 'Forklift', 'FL01')).map((row) => row.ride_id)).toEqual(['R2', 'R1']);
   });
 
   it('given a scheduled ride released under offer dispatch, then only the driver it is offered to sees it, until it is open to all', async () => {
-    await spec.given(s.scheduled('R1', 'RQ01', 0, 120, 105, { priority: 'urgent' }), s.released('R1', 105, 'offer'), e.offered('R1', 'FL01', 1, 105));
+    await spec.given(
+      s.scheduled('R1', 'RQ01', 0, 120, 105, { priority: 'urgent' }),
+      s.released('R1', 105, 'offer'),
+      e.offered('R1', 'FL01', 1, 105),
+    );
     expect(await ride()).toMatchObject({ status: 'requested', open_to_all: false, offered_to: 'FL01', priority: 'urgent' });
     const seen = async (driverId: string) => (await availableRides(spec.db, 'Forklift', driverId)).map((row) => row.ride_id);
     expect([await seen('FL01'), await seen('FL02')]).toEqual([['R1'], []]);
@@ -104,7 +127,12 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
     await spec.given(e.requested('R1', 'RQ01', 0), s.slaBreached('R1', 'accept', 5));
     expect(await ride()).toMatchObject({ status: 'requested', accept_breached_at: time(5), deliver_breached_at: null });
     await spec.given(e.accepted('R1', 'FL01', 6), s.slaBreached('R1', 'deliver', 30), e.dropped('R1', 'FL01', 31));
-    expect(await ride()).toMatchObject({ status: 'delivered', accepted_at: time(6), accept_breached_at: time(5), deliver_breached_at: time(30) });
+    expect(await ride()).toMatchObject({
+      status: 'delivered',
+      accepted_at: time(6),
+      accept_breached_at: time(5),
+      deliver_breached_at: time(30),
+    });
   });
 
   it('given a requested ride, when a driver accepts it, then it is accepted with his name, mobile and vehicle number', async () => {
@@ -152,7 +180,12 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
   });
 
   it('given a started ride, when its driver breaks down, then it waits for reassignment without a driver and records who had it, why and where it stood', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.started('R1', 'FL01', 2), e.redistributed('R1', 'FL01', 3));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.started('R1', 'FL01', 2),
+      e.redistributed('R1', 'FL01', 3),
+    );
     expect(await ride()).toMatchObject({
       status: 'waiting_for_reassignment',
       ...NO_DRIVER,
@@ -167,7 +200,13 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
   });
 
   it('given a redistributed ride, when another driver takes it over, then it resumes from its recorded state with him and keeps who had it before', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.started('R1', 'FL01', 2), e.redistributed('R1', 'FL01', 3), e.takenOver('R1', 'FL02', 4));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.started('R1', 'FL01', 2),
+      e.redistributed('R1', 'FL01', 3),
+      e.takenOver('R1', 'FL02', 4),
+    );
     expect(await ride()).toMatchObject({
       status: 'started',
       driver_id: 'FL02',
@@ -195,16 +234,41 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       e.dropped('R1', 'FL02', 6),
       e.ended('R1', 'FL02', 7),
     );
-    expect(await ride()).toMatchObject({ status: 'completed', driver_id: 'FL02', original_driver_id: 'FL01', picked_at: time(5), dropped_at: time(6), ended_at: time(7) });
+    expect(await ride()).toMatchObject({
+      status: 'completed',
+      driver_id: 'FL02',
+      original_driver_id: 'FL01',
+      picked_at: time(5),
+      dropped_at: time(6),
+      ended_at: time(7),
+    });
   });
 
   it('given a ride redistributed a second time, then the driver who last had it is its original driver', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.started('R1', 'FL01', 2), e.redistributed('R1', 'FL01', 3), e.takenOver('R1', 'FL02', 4), e.redistributed('R1', 'FL02', 5));
-    expect(await ride()).toMatchObject({ status: 'waiting_for_reassignment', ...NO_DRIVER, original_driver_id: 'FL02', original_driver_name: 'Driver FL02', resume_state: 'started' });
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.started('R1', 'FL01', 2),
+      e.redistributed('R1', 'FL01', 3),
+      e.takenOver('R1', 'FL02', 4),
+      e.redistributed('R1', 'FL02', 5),
+    );
+    expect(await ride()).toMatchObject({
+      status: 'waiting_for_reassignment',
+      ...NO_DRIVER,
+      original_driver_id: 'FL02',
+      original_driver_name: 'Driver FL02',
+      resume_state: 'started',
+    });
   });
 
   it('given a ride moved on, when the same batch is delivered again, then its row is unchanged', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.started('R1', 'FL01', 2), e.redistributed('R1', 'FL01', 3));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.started('R1', 'FL01', 2),
+      e.redistributed('R1', 'FL01', 3),
+    );
     const before = await ride();
     await spec.given();
     expect(await ride()).toEqual(before);
@@ -229,7 +293,17 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
     const rows = () => spec.db.selectFrom('rides').selectAll().orderBy('ride_id').execute();
     const before = await rows();
     expect(before.map((row) => row.status)).toEqual(['requested', 'cancelled', 'completed', 'scheduled', 'requested']);
-    for (const type of ['RideRequested', 'RideAccepted', 'RideStarted', 'RideRedistributed', 'RideTakenOver', 'RideCancelled', 'RideEnded', 'RideReleased', 'RideSlaBreached']) {
+    for (const type of [
+      'RideRequested',
+      'RideAccepted',
+      'RideStarted',
+      'RideRedistributed',
+      'RideTakenOver',
+      'RideCancelled',
+      'RideEnded',
+      'RideReleased',
+      'RideSlaBreached',
+    ]) {
       await redeliver(spec.database, [ridesProjection], (event) => event.type === type);
       expect(await rows(), `after ${type} again`).toEqual(before);
     }
@@ -274,7 +348,14 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
   });
 
   it('given a driver with a completed ride and one in progress, then his ongoing ride is the one in progress', async () => {
-    await spec.given(e.requested('R1', 'RQ01', 0), e.accepted('R1', 'FL01', 1), e.ended('R1', 'FL01', 2), e.requested('R2', 'RQ01', 3), e.accepted('R2', 'FL01', 4), e.picked('R2', 'FL01', 5));
+    await spec.given(
+      e.requested('R1', 'RQ01', 0),
+      e.accepted('R1', 'FL01', 1),
+      e.ended('R1', 'FL01', 2),
+      e.requested('R2', 'RQ01', 3),
+      e.accepted('R2', 'FL01', 4),
+      e.picked('R2', 'FL01', 5),
+    );
     expect(await ongoingRideOfDriver(spec.db, 'FL01')).toMatchObject({ ride_id: 'R2', status: 'material picked' });
     expect(await ongoingRideOfDriver(spec.db, 'FL02')).toBeUndefined();
   });

@@ -12,7 +12,14 @@ type Change = WithTextTimes<Updateable<RidesTable>>;
 function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change {
   switch (event.type) {
     case 'RideAccepted':
-      return { status: 'accepted', driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, accepted_at: instantText(event.data.acceptedAt) };
+      return {
+        status: 'accepted',
+        driver_id: event.data.driverId,
+        driver_name: event.data.driverName,
+        driver_mobile: event.data.driverMobile,
+        vehicle_number: event.data.vehicleNumber,
+        accepted_at: instantText(event.data.acceptedAt),
+      };
     case 'RideStarted':
     case 'MaterialPicked':
     case 'MaterialDropped':
@@ -34,7 +41,14 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
         resume_state: event.data.resumeState,
       };
     case 'RideTakenOver':
-      return { status: event.data.resumeState, driver_id: event.data.driverId, driver_name: event.data.driverName, driver_mobile: event.data.driverMobile, vehicle_number: event.data.vehicleNumber, resume_state: null };
+      return {
+        status: event.data.resumeState,
+        driver_id: event.data.driverId,
+        driver_name: event.data.driverName,
+        driver_mobile: event.data.driverMobile,
+        vehicle_number: event.data.vehicleNumber,
+        resume_state: null,
+      };
     case 'RideOffered':
       return { offered_to: event.data.driverId, offer_expires_at: instantText(event.data.expiresAt) };
     case 'RideOfferDeclined':
@@ -49,7 +63,9 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
     case 'RideReleased':
       return { status: 'requested', open_to_all: event.data.dispatch !== 'offer', offered_to: null };
     case 'RideSlaBreached':
-      return event.data.target === 'accept' ? { accept_breached_at: instantText(event.data.breachedAt) } : { deliver_breached_at: instantText(event.data.breachedAt) };
+      return event.data.target === 'accept'
+        ? { accept_breached_at: instantText(event.data.breachedAt) }
+        : { deliver_breached_at: instantText(event.data.breachedAt) };
     // Timer notices change nothing a ride row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':

@@ -10,9 +10,16 @@ const rideEvent = eventsOf<RideEvent>((data) => rideStreamId(data.rideId));
  */
 export const scheduledSlaEvents = {
   /** A ride booked at `minute`, wanted at `forMinute`, going to dispatch at `releaseMinute`. */
-  scheduled: (rideId: string, requesterId: string, minute: number, forMinute: number, releaseMinute: number, more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
-    rideEvents.requested(rideId, requesterId, minute, { scheduledFor: at(forMinute), releaseAt: at(releaseMinute), ...more }),
-  released: (rideId: string, minute: number, dispatch?: 'offer') => rideEvent('RideReleased', { rideId, releasedAt: at(minute), ...(dispatch ? { dispatch } : {}) }),
+  scheduled: (
+    rideId: string,
+    requesterId: string,
+    minute: number,
+    forMinute: number,
+    releaseMinute: number,
+    more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {},
+  ) => rideEvents.requested(rideId, requesterId, minute, { scheduledFor: at(forMinute), releaseAt: at(releaseMinute), ...more }),
+  released: (rideId: string, minute: number, dispatch?: 'offer') =>
+    rideEvent('RideReleased', { rideId, releasedAt: at(minute), ...(dispatch ? { dispatch } : {}) }),
   slaBreached: (rideId: string, target: SlaTarget, minute: number, priority: RidePriority = 'normal') =>
     rideEvent('RideSlaBreached', { rideId, target, priority, dueAt: at(minute), breachedAt: at(minute) }),
 };

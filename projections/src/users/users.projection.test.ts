@@ -48,7 +48,9 @@ describe.each(testStoreKinds())('users read model on %s', (kind) => {
     expect((await pendingDriverRegistrations(spec.db)).map((row) => row.token_no)).toEqual(['AB12', 'CD34', 'EF56']);
     await spec.given(u.registrationApproved('AB12'), u.roleChanged('AB12', 'driver', 'Crane'), u.registrationRejected('CD34'));
     const pending = await pendingDriverRegistrations(spec.db);
-    expect(pending).toEqual([expect.objectContaining({ token_no: 'EF56', name: 'User EF56', record_name: 'Ravi Kumar', vehicle_assigned: 'Crane' })]);
+    expect(pending).toEqual([
+      expect.objectContaining({ token_no: 'EF56', name: 'User EF56', record_name: 'Ravi Kumar', vehicle_assigned: 'Crane' }),
+    ]);
     expect(await user('AB12')).toMatchObject({ role: 'driver', driver_registration: 'approved' });
     expect(await user('CD34')).toMatchObject({ role: 'requester', driver_registration: 'rejected' });
     expect(JSON.stringify([await user('EF56'), pending])).not.toMatch(/test-code-hash|scrypt\$new-hash/);
@@ -103,7 +105,14 @@ describe.each(testStoreKinds())('users read model on %s', (kind) => {
   });
 
   it('given an account changed since sign-up, when its older events are applied again past the checkpoint, then its row is unchanged', async () => {
-    await spec.given(u.signedUp('AB12'), u.roleChanged('AB12', 'driver', 'Forklift'), u.blocked('AB12'), u.profileUpdated('AB12', 'New Name', '9000000009'), u.unblocked('AB12'), u.roleChanged('AB12', 'admin'));
+    await spec.given(
+      u.signedUp('AB12'),
+      u.roleChanged('AB12', 'driver', 'Forklift'),
+      u.blocked('AB12'),
+      u.profileUpdated('AB12', 'New Name', '9000000009'),
+      u.unblocked('AB12'),
+      u.roleChanged('AB12', 'admin'),
+    );
     const before = await user();
     await spec.given();
     expect(await user()).toEqual(before);

@@ -10,7 +10,16 @@ export const usersProjection = rowProjection({
   migrations: usersMigrations,
   createdBy: 'UserSignedUp',
   keyOf: (event: UserEvent) => event.data.tokenNo,
-  create: ({ data }, position) => ({ token_no: data.tokenNo, name: data.name, mobile: data.mobile, role: data.role, assigned_vehicle_type: null, is_blocked: false, driver_registration: null, created_at: position.recordedAt }),
+  create: ({ data }, position) => ({
+    token_no: data.tokenNo,
+    name: data.name,
+    mobile: data.mobile,
+    role: data.role,
+    assigned_vehicle_type: null,
+    is_blocked: false,
+    driver_registration: null,
+    created_at: position.recordedAt,
+  }),
   change(event) {
     switch (event.type) {
       case 'UserRoleChanged':

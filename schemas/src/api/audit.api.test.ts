@@ -16,13 +16,18 @@ describe('audit times', () => {
     expect(parseAuditTime(text)?.toISOString()).toBe(iso);
   });
 
-  it.each(['', 'noon', '2026-03-01', '2026-02-30T10:00:00Z', '2026-13-01T10:00', '1714000000000', '2026-03-01 09:30'])('given %j, then it is no time', (text) => {
-    expect(parseAuditTime(text)).toBeNull();
-  });
+  it.each(['', 'noon', '2026-03-01', '2026-02-30T10:00:00Z', '2026-13-01T10:00', '1714000000000', '2026-03-01 09:30'])(
+    'given %j, then it is no time',
+    (text) => {
+      expect(parseAuditTime(text)).toBeNull();
+    },
+  );
 
   it('given a timeline query with a bad time, then the message says how to write one', () => {
     expect(firstMessage(rideTimelineQuerySchema, { at: 'soon' })).toBe(SERVER_MESSAGES.invalidAuditTime);
-    expect(firstMessage(rideTimelineQuerySchema, { at: ['2026-03-01T09:30:00Z', '2026-03-01T09:31:00Z'] })).toBe(SERVER_MESSAGES.invalidAuditTime);
+    expect(firstMessage(rideTimelineQuerySchema, { at: ['2026-03-01T09:30:00Z', '2026-03-01T09:31:00Z'] })).toBe(
+      SERVER_MESSAGES.invalidAuditTime,
+    );
     expect(rideTimelineQuerySchema.parse({})).toEqual({});
   });
 

@@ -67,7 +67,9 @@ export const rideAsOfSchema = rideStateSchema.extend({
   estimatedMinutes: z.number(),
   durationMinutes: z.number().nullable(),
   requester: z.object({ tokenNo: z.string(), name: z.string(), mobile: z.string() }),
-  driver: z.object({ tokenNo: z.string(), name: z.string().nullable(), mobile: z.string().nullable(), vehicleNumber: z.string().nullable() }).nullable(),
+  driver: z
+    .object({ tokenNo: z.string(), name: z.string().nullable(), mobile: z.string().nullable(), vehicleNumber: z.string().nullable() })
+    .nullable(),
   /** The driver who broke down, once the ride was redistributed. */
   originalDriverId: z.string().nullable(),
   resumeState: resumeStateSchema.nullable(),

@@ -99,7 +99,15 @@ describe('user params and profile', () => {
   });
 
   it('given a profile with a password hash, when parsed, then the hash is stripped', () => {
-    const profile = { token_no: 'AB12', name: 'Asha', mobile: '', role: 'requester', is_blocked: false, assignedVehicleType: null, passwordHash: 'x' };
+    const profile = {
+      token_no: 'AB12',
+      name: 'Asha',
+      mobile: '',
+      role: 'requester',
+      is_blocked: false,
+      assignedVehicleType: null,
+      passwordHash: 'x',
+    };
     expect(userProfileSchema.parse(profile)).not.toHaveProperty('passwordHash');
   });
 });

@@ -24,24 +24,30 @@ export const accessCodeInput = z.preprocess(
 );
 
 /** POST /api/auth/signup; `activation_code` (ours) is the code the admin gave a recorded driver. */
-export const signUpBodySchema = z.object({
-  token_no: tokenNoInput(signUpMessage),
-  password: password(signUpMessage, LIMITS.passwordMinLength),
-  activation_code: z.preprocess(blankToUndefined, accessCodeInput.optional()),
-  name: z.preprocess(blankToUndefined, textField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
-  mobile: z.preprocess(blankToUndefined, mobileSchema.optional()),
-}, { error: signUpMessage });
+export const signUpBodySchema = z.object(
+  {
+    token_no: tokenNoInput(signUpMessage),
+    password: password(signUpMessage, LIMITS.passwordMinLength),
+    activation_code: z.preprocess(blankToUndefined, accessCodeInput.optional()),
+    name: z.preprocess(blankToUndefined, textField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
+    mobile: z.preprocess(blankToUndefined, mobileSchema.optional()),
+  },
+  { error: signUpMessage },
+);
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 /** Answer of POST /api/auth/signup; `pendingApproval` when the account waits for the admin to approve it as a driver. */
 export const signUpAnswerSchema = commandAnswerSchema.extend({ message: z.string(), pendingApproval: z.boolean().optional() });
 
 /** POST /api/auth/reset-password (ours): the one-time code the admin gave, and the new password. */
-export const resetPasswordBodySchema = z.object({
-  token_no: tokenNoInput(signInMessage),
-  activation_code: accessCodeInput,
-  password: password(signUpMessage, LIMITS.passwordMinLength),
-}, { error: signUpMessage });
+export const resetPasswordBodySchema = z.object(
+  {
+    token_no: tokenNoInput(signInMessage),
+    activation_code: accessCodeInput,
+    password: password(signUpMessage, LIMITS.passwordMinLength),
+  },
+  { error: signUpMessage },
+);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** Answer of POST /api/auth/reset-password. */
@@ -63,14 +69,19 @@ export const issuedAccessCodeSchema = z.object({
 export type IssuedAccessCode = z.infer<typeof issuedAccessCodeSchema>;
 
 /** Answer of POST /api/users/{tokenNo}/reset-code (admin). */
-export const resetCodeAnswerSchema = commandAnswerSchema.extend({ message: z.string(), tokenNo: z.string() }).extend(issuedAccessCodeSchema.shape);
+export const resetCodeAnswerSchema = commandAnswerSchema
+  .extend({ message: z.string(), tokenNo: z.string() })
+  .extend(issuedAccessCodeSchema.shape);
 export type ResetCodeAnswer = z.infer<typeof resetCodeAnswerSchema>;
 
 /** POST /api/auth/signin */
-export const signInBodySchema = z.object({
-  token_no: tokenNoInput(signInMessage),
-  password: password(signInMessage, 1),
-}, { error: signInMessage });
+export const signInBodySchema = z.object(
+  {
+    token_no: tokenNoInput(signInMessage),
+    password: password(signInMessage, 1),
+  },
+  { error: signInMessage },
+);
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
 /** The signed-in user as the server returns it and the browser stores it (key `user`). */
@@ -104,7 +115,9 @@ export const logoutAnswerSchema = commandAnswerSchema.extend({ message: z.string
 
 /** Path params of PUT /api/users/{tokenNo}: the token number as sign-up stores it (trimmed, upper-cased). */
 export const userParamsSchema = z.object({
-  tokenNo: textField({ max: TEXT_LIMITS.id, label: 'Token number', message: MESSAGES.invalidParameters }).toUpperCase().min(1, MESSAGES.invalidParameters),
+  tokenNo: textField({ max: TEXT_LIMITS.id, label: 'Token number', message: MESSAGES.invalidParameters })
+    .toUpperCase()
+    .min(1, MESSAGES.invalidParameters),
 });
 
 /** A user's account as GET /api/users/me and PUT /api/users/{tokenNo} answer it; never the password hash. */

@@ -16,9 +16,7 @@ const special = { ...regular, rideType: 'Special Task', duration: { hours: 0, mi
 
 describe('book-ride body', () => {
   it('given a regular ride without a drop location, then the error is the fixed-ride text', () => {
-    expect(firstMessage(bookRideBodySchema, { ...regular, toLocation: '' })).toBe(
-      'Please select both From and To locations.',
-    );
+    expect(firstMessage(bookRideBodySchema, { ...regular, toLocation: '' })).toBe('Please select both From and To locations.');
   });
 
   it('given a special task without a pickup location, then the error is the special-task text', () => {
@@ -27,9 +25,7 @@ describe('book-ride body', () => {
   });
 
   it('given the same pickup and drop, then the error is the spec same-location text', () => {
-    expect(firstMessage(bookRideBodySchema, { ...regular, toLocation: ' main gate ' })).toBe(
-      'From and To locations cannot be the same.',
-    );
+    expect(firstMessage(bookRideBodySchema, { ...regular, toLocation: ' main gate ' })).toBe('From and To locations cannot be the same.');
   });
 
   it('given a special task of 00h 00m or without a duration, then the error is the spec duration text', () => {

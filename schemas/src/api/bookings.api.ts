@@ -14,8 +14,16 @@ const durationFormMessage = wordedMessage("Duration must be {hours, minutes} or 
 /** A special task's duration as the picker gives it: hours 0-1, minutes 0-59. */
 export const durationSchema = z.object(
   {
-    hours: z.number({ error: durationRangeMessage }).int(durationRangeMessage).min(0, durationRangeMessage).max(LIMITS.durationMaxHours, durationRangeMessage),
-    minutes: z.number({ error: durationRangeMessage }).int(durationRangeMessage).min(0, durationRangeMessage).max(LIMITS.durationMaxMinutes, durationRangeMessage),
+    hours: z
+      .number({ error: durationRangeMessage })
+      .int(durationRangeMessage)
+      .min(0, durationRangeMessage)
+      .max(LIMITS.durationMaxHours, durationRangeMessage),
+    minutes: z
+      .number({ error: durationRangeMessage })
+      .int(durationRangeMessage)
+      .min(0, durationRangeMessage)
+      .max(LIMITS.durationMaxMinutes, durationRangeMessage),
   },
   { error: durationFormMessage },
 );
@@ -34,12 +42,10 @@ export const durationInput = z.preprocess((v) => {
 export const durationToMinutes = ({ hours, minutes }: Duration): number => hours * 60 + minutes;
 
 // The spec's DURATION column form.
-export const formatDuration = (totalMinutes: number): string =>
-  `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+export const formatDuration = (totalMinutes: number): string => `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 
 // Missing or mistyped locations fall through to the spec's "select both" message below.
-const location = (label: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v : ''), textField({ max: TEXT_LIMITS.place, label }));
+const location = (label: string) => z.preprocess((v) => (typeof v === 'string' ? v : ''), textField({ max: TEXT_LIMITS.place, label }));
 
 /**
  * POST /api/bookings/book-ride. `duration` is our addition for Special Task rides (the spec's
@@ -55,7 +61,10 @@ export const bookRideBodySchema = z
     rideType: rideTypeSchema.default('Regular'),
     reqName: optionalTextField({ max: TEXT_LIMITS.name, label: 'Requester name' }),
     // Free text: the spec's client sends what the stored user holds, which need not be ten digits.
-    reqMobileNo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), optionalTextField({ max: TEXT_LIMITS.mobile, label: 'Requester mobile number' })),
+    reqMobileNo: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      optionalTextField({ max: TEXT_LIMITS.mobile, label: 'Requester mobile number' }),
+    ),
     duration: durationInput.nullish(),
     // Issue #20: 'normal' unless said; anything else is refused.
     priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),

@@ -15,15 +15,11 @@ describe('driver record', () => {
   });
 
   it('given a 9-digit mobile, then the error is the spec mobile text', () => {
-    expect(firstMessage(driverRecordSchema, { ...valid, mobile: '987654321' })).toBe(
-      'Please enter a valid 10 digits mobile number',
-    );
+    expect(firstMessage(driverRecordSchema, { ...valid, mobile: '987654321' })).toBe('Please enter a valid 10 digits mobile number');
   });
 
   it('given a mobile with letters, then the error is the spec mobile text', () => {
-    expect(firstMessage(driverRecordSchema, { ...valid, mobile: '98765abcde' })).toBe(
-      'Please enter a valid 10 digits mobile number',
-    );
+    expect(firstMessage(driverRecordSchema, { ...valid, mobile: '98765abcde' })).toBe('Please enter a valid 10 digits mobile number');
   });
 
   it('given a 3-digit or empty sticker number, then the error is the spec vehicle number text', () => {

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  DEFAULT_DRIVER_ROLE,
-  DEFAULT_DRIVER_STATUS,
-  LIMITS,
-  driverRoleSchema,
-  driverStatusSchema,
-  vehicleTypeSchema,
-} from '../constants';
+import { DEFAULT_DRIVER_ROLE, DEFAULT_DRIVER_STATUS, LIMITS, driverRoleSchema, driverStatusSchema, vehicleTypeSchema } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { optionalVehicleTypeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './common.api';
@@ -30,7 +23,10 @@ export const driverRecordSchema = z.object({
   // The server assigns it: '', '5', null, 5 or nothing are all accepted and ignored.
   serial: ignored.optional(),
   vehicle: optionalTextField({ max: TEXT_LIMITS.vehicleNumber, label: 'Vehicle number' }),
-  name: textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).regex(/^[A-Za-z ]*$/, MESSAGES.nameOnlyAlphabets),
+  name: textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).regex(
+    /^[A-Za-z ]*$/,
+    MESSAGES.nameOnlyAlphabets,
+  ),
   mobile: z.preprocess(numberToText, mobileSchema),
   role: driverRoleSchema.default(DEFAULT_DRIVER_ROLE),
   forklift: z.preprocess(

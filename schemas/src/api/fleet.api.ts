@@ -62,7 +62,16 @@ export const fleetAnswerSchema = z.object({
 export type FleetAnswer = z.infer<typeof fleetAnswerSchema>;
 
 /** The columns of GET /api/kpis/fleet.csv, one row per vehicle; an empty cell is a null figure. */
-export const FLEET_CSV_COLUMNS = ['VEHICLE', 'VEHICLE_TYPE', 'BREAKDOWNS', 'OPERATING_HOURS', 'MTBF_HOURS', 'MTTR_HOURS', 'DOWNTIME_HOURS', 'INSPECTION_COMPLIANCE'] as const;
+export const FLEET_CSV_COLUMNS = [
+  'VEHICLE',
+  'VEHICLE_TYPE',
+  'BREAKDOWNS',
+  'OPERATING_HOURS',
+  'MTBF_HOURS',
+  'MTTR_HOURS',
+  'DOWNTIME_HOURS',
+  'INSPECTION_COMPLIANCE',
+] as const;
 
 /** The CSV's file name: the range it covers. */
 export const fleetCsvFileName = (from: string, to: string): string => `fleet_reliability_${from}_${to}.csv`;

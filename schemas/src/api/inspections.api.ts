@@ -22,7 +22,10 @@ export const inspectionTodaySchema = z.enum(['passed', 'failed', 'missing']);
 export type InspectionToday = z.infer<typeof inspectionTodaySchema>;
 
 const blankAsMissing = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
-const optionalText = z.preprocess(blankAsMissing, z.string({ error: INSPECTION_QUERY_MESSAGES.text }).max(60, INSPECTION_QUERY_MESSAGES.text).optional());
+const optionalText = z.preprocess(
+  blankAsMissing,
+  z.string({ error: INSPECTION_QUERY_MESSAGES.text }).max(60, INSPECTION_QUERY_MESSAGES.text).optional(),
+);
 const plantDate = z.preprocess(
   blankAsMissing,
   z
@@ -43,14 +46,22 @@ export const inspectionListQuerySchema = z
     vehicleType: z.preprocess(blankAsMissing, z.enum(VEHICLE_TYPES, { error: INSPECTION_QUERY_MESSAGES.vehicleType }).optional()),
     from: plantDate,
     to: plantDate,
-    passed: z.preprocess(blankAsMissing, z.enum(['true', 'false'], { error: INSPECTION_QUERY_MESSAGES.passed }).optional()).transform((value) => (value === undefined ? undefined : value === 'true')),
+    passed: z
+      .preprocess(blankAsMissing, z.enum(['true', 'false'], { error: INSPECTION_QUERY_MESSAGES.passed }).optional())
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
     ...pageQueryShape(PAGE_SIZES.list),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: INSPECTION_QUERY_MESSAGES.range, path: ['from'] });
 export type InspectionListQuery = z.infer<typeof inspectionListQuerySchema>;
 
 /** One checklist item as the driver answered it. */
-export const inspectedItemSchema = z.object({ id: z.string(), text: z.string(), critical: z.boolean(), ok: z.boolean(), note: z.string().nullable() });
+export const inspectedItemSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  critical: z.boolean(),
+  ok: z.boolean(),
+  note: z.string().nullable(),
+});
 
 /** One inspection in the staff list; `defects` are the failed items' texts, `maintenanceRequestId` the request a failed critical item filed. */
 export const inspectionRowSchema = z.object({
@@ -75,7 +86,13 @@ export const inspectionListAnswerSchema = z.object({ inspections: z.array(inspec
 export type InspectionListAnswer = z.infer<typeof inspectionListAnswerSchema>;
 
 /** What the ride audit shows of one driver's inspection. */
-export const inspectionSummarySchema = z.object({ inspectionId: z.string(), day: z.string(), passed: z.boolean(), inspectedAt: z.string(), defects: z.array(z.string()) });
+export const inspectionSummarySchema = z.object({
+  inspectionId: z.string(),
+  day: z.string(),
+  passed: z.boolean(),
+  inspectedAt: z.string(),
+  defects: z.array(z.string()),
+});
 export type InspectionSummary = z.infer<typeof inspectionSummarySchema>;
 
 /** A driver who took a ride (accepted it or took it over), with his latest inspection on that plant day at or before taking it. */

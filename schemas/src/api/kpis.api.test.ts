@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { SERVER_MESSAGES } from '../messages';
-import { kpiRangeProblem, kpisQuerySchema, parseKpiDay, plantDayOf, resolveKpiRange, shiftDay, toKpiMinutes, toSlaMetShare } from './kpis.api';
+import {
+  kpiRangeProblem,
+  kpisQuerySchema,
+  parseKpiDay,
+  plantDayOf,
+  resolveKpiRange,
+  shiftDay,
+  toKpiMinutes,
+  toSlaMetShare,
+} from './kpis.api';
 
 describe('KPI query', () => {
   it.each([
@@ -23,10 +32,18 @@ describe('KPI query', () => {
     expect(plantDayOf('2026-03-01T18:30:00Z')).toBe('2026-03-02');
   });
 
-  it('when an instant is anywhere from 1900 to 9999, then its plant day is the time-zone database\'s (arithmetic on +05:30 where it holds)', () => {
+  it("when an instant is anywhere from 1900 to 9999, then its plant day is the time-zone database's (arithmetic on +05:30 where it holds)", () => {
     const zoneDay = (ms: number) => format(new TZDate(ms, 'Asia/Kolkata'), 'yyyy-MM-dd');
-    const instants = [Date.UTC(1900, 0, 1), Date.UTC(1942, 8, 1, 18, 0), Date.UTC(1945, 11, 31, 18, 29, 59), Date.UTC(1946, 0, 1), Date.UTC(2024, 1, 28, 18, 30), Date.UTC(9999, 11, 31, 18, 29, 59)];
-    for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 7_777_777_777) instants.push(ms, ms - (ms % 86_400_000) + 66_600_000 - 1, ms - (ms % 86_400_000) + 66_600_000);
+    const instants = [
+      Date.UTC(1900, 0, 1),
+      Date.UTC(1942, 8, 1, 18, 0),
+      Date.UTC(1945, 11, 31, 18, 29, 59),
+      Date.UTC(1946, 0, 1),
+      Date.UTC(2024, 1, 28, 18, 30),
+      Date.UTC(9999, 11, 31, 18, 29, 59),
+    ];
+    for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 7_777_777_777)
+      instants.push(ms, ms - (ms % 86_400_000) + 66_600_000 - 1, ms - (ms % 86_400_000) + 66_600_000);
     for (const ms of instants) expect(plantDayOf(new Date(ms)), new Date(ms).toISOString()).toBe(zoneDay(ms));
   });
 

@@ -155,4 +155,5 @@ export type KpisAnswer = z.infer<typeof kpisAnswerSchema>;
 export const toKpiMinutes = (seconds: number): number => Math.round((seconds / 60) * 100) / 100;
 
 /** The share of `rides` that met their service targets, to 3 decimals; null when there are none. */
-export const toSlaMetShare = (metRides: number, rides: number): number | null => (rides === 0 ? null : Math.round((metRides / rides) * 1000) / 1000);
+export const toSlaMetShare = (metRides: number, rides: number): number | null =>
+  rides === 0 ? null : Math.round((metRides / rides) * 1000) / 1000;

@@ -36,9 +36,7 @@ describe('maintenance request body', () => {
   });
 
   it('given a request outside a ride without a reason, then the error is the spec reason text', () => {
-    expect(firstMessage(maintenanceRequestBodySchema, { ...base, issue: '' })).toBe(
-      'Please select maintenance reason and breakdown type.',
-    );
+    expect(firstMessage(maintenanceRequestBodySchema, { ...base, issue: '' })).toBe('Please select maintenance reason and breakdown type.');
   });
 
   it('given a mid-ride request with a comment and an empty breakdown type, when parsed, then it is accepted with null', () => {

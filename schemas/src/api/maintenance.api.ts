@@ -78,7 +78,10 @@ export const maintenanceRequestListQuerySchema = z.object(pageQueryShape(PAGE_SI
 
 /** PUT /api/requests/maintenanceReq/{id}/comment; a rejection's comment starts 'REJECTED: '. */
 export const maintenanceCommentBodySchema = z.object({
-  comment_text: z.preprocess((v) => v ?? '', textField({ max: TEXT_LIMITS.comment, label: 'Comment' }).min(1, MESSAGES.commentCannotBeEmpty)),
+  comment_text: z.preprocess(
+    (v) => v ?? '',
+    textField({ max: TEXT_LIMITS.comment, label: 'Comment' }).min(1, MESSAGES.commentCannotBeEmpty),
+  ),
 });
 export type MaintenanceCommentBody = z.infer<typeof maintenanceCommentBodySchema>;
 

@@ -26,7 +26,9 @@ const whole = (message: string, min: number, max: number, fallback: number) =>
 
 /** `limit` and `offset` of a list route's query: a page size above the largest is refused (400), not clamped. */
 export const pageQueryShape = (size: { default: number; max: number }) => ({
-  limit: whole(pageLimitMessage(size.max), 1, size.max, size.default).describe(`Rows in the page: 1 to ${size.max}, ${size.default} unless given`),
+  limit: whole(pageLimitMessage(size.max), 1, size.max, size.default).describe(
+    `Rows in the page: 1 to ${size.max}, ${size.default} unless given`,
+  ),
   offset: whole(pageOffsetMessage, 0, MAX_PAGE_OFFSET, 0).describe('Rows skipped before the page, 0 unless given'),
 });
 

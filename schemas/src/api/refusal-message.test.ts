@@ -32,12 +32,18 @@ describe('fieldLabel', () => {
 
 describe('refusalMessage', () => {
   it("given an issue with the spec's message, then that message answers as it is", () => {
-    expect(refusal(bookRideBodySchema, { userId: 'AB12', fromLocation: 'main gate', toLocation: 'main gate' })).toBe(MESSAGES.sameLocations);
+    expect(refusal(bookRideBodySchema, { userId: 'AB12', fromLocation: 'main gate', toLocation: 'main gate' })).toBe(
+      MESSAGES.sameLocations,
+    );
   });
 
   it.each([
     ['an unknown status', { status: 'done' }, 'Status must be one of: accepted, completed, rejected.'],
-    ['a date that is not ISO', { status: 'completed', maintenance_date: 'yesterday' }, 'Maintenance date must be an ISO date and time, e.g. 2026-03-01T09:30:00Z.'],
+    [
+      'a date that is not ISO',
+      { status: 'completed', maintenance_date: 'yesterday' },
+      'Maintenance date must be an ISO date and time, e.g. 2026-03-01T09:30:00Z.',
+    ],
     ['a missing status', {}, 'Status must be one of: accepted, completed, rejected.'],
     ['a missing date on completion', { status: 'completed' }, SERVER_MESSAGES.maintenanceDateRequired],
   ])('given %s, then the field is named in words and no validator text is left', (_, body, message) => {
@@ -47,13 +53,31 @@ describe('refusalMessage', () => {
   });
 
   it('given a number where text belongs, or nothing where an id belongs, then the field is named', () => {
-    expect(refusal(maintenanceRequestBodySchema, { driver_id: 'AB12', vehicle_type: 'Forklift', driver_name: 5 })).toBe('Driver name must be text.');
-    expect(refusalMessage({ code: 'invalid_type', path: ['rideId'], message: 'Invalid input: expected string, received undefined', expected: 'string' })).toBe('Ride ID is required.');
+    expect(refusal(maintenanceRequestBodySchema, { driver_id: 'AB12', vehicle_type: 'Forklift', driver_name: 5 })).toBe(
+      'Driver name must be text.',
+    );
+    expect(
+      refusalMessage({
+        code: 'invalid_type',
+        path: ['rideId'],
+        message: 'Invalid input: expected string, received undefined',
+        expected: 'string',
+      }),
+    ).toBe('Ride ID is required.');
   });
 
   it('given numbers out of range and of the wrong type, then the refusal names the field', () => {
-    expect(refusalMessage({ code: 'too_big', path: ['hours'], message: 'Too big: expected number to be <=1', origin: 'number', maximum: 1 })).toBe('Duration hours must be at most 1.');
-    expect(refusalMessage({ code: 'invalid_type', path: ['estimatedTime'], message: 'Invalid input: expected number, received string', expected: 'number' })).toBe('Estimated time must be a number.');
+    expect(
+      refusalMessage({ code: 'too_big', path: ['hours'], message: 'Too big: expected number to be <=1', origin: 'number', maximum: 1 }),
+    ).toBe('Duration hours must be at most 1.');
+    expect(
+      refusalMessage({
+        code: 'invalid_type',
+        path: ['estimatedTime'],
+        message: 'Invalid input: expected number, received string',
+        expected: 'number',
+      }),
+    ).toBe('Estimated time must be a number.');
   });
 
   it('given a body that is not an object at all, then the generic message answers', () => {
@@ -61,7 +85,16 @@ describe('refusalMessage', () => {
   });
 
   it('given a union that fails, then the option the input came closest to is described', () => {
-    const message = refusal(rideHistoryPostBodySchema, { rideId: 'R1', userId: 'AB12', fromLocation: 'main gate', toLocation: 'canteen', status: 'flying', estimatedTime: 3, timestamp: 'now', rideType: 'Regular' });
+    const message = refusal(rideHistoryPostBodySchema, {
+      rideId: 'R1',
+      userId: 'AB12',
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      status: 'flying',
+      estimatedTime: 3,
+      timestamp: 'now',
+      rideType: 'Regular',
+    });
     expect(message).toMatch(/^Status must be one of: requested, /);
   });
 

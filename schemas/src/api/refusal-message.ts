@@ -104,7 +104,8 @@ export function refusalMessage(issue: IssueLike): string {
       if (issue.maximum !== undefined) return `${label} must be at most ${count(issue.maximum)}.`;
       break;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${label} is required.` : `${label} must be at least ${count(issue.minimum)} characters.`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? `${label} is required.` : `${label} must be at least ${count(issue.minimum)} characters.`;
       if (issue.origin === 'array') return `${label} must have at least ${count(issue.minimum)} items.`;
       if (issue.minimum !== undefined) return `${label} must be at least ${count(issue.minimum)}.`;
       break;

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { SERVER_MESSAGES } from '../messages';
-import { REPORT_PRIORITY_MESSAGE, REPORT_SLA_MET_MESSAGE, RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_CSV_FIELDS, RIDE_REPORT_FIELDS, rideReportFilterOf, rideReportFiltersQuerySchema, rideReportsCsvFileName, rideReportsQuerySchema, toRideReport, toRideReportCsvRecord, vehicleNumberKey, type RideReportServerRow } from './reports.api';
+import {
+  REPORT_PRIORITY_MESSAGE,
+  REPORT_SLA_MET_MESSAGE,
+  RIDE_REPORT_CSV_COLUMNS,
+  RIDE_REPORT_CSV_FIELDS,
+  RIDE_REPORT_FIELDS,
+  rideReportFilterOf,
+  rideReportFiltersQuerySchema,
+  rideReportsCsvFileName,
+  rideReportsQuerySchema,
+  toRideReport,
+  toRideReportCsvRecord,
+  vehicleNumberKey,
+  type RideReportServerRow,
+} from './reports.api';
 
 describe('ride reports query', () => {
   it('given dd/MM/yyyy days, when read, then they cover whole plant days with the last one included', () => {
@@ -29,7 +43,10 @@ describe('ride reports query', () => {
     [{ priority: ' Normal ' }, { priority: 'normal' }],
     [{ slaMet: 'true' }, { slaMet: true }],
     [{ slaMet: 'FALSE' }, { slaMet: false }],
-    [{ priority: '', slaMet: ' ' }, { priority: undefined, slaMet: undefined }],
+    [
+      { priority: '', slaMet: ' ' },
+      { priority: undefined, slaMet: undefined },
+    ],
   ])('given the issue #20 filters %j, then the row filter asks for %j', (query, expected) => {
     expect(rideReportFilterOf(rideReportsQuerySchema.parse(query))).toMatchObject(expected);
   });
@@ -50,33 +67,66 @@ describe('ride reports query', () => {
 
 describe('ride report CSV record', () => {
   const row: RideReportServerRow = {
-    DRIVER_NAME: null, REQUESTER_NAME: 'Asha', VEHICLE_NUMBER: null, FORKLIFT_NUMBER: null, VEHICLE_TYPE: 'Forklift', START_TIME: '2026-01-10T03:35:00.000Z',
-    MATERIAL_PICK_TIME: '2026-01-10T03:40:30.000Z', END_TIME: null, GAP_PICK_DROP: null, GAP_PICK_START: 5.5, LAST_MAINTENANCE_DATE: null, MAINTENANCE_STATUS: null,
-    RIDE_ID: 'R1', FROM_LOCATION: 'fgs', TO_LOCATION: 'RMS', STATUS: 'started', CREATED_AT: '2026-01-10T18:45:00.000Z', DRIVER_ID: null, MATERIAL_DROP_TIME: null, RIDE_TYPE: 'Regular',
+    DRIVER_NAME: null,
+    REQUESTER_NAME: 'Asha',
+    VEHICLE_NUMBER: null,
+    FORKLIFT_NUMBER: null,
+    VEHICLE_TYPE: 'Forklift',
+    START_TIME: '2026-01-10T03:35:00.000Z',
+    MATERIAL_PICK_TIME: '2026-01-10T03:40:30.000Z',
+    END_TIME: null,
+    GAP_PICK_DROP: null,
+    GAP_PICK_START: 5.5,
+    LAST_MAINTENANCE_DATE: null,
+    MAINTENANCE_STATUS: null,
+    RIDE_ID: 'R1',
+    FROM_LOCATION: 'fgs',
+    TO_LOCATION: 'RMS',
+    STATUS: 'started',
+    CREATED_AT: '2026-01-10T18:45:00.000Z',
+    DRIVER_ID: null,
+    MATERIAL_DROP_TIME: null,
+    RIDE_TYPE: 'Regular',
   };
 
   it('given a row with gaps and missing values, then the cells are in column order with the spec defaults, mins and plant times', () => {
     const cells = toRideReportCsvRecord(toRideReport(row));
     expect(Object.keys(cells)).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
     expect(cells).toMatchObject({
-      priority: 'normal', slaMet: MESSAGES.notAvailable,
-      createdAt: '11 Jan 2026, 12:15:00 am', startTime: '10 Jan 2026, 09:05:00 am', endTime: MESSAGES.notAvailable, gapPickStart: '5.50 mins', gapPickDrop: MESSAGES.notAvailable,
-      driverName: MESSAGES.unknown, forkliftNumber: MESSAGES.unknown, lastMaintenanceDate: MESSAGES.notAvailable, maintenanceStatus: MESSAGES.notAvailable,
+      priority: 'normal',
+      slaMet: MESSAGES.notAvailable,
+      createdAt: '11 Jan 2026, 12:15:00 am',
+      startTime: '10 Jan 2026, 09:05:00 am',
+      endTime: MESSAGES.notAvailable,
+      gapPickStart: '5.50 mins',
+      gapPickDrop: MESSAGES.notAvailable,
+      driverName: MESSAGES.unknown,
+      forkliftNumber: MESSAGES.unknown,
+      lastMaintenanceDate: MESSAGES.notAvailable,
+      maintenanceStatus: MESSAGES.notAvailable,
     });
   });
 
   it('given an urgent ride that missed a target, and a normal one completed in time, then their cells say so', () => {
-    expect(toRideReportCsvRecord(toRideReport({ ...row, PRIORITY: 'urgent', SLA_MET: false }))).toMatchObject({ priority: 'urgent', slaMet: 'false' });
-    expect(toRideReportCsvRecord(toRideReport({ ...row, STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true }))).toMatchObject({ priority: 'normal', slaMet: 'true' });
+    expect(toRideReportCsvRecord(toRideReport({ ...row, PRIORITY: 'urgent', SLA_MET: false }))).toMatchObject({
+      priority: 'urgent',
+      slaMet: 'false',
+    });
+    expect(toRideReportCsvRecord(toRideReport({ ...row, STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true }))).toMatchObject({
+      priority: 'normal',
+      slaMet: 'true',
+    });
   });
 
-  it('names the CSV columns in upper case as the spec server form does, the screen\'s 20 then PRIORITY and SLA_MET, and dates the file name', () => {
+  it("names the CSV columns in upper case as the spec server form does, the screen's 20 then PRIORITY and SLA_MET, and dates the file name", () => {
     expect(RIDE_REPORT_FIELDS).toHaveLength(20);
     expect(RIDE_REPORT_CSV_FIELDS).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
     expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(22);
     expect(RIDE_REPORT_CSV_COLUMNS.slice(-3)).toEqual(['RIDE_TYPE', 'PRIORITY', 'SLA_MET']);
     expect(RIDE_REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['RIDE_ID', 'REQUESTER_NAME', 'FROM_LOCATION']);
-    expect(RIDE_REPORT_CSV_COLUMNS).toEqual(expect.arrayContaining(['GAP_PICK_DROP', 'GAP_PICK_START', 'MATERIAL_PICK_TIME', 'LAST_MAINTENANCE_DATE', 'MAINTENANCE_STATUS']));
+    expect(RIDE_REPORT_CSV_COLUMNS).toEqual(
+      expect.arrayContaining(['GAP_PICK_DROP', 'GAP_PICK_START', 'MATERIAL_PICK_TIME', 'LAST_MAINTENANCE_DATE', 'MAINTENANCE_STATUS']),
+    );
     expect(rideReportsCsvFileName('2026-11-26')).toBe('ride_reports_2026-11-26.csv');
   });
 });

@@ -94,11 +94,14 @@ export const reportStatusesOf = (status: string): readonly RideStatus[] =>
 // A query-string value: trimmed, and an empty one counts as not given (the screen sends its blank filters).
 const blankAsMissing = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsMissing, schema.optional());
-const filterText = (max: number) => optional(z.string({ error: SERVER_MESSAGES.invalidRequest }).max(max, SERVER_MESSAGES.reportFilterTooLong));
+const filterText = (max: number) =>
+  optional(z.string({ error: SERVER_MESSAGES.invalidRequest }).max(max, SERVER_MESSAGES.reportFilterTooLong));
 /** The 400 messages of the issue #20 report filters. */
 export const REPORT_PRIORITY_MESSAGE = wordedMessage("Priority must be 'normal' or 'urgent'.");
 export const REPORT_SLA_MET_MESSAGE = wordedMessage("slaMet must be 'true' or 'false'.");
-const reportDateInput = optional(z.string({ error: SERVER_MESSAGES.invalidReportDate }).refine((v) => parseReportDate(v) !== null, SERVER_MESSAGES.invalidReportDate));
+const reportDateInput = optional(
+  z.string({ error: SERVER_MESSAGES.invalidReportDate }).refine((v) => parseReportDate(v) !== null, SERVER_MESSAGES.invalidReportDate),
+);
 const wholeNumber = (message: string, max: number, fallback: number) =>
   z.preprocess(blankAsMissing, z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback));
 
@@ -107,13 +110,31 @@ export const rideReportFiltersQuerySchema = z
   .object({
     vehicleType: optional(z.enum(REPORT_VEHICLE_FILTER_OPTIONS, { error: SERVER_MESSAGES.invalidReportVehicleType })),
     vehicleNumber: filterText(TEXT_LIMITS.vehicleNumber).describe('Whole vehicle number; case, spaces and dashes ignored'),
-    forkliftNumber: optional(z.string({ error: SERVER_MESSAGES.invalidForkliftNumber }).regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), SERVER_MESSAGES.invalidForkliftNumber)),
-    status: optional(z.string({ error: SERVER_MESSAGES.invalidReportStatus }).toLowerCase().refine((v) => REPORT_STATUS_INPUTS.includes(v), SERVER_MESSAGES.invalidReportStatus)).describe(`A ride status, or ${RIDE_STATUS_FILTERS.join(', ')}`),
+    forkliftNumber: optional(
+      z
+        .string({ error: SERVER_MESSAGES.invalidForkliftNumber })
+        .regex(new RegExp(`^\\d{1,${LIMITS.stickerMaxDigits}}$`), SERVER_MESSAGES.invalidForkliftNumber),
+    ),
+    status: optional(
+      z
+        .string({ error: SERVER_MESSAGES.invalidReportStatus })
+        .toLowerCase()
+        .refine((v) => REPORT_STATUS_INPUTS.includes(v), SERVER_MESSAGES.invalidReportStatus),
+    ).describe(`A ride status, or ${RIDE_STATUS_FILTERS.join(', ')}`),
     driverId: filterText(20),
     driverName: filterText(TEXT_LIMITS.name).describe('Part of the driver name, any case'),
-    priority: optional(z.string({ error: REPORT_PRIORITY_MESSAGE }).toLowerCase().pipe(z.enum(RIDE_PRIORITIES, { error: REPORT_PRIORITY_MESSAGE }))).describe("'normal' or 'urgent'"),
-    slaMet: optional(z.string({ error: REPORT_SLA_MET_MESSAGE }).toLowerCase().pipe(z.enum(['true', 'false'], { error: REPORT_SLA_MET_MESSAGE })))
-      .describe("'true': completed with no service target missed; 'false': a target missed"),
+    priority: optional(
+      z
+        .string({ error: REPORT_PRIORITY_MESSAGE })
+        .toLowerCase()
+        .pipe(z.enum(RIDE_PRIORITIES, { error: REPORT_PRIORITY_MESSAGE })),
+    ).describe("'normal' or 'urgent'"),
+    slaMet: optional(
+      z
+        .string({ error: REPORT_SLA_MET_MESSAGE })
+        .toLowerCase()
+        .pipe(z.enum(['true', 'false'], { error: REPORT_SLA_MET_MESSAGE })),
+    ).describe("'true': completed with no service target missed; 'false': a target missed"),
     from: reportDateInput.describe('First day, dd/MM/yyyy, plant time'),
     to: reportDateInput.describe('Last day (inclusive), dd/MM/yyyy, plant time'),
   })
@@ -255,7 +276,14 @@ export function toRideReport(row: RideReportServerRow): RideReport {
 /** A report time as people at the plant read it (Indian English, plant time, 12-hour with seconds); 'N/A' when missing. */
 export const formatReportDate = (iso: string | null): string => formatPlantDateTime(iso);
 
-const REPORT_DATE_FIELDS = new Set<RideReportCsvField>(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime', 'lastMaintenanceDate']);
+const REPORT_DATE_FIELDS = new Set<RideReportCsvField>([
+  'createdAt',
+  'startTime',
+  'endTime',
+  'materialPickTime',
+  'materialDropTime',
+  'lastMaintenanceDate',
+]);
 
 /** A gap cell: '12.50 mins', or 'N/A'. */
 export const formatReportGap = (gapMinutes: number | typeof MESSAGES.notAvailable): string =>

@@ -17,7 +17,11 @@ export const siteRouteAnswerSchema = z.object({ from: z.string(), to: z.string()
 export type SiteRouteAnswer = z.infer<typeof siteRouteAnswerSchema>;
 
 /** GET /api/site: every place (retired ones flagged) and every directed route between them. */
-export const siteAnswerSchema = z.object({ locations: z.array(siteLocationSchema), routes: z.array(siteRouteAnswerSchema), version: z.number() });
+export const siteAnswerSchema = z.object({
+  locations: z.array(siteLocationSchema),
+  routes: z.array(siteRouteAnswerSchema),
+  version: z.number(),
+});
 export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
 
 /** POST /api/site/locations. */

@@ -47,7 +47,12 @@ describe('textField', () => {
   });
 
   it('given a length message, when the text is too long, then that message answers', () => {
-    const token = textField({ max: 5, label: 'Token number', message: MESSAGES.invalidCredentials, lengthMessage: MESSAGES.invalidCredentials });
+    const token = textField({
+      max: 5,
+      label: 'Token number',
+      message: MESSAGES.invalidCredentials,
+      lengthMessage: MESSAGES.invalidCredentials,
+    });
     expect(firstMessage(token, 'ABCDEF')).toBe(MESSAGES.invalidCredentials);
   });
 
@@ -57,7 +62,7 @@ describe('textField', () => {
     expect(firstMessage(password, ' abc ')).toBe('Password must be at most 4 characters.');
   });
 
-  it("given every message a text field answers, then each is one a user may read as it is", () => {
+  it('given every message a text field answers, then each is one a user may read as it is', () => {
     for (const input of [42, '\udc00', 'x'.repeat(1001)]) expect(isWordedMessage(firstMessage(comment, input) ?? '')).toBe(true);
   });
 });

@@ -38,5 +38,8 @@ export type CompleteRideBody = z.infer<typeof completeRideBodySchema>;
 export const completeRideAnswerSchema = commandAnswerSchema;
 
 /** POST /api/tracking/decline-offer (issue #20): the driver a ride is offered to says no. */
-export const declineOfferBodySchema = z.object({ rideId: idInput(MESSAGES.invalidParameters, 'Ride ID') }, { error: MESSAGES.invalidParameters });
+export const declineOfferBodySchema = z.object(
+  { rideId: idInput(MESSAGES.invalidParameters, 'Ride ID') },
+  { error: MESSAGES.invalidParameters },
+);
 export const declineOfferAnswerSchema = z.object({ message: z.string(), position: z.number() });

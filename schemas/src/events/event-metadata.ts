@@ -3,10 +3,7 @@ import { roleSchema } from '../constants';
 import { idSchema } from '../primitives';
 
 /** Who caused an event: a signed-in user, or a named part of the system (a timer, a reactor, a seed). */
-export const actorSchema = z.union([
-  z.object({ tokenNo: idSchema, role: roleSchema }),
-  z.object({ system: z.string().min(1) }),
-]);
+export const actorSchema = z.union([z.object({ tokenNo: idSchema, role: roleSchema }), z.object({ system: z.string().min(1) })]);
 export type Actor = z.infer<typeof actorSchema>;
 
 /**

@@ -95,7 +95,10 @@ describe('domain events', () => {
   it('given the default site as a SiteDefined event, then it parses; a route naming a place by name does not', () => {
     const data = defaultSiteDefinition();
     expect(domainEventSchema.safeParse({ type: 'SiteDefined', data }).success).toBe(true);
-    expect(domainEventSchema.safeParse({ type: 'SiteDefined', data: { ...data, routes: [{ from: 'main gate', to: 'canteen', minutes: 11 }] } }).success).toBe(false);
+    expect(
+      domainEventSchema.safeParse({ type: 'SiteDefined', data: { ...data, routes: [{ from: 'main gate', to: 'canteen', minutes: 11 }] } })
+        .success,
+    ).toBe(false);
   });
 
   it('given an unknown type name, then it is not an event type', () => {

@@ -5,7 +5,10 @@ import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
 /** An admin replaced a vehicle type's checklist (stream `checklist-{vehicle type}`), whole. */
-export const checklistChangedSchema = defineEvent('ChecklistChanged', { vehicleType: vehicleTypeSchema, items: z.array(checklistItemSchema) });
+export const checklistChangedSchema = defineEvent('ChecklistChanged', {
+  vehicleType: vehicleTypeSchema,
+  items: z.array(checklistItemSchema),
+});
 
 /** An admin turned the daily inspection requirement on or off (stream `inspections`). */
 export const inspectionSettingsChangedSchema = z.object({ type: z.literal('InspectionSettingsChanged'), data: inspectionSettingsSchema });
@@ -37,5 +40,8 @@ export type VehicleInspected = z.infer<typeof vehicleInspectedSchema>;
 export type InspectionEvent = z.infer<typeof inspectionEventSchema>;
 export type InspectionEventType = InspectionEvent['type'];
 
-export const INSPECTION_EVENT_SCHEMA_VERSIONS = { ChecklistChanged: 1, InspectionSettingsChanged: 1 } as const satisfies Record<InspectionEventType, number>;
+export const INSPECTION_EVENT_SCHEMA_VERSIONS = { ChecklistChanged: 1, InspectionSettingsChanged: 1 } as const satisfies Record<
+  InspectionEventType,
+  number
+>;
 export const INSPECTION_EVENT_TYPES = Object.keys(INSPECTION_EVENT_SCHEMA_VERSIONS) as InspectionEventType[];

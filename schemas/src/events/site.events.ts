@@ -36,7 +36,12 @@ export const locationChangedSchema = z.object({
 export const routeTimeChangedSchema = z.object({ type: z.literal('RouteTimeChanged'), data: siteRouteSchema });
 
 /** Any event of the `site` stream. */
-export const siteEventSchema = z.discriminatedUnion('type', [siteDefinedSchema, locationAddedSchema, locationChangedSchema, routeTimeChangedSchema]);
+export const siteEventSchema = z.discriminatedUnion('type', [
+  siteDefinedSchema,
+  locationAddedSchema,
+  locationChangedSchema,
+  routeTimeChangedSchema,
+]);
 
 export type SiteDefined = z.infer<typeof siteDefinedSchema>;
 export type LocationAdded = z.infer<typeof locationAddedSchema>;

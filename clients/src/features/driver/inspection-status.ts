@@ -20,7 +20,9 @@ export function inspectionNotice(today: InspectionToday, required: boolean): Ins
       return {
         severity: 'error',
         title: "Today's inspection failed",
-        text: required ? `A critical fault was found. Once the maintenance is done, inspect again: ${INSPECTION_MESSAGES.inspectionRequired}` : 'A critical fault was found. Once the maintenance is done, inspect your vehicle again.',
+        text: required
+          ? `A critical fault was found. Once the maintenance is done, inspect again: ${INSPECTION_MESSAGES.inspectionRequired}`
+          : 'A critical fault was found. Once the maintenance is done, inspect your vehicle again.',
         prominent: required,
       };
     default:

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@plantride/schemas';
-import { emptyMaintenanceForm, maintenanceFormError, maintenanceRequestBody, vehicleTypeOptions, type MaintenanceForm } from './maintenance-form';
+import {
+  emptyMaintenanceForm,
+  maintenanceFormError,
+  maintenanceRequestBody,
+  vehicleTypeOptions,
+  type MaintenanceForm,
+} from './maintenance-form';
 
 const form = (over: Partial<MaintenanceForm>): MaintenanceForm => ({ ...emptyMaintenanceForm, ...over });
 const idle = { midRide: false, ownVehicleType: 'Crane' as const };
@@ -14,7 +20,9 @@ describe('maintenance request rules (SPEC §5)', () => {
 
   it('given no vehicle type, or another one than his, then it reads Please select a vehicle type.', () => {
     expect(maintenanceFormError(form({}), idle)).toBe(MESSAGES.selectVehicleType);
-    expect(maintenanceFormError(form({ vehicleType: 'Forklift', reason: 'Engine Issue', breakdownType: 'full' }), idle)).toBe(MESSAGES.selectVehicleType);
+    expect(maintenanceFormError(form({ vehicleType: 'Forklift', reason: 'Engine Issue', breakdownType: 'full' }), idle)).toBe(
+      MESSAGES.selectVehicleType,
+    );
   });
 
   it('given no ride in progress, then a reason and a breakdown type are both required', () => {
@@ -46,6 +54,10 @@ describe('maintenance request rules (SPEC §5)', () => {
     expect(maintenanceFormError(form({ vehicleType: 'Crane', comment: '   ' }), midRide)).toBe(MESSAGES.enterMaintenanceComment);
     const filled = form({ vehicleType: 'Crane', comment: 'hydraulics leaking' });
     expect(maintenanceFormError(filled, midRide)).toBeNull();
-    expect(maintenanceRequestBody(filled, { id: 'CR01', name: 'Ravi' }, 'R1')).toMatchObject({ ride_id: 'R1', breakdown_type: 'partial', comment_text: 'hydraulics leaking' });
+    expect(maintenanceRequestBody(filled, { id: 'CR01', name: 'Ravi' }, 'R1')).toMatchObject({
+      ride_id: 'R1',
+      breakdown_type: 'partial',
+      comment_text: 'hydraulics leaking',
+    });
   });
 });

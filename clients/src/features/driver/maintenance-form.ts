@@ -19,7 +19,10 @@ export const vehicleTypeOptions = (own: VehicleType | '' | null | undefined): Ve
  * The first SPEC §5 rule the form breaks, or null when it may be sent. Mid-ride a comment is
  * enough (the breakdown is partial); otherwise a reason and a breakdown type, and 'Others' needs its text.
  */
-export function maintenanceFormError(form: MaintenanceForm, { midRide, ownVehicleType }: { midRide: boolean; ownVehicleType: VehicleType | '' | null }): string | null {
+export function maintenanceFormError(
+  form: MaintenanceForm,
+  { midRide, ownVehicleType }: { midRide: boolean; ownVehicleType: VehicleType | '' | null },
+): string | null {
   if (!form.vehicleType || form.vehicleType !== ownVehicleType) return MESSAGES.selectVehicleType;
   if (midRide) return form.comment.trim() ? null : MESSAGES.enterMaintenanceComment;
   if (!form.reason || !form.breakdownType) return MESSAGES.selectReasonAndBreakdown;
@@ -31,7 +34,11 @@ export function maintenanceFormError(form: MaintenanceForm, { midRide, ownVehicl
 export const issueOf = (form: MaintenanceForm): string => (form.reason === 'Others' ? form.customIssue.trim() : form.reason);
 
 /** POST /api/requests/maintenanceReq as the form fills it; a mid-ride request names the ride and is partial. */
-export function maintenanceRequestBody(form: MaintenanceForm, driver: { id: string; name: string }, rideId: string | null): MaintenanceRequestInput {
+export function maintenanceRequestBody(
+  form: MaintenanceForm,
+  driver: { id: string; name: string },
+  rideId: string | null,
+): MaintenanceRequestInput {
   return {
     driver_id: driver.id,
     driver_name: driver.name,
@@ -39,7 +46,7 @@ export function maintenanceRequestBody(form: MaintenanceForm, driver: { id: stri
     issue: issueOf(form),
     comment_text: form.comment.trim(),
     status: 'pending',
-    breakdown_type: rideId ? 'partial' : (form.breakdownType || null),
+    breakdown_type: rideId ? 'partial' : form.breakdownType || null,
     ride_id: rideId,
   };
 }

@@ -26,5 +26,8 @@ export function stubFetch(answer: (call: FetchCall) => unknown) {
 export function renderWithQueries(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-  return { ...result, rerender: (next: ReactElement) => result.rerender(<QueryClientProvider client={client}>{next}</QueryClientProvider>) };
+  return {
+    ...result,
+    rerender: (next: ReactElement) => result.rerender(<QueryClientProvider client={client}>{next}</QueryClientProvider>),
+  };
 }

@@ -70,11 +70,18 @@ function queueTake(driverId: string, ride: TakeableRide): void {
   const command = ride.IS_REDISTRIBUTED
     ? {
         path: '/api/maintenance/accept-redistributed-ride',
-        body: ride.RIDE_STATE ? { rideId: ride.RIDE_ID, newDriverId: driverId, currentState: ride.RIDE_STATE } : { rideId: ride.RIDE_ID, newDriverId: driverId },
+        body: ride.RIDE_STATE
+          ? { rideId: ride.RIDE_ID, newDriverId: driverId, currentState: ride.RIDE_STATE }
+          : { rideId: ride.RIDE_ID, newDriverId: driverId },
         label: TAKE_OVER_LABEL,
         doneMessage: MESSAGES.redistributedRideAccepted,
       }
-    : { path: '/api/tracking/accept-ride', body: { driverId, rideId: ride.RIDE_ID }, label: ACCEPT_LABEL, doneMessage: MESSAGES.rideAccepted };
+    : {
+        path: '/api/tracking/accept-ride',
+        body: { driverId, rideId: ride.RIDE_ID },
+        label: ACCEPT_LABEL,
+        doneMessage: MESSAGES.rideAccepted,
+      };
   enqueue({ ...command, owner: driverId, method: 'POST', tag: `take:${ride.RIDE_ID}` });
   toast.info(waitingForNetwork(command.label));
 }

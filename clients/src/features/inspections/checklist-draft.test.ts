@@ -4,8 +4,8 @@ import { addItem, changeItem, checkChecklistDraft, draftOf, isChanged, moveItem,
 
 const saved = DEFAULT_CHECKLISTS.AMR;
 
-describe('the admin\'s checklist editor (issue #21)', () => {
-  it('given the engine\'s checklist, when saved unchanged, then it is not changed and goes back item for item with its ids', () => {
+describe("the admin's checklist editor (issue #21)", () => {
+  it("given the engine's checklist, when saved unchanged, then it is not changed and goes back item for item with its ids", () => {
     const draft = draftOf(saved);
     expect(isChanged(draft, saved)).toBe(false);
     expect(checkChecklistDraft(draft)).toEqual({ body: { items: saved } });
@@ -25,7 +25,11 @@ describe('the admin\'s checklist editor (issue #21)', () => {
     draft = moveItem(draft, saved[1]!.id, -1);
     draft = removeItem(draft, saved[2]!.id);
     const checked = checkChecklistDraft(draft);
-    expect('body' in checked && checked.body.items.map((item) => item.id)).toEqual([saved[1]!.id, saved[0]!.id, ...saved.slice(3).map((item) => item.id)]);
+    expect('body' in checked && checked.body.items.map((item) => item.id)).toEqual([
+      saved[1]!.id,
+      saved[0]!.id,
+      ...saved.slice(3).map((item) => item.id),
+    ]);
   });
 
   it('given the first item moved up or the last moved down, when moved, then nothing changes', () => {
@@ -38,7 +42,9 @@ describe('the admin\'s checklist editor (issue #21)', () => {
     let draft = addItem(draftOf(saved));
     const blank = draft.at(-1)!.key;
     draft = changeItem(draft, saved[0]!.id, { text: 'x'.repeat(CHECKLIST_LIMITS.text + 1) });
-    expect(checkChecklistDraft(draft)).toEqual({ errors: { items: { [blank]: INSPECTION_MESSAGES.itemText, [saved[0]!.id]: INSPECTION_MESSAGES.itemText } } });
+    expect(checkChecklistDraft(draft)).toEqual({
+      errors: { items: { [blank]: INSPECTION_MESSAGES.itemText, [saved[0]!.id]: INSPECTION_MESSAGES.itemText } },
+    });
   });
 
   it('given every item removed, or more than the limit, when checked, then the list size is refused', () => {

@@ -11,7 +11,8 @@ export interface DraftItem {
 let made = 0;
 const newKey = () => `new-${(made += 1)}`;
 
-export const draftOf = (items: readonly ChecklistItem[]): DraftItem[] => items.map((item) => ({ key: item.id, id: item.id, text: item.text, critical: item.critical }));
+export const draftOf = (items: readonly ChecklistItem[]): DraftItem[] =>
+  items.map((item) => ({ key: item.id, id: item.id, text: item.text, critical: item.critical }));
 
 export const addItem = (draft: readonly DraftItem[]): DraftItem[] => [...draft, { key: newKey(), text: '', critical: false }];
 
@@ -31,7 +32,8 @@ export function moveItem(draft: readonly DraftItem[], key: string, by: -1 | 1): 
 }
 
 export const isChanged = (draft: readonly DraftItem[], saved: readonly ChecklistItem[]): boolean =>
-  draft.length !== saved.length || draft.some((item, i) => item.id !== saved[i]?.id || item.text !== saved[i]?.text || item.critical !== saved[i]?.critical);
+  draft.length !== saved.length ||
+  draft.some((item, i) => item.id !== saved[i]?.id || item.text !== saved[i]?.text || item.critical !== saved[i]?.critical);
 
 export interface ChecklistErrors {
   list?: string;
@@ -47,6 +49,12 @@ export function checkChecklistDraft(draft: readonly DraftItem[]): { body: Checkl
   }
   const list = draft.length < 1 || draft.length > CHECKLIST_LIMITS.items ? INSPECTION_MESSAGES.checklistSize : undefined;
   if (list || Object.keys(items).length > 0) return { errors: list ? { list, items } : { items } };
-  const parsed = checklistBodySchema.safeParse({ items: draft.map((item) => (item.id ? { id: item.id, text: item.text.trim(), critical: item.critical } : { text: item.text.trim(), critical: item.critical })) });
-  return parsed.success ? { body: parsed.data } : { errors: { list: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize, items: {} } };
+  const parsed = checklistBodySchema.safeParse({
+    items: draft.map((item) =>
+      item.id ? { id: item.id, text: item.text.trim(), critical: item.critical } : { text: item.text.trim(), critical: item.critical },
+    ),
+  });
+  return parsed.success
+    ? { body: parsed.data }
+    : { errors: { list: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize, items: {} } };
 }

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_LIMITS, INSPECTION_MESSAGES } from '@plantride/schemas';
-import { INSPECTION_PASSED, NOTE_TOO_LONG, answeredCount, checkInspection, defectsRecorded, noteErrorOf, outcomeOf, type Answers } from './inspection-form';
+import {
+  INSPECTION_PASSED,
+  NOTE_TOO_LONG,
+  answeredCount,
+  checkInspection,
+  defectsRecorded,
+  noteErrorOf,
+  outcomeOf,
+  type Answers,
+} from './inspection-form';
 
 const items = [{ id: 'brakes' }, { id: 'horn' }, { id: 'lights' }];
 
-describe('the driver\'s inspection form (issue #21)', () => {
+describe("the driver's inspection form (issue #21)", () => {
   it('given two of three items answered, when checked, then it asks for every item and counts two', () => {
     const answers: Answers = { brakes: { ok: true, note: '' }, horn: { ok: false, note: 'silent' } };
     expect(answeredCount(items, answers)).toBe(2);
@@ -13,7 +22,10 @@ describe('the driver\'s inspection form (issue #21)', () => {
 
   it('given a fault without a note, when checked, then that item says to add a note and nothing is sent', () => {
     const answers: Answers = { brakes: { ok: true, note: '' }, horn: { ok: false, note: '   ' }, lights: { ok: true, note: '' } };
-    expect(checkInspection(items, answers)).toEqual({ error: INSPECTION_MESSAGES.noteRequired, noteErrors: { horn: INSPECTION_MESSAGES.noteRequired } });
+    expect(checkInspection(items, answers)).toEqual({
+      error: INSPECTION_MESSAGES.noteRequired,
+      noteErrors: { horn: INSPECTION_MESSAGES.noteRequired },
+    });
   });
 
   it('given a note longer than the engine takes, when checked, then the item says so', () => {
@@ -23,17 +35,29 @@ describe('the driver\'s inspection form (issue #21)', () => {
   });
 
   it('given every item answered and the fault noted, when checked, then the body has each item once in the checklist order, notes trimmed, and no note on an OK item', () => {
-    const answers: Answers = { lights: { ok: true, note: 'left over from a fault' }, brakes: { ok: true, note: '' }, horn: { ok: false, note: '  does not sound ' } };
+    const answers: Answers = {
+      lights: { ok: true, note: 'left over from a fault' },
+      brakes: { ok: true, note: '' },
+      horn: { ok: false, note: '  does not sound ' },
+    };
     expect(checkInspection(items, answers)).toEqual({
-      body: { items: [{ id: 'brakes', ok: true }, { id: 'horn', ok: false, note: 'does not sound' }, { id: 'lights', ok: true }] },
+      body: {
+        items: [
+          { id: 'brakes', ok: true },
+          { id: 'horn', ok: false, note: 'does not sound' },
+          { id: 'lights', ok: true },
+        ],
+      },
     });
   });
 
-  it('given the engine\'s answers, when read, then passed, passed with defects and out of service are told apart', () => {
+  it("given the engine's answers, when read, then passed, passed with defects and out of service are told apart", () => {
     expect(outcomeOf({ passed: true, blocked: false, defects: [] })).toBe('passed');
     expect(outcomeOf({ passed: true, blocked: false, defects: ['Lights and beacon work'] })).toBe('defects');
     expect(outcomeOf({ passed: false, blocked: true, defects: ['Brakes work and hold'] })).toBe('out-of-service');
-    expect(defectsRecorded(['Lights and beacon work', 'Horn sounds'])).toBe('Inspection passed. Defects recorded: Lights and beacon work; Horn sounds.');
+    expect(defectsRecorded(['Lights and beacon work', 'Horn sounds'])).toBe(
+      'Inspection passed. Defects recorded: Lights and beacon work; Horn sounds.',
+    );
     expect(INSPECTION_PASSED).toMatch(/passed/);
   });
 });

@@ -1,4 +1,12 @@
-import { CHECKLIST_LIMITS, INSPECTION_MESSAGES, failedItemsHaveNotes, inspectionBodySchema, type ChecklistItem, type InspectionBody, type InspectionResult } from '@plantride/schemas';
+import {
+  CHECKLIST_LIMITS,
+  INSPECTION_MESSAGES,
+  failedItemsHaveNotes,
+  inspectionBodySchema,
+  type ChecklistItem,
+  type InspectionBody,
+  type InspectionResult,
+} from '@plantride/schemas';
 
 /** One item as the driver answers it: not yet (null), OK, or a fault with what is wrong. */
 export interface Answer {
@@ -33,7 +41,11 @@ export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], ans
     const error = noteErrorOf(answerOf(answers, item.id));
     if (error) noteErrors[item.id] = error;
   }
-  if (Object.keys(noteErrors).length > 0) return { error: Object.values(noteErrors).includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG, noteErrors };
+  if (Object.keys(noteErrors).length > 0)
+    return {
+      error: Object.values(noteErrors).includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG,
+      noteErrors,
+    };
   const body = {
     items: items.map((item) => {
       const answer = answerOf(answers, item.id);
@@ -41,7 +53,9 @@ export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], ans
     }),
   };
   const parsed = inspectionBodySchema.safeParse(body);
-  return parsed.success ? { body: parsed.data } : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
+  return parsed.success
+    ? { body: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
 }
 
 /** What the driver is told: all well, passed with defects noted, or his vehicle taken out of service. */

@@ -18,7 +18,7 @@ describe('the requester tracker through a breakdown', () => {
     expect(dashboardStepOf('waiting_for_reassignment', times(['accept_time', 'start_time', 'material_pick_time']))).toBe(3);
   });
 
-  it('given a ride that broke down before it started, then Requested and Driver Assigned stay done (the browser\'s accept time when the engine has none)', () => {
+  it("given a ride that broke down before it started, then Requested and Driver Assigned stay done (the browser's accept time when the engine has none)", () => {
     expect(bookingStepOf('waiting_for_reassignment', times(['accept_time']))).toBe(2);
     expect(bookingStepOf('waiting_for_reassignment', times([]), at)).toBe(2);
     expect(dashboardStepOf('waiting_for_reassignment', times(['accept_time', 'start_time']))).toBe(2);
@@ -29,7 +29,7 @@ describe('the requester tracker through a breakdown', () => {
     expect(dashboardStepOf('waiting_for_reassignment', null)).toBe(1);
   });
 
-  it('given a ride not waiting, then the spec\'s step from its status holds whatever the times say', () => {
+  it("given a ride not waiting, then the spec's step from its status holds whatever the times say", () => {
     expect(bookingStepOf('material picked', times([]))).toBe(4);
     expect(bookingStepOf('cancelled', times(['accept_time', 'start_time']))).toBe(0);
     expect(dashboardStepOf('delivered', null)).toBe(4);
@@ -37,7 +37,7 @@ describe('the requester tracker through a breakdown', () => {
 });
 
 describe('rideTabTitle', () => {
-  it('names the ride\'s state before the app', () => {
+  it("names the ride's state before the app", () => {
     expect(rideTabTitle('material picked')).toBe('Picked up · PlantRide');
     expect(rideTabTitle('waiting_for_reassignment')).toBe('Vehicle broke down · PlantRide');
     expect(rideTabTitle(null)).toBe('PlantRide');

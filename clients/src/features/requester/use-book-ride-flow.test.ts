@@ -6,15 +6,24 @@ import { useLiveRide } from './stores/live-ride.store';
 import { useBookRideFlow, type BookingRequest } from './use-book-ride-flow';
 
 const user = { token_no: 'RQ01', name: 'Asha Kulkarni', role: 'requester' } as StoredUser;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const request: BookingRequest = { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null, priority: 'normal', scheduledFor: '2026-11-27T09:00:00.000Z' };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const request: BookingRequest = {
+  fromLocation: 'main gate',
+  toLocation: 'canteen',
+  vehicleType: 'Forklift',
+  duration: null,
+  priority: 'normal',
+  scheduledFor: '2026-11-27T09:00:00.000Z',
+};
 
 /** The engine as the booking sees it: a driver assigned, the requester known, and `book` answering the booking. */
 function engine(book: (body: Record<string, unknown>) => Response) {
   const bodies: Record<string, unknown>[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url.startsWith('/api/drivers/check-assigned/')) return json({ count: 1 });
-    if (url.startsWith('/api/drivers/getSpecificRequester/')) return json({ requester: { FULL_NAME: 'Asha Kulkarni', MOBILE: '9876543210' } });
+    if (url.startsWith('/api/drivers/getSpecificRequester/'))
+      return json({ requester: { FULL_NAME: 'Asha Kulkarni', MOBILE: '9876543210' } });
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     bodies.push(body);
     return book(body);
@@ -22,7 +31,16 @@ function engine(book: (body: Record<string, unknown>) => Response) {
   return bodies;
 }
 
-const answer = (over: Record<string, unknown>) => ({ message: 'Ride booked', rideId: 'S1', reqName: 'Asha Kulkarni', reqMobileNo: '9876543210', scheduledFor: null, releaseAt: null, position: 40, ...over });
+const answer = (over: Record<string, unknown>) => ({
+  message: 'Ride booked',
+  rideId: 'S1',
+  reqName: 'Asha Kulkarni',
+  reqMobileNo: '9876543210',
+  scheduledFor: null,
+  releaseAt: null,
+  position: 40,
+  ...over,
+});
 
 beforeEach(() => useLiveRide.setState({ ...initialLiveRide }));
 afterEach(() => vi.unstubAllGlobals());
@@ -50,7 +68,7 @@ describe('booking a ride for later (issue #20)', () => {
     expect(useLiveRide.getState()).toMatchObject({ rideId: 'R1', status: 'requested' });
   });
 
-  it('given a time the engine refuses, when booked, then its message is the form\'s error', async () => {
+  it("given a time the engine refuses, when booked, then its message is the form's error", async () => {
     engine(() => json({ message: SERVER_MESSAGES.scheduledTooFar }, 400));
     const { result } = renderHook(() => useBookRideFlow('fixed', user));
     let booked = true;

@@ -29,8 +29,18 @@ export interface BookingRequest {
 }
 
 const TEXT = {
-  fixed: { check: MESSAGES.couldNotCheckDriverAssignment, none: noDriversAssigned, failed: MESSAGES.failedToBookRide, error: MESSAGES.errorBookingRide },
-  special: { check: MESSAGES.couldNotVerifyDriverAssignment, none: noDriversAssignedSpecialTask, failed: MESSAGES.failedToBookSpecialTask, error: MESSAGES.errorBookingSpecialTask },
+  fixed: {
+    check: MESSAGES.couldNotCheckDriverAssignment,
+    none: noDriversAssigned,
+    failed: MESSAGES.failedToBookRide,
+    error: MESSAGES.errorBookingRide,
+  },
+  special: {
+    check: MESSAGES.couldNotVerifyDriverAssignment,
+    none: noDriversAssignedSpecialTask,
+    failed: MESSAGES.failedToBookSpecialTask,
+    error: MESSAGES.errorBookingSpecialTask,
+  },
 } as const;
 
 /**
@@ -91,7 +101,12 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
           requesterToast.success(`${scheduledText(answer.scheduledFor, answer.releaseAt)}.`);
           return true;
         }
-        live.dispatch({ type: 'track', rideId: answer.rideId, rideType: kind === 'special' ? 'Special Task' : 'Regular', status: 'requested' });
+        live.dispatch({
+          type: 'track',
+          rideId: answer.rideId,
+          rideType: kind === 'special' ? 'Special Task' : 'Regular',
+          status: 'requested',
+        });
         live.dispatch({ type: 'wrote', position: answer.position });
         requesterToast.success(MESSAGES.newRideBooked);
         return true;

@@ -5,26 +5,55 @@ import { checkDispatchDraft, draftOf, OFFER_SECONDS_MESSAGE, RELEASE_LEAD_MESSAG
 describe('dispatch settings form (issue #20)', () => {
   it('given the defaults, when shown and saved unchanged, then the targets read in minutes and go back as the same seconds', () => {
     const draft = draftOf(DEFAULT_DISPATCH_SETTINGS);
-    expect(draft).toMatchObject({ mode: 'broadcast', offerSeconds: '30', normalAccept: '5', normalDeliver: '30', urgentAccept: '2', urgentDeliver: '15', releaseLeadMinutes: '15' });
+    expect(draft).toMatchObject({
+      mode: 'broadcast',
+      offerSeconds: '30',
+      normalAccept: '5',
+      normalDeliver: '30',
+      urgentAccept: '2',
+      urgentDeliver: '15',
+      releaseLeadMinutes: '15',
+    });
     expect(checkDispatchDraft(draft)).toEqual({ settings: DEFAULT_DISPATCH_SETTINGS });
   });
 
   it('given offer mode, 300 s and a minute and a half to accept urgent rides, when checked, then the whole object goes with seconds', () => {
     const draft = { ...draftOf(DEFAULT_DISPATCH_SETTINGS), mode: 'offer' as const, offerSeconds: '300', urgentAccept: '1.5' };
     expect(checkDispatchDraft(draft)).toEqual({
-      settings: { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 300, serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, urgent: { acceptSeconds: 90, deliverSeconds: 900 } } },
+      settings: {
+        ...DEFAULT_DISPATCH_SETTINGS,
+        mode: 'offer',
+        offerSeconds: 300,
+        serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, urgent: { acceptSeconds: 90, deliverSeconds: 900 } },
+      },
     });
   });
 
   it('given values the engine would refuse, when checked, then each field says what it takes and nothing is sent', () => {
-    const draft = { ...draftOf(DEFAULT_DISPATCH_SETTINGS), offerSeconds: '2', releaseLeadMinutes: '7.5', normalAccept: '0', urgentDeliver: '1441', normalDeliver: '' };
+    const draft = {
+      ...draftOf(DEFAULT_DISPATCH_SETTINGS),
+      offerSeconds: '2',
+      releaseLeadMinutes: '7.5',
+      normalAccept: '0',
+      urgentDeliver: '1441',
+      normalDeliver: '',
+    };
     expect(checkDispatchDraft(draft)).toEqual({
-      errors: { offerSeconds: OFFER_SECONDS_MESSAGE, releaseLeadMinutes: RELEASE_LEAD_MESSAGE, normalAccept: TARGET_MESSAGE, normalDeliver: TARGET_MESSAGE, urgentDeliver: TARGET_MESSAGE },
+      errors: {
+        offerSeconds: OFFER_SECONDS_MESSAGE,
+        releaseLeadMinutes: RELEASE_LEAD_MESSAGE,
+        normalAccept: TARGET_MESSAGE,
+        normalDeliver: TARGET_MESSAGE,
+        urgentDeliver: TARGET_MESSAGE,
+      },
     });
   });
 
   it('given 90 seconds held by the engine, when shown, then it reads 1.5 minutes', () => {
-    const settings = { ...DEFAULT_DISPATCH_SETTINGS, serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, normal: { acceptSeconds: 90, deliverSeconds: 100 } } };
+    const settings = {
+      ...DEFAULT_DISPATCH_SETTINGS,
+      serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, normal: { acceptSeconds: 90, deliverSeconds: 100 } },
+    };
     expect(draftOf(settings)).toMatchObject({ normalAccept: '1.5', normalDeliver: '1.67' });
   });
 });

@@ -59,6 +59,16 @@ export function checkDispatchDraft(draft: DispatchDraft): { settings: DispatchSe
     else seconds[field] = value;
   }
   if (offerSeconds === null || releaseLeadMinutes === null || Object.keys(errors).length > 0) return { errors };
-  const target = (priority: RidePriority) => ({ acceptSeconds: seconds[`${priority}Accept`], deliverSeconds: seconds[`${priority}Deliver`] });
-  return { settings: { mode: draft.mode, offerSeconds, serviceTargets: { normal: target('normal'), urgent: target('urgent') }, releaseLeadMinutes } };
+  const target = (priority: RidePriority) => ({
+    acceptSeconds: seconds[`${priority}Accept`],
+    deliverSeconds: seconds[`${priority}Deliver`],
+  });
+  return {
+    settings: {
+      mode: draft.mode,
+      offerSeconds,
+      serviceTargets: { normal: target('normal'), urgent: target('urgent') },
+      releaseLeadMinutes,
+    },
+  };
 }

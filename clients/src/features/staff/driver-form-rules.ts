@@ -43,7 +43,13 @@ export const digitsOnly = (text: string, max: number): string => text.replace(/\
 export const mobileInput = (text: string) => digitsOnly(text, LIMITS.mobileDigits);
 export const stickerInput = (text: string) => digitsOnly(text, LIMITS.stickerMaxDigits);
 
-const FIELD_OF: Record<string, keyof DriverForm> = { operatorId: 'operatorId', name: 'name', mobile: 'mobile', forklift: 'forklift', vehicle: 'vehicle' };
+const FIELD_OF: Record<string, keyof DriverForm> = {
+  operatorId: 'operatorId',
+  name: 'name',
+  mobile: 'mobile',
+  forklift: 'forklift',
+  vehicle: 'vehicle',
+};
 
 /**
  * The form's rules are the server's (SPEC §5): name letters and spaces, mobile 10 digits, sticker

@@ -15,7 +15,12 @@ const vehicle = (name: string, figures: Partial<FleetFigures>) => ({
 const label = (row: { vehicle: string }) => row.vehicle;
 
 describe('Fleet figures', () => {
-  const rows = [vehicle('MH12 C', { mtbfHours: 40 }), vehicle('MH12 A', { mtbfHours: null }), vehicle('MH12 B', { mtbfHours: 12.5 }), vehicle('MH12 D', { mtbfHours: 12.5 })];
+  const rows = [
+    vehicle('MH12 C', { mtbfHours: 40 }),
+    vehicle('MH12 A', { mtbfHours: null }),
+    vehicle('MH12 B', { mtbfHours: 12.5 }),
+    vehicle('MH12 D', { mtbfHours: 12.5 }),
+  ];
 
   it('given vehicles, when sorted by MTBF ascending, then the shortest comes first, ties by name, and those never broken down last', () => {
     expect(sortFleetRows(rows, 'mtbfHours', 'asc', label).map(label)).toEqual(['MH12 B', 'MH12 D', 'MH12 C', 'MH12 A']);
@@ -46,11 +51,20 @@ describe('Fleet figures', () => {
     expect(complianceText(1)).toBe('100%');
     expect(complianceText(null)).toBe('—');
     const row = vehicle('X', { breakdowns: 2, mttrHours: 1.25, inspectionCompliance: 0.5 });
-    expect([fleetCell(row, 'breakdowns'), fleetCell(row, 'mttrHours'), fleetCell(row, 'mtbfHours'), fleetCell(row, 'inspectionCompliance')]).toEqual(['2', '1.3', '—', '50%']);
+    expect([
+      fleetCell(row, 'breakdowns'),
+      fleetCell(row, 'mttrHours'),
+      fleetCell(row, 'mtbfHours'),
+      fleetCell(row, 'inspectionCompliance'),
+    ]).toEqual(['2', '1.3', '—', '50%']);
   });
 
   it('given vehicles, when charted, then only those that were down show, longest first', () => {
-    const bars = downtimeBars([vehicle('A', { downtimeHours: 0 }), vehicle('B', { downtimeHours: 1.26 }), vehicle('C', { downtimeHours: 4 })]);
+    const bars = downtimeBars([
+      vehicle('A', { downtimeHours: 0 }),
+      vehicle('B', { downtimeHours: 1.26 }),
+      vehicle('C', { downtimeHours: 4 }),
+    ]);
     expect(bars).toEqual([
       { vehicle: 'C', vehicleType: 'Forklift', downtime: 4 },
       { vehicle: 'B', vehicleType: 'Forklift', downtime: 1.3 },

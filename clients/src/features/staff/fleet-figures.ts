@@ -19,7 +19,12 @@ export const FLEET_COLUMNS: readonly { key: FleetFigureKey; header: string }[] =
  * Rows ordered by one column; rows without the figure (null MTBF: no breakdown) go last either way,
  * since "not measured" is neither the best nor the worst. Ties keep the label order.
  */
-export function sortFleetRows<T extends FleetFigures>(rows: readonly T[], key: FleetSortKey, direction: SortDirection, labelOf: (row: T) => string): T[] {
+export function sortFleetRows<T extends FleetFigures>(
+  rows: readonly T[],
+  key: FleetSortKey,
+  direction: SortDirection,
+  labelOf: (row: T) => string,
+): T[] {
   const sign = direction === 'asc' ? 1 : -1;
   const byLabel = (a: T, b: T) => labelOf(a).localeCompare(labelOf(b));
   return [...rows].sort((a, b) => {
@@ -34,7 +39,10 @@ export function sortFleetRows<T extends FleetFigures>(rows: readonly T[], key: F
 }
 
 /** The direction a header click gives: the same column flips, a new one starts where its useful end is. */
-export function nextSort(current: { key: FleetSortKey; direction: SortDirection }, clicked: FleetSortKey): { key: FleetSortKey; direction: SortDirection } {
+export function nextSort(
+  current: { key: FleetSortKey; direction: SortDirection },
+  clicked: FleetSortKey,
+): { key: FleetSortKey; direction: SortDirection } {
   if (current.key === clicked) return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   // Names read A→Z; figures are looked at worst first (most breakdowns, most downtime, shortest MTBF).
   const ascending: readonly FleetSortKey[] = ['label', 'mtbfHours', 'inspectionCompliance'];
@@ -55,7 +63,9 @@ export function fleetCell(figures: FleetFigures, key: FleetFigureKey): string {
 }
 
 /** The downtime chart's bars: vehicles that were down at all, longest first, hours to one decimal. */
-export function downtimeBars<T extends FleetFigures & { vehicle: string; vehicleType: string }>(vehicles: readonly T[]): { vehicle: string; vehicleType: string; downtime: number }[] {
+export function downtimeBars<T extends FleetFigures & { vehicle: string; vehicleType: string }>(
+  vehicles: readonly T[],
+): { vehicle: string; vehicleType: string; downtime: number }[] {
   return vehicles
     .filter((row) => row.downtimeHours > 0)
     .sort((a, b) => b.downtimeHours - a.downtimeHours || a.vehicle.localeCompare(b.vehicle))

@@ -3,7 +3,11 @@ import { defectsText, driverLabel, inspectionFiltersOf, inspectionQueryString, i
 
 describe('Inspection history', () => {
   it('given a URL with filters and blanks, when read, then only the set filters are kept', () => {
-    expect(inspectionFiltersOf(new URLSearchParams('operatorId=DR1&vehicleType=&from=2026-03-01&passed=false&page=2'))).toEqual({ operatorId: 'DR1', from: '2026-03-01', passed: 'false' });
+    expect(inspectionFiltersOf(new URLSearchParams('operatorId=DR1&vehicleType=&from=2026-03-01&passed=false&page=2'))).toEqual({
+      operatorId: 'DR1',
+      from: '2026-03-01',
+      passed: 'false',
+    });
   });
 
   it('given filters and page 3, when asked for, then the query has the filters, the page size and the offset of page 3', () => {

@@ -48,13 +48,19 @@ export function pageInfo(total: number, limit: number, page: number): { pageOf: 
 }
 
 /** 'Ravi Kumar (DR1)', or the id alone for a driver with no name. */
-export const driverLabel = (row: Pick<InspectionRow, 'driverName' | 'operatorId'>): string => (row.driverName.trim() ? `${row.driverName.trim()} (${row.operatorId})` : row.operatorId);
+export const driverLabel = (row: Pick<InspectionRow, 'driverName' | 'operatorId'>): string =>
+  row.driverName.trim() ? `${row.driverName.trim()} (${row.operatorId})` : row.operatorId;
 
 /** How many items failed, in words. */
-export const defectsText = (defects: readonly string[]): string => (defects.length === 0 ? 'None' : defects.length === 1 ? '1 defect' : `${defects.length} defects`);
+export const defectsText = (defects: readonly string[]): string =>
+  defects.length === 0 ? 'None' : defects.length === 1 ? '1 defect' : `${defects.length} defects`;
 
 /** The Driver Information chip of his inspection today. */
-export function inspectionTodayChip(status: InspectionToday): { label: string; color: 'success' | 'error' | 'default'; variant: 'outlined' | 'filled' } {
+export function inspectionTodayChip(status: InspectionToday): {
+  label: string;
+  color: 'success' | 'error' | 'default';
+  variant: 'outlined' | 'filled';
+} {
   switch (status) {
     case 'passed':
       return { label: 'Inspected today', color: 'success', variant: 'outlined' };

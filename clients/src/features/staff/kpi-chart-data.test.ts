@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiDay } from '@plantride/schemas';
-import { MINUTES, SECONDS, driverUtilisation, durationUnitFor, kpiTotals, onTargetPerDay, ridesPerDay, timesInUnit, timesPerDay, utilisationInUnit } from './kpi-chart-data';
+import {
+  MINUTES,
+  SECONDS,
+  driverUtilisation,
+  durationUnitFor,
+  kpiTotals,
+  onTargetPerDay,
+  ridesPerDay,
+  timesInUnit,
+  timesPerDay,
+  utilisationInUnit,
+} from './kpi-chart-data';
 
 const day = (date: string, vehicleType: string, requested: number, wait: number | null = null): KpiDay => ({
   day: date,
@@ -45,10 +56,16 @@ describe('KPI chart data', () => {
 
   it('given durations all under two minutes, when a unit is chosen, then it is whole seconds: 0.0025 min reads 0 s and 1.5 min 90 s', () => {
     expect(durationUnitFor([0.0025, null, 1.5])).toBe(SECONDS);
-    const quick = (date: string, wait: number, delivery: number | null): KpiDay => ({ ...day(date, 'Crane', 1, wait), deliveryMinutes: { avg: delivery, p90: delivery } });
+    const quick = (date: string, wait: number, delivery: number | null): KpiDay => ({
+      ...day(date, 'Crane', 1, wait),
+      deliveryMinutes: { avg: delivery, p90: delivery },
+    });
     const { rows, unit } = timesInUnit(timesPerDay([quick('2026-03-01', 0.0025, 0.75), quick('2026-03-02', 1.5, null)], true));
     expect(unit.name).toBe('seconds');
-    expect(rows.map((row) => [row.waitAvg, row.deliveryAvg, row.deliveryP90])).toEqual([[0, 45, 45], [90, null, null]]);
+    expect(rows.map((row) => [row.waitAvg, row.deliveryAvg, row.deliveryP90])).toEqual([
+      [0, 45, 45],
+      [90, null, null],
+    ]);
   });
 
   it('given a figure of two minutes or more, when a unit is chosen, then it is minutes to one decimal', () => {
@@ -57,8 +74,17 @@ describe('KPI chart data', () => {
     const { rows, unit } = timesInUnit(timesPerDay(days, true));
     expect(unit).toBe(MINUTES);
     expect(rows[0]).toMatchObject({ waitAvg: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
-    const busy = utilisationInUnit([{ name: 'Ravi', busyMinutes: 45.46, ridesCompleted: 3 }, { name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]);
-    expect(busy).toEqual({ unit: MINUTES, rows: [{ name: 'Ravi', busy: 45.5, ridesCompleted: 3 }, { name: 'Asha', busy: 0.2, ridesCompleted: 1 }] });
+    const busy = utilisationInUnit([
+      { name: 'Ravi', busyMinutes: 45.46, ridesCompleted: 3 },
+      { name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 },
+    ]);
+    expect(busy).toEqual({
+      unit: MINUTES,
+      rows: [
+        { name: 'Ravi', busy: 45.5, ridesCompleted: 3 },
+        { name: 'Asha', busy: 0.2, ridesCompleted: 1 },
+      ],
+    });
     expect(utilisationInUnit([{ name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]).rows[0]!.busy).toBe(12);
   });
 });
@@ -72,7 +98,11 @@ describe('on-target share per day and vehicle type (issue #20)', () => {
   });
 
   it('given completed rides on and off target, when shaped for the chart, then each day has a percentage per vehicle type, null where none completed, and the range has its own', () => {
-    const { rows, cells, vehicleTypes, overall } = onTargetPerDay([sla('2026-03-02', 'Forklift', 3, 2), sla('2026-03-01', 'Crane', 4, 4), sla('2026-03-01', 'Forklift', 0, 0)]);
+    const { rows, cells, vehicleTypes, overall } = onTargetPerDay([
+      sla('2026-03-02', 'Forklift', 3, 2),
+      sla('2026-03-01', 'Crane', 4, 4),
+      sla('2026-03-01', 'Forklift', 0, 0),
+    ]);
     expect(vehicleTypes).toEqual(['Forklift', 'Crane']);
     expect(rows).toEqual([
       { day: '01/03', Crane: 100, Forklift: null },
@@ -83,7 +113,10 @@ describe('on-target share per day and vehicle type (issue #20)', () => {
   });
 
   it('given an engine that does not count service targets yet, when shaped, then there is nothing to draw', () => {
-    expect(onTargetPerDay([day('2026-03-01', 'Crane', 2)])).toMatchObject({ rows: [], vehicleTypes: [], overall: { rides: 0, percent: null } });
+    expect(onTargetPerDay([day('2026-03-01', 'Crane', 2)])).toMatchObject({
+      rows: [],
+      vehicleTypes: [],
+      overall: { rides: 0, percent: null },
+    });
   });
 });
-

@@ -49,7 +49,11 @@ export function timesPerDay(days: readonly KpiDay[], oneVehicleType: boolean): T
 export function driverUtilisation(drivers: readonly KpiDriver[]): { name: string; busyMinutes: number; ridesCompleted: number }[] {
   return [...drivers]
     .sort((a, b) => b.busyMinutes - a.busyMinutes || a.driverId.localeCompare(b.driverId))
-    .map((driver) => ({ name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId, busyMinutes: driver.busyMinutes, ridesCompleted: driver.ridesCompleted }));
+    .map((driver) => ({
+      name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId,
+      busyMinutes: driver.busyMinutes,
+      ridesCompleted: driver.ridesCompleted,
+    }));
 }
 
 /** The unit a chart of durations is drawn in: whole seconds when every figure is under two minutes, whole minutes otherwise. */
@@ -78,7 +82,13 @@ export function timesInUnit(rows: readonly TimesRow[]): { rows: TimesRow[]; unit
   const unit = durationUnitFor(rows.flatMap((row) => [row.waitAvg, row.waitP90, row.deliveryAvg, row.deliveryP90]));
   return {
     unit,
-    rows: rows.map((row) => ({ ...row, waitAvg: inUnit(row.waitAvg, unit), waitP90: inUnit(row.waitP90, unit), deliveryAvg: inUnit(row.deliveryAvg, unit), deliveryP90: inUnit(row.deliveryP90, unit) })),
+    rows: rows.map((row) => ({
+      ...row,
+      waitAvg: inUnit(row.waitAvg, unit),
+      waitP90: inUnit(row.waitP90, unit),
+      deliveryAvg: inUnit(row.deliveryAvg, unit),
+      deliveryP90: inUnit(row.deliveryP90, unit),
+    })),
   };
 }
 
@@ -95,14 +105,22 @@ export const routeLabel = (route: KpiRoute): string => `${route.from} → ${rout
 
 /** Totals over the range for the summary figures. */
 export function kpiTotals(days: readonly KpiDay[]): { requested: number; completed: number; cancelled: number } {
-  return days.reduce((sum, day) => ({ requested: sum.requested + day.requested, completed: sum.completed + day.completed, cancelled: sum.cancelled + day.cancelled }), { requested: 0, completed: 0, cancelled: 0 });
+  return days.reduce(
+    (sum, day) => ({
+      requested: sum.requested + day.requested,
+      completed: sum.completed + day.completed,
+      cancelled: sum.cancelled + day.cancelled,
+    }),
+    { requested: 0, completed: 0, cancelled: 0 },
+  );
 }
 
 /** One bar group per plant day: the percentage of completed rides on target, per vehicle type (null: none completed). */
 export type OnTargetRow = { day: string } & Record<string, number | string | null>;
 
 /** A share (0–1) as a whole-number percentage, or null. */
-const percent = (share: number | null | undefined): number | null => (share === null || share === undefined ? null : Math.round(share * 100));
+const percent = (share: number | null | undefined): number | null =>
+  share === null || share === undefined ? null : Math.round(share * 100);
 
 /**
  * Issue #20: the share of each day's completed rides that met their service targets, per vehicle type,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
-import { checkMaintenanceFilter, emptyMaintenanceFilter, filterMaintenanceRequests, statusCounts, type MaintenanceFilterForm } from './maintenance-filters';
+import {
+  checkMaintenanceFilter,
+  emptyMaintenanceFilter,
+  filterMaintenanceRequests,
+  statusCounts,
+  type MaintenanceFilterForm,
+} from './maintenance-filters';
 
 const form = (patch: Partial<MaintenanceFilterForm>): MaintenanceFilterForm => ({ ...emptyMaintenanceFilter(), ...patch });
 
@@ -38,7 +44,14 @@ describe('maintenance filter bar rules (SPEC §5)', () => {
 
   const rows = [
     row({ ID: '1' }),
-    row({ ID: '2', STATUS: 'accepted', DRIVER_ID: 'CR02', DRIVER_NAME: 'Asha Rao', BREAKDOWN_TYPE: 'partial', REQUEST_DATE: '2026-03-01T18:30:00Z' }),
+    row({
+      ID: '2',
+      STATUS: 'accepted',
+      DRIVER_ID: 'CR02',
+      DRIVER_NAME: 'Asha Rao',
+      BREAKDOWN_TYPE: 'partial',
+      REQUEST_DATE: '2026-03-01T18:30:00Z',
+    }),
     row({ ID: '3', STATUS: 'completed', BREAKDOWN_TYPE: '' }),
   ];
   const ids = (applied: MaintenanceFilterForm | null) => filterMaintenanceRequests(rows, applied).map((r) => r.ID);

@@ -21,7 +21,14 @@ export interface MaintenanceFilterForm {
 
 export type MaintenanceFilterErrors = Partial<Record<keyof MaintenanceFilterForm, string>>;
 
-export const emptyMaintenanceFilter = (): MaintenanceFilterForm => ({ filter: '', startDate: '', endDate: '', breakdownType: '', driverId: '', driverName: '' });
+export const emptyMaintenanceFilter = (): MaintenanceFilterForm => ({
+  filter: '',
+  startDate: '',
+  endDate: '',
+  breakdownType: '',
+  driverId: '',
+  driverName: '',
+});
 
 const isStatus = (filter: string): filter is MaintenanceStatus => (MAINTENANCE_STATUSES as readonly string[]).includes(filter);
 
@@ -67,7 +74,10 @@ export function describeMaintenanceFilter(form: MaintenanceFilterForm): string {
 }
 
 /** The rows an applied filter keeps; request dates count on the plant's calendar. */
-export function filterMaintenanceRequests(rows: readonly MaintenanceRequestRow[], applied: MaintenanceFilterForm | null): MaintenanceRequestRow[] {
+export function filterMaintenanceRequests(
+  rows: readonly MaintenanceRequestRow[],
+  applied: MaintenanceFilterForm | null,
+): MaintenanceRequestRow[] {
   if (!applied || applied.filter === '') return [...rows];
   const { filter } = applied;
   if (isStatus(filter)) return rows.filter((row) => row.STATUS === filter);

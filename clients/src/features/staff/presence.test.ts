@@ -29,7 +29,7 @@ describe('drivers on shift (issue #20)', () => {
     expect(countsText(counts[4]!.counts)).toBe('0 free, 0 busy, 0 blocked, 1 off shift');
   });
 
-  it('given a state and a vehicle type, when filtered, then only those rows stay, in the engine\'s order', () => {
+  it("given a state and a vehicle type, when filtered, then only those rows stay, in the engine's order", () => {
     expect(filterPresence(rows, { state: 'free', vehicleType: 'Forklift' }).map((r) => r.operatorId)).toEqual(['FL01', 'FL02']);
     expect(filterPresence(rows, { state: 'off shift', vehicleType: 'all' }).map((r) => r.operatorId)).toEqual(['FL04', 'XX01']);
     expect(filterPresence(rows, { state: 'all', vehicleType: NO_VEHICLE_TYPE }).map((r) => r.operatorId)).toEqual(['XX01']);

@@ -17,7 +17,9 @@ const typeOf = (row: PresenceRow) => row.vehicleType ?? NO_VEHICLE_TYPE;
 
 /** The rows the filter lets through, in the engine's order (free, busy, blocked, off shift). */
 export function filterPresence(rows: readonly PresenceRow[], filter: PresenceFilter): PresenceRow[] {
-  return rows.filter((row) => (filter.state === 'all' || row.state === filter.state) && (filter.vehicleType === 'all' || typeOf(row) === filter.vehicleType));
+  return rows.filter(
+    (row) => (filter.state === 'all' || row.state === filter.state) && (filter.vehicleType === 'all' || typeOf(row) === filter.vehicleType),
+  );
 }
 
 export interface PresenceCount {
@@ -38,4 +40,5 @@ export function presenceCounts(rows: readonly PresenceRow[]): PresenceCount[] {
 }
 
 /** '3 free, 1 busy, 0 blocked, 5 off shift'. */
-export const countsText = (counts: Record<PresenceState, number>): string => DRIVER_PRESENCE_STATES.map((state) => `${counts[state]} ${state}`).join(', ');
+export const countsText = (counts: Record<PresenceState, number>): string =>
+  DRIVER_PRESENCE_STATES.map((state) => `${counts[state]} ${state}`).join(', ');

@@ -18,7 +18,10 @@ export function reportCountTexts(filtered: ReportCount, all: ReportCount, page: 
   const atLeast = (n: number, more: boolean) => (more ? `${n}+` : String(n));
   const shown = Math.min(page, pages);
   return {
-    showing: filtered.capped || allCapped ? `Showing ${atLeast(filtered.total, filtered.capped)} of ${atLeast(allTotal, allCapped)} records` : showingRecords(filtered.total, allTotal),
+    showing:
+      filtered.capped || allCapped
+        ? `Showing ${atLeast(filtered.total, filtered.capped)} of ${atLeast(allTotal, allCapped)} records`
+        : showingRecords(filtered.total, allTotal),
     pageOf: filtered.capped ? `Page ${shown} of ${pages}+` : pageOf(shown, pages),
     nextOpen: page < pages || filtered.capped,
   };

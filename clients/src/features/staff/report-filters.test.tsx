@@ -10,7 +10,9 @@ import { activeFilters, filtersFromParams, reportQueryString, type ReportFilters
 
 describe('ride report filters (SPEC §2)', () => {
   it('given filters, when the query is built, then blanks are left out and dates are dd/MM/yyyy', () => {
-    const query = new URLSearchParams(reportQueryString({ vehicleType: 'Crane', driverName: '  ', from: '2026-03-01', to: '2026-03-31' }, { page: '2', pageSize: '15' }));
+    const query = new URLSearchParams(
+      reportQueryString({ vehicleType: 'Crane', driverName: '  ', from: '2026-03-01', to: '2026-03-31' }, { page: '2', pageSize: '15' }),
+    );
     expect(Object.fromEntries(query)).toEqual({ vehicleType: 'Crane', from: '01/03/2026', to: '31/03/2026', page: '2', pageSize: '15' });
   });
 
@@ -31,11 +33,22 @@ describe('ride report filters (SPEC §2)', () => {
   }
   const current = () => JSON.parse(screen.getByTestId('filters').textContent ?? '{}') as ReportFilters;
 
-  it('given the filter-by dropdown, when each choice is made, then it offers the spec list (and issue #20\'s Priority and SLA) and the matching input', async () => {
+  it("given the filter-by dropdown, when each choice is made, then it offers the spec list (and issue #20's Priority and SLA) and the matching input", async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['None', 'Vehicle Type', 'Vehicle Number', 'Forklift Number', 'Status', 'Driver ID', 'Driver Name', 'Date', 'Priority', 'SLA']);
+    expect(options).toEqual([
+      'None',
+      'Vehicle Type',
+      'Vehicle Number',
+      'Forklift Number',
+      'Status',
+      'Driver ID',
+      'Driver Name',
+      'Date',
+      'Priority',
+      'SLA',
+    ]);
     await userEvent.click(screen.getByRole('option', { name: 'Vehicle Type' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Vehicle Type' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Forklift', 'Crane', 'AMR', 'Cherry Picker', 'Other']);
@@ -77,10 +90,26 @@ describe('ride report filters (SPEC §2)', () => {
 
 describe('ride reports table (SPEC §2, §3)', () => {
   const row: RideReportServerRow = {
-    DRIVER_NAME: null, REQUESTER_NAME: 'Asha', VEHICLE_NUMBER: null, FORKLIFT_NUMBER: '07', VEHICLE_TYPE: 'Forklift',
-    START_TIME: '2026-03-14T08:35:09.000Z', MATERIAL_PICK_TIME: null, END_TIME: null, GAP_PICK_DROP: 12.5, GAP_PICK_START: null,
-    LAST_MAINTENANCE_DATE: null, MAINTENANCE_STATUS: null, RIDE_ID: 'R-1', FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
-    STATUS: 'started', CREATED_AT: '2026-03-14T08:30:00.000Z', DRIVER_ID: 'FL01', MATERIAL_DROP_TIME: null, RIDE_TYPE: 'Regular',
+    DRIVER_NAME: null,
+    REQUESTER_NAME: 'Asha',
+    VEHICLE_NUMBER: null,
+    FORKLIFT_NUMBER: '07',
+    VEHICLE_TYPE: 'Forklift',
+    START_TIME: '2026-03-14T08:35:09.000Z',
+    MATERIAL_PICK_TIME: null,
+    END_TIME: null,
+    GAP_PICK_DROP: 12.5,
+    GAP_PICK_START: null,
+    LAST_MAINTENANCE_DATE: null,
+    MAINTENANCE_STATUS: null,
+    RIDE_ID: 'R-1',
+    FROM_LOCATION: 'main gate',
+    TO_LOCATION: 'canteen',
+    STATUS: 'started',
+    CREATED_AT: '2026-03-14T08:30:00.000Z',
+    DRIVER_ID: 'FL01',
+    MATERIAL_DROP_TIME: null,
+    RIDE_TYPE: 'Regular',
   };
 
   it('given a row with gaps and missing fields, when shown, then it has the 20 columns and Priority and SLA, 2-decimal gaps, the defaults and a link to the audit', () => {
@@ -90,15 +119,40 @@ describe('ride reports table (SPEC §2, §3)', () => {
     expect(header!.querySelectorAll('th')).toHaveLength(LIMITS.reportColumns + 2);
     const cells = [...body!.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual([
-      'R-1', 'Asha', 'main gate', 'canteen', 'Forklift', 'Unknown', '07', 'started', 'Normal', '—', '14 Mar 2026, 02:00:00 pm', 'FL01', 'Unknown',
-      '14 Mar 2026, 02:05:09 pm', 'N/A', 'N/A', 'N/A', '12.50', 'N/A', 'N/A', 'N/A', 'Regular',
+      'R-1',
+      'Asha',
+      'main gate',
+      'canteen',
+      'Forklift',
+      'Unknown',
+      '07',
+      'started',
+      'Normal',
+      '—',
+      '14 Mar 2026, 02:00:00 pm',
+      'FL01',
+      'Unknown',
+      '14 Mar 2026, 02:05:09 pm',
+      'N/A',
+      'N/A',
+      'N/A',
+      '12.50',
+      'N/A',
+      'N/A',
+      'N/A',
+      'Regular',
     ]);
     expect(screen.getByRole('link', { name: 'Audit ride R-1' })).toHaveAttribute('href', '/ride-audit/R-1');
   });
 
   it('given urgent rides on and off target, when shown, then Priority says Urgent and SLA says met, missed, or — while open', () => {
     render(
-      <RideReportsTable rows={[{ ...row, RIDE_ID: 'R-2', PRIORITY: 'urgent', SLA_MET: false }, { ...row, RIDE_ID: 'R-3', STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true }]} />,
+      <RideReportsTable
+        rows={[
+          { ...row, RIDE_ID: 'R-2', PRIORITY: 'urgent', SLA_MET: false },
+          { ...row, RIDE_ID: 'R-3', STATUS: 'completed', PRIORITY: 'normal', SLA_MET: true },
+        ]}
+      />,
       { wrapper: MemoryRouter },
     );
     const cellsOf = (n: number) => [...screen.getAllByRole('row')[n]!.querySelectorAll('td')].map((td) => td.textContent).slice(8, 10);
@@ -114,4 +168,3 @@ describe('the report filters of issue #20: priority and SLA', () => {
     expect(activeFilters(filters).map((f) => f.label)).toEqual(['Priority: Urgent', 'SLA: Missed']);
   });
 });
-

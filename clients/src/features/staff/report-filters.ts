@@ -17,7 +17,18 @@ export interface ReportFilters {
 }
 
 export type ReportFilterKey = keyof ReportFilters;
-export const REPORT_FILTER_KEYS: readonly ReportFilterKey[] = ['vehicleType', 'vehicleNumber', 'forkliftNumber', 'status', 'driverId', 'driverName', 'from', 'to', 'priority', 'slaMet'];
+export const REPORT_FILTER_KEYS: readonly ReportFilterKey[] = [
+  'vehicleType',
+  'vehicleNumber',
+  'forkliftNumber',
+  'status',
+  'driverId',
+  'driverName',
+  'from',
+  'to',
+  'priority',
+  'slaMet',
+];
 
 /** The spec's filter-by choices and issue #20's two after them. */
 export const FILTER_BY_OPTIONS = [...REPORT_FILTER_BY_OPTIONS, 'Priority', 'SLA'] as const;
@@ -94,10 +105,16 @@ export function reportQueryString(filters: ReportFilters, extra: Record<string, 
 }
 
 // A chip names an option filter by its label ('SLA: Missed', not 'SLA: false').
-const OPTION_LABELS: Partial<Record<ReportFilterKey, readonly { value: string; label: string }[]>> = { priority: PRIORITY_FILTER_OPTIONS, slaMet: SLA_FILTER_OPTIONS };
+const OPTION_LABELS: Partial<Record<ReportFilterKey, readonly { value: string; label: string }[]>> = {
+  priority: PRIORITY_FILTER_OPTIONS,
+  slaMet: SLA_FILTER_OPTIONS,
+};
 const shownValue = (key: ReportFilterKey, value: string) => OPTION_LABELS[key]?.find((option) => option.value === value)?.label ?? value;
 
 /** The active filters as 'Label: value' pairs, for the summary chips. */
 export function activeFilters(filters: ReportFilters): { key: ReportFilterKey; label: string }[] {
-  return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({ key, label: `${FILTER_LABELS[key]}: ${shownValue(key, filters[key] as string)}` }));
+  return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({
+    key,
+    label: `${FILTER_LABELS[key]}: ${shownValue(key, filters[key] as string)}`,
+  }));
 }

@@ -6,9 +6,23 @@ import { RideReplay } from './components/ride-replay';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex } from './ride-audit';
 
 let position = 0;
-const event = (type: string, minute: number, actor: TimelineEvent['actor'], status: TimelineEvent['state']['status'], data: Record<string, unknown> = {}): TimelineEvent => {
+const event = (
+  type: string,
+  minute: number,
+  actor: TimelineEvent['actor'],
+  status: TimelineEvent['state']['status'],
+  data: Record<string, unknown> = {},
+): TimelineEvent => {
   position += 1;
-  return { position, streamPosition: position, time: `2026-03-14T08:${String(minute).padStart(2, '0')}:00.000Z`, actor, type, data, state: { status, value: 'x' } };
+  return {
+    position,
+    streamPosition: position,
+    time: `2026-03-14T08:${String(minute).padStart(2, '0')}:00.000Z`,
+    actor,
+    type,
+    data,
+    state: { status, value: 'x' },
+  };
 };
 const requester = { tokenNo: 'RQ01', role: 'requester' } as const;
 const d1 = { tokenNo: 'FL01', role: 'driver' } as const;
@@ -20,7 +34,11 @@ const events = [
   event('RideAccepted', 1, d1, 'accepted', { driverId: 'FL01', driverName: 'Ravi' }),
   event('RideStarted', 2, d1, 'started'),
   event('MaterialPicked', 3, d1, 'material picked'),
-  event('RideRedistributed', 4, d1, 'waiting_for_reassignment', { originalDriverId: 'FL01', originalDriverName: 'Ravi', resumeState: 'material picked' }),
+  event('RideRedistributed', 4, d1, 'waiting_for_reassignment', {
+    originalDriverId: 'FL01',
+    originalDriverName: 'Ravi',
+    resumeState: 'material picked',
+  }),
   event('RideTakenOver', 6, d2, 'material picked', { driverId: 'FL02', driverName: 'Asha' }),
   event('MaterialDropped', 7, d2, 'delivered'),
   event('RideEnded', 8, d2, 'completed'),
@@ -28,12 +46,24 @@ const events = [
 
 describe('ride audit replay (issue #8, item 6)', () => {
   it('given a ride handed over after a breakdown, when replayed event by event, then the step, times and driver follow it', () => {
-    expect(auditMomentAt(events, 0)).toMatchObject({ step: 1, driver: null, timestamps: { creation_time: events[0]!.time, accept_time: null } });
+    expect(auditMomentAt(events, 0)).toMatchObject({
+      step: 1,
+      driver: null,
+      timestamps: { creation_time: events[0]!.time, accept_time: null },
+    });
     expect(auditMomentAt(events, 3)).toMatchObject({ step: 4, driver: { id: 'FL01', name: 'Ravi' }, brokenDown: null });
     // Waiting for another driver: the tracker stays at the step the ride will resume at.
-    expect(auditMomentAt(events, 4)).toMatchObject({ status: 'waiting_for_reassignment', step: 4, driver: null, brokenDown: { id: 'FL01' } });
+    expect(auditMomentAt(events, 4)).toMatchObject({
+      status: 'waiting_for_reassignment',
+      step: 4,
+      driver: null,
+      brokenDown: { id: 'FL01' },
+    });
     expect(auditMomentAt(events, 5)).toMatchObject({ step: 4, driver: { id: 'FL02', name: 'Asha' }, brokenDown: { id: 'FL01' } });
-    expect(auditMomentAt(events, 7)).toMatchObject({ step: 6, timestamps: { end_time: events[7]!.time, material_pick_time: events[3]!.time } });
+    expect(auditMomentAt(events, 7)).toMatchObject({
+      step: 6,
+      timestamps: { end_time: events[7]!.time, material_pick_time: events[3]!.time },
+    });
   });
 
   it('given a ride booked for later (issue #20), when replayed, then it has no step while scheduled, Requested once released, and its events read in words', () => {
@@ -49,7 +79,11 @@ describe('ride audit replay (issue #8, item 6)', () => {
 
   it('given offer dispatch events (issue #20), then each reads in words', () => {
     expect(['RideOffered', 'RideOfferDeclined', 'RideOfferExpired', 'RideOfferWithdrawn', 'RideOpenedToAll'].map(eventLabel)).toEqual([
-      'Offered to one driver', 'Driver declined the offer', 'Offer lapsed unanswered', 'Offer taken back for an urgent ride', 'Opened to every driver',
+      'Offered to one driver',
+      'Driver declined the offer',
+      'Offer lapsed unanswered',
+      'Offer taken back for an urgent ride',
+      'Opened to every driver',
     ]);
   });
 
@@ -61,7 +95,18 @@ describe('ride audit replay (issue #8, item 6)', () => {
   });
 
   it('given the replay screen, when the scrubber is moved back with the keyboard, then the tracker and the driver shown go back with it', async () => {
-    const timeline = { rideId: 'R1', at: null, events, ride: { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' } } } as unknown as RideTimelineAnswer;
+    const timeline = {
+      rideId: 'R1',
+      at: null,
+      events,
+      ride: {
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' },
+      },
+    } as unknown as RideTimelineAnswer;
     render(<RideReplay timeline={timeline} />);
     const done = () => screen.getAllByRole('listitem').filter((item) => item.dataset.state === 'done').length;
     expect(done()).toBe(6);
@@ -82,7 +127,18 @@ describe('ride audit replay (issue #8, item 6)', () => {
     expect(scrubberKeyIndex('End', 8)).toBe(7);
     expect(scrubberKeyIndex('ArrowLeft', 8)).toBeNull();
     expect(scrubberKeyIndex('End', 0)).toBeNull();
-    const timeline = { rideId: 'R1', at: null, events, ride: { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular', requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' } } } as unknown as RideTimelineAnswer;
+    const timeline = {
+      rideId: 'R1',
+      at: null,
+      events,
+      ride: {
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType: 'Forklift',
+        rideType: 'Regular',
+        requester: { tokenNo: 'RQ01', name: 'Meera', mobile: '' },
+      },
+    } as unknown as RideTimelineAnswer;
     render(<RideReplay timeline={timeline} />);
     const slider = screen.getByRole('slider', { name: 'Replay time' });
     slider.focus();

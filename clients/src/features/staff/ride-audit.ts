@@ -31,7 +31,14 @@ const driverOf = (data: Record<string, unknown>, id: string, name: string): Audi
 
 /** Replays the loaded events up to `index` (inclusive): the answer already holds the state after each one. */
 export function auditMomentAt(events: readonly TimelineEvent[], index: number): AuditMoment {
-  const timestamps: RideTimestamps = { creation_time: null, accept_time: null, start_time: null, material_pick_time: null, material_drop_time: null, end_time: null };
+  const timestamps: RideTimestamps = {
+    creation_time: null,
+    accept_time: null,
+    start_time: null,
+    material_pick_time: null,
+    material_drop_time: null,
+    end_time: null,
+  };
   let driver: AuditDriver | null = null;
   let brokenDown: AuditDriver | null = null;
   let resumeStatus: string | null = null;

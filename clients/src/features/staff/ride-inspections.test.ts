@@ -20,7 +20,11 @@ describe('Vehicle inspections on the ride audit', () => {
         { operatorId: 'FL1', inspection: passed },
         { operatorId: 'FL2', inspection: null },
       ],
-      [event('RideRequested', {}), event('RideAccepted', { driverId: 'FL1', driverName: 'Ravi Kumar' }), event('RideTakenOver', { driverId: 'FL2', driverName: '' })],
+      [
+        event('RideRequested', {}),
+        event('RideAccepted', { driverId: 'FL1', driverName: 'Ravi Kumar' }),
+        event('RideTakenOver', { driverId: 'FL2', driverName: '' }),
+      ],
     );
     expect(lines).toEqual([
       { operatorId: 'FL1', driver: 'Ravi Kumar (FL1)', inspection: passed },

@@ -10,7 +10,13 @@ describe('site screen rules (issue #20)', () => {
 
   it('given an empty name and positions off the plan, when checked, then each field says what is wrong', () => {
     const checked = checkPlaceDraft({ name: ' ', x: '', y: '5001' });
-    expect(checked).toEqual({ errors: { name: expect.stringContaining('1 to 60'), x: expect.stringContaining('0 to 5000'), y: expect.stringContaining('0 to 5000') } });
+    expect(checked).toEqual({
+      errors: {
+        name: expect.stringContaining('1 to 60'),
+        x: expect.stringContaining('0 to 5000'),
+        y: expect.stringContaining('0 to 5000'),
+      },
+    });
   });
 
   it('given an edited place, when its changes are taken, then only the fields that differ are sent', () => {
@@ -25,7 +31,10 @@ describe('site screen rules (issue #20)', () => {
   });
 
   it('given the default plot, when framed, then it is 1000 m × 500 m at unit scale with 100 m grid; a far place widens it and scales the marks', () => {
-    const plot = planFrame([{ x: 920, y: 60 }, { x: 60, y: 480 }]);
+    const plot = planFrame([
+      { x: 920, y: 60 },
+      { x: 60, y: 480 },
+    ]);
     expect(plot).toMatchObject({ width: 1000, height: 500, unit: 1, grid: 100 });
     // y flipped: the viewBox starts above the plot's north edge.
     expect(plot.viewBox.split(' ').map(Number)[1]).toBeLessThan(-500);

@@ -12,7 +12,8 @@ export type PlaceDraftErrors = Partial<Record<keyof PlaceDraft, string>>;
 export const emptyPlaceDraft = (): PlaceDraft => ({ name: '', x: '', y: '' });
 export const placeDraftOf = (place: SiteLocationAnswer): PlaceDraft => ({ name: place.name, x: String(place.x), y: String(place.y) });
 
-const metresMessage = (axis: 'x' | 'y') => `${axis === 'x' ? 'x (metres east)' : 'y (metres north)'} is a number from 0 to ${PLAN_EXTENT_METRES}.`;
+const metresMessage = (axis: 'x' | 'y') =>
+  `${axis === 'x' ? 'x (metres east)' : 'y (metres north)'} is a number from 0 to ${PLAN_EXTENT_METRES}.`;
 
 function metres(text: string): number | null {
   if (text.trim() === '') return null;
@@ -34,7 +35,10 @@ export function checkPlaceDraft(draft: PlaceDraft): { place: { name: string; x: 
 }
 
 /** What changed between a place and its edited draft: only those fields go to the engine. */
-export function placeChanges(place: SiteLocationAnswer, checked: { name: string; x: number; y: number }): { name?: string; x?: number; y?: number } {
+export function placeChanges(
+  place: SiteLocationAnswer,
+  checked: { name: string; x: number; y: number },
+): { name?: string; x?: number; y?: number } {
   return {
     ...(checked.name !== place.name ? { name: checked.name } : {}),
     ...(checked.x !== place.x ? { x: checked.x } : {}),
@@ -66,8 +70,14 @@ export interface PlanFrame {
 /** The plan's frame for these places, with room for the labels that slant up to the right. */
 export function planFrame(places: readonly Pick<SiteLocationAnswer, 'x' | 'y'>[]): PlanFrame {
   const reach = (values: number[], floor: number) => Math.max(floor, Math.ceil(Math.max(0, ...values) / 100) * 100);
-  const width = reach(places.map((place) => place.x), 500);
-  const height = reach(places.map((place) => place.y), 300);
+  const width = reach(
+    places.map((place) => place.x),
+    500,
+  );
+  const height = reach(
+    places.map((place) => place.y),
+    300,
+  );
   const unit = Math.max(1, width / 1000, height / 600);
   const [left, right, top, bottom] = [40 * unit, 150 * unit, 150 * unit, 60 * unit];
   return {

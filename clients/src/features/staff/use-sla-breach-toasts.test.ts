@@ -22,9 +22,17 @@ const breach = (over: Record<string, unknown> = {}) => {
   counter += 1;
   const rideId = `SLA${counter}`;
   return {
-    rideId, target: 'accept', priority: 'urgent', dueAt: '2026-11-27T04:35:00.000Z', breachedAt: '2026-11-27T04:35:01.000Z',
-    vehicleType: 'Forklift', fromLocation: 'main gate', toLocation: 'canteen',
-    message: `Urgent ride ${rideId} (main gate → canteen) was not accepted within its target.`, position: 50 + counter, ...over,
+    rideId,
+    target: 'accept',
+    priority: 'urgent',
+    dueAt: '2026-11-27T04:35:00.000Z',
+    breachedAt: '2026-11-27T04:35:01.000Z',
+    vehicleType: 'Forklift',
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    message: `Urgent ride ${rideId} (main gate → canteen) was not accepted within its target.`,
+    position: 50 + counter,
+    ...over,
   };
 };
 

@@ -14,6 +14,12 @@ export const gauge = (text: string, name: string, labels = '') => {
 export async function engineRecovered(url: string): Promise<boolean> {
   const health = await fetch(`${url}/api/health`).catch(() => null);
   if (health?.status !== 200) return false;
-  const metrics = await fetch(`${url}/metrics`).then((answer) => (answer.ok ? answer.text() : ''), () => '');
-  return PROJECTIONS.every(({ name }) => gauge(metrics, 'plantride_projection_leading', `projection="${name}"`) === 1) && gauge(metrics, 'plantride_live_gateway_leading') === 1;
+  const metrics = await fetch(`${url}/metrics`).then(
+    (answer) => (answer.ok ? answer.text() : ''),
+    () => '',
+  );
+  return (
+    PROJECTIONS.every(({ name }) => gauge(metrics, 'plantride_projection_leading', `projection="${name}"`) === 1) &&
+    gauge(metrics, 'plantride_live_gateway_leading') === 1
+  );
 }

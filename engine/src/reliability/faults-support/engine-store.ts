@@ -27,8 +27,8 @@ export interface EngineStoreOptions {
   rideWaitAlertMs: number;
 }
 
-
-const EVENTS_SQL = (schema: string) => `select global_position, stream_id, stream_position, event_type, data, metadata from "${schema}".events order by global_position`;
+const EVENTS_SQL = (schema: string) =>
+  `select global_position, stream_id, stream_position, event_type, data, metadata from "${schema}".events order by global_position`;
 
 interface EventRow {
   global_position: string | number;
@@ -50,7 +50,14 @@ export function embeddedStore(options: EngineStoreOptions): EngineStore {
       try {
         const { rows } = await pglite.query<EventRow>(EVENTS_SQL('public'));
         // PGlite answers int8 as a number, pg as a string.
-        return rows.map((row) => ({ position: Number(row.global_position), streamId: row.stream_id, streamPosition: Number(row.stream_position), type: row.event_type, data: row.data, metadata: row.metadata }));
+        return rows.map((row) => ({
+          position: Number(row.global_position),
+          streamId: row.stream_id,
+          streamPosition: Number(row.stream_position),
+          type: row.event_type,
+          data: row.data,
+          metadata: row.metadata,
+        }));
       } finally {
         await pglite.close();
       }

@@ -43,7 +43,10 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
 
   const timersSettled = async () => {
     const events = await readStoredEvents(databaseUrl, schema);
-    return log.brokenDown.every((rideId) => noticeAfter(events, rideId, input.lastFaultEndedAt)) && timerFindings(events, log).problems.length === 0;
+    return (
+      log.brokenDown.every((rideId) => noticeAfter(events, rideId, input.lastFaultEndedAt)) &&
+      timerFindings(events, log).problems.length === 0
+    );
   };
   // A failure shows as the findings below, not as a timeout.
   await waitFor(timersSettled, 30_000, 'every due timer to fire').catch(() => undefined);
@@ -52,7 +55,10 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
   const beforeCancel = await readStoredEvents(databaseUrl, schema);
   const timers = timerFindings(beforeCancel, log);
   expect(timers.problems).toEqual([]);
-  for (const rideId of log.brokenDown) expect(noticeAfter(beforeCancel, rideId, input.lastFaultEndedAt), `ride ${rideId}: a reassignment notice after the last fault`).toBe(true);
+  for (const rideId of log.brokenDown)
+    expect(noticeAfter(beforeCancel, rideId, input.lastFaultEndedAt), `ride ${rideId}: a reassignment notice after the last fault`).toBe(
+      true,
+    );
 
   // Nothing appends once the open rides are cancelled; then each socket's story is complete.
   await cancelOpenRides(commander, plant, log);
@@ -63,7 +69,9 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
       const same = () => JSON.stringify(reference.heard) === JSON.stringify(follower.heard);
       await waitFor(same, 20_000, `socket ${tokenNo} to match a fresh catch-up`).catch(() => undefined);
       expect(follower.heard, `what socket ${tokenNo} heard across ${follower.reconnects()} reconnects`).toEqual(reference.heard);
-      expect(new Set(follower.heard.map((h) => `${h.name}@${h.position}`)).size, `socket ${tokenNo}: each event once`).toBe(follower.heard.length);
+      expect(new Set(follower.heard.map((h) => `${h.name}@${h.position}`)).size, `socket ${tokenNo}: each event once`).toBe(
+        follower.heard.length,
+      );
     } finally {
       reference.close();
     }

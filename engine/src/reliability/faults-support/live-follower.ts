@@ -16,7 +16,11 @@ export interface LiveFollower {
 }
 
 const record = (heard: Heard[]) => (name: string, payload: { position?: unknown; rideId?: unknown } | undefined) =>
-  heard.push({ name, position: typeof payload?.position === 'number' ? payload.position : undefined, rideId: typeof payload?.rideId === 'string' ? payload.rideId : undefined });
+  heard.push({
+    name,
+    position: typeof payload?.position === 'number' ? payload.position : undefined,
+    rideId: typeof payload?.rideId === 'string' ? payload.rideId : undefined,
+  });
 
 /**
  * Connects with `lastPosition: fromPosition` (so it hears everything after that position, however

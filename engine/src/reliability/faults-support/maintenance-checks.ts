@@ -37,8 +37,17 @@ export interface FoldedStreams {
   rides: Map<string, RideView>;
 }
 
-const STEP_EVENT: Record<RideStep, RideEvent['type']> = { start: 'RideStarted', materialPicked: 'MaterialPicked', materialDropped: 'MaterialDropped', end: 'RideEnded' };
-const REQUEST_STATUS: Record<string, RequestView['status']> = { MaintenanceAccepted: 'accepted', MaintenanceCompleted: 'completed', MaintenanceRejected: 'rejected' };
+const STEP_EVENT: Record<RideStep, RideEvent['type']> = {
+  start: 'RideStarted',
+  materialPicked: 'MaterialPicked',
+  materialDropped: 'MaterialDropped',
+  end: 'RideEnded',
+};
+const REQUEST_STATUS: Record<string, RequestView['status']> = {
+  MaintenanceAccepted: 'accepted',
+  MaintenanceCompleted: 'completed',
+  MaintenanceRejected: 'rejected',
+};
 
 function byStream(events: readonly StoredEvent[], prefix: string): Map<string, StoredEvent[]> {
   const streams = new Map<string, StoredEvent[]>();
@@ -66,7 +75,12 @@ export function foldStreams(events: readonly StoredEvent[]): FoldedStreams {
     const filed = list.find((event) => event.type === 'MaintenanceRequested');
     // A status without its request is a broken stream; it shows as a request nobody filed.
     const status = list.reduce<RequestView['status']>((current, event) => REQUEST_STATUS[event.type] ?? current, 'pending');
-    requests.set(requestId, { driverId: String(filed?.data.driverId ?? ''), rideId: (filed?.data.rideId as string | null | undefined) ?? null, status, events: list });
+    requests.set(requestId, {
+      driverId: String(filed?.data.driverId ?? ''),
+      rideId: (filed?.data.rideId as string | null | undefined) ?? null,
+      status,
+      events: list,
+    });
   }
   const rides = new Map<string, RideView>();
   for (const [rideId, list] of byStream(events, 'ride-')) {
@@ -86,16 +100,20 @@ export function invariantFindings(streams: FoldedStreams): string[] {
   const findings: string[] = [];
   const openOf = new Map<string, string[]>();
   for (const [requestId, request] of streams.requests) {
-    if (!request.events.some((event) => event.type === 'MaintenanceRequested')) findings.push(`maintenance-${requestId}: ${request.events.map((e) => e.type).join(', ')} without a MaintenanceRequested`);
+    if (!request.events.some((event) => event.type === 'MaintenanceRequested'))
+      findings.push(`maintenance-${requestId}: ${request.events.map((e) => e.type).join(', ')} without a MaintenanceRequested`);
     else if (isOpen(request)) openOf.set(request.driverId, [...(openOf.get(request.driverId) ?? []), requestId]);
   }
   for (const operatorId of new Set([...streams.drivers.keys(), ...openOf.keys()])) {
     const blockedFor = streams.drivers.get(operatorId)?.blockedFor ?? null;
     const open = openOf.get(operatorId) ?? [];
-    if (blockedFor === null && open.length > 0) findings.push(`driver ${operatorId}: not blocked, yet his request ${open.join(', ')} is open`);
+    if (blockedFor === null && open.length > 0)
+      findings.push(`driver ${operatorId}: not blocked, yet his request ${open.join(', ')} is open`);
     if (blockedFor !== null && !open.includes(blockedFor)) {
       const request = streams.requests.get(blockedFor);
-      findings.push(`driver ${operatorId}: blocked for ${blockedFor}, which is ${request ? request.status : 'not filed'}${open.length > 0 ? ` (open: ${open.join(', ')})` : ''}`);
+      findings.push(
+        `driver ${operatorId}: blocked for ${blockedFor}, which is ${request ? request.status : 'not filed'}${open.length > 0 ? ` (open: ${open.join(', ')})` : ''}`,
+      );
     }
     if (open.length > 1) findings.push(`driver ${operatorId}: ${open.length} open requests (${open.join(', ')})`);
   }
@@ -103,7 +121,8 @@ export function invariantFindings(streams: FoldedStreams): string[] {
     const driverId = ride.snapshot.context.driverId;
     const step = resumeStateOf(ride.snapshot);
     const blockedFor = driverId === null ? null : (streams.drivers.get(driverId)?.blockedFor ?? null);
-    if (step !== null && blockedFor !== null) findings.push(`ride ${rideId}: ${step}, assigned to ${driverId}, who is blocked for ${blockedFor}`);
+    if (step !== null && blockedFor !== null)
+      findings.push(`ride ${rideId}: ${step}, assigned to ${driverId}, who is blocked for ${blockedFor}`);
   }
   return findings;
 }
@@ -127,35 +146,52 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
     case 'step': {
       const type = STEP_EVENT[done.step];
       if (!has(ride(done.rideId), type, { driverId: done.driverId })) return `no ${type} by ${done.driverId}`;
-      if (done.step === 'end' && !has(driver(done.driverId), 'DriverReleasedFromRide', { rideId: done.rideId })) return `${done.driverId} not released from the ride`;
+      if (done.step === 'end' && !has(driver(done.driverId), 'DriverReleasedFromRide', { rideId: done.rideId }))
+        return `${done.driverId} not released from the ride`;
       return null;
     }
     case 'maintenance requested': {
       const request = streams.requests.get(done.requestId);
       const parts = [
-        has(request?.events, 'MaintenanceRequested', { driverId: done.driverId, rideId: done.rideId }) ? null : `no MaintenanceRequested by ${done.driverId} for ride ${done.rideId ?? 'none'}`,
-        has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId }) ? null : `${done.driverId} never blocked for it`,
-        done.rideId === null || has(ride(done.rideId), 'RideRedistributed', { maintenanceRequestId: done.requestId }) ? null : `ride ${done.rideId} not redistributed`,
+        has(request?.events, 'MaintenanceRequested', { driverId: done.driverId, rideId: done.rideId })
+          ? null
+          : `no MaintenanceRequested by ${done.driverId} for ride ${done.rideId ?? 'none'}`,
+        has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId })
+          ? null
+          : `${done.driverId} never blocked for it`,
+        done.rideId === null || has(ride(done.rideId), 'RideRedistributed', { maintenanceRequestId: done.requestId })
+          ? null
+          : `ride ${done.rideId} not redistributed`,
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }
     case 'inspected': {
-      if (!has(driver(done.driverId), 'VehicleInspected', { inspectionId: done.inspectionId, passed: done.passed })) return `no VehicleInspected ${done.inspectionId} (passed ${done.passed})`;
+      if (!has(driver(done.driverId), 'VehicleInspected', { inspectionId: done.inspectionId, passed: done.passed }))
+        return `no VehicleInspected ${done.inspectionId} (passed ${done.passed})`;
       if (done.requestId === null) return null;
       // The failed critical item's request and block, in the inspection's own append.
       const parts = [
-        has(streams.requests.get(done.requestId)?.events, 'MaintenanceRequested', { driverId: done.driverId, rideId: null }) ? null : `no MaintenanceRequested ${done.requestId} by ${done.driverId}`,
-        has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId }) ? null : `${done.driverId} never blocked for ${done.requestId}`,
+        has(streams.requests.get(done.requestId)?.events, 'MaintenanceRequested', { driverId: done.driverId, rideId: null })
+          ? null
+          : `no MaintenanceRequested ${done.requestId} by ${done.driverId}`,
+        has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId })
+          ? null
+          : `${done.driverId} never blocked for ${done.requestId}`,
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }
     case 'maintenance accepted':
     case 'maintenance completed':
     case 'maintenance rejected': {
-      const type = { 'maintenance accepted': 'MaintenanceAccepted', 'maintenance completed': 'MaintenanceCompleted', 'maintenance rejected': 'MaintenanceRejected' }[done.kind];
+      const type = {
+        'maintenance accepted': 'MaintenanceAccepted',
+        'maintenance completed': 'MaintenanceCompleted',
+        'maintenance rejected': 'MaintenanceRejected',
+      }[done.kind];
       if (!has(streams.requests.get(done.requestId)?.events, type)) return `no ${type}`;
       // Completing or rejecting releases him from this request's block (a later request may block him again).
-      if (done.kind !== 'maintenance accepted' && streams.drivers.get(done.driverId)?.blockedFor === done.requestId) return `${done.driverId} still blocked for it`;
+      if (done.kind !== 'maintenance accepted' && streams.drivers.get(done.driverId)?.blockedFor === done.requestId)
+        return `${done.driverId} still blocked for it`;
       return null;
     }
   }
@@ -171,6 +207,8 @@ export function wholenessFindings(streams: FoldedStreams, done: readonly Done[])
         : 'requestId' in command
           ? `${command.requestId} (${command.driverId})`
           : `ride ${command.rideId}${'driverId' in command ? ` (${command.driverId})` : ''}`;
-    return missing === null ? [] : [`${command.kind === 'step' ? `step ${command.step}` : command.kind} ${subject} answered 2xx: ${missing}`];
+    return missing === null
+      ? []
+      : [`${command.kind === 'step' ? `step ${command.step}` : command.kind} ${subject} answered 2xx: ${missing}`];
   });
 }

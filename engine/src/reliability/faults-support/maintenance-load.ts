@@ -19,23 +19,43 @@ export interface MaintenancePlant {
 const PASSWORD = 'secret-1';
 
 /** Creates the people over HTTP and signs them in. */
-export async function setUpMaintenancePlant(commander: Commander, adminPassword: string, vehicleTypes: number, driversPerType: number): Promise<MaintenancePlant> {
+export async function setUpMaintenancePlant(
+  commander: Commander,
+  adminPassword: string,
+  vehicleTypes: number,
+  driversPerType: number,
+): Promise<MaintenancePlant> {
   const must = <T>(value: T | null, what: string): T => {
     if (value === null) throw new Error(`${what}: ${commander.failures.join('\n')}`);
     return value;
   };
   const signIn = async (tokenNo: string, password: string) => {
-    const answer = must(await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password }), `${tokenNo} could not sign in`);
+    const answer = must(
+      await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password }),
+      `${tokenNo} could not sign in`,
+    );
     commander.tokens[tokenNo] = String((answer.user as { jwt_token?: unknown } | undefined)?.jwt_token);
   };
   // A recorded driver signs up with the activation code his record's add showed the admin.
   const signUp = async (tokenNo: string, activation: { activation_code?: string } = {}) => {
-    must(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: PASSWORD, name: 'Test User', mobile: '9000000001', ...activation }), `${tokenNo} not signed up`);
+    must(
+      await commander.call('sign up', undefined, 'POST', '/api/auth/signup', {
+        token_no: tokenNo,
+        password: PASSWORD,
+        name: 'Test User',
+        mobile: '9000000001',
+        ...activation,
+      }),
+      `${tokenNo} not signed up`,
+    );
   };
   const plant: MaintenancePlant = { admin: 'AD01', head: 'MH01', requesters: [], drivers: [] };
   await signIn(plant.admin, adminPassword);
   await signUp(plant.head);
-  must(await commander.call('make head', plant.admin, 'PUT', `/api/users/${plant.head}`, { role: 'maintenanceHead' }), 'maintenance head not made');
+  must(
+    await commander.call('make head', plant.admin, 'PUT', `/api/users/${plant.head}`, { role: 'maintenanceHead' }),
+    'maintenance head not made',
+  );
   await signIn(plant.head, PASSWORD);
   for (const vehicleType of VEHICLE_TYPES.slice(0, vehicleTypes)) {
     const requester = `RQ${String(plant.requesters.length + 1).padStart(2, '0')}`;
@@ -45,10 +65,23 @@ export async function setUpMaintenancePlant(commander: Commander, adminPassword:
     for (let i = 0; i < driversPerType; i += 1) {
       const serial = plant.drivers.length + 1;
       const tokenNo = `DR${String(serial).padStart(2, '0')}`;
-      const driver = { operatorId: tokenNo, vehicle: `MH12 AB ${1000 + serial}`, name: 'Ravi Kumar', mobile: '9876543210', forklift: String(serial), vehicleAssigned: vehicleType };
-      const added = must(await commander.call('add driver', plant.admin, 'POST', '/api/drivers/add', driver), `driver ${tokenNo} not added`);
+      const driver = {
+        operatorId: tokenNo,
+        vehicle: `MH12 AB ${1000 + serial}`,
+        name: 'Ravi Kumar',
+        mobile: '9876543210',
+        forklift: String(serial),
+        vehicleAssigned: vehicleType,
+      };
+      const added = must(
+        await commander.call('add driver', plant.admin, 'POST', '/api/drivers/add', driver),
+        `driver ${tokenNo} not added`,
+      );
       // A retried add answers without the code (only its hash is kept): the admin issues a new one.
-      const code = added.activationCode ?? must(await commander.call('reset code', plant.admin, 'POST', `/api/users/${tokenNo}/reset-code`), `no code for ${tokenNo}`).activationCode;
+      const code =
+        added.activationCode ??
+        must(await commander.call('reset code', plant.admin, 'POST', `/api/users/${tokenNo}/reset-code`), `no code for ${tokenNo}`)
+          .activationCode;
       await signUp(tokenNo, { activation_code: String(code) });
       await signIn(tokenNo, PASSWORD);
       plant.drivers.push({ tokenNo, vehicleType });
@@ -91,7 +124,10 @@ const REQUESTED_PER_TYPE = 2;
  * proves; the refusal is counted in the outcomes, and the driver stops there. Open: why they differed.
  */
 const stepOutOfTurn: CommandOptions = { refused: (status, text) => status === 409 && text.includes(SERVER_MESSAGES.actionNotAllowed) };
-const lostRace: CommandOptions = { refused: (status, text) => status === 409 && [SERVER_MESSAGES.rideNotAvailable, SERVER_MESSAGES.conflict].some((message) => text.includes(message)) };
+const lostRace: CommandOptions = {
+  refused: (status, text) =>
+    status === 409 && [SERVER_MESSAGES.rideNotAvailable, SERVER_MESSAGES.conflict].some((message) => text.includes(message)),
+};
 
 const until = async (ready: () => boolean) => {
   while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -152,7 +188,15 @@ export class MaintenanceLoad {
     for (;;) {
       await until(() => this.stopped || rides.length < REQUESTED_PER_TYPE);
       if (this.stopped) return;
-      const body = { userId: tokenNo, fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' };
+      const body = {
+        userId: tokenNo,
+        fromLocation: 'main gate',
+        toLocation: 'canteen',
+        vehicleType,
+        rideType: 'Regular',
+        reqName: 'Asha Rao',
+        reqMobileNo: '9000000001',
+      };
       const booked = await this.send('book', tokenNo, 'POST', '/api/bookings/book-ride', body);
       if (typeof booked === 'string') return;
       rides.push(String(booked.rideId));
@@ -180,7 +224,17 @@ export class MaintenanceLoad {
           if (!(await this.fileRequest(driver, { rideId: ride.rideId, remaining: ride.remaining.slice(i) }))) return;
           break;
         }
-        if (typeof (await this.send(`step ${step}`, driverId, 'PUT', '/api/bookings/update-timestamps', { rideId: ride.rideId, event: step }, stepOutOfTurn)) === 'string') return;
+        if (
+          typeof (await this.send(
+            `step ${step}`,
+            driverId,
+            'PUT',
+            '/api/bookings/update-timestamps',
+            { rideId: ride.rideId, event: step },
+            stepOutOfTurn,
+          )) === 'string'
+        )
+          return;
         this.done.push({ kind: 'step', rideId: ride.rideId, driverId, step });
       }
     }
@@ -194,7 +248,14 @@ export class MaintenanceLoad {
     if (this.stopped) return null;
     const waiting = redistributed[0];
     if (waiting) {
-      const answer = await this.send('take over', driverId, 'POST', '/api/maintenance/accept-redistributed-ride', { rideId: waiting.rideId, newDriverId: driverId }, lostRace);
+      const answer = await this.send(
+        'take over',
+        driverId,
+        'POST',
+        '/api/maintenance/accept-redistributed-ride',
+        { rideId: waiting.rideId, newDriverId: driverId },
+        lostRace,
+      );
       removeFrom(redistributed, waiting);
       if (typeof answer === 'string') return answer === 'failed' ? answer : null;
       this.done.push({ kind: 'took over', rideId: waiting.rideId, driverId });
@@ -213,8 +274,26 @@ export class MaintenanceLoad {
   /** Files a request (mid-ride when `ride` is set), then waits until staff settle it; false on a failure. */
   private async fileRequest({ tokenNo: driverId, vehicleType }: PlantDriver, ride: Waiting | null): Promise<boolean> {
     const body = ride
-      ? { driver_id: driverId, driver_name: 'Ravi Kumar', vehicle_type: vehicleType, issue: '', comment_text: 'stopped mid-ride', status: 'pending', breakdown_type: null, ride_id: ride.rideId }
-      : { driver_id: driverId, driver_name: 'Ravi Kumar', vehicle_type: vehicleType, issue: 'Engine Issue', comment_text: 'will not start', status: 'pending', breakdown_type: 'full', ride_id: null };
+      ? {
+          driver_id: driverId,
+          driver_name: 'Ravi Kumar',
+          vehicle_type: vehicleType,
+          issue: '',
+          comment_text: 'stopped mid-ride',
+          status: 'pending',
+          breakdown_type: null,
+          ride_id: ride.rideId,
+        }
+      : {
+          driver_id: driverId,
+          driver_name: 'Ravi Kumar',
+          vehicle_type: vehicleType,
+          issue: 'Engine Issue',
+          comment_text: 'will not start',
+          status: 'pending',
+          breakdown_type: 'full',
+          ride_id: null,
+        };
     const answer = await this.send(ride ? 'request mid-ride' : 'request', driverId, 'POST', '/api/requests/maintenanceReq', body);
     if (typeof answer === 'string') return false;
     const requestId = String(answer.id);
@@ -254,15 +333,29 @@ export class MaintenanceLoad {
       const { requestId, driverId } = request;
       const path = `/api/requests/${requestId}/status`;
       if (request.status === 'accepted') {
-        if (typeof (await this.send('complete', tokenNo, 'PUT', path, { status: 'completed', maintenance_date: new Date().toISOString() })) === 'string') return;
+        if (
+          typeof (await this.send('complete', tokenNo, 'PUT', path, {
+            status: 'completed',
+            maintenance_date: new Date().toISOString(),
+          })) === 'string'
+        )
+          return;
         this.done.push({ kind: 'maintenance completed', requestId, driverId });
         this.settled.add(requestId);
       } else if (rng.next() < this.shares.reject) {
-        if (typeof (await this.send('reject', tokenNo, 'PUT', path, { status: 'rejected', maintenance_date: null, reason: 'No fault found' })) === 'string') return;
+        if (
+          typeof (await this.send('reject', tokenNo, 'PUT', path, {
+            status: 'rejected',
+            maintenance_date: null,
+            reason: 'No fault found',
+          })) === 'string'
+        )
+          return;
         this.done.push({ kind: 'maintenance rejected', requestId, driverId });
         this.settled.add(requestId);
       } else {
-        if (typeof (await this.send('accept request', tokenNo, 'PUT', path, { status: 'accepted', maintenance_date: null })) === 'string') return;
+        if (typeof (await this.send('accept request', tokenNo, 'PUT', path, { status: 'accepted', maintenance_date: null })) === 'string')
+          return;
         this.done.push({ kind: 'maintenance accepted', requestId, driverId });
         this.queue.push({ ...request, status: 'accepted' });
       }

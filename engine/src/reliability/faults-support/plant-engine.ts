@@ -23,7 +23,11 @@ export function plantEngineEnv(options: PlantEngineEnv): Record<string, string> 
 }
 
 /** What every engine child of these tests shares, whatever its store: a fresh secret, the admin, no demo, quick timers. */
-export function engineTestEnv(options: { adminPassword: string; reassignTimeoutMs: number; rideWaitAlertMs: number }): Record<string, string> {
+export function engineTestEnv(options: {
+  adminPassword: string;
+  reassignTimeoutMs: number;
+  rideWaitAlertMs: number;
+}): Record<string, string> {
   return {
     JWT_SECRET: randomBytes(32).toString('hex'),
     DEMO: '0',
@@ -52,7 +56,12 @@ export interface SignedInPlant {
 }
 
 /** Signs the admin and `lanes` requester/driver pairs in, then connects a socket for each of `watch(plant)`. */
-export async function signInPlant(url: string, adminPassword: string, lanes: number, watch: (plant: Plant) => string[]): Promise<SignedInPlant> {
+export async function signInPlant(
+  url: string,
+  adminPassword: string,
+  lanes: number,
+  watch: (plant: Plant) => string[],
+): Promise<SignedInPlant> {
   const commander = new Commander(() => url);
   const plant = await setUpPlant(commander, 'AD01', adminPassword, lanes);
   const fromPosition = ((await (await fetch(`${url}/api/health`)).json()) as { position: number }).position;

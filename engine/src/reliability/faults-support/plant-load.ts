@@ -48,7 +48,14 @@ export class Commander {
     this.outcomes[key] = (this.outcomes[key] ?? 0) + 1;
   }
 
-  async call(action: string, who: string | undefined, method: string, path: string, body?: unknown, options: CommandOptions = {}): Promise<Record<string, unknown> | null> {
+  async call(
+    action: string,
+    who: string | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CommandOptions = {},
+  ): Promise<Record<string, unknown> | null> {
     const key = randomUUID();
     const correlationIds: string[] = [];
     const deadline = Date.now() + this.giveUpAfterMs;
@@ -106,7 +113,15 @@ export interface Lane {
 
 /** The body of a Regular booking by a lane's requester from the main gate. */
 export function bookingBy(lane: Lane, toLocation = 'canteen') {
-  return { userId: lane.requester, fromLocation: 'main gate', toLocation, vehicleType: lane.vehicleType, rideType: 'Regular', reqName: 'Asha Rao', reqMobileNo: '9000000001' };
+  return {
+    userId: lane.requester,
+    fromLocation: 'main gate',
+    toLocation,
+    vehicleType: lane.vehicleType,
+    rideType: 'Regular',
+    reqName: 'Asha Rao',
+    reqMobileNo: '9000000001',
+  };
 }
 
 export interface Plant {
@@ -120,7 +135,9 @@ export interface Plant {
  */
 export async function setUpPlant(commander: Commander, adminTokenNo: string, adminPassword: string, laneCount: number): Promise<Plant> {
   const signIn = async (tokenNo: string, password: string) => {
-    const answer = (await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password })) as { user?: { jwt_token?: string } } | null;
+    const answer = (await commander.call('sign in', undefined, 'POST', '/api/auth/signin', { token_no: tokenNo, password })) as {
+      user?: { jwt_token?: string };
+    } | null;
     if (!answer?.user?.jwt_token) throw new Error(`${tokenNo} could not sign in: ${commander.failures.join('\n')}`);
     commander.tokens[tokenNo] = answer.user.jwt_token;
   };
@@ -142,8 +159,17 @@ export async function setUpPlant(commander: Commander, adminTokenNo: string, adm
     if (!added) throw new Error(`driver ${lane.driver} not added: ${commander.failures.join('\n')}`);
     for (const tokenNo of [lane.requester, lane.driver]) {
       // A recorded driver signs up with the activation code the admin was given (when the engine issues one).
-      const activation = tokenNo === lane.driver && typeof added.activationCode === 'string' ? { activation_code: added.activationCode } : {};
-      if (!(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', { token_no: tokenNo, password: 'secret-1', name: 'Test User', mobile: '9000000001', ...activation }))) {
+      const activation =
+        tokenNo === lane.driver && typeof added.activationCode === 'string' ? { activation_code: added.activationCode } : {};
+      if (
+        !(await commander.call('sign up', undefined, 'POST', '/api/auth/signup', {
+          token_no: tokenNo,
+          password: 'secret-1',
+          name: 'Test User',
+          mobile: '9000000001',
+          ...activation,
+        }))
+      ) {
         throw new Error(`${tokenNo} not signed up: ${commander.failures.join('\n')}`);
       }
       await signIn(tokenNo, 'secret-1');
@@ -184,10 +210,18 @@ export interface LaneOptions {
 type TimelineEvents = Array<{ type: string; data: Record<string, unknown> }>;
 
 /** Waits until the ride's timeline (its events, across engine restarts) says `what`; a timer's work. */
-async function untilTimeline(commander: Commander, plant: Plant, rideId: string, what: string, holds: (events: TimelineEvents) => boolean): Promise<boolean> {
+async function untilTimeline(
+  commander: Commander,
+  plant: Plant,
+  rideId: string,
+  what: string,
+  holds: (events: TimelineEvents) => boolean,
+): Promise<boolean> {
   let seen: string[] = [];
   const check = async () => {
-    const timeline = (await commander.call('timeline', plant.admin, 'GET', `/api/rides/${rideId}/timeline`)) as { events?: TimelineEvents } | null;
+    const timeline = (await commander.call('timeline', plant.admin, 'GET', `/api/rides/${rideId}/timeline`)) as {
+      events?: TimelineEvents;
+    } | null;
     const events = timeline?.events ?? [];
     seen = events.map((event) => `${event.type}${'driverId' in event.data ? ` ${String(event.data.driverId)}` : ''}`);
     return holds(events);
@@ -203,11 +237,26 @@ const released = (events: TimelineEvents) => events.some((event) => event.type =
 const openToAll = (events: TimelineEvents) => foldRide(events as unknown as RideEvent[]).context.openToAll;
 
 /** Under offer dispatch: the lane's driver declines the ride, or lets its offer lapse, or neither; then it is open to him as to all. */
-async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideId: string, rng: Random, log: RideLog, options: LaneOptions): Promise<boolean> {
+async function answerOffer(
+  commander: Commander,
+  plant: Plant,
+  lane: Lane,
+  rideId: string,
+  rng: Random,
+  log: RideLog,
+  options: LaneOptions,
+): Promise<boolean> {
   const roll = rng.next();
   if (roll < (options.decline ?? 0)) {
     // A ride booked while he held another offer went to all at once: nothing to decline (409).
-    await commander.call('decline', lane.driver, 'POST', '/api/tracking/decline-offer', { rideId }, { refused: (status) => status === 409 });
+    await commander.call(
+      'decline',
+      lane.driver,
+      'POST',
+      '/api/tracking/decline-offer',
+      { rideId },
+      { refused: (status) => status === 409 },
+    );
     return true;
   }
   if (roll < (options.decline ?? 0) + (options.lapse ?? 0)) {
@@ -224,13 +273,24 @@ async function answerOffer(commander: Commander, plant: Plant, lane: Lane, rideI
  * drop and end; some rides are left requested and some break down after start (the admin rejects
  * the maintenance request, which frees the driver; the ride waits for a take-over nobody makes).
  */
-export async function runLane(commander: Commander, plant: Plant, lane: Lane, rng: Random, stopped: () => boolean, log: RideLog, options: LaneOptions = {}): Promise<void> {
+export async function runLane(
+  commander: Commander,
+  plant: Plant,
+  lane: Lane,
+  rng: Random,
+  stopped: () => boolean,
+  log: RideLog,
+  options: LaneOptions = {},
+): Promise<void> {
   let left = 0;
   let breakdowns = 0;
   const { requester, driver } = lane;
   while (!stopped()) {
     const later = rng.next() < (options.later ?? 0);
-    const booking = { ...bookingBy(lane, rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!), ...(later ? { scheduledFor: new Date(Date.now() + 61_000).toISOString() } : {}) };
+    const booking = {
+      ...bookingBy(lane, rng.pick(['canteen', 'car parking', 'RMS', 'scrap yard'])!),
+      ...(later ? { scheduledFor: new Date(Date.now() + 61_000).toISOString() } : {}),
+    };
     const booked = await commander.call('book', requester, 'POST', '/api/bookings/book-ride', booking);
     if (!booked) return;
     const rideId = String(booked.rideId);
@@ -260,7 +320,11 @@ export async function runLane(commander: Commander, plant: Plant, lane: Lane, rn
       });
       if (!request) return;
       log.brokenDown.push(rideId);
-      const rejected = await commander.call('reject maintenance', plant.admin, 'PUT', `/api/requests/${String(request.id)}/status`, { status: 'rejected', maintenance_date: null, reason: 'not needed' });
+      const rejected = await commander.call('reject maintenance', plant.admin, 'PUT', `/api/requests/${String(request.id)}/status`, {
+        status: 'rejected',
+        maintenance_date: null,
+        reason: 'not needed',
+      });
       if (!rejected) return;
       continue;
     }
@@ -273,5 +337,6 @@ export async function runLane(commander: Commander, plant: Plant, lane: Lane, rn
 
 /** Cancels (as the admin) the rides the load left open, so no timer keeps appending before final states are compared. */
 export async function cancelOpenRides(commander: Commander, plant: Plant, log: RideLog): Promise<void> {
-  for (const rideId of [...log.leftRequested, ...log.brokenDown]) await commander.call('cancel', plant.admin, 'DELETE', `/api/bookings/cancel/${rideId}`);
+  for (const rideId of [...log.leftRequested, ...log.brokenDown])
+    await commander.call('cancel', plant.admin, 'DELETE', `/api/bookings/cancel/${rideId}`);
 }

@@ -28,7 +28,10 @@ export function redisServerBinary(): string | null {
 
 /** Why the fault tests cannot run here, or null when they can. */
 export function missingBinaries(): string | null {
-  const missing = [postgresBinaries() ? null : `PostgreSQL's initdb (looked in ${PG_ROOT}/*/bin)`, redisServerBinary() ? null : 'redis-server (not on PATH)'].filter(Boolean);
+  const missing = [
+    postgresBinaries() ? null : `PostgreSQL's initdb (looked in ${PG_ROOT}/*/bin)`,
+    redisServerBinary() ? null : 'redis-server (not on PATH)',
+  ].filter(Boolean);
   return missing.length ? `not installed: ${missing.join(', ')}` : null;
 }
 
@@ -56,7 +59,12 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error(`PostgreSQL binaries not found in ${PG_ROOT}/*/bin`);
   const folder = mkdtempSync(join(tmpdir(), 'plantride-pg-'));
-  if (asRoot()) chownSync(folder, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()));
+  if (asRoot())
+    chownSync(
+      folder,
+      Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+    );
   const data = join(folder, 'data');
   const logFile = join(folder, 'postgres.log');
   const user = asRoot() ? 'postgres' : userInfo().username;
@@ -106,12 +114,15 @@ export async function createPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   let output = '';
-  const ping = () => spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
+  const ping = () =>
+    spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
   const service: PrivateRedis = {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
       const deadline = Date.now() + 30_000;
       while (!ping()) {

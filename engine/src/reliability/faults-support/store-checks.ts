@@ -20,10 +20,22 @@ export async function readStoredEvents(url: string, schema: string): Promise<Sto
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ global_position: string; stream_id: string; stream_position: string; event_type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }>(
-      `select global_position, stream_id, stream_position, event_type, data, metadata from "${schema}".events order by global_position`,
-    );
-    return rows.map((row) => ({ position: Number(row.global_position), streamId: row.stream_id, streamPosition: Number(row.stream_position), type: row.event_type, data: row.data, metadata: row.metadata }));
+    const { rows } = await client.query<{
+      global_position: string;
+      stream_id: string;
+      stream_position: string;
+      event_type: string;
+      data: Record<string, unknown>;
+      metadata: Record<string, unknown>;
+    }>(`select global_position, stream_id, stream_position, event_type, data, metadata from "${schema}".events order by global_position`);
+    return rows.map((row) => ({
+      position: Number(row.global_position),
+      streamId: row.stream_id,
+      streamPosition: Number(row.stream_position),
+      type: row.event_type,
+      data: row.data,
+      metadata: row.metadata,
+    }));
   } finally {
     await client.end();
   }
@@ -55,7 +67,9 @@ export function repeatedCommands(events: readonly StoredEvent[]): string[] {
     const key = `${event.metadata.commandId} on ${event.streamId}`;
     appends.set(key, [...(appends.get(key) ?? []), event.streamPosition]);
   }
-  return [...appends].filter(([, list]) => list.some((p, i) => i > 0 && p !== list[i - 1]! + 1)).map(([key, list]) => `${key}: stream positions ${list.join(',')}`);
+  return [...appends]
+    .filter(([, list]) => list.some((p, i) => i > 0 && p !== list[i - 1]! + 1))
+    .map(([key, list]) => `${key}: stream positions ${list.join(',')}`);
 }
 
 export interface TimerFindings {
@@ -90,14 +104,17 @@ export function timerFindings(events: readonly StoredEvent[], log: RideLog, minN
   const problems: string[] = [];
   problems.push(...dispatchTimerProblems(events, log));
   for (const [rideId, count] of waitAlertsOf) if (count > 1) problems.push(`ride ${rideId}: wait alert fired ${count} times`);
-  for (const rideId of log.leftRequested) if (waitAlertsOf.get(rideId) !== 1) problems.push(`ride ${rideId} left requested: ${waitAlertsOf.get(rideId) ?? 0} wait alerts`);
+  for (const rideId of log.leftRequested)
+    if (waitAlertsOf.get(rideId) !== 1) problems.push(`ride ${rideId} left requested: ${waitAlertsOf.get(rideId) ?? 0} wait alerts`);
   for (const rideId of log.brokenDown) {
     const chain = notices.get(rideId) ?? [];
-    if (chain.length < minNotices) problems.push(`ride ${rideId} broken down: ${chain.length} reassignment notices, expected at least ${minNotices}`);
+    if (chain.length < minNotices)
+      problems.push(`ride ${rideId} broken down: ${chain.length} reassignment notices, expected at least ${minNotices}`);
     chain.forEach((notice, i) => {
       if (notice.data.notice !== i + 1) problems.push(`ride ${rideId}: notice ${String(notice.data.notice)} where ${i + 1} was due`);
       const before = chain[i - 1];
-      if (before && before.data.nextDueAt !== notice.data.dueAt) problems.push(`ride ${rideId}: notice ${i + 1} due ${String(notice.data.dueAt)}, announced for ${String(before.data.nextDueAt)}`);
+      if (before && before.data.nextDueAt !== notice.data.dueAt)
+        problems.push(`ride ${rideId}: notice ${i + 1} due ${String(notice.data.dueAt)}, announced for ${String(before.data.nextDueAt)}`);
     });
   }
   return { waitAlertsOf, problems, fired };
@@ -121,18 +138,25 @@ function dispatchTimerProblems(events: readonly StoredEvent[], log: RideLog): st
     if (event.type === 'RideReleased') count(`released ${rideId}`);
     if (event.type === 'RideSlaBreached') count(`missed ${rideId} ${String(event.data.target)}`);
   }
-  const problems = [...counts].filter(([key, n]) => !key.startsWith('offered ') && !/^expired \S+$/.test(key) && n > 1).map(([key, n]) => `${key}: ${n} times`);
+  const problems = [...counts]
+    .filter(([key, n]) => !key.startsWith('offered ') && !/^expired \S+$/.test(key) && n > 1)
+    .map(([key, n]) => `${key}: ${n} times`);
   for (const rideId of log.lapsed ?? []) {
     const offered = counts.get(`offered ${rideId}`) ?? 0;
     const expired = counts.get(`expired ${rideId}`) ?? 0;
     if (expired !== offered) problems.push(`ride ${rideId} left to lapse: ${offered} offers, ${expired} expiries`);
   }
-  for (const rideId of log.scheduled ?? []) if (counts.get(`released ${rideId}`) !== 1) problems.push(`ride ${rideId} booked for later: released ${counts.get(`released ${rideId}`) ?? 0} times`);
+  for (const rideId of log.scheduled ?? [])
+    if (counts.get(`released ${rideId}`) !== 1)
+      problems.push(`ride ${rideId} booked for later: released ${counts.get(`released ${rideId}`) ?? 0} times`);
   return problems;
 }
 
 /** The read models as the engine built them, and as a clean replay of the store builds them. */
-export async function servedAndReplayed(url: string, schema: string): Promise<{ served: Record<string, string[]>; replayed: Record<string, string[]> }> {
+export async function servedAndReplayed(
+  url: string,
+  schema: string,
+): Promise<{ served: Record<string, string[]>; replayed: Record<string, string[]> }> {
   const database = await openDatabase({ url, schema, maxConnections: 2 });
   try {
     const served = await dumpReadModels(database);

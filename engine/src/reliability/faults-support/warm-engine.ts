@@ -45,7 +45,10 @@ export function spawnStandby(name: string, port: number, env: Record<string, str
     await exited;
   };
   const engine: EngineProcess = { name, url, child, output: () => output, exited, kill };
-  const loadedOrExited = Promise.race([loaded, exited.then(() => Promise.reject(new Error(`standby ${name} exited while loading:\n${output}`)))]);
+  const loadedOrExited = Promise.race([
+    loaded,
+    exited.then(() => Promise.reject(new Error(`standby ${name} exited while loading:\n${output}`))),
+  ]);
   // A standby discarded while loading rejects this; nobody may be waiting for it then.
   loadedOrExited.catch(() => undefined);
 
@@ -57,7 +60,10 @@ export function spawnStandby(name: string, port: number, env: Record<string, str
       const deadline = Date.now() + readyTimeoutMs;
       while (Date.now() < deadline) {
         if (!running) throw new Error(`engine ${name} exited before it was ready:\n${output}`);
-        const healthy = await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false);
+        const healthy = await fetch(`${url}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        );
         if (healthy) return engine;
         await new Promise((done) => setTimeout(done, 50));
       }

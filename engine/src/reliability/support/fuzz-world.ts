@@ -35,7 +35,10 @@ const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString
  * `alg: none`, garbage).
  */
 export async function seedFuzzWorld(t: TestApp): Promise<FuzzWorld> {
-  await seedUsers(t.app, PEOPLE.map((person) => ({ ...person, name: `Fuzz ${person.tokenNo}`, mobile: '9876543210' })));
+  await seedUsers(
+    t.app,
+    PEOPLE.map((person) => ({ ...person, name: `Fuzz ${person.tokenNo}`, mobile: '9876543210' })),
+  );
   const sign = async () => {
     const signed: Record<string, string> = {};
     for (const person of PEOPLE) signed[person.tokenNo] = await t.tokenFor(person.tokenNo, person.role);
@@ -49,7 +52,17 @@ export async function seedFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     return answer.json() as Record<string, unknown>;
   };
   const book = async (requester: string, vehicleType: string) =>
-    String((await call(requester, 'POST', '/api/bookings/book-ride', { userId: requester, fromLocation: 'main gate', toLocation: 'canteen', vehicleType, rideType: 'Regular' })).rideId);
+    String(
+      (
+        await call(requester, 'POST', '/api/bookings/book-ride', {
+          userId: requester,
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          vehicleType,
+          rideType: 'Regular',
+        })
+      ).rideId,
+    );
   const rides: string[] = [];
   rides.push(await book('FZR1', 'Forklift'));
   rides.push(await book('FZR2', 'Crane'));
@@ -57,8 +70,21 @@ export async function seedFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   rides.push(accepted);
   await call('FZD1', 'POST', '/api/tracking/accept-ride', { driverId: 'FZD1', rideId: accepted });
   await call('FZD1', 'PUT', '/api/bookings/update-timestamps', { rideId: accepted, event: 'start' });
-  const request = await call('FZC1', 'POST', '/api/requests/maintenanceReq', { driver_id: 'FZC1', driver_name: 'Fuzz FZC1', vehicle_type: 'Crane', issue: 'Engine Issue', comment_text: 'noise', breakdown_type: 'partial', ride_id: null });
-  const { position } = await call('FZAD', 'POST', '/api/bookings/book-ride', { userId: 'FZR2', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' });
+  const request = await call('FZC1', 'POST', '/api/requests/maintenanceReq', {
+    driver_id: 'FZC1',
+    driver_name: 'Fuzz FZC1',
+    vehicle_type: 'Crane',
+    issue: 'Engine Issue',
+    comment_text: 'noise',
+    breakdown_type: 'partial',
+    ride_id: null,
+  });
+  const { position } = await call('FZAD', 'POST', '/api/bookings/book-ride', {
+    userId: 'FZR2',
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    vehicleType: 'Forklift',
+  });
   await t.app.projections.waitForPosition(Number(position), 10_000);
 
   const forger = createTokenService(randomBytes(32).toString('hex'), 3600);
@@ -68,17 +94,56 @@ export async function seedFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const tampered = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ tokenNo: 'FZAD', role: 'admin', exp: 4102444800 })}.${tokens.FZR1!.split('.')[2]}`;
   return {
     // Not the staff's own ids: a fuzzed admin edit of them (role, block) would lock the staff out of the routes after.
-    known: [...PEOPLE.filter((p) => p.role !== 'admin' && p.role !== 'maintenanceHead').map((p) => p.tokenNo), 'ZZ99', ...rides, String(request.id), 'Forklift', 'Crane', 'AMR', 'Cherry Picker', 'main gate', 'canteen', 'RMS', 'Regular', 'Special Task', 'start', 'materialPicked', 'materialDropped', 'end', 'accepted', 'completed', 'rejected', 'pending', 'partial', 'full', 'requester', 'driver', 'admin', 'maintenanceHead', '2026-11-25T12:00:00.000Z'],
+    known: [
+      ...PEOPLE.filter((p) => p.role !== 'admin' && p.role !== 'maintenanceHead').map((p) => p.tokenNo),
+      'ZZ99',
+      ...rides,
+      String(request.id),
+      'Forklift',
+      'Crane',
+      'AMR',
+      'Cherry Picker',
+      'main gate',
+      'canteen',
+      'RMS',
+      'Regular',
+      'Special Task',
+      'start',
+      'materialPicked',
+      'materialDropped',
+      'end',
+      'accepted',
+      'completed',
+      'rejected',
+      'pending',
+      'partial',
+      'full',
+      'requester',
+      'driver',
+      'admin',
+      'maintenanceHead',
+      '2026-11-25T12:00:00.000Z',
+    ],
     async authorizations() {
       const fresh = await sign();
       const bearer = (...tokenNos: string[]) => tokenNos.map((tokenNo) => `Bearer ${fresh[tokenNo]}`);
       return {
-      unauthenticated: [''],
-      requester: bearer('FZR1', 'FZR2'),
-      driver: bearer('FZD1', 'FZD2', 'FZC1'),
-      maintenanceHead: bearer('FZMH'),
-      admin: bearer('FZAD'),
-      forged: [`Bearer ${wrongSecret}`, `Bearer ${algNone}`, `Bearer ${tampered}`, 'Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', `bearer ${tokens.FZAD}`, tokens.FZAD!, `Bearer ${tokens.FZAD}x`],
+        unauthenticated: [''],
+        requester: bearer('FZR1', 'FZR2'),
+        driver: bearer('FZD1', 'FZD2', 'FZC1'),
+        maintenanceHead: bearer('FZMH'),
+        admin: bearer('FZAD'),
+        forged: [
+          `Bearer ${wrongSecret}`,
+          `Bearer ${algNone}`,
+          `Bearer ${tampered}`,
+          'Bearer',
+          'Bearer ',
+          'Basic YWRtaW46YWRtaW4=',
+          `bearer ${tokens.FZAD}`,
+          tokens.FZAD!,
+          `Bearer ${tokens.FZAD}x`,
+        ],
       };
     },
   };

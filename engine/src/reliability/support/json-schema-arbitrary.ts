@@ -24,16 +24,49 @@ export interface JsonSchema {
  * and far past it, huge and odd numbers as text.
  */
 export const hostileStrings = [
-  '', ' ', "'; drop table events; --", '" OR 1=1 --', '<img src=x onerror=alert(1)>', '\u0000', 'a\u0000b', 'AB\u0000C', '%00', '%', '../../etc/passwd',
-  '\ud800', '\udc00', 'AB\udc00C', 'Ravi\ud83d', '🚜\udc00', '\udc00\ud800',
-  '${jndi:ldap://x}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN', '-1', '1e309', '9'.repeat(40), '٣', 'ǅ', '🚜',
-  ...[6, 11, 51, 65, 101, 201, 501, 1001].map((length) => 'x'.repeat(length)), 'A'.repeat(101), 'x'.repeat(5000),
+  '',
+  ' ',
+  "'; drop table events; --",
+  '" OR 1=1 --',
+  '<img src=x onerror=alert(1)>',
+  '\u0000',
+  'a\u0000b',
+  'AB\u0000C',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '\ud800',
+  '\udc00',
+  'AB\udc00C',
+  'Ravi\ud83d',
+  '🚜\udc00',
+  '\udc00\ud800',
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '1e309',
+  '9'.repeat(40),
+  '٣',
+  'ǅ',
+  '🚜',
+  ...[6, 11, 51, 65, 101, 201, 501, 1001].map((length) => 'x'.repeat(length)),
+  'A'.repeat(101),
+  'x'.repeat(5000),
 ];
 
 /** The top-level properties of an object schema that take text. */
 export const textProperties = (schema: JsonSchema | undefined): string[] =>
   Object.entries(schema?.properties ?? {})
-    .filter(([, property]) => [property.type].flat().includes('string') || (property.anyOf ?? property.oneOf ?? []).some((option) => [option.type].flat().includes('string')))
+    .filter(
+      ([, property]) =>
+        [property.type].flat().includes('string') ||
+        (property.anyOf ?? property.oneOf ?? []).some((option) => [option.type].flat().includes('string')),
+    )
     .map(([name]) => name);
 
 /** Any string: arbitrary code points, hostile ones, or one of the known ids and names of the test's world. */
@@ -73,7 +106,8 @@ function exactShape(schema: JsonSchema, known: readonly string[], depth: number)
   if (alternatives?.length) return fc.oneof(...alternatives.map((alternative) => shapedBy(alternative, known, depth + 1)));
   if (schema.allOf?.length) return shapedBy(Object.assign({}, ...schema.allOf) as JsonSchema, known, depth + 1);
   if ('const' in schema) return fc.oneof(fc.constant(schema.const), wildString(known));
-  if (schema.enum?.length) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: wildString(known) });
+  if (schema.enum?.length)
+    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: wildString(known) });
   const type = [schema.type].flat()[0];
   switch (type) {
     case 'object': {

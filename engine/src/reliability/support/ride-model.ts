@@ -64,29 +64,63 @@ export interface Booking {
 export const rideEvents = {
   requested: (ride: Omit<ModelRide, 'snapshot'>, { special, later = false, offer = false }: Booking) =>
     event('RideRequested', {
-      rideId: ride.id, requesterId: ride.requester, requesterName: '', requesterMobile: '', fromLocation: '', toLocation: '', vehicleType: ride.vehicleType,
-      rideType: special ? 'Special Task' : 'Regular', estimatedMinutes: 1, durationMinutes: special ? 30 : null, requestedAt: AT,
+      rideId: ride.id,
+      requesterId: ride.requester,
+      requesterName: '',
+      requesterMobile: '',
+      fromLocation: '',
+      toLocation: '',
+      vehicleType: ride.vehicleType,
+      rideType: special ? 'Special Task' : 'Regular',
+      estimatedMinutes: 1,
+      durationMinutes: special ? 30 : null,
+      requestedAt: AT,
       ...(later ? { scheduledFor: AT, releaseAt: AT } : {}),
       ...(offer && !later ? { dispatch: 'offer' } : {}),
     }),
   released: (offer: boolean) => event('RideReleased', { releasedAt: AT, ...(offer ? { dispatch: 'offer' } : {}) }),
   declined: (driverId: string, round: number) => event('RideOfferDeclined', { driverId, round, declinedAt: AT }),
   expired: (driverId: string, round: number) => event('RideOfferExpired', { driverId, round, expiredAt: AT }),
-  accepted: (driverId: string) => event('RideAccepted', { driverId, driverName: '', driverMobile: '', vehicleNumber: null, acceptedAt: AT }),
+  accepted: (driverId: string) =>
+    event('RideAccepted', { driverId, driverName: '', driverMobile: '', vehicleNumber: null, acceptedAt: AT }),
   cancelled: (by: string) => event('RideCancelled', { cancelledBy: by, cancelledAt: AT }),
   step: (step: Step, driverId: string) =>
-    ({ start: event('RideStarted', { driverId, startedAt: AT }), materialPicked: event('MaterialPicked', { driverId, pickedAt: AT }), materialDropped: event('MaterialDropped', { driverId, droppedAt: AT }), end: event('RideEnded', { driverId, endedAt: AT }) })[step],
+    ({
+      start: event('RideStarted', { driverId, startedAt: AT }),
+      materialPicked: event('MaterialPicked', { driverId, pickedAt: AT }),
+      materialDropped: event('MaterialDropped', { driverId, droppedAt: AT }),
+      end: event('RideEnded', { driverId, endedAt: AT }),
+    })[step],
   redistributed: (ride: RideSnapshot, originalDriverId: string) =>
-    event('RideRedistributed', { originalDriverId, originalDriverName: '', maintenanceComment: '', maintenanceRequestId: '', resumeState: resumeStateOf(ride), redistributedAt: AT }),
-  takenOver: (ride: RideSnapshot, driverId: string) => event('RideTakenOver', { driverId, driverName: '', driverMobile: '', vehicleNumber: null, resumeState: ride.context.resumeState, takenOverAt: AT }),
+    event('RideRedistributed', {
+      originalDriverId,
+      originalDriverName: '',
+      maintenanceComment: '',
+      maintenanceRequestId: '',
+      resumeState: resumeStateOf(ride),
+      redistributedAt: AT,
+    }),
+  takenOver: (ride: RideSnapshot, driverId: string) =>
+    event('RideTakenOver', {
+      driverId,
+      driverName: '',
+      driverMobile: '',
+      vehicleNumber: null,
+      resumeState: ride.context.resumeState,
+      takenOverAt: AT,
+    }),
 };
 
-export const newRide = (ride: Omit<ModelRide, 'snapshot'>, booking: Booking): ModelRide => ({ ...ride, snapshot: evolveRide(initialRideSnapshot(), rideEvents.requested(ride, booking)) });
+export const newRide = (ride: Omit<ModelRide, 'snapshot'>, booking: Booking): ModelRide => ({
+  ...ride,
+  snapshot: evolveRide(initialRideSnapshot(), rideEvents.requested(ride, booking)),
+});
 
 export const apply = (ride: ModelRide, rideEvent: RideEvent) => void (ride.snapshot = evolveRide(ride.snapshot, rideEvent));
 
 /** The ride this driver is carrying out (a step between accepted and delivered), if any. */
-export const ongoingRide = (world: RideWorld, driverId: string) => world.rides.find((ride) => ride.snapshot.context.driverId === driverId && resumeStateOf(ride.snapshot) !== null);
+export const ongoingRide = (world: RideWorld, driverId: string) =>
+  world.rides.find((ride) => ride.snapshot.context.driverId === driverId && resumeStateOf(ride.snapshot) !== null);
 
 const mayDrive = (driver: ModelDriver) => driver.blockedFor === null && driver.access;
 
@@ -128,14 +162,19 @@ export function expectTakeOver(world: RideWorld, driver: ModelDriver, ride: Mode
   return canApply(ride.snapshot, rideEvents.takenOver(ride.snapshot, driver.id));
 }
 
-const ALLOWED_FROM: Record<'accepted' | 'completed' | 'rejected', ModelRequest['status']> = { accepted: 'pending', rejected: 'pending', completed: 'accepted' };
+const ALLOWED_FROM: Record<'accepted' | 'completed' | 'rejected', ModelRequest['status']> = {
+  accepted: 'pending',
+  rejected: 'pending',
+  completed: 'accepted',
+};
 
 export function expectResolve(request: ModelRequest, status: 'accepted' | 'completed' | 'rejected'): boolean {
   return request.status === ALLOWED_FROM[status];
 }
 
 /** The driver a standing offer (issue #20) is with, if any. */
-const offerHolder = (world: RideWorld, driverId: string) => world.rides.some((ride) => ride.snapshot.value === 'requested' && ride.snapshot.context.offer?.driverId === driverId);
+const offerHolder = (world: RideWorld, driverId: string) =>
+  world.rides.some((ride) => ride.snapshot.value === 'requested' && ride.snapshot.context.offer?.driverId === driverId);
 
 /**
  * Who may be offered this ride now (issue #20): on shift, may drive, free (no ride in progress, no
@@ -144,7 +183,15 @@ const offerHolder = (world: RideWorld, driverId: string) => world.rides.some((ri
  */
 export function offerCandidates(world: RideWorld, ride: ModelRide): ModelDriver[] {
   const passed = ride.snapshot.context.passedOver;
-  return world.drivers.filter((d) => d.onShift && mayDrive(d) && !ongoingRide(world, d.id) && !offerHolder(world, d.id) && d.vehicleType === ride.vehicleType && !passed.includes(d.id));
+  return world.drivers.filter(
+    (d) =>
+      d.onShift &&
+      mayDrive(d) &&
+      !ongoingRide(world, d.id) &&
+      !offerHolder(world, d.id) &&
+      d.vehicleType === ride.vehicleType &&
+      !passed.includes(d.id),
+  );
 }
 
 /** The offered driver declines: only while the ride is offered to him. */
@@ -155,5 +202,11 @@ export function expectDecline(driver: ModelDriver, ride: ModelRide): boolean {
 /** What the read models and the fold of the ride's stream should say of a ride. */
 export function expectedRideView(ride: ModelRide) {
   const c = ride.snapshot.context;
-  return { status: rideStatusOf(ride.snapshot), driverId: c.driverId, resumeState: c.resumeState, offeredTo: c.offer?.driverId ?? null, openToAll: c.openToAll };
+  return {
+    status: rideStatusOf(ride.snapshot),
+    driverId: c.driverId,
+    resumeState: c.resumeState,
+    offeredTo: c.offer?.driverId ?? null,
+    openToAll: c.openToAll,
+  };
 }

@@ -1,7 +1,17 @@
 import { AuthField } from './auth-field';
 
 /** The one-time code the admin hands over: letters upper-cased as typed, spaces and dashes allowed. */
-export function AccessCodeField({ label, value, onChange, optional = false }: { label: string; value: string; onChange: (value: string) => void; optional?: boolean }) {
+export function AccessCodeField({
+  label,
+  value,
+  onChange,
+  optional = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  optional?: boolean;
+}) {
   return (
     <AuthField
       label={label}

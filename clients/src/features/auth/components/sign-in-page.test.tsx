@@ -37,8 +37,22 @@ describe('sign in (SPEC §2, §5)', () => {
   });
 
   it('given a token typed in lower case with spaces, when signing in, then it is sent trimmed and upper-cased and a requester lands on /requester', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ message: 'ok', user: { name: 'Asha Rao', token_no: 'AB12', jwt_token: 'a.b.c', role: 'requester', is_blocked: false, assignedVehicleType: null } }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            message: 'ok',
+            user: {
+              name: 'Asha Rao',
+              token_no: 'AB12',
+              jwt_token: 'a.b.c',
+              role: 'requester',
+              is_blocked: false,
+              assignedVehicleType: null,
+            },
+          }),
+          { status: 200 },
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const router = renderAt('/signin');
@@ -73,7 +87,7 @@ describe('sign up (SPEC §2, §5)', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 
-  it('given a driver\'s activation code typed with a dash, when signing up, then it goes without the dash and the account is a driver (redirect to sign-in)', async () => {
+  it("given a driver's activation code typed with a dash, when signing up, then it goes without the dash and the account is a driver (redirect to sign-in)", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.signupSucceeded, position: 4 }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/signup');
@@ -86,9 +100,12 @@ describe('sign up (SPEC §2, §5)', () => {
     expect(JSON.parse(init.body as string)).toEqual({ token_no: 'D0009', password: 'secret', activation_code: 'ABCDE23456' });
   });
 
-  it('given no code on a recorded driver\'s number, when the answer says it waits for approval, then the screen says so, with a link to sign in', async () => {
+  it("given no code on a recorded driver's number, when the answer says it waits for approval, then the screen says so, with a link to sign in", async () => {
     const message = 'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.';
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message, pendingApproval: true, position: 5 }), { status: 201 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message, pendingApproval: true, position: 5 }), { status: 201 })),
+    );
     renderAt('/signup');
     await userEvent.type(screen.getByLabelText(/^Token Number/), 'D0009');
     await userEvent.type(screen.getByLabelText(/^Password/), 'secret');

@@ -43,8 +43,7 @@ export function SignInPage() {
       {touched && error && <AuthError>{error}</AuthError>}
       <AuthSubmit disabled={Boolean(error) || signIn.isPending}>Sign In</AuthSubmit>
       <AuthHint>
-        New here?{' '}
-        <Link to="/signup">Sign up</Link>
+        New here? <Link to="/signup">Sign up</Link>
       </AuthHint>
       <AuthHint>
         Forgot your password? Ask the admin for a reset code, then <Link to="/reset-password">set a new password</Link>.

@@ -65,8 +65,7 @@ export function SignUpPage() {
         </AuthHint>
       )}
       <AuthHint>
-        Already have an account?{' '}
-        <Link to="/signin">Sign in</Link>
+        Already have an account? <Link to="/signin">Sign in</Link>
       </AuthHint>
     </AuthCard>
   );

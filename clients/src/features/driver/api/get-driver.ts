@@ -3,7 +3,10 @@ import { getSpecificDriverAnswerSchema, type DashboardDriver } from '@plantride/
 import { api } from '../../../lib/api-client';
 
 export async function getDriver(tokenNo: string, position: number): Promise<DashboardDriver | null> {
-  const answer = await api(`/api/drivers/getSpecificDriver/${encodeURIComponent(tokenNo)}`, { schema: getSpecificDriverAnswerSchema, position });
+  const answer = await api(`/api/drivers/getSpecificDriver/${encodeURIComponent(tokenNo)}`, {
+    schema: getSpecificDriverAnswerSchema,
+    position,
+  });
   return answer.driver[0] ?? null;
 }
 

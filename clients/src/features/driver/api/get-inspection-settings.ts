@@ -8,5 +8,9 @@ export function getInspectionSettings(signal?: AbortSignal): Promise<InspectionS
 
 /** Whether the plant requires today's passed inspection before he takes a ride (issue #21). */
 export function useInspectionRequired() {
-  return useQuery({ queryKey: ['inspection-settings'], queryFn: ({ signal }) => getInspectionSettings(signal), select: (settings) => settings.inspectionRequired });
+  return useQuery({
+    queryKey: ['inspection-settings'],
+    queryFn: ({ signal }) => getInspectionSettings(signal),
+    select: (settings) => settings.inspectionRequired,
+  });
 }

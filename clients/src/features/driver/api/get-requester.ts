@@ -7,7 +7,8 @@ export function useRequesterDetails(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['requester-details', userId],
     queryFn: async (): Promise<RequesterRow> =>
-      (await api(`/api/drivers/getSpecificRequester/${encodeURIComponent(userId)}`, { schema: getSpecificRequesterAnswerSchema })).requester,
+      (await api(`/api/drivers/getSpecificRequester/${encodeURIComponent(userId)}`, { schema: getSpecificRequesterAnswerSchema }))
+        .requester,
     enabled,
     staleTime: 5 * 60_000,
   });

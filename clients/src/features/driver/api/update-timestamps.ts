@@ -14,7 +14,12 @@ export function updateTimestamps(body: UpdateTimestampsBody): Promise<CommandAns
 export const stepTag = (rideId: string) => `step:${rideId}`;
 
 /** A step tapped with no network: kept, under the same key, and sent when the connection returns. */
-export function queueTimestamps(driverId: string, body: UpdateTimestampsBody, label: string, doneMessage = `${label} sent.`): QueuedCommand {
+export function queueTimestamps(
+  driverId: string,
+  body: UpdateTimestampsBody,
+  label: string,
+  doneMessage = `${label} sent.`,
+): QueuedCommand {
   return enqueue({ owner: driverId, method: 'PUT', path: PATH, body, label, tag: stepTag(body.rideId), doneMessage });
 }
 

@@ -24,8 +24,25 @@ export function BlockingOverlay({ kind }: { kind: BlockKind | null }) {
   return (
     <Dialog open={kind !== null} fullScreen aria-labelledby={blockingOverlayTitle} aria-describedby={blockingOverlayText}>
       {text && (
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1, textAlign: 'center', p: 3, gap: 2 }} data-testid={`overlay-${kind}`}>
-          <DialogTitle id={blockingOverlayTitle} variant="h4" component="h1" sx={{ color: kind === 'admin' ? 'error.main' : 'warning.main' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            flexGrow: 1,
+            textAlign: 'center',
+            p: 3,
+            gap: 2,
+          }}
+          data-testid={`overlay-${kind}`}
+        >
+          <DialogTitle
+            id={blockingOverlayTitle}
+            variant="h4"
+            component="h1"
+            sx={{ color: kind === 'admin' ? 'error.main' : 'warning.main' }}
+          >
             {text.title}
           </DialogTitle>
           <DialogContent sx={{ flexGrow: 0 }}>

@@ -21,7 +21,15 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
           columns={COLUMNS}
           rows={rides}
           rowId={(ride) => `completed-${ride.RIDE_ID}`}
-          cells={(ride) => [ride.RIDE_ID, ride.FROM_LOCATION, ride.TO_LOCATION, ride.VEHICLE_TYPE, ride.RIDE_TYPE, formatDateTime(ride.CREATED_AT), formatDateTime(ride.COMPLETED_AT)]}
+          cells={(ride) => [
+            ride.RIDE_ID,
+            ride.FROM_LOCATION,
+            ride.TO_LOCATION,
+            ride.VEHICLE_TYPE,
+            ride.RIDE_TYPE,
+            formatDateTime(ride.CREATED_AT),
+            formatDateTime(ride.COMPLETED_AT),
+          ]}
           minWidth={720}
           scrollLabel={`${MESSAGES.completedRides} (scrolls sideways)`}
         />

@@ -33,16 +33,46 @@ function fakeSocket() {
 }
 
 const waitingRide = (n: number): ServerRide => ({
-  RIDE_ID: `R${n}`, RIDEID: `R${n}`, USER_ID: 'RQ01', DRIVER_ID: null, FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
-  VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'requested', ESTIMATED_TIME: 11, TIMESTAMP: '', LOCAL_TIME: null,
-  CREATED_AT: '2026-03-14T08:00:00.000Z', COMPLETED_AT: null, DURATION: null, IS_SPECIAL_TASK: false, IS_REDISTRIBUTED: false,
-  MAINTENANCE_COMMENT: null, ORIGINAL_DRIVER_ID: null, ORIGINAL_DRIVER_NAME: null, RIDE_STATE: null, REQUESTER_DETAILS: null,
+  RIDE_ID: `R${n}`,
+  RIDEID: `R${n}`,
+  USER_ID: 'RQ01',
+  DRIVER_ID: null,
+  FROM_LOCATION: 'main gate',
+  TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift',
+  RIDE_TYPE: 'Regular',
+  STATUS: 'requested',
+  ESTIMATED_TIME: 11,
+  TIMESTAMP: '',
+  LOCAL_TIME: null,
+  CREATED_AT: '2026-03-14T08:00:00.000Z',
+  COMPLETED_AT: null,
+  DURATION: null,
+  IS_SPECIAL_TASK: false,
+  IS_REDISTRIBUTED: false,
+  MAINTENANCE_COMMENT: null,
+  ORIGINAL_DRIVER_ID: null,
+  ORIGINAL_DRIVER_NAME: null,
+  RIDE_STATE: null,
+  REQUESTER_DETAILS: null,
 });
 
 const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
-  RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: 'FL01', FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
-  VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'material picked', ESTIMATED_TIME: 11, TIMESTAMP: '',
-  CREATED_AT: '2026-03-14T08:00:00.000Z', COMPLETED_AT: null, DURATION: null, ...over,
+  RIDEID: 'R1',
+  RIDE_ID: 'R1',
+  USER_ID: 'RQ01',
+  DRIVER_ID: 'FL01',
+  FROM_LOCATION: 'main gate',
+  TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift',
+  RIDE_TYPE: 'Regular',
+  STATUS: 'material picked',
+  ESTIMATED_TIME: 11,
+  TIMESTAMP: '',
+  CREATED_AT: '2026-03-14T08:00:00.000Z',
+  COMPLETED_AT: null,
+  DURATION: null,
+  ...over,
 });
 
 describe('driver dashboard (SPEC §2, §4)', () => {
@@ -60,14 +90,28 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     inspectionRequired = false;
     inspectionToday = 'missing';
     const driverLoaded = new Promise<void>((done) => (releaseDriver = done));
-    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useSession.setState({
+      user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+    });
     calls = stubFetch((call) => {
       if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
       if (call.url.startsWith('/api/drivers/shift')) return { on: false, shift: null };
       if (call.url.startsWith('/api/ride-history')) return { history: history(), total: history().length, limit: 100, offset: 0 };
       if (call.url.startsWith('/api/inspections/settings')) return { inspectionRequired };
-      if (call.url.startsWith('/api/drivers/available-rides')) return { rides: { rows: waiting.slice(0, 13) }, total: waiting.length, limit: 13, offset: 0 };
-      return { driver: [{ NAME: 'Ravi Kumar', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: 0, OPERATOR_ID: 'FL01', MOBILE: '9876543210', INSPECTION_TODAY: inspectionToday }] };
+      if (call.url.startsWith('/api/drivers/available-rides'))
+        return { rides: { rows: waiting.slice(0, 13) }, total: waiting.length, limit: 13, offset: 0 };
+      return {
+        driver: [
+          {
+            NAME: 'Ravi Kumar',
+            VEHICLE_TYPE: 'Forklift',
+            BLOCKED_FOR_MAINTENANCE: 0,
+            OPERATOR_ID: 'FL01',
+            MOBILE: '9876543210',
+            INSPECTION_TODAY: inspectionToday,
+          },
+        ],
+      };
     });
     const stubbed = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -115,7 +159,11 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     renderWithQueries(<DriverDashboard />);
     expect(await screen.findByTestId('available-rides-count')).toHaveTextContent(showingRecords(13, 218));
     expect(screen.getByRole('button', { name: /^Accept Ride R13$/ })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.startsWith('/api/drivers/available-rides')).every((c) => new URL(c.url, 'http://x').searchParams.get('limit') === '13')).toBe(true);
+    expect(
+      calls
+        .filter((c) => c.url.startsWith('/api/drivers/available-rides'))
+        .every((c) => new URL(c.url, 'http://x').searchParams.get('limit') === '13'),
+    ).toBe(true);
   });
 
   it('given his list saying a ride is offered to him (a device that did not hear rideOffered), then it shows as his offer card, not in the list', async () => {
@@ -127,7 +175,9 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     expect(await screen.findByTestId('offer-R1')).toHaveTextContent('Offered to you');
     expect(screen.getByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Accept Ride R1$/ })).toHaveLength(1);
-    expect(useRideOffers.getState().offers).toEqual([expect.objectContaining({ rideId: 'R1', expiresAt, priority: 'urgent', driverId: 'FL01' })]);
+    expect(useRideOffers.getState().offers).toEqual([
+      expect.objectContaining({ rideId: 'R1', expiresAt, priority: 'urgent', driverId: 'FL01' }),
+    ]);
   });
 
   it('given no more rides waiting than the tables show, then no count shows', async () => {
@@ -164,6 +214,8 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     renderWithQueries(<DriverDashboard />);
     await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' });
     emit('maintenanceCompleted', { driverId: 'FL01', message: MESSAGES.maintenanceCompletedVehicleActive, position: 50 });
-    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Vehicle Active' })).toHaveTextContent(MESSAGES.maintenanceCompletedVehicleActive));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Vehicle Active' })).toHaveTextContent(MESSAGES.maintenanceCompletedVehicleActive),
+    );
   });
 });

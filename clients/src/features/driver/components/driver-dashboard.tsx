@@ -109,8 +109,20 @@ export function DriverDashboard() {
         <Button color="inherit" variant="outlined" size="small" onClick={() => setMaintenanceOpen(true)}>
           Request Maintenance
         </Button>
-        <Chip label={`ID: ${tokenNo}`} size="small" variant="outlined" sx={{ color: 'inherit', borderColor: 'currentColor' }} data-testid="driver-id-tag" />
-        <Chip label={`VEHICLE: ${vehicleType ?? MESSAGES.notAvailable}`} size="small" variant="outlined" sx={{ color: 'inherit', borderColor: 'currentColor' }} data-testid="vehicle-tag" />
+        <Chip
+          label={`ID: ${tokenNo}`}
+          size="small"
+          variant="outlined"
+          sx={{ color: 'inherit', borderColor: 'currentColor' }}
+          data-testid="driver-id-tag"
+        />
+        <Chip
+          label={`VEHICLE: ${vehicleType ?? MESSAGES.notAvailable}`}
+          size="small"
+          variant="outlined"
+          sx={{ color: 'inherit', borderColor: 'currentColor' }}
+          data-testid="vehicle-tag"
+        />
       </PageHeader>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
@@ -119,7 +131,13 @@ export function DriverDashboard() {
         <InspectionCard today={driver.INSPECTION_TODAY} required={inspectionRequired.data === true} />
         <ShiftPanel />
         <EnableSound />
-        <Tabs value={tab} onChange={(_, value: 'active' | 'history') => setTab(value)} aria-label="Driver views" variant="fullWidth" sx={{ mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: 'active' | 'history') => setTab(value)}
+          aria-label="Driver views"
+          variant="fullWidth"
+          sx={{ mb: 2 }}
+        >
           <Tab value="active" label="Active Rides" id="tab-active" aria-controls="panel-active" />
           <Tab value="history" label="Ride History" id="tab-history" aria-controls="panel-history" />
         </Tabs>
@@ -132,8 +150,20 @@ export function DriverDashboard() {
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
                   <RideOffers offers={offers} busyRideId={busyRideId} take={take} onMoved={ridesMoved} />
-                  <AvailableRides title={MESSAGES.topLatestRides} emptyText={MESSAGES.noClosestRides} rides={top} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
-                  <AvailableRides title={MESSAGES.otherAvailableRides} emptyText={MESSAGES.noAdditionalRides} rides={others} busyRideId={busyRideId} onTake={(ride) => void take(ride)} />
+                  <AvailableRides
+                    title={MESSAGES.topLatestRides}
+                    emptyText={MESSAGES.noClosestRides}
+                    rides={top}
+                    busyRideId={busyRideId}
+                    onTake={(ride) => void take(ride)}
+                  />
+                  <AvailableRides
+                    title={MESSAGES.otherAvailableRides}
+                    emptyText={MESSAGES.noAdditionalRides}
+                    rides={others}
+                    busyRideId={busyRideId}
+                    onTake={(ride) => void take(ride)}
+                  />
                   {waiting > top.length + others.length && (
                     <Typography variant="body2" color="text.secondary" data-testid="available-rides-count">
                       {showingRecords(top.length + others.length, waiting)}

@@ -11,8 +11,8 @@ const facts: HandOverFacts = {
   originalDriverMobile: '9000000011',
 };
 
-describe('a handed-over ride\'s breakdown context', () => {
-  it('says where the material is by the state the ride was handed over in, and by the taker\'s own steps since', () => {
+describe("a handed-over ride's breakdown context", () => {
+  it("says where the material is by the state the ride was handed over in, and by the taker's own steps since", () => {
     expect(materialWhereabouts(facts)).toBe("Picked up — on Ravi Kumar's broken-down vehicle");
     expect(materialWhereabouts({ ...facts, rideState: 'started' })).toBe('Not picked up yet — at south gate');
     expect(materialWhereabouts({ ...facts, rideState: 'material_dropped' })).toBe('Already dropped at Boiler Bay - 2');

@@ -38,7 +38,20 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
     <Box
       component="dl"
       data-testid={testId}
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, my: 1, p: 1, borderLeft: 3, borderColor: 'warning.main', bgcolor: 'action.hover', '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 1.5,
+        rowGap: 0.25,
+        m: 0,
+        my: 1,
+        p: 1,
+        borderLeft: 3,
+        borderColor: 'warning.main',
+        bgcolor: 'action.hover',
+        '& dt': { fontWeight: 600 },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+      }}
     >
       <dt>Material</dt>
       <dd>{materialWhereabouts(facts)}</dd>
@@ -50,7 +63,13 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
         {facts.originalDriverMobile && (
           // A button-sized call link: drivers tap it with gloves on.
           <Box sx={{ mt: 0.5 }}>
-            <Button variant="outlined" size="small" href={`tel:${facts.originalDriverMobile}`} aria-label={`Call ${name} on ${facts.originalDriverMobile}`} sx={{ minHeight: 44, textTransform: 'none' }}>
+            <Button
+              variant="outlined"
+              size="small"
+              href={`tel:${facts.originalDriverMobile}`}
+              aria-label={`Call ${name} on ${facts.originalDriverMobile}`}
+              sx={{ minHeight: 44, textTransform: 'none' }}
+            >
               Call {facts.originalDriverMobile}
             </Button>
           </Box>

@@ -25,7 +25,11 @@ export function InspectionCard({ today, required }: { today: InspectionToday; re
             color="inherit"
             size="large"
             // On the filled banner a white button: the one thing to press.
-            sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, ...(notice.prominent && { bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.100' } }) }}
+            sx={{
+              minHeight: 48,
+              width: { xs: '100%', sm: 'auto' },
+              ...(notice.prominent && { bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.100' } }),
+            }}
           >
             Inspect vehicle
           </Button>

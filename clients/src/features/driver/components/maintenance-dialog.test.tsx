@@ -38,7 +38,11 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
 
     // Only his own vehicle type is offered.
     await user.click(screen.getByRole('combobox', { name: /^Vehicle Type/ }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Crane']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Crane']);
     await user.click(screen.getByRole('option', { name: 'Crane' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectReasonAndBreakdown);
     expect(submit).toBeDisabled();
@@ -57,7 +61,16 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
       {
         method: 'POST',
         url: '/api/requests/maintenanceReq',
-        body: { driver_id: 'CR01', driver_name: 'Ravi Kumar', vehicle_type: 'Crane', issue: 'boom arm jammed', comment_text: '', status: 'pending', breakdown_type: 'full', ride_id: null },
+        body: {
+          driver_id: 'CR01',
+          driver_name: 'Ravi Kumar',
+          vehicle_type: 'Crane',
+          issue: 'boom arm jammed',
+          comment_text: '',
+          status: 'pending',
+          breakdown_type: 'full',
+          ride_id: null,
+        },
       },
     ]);
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.maintenanceSubmittedBlocked);
@@ -87,7 +100,10 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
   });
 
   it('given the server refuses the request, then the spec toast shows and the form stays open', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('boom', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('boom', { status: 500 })),
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<MaintenanceDialog open driver={driver} ongoingRideId="R7" onClose={vi.fn()} onSubmitted={vi.fn()} />);
     await choose(user, 'Vehicle Type', 'Crane');

@@ -5,7 +5,13 @@ import { BREAKDOWN_TYPES, LIMITS, MAINTENANCE_REASONS, MESSAGES, type VehicleTyp
 import { messageOf } from '../../../lib/api-client';
 import { waitingForNetwork } from '../../../lib/offline-queue';
 import { MAINTENANCE_LABEL, queueMaintenance, useRequestMaintenance } from '../api/request-maintenance';
-import { emptyMaintenanceForm, maintenanceFormError, maintenanceRequestBody, vehicleTypeOptions, type MaintenanceForm } from '../maintenance-form';
+import {
+  emptyMaintenanceForm,
+  maintenanceFormError,
+  maintenanceRequestBody,
+  vehicleTypeOptions,
+  type MaintenanceForm,
+} from '../maintenance-form';
 
 interface MaintenanceDialogProps {
   open: boolean;
@@ -75,9 +81,28 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
         {submitted ? (
           <Alert severity="success">{MESSAGES.maintenanceSubmitted}</Alert>
         ) : (
-          <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-            {midRide && <Alert severity="warning" role="status">Your ongoing ride {ongoingRideId} will be handed to other drivers of your vehicle type.</Alert>}
-            <TextField select label="Vehicle Type" required value={form.vehicleType} onChange={(e) => change({ vehicleType: e.target.value as VehicleType })}>
+          <Stack
+            spacing={2}
+            sx={{ pt: 1 }}
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            {midRide && (
+              <Alert severity="warning" role="status">
+                Your ongoing ride {ongoingRideId} will be handed to other drivers of your vehicle type.
+              </Alert>
+            )}
+            <TextField
+              select
+              label="Vehicle Type"
+              required
+              value={form.vehicleType}
+              onChange={(e) => change({ vehicleType: e.target.value as VehicleType })}
+            >
               {vehicleTypeOptions(driver.vehicleType).map((type) => (
                 <MenuItem key={type} value={type}>
                   {type}
@@ -86,7 +111,13 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
             </TextField>
             {!midRide && (
               <>
-                <TextField select label="Maintenance Reason" required value={form.reason} onChange={(e) => change({ reason: e.target.value as MaintenanceForm['reason'] })}>
+                <TextField
+                  select
+                  label="Maintenance Reason"
+                  required
+                  value={form.reason}
+                  onChange={(e) => change({ reason: e.target.value as MaintenanceForm['reason'] })}
+                >
                   {MAINTENANCE_REASONS.map((reason) => (
                     <MenuItem key={reason} value={reason}>
                       {reason}
@@ -94,9 +125,20 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                   ))}
                 </TextField>
                 {form.reason === 'Others' && (
-                  <TextField label="Describe the issue" required value={form.customIssue} onChange={(e) => change({ customIssue: e.target.value })} />
+                  <TextField
+                    label="Describe the issue"
+                    required
+                    value={form.customIssue}
+                    onChange={(e) => change({ customIssue: e.target.value })}
+                  />
                 )}
-                <TextField select label="Breakdown Type" required value={form.breakdownType} onChange={(e) => change({ breakdownType: e.target.value as MaintenanceForm['breakdownType'] })}>
+                <TextField
+                  select
+                  label="Breakdown Type"
+                  required
+                  value={form.breakdownType}
+                  onChange={(e) => change({ breakdownType: e.target.value as MaintenanceForm['breakdownType'] })}
+                >
                   {BREAKDOWN_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
                       {BREAKDOWN_LABELS[type]}
@@ -105,7 +147,14 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                 </TextField>
               </>
             )}
-            <TextField label="Comment" required={midRide} multiline minRows={2} value={form.comment} onChange={(e) => change({ comment: e.target.value })} />
+            <TextField
+              label="Comment"
+              required={midRide}
+              multiline
+              minRows={2}
+              value={form.comment}
+              onChange={(e) => change({ comment: e.target.value })}
+            />
             {touched && error && (
               <Alert severity="error" role="alert">
                 {error}

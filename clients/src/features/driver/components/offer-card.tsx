@@ -62,7 +62,10 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
         {offer.isSpecialTask ? ' · Special Task' : ''}
       </Typography>
       <Box role="timer" data-testid={`offer-countdown-${offer.rideId}`} sx={{ my: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography component="span" sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: left <= 10 ? 'error.main' : 'text.primary' }}>
+        <Typography
+          component="span"
+          sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: left <= 10 ? 'error.main' : 'text.primary' }}
+        >
           {left} s
         </Typography>{' '}
         <Typography component="span" color="text.secondary">

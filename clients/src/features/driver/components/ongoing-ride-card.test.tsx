@@ -11,10 +11,21 @@ import { OngoingRideCard } from './ongoing-ride-card';
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ride = (over: Partial<RideHistoryRow> = {}): RideHistoryRow => ({
-  RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: 'FL01',
-  FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen', VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular',
-  STATUS: 'accepted', ESTIMATED_TIME: 11, TIMESTAMP: '2026-03-14T08:00:00.000Z', CREATED_AT: '2026-03-14T08:00:00.000Z',
-  COMPLETED_AT: null, DURATION: null, ...over,
+  RIDEID: 'R1',
+  RIDE_ID: 'R1',
+  USER_ID: 'RQ01',
+  DRIVER_ID: 'FL01',
+  FROM_LOCATION: 'main gate',
+  TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift',
+  RIDE_TYPE: 'Regular',
+  STATUS: 'accepted',
+  ESTIMATED_TIME: 11,
+  TIMESTAMP: '2026-03-14T08:00:00.000Z',
+  CREATED_AT: '2026-03-14T08:00:00.000Z',
+  COMPLETED_AT: null,
+  DURATION: null,
+  ...over,
 });
 
 const STEP_LABELS = ['Start Ride', 'Material Picked', 'Material Dropped', 'End Ride'];
@@ -63,7 +74,9 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(calls).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(200));
-    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', url: '/api/bookings/update-timestamps', body: { rideId: 'R1', event: 'end' } }]));
+    await waitFor(() =>
+      expect(calls).toEqual([{ method: 'PUT', url: '/api/bookings/update-timestamps', body: { rideId: 'R1', event: 'end' } }]),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.rideEnded));
     expect(enabledSteps()).toEqual([]);
     expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('completed');
@@ -95,10 +108,13 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
 
   it('given no answer comes even after the automatic retries, then he is told to tap again and the same step stays live', async () => {
     const sent: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit = {}) => {
-      sent.push(new Headers(init.headers).get('idempotency-key') ?? 'none');
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        sent.push(new Headers(init.headers).get('idempotency-key') ?? 'none');
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} blocked={false} onMoved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Material Picked' }));

@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
-import { LIMITS, MESSAGES, SERVER_MESSAGES, isAheadOf, nextDriverStep, statusAfterStep, type RideHistoryRow, type RideStatus } from '@plantride/schemas';
+import {
+  LIMITS,
+  MESSAGES,
+  SERVER_MESSAGES,
+  isAheadOf,
+  nextDriverStep,
+  statusAfterStep,
+  type RideHistoryRow,
+  type RideStatus,
+} from '@plantride/schemas';
 import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
 import { queueTimestamps, stepTag, useUpdateTimestamps } from '../api/update-timestamps';
@@ -23,7 +32,10 @@ function useRideProgress(): number {
   const [progress, setProgress] = useState(0);
   useEffect(() => {
     if (progress >= LIMITS.progressBarMax) return;
-    const timer = setTimeout(() => setProgress((p) => Math.min(LIMITS.progressBarMax, p + LIMITS.progressBarStep)), LIMITS.progressBarTickMs);
+    const timer = setTimeout(
+      () => setProgress((p) => Math.min(LIMITS.progressBarMax, p + LIMITS.progressBarStep)),
+      LIMITS.progressBarTickMs,
+    );
     return () => clearTimeout(timer);
   }, [progress]);
   return progress;
@@ -83,7 +95,13 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="ongoing-ride-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="ongoing-ride">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="ongoing-ride-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      data-testid="ongoing-ride"
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h6" component="h2" id="ongoing-ride-title">
           Ongoing Ride
@@ -93,7 +111,18 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
           <Chip label={special ? 'Special Task Ride' : 'Regular Ride'} color={special ? 'secondary' : 'primary'} size="small" />
         </Stack>
       </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+          '& dt': { fontWeight: 600 },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
+      >
         <dt>Ride ID</dt>
         <dd data-testid="ongoing-ride-id">{ride.RIDE_ID}</dd>
         <dt>From</dt>
@@ -106,7 +135,15 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
       {ride.IS_REDISTRIBUTED && (
         <HandOverDetails
           testId="ongoing-hand-over"
-          facts={{ fromLocation: ride.FROM_LOCATION, toLocation: ride.TO_LOCATION, rideState: ride.RIDE_STATE, maintenanceComment: ride.MAINTENANCE_COMMENT, originalDriverName: ride.ORIGINAL_DRIVER_NAME, originalDriverMobile: ride.ORIGINAL_DRIVER_MOBILE, status }}
+          facts={{
+            fromLocation: ride.FROM_LOCATION,
+            toLocation: ride.TO_LOCATION,
+            rideState: ride.RIDE_STATE,
+            maintenanceComment: ride.MAINTENANCE_COMMENT,
+            originalDriverName: ride.ORIGINAL_DRIVER_NAME,
+            originalDriverMobile: ride.ORIGINAL_DRIVER_MOBILE,
+            status,
+          }}
         />
       )}
       <LinearProgress variant="determinate" value={progress} aria-label="Ride progress" sx={{ my: 2, height: 8, borderRadius: 4 }} />

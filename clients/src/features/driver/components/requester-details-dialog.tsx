@@ -19,7 +19,10 @@ export function RequesterDetailsDialog({ open, userId, onClose }: { open: boolea
             <Typography>
               Mobile:{' '}
               {requester.data?.MOBILE ? (
-                <Link href={`tel:${requester.data.MOBILE}`} aria-label={`Call ${requester.data.FULL_NAME || userId} on ${requester.data.MOBILE}`}>
+                <Link
+                  href={`tel:${requester.data.MOBILE}`}
+                  aria-label={`Call ${requester.data.FULL_NAME || userId} on ${requester.data.MOBILE}`}
+                >
                   {requester.data.MOBILE}
                 </Link>
               ) : (

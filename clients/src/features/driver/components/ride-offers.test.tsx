@@ -33,14 +33,22 @@ function stubDecline(status: number, body: unknown) {
   return calls;
 }
 
-function Offers({ take = vi.fn(async (): Promise<TakeOutcome> => 'accepted'), onMoved = vi.fn() }: { take?: () => Promise<TakeOutcome>; onMoved?: (position: number | null) => void }) {
+function Offers({
+  take = vi.fn(async (): Promise<TakeOutcome> => 'accepted'),
+  onMoved = vi.fn(),
+}: {
+  take?: () => Promise<TakeOutcome>;
+  onMoved?: (position: number | null) => void;
+}) {
   const offers = useRideOffers((s) => s.offers);
   return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} />;
 }
 
 describe('a ride offered to the driver (issue #20)', () => {
   beforeEach(() => {
-    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useSession.setState({
+      user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+    });
     useRideOffers.setState({ offers: [], passed: [] });
   });
   afterEach(() => {

@@ -13,7 +13,10 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), in
 
 // Four hours ahead: a shift already over would be read again at once.
 const ENDS_AT = new Date(Date.now() + 4 * 3_600_000).toISOString();
-const onShift = (location: string | null): ShiftAnswer => ({ on: true, shift: { startedAt: new Date().toISOString(), endsAt: ENDS_AT, location } });
+const onShift = (location: string | null): ShiftAnswer => ({
+  on: true,
+  shift: { startedAt: new Date().toISOString(), endsAt: ENDS_AT, location },
+});
 
 /** GET /api/drivers/shift answers `now`; POST answers `post` (status and body). */
 function stubShift(now: ShiftAnswer, post: (body: { on: boolean; location?: string }) => { status: number; body: unknown }) {
@@ -41,9 +44,11 @@ function renderPanel() {
   );
 }
 
-describe('the driver\'s shift (issue #20)', () => {
+describe("the driver's shift (issue #20)", () => {
   beforeEach(() => {
-    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useSession.setState({
+      user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 

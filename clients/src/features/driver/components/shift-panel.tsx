@@ -69,14 +69,25 @@ export function ShiftPanel() {
         <Typography variant="h6" component="p" data-testid="shift-status">
           Off shift
         </Typography>
-        <Typography color="text.secondary">Start your shift when you begin work: staff see you on shift, and rides may be offered to you first.</Typography>
+        <Typography color="text.secondary">
+          Start your shift when you begin work: staff see you on shift, and rides may be offered to you first.
+        </Typography>
       </Box>
     );
   }
 
   return (
-    <Paper component="section" aria-label="Shift" variant="outlined" sx={{ p: 2, mb: 2, borderColor: current ? 'success.main' : undefined, borderWidth: current ? 2 : 1 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}>
+    <Paper
+      component="section"
+      aria-label="Shift"
+      variant="outlined"
+      sx={{ p: 2, mb: 2, borderColor: current ? 'success.main' : undefined, borderWidth: current ? 2 : 1 }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
         {status}
         {shift.isError && !shift.data ? (
           <Button variant="outlined" sx={BIG} onClick={() => void refetch()} disabled={shift.isFetching}>
@@ -87,18 +98,33 @@ export function ShiftPanel() {
             End shift
           </Button>
         ) : (
-          <Button variant="contained" size="large" sx={BIG} onClick={() => setStarting(true)} disabled={shift.isPending || change.isPending}>
+          <Button
+            variant="contained"
+            size="large"
+            sx={BIG}
+            onClick={() => setStarting(true)}
+            disabled={shift.isPending || change.isPending}
+          >
             Start shift
           </Button>
         )}
       </Stack>
-      {shift.isError && !shift.data && <Alert severity="error" sx={{ mt: 1.5 }}>{messageOf(shift.error, 'Could not read your shift.')}</Alert>}
+      {shift.isError && !shift.data && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {messageOf(shift.error, 'Could not read your shift.')}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1.5 }} onClose={() => setError(null)}>
           {error}
         </Alert>
       )}
-      <StartShiftDialog open={starting} busy={change.isPending} onStart={(location) => void send(location ? { on: true, location } : { on: true })} onCancel={() => setStarting(false)} />
+      <StartShiftDialog
+        open={starting}
+        busy={change.isPending}
+        onStart={(location) => void send(location ? { on: true, location } : { on: true })}
+        onCancel={() => setStarting(false)}
+      />
       <ConfirmDialog
         open={ending}
         title="End your shift?"

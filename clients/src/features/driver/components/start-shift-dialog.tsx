@@ -17,7 +17,11 @@ export function StartShiftDialog({ open, busy, onStart, onCancel }: StartShiftDi
   const site = useSite();
   const [place, setPlace] = useState('');
   const places = site.data ? activePlaces(site.data).map((p) => p.name) : [];
-  const helper = site.isError ? messageOf(site.error, 'Could not load the places: Skip starts your shift without one.') : site.isPending ? 'Loading places…' : 'Optional.';
+  const helper = site.isError
+    ? messageOf(site.error, 'Could not load the places: Skip starts your shift without one.')
+    : site.isPending
+      ? 'Loading places…'
+      : 'Optional.';
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="xs">

@@ -9,27 +9,46 @@ describe('driver live events (SPEC §4, §7)', () => {
   it('given another driver is blocked, unblocked or marked Not Active, then nothing changes for this one', () => {
     expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL02' } }, 'FL01').topics).toEqual([]);
     expect(driverEventEffect({ type: 'statusChanged', payload: { driverId: 'FL02', status: 'Not Active' } }, 'FL01').topics).toEqual([]);
-    expect(driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL02', message: 'x' } }, 'FL01').completionPopup).toBe(false);
+    expect(driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL02', message: 'x' } }, 'FL01').completionPopup).toBe(
+      false,
+    );
   });
 
   it('given his maintenance is completed, then his record is read again (the overlay lifts) and the completion popup opens', () => {
-    const effect = driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL01', message: 'Maintenance completed. Your vehicle is now active.' } }, 'FL01');
+    const effect = driverEventEffect(
+      { type: 'maintenanceCompleted', payload: { driverId: 'FL01', message: 'Maintenance completed. Your vehicle is now active.' } },
+      'FL01',
+    );
     expect(effect).toEqual({ topics: ['driver'], completionPopup: true, notice: null });
   });
 
   it('given his request is rejected, then the block lifts with the rejection notice and no completion popup', () => {
     const message = 'Your maintenance request was rejected: fine. Your vehicle is active again.';
-    expect(driverEventEffect({ type: 'maintenanceRejected', payload: { driverId: 'FL01', message } }, 'FL01')).toEqual({ topics: ['driver'], completionPopup: false, notice: message });
-    expect(driverEventEffect({ type: 'driverUnblocked', payload: { driverId: 'FL01', message, reason: 'maintenance_rejected' } }, 'FL01').completionPopup).toBe(false);
+    expect(driverEventEffect({ type: 'maintenanceRejected', payload: { driverId: 'FL01', message } }, 'FL01')).toEqual({
+      topics: ['driver'],
+      completionPopup: false,
+      notice: message,
+    });
+    expect(
+      driverEventEffect({ type: 'driverUnblocked', payload: { driverId: 'FL01', message, reason: 'maintenance_rejected' } }, 'FL01')
+        .completionPopup,
+    ).toBe(false);
   });
 
   it('given he is blocked for maintenance, then his record and the ride lists are read again (his ride is handed over)', () => {
     expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL01' } }, 'FL01').topics).toEqual(['driver', 'rides']);
   });
 
-  it('given his Special Task ran past its booked time, then he is told, and another driver\'s overrun says nothing to him', () => {
-    const payload = { rideId: 'R1', startedAt: '2026-03-14T08:00:00.000Z', durationMinutes: 30, message: 'This special task has run past its booked time.' };
-    expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL01' } }, 'FL01').notice).toBe(payload.message);
+  it("given his Special Task ran past its booked time, then he is told, and another driver's overrun says nothing to him", () => {
+    const payload = {
+      rideId: 'R1',
+      startedAt: '2026-03-14T08:00:00.000Z',
+      durationMinutes: 30,
+      message: 'This special task has run past its booked time.',
+    };
+    expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL01' } }, 'FL01').notice).toBe(
+      payload.message,
+    );
     expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL02' } }, 'FL01').notice).toBeNull();
   });
 });

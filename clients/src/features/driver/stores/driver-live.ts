@@ -63,6 +63,8 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
     case 'specialTaskOverdue':
       return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
     case 'maintenanceRejected':
-      return event.payload.driverId === driverId ? { ...none, topics: ['driver'], notice: event.payload.message || MESSAGES.maintenanceCompletedVehicleActive } : none;
+      return event.payload.driverId === driverId
+        ? { ...none, topics: ['driver'], notice: event.payload.message || MESSAGES.maintenanceCompletedVehicleActive }
+        : none;
   }
 }

@@ -39,7 +39,8 @@ const without = (offers: readonly RideOffer[], rideId: string) => offers.filter(
 
 export const useRideOffers = create<RideOffersState>((set) => ({
   ...load(Date.now()),
-  offered: (offer) => set((state) => ({ offers: [...without(state.offers, offer.rideId), offer], passed: state.passed.filter((id) => id !== offer.rideId) })),
+  offered: (offer) =>
+    set((state) => ({ offers: [...without(state.offers, offer.rideId), offer], passed: state.passed.filter((id) => id !== offer.rideId) })),
   gone: (rideId) => set((state) => (state.offers.some((o) => o.rideId === rideId) ? { offers: without(state.offers, rideId) } : state)),
   passedOn: (rideId) =>
     set((state) => {
@@ -56,7 +57,8 @@ useSession.subscribe((now, before) => {
 });
 
 /** Seconds left on an offer at `now`, never below 0. */
-export const secondsLeft = (offer: Pick<RideOffer, 'expiresAt'>, now: number): number => Math.max(0, Math.ceil((Date.parse(offer.expiresAt) - now) / 1000));
+export const secondsLeft = (offer: Pick<RideOffer, 'expiresAt'>, now: number): number =>
+  Math.max(0, Math.ceil((Date.parse(offer.expiresAt) - now) / 1000));
 
 /**
  * A ride his list says is offered to him (OFFERED_TO_YOU, issue #20) and still standing at `now`, as

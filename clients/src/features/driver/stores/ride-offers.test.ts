@@ -38,7 +38,9 @@ describe('offers to a driver (issue #20)', () => {
   });
 
   it('given offers, when the session ends, then the next driver on this tab starts with none', () => {
-    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useSession.setState({
+      user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+    });
     useRideOffers.getState().offered(offer('R3'));
     useSession.getState().end('logout');
     expect(useRideOffers.getState()).toMatchObject({ offers: [], passed: [] });

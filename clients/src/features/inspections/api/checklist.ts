@@ -26,5 +26,8 @@ export function saveChecklist(vehicleType: VehicleType, body: ChecklistBody): Pr
 
 export function useSaveChecklist(vehicleType: VehicleType) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (body: ChecklistBody) => saveChecklist(vehicleType, body), onSuccess: (saved) => client.setQueryData(checklistKey(vehicleType), saved) });
+  return useMutation({
+    mutationFn: (body: ChecklistBody) => saveChecklist(vehicleType, body),
+    onSuccess: (saved) => client.setQueryData(checklistKey(vehicleType), saved),
+  });
 }

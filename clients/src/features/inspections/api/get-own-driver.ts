@@ -3,11 +3,18 @@ import { getSpecificDriverAnswerSchema, type DashboardDriver } from '@plantride/
 import { api } from '../../../lib/api-client';
 
 export async function getOwnDriver(tokenNo: string, signal?: AbortSignal): Promise<DashboardDriver | null> {
-  const answer = await api(`/api/drivers/getSpecificDriver/${encodeURIComponent(tokenNo)}`, { schema: getSpecificDriverAnswerSchema, signal });
+  const answer = await api(`/api/drivers/getSpecificDriver/${encodeURIComponent(tokenNo)}`, {
+    schema: getSpecificDriverAnswerSchema,
+    signal,
+  });
   return answer.driver[0] ?? null;
 }
 
 /** The signed-in driver's record: which vehicle type's checklist he answers. */
 export function useOwnDriver(tokenNo: string) {
-  return useQuery({ queryKey: ['inspection-driver', tokenNo], queryFn: ({ signal }) => getOwnDriver(tokenNo, signal), refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: ['inspection-driver', tokenNo],
+    queryFn: ({ signal }) => getOwnDriver(tokenNo, signal),
+    refetchOnWindowFocus: false,
+  });
 }

@@ -4,7 +4,17 @@ import { toast } from 'react-toastify';
 import { CHECKLIST_LIMITS, type ChecklistItem, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useSaveChecklist } from '../api/checklist';
-import { addItem, changeItem, checkChecklistDraft, draftOf, isChanged, moveItem, removeItem, type ChecklistErrors, type DraftItem } from '../checklist-draft';
+import {
+  addItem,
+  changeItem,
+  checkChecklistDraft,
+  draftOf,
+  isChanged,
+  moveItem,
+  removeItem,
+  type ChecklistErrors,
+  type DraftItem,
+} from '../checklist-draft';
 import { ChecklistItemEditor } from './checklist-item-editor';
 
 interface Props {
@@ -47,10 +57,19 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
   const busy = save.isPending;
   const full = draft.length >= CHECKLIST_LIMITS.items;
   return (
-    <Box component="form" aria-label={`${vehicleType} checklist`} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <Box
+      component="form"
+      aria-label={`${vehicleType} checklist`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Stack spacing={2}>
         <Typography color="text.secondary">
-          {draft.length} items, {draft.filter((item) => item.critical).length} critical. A driver who marks a critical item Fault is taken out of service and a maintenance request is filed.
+          {draft.length} items, {draft.filter((item) => item.critical).length} critical. A driver who marks a critical item Fault is taken
+          out of service and a maintenance request is filed.
         </Typography>
         <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
           {draft.map((item, index) => (
@@ -67,10 +86,20 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
             />
           ))}
         </Stack>
-        <Button variant="outlined" size="large" onClick={() => edit(addItem(draft))} disabled={busy || full} sx={{ alignSelf: 'flex-start', minHeight: 48 }}>
+        <Button
+          variant="outlined"
+          size="large"
+          onClick={() => edit(addItem(draft))}
+          disabled={busy || full}
+          sx={{ alignSelf: 'flex-start', minHeight: 48 }}
+        >
           Add item
         </Button>
-        {full && <Typography variant="body2" color="text.secondary">A checklist has at most {CHECKLIST_LIMITS.items} items.</Typography>}
+        {full && (
+          <Typography variant="body2" color="text.secondary">
+            A checklist has at most {CHECKLIST_LIMITS.items} items.
+          </Typography>
+        )}
         {(errors.list ?? refusal) && (
           <Alert severity="error" role="alert">
             {errors.list ?? refusal}

@@ -38,13 +38,32 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
             label="Critical"
             sx={{ mr: 'auto', ml: 0 }}
           />
-          <Button variant="outlined" sx={arrow} onClick={() => onMove(-1)} disabled={disabled || number === 1} aria-label={`Move item ${number} up`}>
+          <Button
+            variant="outlined"
+            sx={arrow}
+            onClick={() => onMove(-1)}
+            disabled={disabled || number === 1}
+            aria-label={`Move item ${number} up`}
+          >
             ↑
           </Button>
-          <Button variant="outlined" sx={arrow} onClick={() => onMove(1)} disabled={disabled || number === count} aria-label={`Move item ${number} down`}>
+          <Button
+            variant="outlined"
+            sx={arrow}
+            onClick={() => onMove(1)}
+            disabled={disabled || number === count}
+            aria-label={`Move item ${number} down`}
+          >
             ↓
           </Button>
-          <Button variant="outlined" color="error" sx={smallButton} onClick={onRemove} disabled={disabled} aria-label={`Remove item ${number}`}>
+          <Button
+            variant="outlined"
+            color="error"
+            sx={smallButton}
+            onClick={onRemove}
+            disabled={disabled}
+            aria-label={`Remove item ${number}`}
+          >
             Remove
           </Button>
         </Stack>

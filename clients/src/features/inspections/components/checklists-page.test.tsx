@@ -25,7 +25,8 @@ function stubEngine() {
       return json({ inspectionRequired: required });
     }
     if (url.startsWith('/api/checklists/')) {
-      if (init.method === 'PUT') return json({ items: (body as { items: { id?: string }[] }).items.map((item, i) => ({ id: item.id ?? `new-${i}`, ...item })) });
+      if (init.method === 'PUT')
+        return json({ items: (body as { items: { id?: string }[] }).items.map((item, i) => ({ id: item.id ?? `new-${i}`, ...item })) });
       return json({ items: url.endsWith('AMR') ? AMR : [{ id: 'brakes', text: 'Brakes work and hold', critical: true }] });
     }
     return new Response('{}', { status: 404 });
@@ -42,7 +43,7 @@ function renderPage() {
   );
 }
 
-describe('the admin\'s inspection checklists (issue #21)', () => {
+describe("the admin's inspection checklists (issue #21)", () => {
   beforeEach(() => vi.mocked(toast.success).mockReset());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -75,7 +76,13 @@ describe('the admin\'s inspection checklists (issue #21)', () => {
     expect(puts).toEqual([
       {
         url: '/api/checklists/AMR',
-        body: { items: [{ id: 'battery', text: 'Battery charged', critical: false }, { id: 'emergency-stop', text: 'Emergency stop works', critical: true }, { text: 'Tow hitch pinned', critical: true }] },
+        body: {
+          items: [
+            { id: 'battery', text: 'Battery charged', critical: false },
+            { id: 'emergency-stop', text: 'Emergency stop works', critical: true },
+            { text: 'Tow hitch pinned', critical: true },
+          ],
+        },
       },
     ]);
   });

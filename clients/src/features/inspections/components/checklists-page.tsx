@@ -40,15 +40,33 @@ export function ChecklistsPage() {
           </Typography>
           <Tabs value={vehicleType} onChange={(_, next: VehicleType) => choose(next)} aria-label="Vehicle type" variant="fullWidth">
             {VEHICLE_TYPES.map((type) => (
-              <Tab key={type} value={type} label={type} wrapped id={tabId(type)} aria-controls={panelId(type)} sx={{ minHeight: 48, minWidth: 0, px: 1 }} />
+              <Tab
+                key={type}
+                value={type}
+                label={type}
+                wrapped
+                id={tabId(type)}
+                aria-controls={panelId(type)}
+                sx={{ minHeight: 48, minWidth: 0, px: 1 }}
+              />
             ))}
           </Tabs>
           <Box role="tabpanel" id={panelId(vehicleType)} aria-labelledby={tabId(vehicleType)}>
             {checklist.data ? (
               // A new read (after a save, or another tab) starts the editor again from what the engine holds.
-              <ChecklistEditor key={`${vehicleType}-${checklist.dataUpdatedAt}`} vehicleType={vehicleType} saved={checklist.data.items} onChangedChange={onChangedChange} />
+              <ChecklistEditor
+                key={`${vehicleType}-${checklist.dataUpdatedAt}`}
+                vehicleType={vehicleType}
+                saved={checklist.data.items}
+                onChangedChange={onChangedChange}
+              />
             ) : checklist.isError ? (
-              <LoadError error={checklist.error} fallback="Could not load the checklist." retry={() => void checklist.refetch()} retrying={checklist.isFetching} />
+              <LoadError
+                error={checklist.error}
+                fallback="Could not load the checklist."
+                retry={() => void checklist.refetch()}
+                retrying={checklist.isFetching}
+              />
             ) : (
               <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
                 <CircularProgress size={28} aria-hidden="true" />

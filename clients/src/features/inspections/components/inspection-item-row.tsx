@@ -25,7 +25,12 @@ const toggleSx = (color: 'success' | 'error') =>
 export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange }: Props) {
   const labelId = `inspection-item-${item.id}-label`;
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none', borderColor: answer.ok === false ? 'error.main' : undefined }} data-testid={`inspection-item-${item.id}`}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none', borderColor: answer.ok === false ? 'error.main' : undefined }}
+      data-testid={`inspection-item-${item.id}`}
+    >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <Typography id={labelId} sx={{ fontWeight: 600, fontSize: '1.05rem' }}>

@@ -10,9 +10,12 @@ export function InspectionOutcome({ result, onDone }: { result: InspectionResult
       {kind === 'out-of-service' ? (
         <Alert severity="error" role="alert" variant="filled">
           <AlertTitle sx={{ fontSize: '1.2rem' }}>Vehicle out of service</AlertTitle>
-          <Typography sx={{ mb: 1 }}>A critical item failed. Do not drive this vehicle. Faults recorded: {result.defects.join('; ')}.</Typography>
+          <Typography sx={{ mb: 1 }}>
+            A critical item failed. Do not drive this vehicle. Faults recorded: {result.defects.join('; ')}.
+          </Typography>
           <Typography>
-            A maintenance request was filed{result.maintenanceRequestId ? ` (${result.maintenanceRequestId})` : ''}. You cannot take rides until the maintenance head completes it.
+            A maintenance request was filed{result.maintenanceRequestId ? ` (${result.maintenanceRequestId})` : ''}. You cannot take rides
+            until the maintenance head completes it.
           </Typography>
         </Alert>
       ) : kind === 'defects' ? (

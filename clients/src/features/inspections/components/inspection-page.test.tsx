@@ -27,8 +27,21 @@ function stubEngine(inspect: (body: unknown) => { status: number; body: unknown 
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/drivers/getSpecificDriver/')) return json(200, { driver: [{ NAME: 'Ravi', VEHICLE_TYPE: 'Forklift', BLOCKED_FOR_MAINTENANCE: blocked, OPERATOR_ID: 'FL01', MOBILE: '9876543210', INSPECTION_TODAY: 'missing' }] });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/drivers/getSpecificDriver/'))
+      return json(200, {
+        driver: [
+          {
+            NAME: 'Ravi',
+            VEHICLE_TYPE: 'Forklift',
+            BLOCKED_FOR_MAINTENANCE: blocked,
+            OPERATOR_ID: 'FL01',
+            MOBILE: '9876543210',
+            INSPECTION_TODAY: 'missing',
+          },
+        ],
+      });
     if (url.startsWith('/api/checklists/Forklift')) return json(200, { items: CHECKLIST });
     if (url === '/api/inspections') {
       const answer = inspect(call.body);
@@ -50,10 +63,12 @@ function renderPage() {
 
 const row = (id: string) => screen.getByTestId(`inspection-item-${id}`);
 
-describe('the driver\'s inspection screen (issue #21)', () => {
+describe("the driver's inspection screen (issue #21)", () => {
   beforeEach(() => {
     navigate.mockReset();
-    useSession.setState({ user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' } });
+    useSession.setState({
+      user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -86,7 +101,17 @@ describe('the driver\'s inspection screen (issue #21)', () => {
     const calls = stubEngine(() =>
       refuse
         ? { status: 409, body: { message: INSPECTION_MESSAGES.blockedCannotInspect } }
-        : { status: 200, body: { inspectionId: 'I1', passed: true, defects: ['Lights and beacon work'], blocked: false, maintenanceRequestId: null, position: 12 } },
+        : {
+            status: 200,
+            body: {
+              inspectionId: 'I1',
+              passed: true,
+              defects: ['Lights and beacon work'],
+              blocked: false,
+              maintenanceRequestId: null,
+              position: 12,
+            },
+          },
     );
     const user = userEvent.setup();
     renderPage();
@@ -98,7 +123,12 @@ describe('the driver\'s inspection screen (issue #21)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(INSPECTION_MESSAGES.blockedCannotInspect);
     expect(within(row('brakes')).getByRole('button', { name: 'OK' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(row('lights')).getByLabelText(/What is wrong\?/)).toHaveValue('Beacon cracked');
-    expect(calls.find((call) => call.url === '/api/inspections')?.body).toEqual({ items: [{ id: 'brakes', ok: true }, { id: 'lights', ok: false, note: 'Beacon cracked' }] });
+    expect(calls.find((call) => call.url === '/api/inspections')?.body).toEqual({
+      items: [
+        { id: 'brakes', ok: true },
+        { id: 'lights', ok: false, note: 'Beacon cracked' },
+      ],
+    });
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Submit inspection' }));

@@ -10,7 +10,16 @@ import { useSession } from '../../../lib/session.store';
 import { useChecklist } from '../api/checklist';
 import { useOwnDriver } from '../api/get-own-driver';
 import { useSubmitInspection } from '../api/submit-inspection';
-import { INSPECTION_PASSED, answerOf, answeredCount, checkInspection, noteErrorOf, outcomeOf, type Answer, type Answers } from '../inspection-form';
+import {
+  INSPECTION_PASSED,
+  answerOf,
+  answeredCount,
+  checkInspection,
+  noteErrorOf,
+  outcomeOf,
+  type Answer,
+  type Answers,
+} from '../inspection-form';
 import { InspectionItemRow } from './inspection-item-row';
 import { InspectionOutcome } from './inspection-outcome';
 
@@ -38,13 +47,30 @@ export function InspectionPage() {
 
   let body;
   if (driver.isPending) body = <Loading what="your vehicle" />;
-  else if (driver.isError) body = <LoadError error={driver.error} fallback="Could not load your driver record." retry={() => void driver.refetch()} retrying={driver.isFetching} />;
+  else if (driver.isError)
+    body = (
+      <LoadError
+        error={driver.error}
+        fallback="Could not load your driver record."
+        retry={() => void driver.refetch()}
+        retrying={driver.isFetching}
+      />
+    );
   else if (!vehicleType) body = <Alert severity="warning">{INSPECTION_MESSAGES.noVehicleType}</Alert>;
   // Under maintenance the engine refuses an inspection: say so before he answers anything.
-  else if (driver.data?.BLOCKED_FOR_MAINTENANCE === 1 && !result) body = <Alert severity="warning">{INSPECTION_MESSAGES.blockedCannotInspect}</Alert>;
+  else if (driver.data?.BLOCKED_FOR_MAINTENANCE === 1 && !result)
+    body = <Alert severity="warning">{INSPECTION_MESSAGES.blockedCannotInspect}</Alert>;
   else if (result) body = <InspectionOutcome result={result} onDone={() => backToDashboard(result.position)} />;
   else if (checklist.isPending) body = <Loading what="the checklist" />;
-  else if (checklist.isError) body = <LoadError error={checklist.error} fallback="Could not load the checklist." retry={() => void checklist.refetch()} retrying={checklist.isFetching} />;
+  else if (checklist.isError)
+    body = (
+      <LoadError
+        error={checklist.error}
+        fallback="Could not load the checklist."
+        retry={() => void checklist.refetch()}
+        retrying={checklist.isFetching}
+      />
+    );
   else {
     body = (
       <InspectionForm
@@ -113,8 +139,18 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
   }
 
   return (
-    <Box component="form" aria-label={TITLE} noValidate onSubmit={(e) => { e.preventDefault(); void send(); }}>
-      <Typography sx={{ mb: 2 }}>Check each item and choose OK or Fault. A fault on a Critical item takes the vehicle out of service.</Typography>
+    <Box
+      component="form"
+      aria-label={TITLE}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        Check each item and choose OK or Fault. A fault on a Critical item takes the vehicle out of service.
+      </Typography>
       <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
         {items.map((item, index) => {
           const answer = answerOf(answers, item.id);
@@ -143,7 +179,20 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
           </Typography>
           {/* No ripple: in this sticky bar Chromium scrolled the page by the ripple's press (129 px at 390 px wide), so
               the release landed on a Fault button and the press was lost. A focus outline stands in for it. */}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete || busy} disableRipple sx={{ minHeight: 56, fontSize: '1.1rem', '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 } }} startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={!complete || busy}
+            disableRipple
+            sx={{
+              minHeight: 56,
+              fontSize: '1.1rem',
+              '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+            }}
+            startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}
+          >
             {busy ? 'Submitting…' : 'Submit inspection'}
           </Button>
         </Stack>

@@ -16,7 +16,14 @@ export function InspectionRequiredSwitch() {
   const [refusal, setRefusal] = useState<string | null>(null);
 
   if (settings.isError && !settings.data) {
-    return <LoadError error={settings.error} fallback="Could not load the inspection setting." retry={() => void settings.refetch()} retrying={settings.isFetching} />;
+    return (
+      <LoadError
+        error={settings.error}
+        fallback="Could not load the inspection setting."
+        retry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
   }
   const on = settings.data?.inspectionRequired ?? false;
 
@@ -24,7 +31,11 @@ export function InspectionRequiredSwitch() {
     try {
       await save.mutateAsync({ inspectionRequired: next });
       setAsking(null);
-      toast.success(next ? 'Daily inspection is now required before accepting rides.' : 'Daily inspection is no longer required before accepting rides.');
+      toast.success(
+        next
+          ? 'Daily inspection is now required before accepting rides.'
+          : 'Daily inspection is no longer required before accepting rides.',
+      );
     } catch (error) {
       setAsking(null);
       setRefusal(messageOf(error, 'Could not save the setting. Try again.'));
@@ -34,12 +45,23 @@ export function InspectionRequiredSwitch() {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <FormControlLabel
-        control={<Switch checked={on} disabled={!settings.data || save.isPending} onChange={(e) => { setRefusal(null); setAsking(e.target.checked); }} />}
+        control={
+          <Switch
+            checked={on}
+            disabled={!settings.data || save.isPending}
+            onChange={(e) => {
+              setRefusal(null);
+              setAsking(e.target.checked);
+            }}
+          />
+        }
         label={LABEL}
         sx={{ ml: 0, gap: 1, alignItems: 'center', '& .MuiSwitch-root': { flexShrink: 0 } }}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {on ? 'On: a driver takes no ride before his vehicle passes today’s inspection.' : 'Off: drivers may inspect, but can take rides without it.'}
+        {on
+          ? 'On: a driver takes no ride before his vehicle passes today’s inspection.'
+          : 'Off: drivers may inspect, but can take rides without it.'}
       </Typography>
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>

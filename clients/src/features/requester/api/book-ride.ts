@@ -1,5 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { bookRideAnswerSchema, type BookRideAnswer, type Duration, type RidePriority, type RideType, type VehicleType } from '@plantride/schemas';
+import {
+  bookRideAnswerSchema,
+  type BookRideAnswer,
+  type Duration,
+  type RidePriority,
+  type RideType,
+  type VehicleType,
+} from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 
 export interface BookRideInput {

@@ -4,10 +4,12 @@ import { api } from '../../../lib/api-client';
 
 export const rideHistoryKey = (userId: string) => ['ride-history', userId] as const;
 
-
 export async function getRideHistory(userId: string, position: number): Promise<RideHistoryRow[]> {
   // The largest page: the history list shows every ride, up to that many.
-  const answer = await api(`/api/ride-history/user?userId=${encodeURIComponent(userId)}&limit=${PAGE_SIZES.list.max}`, { schema: rideHistoryAnswerSchema, position });
+  const answer = await api(`/api/ride-history/user?userId=${encodeURIComponent(userId)}&limit=${PAGE_SIZES.list.max}`, {
+    schema: rideHistoryAnswerSchema,
+    position,
+  });
   return answer.history;
 }
 

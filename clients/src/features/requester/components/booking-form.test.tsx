@@ -15,7 +15,14 @@ function Form({ kind, onBook }: { kind: BookingKind; onBook: () => Promise<boole
 }
 
 /** The form with the site already read (`site`), or to be read through fetch. */
-function Harness({ site = defaultSiteAnswer(), ...props }: { kind: BookingKind; onBook: () => Promise<boolean>; site?: SiteAnswer | null }) {
+function Harness({
+  site = defaultSiteAnswer(),
+  ...props
+}: {
+  kind: BookingKind;
+  onBook: () => Promise<boolean>;
+  site?: SiteAnswer | null;
+}) {
   const [client] = useState(() => {
     const made = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     if (site) made.setQueryData(siteKey, site);
@@ -66,7 +73,14 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(dialog).toHaveTextContent('From: main gate');
     expect(dialog).toHaveTextContent('Estimated time: 11 minutes');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
-    expect(onBook).toHaveBeenCalledWith({ fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', duration: null, priority: 'normal', scheduledFor: null });
+    expect(onBook).toHaveBeenCalledWith({
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+      duration: null,
+      priority: 'normal',
+      scheduledFor: null,
+    });
   });
 
   it('given Urgent chosen, when the ride is confirmed, then the dialog says so and the booking asks for priority urgent', async () => {
@@ -93,9 +107,12 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(screen.getByText(MESSAGES.durationTooShort)).toBeInTheDocument();
   });
 
-  it('given a place retired on the site, when the pickup list opens, then it is not offered and the others are, in the site\'s order', async () => {
+  it("given a place retired on the site, when the pickup list opens, then it is not offered and the others are, in the site's order", async () => {
     const site = defaultSiteAnswer();
-    const retired = { ...site, locations: site.locations.map((place) => (place.name === 'scrap yard' ? { ...place, retired: true } : place)) };
+    const retired = {
+      ...site,
+      locations: site.locations.map((place) => (place.name === 'scrap yard' ? { ...place, retired: true } : place)),
+    };
     render(<Harness kind="fixed" onBook={vi.fn()} site={retired} />);
     await userEvent.click(screen.getByRole('combobox', { name: /^Pickup Location/ }));
     const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
@@ -103,9 +120,14 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(offered).toEqual(site.locations.filter((place) => place.name !== 'scrap yard').map((place) => place.name));
   });
 
-  it('given a route set by hand on the site, when both places are chosen, then the estimate is the site\'s minutes, looked up by id', async () => {
+  it("given a route set by hand on the site, when both places are chosen, then the estimate is the site's minutes, looked up by id", async () => {
     const site = defaultSiteAnswer();
-    const edited = { ...site, routes: site.routes.map((route) => (route.from === 'main-gate' && route.to === 'canteen' ? { ...route, minutes: 42, edited: true } : route)) };
+    const edited = {
+      ...site,
+      routes: site.routes.map((route) =>
+        route.from === 'main-gate' && route.to === 'canteen' ? { ...route, minutes: 42, edited: true } : route,
+      ),
+    };
     render(<Harness kind="fixed" onBook={vi.fn()} site={edited} />);
     await choose(/^Pickup Location/, 'main gate');
     await choose(/^Drop Location/, 'canteen');
@@ -178,7 +200,7 @@ describe('booking for later (issue #20)', () => {
     expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ scheduledFor: '2026-11-28T04:00:00.000Z' }));
   });
 
-  it('given a time chosen for today, when it has gone by before Request Transport, then the engine\'s words show and no dialog opens', async () => {
+  it("given a time chosen for today, when it has gone by before Request Transport, then the engine's words show and no dialog opens", async () => {
     const onBook = vi.fn();
     render(<Harness kind="fixed" onBook={onBook} />);
     await later();

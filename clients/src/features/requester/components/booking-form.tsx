@@ -36,7 +36,12 @@ export function BookingForm(props: BookingFormProps) {
   if (site.data) return <BookingFields {...props} site={site.data} onRefused={() => void site.refetch()} />;
   if (site.isError) {
     return (
-      <LoadError error={site.error} fallback="Could not load the plant's locations." retry={() => void site.refetch()} retrying={site.isFetching} />
+      <LoadError
+        error={site.error}
+        fallback="Could not load the plant's locations."
+        retry={() => void site.refetch()}
+        retrying={site.isFetching}
+      />
     );
   }
   return (
@@ -48,7 +53,15 @@ export function BookingForm(props: BookingFormProps) {
 }
 
 /** Pickup, drop, vehicle type (and duration for a special task), then 'Confirm Transport Request'. */
-function BookingFields({ kind, pending, error, onError, onBook, site, onRefused }: BookingFormProps & { site: SiteAnswer; onRefused: () => void }) {
+function BookingFields({
+  kind,
+  pending,
+  error,
+  onError,
+  onBook,
+  site,
+  onRefused,
+}: BookingFormProps & { site: SiteAnswer; onRefused: () => void }) {
   const places = useMemo(() => activePlaces(site).map((place) => place.name), [site]);
   const index = useMemo(() => minutesIndex(site), [site]);
   const [chosenFrom, setFrom] = useState<string | null>(null);
@@ -75,7 +88,9 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
   const request = () => {
     const now = Date.now();
     const at = when.mode === 'later' ? instantOfChoice(when, now) : null;
-    const problem = bookingError(kind, { fromLocation, toLocation, duration: kind === 'special' ? duration : null }) ?? (at === null ? null : laterTimeError(at, now));
+    const problem =
+      bookingError(kind, { fromLocation, toLocation, duration: kind === 'special' ? duration : null }) ??
+      (at === null ? null : laterTimeError(at, now));
     onError(problem);
     if (problem) return;
     setScheduledFor(at === null ? null : new Date(at).toISOString());
@@ -84,32 +99,81 @@ function BookingFields({ kind, pending, error, onError, onBook, site, onRefused 
 
   const confirm = async () => {
     if (!fromLocation || !toLocation) return;
-    const booked = await onBook({ fromLocation, toLocation, vehicleType, duration: kind === 'special' ? duration : null, priority, scheduledFor });
+    const booked = await onBook({
+      fromLocation,
+      toLocation,
+      vehicleType,
+      duration: kind === 'special' ? duration : null,
+      priority,
+      scheduledFor,
+    });
     setConfirming(false);
     // A refusal may be a place retired since the list was read: read the site again.
     if (!booked) onRefused();
   };
 
   return (
-    <Box component="form" aria-label="Booking form" noValidate onSubmit={(e) => { e.preventDefault(); request(); }}>
+    <Box
+      component="form"
+      aria-label="Booking form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        request();
+      }}
+    >
       <Stack spacing={2}>
         <LocationField label="Pickup Location" places={places} value={fromLocation} onChange={changeFrom} />
-        <LocationField label="Drop Location" places={places} value={toLocation} onChange={(v) => { setTo(v); onError(null); }} disabled={!fromLocation} exclude={fromLocation} />
-        <TextField select label="Vehicle Type" value={vehicleType} onChange={(e) => setVehicleType(e.target.value as VehicleType)} fullWidth>
+        <LocationField
+          label="Drop Location"
+          places={places}
+          value={toLocation}
+          onChange={(v) => {
+            setTo(v);
+            onError(null);
+          }}
+          disabled={!fromLocation}
+          exclude={fromLocation}
+        />
+        <TextField
+          select
+          label="Vehicle Type"
+          value={vehicleType}
+          onChange={(e) => setVehicleType(e.target.value as VehicleType)}
+          fullWidth
+        >
           {VEHICLE_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {type}
             </MenuItem>
           ))}
         </TextField>
-        {kind === 'special' && <DurationPicker value={duration} onChange={(d) => { setDuration(d); onError(null); }} />}
+        {kind === 'special' && (
+          <DurationPicker
+            value={duration}
+            onChange={(d) => {
+              setDuration(d);
+              onError(null);
+            }}
+          />
+        )}
         <PriorityField value={priority} onChange={setPriority} />
-        <WhenField value={when} onChange={(next) => { setWhen(next); onError(null); }} />
+        <WhenField
+          value={when}
+          onChange={(next) => {
+            setWhen(next);
+            onError(null);
+          }}
+        />
         {minutes !== undefined && (
           <Card variant="outlined" component="section" aria-label={MESSAGES.estimatedDeliveryTime}>
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography variant="subtitle2" component="h2">{MESSAGES.estimatedDeliveryTime}</Typography>
-              <Typography variant="h6" component="p">{minutes} minutes</Typography>
+              <Typography variant="subtitle2" component="h2">
+                {MESSAGES.estimatedDeliveryTime}
+              </Typography>
+              <Typography variant="h6" component="p">
+                {minutes} minutes
+              </Typography>
             </CardContent>
           </Card>
         )}

@@ -23,14 +23,33 @@ import { RideProgress, type RideSummary } from './ride-progress';
 import { ScheduledRides } from './scheduled-rides';
 
 const SCREENS = {
-  fixed: { title: 'Schedule Fixed Ride', rideType: 'Regular', history: 'Ride History', newBooking: 'Book New Ride', path: '/available-rides' },
-  special: { title: MESSAGES.scheduleSpecialTaskRide, rideType: 'Special Task', history: 'Task History', newBooking: 'Book New Special Task', path: '/special-task-ride' },
+  fixed: {
+    title: 'Schedule Fixed Ride',
+    rideType: 'Regular',
+    history: 'Ride History',
+    newBooking: 'Book New Ride',
+    path: '/available-rides',
+  },
+  special: {
+    title: MESSAGES.scheduleSpecialTaskRide,
+    rideType: 'Special Task',
+    history: 'Task History',
+    newBooking: 'Book New Special Task',
+    path: '/special-task-ride',
+  },
 } as const;
 
 /** What the tracker says of the ride; one booked for later has waited since it went to drivers. */
 function rideSummaryOf(row: RideHistoryRow): RideSummary {
   const wantedAt = row.SCHEDULED_FOR ?? null;
-  return { fromLocation: row.FROM_LOCATION, toLocation: row.TO_LOCATION, vehicleType: row.VEHICLE_TYPE, requestedAt: row.CREATED_AT, wantedAt, waitingSince: wantedAt ? (row.RELEASE_AT ?? null) : row.CREATED_AT };
+  return {
+    fromLocation: row.FROM_LOCATION,
+    toLocation: row.TO_LOCATION,
+    vehicleType: row.VEHICLE_TYPE,
+    requestedAt: row.CREATED_AT,
+    wantedAt,
+    waitingSince: wantedAt ? (row.RELEASE_AT ?? null) : row.CREATED_AT,
+  };
 }
 
 /** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */
@@ -61,7 +80,13 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
     if (!fresh || live.rideId) return;
     const ongoing = rows.find((r) => r.RIDE_TYPE === screen.rideType && isOngoing(r.STATUS) && r.STATUS !== 'scheduled');
     if (ongoing) {
-      live.dispatch({ type: 'track', rideId: ongoing.RIDE_ID, rideType: ongoing.RIDE_TYPE, status: ongoing.STATUS, driver: rememberedDriver(ongoing.RIDE_ID) });
+      live.dispatch({
+        type: 'track',
+        rideId: ongoing.RIDE_ID,
+        rideType: ongoing.RIDE_TYPE,
+        status: ongoing.STATUS,
+        driver: rememberedDriver(ongoing.RIDE_ID),
+      });
     }
   }, [fresh, rows, live, screen.rideType]);
 
@@ -147,14 +172,24 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
             {history.isPending ? (
               <Typography>Loading…</Typography>
             ) : (
-              <RideHistoryList rides={rides} onOpen={(ride) => setParams({ ride: ride.RIDE_ID })} onCancel={(ride) => cancelRide(ride.RIDE_ID)} cancelling={cancel.isPending} />
+              <RideHistoryList
+                rides={rides}
+                onOpen={(ride) => setParams({ ride: ride.RIDE_ID })}
+                onCancel={(ride) => cancelRide(ride.RIDE_ID)}
+                cancelling={cancel.isPending}
+              />
             )}
           </>
         ) : (
           <>
             {/* Rides booked for later wait here, above the form or the ride going now; a ride opened from a list shows alone. */}
             {!viewedId && (
-              <ScheduledRides rides={rides} onOpen={(ride) => setParams({ ride: ride.RIDE_ID })} onCancel={(ride) => cancelRide(ride.RIDE_ID)} cancelling={cancel.isPending} />
+              <ScheduledRides
+                rides={rides}
+                onOpen={(ride) => setParams({ ride: ride.RIDE_ID })}
+                onCancel={(ride) => cancelRide(ride.RIDE_ID)}
+                cancelling={cancel.isPending}
+              />
             )}
             {shownId ? (
               <RideProgress
@@ -181,7 +216,14 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 cancelling={cancel.isPending}
               />
             ) : (
-              <BookingForm key={formKey} kind={kind} pending={booking.pending} error={booking.error} onError={booking.setError} onBook={book} />
+              <BookingForm
+                key={formKey}
+                kind={kind}
+                pending={booking.pending}
+                error={booking.error}
+                onError={booking.setError}
+                onBook={book}
+              />
             )}
           </>
         )}
@@ -196,7 +238,13 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
         onCancel={() => setAskCancel(false)}
       />
       {driver && (
-        <DriverDetailsDialog open={driverOpen} driver={driver} fromLocation={shownRow?.FROM_LOCATION ?? null} toLocation={shownRow?.TO_LOCATION ?? null} onClose={() => setDriverOpen(false)} />
+        <DriverDetailsDialog
+          open={driverOpen}
+          driver={driver}
+          fromLocation={shownRow?.FROM_LOCATION ?? null}
+          toLocation={shownRow?.TO_LOCATION ?? null}
+          onClose={() => setDriverOpen(false)}
+        />
       )}
       <RideConfetti burst={burst} />
     </>

@@ -8,7 +8,13 @@ import { RideProgress } from './ride-progress';
 
 const AT = '2026-03-14T08:00:00.000Z';
 const times = (over: Partial<RideTimestamps> = {}): RideTimestamps => ({
-  creation_time: AT, accept_time: AT, start_time: null, material_pick_time: null, material_drop_time: null, end_time: null, ...over,
+  creation_time: AT,
+  accept_time: AT,
+  start_time: null,
+  material_pick_time: null,
+  material_drop_time: null,
+  end_time: null,
+  ...over,
 });
 
 /** The booking screen's tracker and its cancel confirmation, as the screen wires them. */
@@ -28,7 +34,15 @@ function Tracker({ status, timestamps, onConfirm }: { status: RideStatus; timest
         onCancel={() => setAsking(true)}
         cancelling={false}
       />
-      <CancelRideDialog open={asking} status={status} timestamps={timestamps} toLocation="canteen" busy={false} onConfirm={onConfirm} onCancel={() => setAsking(false)} />
+      <CancelRideDialog
+        open={asking}
+        status={status}
+        timestamps={timestamps}
+        toLocation="canteen"
+        busy={false}
+        onConfirm={onConfirm}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }
@@ -62,7 +76,10 @@ describe('Cancel Request on the booking screens (SPEC §4, and the breakdown dec
   });
 
   it('given a ride waiting after a breakdown with the material on board, when Cancel Request is pressed, then the dialog says the broken-down vehicle has it and nobody will deliver it; No keeps the ride', async () => {
-    const { dialog, onConfirm, user } = await openConfirmation('waiting_for_reassignment', times({ start_time: AT, material_pick_time: AT }));
+    const { dialog, onConfirm, user } = await openConfirmation(
+      'waiting_for_reassignment',
+      times({ start_time: AT, material_pick_time: AT }),
+    );
     expect(dialog).toHaveTextContent(
       'The material was already picked up by the vehicle that broke down. If you cancel, the ride ends there: no other driver will bring the material to canteen, and you will have to arrange to collect it from that vehicle.',
     );
@@ -72,19 +89,28 @@ describe('Cancel Request on the booking screens (SPEC §4, and the breakdown dec
   });
 
   it('given a ride waiting after a breakdown once the material was dropped, then the dialog says it is closed as cancelled, not completed', async () => {
-    const { dialog } = await openConfirmation('waiting_for_reassignment', times({ start_time: AT, material_pick_time: AT, material_drop_time: AT }));
-    expect(dialog).toHaveTextContent('The material was already dropped at canteen before the vehicle broke down. If you cancel, the ride is closed as cancelled instead of completed.');
+    const { dialog } = await openConfirmation(
+      'waiting_for_reassignment',
+      times({ start_time: AT, material_pick_time: AT, material_drop_time: AT }),
+    );
+    expect(dialog).toHaveTextContent(
+      'The material was already dropped at canteen before the vehicle broke down. If you cancel, the ride is closed as cancelled instead of completed.',
+    );
   });
 
   it('given a ride waiting after a breakdown before pick-up, then the dialog says nobody will come for the material; Yes cancels', async () => {
     const { dialog, onConfirm, user } = await openConfirmation('waiting_for_reassignment', times({ start_time: AT }));
-    expect(dialog).toHaveTextContent('The vehicle broke down before the material was picked up. If you cancel, the ride ends now and no driver will come for the material.');
+    expect(dialog).toHaveTextContent(
+      'The vehicle broke down before the material was picked up. If you cancel, the ride ends now and no driver will come for the material.',
+    );
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(onConfirm).toHaveBeenCalledOnce();
   });
 
   it('given the step times not read yet, then the dialog still says the vehicle broke down and nobody will take the ride over', async () => {
     const { dialog } = await openConfirmation('waiting_for_reassignment', null);
-    expect(dialog).toHaveTextContent('The vehicle carrying out this ride broke down. If you cancel, the ride ends now and no other driver will take it over.');
+    expect(dialog).toHaveTextContent(
+      'The vehicle carrying out this ride broke down. If you cancel, the ride ends now and no other driver will take it over.',
+    );
   });
 });

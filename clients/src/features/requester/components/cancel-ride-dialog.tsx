@@ -43,7 +43,15 @@ export function cancelConsequence(status: RideStatus | null, times: RideTimestam
 export function CancelRideDialog({ open, status, timestamps, toLocation, busy, onConfirm, onCancel }: CancelRideDialogProps) {
   const consequence = cancelConsequence(status, timestamps, toLocation);
   return (
-    <ConfirmDialog open={open} title={MESSAGES.confirmCancelRide} confirmLabel="Yes" cancelLabel="No" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+    <ConfirmDialog
+      open={open}
+      title={MESSAGES.confirmCancelRide}
+      confirmLabel="Yes"
+      cancelLabel="No"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       {consequence && <Typography data-testid="cancel-consequence">{consequence}</Typography>}
     </ConfirmDialog>
   );

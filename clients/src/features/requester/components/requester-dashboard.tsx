@@ -26,7 +26,12 @@ export function RequesterDashboard() {
     <>
       <PageHeader title="PlantRide">
         {staff && (
-          <Button color="inherit" variant="outlined" size="small" onClick={() => navigate('/maintenance-head', { state: { fromAdmin: true } })}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={() => navigate('/maintenance-head', { state: { fromAdmin: true } })}
+          >
             Maintenance Panel
           </Button>
         )}
@@ -42,7 +47,11 @@ export function RequesterDashboard() {
             <Typography variant="h6" component="h2">
               {MESSAGES.yourRideHistory}
             </Typography>
-            {history.isPending ? <Typography>Loading…</Typography> : <RideHistoryList rides={history.data ?? []} onOpen={(ride) => setParams({ ride: ride.RIDEID })} />}
+            {history.isPending ? (
+              <Typography>Loading…</Typography>
+            ) : (
+              <RideHistoryList rides={history.data ?? []} onOpen={(ride) => setParams({ ride: ride.RIDEID })} />
+            )}
             <Button variant="outlined" onClick={() => setParams({})} sx={{ alignSelf: 'flex-start' }}>
               Back
             </Button>

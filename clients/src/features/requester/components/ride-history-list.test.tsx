@@ -6,16 +6,37 @@ import { RideHistoryList } from './ride-history-list';
 import { ScheduledRides } from './scheduled-rides';
 
 const row = (over: Partial<RideHistoryRow>): RideHistoryRow => ({
-  RIDEID: 'R1', RIDE_ID: 'R1', USER_ID: 'RQ01', DRIVER_ID: null, FROM_LOCATION: 'main gate', TO_LOCATION: 'canteen',
-  VEHICLE_TYPE: 'Forklift', RIDE_TYPE: 'Regular', STATUS: 'completed', ESTIMATED_TIME: 11, TIMESTAMP: '2026-11-27T04:30:00.000Z',
-  CREATED_AT: '2026-11-27T04:30:00.000Z', COMPLETED_AT: null, DURATION: null, PRIORITY: 'normal', SCHEDULED_FOR: null, SLA_MET: null,
+  RIDEID: 'R1',
+  RIDE_ID: 'R1',
+  USER_ID: 'RQ01',
+  DRIVER_ID: null,
+  FROM_LOCATION: 'main gate',
+  TO_LOCATION: 'canteen',
+  VEHICLE_TYPE: 'Forklift',
+  RIDE_TYPE: 'Regular',
+  STATUS: 'completed',
+  ESTIMATED_TIME: 11,
+  TIMESTAMP: '2026-11-27T04:30:00.000Z',
+  CREATED_AT: '2026-11-27T04:30:00.000Z',
+  COMPLETED_AT: null,
+  DURATION: null,
+  PRIORITY: 'normal',
+  SCHEDULED_FOR: null,
+  SLA_MET: null,
   ...over,
 });
 
 // Friday 14:30 at the plant; it goes to drivers at 14:15.
-const scheduled = row({ RIDEID: 'S1', RIDE_ID: 'S1', STATUS: 'scheduled', PRIORITY: 'urgent', SCHEDULED_FOR: '2026-11-27T09:00:00.000Z', RELEASE_AT: '2026-11-27T08:45:00.000Z' });
+const scheduled = row({
+  RIDEID: 'S1',
+  RIDE_ID: 'S1',
+  STATUS: 'scheduled',
+  PRIORITY: 'urgent',
+  SCHEDULED_FOR: '2026-11-27T09:00:00.000Z',
+  RELEASE_AT: '2026-11-27T08:45:00.000Z',
+});
 
-describe('the requester\'s history with rides booked for later and urgent rides (issue #20)', () => {
+describe("the requester's history with rides booked for later and urgent rides (issue #20)", () => {
   it('given a scheduled urgent ride, when the history shows it, then it reads Scheduled with its time, carries Urgent, and may be cancelled', async () => {
     const onCancel = vi.fn();
     render(<RideHistoryList rides={[scheduled, row({})]} onOpen={vi.fn()} onCancel={onCancel} />);
@@ -38,7 +59,14 @@ describe('the requester\'s history with rides booked for later and urgent rides 
   });
 
   it('given his rides, when the booking screen lists those booked for later, then only the scheduled ones show, under Booked for later', () => {
-    const { rerender } = render(<ScheduledRides rides={[scheduled, row({ RIDE_ID: 'R2', RIDEID: 'R2', STATUS: 'requested' })]} onOpen={vi.fn()} onCancel={vi.fn()} cancelling={false} />);
+    const { rerender } = render(
+      <ScheduledRides
+        rides={[scheduled, row({ RIDE_ID: 'R2', RIDEID: 'R2', STATUS: 'requested' })]}
+        onOpen={vi.fn()}
+        onCancel={vi.fn()}
+        cancelling={false}
+      />,
+    );
     const list = screen.getByRole('list', { name: 'Booked for later' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText(/Scheduled for Fri 14:30/)).toBeInTheDocument();

@@ -31,7 +31,10 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
     <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
       {rides.map((ride) => (
         <Card component="li" key={ride.RIDE_ID} variant="outlined">
-          <CardActionArea onClick={() => ride.RIDEID && onOpen(ride)} aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}>
+          <CardActionArea
+            onClick={() => ride.RIDEID && onOpen(ride)}
+            aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}
+          >
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -62,7 +65,16 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
               {asking === ride.RIDE_ID ? (
                 <>
                   <Typography variant="body2">{MESSAGES.confirmCancelRide}</Typography>
-                  <Button size="small" color="error" variant="contained" disabled={cancelling} onClick={() => { onCancel(ride); setAsking(null); }}>
+                  <Button
+                    size="small"
+                    color="error"
+                    variant="contained"
+                    disabled={cancelling}
+                    onClick={() => {
+                      onCancel(ride);
+                      setAsking(null);
+                    }}
+                  >
                     Yes
                   </Button>
                   <Button size="small" onClick={() => setAsking(null)}>
@@ -70,7 +82,13 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
                   </Button>
                 </>
               ) : (
-                <Button size="small" color="error" variant="outlined" onClick={() => setAsking(ride.RIDE_ID)} aria-label={`Cancel Ride ${ride.RIDE_ID}`}>
+                <Button
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setAsking(ride.RIDE_ID)}
+                  aria-label={`Cancel Ride ${ride.RIDE_ID}`}
+                >
                   Cancel Ride
                 </Button>
               )}

@@ -5,10 +5,22 @@ import { BREAKDOWN_STEP_NOTE } from '../ride-steps';
 import { RideProgress, waitedText } from './ride-progress';
 
 const at = '2026-11-26T10:00:00.000Z';
-const pickedTimes: RideTimestamps = { creation_time: at, accept_time: at, start_time: at, material_pick_time: at, material_drop_time: null, end_time: null };
+const pickedTimes: RideTimestamps = {
+  creation_time: at,
+  accept_time: at,
+  start_time: at,
+  material_pick_time: at,
+  material_drop_time: null,
+  end_time: null,
+};
 const ride = { fromLocation: 'south gate', toLocation: 'Boiler Bay - 2', vehicleType: 'Forklift', requestedAt: at };
 
-function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss = vi.fn(), summary: typeof ride & { wantedAt?: string | null; waitingSince?: string | null } = ride) {
+function show(
+  status: RideStatus,
+  timestamps: RideTimestamps | null,
+  onDismiss = vi.fn(),
+  summary: typeof ride & { wantedAt?: string | null; waitingSince?: string | null } = ride,
+) {
   render(
     <RideProgress
       rideId="R1"
@@ -31,7 +43,7 @@ function show(status: RideStatus, timestamps: RideTimestamps | null, onDismiss =
 
 const stateOf = (n: number) => screen.getByTestId(`step-${n}`).dataset.state;
 
-describe('the requester\'s ride progress', () => {
+describe("the requester's ride progress", () => {
   it('given a ride whose vehicle broke down after pick-up, then its first four steps stay done with their times and the next step says why it waits', () => {
     show('waiting_for_reassignment', pickedTimes);
     expect([1, 2, 3, 4, 5, 6].map(stateOf)).toEqual(['done', 'done', 'done', 'done', 'pending', 'pending']);
@@ -55,7 +67,12 @@ describe('the requester\'s ride progress', () => {
 
   it('given a ride booked for later that went to drivers (issue #20), then it says when it is wanted and counts the wait from its release, not its booking', () => {
     const released = new Date(Date.now() - 3 * 60_000).toISOString();
-    show('requested', null, vi.fn(), { ...ride, requestedAt: '2026-11-26T04:00:00.000Z', wantedAt: '2026-11-27T09:00:00.000Z', waitingSince: released });
+    show('requested', null, vi.fn(), {
+      ...ride,
+      requestedAt: '2026-11-26T04:00:00.000Z',
+      wantedAt: '2026-11-27T09:00:00.000Z',
+      waitingSince: released,
+    });
     expect(screen.getByTestId('wanted-at')).toHaveTextContent('Fri 14:30');
     expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 3 min');
   });

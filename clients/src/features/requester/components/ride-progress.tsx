@@ -46,7 +46,19 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
   const minutes = useMinutesSince(waiting ? since : null);
   const wanted = formatPlantWeekdayTime(ride.wantedAt);
   return (
-    <Box component="dl" data-testid="ride-facts" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 1, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+    <Box
+      component="dl"
+      data-testid="ride-facts"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+        my: 1,
+        '& dt': { fontWeight: 600 },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+      }}
+    >
       <dt>Route</dt>
       <dd>
         {ride.fromLocation} → {ride.toLocation}
@@ -56,7 +68,9 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
       <dt>Requested</dt>
       <dd>
         <DateTimeText text={formatDateTime(ride.requestedAt)} />
-        {waiting && minutes !== null && <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(minutes)}`}</Typography>}
+        {waiting && minutes !== null && (
+          <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(minutes)}`}</Typography>
+        )}
       </dd>
       {wanted && (
         <>
@@ -69,19 +83,27 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
 }
 
 /** The ride's end, kept until the requester dismisses it: where it went, who drove, and when each step happened. */
-function CompletionSummary({ ride, driver, timestamps, onDismiss }: { ride: RideSummary | null; driver: DriverDetails | null; timestamps: RideTimestamps | null; onDismiss: () => void }) {
+function CompletionSummary({
+  ride,
+  driver,
+  timestamps,
+  onDismiss,
+}: {
+  ride: RideSummary | null;
+  driver: DriverDetails | null;
+  timestamps: RideTimestamps | null;
+  onDismiss: () => void;
+}) {
   const times = [
     { label: 'Picked up', value: timestamps?.material_pick_time },
     { label: 'Delivered', value: timestamps?.material_drop_time },
     { label: 'Ended', value: timestamps?.end_time },
   ];
   return (
-    <Alert
-      severity="success"
-      data-testid="ride-completed"
-      sx={{ my: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
-    >
-      <AlertTitle component="h3" sx={{ fontWeight: 600 }}>Ride completed</AlertTitle>
+    <Alert severity="success" data-testid="ride-completed" sx={{ my: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
+      <AlertTitle component="h3" sx={{ fontWeight: 600 }}>
+        Ride completed
+      </AlertTitle>
       {ride && (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
           {ride.fromLocation} → {ride.toLocation} ({ride.vehicleType})
@@ -100,7 +122,18 @@ function CompletionSummary({ ride, driver, timestamps, onDismiss }: { ride: Ride
           )}
         </Typography>
       )}
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, m: 0, mt: 0.5, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: 2,
+          m: 0,
+          mt: 0.5,
+          '& dt': { fontWeight: 600 },
+          '& dd': { m: 0 },
+        }}
+      >
         {times.map(({ label, value }) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <dt>{label}</dt>
@@ -159,7 +192,9 @@ export function RideProgress(props: RideProgressProps) {
         </Alert>
       )}
       {props.ride && <RideFacts ride={props.ride} waiting={waiting} />}
-      {live && status === 'completed' && props.onDismiss && <CompletionSummary ride={props.ride ?? null} driver={props.driver ?? null} timestamps={timestamps} onDismiss={props.onDismiss} />}
+      {live && status === 'completed' && props.onDismiss && (
+        <CompletionSummary ride={props.ride ?? null} driver={props.driver ?? null} timestamps={timestamps} onDismiss={props.onDismiss} />
+      )}
       {waiting && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 2 }} role="status">
           <CircularProgress size={28} aria-hidden="true" />

@@ -31,13 +31,16 @@ describe('six-step tracker of the booking screens (SPEC §4)', () => {
     scheduled: 0,
   };
 
-  it.each(RIDE_STATUSES.map((s) => [s, expected[s]] as const))('given status %j, when the tracker shows it, then the first %i steps are done and the last done one is current', (status, step) => {
-    expect(bookingTrackerStep(status)).toBe(step);
-    render(<RideTracker steps={BOOKING_STEPS} step={bookingTrackerStep(status)} label="Ride progress" />);
-    expect(screen.getAllByRole('listitem')).toHaveLength(6);
-    expect(doneSteps()).toEqual(BOOKING_STEPS.slice(0, step).map((s) => s.label));
-    expect(currentStep()).toBe(step === 0 ? null : BOOKING_STEPS[step - 1]?.label);
-  });
+  it.each(RIDE_STATUSES.map((s) => [s, expected[s]] as const))(
+    'given status %j, when the tracker shows it, then the first %i steps are done and the last done one is current',
+    (status, step) => {
+      expect(bookingTrackerStep(status)).toBe(step);
+      render(<RideTracker steps={BOOKING_STEPS} step={bookingTrackerStep(status)} label="Ride progress" />);
+      expect(screen.getAllByRole('listitem')).toHaveLength(6);
+      expect(doneSteps()).toEqual(BOOKING_STEPS.slice(0, step).map((s) => s.label));
+      expect(currentStep()).toBe(step === 0 ? null : BOOKING_STEPS[step - 1]?.label);
+    },
+  );
 
   it('given an unknown or missing status, when mapped, then it is step 0', () => {
     expect(bookingTrackerStep('teleported')).toBe(0);

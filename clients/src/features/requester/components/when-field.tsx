@@ -20,7 +20,10 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
 const two = (n: number) => String(n).padStart(2, '0');
 
-const zoneName = new Intl.DateTimeFormat('en-IN', { timeZone: PLANT_TIME_ZONE, timeZoneName: 'short' }).formatToParts(0).find((part) => part.type === 'timeZoneName')?.value ?? PLANT_TIME_ZONE;
+const zoneName =
+  new Intl.DateTimeFormat('en-IN', { timeZone: PLANT_TIME_ZONE, timeZoneName: 'short' })
+    .formatToParts(0)
+    .find((part) => part.type === 'timeZoneName')?.value ?? PLANT_TIME_ZONE;
 
 /** The instant (ms) a later choice stands for, counted from `now`. */
 export function instantOfChoice(choice: WhenChoice, now: number): number {
@@ -85,14 +88,26 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
             </ToggleButton>
           </ToggleButtonGroup>
           <Stack direction="row" spacing={2} role="group" aria-label={`Time (${zoneName})`}>
-            <TextField select label="Hour" value={hour} onChange={(e) => choose({ ...value, time: `${two(Number(e.target.value))}:${two(minute)}` })} fullWidth>
+            <TextField
+              select
+              label="Hour"
+              value={hour}
+              onChange={(e) => choose({ ...value, time: `${two(Number(e.target.value))}:${two(minute)}` })}
+              fullWidth
+            >
               {HOURS.map((h) => (
                 <MenuItem key={h} value={h} disabled={passed(h, MINUTES[MINUTES.length - 1] as number)}>
                   {two(h)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label="Minute" value={minute} onChange={(e) => choose({ ...value, time: `${two(hour)}:${two(Number(e.target.value))}` })} fullWidth>
+            <TextField
+              select
+              label="Minute"
+              value={minute}
+              onChange={(e) => choose({ ...value, time: `${two(hour)}:${two(Number(e.target.value))}` })}
+              fullWidth
+            >
               {MINUTES.map((m) => (
                 <MenuItem key={m} value={m} disabled={passed(hour, m)}>
                   {two(m)}

@@ -153,7 +153,12 @@ export function liveRideReducer(state: LiveRideState, action: LiveAction): LiveR
       return {
         ...state,
         status: action.status,
-        notice: action.status === 'waiting_for_reassignment' ? MESSAGES.vehicleBrokeDown : state.notice === MESSAGES.vehicleBrokeDown ? null : state.notice,
+        notice:
+          action.status === 'waiting_for_reassignment'
+            ? MESSAGES.vehicleBrokeDown
+            : state.notice === MESSAGES.vehicleBrokeDown
+              ? null
+              : state.notice,
       };
     case 'clearNotice':
       return state.notice === action.notice ? { ...state, notice: null } : state;

@@ -4,7 +4,8 @@ import { useSession } from '../../../lib/session.store';
 import { downloadFleetCsv, fleetCsvFileName } from './download-fleet-csv';
 import { recordDownloads, type SavedDownload } from '../../../test/saved-downloads';
 
-const CSV = 'VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE\r\nMH12 AB 1,Forklift,1,3.5,3.5,0.5,0.5,1\r\n';
+const CSV =
+  'VEHICLE,VEHICLE_TYPE,BREAKDOWNS,OPERATING_HOURS,MTBF_HOURS,MTTR_HOURS,DOWNTIME_HOURS,INSPECTION_COMPLIANCE\r\nMH12 AB 1,Forklift,1,3.5,3.5,0.5,0.5,1\r\n';
 const RANGE = { from: '2026-03-01', to: '2026-03-07', vehicleType: 'Crane' };
 
 describe('Download CSV on the Fleet panel', () => {
@@ -21,7 +22,15 @@ describe('Download CSV on the Fleet panel', () => {
 
   it("given the page's range and type, when the CSV is downloaded, then the server is asked for them with the bearer token and its bytes are saved", async () => {
     useSession.setState({ user: { jwt_token: 'tok-1' } as never });
-    const fetch = vi.fn(async () => new Response(CSV, { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="fleet_reliability_2026-03-01_2026-03-07.csv"' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(CSV, {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="fleet_reliability_2026-03-01_2026-03-07.csv"',
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
 
     await downloadFleetCsv(RANGE);
@@ -40,7 +49,10 @@ describe('Download CSV on the Fleet panel', () => {
   });
 
   it('given the server refuses, when the CSV is downloaded, then it fails with the status and nothing is saved', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Forbidden"}', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Forbidden"}', { status: 403 })),
+    );
     await expect(downloadFleetCsv({ ...RANGE, vehicleType: '' })).rejects.toMatchObject({ status: 403 });
     await expect(downloadFleetCsv(RANGE)).rejects.toBeInstanceOf(ApiError);
     expect(saved).toEqual([]);

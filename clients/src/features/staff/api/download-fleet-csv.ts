@@ -8,7 +8,9 @@ const SERVER_FILE_NAME = /filename="([\w.-]+\.csv)"/;
 
 /** The server's file name when it is a plain one, else the range's (fleet_reliability_<from>_<to>.csv). */
 export function fleetCsvFileName(contentDisposition: string | null, filters: KpiFilters, now: Date = new Date()): string {
-  return SERVER_FILE_NAME.exec(contentDisposition ?? '')?.[1] ?? rangeFileName(filters.from || plantDayOf(now), filters.to || plantDayOf(now));
+  return (
+    SERVER_FILE_NAME.exec(contentDisposition ?? '')?.[1] ?? rangeFileName(filters.from || plantDayOf(now), filters.to || plantDayOf(now))
+  );
 }
 
 /** Fetches the server's fleet CSV for the page's range and vehicle type, with the session's token, and saves it. */

@@ -17,8 +17,13 @@ describe('Download CSV on Ride Reports', () => {
     vi.unstubAllGlobals();
   });
 
-  it('given filters, when the CSV is downloaded, then the server is asked with the same filters and its bytes are saved under the server\'s dated name', async () => {
-    const fetch = vi.fn(async () => new Response(CSV, { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="ride_reports_2026-03-02.csv"' } }));
+  it("given filters, when the CSV is downloaded, then the server is asked with the same filters and its bytes are saved under the server's dated name", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(CSV, {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="ride_reports_2026-03-02.csv"' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
 
     await downloadRideReports({ vehicleType: 'Crane', from: '2026-03-01' });
@@ -39,7 +44,10 @@ describe('Download CSV on Ride Reports', () => {
   });
 
   it('given the server refuses, when the CSV is downloaded, then it fails with the status and nothing is saved', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Too many requests"}', { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Too many requests"}', { status: 429 })),
+    );
 
     const failure = downloadRideReports({ driverId: 'XD999' });
 

@@ -3,7 +3,12 @@ import { inspectionListAnswerSchema, type InspectionListAnswer } from '@plantrid
 import { api } from '../../../lib/api-client';
 import { inspectionQueryString, type InspectionFilters } from '../inspection-history';
 
-export function getInspections(filters: InspectionFilters, page: number, position: number, signal?: AbortSignal): Promise<InspectionListAnswer> {
+export function getInspections(
+  filters: InspectionFilters,
+  page: number,
+  position: number,
+  signal?: AbortSignal,
+): Promise<InspectionListAnswer> {
   return api(`/api/inspections?${inspectionQueryString(filters, page)}`, { schema: inspectionListAnswerSchema, position, signal });
 }
 

@@ -9,7 +9,11 @@ import { api } from '../../../lib/api-client';
 export async function updateDriver(record: DriverRecord): Promise<number> {
   const answer = await api('/api/drivers/update', { method: 'PUT', body: record, schema: updateDriverAnswerSchema });
   if (record.status !== 'Active') return answer.position;
-  const access = await api('/api/drivers/toggle-access', { method: 'PUT', body: { driverId: record.operatorId, active: 1 }, schema: commandAnswerSchema });
+  const access = await api('/api/drivers/toggle-access', {
+    method: 'PUT',
+    body: { driverId: record.operatorId, active: 1 },
+    schema: commandAnswerSchema,
+  });
   return Math.max(answer.position, access.position);
 }
 

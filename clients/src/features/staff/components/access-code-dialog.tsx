@@ -36,14 +36,26 @@ export function AccessCodeDialog({ shown, onClose }: { shown: ShownAccessCode | 
 
   return (
     <Dialog open={shown !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{forSignUp ? 'Activation code' : 'Password reset code'} for {shown?.tokenNo}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {forSignUp ? 'Activation code' : 'Password reset code'} for {shown?.tokenNo}
+      </DialogTitle>
       <DialogContent>
         {code ? (
           <>
             <Box
               data-testid="access-code"
               aria-label="One-time code"
-              sx={{ fontFamily: 'monospace', fontSize: '1.75rem', letterSpacing: '0.12em', textAlign: 'center', py: 1.5, my: 1, bgcolor: 'grey.100', borderRadius: 1, userSelect: 'all' }}
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: '1.75rem',
+                letterSpacing: '0.12em',
+                textAlign: 'center',
+                py: 1.5,
+                my: 1,
+                bgcolor: 'grey.100',
+                borderRadius: 1,
+                userSelect: 'all',
+              }}
             >
               {grouped(code)}
             </Box>
@@ -53,7 +65,8 @@ export function AccessCodeDialog({ shown, onClose }: { shown: ShownAccessCode | 
                 : `Give this code to ${shown?.tokenNo} in person. He sets a new password with it on the sign-in screen's “set a new password” link; his other sessions end.`}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Works once{shown?.expiresAt ? `, until ${formatDateTime(shown.expiresAt)}` : ''}. It is shown only now: close this and it cannot be seen again (reset for a new one).
+              Works once{shown?.expiresAt ? `, until ${formatDateTime(shown.expiresAt)}` : ''}. It is shown only now: close this and it
+              cannot be seen again (reset for a new one).
             </Typography>
             {copied && (
               <Alert severity="success" sx={{ mt: 1 }} role="status">

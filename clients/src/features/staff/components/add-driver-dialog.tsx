@@ -37,7 +37,12 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
     try {
       const answer = await add.mutateAsync(checked.record);
       toast.success(answer.message ?? `Driver ${answer.operatorId} added.`);
-      onAdded(answer.position, { tokenNo: answer.operatorId, purpose: 'signUp', activationCode: answer.activationCode, expiresAt: answer.activationCodeExpiresAt });
+      onAdded(answer.position, {
+        tokenNo: answer.operatorId,
+        purpose: 'signUp',
+        activationCode: answer.activationCode,
+        expiresAt: answer.activationCodeExpiresAt,
+      });
       close();
     } catch (error) {
       // The server's text when it gave one ('already exists'), else the spec's two fallbacks.
@@ -50,7 +55,12 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
     <Dialog open={open} onClose={add.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{MESSAGES.addNewDriver}</DialogTitle>
       <DialogContent>
-        <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => e.preventDefault()}
+          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
           <DriverFormFields
             form={form}
             errors={errors}

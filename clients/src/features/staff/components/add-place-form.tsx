@@ -35,7 +35,16 @@ export function AddPlaceForm({ draft, onDraft, onAdded }: Props) {
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="add-place-title" sx={{ p: 2 }}>
-      <Stack component="form" spacing={2} noValidate aria-label="Add place" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        aria-label="Add place"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <Typography variant="h6" component="h2" id="add-place-title">
           Add place
         </Typography>

@@ -50,11 +50,23 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
   }
 
   return (
-    <Box component="form" aria-label="Dispatch settings" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <Box
+      component="form"
+      aria-label="Dispatch settings"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Stack spacing={3}>
         <DispatchModeField value={draft.mode} onChange={(mode) => set({ mode })} />
         <Box sx={{ maxWidth: 360 }}>
-          {field('offerSeconds', 'Offer time (seconds)', `How long one driver has to accept or decline, ${OFFER_SECONDS.min} to ${OFFER_SECONDS.max}. Offer mode only.`)}
+          {field(
+            'offerSeconds',
+            'Offer time (seconds)',
+            `How long one driver has to accept or decline, ${OFFER_SECONDS.min} to ${OFFER_SECONDS.max}. Offer mode only.`,
+          )}
         </Box>
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
           <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
@@ -65,7 +77,14 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
           </Typography>
           <Stack spacing={2}>
             {TARGET_ROWS.map((row) => (
-              <Stack key={row.priority} direction={{ xs: 'column', sm: 'row' }} spacing={2} role="group" aria-label={`${row.priority} rides`} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <Stack
+                key={row.priority}
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                role="group"
+                aria-label={`${row.priority} rides`}
+                sx={{ alignItems: { sm: 'flex-start' } }}
+              >
                 <Typography sx={{ fontWeight: 700, minWidth: 80, pt: { sm: 2 } }}>{row.priority}</Typography>
                 {field(row.accept, `${row.priority}: accept within (minutes)`, 'Booking to accept.')}
                 {field(row.deliver, `${row.priority}: deliver within (minutes)`, 'Booking to drop.')}
@@ -74,7 +93,11 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
           </Stack>
         </Paper>
         <Box sx={{ maxWidth: 360 }}>
-          {field('releaseLeadMinutes', 'Release lead (minutes)', `How long before its time a scheduled ride goes to drivers, ${RELEASE_LEAD_MINUTES.min} to ${RELEASE_LEAD_MINUTES.max}.`)}
+          {field(
+            'releaseLeadMinutes',
+            'Release lead (minutes)',
+            `How long before its time a scheduled ride goes to drivers, ${RELEASE_LEAD_MINUTES.min} to ${RELEASE_LEAD_MINUTES.max}.`,
+          )}
         </Box>
         {refusal && (
           <Alert severity="error" role="alert">

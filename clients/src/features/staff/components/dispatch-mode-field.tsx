@@ -2,8 +2,16 @@ import { FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Typ
 import type { DispatchMode } from '@plantride/schemas';
 
 const MODES: readonly { value: DispatchMode; title: string; text: string }[] = [
-  { value: 'broadcast', title: 'Broadcast', text: 'Every driver of the type hears every ride; the first to accept takes it (the spec’s way).' },
-  { value: 'offer', title: 'Offer', text: 'One driver at a time: the nearest free driver on shift first. If he declines or lets the offer run out, the next; with nobody left, every driver of the type.' },
+  {
+    value: 'broadcast',
+    title: 'Broadcast',
+    text: 'Every driver of the type hears every ride; the first to accept takes it (the spec’s way).',
+  },
+  {
+    value: 'offer',
+    title: 'Offer',
+    text: 'One driver at a time: the nearest free driver on shift first. If he declines or lets the offer run out, the next; with nobody left, every driver of the type.',
+  },
 ];
 
 /** Broadcast or Offer, each with what it means for the drivers. */
@@ -15,7 +23,16 @@ export function DispatchModeField({ value, onChange }: { value: DispatchMode; on
       </FormLabel>
       <RadioGroup value={value} onChange={(_, next) => onChange(next as DispatchMode)} sx={{ gap: 1 }}>
         {MODES.map((mode) => (
-          <Paper key={mode.value} variant="outlined" sx={{ px: 1, py: 0.5, borderColor: value === mode.value ? 'primary.main' : undefined, borderWidth: value === mode.value ? 2 : 1 }}>
+          <Paper
+            key={mode.value}
+            variant="outlined"
+            sx={{
+              px: 1,
+              py: 0.5,
+              borderColor: value === mode.value ? 'primary.main' : undefined,
+              borderWidth: value === mode.value ? 2 : 1,
+            }}
+          >
             <FormControlLabel
               value={mode.value}
               control={<Radio />}

@@ -37,7 +37,9 @@ function renderPage() {
 
 describe('the Dispatch screen (issue #20)', () => {
   beforeEach(() => {
-    useSession.setState({ user: { name: 'Admin', token_no: 'AD77', jwt_token: 'x.y.z', role: 'admin', is_blocked: false, assignedVehicleType: null } });
+    useSession.setState({
+      user: { name: 'Admin', token_no: 'AD77', jwt_token: 'x.y.z', role: 'admin', is_blocked: false, assignedVehicleType: null },
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +56,12 @@ describe('the Dispatch screen (issue #20)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Dispatch settings saved: Offer.'));
     expect(puts).toEqual([
-      { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 300, serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, urgent: { acceptSeconds: 90, deliverSeconds: 900 } } },
+      {
+        ...DEFAULT_DISPATCH_SETTINGS,
+        mode: 'offer',
+        offerSeconds: 300,
+        serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, urgent: { acceptSeconds: 90, deliverSeconds: 900 } },
+      },
     ]);
   });
 

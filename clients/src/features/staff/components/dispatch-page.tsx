@@ -13,7 +13,12 @@ export function DispatchPage() {
         // A new read (after a save) starts the form again from what the engine holds.
         <DispatchForm key={settings.dataUpdatedAt} settings={settings.data} />
       ) : settings.isError ? (
-        <LoadError error={settings.error} fallback="Could not load the dispatch settings." retry={() => void settings.refetch()} retrying={settings.isFetching} />
+        <LoadError
+          error={settings.error}
+          fallback="Could not load the dispatch settings."
+          retry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
       ) : (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <CircularProgress size={28} aria-hidden="true" />

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { toast } from 'react-toastify';
 import { MESSAGES, type DriverListRow, type DriverStatus } from '@plantride/schemas';
@@ -85,7 +96,12 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
   const resetCode = async () => {
     try {
       const answer = await reset.mutateAsync(row.OPERATOR_ID);
-      onCodeIssued({ tokenNo: answer.tokenNo, purpose: answer.purpose, activationCode: answer.activationCode, expiresAt: answer.expiresAt });
+      onCodeIssued({
+        tokenNo: answer.tokenNo,
+        purpose: answer.purpose,
+        activationCode: answer.activationCode,
+        expiresAt: answer.expiresAt,
+      });
     } catch (error) {
       toast.error(messageOf(error, 'Could not issue a new code.'));
     }
@@ -103,14 +119,30 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
             <Typography component="span" color="text.secondary">
               {row.ROLE} · {row.OPERATOR_ID}
             </Typography>
-            <Chip size="small" label={row.STATUS} color={row.STATUS === 'Active' ? 'success' : 'error'} variant={row.STATUS === 'Active' ? 'outlined' : 'filled'} />
+            <Chip
+              size="small"
+              label={row.STATUS}
+              color={row.STATUS === 'Active' ? 'success' : 'error'}
+              variant={row.STATUS === 'Active' ? 'outlined' : 'filled'}
+            />
             {blocked && <Chip size="small" label="Blocked for maintenance" color="warning" sx={{ fontWeight: 600 }} />}
-            <Chip size="small" label={inspection.label} color={inspection.color} variant={inspection.variant} data-testid={`inspection-today-${row.OPERATOR_ID}`} />
+            <Chip
+              size="small"
+              label={inspection.label}
+              color={inspection.color}
+              variant={inspection.variant}
+              data-testid={`inspection-today-${row.OPERATOR_ID}`}
+            />
           </Stack>
         </AccordionSummary>
         <AccordionDetails id={`${summaryId}-body`}>
           {editing ? (
-            <Box component="form" aria-label={`Driver ${row.OPERATOR_ID}`} onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Box
+              component="form"
+              aria-label={`Driver ${row.OPERATOR_ID}`}
+              onSubmit={(e) => e.preventDefault()}
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+            >
               <DriverFormFields
                 form={shown}
                 errors={errors}
@@ -148,7 +180,11 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
                   <Button variant="outlined" onClick={() => setForm(driverFormOf(row))}>
                     Edit
                   </Button>
-                  <Button onClick={() => void resetCode()} disabled={reset.isPending} title="A new one-time code: his activation code, or a password reset once he has signed up">
+                  <Button
+                    onClick={() => void resetCode()}
+                    disabled={reset.isPending}
+                    title="A new one-time code: his activation code, or a password reset once he has signed up"
+                  >
                     Reset Code
                   </Button>
                 </>
@@ -156,7 +192,15 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
             </Stack>
           )}
         </AccordionDetails>
-        <ConfirmDialog open={confirming} title={MESSAGES.confirmChanges} confirmLabel="Yes" cancelLabel="No" busy={update.isPending} onConfirm={() => void confirm()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          open={confirming}
+          title={MESSAGES.confirmChanges}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          busy={update.isPending}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        >
           <Typography>{MESSAGES.confirmSaveChanges}</Typography>
         </ConfirmDialog>
       </Accordion>

@@ -25,7 +25,14 @@ export function DriverFacts({ row }: { row: DriverListRow }) {
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(8rem, auto) 1fr', sm: 'repeat(2, minmax(9rem, auto) 1fr)' }, columnGap: 2, rowGap: 1, m: 0, typography: 'body2' }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(8rem, auto) 1fr', sm: 'repeat(2, minmax(9rem, auto) 1fr)' },
+        columnGap: 2,
+        rowGap: 1,
+        m: 0,
+        typography: 'body2',
+      }}
     >
       {driverFactsOf(row).map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>

@@ -19,7 +19,14 @@ export function DriverFilterPanel({ applied, onApply, onCancel }: Props) {
   return (
     <Paper variant="outlined" component="section" aria-label="Driver filters" sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-        <TextField select size="small" label="Status" value={draft.status} onChange={(e) => set({ status: e.target.value as DriverFilters['status'] })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={draft.status}
+          onChange={(e) => set({ status: e.target.value as DriverFilters['status'] })}
+          sx={fieldSx}
+        >
           <MenuItem value="">
             <em>Any</em>
           </MenuItem>
@@ -29,13 +36,34 @@ export function DriverFilterPanel({ applied, onApply, onCancel }: Props) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Sticker Number" value={draft.sticker} onChange={(e) => set({ sticker: stickerInput(e.target.value) })} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={fieldSx} />
+        <TextField
+          size="small"
+          label="Sticker Number"
+          value={draft.sticker}
+          onChange={(e) => set({ sticker: stickerInput(e.target.value) })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={fieldSx}
+        />
         <TextField size="small" label="Driver ID" value={draft.driverId} onChange={(e) => set({ driverId: e.target.value })} sx={fieldSx} />
-        <TextField select size="small" label="Sort by date" value={draft.sort} onChange={(e) => set({ sort: e.target.value as DriverFilters['sort'] })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="Sort by date"
+          value={draft.sort}
+          onChange={(e) => set({ sort: e.target.value as DriverFilters['sort'] })}
+          sx={fieldSx}
+        >
           <MenuItem value="latest">Latest first</MenuItem>
           <MenuItem value="oldest">Oldest first</MenuItem>
         </TextField>
-        <TextField size="small" type="search" label="Search by name" value={draft.name} onChange={(e) => set({ name: e.target.value })} sx={fieldSx} />
+        <TextField
+          size="small"
+          type="search"
+          label="Search by name"
+          value={draft.name}
+          onChange={(e) => set({ name: e.target.value })}
+          sx={fieldSx}
+        />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button variant="contained" onClick={() => onApply(draft)}>

@@ -14,13 +14,25 @@ const ANSWER: FleetAnswer = {
   vehicleTypes: [{ vehicleType: 'Forklift', ...figures, breakdowns: 3, mtbfHours: 4, downtimeHours: 5 }],
   vehicles: [
     { vehicle: 'MH12 A', vehicleType: 'Forklift', ...figures },
-    { vehicle: 'MH12 B', vehicleType: 'Forklift', ...figures, breakdowns: 2, mtbfHours: 2, mttrHours: 1.5, downtimeHours: 3, inspectionCompliance: 0.5 },
+    {
+      vehicle: 'MH12 B',
+      vehicleType: 'Forklift',
+      ...figures,
+      breakdowns: 2,
+      mtbfHours: 2,
+      mttrHours: 1.5,
+      downtimeHours: 3,
+      inspectionCompliance: 0.5,
+    },
     { vehicle: 'MH12 C', vehicleType: 'Forklift', ...figures, breakdowns: 1, mtbfHours: 8, mttrHours: 2, downtimeHours: 2 },
   ],
 };
 
 function renderPanel(answer: FleetAnswer) {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -37,7 +49,14 @@ const vehicles = () =>
 describe('the Fleet panel (issue #21)', () => {
   beforeEach(() => {
     // recharts measures its box; jsdom has none.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -59,7 +78,11 @@ describe('the Fleet panel (issue #21)', () => {
     renderPanel(ANSWER);
     await userEvent.click(await screen.findByRole('button', { name: 'Per vehicle type' }));
     const table = screen.getByRole('table', { name: 'Fleet per vehicle type' });
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Forklift']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Forklift']);
   });
 
   it('given no vehicle in the range, then the panel says so, with no table', async () => {

@@ -64,7 +64,11 @@ export function FleetPanel({ filters }: { filters: KpiFilters }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="fleet-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
           <Box>
             <Typography variant="h6" component="h2" id="fleet-title">
               Fleet
@@ -77,7 +81,13 @@ export function FleetPanel({ filters }: { filters: KpiFilters }) {
             {downloading ? 'Downloading…' : 'Download CSV'}
           </Button>
         </Stack>
-        <ToggleButtonGroup size="small" exclusive value={per} onChange={(_, value: 'vehicle' | 'type' | null) => value && setPer(value)} aria-label="Fleet figures per">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={per}
+          onChange={(_, value: 'vehicle' | 'type' | null) => value && setPer(value)}
+          aria-label="Fleet figures per"
+        >
           <ToggleButton value="vehicle">Per vehicle</ToggleButton>
           <ToggleButton value="type">Per vehicle type</ToggleButton>
         </ToggleButtonGroup>
@@ -92,9 +102,20 @@ export function FleetPanel({ filters }: { filters: KpiFilters }) {
         ) : (
           <Stack spacing={2} sx={{ opacity: fleet.isPlaceholderData ? 0.6 : 1 }}>
             {per === 'vehicle' ? (
-              <FleetTable<FleetVehicle> label="Fleet per vehicle" labelHeader="Vehicle" labelOf={(row) => row.vehicle} typeOf={(row) => row.vehicleType} rows={fleet.data.vehicles} />
+              <FleetTable<FleetVehicle>
+                label="Fleet per vehicle"
+                labelHeader="Vehicle"
+                labelOf={(row) => row.vehicle}
+                typeOf={(row) => row.vehicleType}
+                rows={fleet.data.vehicles}
+              />
             ) : (
-              <FleetTable<FleetVehicleType> label="Fleet per vehicle type" labelHeader="Vehicle type" labelOf={(row) => row.vehicleType} rows={fleet.data.vehicleTypes} />
+              <FleetTable<FleetVehicleType>
+                label="Fleet per vehicle type"
+                labelHeader="Vehicle type"
+                labelOf={(row) => row.vehicleType}
+                rows={fleet.data.vehicleTypes}
+              />
             )}
             <DowntimeChart vehicles={fleet.data.vehicles} />
           </Stack>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
-import { FLEET_COLUMNS, fleetCell, nextSort, sortFleetRows, type FleetFigures, type FleetSortKey, type SortDirection } from '../fleet-figures';
+import {
+  FLEET_COLUMNS,
+  fleetCell,
+  nextSort,
+  sortFleetRows,
+  type FleetFigures,
+  type FleetSortKey,
+  type SortDirection,
+} from '../fleet-figures';
 
 interface Props<T extends FleetFigures> {
   label: string;
@@ -23,7 +31,11 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
 
   const sortCell = (key: FleetSortKey, header: string) => (
     <TableCell key={key} sx={headSx} sortDirection={sort.key === key ? sort.direction : false}>
-      <TableSortLabel active={sort.key === key} direction={sort.key === key ? sort.direction : 'asc'} onClick={() => setSort((current) => nextSort(current, key))}>
+      <TableSortLabel
+        active={sort.key === key}
+        direction={sort.key === key ? sort.direction : 'asc'}
+        onClick={() => setSort((current) => nextSort(current, key))}
+      >
         {header}
       </TableSortLabel>
     </TableCell>
@@ -36,7 +48,15 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
           More columns to the right: scroll the table sideways →
         </Typography>
       )}
-      <TableContainer component={Paper} variant="outlined" role="region" tabIndex={0} aria-label={`${label}, scrolls sideways`} sx={{ position: 'relative' }} ref={box}>
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        role="region"
+        tabIndex={0}
+        aria-label={`${label}, scrolls sideways`}
+        sx={{ position: 'relative' }}
+        ref={box}
+      >
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>

@@ -28,7 +28,11 @@ export function InspectionAnswersDialog({ inspection, onClose }: { inspection: I
             )}
             <Box component="ul" aria-label="Answers" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
               {inspection.items.map((item) => (
-                <Box component="li" key={item.id} sx={{ borderLeft: 4, borderColor: item.ok ? 'success.main' : 'error.main', pl: 1.5, py: 0.5 }}>
+                <Box
+                  component="li"
+                  key={item.id}
+                  sx={{ borderLeft: 4, borderColor: item.ok ? 'success.main' : 'error.main', pl: 1.5, py: 0.5 }}
+                >
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                     <Typography sx={{ fontWeight: 600 }}>{item.text}</Typography>
                     <Typography component="span" variant="body2" sx={{ color: item.ok ? 'success.dark' : 'error.main', fontWeight: 700 }}>

@@ -9,18 +9,64 @@ const fieldSx = { minWidth: { xs: '100%', sm: 170 } };
 /** The operator id goes to the server once typing pauses (or the field is left), not on each key. */
 function OperatorIdField({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const { text, setText, flush } = useSearchText(value, onSearch);
-  return <TextField size="small" type="search" label="Driver operator ID" value={text} onChange={(e) => setText(e.target.value.toUpperCase())} onBlur={flush} sx={fieldSx} />;
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label="Driver operator ID"
+      value={text}
+      onChange={(e) => setText(e.target.value.toUpperCase())}
+      onBlur={flush}
+      sx={fieldSx}
+    />
+  );
 }
 
 /** Driver, vehicle type, plant days and result of the inspection list. */
-export function InspectionFilterControls({ filters, onChange }: { filters: InspectionFilters; onChange: (patch: Partial<InspectionFilters>) => void }) {
+export function InspectionFilterControls({
+  filters,
+  onChange,
+}: {
+  filters: InspectionFilters;
+  onChange: (patch: Partial<InspectionFilters>) => void;
+}) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
       <OperatorIdField value={filters.operatorId ?? ''} onSearch={(text) => onChange({ operatorId: text })} />
-      <FilterSelect label="Vehicle type" value={filters.vehicleType ?? ''} onChange={(vehicleType) => onChange({ vehicleType })} anyLabel="All vehicle types" options={VEHICLE_TYPE_CHOICES} sx={fieldSx} />
-      <TextField type="date" size="small" label="From" value={filters.from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
-      <TextField type="date" size="small" label="To" value={filters.to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
-      <FilterSelect label="Result" value={filters.passed ?? ''} onChange={(passed) => onChange({ passed })} anyLabel="Passed or failed" options={RESULT_OPTIONS} sx={fieldSx} />
+      <FilterSelect
+        label="Vehicle type"
+        value={filters.vehicleType ?? ''}
+        onChange={(vehicleType) => onChange({ vehicleType })}
+        anyLabel="All vehicle types"
+        options={VEHICLE_TYPE_CHOICES}
+        sx={fieldSx}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="From"
+        value={filters.from ?? ''}
+        onChange={(e) => onChange({ from: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
+        sx={fieldSx}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="To"
+        value={filters.to ?? ''}
+        onChange={(e) => onChange({ to: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+        sx={fieldSx}
+      />
+      <FilterSelect
+        label="Result"
+        value={filters.passed ?? ''}
+        onChange={(passed) => onChange({ passed })}
+        anyLabel="Passed or failed"
+        options={RESULT_OPTIONS}
+        sx={fieldSx}
+      />
     </Stack>
   );
 }

@@ -45,7 +45,9 @@ export function InspectionHistoryPage() {
         {inspections.isError ? (
           <Alert severity="error">{messageOf(inspections.error, 'Could not load the inspections.')}</Alert>
         ) : (
-          <Box sx={{ opacity: inspections.isPlaceholderData ? 0.6 : 1 }}>{inspections.data && <InspectionsTable rows={inspections.data.inspections} onOpen={setOpen} />}</Box>
+          <Box sx={{ opacity: inspections.isPlaceholderData ? 0.6 : 1 }}>
+            {inspections.data && <InspectionsTable rows={inspections.data.inspections} onOpen={setOpen} />}
+          </Box>
         )}
         <PageNav page={page} pageOf={paging.pageOf} nextOpen={paging.nextOpen} onGo={goTo} />
       </StaffPage>

@@ -15,7 +15,13 @@ export function InspectionsTable({ rows, onOpen }: { rows: readonly InspectionRo
   return (
     <ScrollTable label="Inspections" headers={HEADERS} stickyEnd>
       {rows.map((row) => (
-        <TableRow key={row.inspectionId} hover onClick={() => onOpen(row)} sx={{ cursor: 'pointer' }} data-testid={`inspection-${row.inspectionId}`}>
+        <TableRow
+          key={row.inspectionId}
+          hover
+          onClick={() => onOpen(row)}
+          sx={{ cursor: 'pointer' }}
+          data-testid={`inspection-${row.inspectionId}`}
+        >
           <TableCell sx={cellSx}>{formatDateTime(row.inspectedAt)}</TableCell>
           <TableCell>
             <InspectionResultChip passed={row.passed} />

@@ -24,7 +24,13 @@ export const legendText = (value: string) => <span style={{ color: '#333' }}>{va
 
 export function ChartFigure({ id, title, summary, height, table, children }: FigureProps) {
   return (
-    <Paper variant="outlined" component="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}>
+    <Paper
+      variant="outlined"
+      component="figure"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+      sx={{ m: 0, p: { xs: 1.5, sm: 2 } }}
+    >
       <Typography variant="h6" component="h2" id={`${id}-title`}>
         {title}
       </Typography>
@@ -69,7 +75,10 @@ export const Empty = () => (
 export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
   const { rows, vehicleTypes } = ridesPerDay(kpis.days);
   return (
-    <ChartFigure id="rides-per-day" title="Rides per day by vehicle type" summary="Rides requested on each plant day, stacked by vehicle type."
+    <ChartFigure
+      id="rides-per-day"
+      title="Rides per day by vehicle type"
+      summary="Rides requested on each plant day, stacked by vehicle type."
       height={280}
       table={{ headers: ['Day', ...vehicleTypes], rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => row[type] as number)]) }}
     >
@@ -101,7 +110,10 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
       title={`Wait and delivery times (${unit.name})`}
       summary="Average and 90th percentile per day and vehicle type: wait is request to acceptance, delivery is pick-up to drop."
       height={300}
-      table={{ headers: ['Day', ...['Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'].map((h) => `${h} (${unit.short})`)], rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]) }}
+      table={{
+        headers: ['Day', ...['Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'].map((h) => `${h} (${unit.short})`)],
+        rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]),
+      }}
     >
       {rows.length === 0 ? (
         <Empty />
@@ -110,7 +122,11 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
           <BarChart accessibilityLayer={false} data={rows} margin={{ left: 0, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis width={48} allowDecimals={false} label={{ value: unit.name, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#333' } }} />
+            <YAxis
+              width={48}
+              allowDecimals={false}
+              label={{ value: unit.name, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#333' } }}
+            />
             <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
             <Legend formatter={legendText} />
             <Bar dataKey="waitAvg" name="Wait avg" fill="#8ab89b" isAnimationActive={false} />
@@ -126,7 +142,10 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
 
 export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
   const { rows: inUnit, unit } = utilisationInUnit(driverUtilisation(kpis.drivers));
-  const rows = inUnit.map((row) => ({ ...row, label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}` }));
+  const rows = inUnit.map((row) => ({
+    ...row,
+    label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}`,
+  }));
   return (
     <ChartFigure
       id="drivers"
@@ -141,7 +160,12 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
         <ResponsiveContainer>
           <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ left: 8, right: 16, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} label={{ value: unit.name, position: 'insideBottom', offset: 0, style: { fill: '#333' } }} height={44} />
+            <XAxis
+              type="number"
+              allowDecimals={false}
+              label={{ value: unit.name, position: 'insideBottom', offset: 0, style: { fill: '#333' } }}
+              height={44}
+            />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
             <Legend formatter={legendText} verticalAlign="top" />
@@ -156,7 +180,11 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
 export function BusiestRoutesChart({ kpis }: { kpis: KpisAnswer }) {
   const rows = kpis.routes.map((route) => ({ route: routeLabel(route), rides: route.rides }));
   return (
-    <ChartFigure id="routes" title="Busiest routes" summary="Rides requested per route over the range, busiest first." height={Math.max(160, rows.length * 36 + 40)}
+    <ChartFigure
+      id="routes"
+      title="Busiest routes"
+      summary="Rides requested per route over the range, busiest first."
+      height={Math.max(160, rows.length * 36 + 40)}
       table={{ headers: ['Route', 'Rides'], rows: rows.map((r) => [r.route, r.rides]) }}
     >
       {rows.length === 0 ? (

@@ -32,14 +32,42 @@ export function KpiDashboardPage() {
       <StaffPage title="Reports" maxWidth="lg">
         <Paper variant="outlined" component="section" aria-label="Report filters" sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="date" size="small" label="From" value={filters.from} onChange={(e) => e.target.value && set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
-            <TextField type="date" size="small" label="To" value={filters.to} onChange={(e) => e.target.value && set({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
-            <FilterSelect label="Vehicle type" value={filters.vehicleType} onChange={(vehicleType) => set({ vehicleType })} anyLabel="All vehicle types" options={VEHICLE_TYPE_CHOICES} sx={fieldSx} />
+            <TextField
+              type="date"
+              size="small"
+              label="From"
+              value={filters.from}
+              onChange={(e) => e.target.value && set({ from: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
+              sx={fieldSx}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label="To"
+              value={filters.to}
+              onChange={(e) => e.target.value && set({ to: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+              sx={fieldSx}
+            />
+            <FilterSelect
+              label="Vehicle type"
+              value={filters.vehicleType}
+              onChange={(vehicleType) => set({ vehicleType })}
+              anyLabel="All vehicle types"
+              options={VEHICLE_TYPE_CHOICES}
+              sx={fieldSx}
+            />
           </Stack>
         </Paper>
         {kpis.isError && <Alert severity="error">{messageOf(kpis.error, 'Could not load the reports.')}</Alert>}
         {totals && (
-          <Box component="section" aria-label="Totals" role="status" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+          <Box
+            component="section"
+            aria-label="Totals"
+            role="status"
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}
+          >
             {(['requested', 'completed', 'cancelled'] as const).map((key) => (
               <Paper key={key} variant="outlined" sx={{ p: { xs: 1, sm: 2 }, textAlign: 'center' }} data-testid={`total-${key}`}>
                 <Typography variant="h4" component="p">
@@ -53,7 +81,9 @@ export function KpiDashboardPage() {
           </Box>
         )}
         {kpis.data ? (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, opacity: kpis.isPlaceholderData ? 0.6 : 1 }}>
+          <Box
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, opacity: kpis.isPlaceholderData ? 0.6 : 1 }}
+          >
             <RidesPerDayChart kpis={kpis.data} />
             <TimesChart kpis={kpis.data} oneVehicleType={filters.vehicleType !== ''} />
             <OnTargetChart kpis={kpis.data} />

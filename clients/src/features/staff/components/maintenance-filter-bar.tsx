@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { toast } from 'react-toastify';
 import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS, MESSAGES } from '@plantride/schemas';
-import { checkMaintenanceFilter, emptyMaintenanceFilter, type MaintenanceFilterErrors, type MaintenanceFilterForm } from '../maintenance-filters';
+import {
+  checkMaintenanceFilter,
+  emptyMaintenanceFilter,
+  type MaintenanceFilterErrors,
+  type MaintenanceFilterForm,
+} from '../maintenance-filters';
 
 interface Props {
   onApply: (filter: MaintenanceFilterForm) => void;
@@ -63,7 +68,9 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
               size="small"
               label="Start date"
               value={form.startDate}
-              onChange={(e) => set({ startDate: e.target.value, endDate: form.endDate && form.endDate < e.target.value ? '' : form.endDate })}
+              onChange={(e) =>
+                set({ startDate: e.target.value, endDate: form.endDate && form.endDate < e.target.value ? '' : form.endDate })
+              }
               error={Boolean(errors.startDate)}
               helperText={errors.startDate}
               slotProps={{ inputLabel: { shrink: true } }}
@@ -102,10 +109,26 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
           </TextField>
         )}
         {form.filter === 'driver ID' && (
-          <TextField size="small" label="Driver ID" value={form.driverId} onChange={(e) => set({ driverId: e.target.value })} error={Boolean(errors.driverId)} helperText={errors.driverId} sx={fieldSx} />
+          <TextField
+            size="small"
+            label="Driver ID"
+            value={form.driverId}
+            onChange={(e) => set({ driverId: e.target.value })}
+            error={Boolean(errors.driverId)}
+            helperText={errors.driverId}
+            sx={fieldSx}
+          />
         )}
         {form.filter === 'driver name' && (
-          <TextField size="small" label="Driver name" value={form.driverName} onChange={(e) => set({ driverName: e.target.value })} error={Boolean(errors.driverName)} helperText={errors.driverName} sx={fieldSx} />
+          <TextField
+            size="small"
+            label="Driver name"
+            value={form.driverName}
+            onChange={(e) => set({ driverName: e.target.value })}
+            error={Boolean(errors.driverName)}
+            helperText={errors.driverName}
+            sx={fieldSx}
+          />
         )}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={apply}>

@@ -17,13 +17,27 @@ const CARDS: readonly DashboardCard[] = [
   { title: 'Requests', to: '/requests', text: 'Accept, reject and complete maintenance requests.' },
   { title: 'Ride Reports', to: '/ride-reports', text: 'Every ride with its driver, times and gaps; download as CSV.' },
   { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
-  { title: 'Reports', to: '/reports', text: 'Rides per day, wait and delivery times, rides on target, driver utilisation, busiest routes; fleet breakdowns, MTBF and downtime.' },
+  {
+    title: 'Reports',
+    to: '/reports',
+    text: 'Rides per day, wait and delivery times, rides on target, driver utilisation, busiest routes; fleet breakdowns, MTBF and downtime.',
+  },
   { title: 'Ride Audit', to: '/ride-audit', text: "Replay any ride's timeline, step by step." },
   { title: 'Site', to: '/site', text: 'Places on the plant plan and the minutes between them.', adminOnly: true },
   { title: 'Drivers on Shift', to: '/presence', text: 'Who is free, busy, blocked or off shift, per vehicle type.' },
   { title: 'Vehicle Inspections', to: '/inspections', text: "Drivers' daily vehicle inspections, passed or failed, with their notes." },
-  { title: 'Dispatch', to: '/dispatch', text: 'Broadcast or offer rides one driver at a time; offer time and service targets.', adminOnly: true },
-  { title: 'Inspection checklists', to: '/checklists', text: "Each vehicle type's daily inspection checklist, and whether drivers must pass it before taking rides.", adminOnly: true },
+  {
+    title: 'Dispatch',
+    to: '/dispatch',
+    text: 'Broadcast or offer rides one driver at a time; offer time and service targets.',
+    adminOnly: true,
+  },
+  {
+    title: 'Inspection checklists',
+    to: '/checklists',
+    text: "Each vehicle type's daily inspection checklist, and whether drivers must pass it before taking rides.",
+    adminOnly: true,
+  },
 ];
 
 /** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */
@@ -49,14 +63,24 @@ export function MaintenanceHeadDashboard() {
           </Box>
         ) : access.data !== true ? (
           <Alert severity="error" role="alert">
-            {access.error instanceof ApiError && access.error.status === 403 ? MESSAGES.notAuthorizedMaintenanceHead : MESSAGES.unauthorizedAccess}
+            {access.error instanceof ApiError && access.error.status === 403
+              ? MESSAGES.notAuthorizedMaintenanceHead
+              : MESSAGES.unauthorizedAccess}
           </Alert>
         ) : (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          >
             {CARDS.filter((card) => !card.adminOnly || isAdmin).map((card) => (
               <Box component="li" key={card.to}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea component={RouterLink} to={card.to} aria-labelledby={`card${card.to.replace('/', '-')}`} sx={{ height: '100%' }}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={card.to}
+                    aria-labelledby={`card${card.to.replace('/', '-')}`}
+                    sx={{ height: '100%' }}
+                  >
                     <CardContent>
                       <Typography variant="h6" component="h2" id={`card${card.to.replace('/', '-')}`}>
                         {card.title}

@@ -77,7 +77,13 @@ export function MaintenanceRequestsPage() {
         <Box component="section" aria-label="Status summary" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Chip label={`Total: ${rows.length}`} variant="outlined" />
           {MAINTENANCE_STATUSES.map((status) => (
-            <Chip key={status} label={`${status}: ${counts[status]}`} variant="outlined" sx={{ textTransform: 'capitalize' }} data-testid={`count-${status}`} />
+            <Chip
+              key={status}
+              label={`${status}: ${counts[status]}`}
+              variant="outlined"
+              sx={{ textTransform: 'capitalize' }}
+              data-testid={`count-${status}`}
+            />
           ))}
         </Box>
         {applied && (
@@ -113,7 +119,9 @@ export function MaintenanceRequestsPage() {
         cancelLabel="No"
         busy={busyId !== null}
         onCancel={() => setCompleting(null)}
-        onConfirm={() => completing && void changeStatus({ id: completing.ID, status: 'completed', maintenanceDate: new Date().toISOString() })}
+        onConfirm={() =>
+          completing && void changeStatus({ id: completing.ID, status: 'completed', maintenanceDate: new Date().toISOString() })
+        }
       >
         <Typography>
           Mark request {completing?.ID} of {completing?.DRIVER_NAME || completing?.DRIVER_ID} as completed? The driver will be unblocked.

@@ -16,7 +16,20 @@ interface Props {
 }
 
 // Issue and Comment come right after the driver: they are what a head reads first, and they stay clear of the sticky Actions.
-const HEADERS = ['Request ID', 'Driver ID', 'Driver Name', 'Issue', 'Comment', 'Status', 'Breakdown', 'Vehicle Type', 'Requested On', 'Last Maintenance', 'Mobile', 'Actions'];
+const HEADERS = [
+  'Request ID',
+  'Driver ID',
+  'Driver Name',
+  'Issue',
+  'Comment',
+  'Status',
+  'Breakdown',
+  'Vehicle Type',
+  'Requested On',
+  'Last Maintenance',
+  'Mobile',
+  'Actions',
+];
 
 /** What went wrong: the reason, or for a mid-ride request what the driver wrote, with 'Mid-ride, ride R…' under it. */
 function IssueText({ row }: { row: MaintenanceRequestRow }) {
@@ -36,7 +49,13 @@ function IssueText({ row }: { row: MaintenanceRequestRow }) {
   );
 }
 
-function RequestActions({ row, busy, onAccept, onReject, onComplete }: { row: MaintenanceRequestRow; busy: boolean } & Pick<Props, 'onAccept' | 'onReject' | 'onComplete'>) {
+function RequestActions({
+  row,
+  busy,
+  onAccept,
+  onReject,
+  onComplete,
+}: { row: MaintenanceRequestRow; busy: boolean } & Pick<Props, 'onAccept' | 'onReject' | 'onComplete'>) {
   return (
     <Stack direction="row" spacing={1}>
       {row.STATUS === 'pending' && (
@@ -60,7 +79,12 @@ function RequestActions({ row, busy, onAccept, onReject, onComplete }: { row: Ma
 }
 
 /** One request as a card on a phone: every field the table has, labelled, none hidden off to the side. */
-function RequestCard({ row, busy, onSaveComment, ...actions }: { row: MaintenanceRequestRow; busy: boolean } & Omit<Props, 'rows' | 'busyId'>) {
+function RequestCard({
+  row,
+  busy,
+  onSaveComment,
+  ...actions
+}: { row: MaintenanceRequestRow; busy: boolean } & Omit<Props, 'rows' | 'busyId'>) {
   const facts: [string, string][] = [
     ['Breakdown', row.BREAKDOWN_TYPE || MESSAGES.notAvailable],
     ['Vehicle Type', row.VEHICLE_TYPE],
@@ -69,7 +93,13 @@ function RequestCard({ row, busy, onSaveComment, ...actions }: { row: Maintenanc
     ['Mobile', row.MOBILE_NUMBER || MESSAGES.notAvailable],
   ];
   return (
-    <Paper component="li" variant="outlined" data-testid={`maintenance-row-${row.ID}`} aria-labelledby={`request-${row.ID}-title`} sx={{ p: 2 }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid={`maintenance-row-${row.ID}`}
+      aria-labelledby={`request-${row.ID}-title`}
+      sx={{ p: 2 }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography component="h2" variant="subtitle1" id={`request-${row.ID}-title`} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           Request {row.ID}
@@ -91,7 +121,10 @@ function RequestCard({ row, busy, onSaveComment, ...actions }: { row: Maintenanc
       <Box sx={{ mb: 1 }}>
         <CommentCell requestId={row.ID} comment={row.COMMENT_TEXT} busy={busy} onSave={(comment) => onSaveComment(row, comment)} />
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 1.5, typography: 'body2' }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 1.5, typography: 'body2' }}
+      >
         {facts.map(([term, value]) => (
           <Box key={term} sx={{ display: 'contents' }}>
             <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 600 }}>
@@ -117,7 +150,15 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
     return (
       <Stack component="ul" spacing={1.5} aria-label="Maintenance requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row) => (
-          <RequestCard key={row.ID} row={row} busy={busyId === row.ID} onAccept={onAccept} onReject={onReject} onComplete={onComplete} onSaveComment={onSaveComment} />
+          <RequestCard
+            key={row.ID}
+            row={row}
+            busy={busyId === row.ID}
+            onAccept={onAccept}
+            onReject={onReject}
+            onComplete={onComplete}
+            onSaveComment={onSaveComment}
+          />
         ))}
       </Stack>
     );

@@ -6,5 +6,12 @@ const COLORS: Record<string, ChipProps['color']> = { pending: 'warning', accepte
 /** Maintenance badges: pending, accepted, completed, rejected; anything else reads N/A (SPEC §4). */
 export function MaintenanceStatusChip({ status }: { status: string | null | undefined }) {
   const known = status && (MAINTENANCE_STATUSES as readonly string[]).includes(status);
-  return <Chip size="small" label={known ? status : MESSAGES.notAvailable} color={known ? COLORS[status] : 'default'} sx={{ textTransform: 'capitalize', fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={known ? status : MESSAGES.notAvailable}
+      color={known ? COLORS[status] : 'default'}
+      sx={{ textTransform: 'capitalize', fontWeight: 600 }}
+    />
+  );
 }

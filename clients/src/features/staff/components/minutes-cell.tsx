@@ -45,7 +45,11 @@ export const MinutesCell = memo(function MinutesCell({ route, from, to, editedNo
   };
 
   return (
-    <Box component="td" data-edited={route.edited} sx={{ p: '2px', position: 'relative', bgcolor: route.edited ? EDITED.tint : undefined, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="td"
+      data-edited={route.edited}
+      sx={{ p: '2px', position: 'relative', bgcolor: route.edited ? EDITED.tint : undefined, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Box
         component="input"
         ref={input}
@@ -79,7 +83,13 @@ export const MinutesCell = memo(function MinutesCell({ route, from, to, editedNo
           '&:disabled': { opacity: 0.5 },
         }}
       />
-      {route.edited && <Box component="span" aria-hidden="true" sx={{ position: 'absolute', top: 4, right: 5, width: 7, height: 7, borderRadius: '50%', bgcolor: EDITED.colour }} />}
+      {route.edited && (
+        <Box
+          component="span"
+          aria-hidden="true"
+          sx={{ position: 'absolute', top: 4, right: 5, width: 7, height: 7, borderRadius: '50%', bgcolor: EDITED.colour }}
+        />
+      )}
     </Box>
   );
 });

@@ -16,7 +16,10 @@ export function OnTargetChart({ kpis }: { kpis: KpisAnswer }) {
       title="On target"
       summary={summary}
       height={280}
-      table={{ headers: ['Day', ...vehicleTypes], rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => cells.get(row.day)?.get(type) ?? null)]) }}
+      table={{
+        headers: ['Day', ...vehicleTypes],
+        rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => cells.get(row.day)?.get(type) ?? null)]),
+      }}
     >
       {rows.length === 0 ? (
         <Empty />

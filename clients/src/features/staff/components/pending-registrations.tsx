@@ -35,12 +35,19 @@ export function PendingRegistrations({ registrations, error, onDecided }: Props)
         Pending driver registrations
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Signed up on a driver&apos;s token number without his activation code. Approve only if this is the driver; until then the account has no driver rights.
+        Signed up on a driver&apos;s token number without his activation code. Approve only if this is the driver; until then the account
+        has no driver rights.
       </Typography>
       {Boolean(error) && <Alert severity="error">{messageOf(error, 'Could not load the pending registrations.')}</Alert>}
       <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
         {registrations.map((r) => (
-          <Stack key={r.tokenNo} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ py: 1, alignItems: { sm: 'center' } }} data-testid={`registration-${r.tokenNo}`}>
+          <Stack
+            key={r.tokenNo}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ py: 1, alignItems: { sm: 'center' } }}
+            data-testid={`registration-${r.tokenNo}`}
+          >
             <Box sx={{ flex: 1 }}>
               <Typography sx={{ fontWeight: 600 }}>
                 {r.tokenNo} · {r.name || 'no name given'}
@@ -52,10 +59,22 @@ export function PendingRegistrations({ registrations, error, onDecided }: Props)
               </Typography>
             </Box>
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" color="success" disabled={decide.isPending} onClick={() => void act(r.tokenNo, 'approve')} aria-label={`Approve ${r.tokenNo}`}>
+              <Button
+                variant="contained"
+                color="success"
+                disabled={decide.isPending}
+                onClick={() => void act(r.tokenNo, 'approve')}
+                aria-label={`Approve ${r.tokenNo}`}
+              >
                 Approve
               </Button>
-              <Button variant="outlined" color="error" disabled={decide.isPending} onClick={() => void act(r.tokenNo, 'reject')} aria-label={`Reject ${r.tokenNo}`}>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={decide.isPending}
+                onClick={() => void act(r.tokenNo, 'reject')}
+                aria-label={`Reject ${r.tokenNo}`}
+              >
                 Reject
               </Button>
             </Stack>

@@ -45,7 +45,16 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="place-editor-title" sx={{ p: 2 }}>
-      <Stack component="form" spacing={2} noValidate aria-label={`Place ${place.name}`} onSubmit={(e) => { e.preventDefault(); save(); }}>
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        aria-label={`Place ${place.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2" id="place-editor-title" sx={{ overflowWrap: 'anywhere' }}>
             {place.name}
@@ -71,7 +80,11 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
             Save
           </Button>
           {place.retired ? (
-            <Button variant="outlined" onClick={() => void send({ retired: false }, `${place.name} is in use again.`)} disabled={change.isPending}>
+            <Button
+              variant="outlined"
+              onClick={() => void send({ retired: false }, `${place.name} is in use again.`)}
+              disabled={change.isPending}
+            >
               Bring back
             </Button>
           ) : (

@@ -14,7 +14,16 @@ export function PlaceFields({ draft, errors, disabled, onChange }: Props) {
   const metres = { min: 0, max: PLAN_EXTENT_METRES, step: 1, inputMode: 'numeric' as const };
   return (
     <>
-      <TextField label="Name" value={draft.name} onChange={(e) => onChange({ name: e.target.value })} error={!!errors.name} helperText={errors.name} disabled={disabled} fullWidth required />
+      <TextField
+        label="Name"
+        value={draft.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        error={!!errors.name}
+        helperText={errors.name}
+        disabled={disabled}
+        fullWidth
+        required
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
         <TextField
           label="x (m east)"

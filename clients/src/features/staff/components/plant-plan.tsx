@@ -13,7 +13,15 @@ interface Props {
   onPick: (point: { x: number; y: number }) => void;
 }
 
-const COLOURS = { plot: '#f1f5f2', grid: '#d5ded8', border: '#8fa398', active: '#1f5f3b', retired: '#616161', selected: '#8a4b08', text: '#1b1b1b' };
+const COLOURS = {
+  plot: '#f1f5f2',
+  grid: '#d5ded8',
+  border: '#8fa398',
+  active: '#1f5f3b',
+  retired: '#616161',
+  selected: '#8a4b08',
+  text: '#1b1b1b',
+};
 
 const clampMetres = (value: number) => Math.min(PLAN_EXTENT_METRES, Math.max(0, Math.round(value)));
 
@@ -50,16 +58,50 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
         </Typography>
       )}
       {/* On a phone the plan keeps a readable scale and scrolls sideways inside its own box. */}
-      <Box ref={box} sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', '& [role="button"]': { cursor: 'pointer', outline: 'none' }, '& [role="button"]:focus-visible .focus-ring': { display: 'inline' } }}>
-        <svg ref={svg} viewBox={frame.viewBox} role="group" aria-label="Plant plan" style={{ display: 'block', width: '100%', minWidth: 820, height: 'auto' }}>
-          <rect x={0} y={-height} width={width} height={height} fill={COLOURS.plot} stroke={COLOURS.border} strokeWidth={2 * unit} onClick={pick} style={{ cursor: 'crosshair' }} data-testid="plan-ground" />
+      <Box
+        ref={box}
+        sx={{
+          overflowX: 'auto',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          '& [role="button"]': { cursor: 'pointer', outline: 'none' },
+          '& [role="button"]:focus-visible .focus-ring': { display: 'inline' },
+        }}
+      >
+        <svg
+          ref={svg}
+          viewBox={frame.viewBox}
+          role="group"
+          aria-label="Plant plan"
+          style={{ display: 'block', width: '100%', minWidth: 820, height: 'auto' }}
+        >
+          <rect
+            x={0}
+            y={-height}
+            width={width}
+            height={height}
+            fill={COLOURS.plot}
+            stroke={COLOURS.border}
+            strokeWidth={2 * unit}
+            onClick={pick}
+            style={{ cursor: 'crosshair' }}
+            data-testid="plan-ground"
+          />
           <g stroke={COLOURS.grid} strokeWidth={unit} pointerEvents="none">
-            {lines(width).map((x) => <line key={`x${x}`} x1={x} x2={x} y1={0} y2={-height} />)}
-            {lines(height).map((y) => <line key={`y${y}`} x1={0} x2={width} y1={-y} y2={-y} />)}
+            {lines(width).map((x) => (
+              <line key={`x${x}`} x1={x} x2={x} y1={0} y2={-height} />
+            ))}
+            {lines(height).map((y) => (
+              <line key={`y${y}`} x1={0} x2={width} y1={-y} y2={-y} />
+            ))}
           </g>
           <g pointerEvents="none" fill={COLOURS.text} fontSize={18 * unit}>
             <line x1={0} x2={grid} y1={30 * unit} y2={30 * unit} stroke={COLOURS.text} strokeWidth={3 * unit} />
-            <text x={grid + 10 * unit} y={35 * unit}>{grid} m</text>
+            <text x={grid + 10 * unit} y={35 * unit}>
+              {grid} m
+            </text>
             <text x={width + 100 * unit} y={-(height + 40 * unit)} textAnchor="middle" fontWeight={700} fontSize={26 * unit}>
               N ↑
             </text>
@@ -82,9 +124,23 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
               >
                 {/* The tap area: 48 px across on a desk screen and at the phone's smallest scale. */}
                 <circle r={36 * unit} fill="transparent" />
-                <circle className="focus-ring" r={dot * 2.4} fill="none" stroke={COLOURS.selected} strokeWidth={2 * unit} strokeDasharray={`${3 * unit} ${3 * unit}`} display="none" />
+                <circle
+                  className="focus-ring"
+                  r={dot * 2.4}
+                  fill="none"
+                  stroke={COLOURS.selected}
+                  strokeWidth={2 * unit}
+                  strokeDasharray={`${3 * unit} ${3 * unit}`}
+                  display="none"
+                />
                 {selected && <circle r={dot * 1.9} fill="none" stroke={COLOURS.selected} strokeWidth={3 * unit} />}
-                <circle r={dot} fill={place.retired ? '#ffffff' : colour} stroke={colour} strokeWidth={2.5 * unit} strokeDasharray={place.retired ? `${3 * unit} ${2 * unit}` : undefined} />
+                <circle
+                  r={dot}
+                  fill={place.retired ? '#ffffff' : colour}
+                  stroke={colour}
+                  strokeWidth={2.5 * unit}
+                  strokeDasharray={place.retired ? `${3 * unit} ${2 * unit}` : undefined}
+                />
                 <text
                   transform={`rotate(-40) translate(${dot + 5 * unit} ${-4 * unit})`}
                   fontSize={20 * unit}
@@ -102,7 +158,13 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
             );
           })}
           {picked && (
-            <g transform={`translate(${picked.x} ${-picked.y})`} stroke={COLOURS.selected} strokeWidth={3 * unit} pointerEvents="none" data-testid="plan-picked">
+            <g
+              transform={`translate(${picked.x} ${-picked.y})`}
+              stroke={COLOURS.selected}
+              strokeWidth={3 * unit}
+              pointerEvents="none"
+              data-testid="plan-picked"
+            >
               <line x1={-10 * unit} x2={10 * unit} y1={0} y2={0} />
               <line x1={0} x2={0} y1={-10 * unit} y2={10 * unit} />
             </g>

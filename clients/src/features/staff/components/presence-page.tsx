@@ -32,7 +32,14 @@ export function PresencePage() {
         Read again every {PRESENCE_REFRESH_MS / 1000} seconds and when you come back to this window.
         {presence.dataUpdatedAt > 0 && ` Last read at ${formatPlantClock(presence.dataUpdatedAt, true)}.`}
       </Typography>
-      {presence.isError && <Alert severity={presence.data ? 'warning' : 'error'}>{messageOf(presence.error, presence.data ? 'Could not refresh; showing the drivers as last read.' : 'Could not load the drivers.')}</Alert>}
+      {presence.isError && (
+        <Alert severity={presence.data ? 'warning' : 'error'}>
+          {messageOf(
+            presence.error,
+            presence.data ? 'Could not refresh; showing the drivers as last read.' : 'Could not load the drivers.',
+          )}
+        </Alert>
+      )}
       {!presence.data ? (
         !presence.isError && (
           <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
@@ -50,7 +57,13 @@ export function PresencePage() {
             Drivers
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="section" aria-label="Filters">
-            <TextField select label="State" value={filter.state} onChange={(e) => setFilter({ ...filter, state: e.target.value as PresenceFilter['state'] })} sx={fieldSx}>
+            <TextField
+              select
+              label="State"
+              value={filter.state}
+              onChange={(e) => setFilter({ ...filter, state: e.target.value as PresenceFilter['state'] })}
+              sx={fieldSx}
+            >
               <MenuItem value="all">All states</MenuItem>
               {DRIVER_PRESENCE_STATES.map((state) => (
                 <MenuItem key={state} value={state} sx={{ textTransform: 'capitalize' }}>
@@ -58,7 +71,13 @@ export function PresencePage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label="Vehicle type" value={filter.vehicleType} onChange={(e) => setFilter({ ...filter, vehicleType: e.target.value as PresenceFilter['vehicleType'] })} sx={fieldSx}>
+            <TextField
+              select
+              label="Vehicle type"
+              value={filter.vehicleType}
+              onChange={(e) => setFilter({ ...filter, vehicleType: e.target.value as PresenceFilter['vehicleType'] })}
+              sx={fieldSx}
+            >
               <MenuItem value="all">All vehicle types</MenuItem>
               {[...VEHICLE_TYPES, ...(hasNoType ? [NO_VEHICLE_TYPE] : [])].map((type) => (
                 <MenuItem key={type} value={type}>

@@ -9,7 +9,14 @@ export function PresenceSummary({ counts }: { counts: readonly PresenceCount[] }
     <Box
       component="ul"
       aria-label="Drivers by vehicle type"
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(auto-fill, minmax(280px, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(auto-fill, minmax(280px, 1fr))' },
+      }}
     >
       {counts.map(({ vehicleType, counts: byState }) => (
         <Paper component="li" variant="outlined" key={vehicleType} sx={{ p: 1.5 }} data-testid={`presence-count-${vehicleType}`}>

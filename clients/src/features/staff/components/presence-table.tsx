@@ -11,7 +11,15 @@ export function PresenceBadge({ state, count }: { state: PresenceState; count?: 
   const label = count === undefined ? state : `${count} ${state}`;
   // A count of none stays quiet: a red '0 blocked' would call for attention it does not need.
   const quiet = count === 0 || state === 'off shift';
-  return <Chip size="small" label={label} color={count === 0 ? 'default' : BADGE[state]} variant={quiet ? 'outlined' : 'filled'} sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={label}
+      color={count === 0 ? 'default' : BADGE[state]}
+      variant={quiet ? 'outlined' : 'filled'}
+      sx={{ fontWeight: 600 }}
+    />
+  );
 }
 
 /** One row per driver: who, his state, the ride he is on, when his shift ends. */

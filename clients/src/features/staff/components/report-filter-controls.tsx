@@ -24,7 +24,17 @@ const SEARCHED: readonly ReportFilterKey[] = ['vehicleNumber', 'forkliftNumber',
 const fieldSx = { minWidth: { xs: '100%', sm: 220 } };
 
 /** The search bar: what is typed goes to the server once typing pauses, so each key press is not a query. */
-function SearchBar({ label, value, sticker, onSearch }: { label: string; value: string; sticker: boolean; onSearch: (text: string) => void }) {
+function SearchBar({
+  label,
+  value,
+  sticker,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  sticker: boolean;
+  onSearch: (text: string) => void;
+}) {
   const { text, setText, flush } = useSearchText(value, onSearch);
   return (
     <TextField
@@ -50,7 +60,14 @@ export function ReportFilterControls({ filters, onChange }: Props) {
   const searched = key && SEARCHED.includes(key) ? key : 'driverName';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-      <TextField select size="small" label="Filter by" value={filterBy} onChange={(e) => setFilterBy(e.target.value as FilterBy)} sx={fieldSx}>
+      <TextField
+        select
+        size="small"
+        label="Filter by"
+        value={filterBy}
+        onChange={(e) => setFilterBy(e.target.value as FilterBy)}
+        sx={fieldSx}
+      >
         {FILTER_BY_OPTIONS.map((option) => (
           <MenuItem key={option} value={option}>
             {option}
@@ -58,7 +75,14 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         ))}
       </TextField>
       {filterBy === 'Vehicle Type' && (
-        <TextField select size="small" label="Vehicle Type" value={filters.vehicleType ?? ''} onChange={(e) => onChange({ vehicleType: e.target.value })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="Vehicle Type"
+          value={filters.vehicleType ?? ''}
+          onChange={(e) => onChange({ vehicleType: e.target.value })}
+          sx={fieldSx}
+        >
           {REPORT_VEHICLE_FILTER_OPTIONS.map((option) => (
             <MenuItem key={option} value={option}>
               {option}
@@ -67,7 +91,14 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         </TextField>
       )}
       {filterBy === 'Status' && (
-        <TextField select size="small" label="Status" value={filters.status ?? ''} onChange={(e) => onChange({ status: e.target.value })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(e) => onChange({ status: e.target.value })}
+          sx={fieldSx}
+        >
           {STATUS_OPTIONS.map((option) => (
             <MenuItem key={option} value={option}>
               {option}
@@ -76,7 +107,14 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         </TextField>
       )}
       {filterBy === 'Priority' && (
-        <TextField select size="small" label="Priority" value={filters.priority ?? ''} onChange={(e) => onChange({ priority: e.target.value })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="Priority"
+          value={filters.priority ?? ''}
+          onChange={(e) => onChange({ priority: e.target.value })}
+          sx={fieldSx}
+        >
           {PRIORITY_FILTER_OPTIONS.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
@@ -85,7 +123,14 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         </TextField>
       )}
       {filterBy === 'SLA' && (
-        <TextField select size="small" label="SLA" value={filters.slaMet ?? ''} onChange={(e) => onChange({ slaMet: e.target.value })} sx={fieldSx}>
+        <TextField
+          select
+          size="small"
+          label="SLA"
+          value={filters.slaMet ?? ''}
+          onChange={(e) => onChange({ slaMet: e.target.value })}
+          sx={fieldSx}
+        >
           {SLA_FILTER_OPTIONS.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
@@ -95,11 +140,33 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       )}
       {filterBy === 'Date' && (
         <>
-          <TextField type="date" size="small" label="From date" value={filters.from ?? ''} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }} sx={fieldSx} />
-          <TextField type="date" size="small" label="To date" value={filters.to ?? ''} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }} sx={fieldSx} />
+          <TextField
+            type="date"
+            size="small"
+            label="From date"
+            value={filters.from ?? ''}
+            onChange={(e) => onChange({ from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
+            sx={fieldSx}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label="To date"
+            value={filters.to ?? ''}
+            onChange={(e) => onChange({ to: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+            sx={fieldSx}
+          />
         </>
       )}
-      <SearchBar key={searched} label={FILTER_LABELS[searched]} value={filters[searched] ?? ''} sticker={searched === 'forkliftNumber'} onSearch={(text) => onChange({ [searched]: text })} />
+      <SearchBar
+        key={searched}
+        label={FILTER_LABELS[searched]}
+        value={filters[searched] ?? ''}
+        sticker={searched === 'forkliftNumber'}
+        onSearch={(text) => onChange({ [searched]: text })}
+      />
     </Stack>
   );
 }

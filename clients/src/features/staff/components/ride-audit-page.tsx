@@ -28,7 +28,13 @@ export function RideAuditPage() {
             if (typed.trim()) navigate(`/ride-audit/${encodeURIComponent(typed.trim().toUpperCase())}`);
           }}
         >
-          <TextField size="small" label="Ride ID" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 240 } }} />
+          <TextField
+            size="small"
+            label="Ride ID"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            sx={{ minWidth: { xs: '100%', sm: 240 } }}
+          />
           <Button type="submit" variant="contained">
             Open Ride
           </Button>
@@ -39,7 +45,9 @@ export function RideAuditPage() {
           <Typography role="status">Loading…</Typography>
         ) : timeline.isError ? (
           <Alert severity="error">
-            {timeline.error instanceof ApiError && timeline.error.status === 404 ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}` : messageOf(timeline.error, 'Could not load the ride.')}
+            {timeline.error instanceof ApiError && timeline.error.status === 404
+              ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}`
+              : messageOf(timeline.error, 'Could not load the ride.')}
           </Alert>
         ) : (
           <Stack key={rideId} spacing={2}>

@@ -34,7 +34,12 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
             Previous Event
           </Button>
-          <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.min(events.length - 1, i + 1))} disabled={index === events.length - 1}>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setIndex((i) => Math.min(events.length - 1, i + 1))}
+            disabled={index === events.length - 1}
+          >
             Next Event
           </Button>
         </Stack>
@@ -56,7 +61,9 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
                 keyEvent.preventDefault();
                 setIndex(to);
               }}
-              getAriaValueText={(value) => `${formatDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`}
+              getAriaValueText={(value) =>
+                `${formatDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`
+              }
               valueLabelDisplay="auto"
               valueLabelFormat={(value) => formatDateTime(new Date(value).toISOString())}
             />
@@ -69,14 +76,36 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           Driver: {moment.driver ? personLabel(moment.driver.name, moment.driver.id) : 'none'}
           {moment.brokenDown && ` · vehicle broke down: ${personLabel(moment.brokenDown.name, moment.brokenDown.id)}`}
         </Typography>
-        {moment.status === 'waiting_for_reassignment' && <Alert severity="warning" sx={{ mt: 1 }}>Waiting for another driver; the ride resumes at the step shown.</Alert>}
-        {moment.status === 'cancelled' && <Alert severity="info" sx={{ mt: 1 }}>The ride was cancelled.</Alert>}
-        {moment.status === 'scheduled' && <Alert severity="info" sx={{ mt: 1 }}>Booked for later; not yet gone to drivers.</Alert>}
-        <RideTracker steps={BOOKING_STEPS} step={moment.step} timestamps={moment.timestamps} label="Ride progress as of the chosen moment" />
+        {moment.status === 'waiting_for_reassignment' && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            Waiting for another driver; the ride resumes at the step shown.
+          </Alert>
+        )}
+        {moment.status === 'cancelled' && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            The ride was cancelled.
+          </Alert>
+        )}
+        {moment.status === 'scheduled' && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Booked for later; not yet gone to drivers.
+          </Alert>
+        )}
+        <RideTracker
+          steps={BOOKING_STEPS}
+          step={moment.step}
+          timestamps={moment.timestamps}
+          label="Ride progress as of the chosen moment"
+        />
       </Paper>
       <ScrollTable label="Ride timeline" headers={['Time', 'Actor', 'Event']}>
         {events.map((event, i) => (
-          <TableRow key={event.position} selected={i === index} aria-current={i === index ? 'step' : undefined} sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}>
+          <TableRow
+            key={event.position}
+            selected={i === index}
+            aria-current={i === index ? 'step' : undefined}
+            sx={{ '& td': { color: i > index ? 'text.secondary' : undefined } }}
+          >
             {/* On a phone the time takes two lines and the event one, so rows keep one height as the table scrolls. */}
             <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
               <DateTimeText text={formatDateTime(event.time)} />
@@ -84,7 +113,12 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {eventLabel(event.type)}
-              {i > index && <Box component="span" sx={visuallyHidden}> (after the chosen moment)</Box>}
+              {i > index && (
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (after the chosen moment)
+                </Box>
+              )}
             </TableCell>
           </TableRow>
         ))}

@@ -56,7 +56,11 @@ export function RideReportsPage() {
             <ReportFilterControls filters={filters} onChange={setFilters} />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
               {chips.map((chip) => (
-                <Chip key={chip.key} label={chip.label} onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)} />
+                <Chip
+                  key={chip.key}
+                  label={chip.label}
+                  onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)}
+                />
               ))}
               <Button variant="outlined" size="small" onClick={clearAll} disabled={chips.length === 0}>
                 Clear All Filters
@@ -71,11 +75,12 @@ export function RideReportsPage() {
           <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
         ) : (
           // The table says itself when columns sit past its right edge (ScrollTable).
-          <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>{reports.data && <RideReportsTable rows={reports.data.rideReports} />}</Box>
+          <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>
+            {reports.data && <RideReportsTable rows={reports.data.rideReports} />}
+          </Box>
         )}
         <PageNav page={page} pageOf={counts.pageOf} nextOpen={counts.nextOpen} onGo={goTo} />
       </StaffPage>
     </>
   );
 }
-

@@ -14,7 +14,9 @@ import { ScrollTable } from './scroll-table';
 
 /** The spec's 20 columns, and issue #20's Priority and SLA beside Status (the CSV has them last). */
 type Column = RideReportCsvField;
-export const REPORT_COLUMNS: readonly Column[] = RIDE_REPORT_FIELDS.flatMap((field): Column[] => (field === 'status' ? [field, 'priority', 'slaMet'] : [field]));
+export const REPORT_COLUMNS: readonly Column[] = RIDE_REPORT_FIELDS.flatMap((field): Column[] =>
+  field === 'status' ? [field, 'priority', 'slaMet'] : [field],
+);
 
 const HEADER_OF: Record<Column, string> = {
   rideId: 'Ride ID',
@@ -46,7 +48,8 @@ const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTi
 /** A cell as the table shows it: dates in en-IN plant time, gaps with 2 decimals, the spec's defaults otherwise. */
 export function reportCell(report: RideReport, field: RideReportField): string {
   const value = report[field];
-  if (field === 'gapPickDrop' || field === 'gapPickStart') return typeof value === 'number' ? value.toFixed(LIMITS.reportGapDecimals) : String(value);
+  if (field === 'gapPickDrop' || field === 'gapPickStart')
+    return typeof value === 'number' ? value.toFixed(LIMITS.reportGapDecimals) : String(value);
   if (DATE_FIELDS.has(field)) return formatReportDate(value as string | null);
   if (field === 'lastMaintenanceDate' && value !== 'N/A') return formatReportDate(value as string);
   return String(value ?? '');
@@ -60,7 +63,10 @@ export function slaCell(met: boolean | null): string {
 
 function SlaText({ met }: { met: boolean | null }) {
   return (
-    <Box component="span" sx={{ color: met === null ? 'text.secondary' : met ? 'success.main' : 'error.main', fontWeight: met === false ? 700 : undefined }}>
+    <Box
+      component="span"
+      sx={{ color: met === null ? 'text.secondary' : met ? 'success.main' : 'error.main', fontWeight: met === false ? 700 : undefined }}
+    >
       {slaCell(met)}
     </Box>
   );
@@ -75,7 +81,13 @@ function cellOf(report: RideReport, column: Column) {
         </Link>
       );
     case 'priority':
-      return report.priority === 'urgent' ? <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>Urgent</Box> : 'Normal';
+      return report.priority === 'urgent' ? (
+        <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
+          Urgent
+        </Box>
+      ) : (
+        'Normal'
+      );
     case 'slaMet':
       return <SlaText met={report.slaMet} />;
     default:
@@ -88,18 +100,18 @@ export function RideReportsTable({ rows }: { rows: readonly RideReportServerRow[
   if (rows.length === 0) return <Typography sx={{ py: 2 }}>No ride reports found</Typography>;
   return (
     <ScrollTable label="Ride reports" headers={REPORT_COLUMNS.map((column) => HEADER_OF[column])}>
-          {rows.map((row) => {
-            const report = toRideReport(row);
-            return (
-              <TableRow key={report.rideId}>
-                {REPORT_COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
-                    {cellOf(report, column)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
-          })}
+      {rows.map((row) => {
+        const report = toRideReport(row);
+        return (
+          <TableRow key={report.rideId}>
+            {REPORT_COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                {cellOf(report, column)}
+              </TableCell>
+            ))}
+          </TableRow>
+        );
+      })}
     </ScrollTable>
   );
 }

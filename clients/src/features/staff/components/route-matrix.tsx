@@ -41,10 +41,31 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
       component="th"
       scope="col"
       key={place.id}
-      sx={{ ...stickyHead, p: 0.5, verticalAlign: 'bottom', borderBottom: 2, borderColor: 'divider', color: place.retired ? 'text.secondary' : 'text.primary', fontStyle: place.retired ? 'italic' : undefined }}
+      sx={{
+        ...stickyHead,
+        p: 0.5,
+        verticalAlign: 'bottom',
+        borderBottom: 2,
+        borderColor: 'divider',
+        color: place.retired ? 'text.secondary' : 'text.primary',
+        fontStyle: place.retired ? 'italic' : undefined,
+      }}
     >
       {/* Names run upwards so a column stays as narrow as its minutes. */}
-      <Box component="span" sx={{ display: 'inline-block', writingMode: 'vertical-rl', transform: 'rotate(180deg)', maxHeight: 170, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 600, fontSize: '0.85rem' }}>
+      <Box
+        component="span"
+        sx={{
+          display: 'inline-block',
+          writingMode: 'vertical-rl',
+          transform: 'rotate(180deg)',
+          maxHeight: 170,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          fontWeight: 600,
+          fontSize: '0.85rem',
+        }}
+      >
         {place.name}
         {place.retired ? ' (retired)' : ''}
       </Box>
@@ -57,13 +78,31 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
         <Typography variant="h6" component="h2" id="route-matrix-title">
           Route times (minutes)
         </Typography>
-        <FormControlLabel control={<Checkbox checked={withRetired} onChange={(e) => setWithRetired(e.target.checked)} />} label="Show retired places" />
+        <FormControlLabel
+          control={<Checkbox checked={withRetired} onChange={(e) => setWithRetired(e.target.checked)} />}
+          label="Show retired places"
+        />
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
         <Typography variant="body2" id={editedNoteId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box component="span" sx={{ fontWeight: 700, color: EDITED.colour, border: 1, borderColor: EDITED.colour, bgcolor: EDITED.tint, borderRadius: 1, px: 1, position: 'relative' }}>
+          <Box
+            component="span"
+            sx={{
+              fontWeight: 700,
+              color: EDITED.colour,
+              border: 1,
+              borderColor: EDITED.colour,
+              bgcolor: EDITED.tint,
+              borderRadius: 1,
+              px: 1,
+              position: 'relative',
+            }}
+          >
             9
-            <Box component="span" sx={{ position: 'absolute', top: 2, right: 2, width: 5, height: 5, borderRadius: '50%', bgcolor: EDITED.colour }} />
+            <Box
+              component="span"
+              sx={{ position: 'absolute', top: 2, right: 2, width: 5, height: 5, borderRadius: '50%', bgcolor: EDITED.colour }}
+            />
           </Box>
           set by hand
         </Typography>
@@ -87,12 +126,39 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
         role="region"
         tabIndex={0}
         aria-label="Route times, scrolls both ways"
-        sx={{ overflow: 'auto', maxHeight: '75vh', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', position: 'relative' }}
+        sx={{
+          overflow: 'auto',
+          maxHeight: '75vh',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          position: 'relative',
+        }}
       >
-        <Box component="table" aria-label="Route times in minutes, from each row's place to each column's" sx={{ borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.95rem' }}>
+        <Box
+          component="table"
+          aria-label="Route times in minutes, from each row's place to each column's"
+          sx={{ borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.95rem' }}
+        >
           <thead>
             <tr>
-              <Box component="th" scope="col" sx={{ ...stickyHead, ...stickyRowHead, zIndex: 3, p: 1, textAlign: 'left', verticalAlign: 'bottom', borderBottom: 2, borderRight: 1, borderColor: 'divider', whiteSpace: 'nowrap' }}>
+              <Box
+                component="th"
+                scope="col"
+                sx={{
+                  ...stickyHead,
+                  ...stickyRowHead,
+                  zIndex: 3,
+                  p: 1,
+                  textAlign: 'left',
+                  verticalAlign: 'bottom',
+                  borderBottom: 2,
+                  borderRight: 1,
+                  borderColor: 'divider',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 From ↓ · To →
               </Box>
               {places.map(headerCell)}
@@ -105,7 +171,21 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                   component="th"
                   scope="row"
                   title={from.name}
-                  sx={{ ...stickyRowHead, px: 1, textAlign: 'left', whiteSpace: 'nowrap', fontWeight: 600, borderRight: 1, borderBottom: 1, borderColor: 'divider', color: from.retired ? 'text.secondary' : 'text.primary', fontStyle: from.retired ? 'italic' : undefined, maxWidth: { xs: 130, sm: 220 }, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  sx={{
+                    ...stickyRowHead,
+                    px: 1,
+                    textAlign: 'left',
+                    whiteSpace: 'nowrap',
+                    fontWeight: 600,
+                    borderRight: 1,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    color: from.retired ? 'text.secondary' : 'text.primary',
+                    fontStyle: from.retired ? 'italic' : undefined,
+                    maxWidth: { xs: 130, sm: 220 },
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                  }}
                 >
                   {from.name}
                 </Box>
@@ -113,7 +193,17 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                   const route = routes.get(`${from.id}>${to.id}`);
                   if (from.id === to.id || !route) {
                     return (
-                      <Box component="td" key={to.id} sx={{ textAlign: 'center', color: 'text.secondary', bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}>
+                      <Box
+                        component="td"
+                        key={to.id}
+                        sx={{
+                          textAlign: 'center',
+                          color: 'text.secondary',
+                          bgcolor: 'action.hover',
+                          borderBottom: 1,
+                          borderColor: 'divider',
+                        }}
+                      >
                         <span aria-hidden="true">—</span>
                         <Box component="span" sx={visuallyHidden}>
                           same place
@@ -121,7 +211,16 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                       </Box>
                     );
                   }
-                  return <MinutesCell key={`${to.id}:${route.minutes}:${route.edited}`} route={route} from={from} to={to} editedNoteId={editedNoteId} onSave={save} />;
+                  return (
+                    <MinutesCell
+                      key={`${to.id}:${route.minutes}:${route.edited}`}
+                      route={route}
+                      from={from}
+                      to={to}
+                      editedNoteId={editedNoteId}
+                      onSave={save}
+                    />
+                  );
                 })}
               </tr>
             ))}

@@ -19,7 +19,17 @@ const STICKY_LAST_COLUMN = {
  * The box is positioned so that text hidden for screen readers (absolutely placed) is clipped by it too.
  * With `stickyEnd`, the last column stays in view. While columns are hidden to the right, a hint above says so.
  */
-export function ScrollTable({ label, headers, stickyEnd = false, children }: { label: string; headers: readonly string[]; stickyEnd?: boolean; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  headers,
+  stickyEnd = false,
+  children,
+}: {
+  label: string;
+  headers: readonly string[];
+  stickyEnd?: boolean;
+  children: ReactNode;
+}) {
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   return (
     <>
@@ -29,7 +39,15 @@ export function ScrollTable({ label, headers, stickyEnd = false, children }: { l
           More columns to the right: scroll the table sideways →
         </Typography>
       )}
-      <TableContainer component={Paper} variant="outlined" role="region" tabIndex={0} aria-label={`${label}, scrolls sideways`} sx={{ position: 'relative' }} ref={box}>
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        role="region"
+        tabIndex={0}
+        aria-label={`${label}, scrolls sideways`}
+        sx={{ position: 'relative' }}
+        ref={box}
+      >
         <Table size="small" aria-label={label} sx={stickyEnd ? STICKY_LAST_COLUMN : undefined}>
           <TableHead>
             <TableRow>

@@ -39,17 +39,27 @@ export function SitePage() {
   const places = site.data.locations;
   const selected = places.find((place) => place.id === selectedId) ?? null;
   const inUse = places.filter((place) => !place.retired).length;
-  const picked = newPlace.x !== '' && newPlace.y !== '' && Number.isFinite(Number(newPlace.x)) && Number.isFinite(Number(newPlace.y)) ? { x: Number(newPlace.x), y: Number(newPlace.y) } : null;
+  const picked =
+    newPlace.x !== '' && newPlace.y !== '' && Number.isFinite(Number(newPlace.x)) && Number.isFinite(Number(newPlace.y))
+      ? { x: Number(newPlace.x), y: Number(newPlace.y) }
+      : null;
 
   return (
     <StaffPage title="Site" maxWidth="xl">
       <Typography color="text.secondary">
-        {inUse} places in use{places.length > inUse ? `, ${places.length - inUse} retired` : ''}. Positions are metres from the plant&apos;s south-west corner: x east, y north.
+        {inUse} places in use{places.length > inUse ? `, ${places.length - inUse} retired` : ''}. Positions are metres from the plant&apos;s
+        south-west corner: x east, y north.
       </Typography>
       {site.isError && <Alert severity="warning">{messageOf(site.error, 'Could not refresh the site; showing it as last read.')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         <Stack spacing={1} sx={{ minWidth: 0 }}>
-          <PlantPlan places={places} selectedId={selectedId} picked={picked} onSelect={setSelectedId} onPick={({ x, y }) => setNewPlace((draft) => ({ ...draft, x: String(x), y: String(y) }))} />
+          <PlantPlan
+            places={places}
+            selectedId={selectedId}
+            picked={picked}
+            onSelect={setSelectedId}
+            onPick={({ x, y }) => setNewPlace((draft) => ({ ...draft, x: String(x), y: String(y) }))}
+          />
           <Typography variant="body2" color="text.secondary">
             Filled dots are in use, hollow grey ones retired. Select a place to rename, move or retire it.
           </Typography>
