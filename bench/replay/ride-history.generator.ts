@@ -263,6 +263,7 @@ export class RideHistory {
         maintenanceRequestId: requestId,
         resumeState: 'started',
         redistributedAt: iso(at),
+        openToAll: true,
       },
       driver,
       rideStream,

@@ -68,6 +68,7 @@ const redistributed = (resumeState: ResumeState): RideEvent => ({
     maintenanceRequestId: null,
     resumeState,
     redistributedAt: at,
+    openToAll: true,
   },
 });
 const takenOver = (resumeState: ResumeState): RideEvent => ({

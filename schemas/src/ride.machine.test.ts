@@ -87,6 +87,7 @@ function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
           maintenanceRequestId: 'M1',
           resumeState: resumeStateOf(s) ?? 'accepted',
           redistributedAt: at(),
+          openToAll: true,
         },
       };
     case 'RideTakenOver':
@@ -404,6 +405,28 @@ describe('offer dispatch (issue #20)', () => {
     expect(canApply(ride, offer('D2', 2))).toBe(false);
     expect(canApply(foldRide([offered(), offer('D1', 1)]), opened)).toBe(false);
     expect(canApply(foldRide([requested()]), opened)).toBe(false);
+  });
+
+  it('given an offered ride accepted by its driver, when it breaks down, then it is open to whoever the event names: all of its type, or nobody but an offer (issue #29)', () => {
+    const picked = foldRide([
+      offered(),
+      offer('D1', 1),
+      accept('D1'),
+      sample('RideStarted', initialRideSnapshot()),
+      sample('MaterialPicked', initialRideSnapshot()),
+    ]);
+    const breakdown = (openToAll: boolean): RideEvent => {
+      const event = sample('RideRedistributed', picked);
+      return { ...event, data: { ...event.data, openToAll } } as RideEvent;
+    };
+    const open = evolveRide(picked, breakdown(true));
+    expect(open.context).toMatchObject({ openToAll: true, offer: null });
+    expect(canApply(open, sample('RideTakenOver', open, 'D2'))).toBe(true);
+    // The stale offer of the first round gives its driver nothing once the ride has moved on.
+    const closed = evolveRide(picked, breakdown(false));
+    expect(closed.context).toMatchObject({ openToAll: false, offer: null });
+    expect(canApply(closed, sample('RideTakenOver', closed, 'D2'))).toBe(false);
+    expect(canApply(closed, sample('RideTakenOver', closed, 'D1'))).toBe(false);
   });
 });
 

@@ -185,6 +185,9 @@ export const rideMachine = setup({
       redistributedAt: d.redistributedAt,
       reassignmentNotices: 0,
       nextNoticeDueAt: null,
+      // Who may take it over is what the engine decided and the event says (issue #29).
+      openToAll: d.openToAll,
+      offer: null,
     })),
     recordTakeOver: assign((_, d: Data<'RideTakenOver'>) => ({
       driverId: d.driverId,
@@ -199,9 +202,10 @@ export const rideMachine = setup({
   },
   // Timer events are facts about deadlines; a timer that fires late, twice, or for an earlier breakdown is refused here.
   guards: {
-    // Only the driver it is offered to may take an offered ride, until it is open to all.
-    mayAccept: ({ context, event }) =>
-      event.type === 'RideAccepted' && (context.openToAll || context.offer?.driverId === event.data.driverId),
+    // Accepting and taking over alike: only the driver it is offered to may take an offered ride, until it is open to all.
+    mayTake: ({ context, event }) =>
+      (event.type === 'RideAccepted' || event.type === 'RideTakenOver') &&
+      (context.openToAll || context.offer?.driverId === event.data.driverId),
     mayOffer: ({ context, event }) =>
       event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
     answersOffer: ({ context, event }) =>
@@ -267,7 +271,7 @@ export const rideMachine = setup({
     requested: {
       on: {
         RideAccepted: {
-          guard: 'mayAccept',
+          guard: 'mayTake',
           target: 'inProgress.accepted',
           actions: { type: 'recordAcceptance', params: ({ event }) => event.data },
         },
@@ -370,6 +374,7 @@ export const rideMachine = setup({
     waitingForReassignment: {
       on: {
         RideTakenOver: {
+          guard: 'mayTake',
           target: 'inProgress.hist',
           actions: { type: 'recordTakeOver', params: ({ event }) => event.data },
         },

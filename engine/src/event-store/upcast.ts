@@ -5,9 +5,12 @@ type Upcaster = (data: unknown) => unknown;
 
 /**
  * `"Type@n"` turns version n's data into version n+1's. Stored events are never rewritten;
- * old versions are lifted here on every read. None are needed yet: every event is at version 1.
+ * old versions are lifted here on every read.
  */
-const UPCASTERS: Record<string, Upcaster> = {};
+const UPCASTERS: Record<string, Upcaster> = {
+  // Before issue #29 any driver of the ride's type could take a redistributed ride over; the event now says so.
+  'RideRedistributed@1': (data) => ({ ...(data as object), openToAll: true }),
+};
 
 export function toDomainEvent(recorded: Pick<RecordedEvent, 'type' | 'schemaVersion' | 'data' | 'globalPosition'>): DomainEvent {
   const { type } = recorded;

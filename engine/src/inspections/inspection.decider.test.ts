@@ -398,6 +398,7 @@ describe('the inspection gate on taking a ride', () => {
           maintenanceRequestId: 'M9',
           resumeState: 'accepted',
           redistributedAt: NOW.toISOString(),
+          openToAll: true,
         },
       } as DomainEvent,
     ];

@@ -40,6 +40,7 @@ const redistributed: RideEvent = {
     maintenanceRequestId: 'M1',
     resumeState: 'material picked',
     redistributedAt: AT,
+    openToAll: true,
   },
 };
 const takenOver: RideEvent = {

@@ -45,7 +45,7 @@ export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): Ri
     case 'RideTakenOver':
       return facts && { ...facts, driverId: event.data.driverId };
     case 'RideRedistributed':
-      return facts && { ...facts, driverId: null, originalDriverId: event.data.originalDriverId };
+      return facts && { ...facts, driverId: null, originalDriverId: event.data.originalDriverId, openToAll: event.data.openToAll };
     default:
       return facts;
   }

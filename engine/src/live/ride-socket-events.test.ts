@@ -136,6 +136,7 @@ describe('ride facts', () => {
         maintenanceRequestId: null,
         resumeState: 'started',
         redistributedAt: AT,
+        openToAll: true,
       },
     };
     const takenOver: RideEvent = {

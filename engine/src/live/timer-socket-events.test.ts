@@ -35,6 +35,7 @@ const redistributed: RideEvent = {
     maintenanceRequestId: null,
     resumeState: 'accepted',
     redistributedAt: AT,
+    openToAll: true,
   },
 };
 const factsAfter = (events: RideEvent[]): RideFacts | null => events.reduce<RideFacts | null>(evolveRideFacts, null);

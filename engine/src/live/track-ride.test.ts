@@ -34,6 +34,7 @@ const redistributed: RideEvent = {
     maintenanceRequestId: null,
     resumeState: 'started',
     redistributedAt: AT,
+    openToAll: true,
   },
 };
 const takenOver: RideEvent = {

@@ -103,6 +103,7 @@ describe('request maintenance', () => {
               maintenanceRequestId: 'M1',
               resumeState: 'started',
               redistributedAt: AT,
+              openToAll: true,
             },
           },
         ],

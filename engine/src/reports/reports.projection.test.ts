@@ -168,6 +168,7 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
         maintenanceRequestId: null,
         resumeState: 'started',
         redistributedAt: at('08:03:00'),
+        openToAll: true,
       }),
     );
     expect(await rowOf('R1')).toMatchObject({

@@ -55,6 +55,7 @@ const handedOver: Extract<RideEvent, { type: 'RideRedistributed' }> = {
     maintenanceRequestId: 'M1',
     resumeState: 'material picked',
     redistributedAt: '2026-11-25T08:04:00.000Z',
+    openToAll: true,
   },
 };
 const takenOver: Extract<RideEvent, { type: 'RideTakenOver' }> = {

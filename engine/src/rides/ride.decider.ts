@@ -390,9 +390,19 @@ export function redistribution(
   if (ride.context.driverId !== originalDriverId) throw forbidden(SERVER_MESSAGES.forbidden);
   const rideId = ride.context.rideId;
   const originalDriverName = ride.context.driverName ?? driver.record?.name ?? originalDriverId;
+  // Every driver of its type may take it over, under offer dispatch too: see docs/DECISIONS.md (issue #29).
   const redistributed: RideEvent = {
     type: 'RideRedistributed',
-    data: { rideId, originalDriverId, originalDriverName, maintenanceComment, maintenanceRequestId, resumeState, redistributedAt: at },
+    data: {
+      rideId,
+      originalDriverId,
+      originalDriverName,
+      maintenanceComment,
+      maintenanceRequestId,
+      resumeState,
+      redistributedAt: at,
+      openToAll: true,
+    },
   };
   return {
     ride: allowed(ride, [redistributed], SERVER_MESSAGES.actionNotAllowed),

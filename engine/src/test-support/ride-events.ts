@@ -46,6 +46,7 @@ export const rideEvents = {
       maintenanceRequestId: null,
       resumeState: 'started',
       redistributedAt: at(minute),
+      openToAll: true,
     }),
   takenOver: (rideId: string, driverId: string, minute = 4) =>
     event('RideTakenOver', {

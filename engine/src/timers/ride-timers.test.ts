@@ -37,6 +37,7 @@ function ride(rideId: string, special = false) {
       maintenanceRequestId: null,
       resumeState: 'started',
       redistributedAt: at(minute),
+      openToAll: true,
     },
   });
   const takenOver = (driverId: string, minute: number): RideEvent => ({

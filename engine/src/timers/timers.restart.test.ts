@@ -91,6 +91,7 @@ describe.each(testStoreTimerKinds())('timers across engine restarts on %s with %
           maintenanceRequestId: null,
           resumeState: 'accepted',
           redistributedAt: now,
+          openToAll: true,
         },
       },
     ];

@@ -39,6 +39,10 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
         original_driver_name: event.data.originalDriverName,
         maintenance_comment: event.data.maintenanceComment,
         resume_state: event.data.resumeState,
+        // Who may take it over, as the engine decided (issue #29).
+        open_to_all: event.data.openToAll,
+        offered_to: null,
+        offer_expires_at: null,
       };
     case 'RideTakenOver':
       return {

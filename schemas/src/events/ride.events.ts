@@ -85,6 +85,12 @@ export const rideRedistributedSchema = defineEvent('RideRedistributed', {
   maintenanceRequestId: idSchema.nullable(),
   resumeState: resumeStateSchema,
   redistributedAt: isoDateTimeSchema,
+  /**
+   * Version 2 (issue #29): who may take it over, as the engine decided. True: every driver of its type,
+   * whatever the ride's dispatch mode (docs/DECISIONS.md, "A redistributed ride is open to all").
+   * Version 1 events are read as true: the engines that wrote them let any driver of the type take over.
+   */
+  openToAll: z.boolean(),
 });
 
 /** Another driver took over a redistributed ride; it continues from `resumeState`. */
@@ -262,7 +268,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   MaterialDropped: 1,
   RideEnded: 1,
   RideCancelled: 1,
-  RideRedistributed: 1,
+  RideRedistributed: 2,
   RideTakenOver: 1,
   RideWaitAlerted: 1,
   ReassignmentOverdue: 1,

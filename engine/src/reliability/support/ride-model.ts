@@ -99,6 +99,7 @@ export const rideEvents = {
       maintenanceRequestId: '',
       resumeState: resumeStateOf(ride),
       redistributedAt: AT,
+      openToAll: true,
     }),
   takenOver: (ride: RideSnapshot, driverId: string) =>
     event('RideTakenOver', {
