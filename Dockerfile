@@ -3,8 +3,8 @@
 # on production dependencies only, serving the web client built here. docker-compose.yml runs it
 # with PostgreSQL and Redis.
 
-# A supported Node LTS (Node 20 reached its end of life in April 2026).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# The project's one Node, the active LTS (package.json engines, .nvmrc; CI tests on the same major).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Every workspace's dependencies, development ones included, for the builds.
 FROM ${NODE_IMAGE} AS deps
