@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: Chromium against the real engine (npm run test:browser); `npm test` does not run them.
+// In CI (CI=1, set by .ci/run) a failed test is retried once and the flaky reporter lists every test that
+// needed its retry, with its first error (.ci/run's FLAKY summary); locally nothing retries.
+const ci = Boolean(process.env.CI);
+
 export default defineConfig({
   test: {
     name: 'browser',
@@ -16,5 +20,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.BROWSER_WORKERS ?? 2),
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    retry: ci ? 1 : 0,
+    reporters: ci ? ['default', fileURLToPath(new URL('../.ci/flaky-reporter.ts', import.meta.url))] : ['default'],
   },
 });
