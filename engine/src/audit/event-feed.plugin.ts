@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
-import { AUDIT_FEED_PATH, SERVER_MESSAGES, auditFeedQuerySchema, type AuditFeedQuery } from '@plantride/schemas';
+import { AUDIT_FEED_PATH, SERVER_MESSAGES, auditFeedQuerySchema, endsSessions, type AuditFeedQuery } from '@plantride/schemas';
 import { bearerToken, currentUser } from '../auth/auth.plugin';
 import type { RecordedEvent, Subscription } from '../event-store/event-store';
 import { isStaff } from '../rides/ride-access';
@@ -13,8 +13,6 @@ export interface EventFeedPluginOptions {
   pollIntervalMs?: number;
 }
 
-// Account events after which the sessions issued before them may no longer hold.
-const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged', 'UserPasswordReset']);
 const GOING_AWAY = 1001;
 const INTERNAL_ERROR = 1011;
 const CLOSE_GRACE_MS = 1000;
@@ -61,7 +59,7 @@ export const eventFeedPlugin: FastifyPluginAsync<EventFeedPluginOptions> = async
       const token = bearerToken(request) ?? '';
       // The same check as every HTTP call, made again once the user's own account events say the session may have ended.
       const sessionHolds = (event: RecordedEvent) =>
-        !SESSION_ENDING.has(event.type) || (event.data as { tokenNo?: unknown }).tokenNo !== user.tokenNo
+        !endsSessions(event) || (event.data as { tokenNo?: unknown }).tokenNo !== user.tokenNo
           ? true
           : app.authenticate(token).then((now) => now !== null && isStaff(now));
       // The feed only speaks; anything a client sends is ignored.

@@ -1,4 +1,4 @@
-import { isEventType } from '@plantride/schemas';
+import { endsSessions, isEventType } from '@plantride/schemas';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { liveRooms } from './live-rooms';
@@ -46,9 +46,6 @@ interface CatchingUp {
 
 // How long a catch-up waits before reading $all again when it stopped short (see catchUp).
 const REREAD_MS = 10;
-
-// Account events after which the user's session tokens no longer hold (auth's session version).
-const SESSION_ENDING = new Set(['UserSignedOut', 'UserBlocked', 'UserRoleChanged', 'UserPasswordReset']);
 
 export interface LiveGatewayOptions {
   io: LiveServer;
@@ -157,7 +154,8 @@ export class LiveGateway {
       send(everywhere.to(emit.rooms).except([...holding, ...(emit.except ?? [])]), emit);
       for (const entry of this.catchingUp.values()) if (reaches(emit, entry.socket.rooms)) entry.buffer.push({ checkpoint, emit });
     }
-    if (SESSION_ENDING.has(event.type)) this.endSessions(event);
+    // Without the role before it, any role change counts: a socket's rooms follow the role and vehicle type it connected with.
+    if (endsSessions(event)) this.endSessions(event);
     this.options.onDelivered?.(checkpoint);
   }
 

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   SERVER_MESSAGES,
+  endsSessions,
   userStreamId,
   vehicleTypeSchema,
   type Actor,
@@ -26,7 +27,8 @@ export interface User {
   isBlocked: boolean;
   passwordHash: string;
   /**
-   * Bumped by every fact that ends the sessions issued before it (sign-out, block, role change).
+   * Bumped by every fact that ends the sessions issued before it (`endsSessions`: sign-out, block,
+   * password reset, a new role).
    * Sign-in writes it into the token; a token carrying an older one is no longer honoured.
    */
   sessionVersion: number;
@@ -199,23 +201,29 @@ export function evolveUser(user: UserState, event: UserEvent): UserState {
     };
   }
   if (!user) return user;
+  const next = applyUserEvent(user, event);
+  // Whether the sessions issued before it still hold is the schemas' one rule, not this fold's.
+  return endsSessions(event, user.role) ? { ...next, sessionVersion: user.sessionVersion + 1 } : next;
+}
+
+function applyUserEvent(user: User, event: Exclude<UserEvent, { type: 'UserSignedUp' }>): User {
   switch (event.type) {
     case 'UserRoleChanged': {
       const { role, assignedVehicleType } = event.data;
-      return { ...user, role, assignedVehicleType, sessionVersion: user.sessionVersion + (role === user.role ? 0 : 1) };
+      return { ...user, role, assignedVehicleType };
     }
     case 'UserProfileUpdated':
       return { ...user, name: event.data.name, mobile: event.data.mobile };
     case 'UserBlocked':
-      return { ...user, isBlocked: true, sessionVersion: user.sessionVersion + 1 };
+      return { ...user, isBlocked: true };
     case 'UserUnblocked':
       return { ...user, isBlocked: false };
     case 'UserSignedOut':
-      return { ...user, sessionVersion: user.sessionVersion + 1 };
+      return user;
     case 'PasswordResetCodeIssued':
       return { ...user, resetCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt } };
     case 'UserPasswordReset':
-      return { ...user, passwordHash: event.data.passwordHash, resetCode: null, sessionVersion: user.sessionVersion + 1 };
+      return { ...user, passwordHash: event.data.passwordHash, resetCode: null };
     case 'DriverRegistrationRequested':
       return { ...user, pendingDriverRegistration: true };
     case 'DriverRegistrationApproved':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, vehicleTypeSchema } from '../constants';
+import { roleSchema, vehicleTypeSchema, type Role } from '../constants';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
@@ -123,3 +123,23 @@ export const USER_EVENT_SCHEMA_VERSIONS = {
 } as const satisfies Record<UserEventType, number>;
 
 export const USER_EVENT_TYPES = Object.keys(USER_EVENT_SCHEMA_VERSIONS) as UserEventType[];
+
+// A sign-out, a block, a password reset and a change of role: the sessions issued before them may no longer hold.
+const SESSION_ENDING: ReadonlySet<string> = new Set<UserEventType>([
+  'UserSignedOut',
+  'UserBlocked',
+  'UserRoleChanged',
+  'UserPasswordReset',
+]);
+
+/**
+ * Whether an account event ends the sessions issued before it: the one rule behind the account's
+ * session version, the live sockets it closes and the audit feed it re-checks. A role change ends
+ * them when the role is new; given the account's role before it, a driver given another vehicle
+ * type keeps them. Without `roleBefore` any role change counts, and the caller checks again.
+ */
+export function endsSessions(event: { type: string; data: unknown }, roleBefore?: Role): boolean {
+  if (!SESSION_ENDING.has(event.type)) return false;
+  if (event.type !== 'UserRoleChanged' || roleBefore === undefined) return true;
+  return (event.data as { role?: unknown } | null)?.role !== roleBefore;
+}
