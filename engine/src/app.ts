@@ -6,7 +6,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { bodyParserPlugin } from './plugins/body-parser.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
-import { openApiPlugin } from './plugins/openapi.plugin';
+import { apiDocsServed, openApiPlugin } from './plugins/openapi.plugin';
 import { staticClientPlugin } from './plugins/static-client.plugin';
 import { projectionsPlugin, type ProjectionsPluginOptions } from './projection-runner/projections.plugin';
 import { authPlugin } from './auth/auth.plugin';
@@ -18,8 +18,14 @@ import { securityPlugin } from './security/security.plugin';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy';
 import { csrfPlugin } from './security/csrf.plugin';
 import { rateLimitsPlugin, type RateLimits } from './security/rate-limits.plugin';
+import { loadConfig, type Config } from './config';
+import { siteStatePlugin } from './site/site-state.plugin';
+import { dispatchSettingsPlugin } from './dispatch/dispatch-settings.plugin';
+import { driverRosterPlugin } from './drivers/driver-roster';
 
 export interface AppOptions {
+  /** The configuration, parsed once; the environment's (`loadConfig()`) unless given. */
+  config?: Config;
   database: DatabasePluginOptions;
   /** Signs and checks session tokens; tests get one with a random secret. */
   tokens?: TokenService;
@@ -27,40 +33,59 @@ export interface AppOptions {
   clientDist?: string;
   /** Read models to run and serve; all of them unless a test narrows or wraps them. */
   projections?: ProjectionsPluginOptions['projections'];
-  /** Timer adapter and delays; in-process with the configuration's defaults unless given. */
-  timers?: TimersPluginOptions;
-  /** Which X-Forwarded-For hops name the client (TRUST_PROXY); none unless given. */
+  /** Timer adapter and delays; the configuration's unless given. */
+  timers?: Partial<TimersPluginOptions>;
+  /** Which X-Forwarded-For hops name the client; the configuration's TRUST_PROXY unless given. */
   trustProxy?: TrustProxy;
   /** Commands per user and messages per socket; COMMAND_RATE_BURST/COMMAND_RATE_PER_SEC and the socket default unless given. */
   rateLimits?: Partial<RateLimits>;
 }
 
 export async function buildApp(options: AppOptions) {
+  const config = options.config ?? loadConfig();
   // Opening the store runs its migrations (and PGlite's start-up): on a loaded machine or a large
   // store that takes longer than Fastify's default 10 s for a plugin.
   const app = Fastify({
     logger: options.logger ?? false,
     pluginTimeout: 120_000,
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? config.TRUST_PROXY),
     ...correlationIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
   await app.register(errorHandlerPlugin);
   await app.register(bodyParserPlugin);
-  await app.register(securityPlugin);
-  await app.register(openApiPlugin);
+  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(openApiPlugin, { serve: apiDocsServed(config) });
   await app.register(correlationIdPlugin);
   // Before the plugins that feed it (timers).
-  await app.register(metricsPlugin, { projections: options.projections });
+  await app.register(metricsPlugin, {
+    projections: options.projections,
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  });
   await app.register(databasePlugin, options.database);
   await app.register(projectionsPlugin, { projections: options.projections });
-  await app.register(timersPlugin, options.timers ?? {});
+  // What a due timer's command reads besides its ride (a release or a lapse dispatches as they say).
+  await app.register(siteStatePlugin);
+  await app.register(dispatchSettingsPlugin);
+  await app.register(driverRosterPlugin);
+  await app.register(timersPlugin, {
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    reassignTimeoutMs: config.REASSIGN_TIMEOUT_MS,
+    rideWaitAlertMs: config.RIDE_WAIT_ALERT_MS,
+    ...options.timers,
+  });
   await app.register(authPlugin, { tokens: options.tokens ?? createTokenService(randomBytes(32).toString('hex'), 12 * 3600) });
-  await app.register(csrfPlugin);
-  await app.register(rateLimitsPlugin, options.rateLimits ?? {});
+  await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
+  await app.register(rateLimitsPlugin, {
+    commands: { burst: config.COMMAND_RATE_BURST, perSecond: config.COMMAND_RATE_PER_SEC },
+    ...options.rateLimits,
+  });
   await app.register(healthRoutes);
-  await registerFeatures(app);
+  await registerFeatures(app, config);
   await app.register(staticClientPlugin, { clientDist: options.clientDist });
   return app;
 }

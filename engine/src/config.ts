@@ -92,6 +92,13 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configuration, parsed once by `buildApp` (or given to it); plugins get their parts through their options. */
+    config: Config;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_SIGN_IN_LIMITS } from './auth/sign-in-limiter';
 import { usersRoutes } from './users/users.routes';
-import { loadConfig } from './config';
 import { rideRoutes } from './rides/rides.plugin';
 import { siteRoutes } from './site/site.routes';
-import { driverRosterPlugin } from './drivers/driver-roster';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { inspectionsRoutes } from './inspections/inspections.routes';
 import { livePlugin } from './live/live.plugin';
@@ -17,8 +16,7 @@ import { kpisRoutes } from './kpis/kpis.routes';
 import { fleetRoutes } from './kpis/fleet.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
-export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  const config = loadConfig();
+export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(authRoutes, {
     signInLimits: {
       perToken: config.SIGNIN_MAX_PER_TOKEN,
@@ -33,17 +31,16 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes, { accessCodeTtlMs });
   // Before the bookings, which check their places and count drivers against them.
   await app.register(siteRoutes);
-  await app.register(driverRosterPlugin);
   await app.register(dispatchRoutes);
   // Before the rides: accepting and taking over read its setting.
   await app.register(inspectionsRoutes);
-  await rideRoutes(app);
-  await app.register(driversRoutes, { accessCodeTtlMs });
-  await maintenanceRoutes(app);
+  await app.register(rideRoutes);
+  await app.register(driversRoutes, { accessCodeTtlMs, shiftMs: config.SHIFT_HOURS * 3_600_000 });
+  await app.register(maintenanceRoutes);
   await app.register(reportsRoutes);
   await app.register(kpisRoutes);
   await app.register(fleetRoutes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
-  await app.register(livePlugin, { allowedOrigins: config.CORS_ORIGINS });
+  await app.register(livePlugin, { allowedOrigins: config.CORS_ORIGINS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   await app.register(auditPlugin);
 }

@@ -36,6 +36,7 @@ if (!config.DATABASE_URL) {
   }
 }
 const app = await buildApp({
+  config,
   tokens: createTokenService(secret, config.JWT_LIFETIME_SECONDS),
   database: config.DATABASE_URL
     ? { url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
@@ -43,12 +44,6 @@ const app = await buildApp({
   logger: { level: config.LOG_LEVEL, redact: LOG_REDACTION },
   clientDist: config.CLIENT_DIST ?? resolve(import.meta.dirname, '../../clients/dist'),
   trustProxy: config.TRUST_PROXY,
-  timers: {
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    reassignTimeoutMs: config.REASSIGN_TIMEOUT_MS,
-    rideWaitAlertMs: config.RIDE_WAIT_ALERT_MS,
-  },
 });
 
 let closing = false;

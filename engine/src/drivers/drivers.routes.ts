@@ -43,7 +43,7 @@ async function nextSerial(app: FastifyInstance): Promise<number> {
 }
 
 /** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), the driver reads, and pending driver registrations. */
-export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> = async (app, options) => {
+export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number; shiftMs: number }> = async (app, options) => {
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
   app.post(
     '/api/drivers/add',
@@ -111,5 +111,5 @@ export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> 
 
   await app.register(driverReadRoutes);
   await app.register(driverRegistrationRoutes);
-  await app.register(shiftsRoutes);
+  await app.register(shiftsRoutes, { shiftMs: options.shiftMs });
 };

@@ -11,15 +11,14 @@ import {
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
-import { loadConfig } from '../config';
 import { setShift } from './driver.decider';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema };
 const order = (state: (typeof DRIVER_PRESENCE_STATES)[number]) => DRIVER_PRESENCE_STATES.indexOf(state);
 
 /** Drivers on shift (issue #20): a driver starts and ends his shift; staff see who is free, busy, blocked or off shift. */
-export const shiftsRoutes: FastifyPluginAsyncZod<{ shiftMs?: number }> = async (app, options) => {
-  const shiftMs = options.shiftMs ?? loadConfig().SHIFT_HOURS * 3_600_000;
+export const shiftsRoutes: FastifyPluginAsyncZod<{ shiftMs: number }> = async (app, options) => {
+  const { shiftMs } = options;
   const shiftOf = (operatorId: string): ShiftAnswer => {
     const presence = app.driverRoster.presence(new Date()).find((driver) => driver.operatorId === operatorId);
     return { on: presence?.shift != null, shift: presence?.shift ?? null };

@@ -3,7 +3,6 @@ import { Server } from 'socket.io';
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
 import { readModels } from '../rides/ride-access';
-import { loadConfig } from '../config';
 import { createPostgresEventStore, readAllThrough } from '../event-store/postgres-event-store';
 import { startLiveDelivery, type LiveDelivery } from './live-delivery';
 import { createLiveLookups } from './live-lookups';
@@ -25,12 +24,12 @@ declare module 'fastify' {
 
 export interface LivePluginOptions {
   /** Browser origins besides the engine's own that may connect with the `token` cookie alone. */
-  allowedOrigins?: string[];
+  allowedOrigins: readonly string[];
   pollIntervalMs?: number;
-  /** Several engine processes share socket.io through this Redis (REDIS_URL unless given). */
-  redisUrl?: string;
-  /** REDIS_PREFIX unless given. */
-  redisPrefix?: string;
+  /** Several engine processes share socket.io through this Redis (REDIS_URL); none, this process alone. */
+  redisUrl: string | undefined;
+  /** REDIS_PREFIX. */
+  redisPrefix: string;
 }
 
 class Refused extends Error {}
@@ -79,8 +78,8 @@ export const livePlugin = fp<LivePluginOptions>(
         pollIntervalMs: options.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
       },
-      redisUrl: 'redisUrl' in options ? options.redisUrl : loadConfig().REDIS_URL,
-      redisPrefix: `${options.redisPrefix ?? loadConfig().REDIS_PREFIX}:${app.database.schema}:live`,
+      redisUrl: options.redisUrl,
+      redisPrefix: `${options.redisPrefix}:${app.database.schema}:live`,
     });
     app.decorate('liveDelivery', { leading: () => gateway.leading(), yieldLeadWhile: (condition) => gateway.yieldLeadWhile(condition) });
     app.decorate('io', io);

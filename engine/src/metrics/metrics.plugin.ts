@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PROJECTIONS } from '@plantride/projections';
 import { ROLES, SERVER_MESSAGES } from '@plantride/schemas';
-import { loadConfig } from '../config';
 import { createEngineMetrics, outcomeOf, processMetrics, type EngineMetricSet, type EngineMetrics } from './engine-metrics';
 import { readProjectionLag } from './projection-lag';
 
@@ -21,6 +20,8 @@ export interface MetricsPluginOptions {
    * the port may read it, except in production (NODE_ENV=production), where it answers 403.
    */
   token?: string;
+  /** NODE_ENV=production: without a token, GET /metrics is closed (403). */
+  production?: boolean;
 }
 
 /** Why /metrics answers 403: in production it opens only with a token, and the operator should learn which one. */
@@ -69,10 +70,9 @@ async function refresh(app: FastifyInstance, metrics: EngineMetricSet, projectio
 export const metricsPlugin = fp<MetricsPluginOptions>(
   async (app, options) => {
     const metrics = createEngineMetrics();
-    const config = loadConfig();
-    const token = options.token ?? config.METRICS_TOKEN;
+    const token = options.token;
     // Closed rather than a refused start: a deployment without monitoring must still carry rides.
-    const closed = !token && config.NODE_ENV === 'production';
+    const closed = !token && options.production === true;
     if (closed) app.log.warn('METRICS_TOKEN is not set: GET /metrics answers 403 in production until it is');
     const projections = (options.projections ?? PROJECTIONS).map((projection) => projection.name);
     let countTimers: (() => number | Promise<number>) | undefined;

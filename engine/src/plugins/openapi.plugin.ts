@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 
 export interface OpenApiPluginOptions {
-  /** Serve /api/docs and /api/docs/json; by default as `apiDocsServed` decides from the configuration. */
-  serve?: boolean;
+  /** Serve /api/docs and /api/docs/json (`apiDocsServed` decides it from the configuration). */
+  serve: boolean;
 }
 
 /** API_DOCS decides when set ('1' on, '0' off); unset, the docs are public outside production only. */
@@ -32,7 +32,7 @@ export const openApiPlugin = fp<OpenApiPluginOptions>(
       },
       transform: jsonSchemaTransform,
     });
-    if (options.serve ?? apiDocsServed(loadConfig())) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    if (options.serve) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },
   { name: 'openapi' },
 );

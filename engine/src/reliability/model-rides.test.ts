@@ -12,7 +12,7 @@ import {
 import { toDomainEvent } from '../event-store/upcast';
 import { readState } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
-import { dispatchInputOf } from '../dispatch/dispatch.routes';
+import { dispatchInputOf } from '../dispatch/dispatch-input';
 import { fireTimer } from '../timers/fire-timer';
 import { rideTimers } from '../timers/ride-timers';
 import type { Timer } from '../timers/timer-port';

@@ -17,7 +17,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
-import { dispatchInputOf } from '../dispatch/dispatch.routes';
+import { dispatchInputOf } from '../dispatch/dispatch-input';
 import { preemptionFor } from '../dispatch/offers';
 import { STEP_COMMANDS, bookRide, cancelRide, changePriority, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';

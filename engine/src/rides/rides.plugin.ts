@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { bookingsRoutes } from './bookings.routes';
 import { trackingRoutes } from './tracking.routes';
 import { rideHistoryRoutes } from './ride-history.routes';
 import { requestersRoutes } from './requesters.routes';
 
-export async function rideRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(bookingsRoutes);
-  await app.register(trackingRoutes);
-  await app.register(rideHistoryRoutes);
-  await app.register(requestersRoutes);
-}
+/** The rides' routes: booking, tracking, history, and the ride reads of SPEC §7 "Drivers". */
+export const rideRoutes = fp(
+  async (app) => {
+    await app.register(bookingsRoutes);
+    await app.register(trackingRoutes);
+    await app.register(rideHistoryRoutes);
+    await app.register(requestersRoutes);
+  },
+  { name: 'rides', dependencies: ['database', 'auth', 'site-state', 'dispatch-settings', 'driver-roster', 'inspections'] },
+);

@@ -17,7 +17,7 @@ import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
 import { acceptRide, declineOffer, rideStep } from './ride.decider';
-import { dispatchInputOf } from '../dispatch/dispatch.routes';
+import { dispatchInputOf } from '../dispatch/dispatch-input';
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

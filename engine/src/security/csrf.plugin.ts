@@ -4,15 +4,14 @@ import { SERVER_MESSAGES } from '@plantride/schemas';
 import { forbidden } from '../commands/errors';
 import { cookieOriginAllowed } from '../auth/cookie-origin';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { loadConfig } from '../config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // What a browser says of a request without Origin: its own page, or the user himself (typed, bookmarked).
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 export interface CsrfPluginOptions {
-  /** Origins whose pages may send cookie-authenticated commands besides the engine's own; CORS_ORIGINS unless given. */
-  allowedOrigins?: readonly string[];
+  /** Origins whose pages may send cookie-authenticated commands besides the engine's own (CORS_ORIGINS). */
+  allowedOrigins: readonly string[];
 }
 
 /** Whether the request would be authenticated by the session cookie (no bearer header, a `token` cookie), as `bearerToken` reads it. */
@@ -42,7 +41,7 @@ export function cookieCommandAllowed(request: FastifyRequest, allowedOrigins: re
  */
 export const csrfPlugin = fp<CsrfPluginOptions>(
   async (app, options) => {
-    const allowedOrigins = options.allowedOrigins ?? loadConfig().CORS_ORIGINS;
+    const { allowedOrigins } = options;
     app.addHook('onRequest', async (request) => {
       if (!cookieCommandAllowed(request, allowedOrigins)) throw forbidden(SERVER_MESSAGES.crossSiteRequestRefused);
     });

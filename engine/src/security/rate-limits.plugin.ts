@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { DomainError } from '../commands/errors';
-import { loadConfig } from '../config';
 import { tokenBuckets, type Rate } from './token-buckets';
 
 export interface RateLimits {
@@ -31,11 +30,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * without a user (sign-in, sign-up: limited in auth/sign-in-limiter.ts; refused ones: 401) are not
  * counted here. Must be registered after auth (its route hooks set `request.user`) and before the routes.
  */
-export const rateLimitsPlugin = fp<Partial<RateLimits>>(
+export const rateLimitsPlugin = fp<Pick<RateLimits, 'commands'> & Partial<RateLimits>>(
   async (app, options) => {
-    const config = loadConfig();
     const limits: RateLimits = {
-      commands: options.commands ?? { burst: config.COMMAND_RATE_BURST, perSecond: config.COMMAND_RATE_PER_SEC },
+      commands: options.commands,
       socketMessages: options.socketMessages ?? DEFAULT_SOCKET_MESSAGE_RATE,
       now: options.now,
     };

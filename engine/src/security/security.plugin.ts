@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { HTTPMethods } from 'fastify';
-import { loadConfig } from '../config';
 
 /** Largest request body any route takes; a bigger one is refused with 413 before it is parsed. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -20,8 +19,8 @@ declare module 'fastify' {
 }
 
 export interface SecurityPluginOptions {
-  /** Origins whose pages may call the API from the browser; CORS_ORIGINS unless given. None: same-origin only. */
-  corsOrigins?: readonly string[];
+  /** Origins whose pages may call the API from the browser (CORS_ORIGINS). None: same-origin only. */
+  corsOrigins: readonly string[];
 }
 
 /**
@@ -56,7 +55,7 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       },
     });
 
-    const origins = options.corsOrigins ?? loadConfig().CORS_ORIGINS;
+    const origins = options.corsOrigins;
     await app.register(cors, {
       // No list: no Access-Control-Allow-Origin for anyone, so browsers keep other sites' pages out.
       origin: origins.length > 0 ? [...origins] : false,

@@ -5,9 +5,7 @@ import {
   addLocationBodySchema,
   changeLocationBodySchema,
   defaultPlaceId,
-  SITE_STREAM_ID,
   errorAnswerSchema,
-  evolveSite,
   locationByIdOrName,
   locationAnswerSchema,
   locationParamsSchema,
@@ -22,15 +20,7 @@ import {
 import { currentUser } from '../auth/auth.plugin';
 import { handle, type CommandResult } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
-import { createStreamCache, type StreamCache } from '../event-store/stream-cache';
 import { addLocation, changeLocation, setRouteTime } from './site.decider';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The site as it stands, in memory: bookings check their places against it (null: the default site). */
-    site: StreamCache<SiteState | null>;
-  }
-}
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 
@@ -59,9 +49,7 @@ function newPlaceId(site: SiteState, name: string): string {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = await createStreamCache(app.database, app.eventStore, { streamId: SITE_STREAM_ID, initial: null, evolve: evolveSite });
-  app.decorate('site', cache);
-  app.addHook('onClose', () => cache.close());
+  const cache = app.site;
 
   const placeAnswer = (id: string, result: CommandResult) => {
     const place = siteOf(cache.current()).locations.find((candidate) => candidate.id === id);
@@ -127,4 +115,4 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The site as data (issue #20): GET /api/site for everyone signed in, the changes for admins. */
-export const siteRoutes = fp(routes, { name: 'site', dependencies: ['database', 'auth'] });
+export const siteRoutes = fp(routes, { name: 'site', dependencies: ['database', 'auth', 'site-state'] });

@@ -44,7 +44,7 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     ['AD01', 'admin'],
   ];
 
-  async function start(delays: TimersPluginOptions): Promise<TestApp> {
+  async function start(delays: Partial<TimersPluginOptions>): Promise<TestApp> {
     const app = await createTestApp(store, {
       timers: { ...testTimerOptions(timers, prefix), reassignTimeoutMs: NEVER, rideWaitAlertMs: NEVER, pollIntervalMs: 50, ...delays },
     });

@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
 import { openRideIds } from '@plantride/projections';
-import { loadConfig } from '../config';
 import { readModels } from '../rides/ride-access';
 import { createBullMqTimers } from './bullmq-timers';
 import { fireTimer } from './fire-timer';
-import { dispatchInputOf } from '../dispatch/dispatch.routes';
+import { dispatchInputOf } from '../dispatch/dispatch-input';
 import { createInProcessTimers } from './in-process-timers';
 import { createTimerReactor } from './timer-reactor';
 import type { TimerKind } from './timer-port';
@@ -29,9 +28,9 @@ export interface TimersPluginOptions {
   /** Redis key prefix of the timers queue; every engine of one deployment uses the same. */
   prefix?: string;
   /** REASSIGN_TIMEOUT_MS: a redistributed ride nobody took over; the requester hears noAlternativeDriver each period. */
-  reassignTimeoutMs?: number;
+  reassignTimeoutMs: number;
   /** RIDE_WAIT_ALERT_MS: a ride still requested this long raises rideWaitingTooLong. */
-  rideWaitAlertMs?: number;
+  rideWaitAlertMs: number;
   /** One booked Special Task minute in ms (60 000); tests shorten it. */
   specialTaskMinuteMs?: number;
   /** First retry of a timer whose command failed (store unreachable), doubled each time. */
@@ -39,8 +38,6 @@ export interface TimersPluginOptions {
   pollIntervalMs?: number;
   leaseRetryMs?: number;
 }
-
-const defaults = loadConfig({});
 
 /**
  * Server-side timers: the reactor arms them from ride events (one leading process), the adapter
@@ -71,8 +68,8 @@ export const timersPlugin = fp<TimersPluginOptions>(
       store: app.eventStore,
       port,
       settings: {
-        reassignTimeoutMs: options.reassignTimeoutMs ?? defaults.REASSIGN_TIMEOUT_MS,
-        rideWaitAlertMs: options.rideWaitAlertMs ?? defaults.RIDE_WAIT_ALERT_MS,
+        reassignTimeoutMs: options.reassignTimeoutMs,
+        rideWaitAlertMs: options.rideWaitAlertMs,
         specialTaskMinuteMs: options.specialTaskMinuteMs ?? 60_000,
       },
       async openRides(position) {
@@ -88,11 +85,10 @@ export const timersPlugin = fp<TimersPluginOptions>(
       onError,
     });
     rearm = () => reactor.reconcileAgain();
-    // Timers fire once the whole app is ready: offer dispatch's view (the dispatch settings and the
-    // roster, registered after this plugin) is there, so a release or a lapse at start dispatches as
-    // the settings say. Until then they wait in the port, armed.
+    // Timers fire once the whole app is ready, so a release or a lapse at start dispatches as the settings say.
+    // Until then they wait in the port, armed.
     app.addHook('onReady', async () => {
-      const dispatch = app.hasDecorator('dispatchSettings') && app.hasDecorator('driverRoster') ? () => dispatchInputOf(app) : undefined;
+      const dispatch = () => dispatchInputOf(app);
       await port.start(async (timer) => {
         const outcome = await fireTimer(app.eventStore, timer, new Date(), dispatch);
         app.log.debug({ timer: timer.id, outcome }, 'timer fired');
@@ -106,7 +102,7 @@ export const timersPlugin = fp<TimersPluginOptions>(
       pending: () => port.pending(),
     });
     // /metrics (plantride_timers_pending) asks at each scrape.
-    if (app.hasDecorator('metrics')) app.metrics.collectTimersPending(() => port.pending());
+    app.metrics.collectTimersPending(() => port.pending());
     // Before the store closes: nothing may arm or fire once it is gone.
     app.addHook('preClose', async () => {
       closing = true;
@@ -114,5 +110,5 @@ export const timersPlugin = fp<TimersPluginOptions>(
       await port.close();
     });
   },
-  { name: 'timers', dependencies: ['database', 'projections'] },
+  { name: 'timers', dependencies: ['database', 'projections', 'metrics', 'site-state', 'dispatch-settings', 'driver-roster'] },
 );
