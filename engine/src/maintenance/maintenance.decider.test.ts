@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   SERVER_MESSAGES,
+  filedBreakdownType,
+  filedIssue,
+  maintenanceRequestProblem,
   type Actor,
   type DomainEvent,
   type EditMaintenanceComment,
@@ -130,6 +133,33 @@ describe('request maintenance', () => {
       .given(driverStreams({ driver: held, ride }))
       .when(ask(change), driver)
       .thenThrows(400, message);
+  });
+
+  it("given every mix of ride, reason, own words, breakdown type and comment, when he asks, then the decision refuses what the schemas' rule refuses, in its words", () => {
+    for (const onRide of [false, true])
+      for (const issue of ['', 'Engine Issue', 'Others'])
+        for (const customIssue of ['', 'horn stuck'])
+          for (const breakdownType of [null, 'partial', 'full'] as const)
+            for (const commentText of ['', 'hydraulics']) {
+              const given = driverStreams(onRide ? { driver: [driverEvents.assignedToRide(D, 'R1')], ride: midRide } : {});
+              const when = spec.given(given).when(ask({ issue, customIssue, breakdownType, commentText }), driver);
+              const problem = maintenanceRequestProblem({
+                midRide: onRide,
+                issue: filedIssue(issue, customIssue),
+                breakdownType,
+                commentText,
+              });
+              if (problem) {
+                when.thenThrows(400, problem.message);
+                continue;
+              }
+              const data = { issue: filedIssue(issue, customIssue), breakdownType: filedBreakdownType(onRide, breakdownType) };
+              when.then({
+                request: [expect.objectContaining({ type: 'MaintenanceRequested', data: expect.objectContaining(data) })],
+                driver: onRide ? [expect.anything(), expect.anything()] : [expect.anything()],
+                ...(onRide ? { ride: [expect.anything()] } : {}),
+              });
+            }
   });
 
   it('given a driver, when someone else asks for him, then it is refused', () => {

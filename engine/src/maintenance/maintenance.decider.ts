@@ -3,6 +3,9 @@ import {
   MESSAGES,
   REJECTION_COMMENT_PREFIX,
   SERVER_MESSAGES,
+  filedBreakdownType,
+  filedIssue,
+  maintenanceRequestProblem,
   maintenanceStreamId,
   resumeStateOf,
   type BreakdownType,
@@ -15,7 +18,6 @@ import {
   type UnblockReason,
   type UserEvent,
   type MaintenanceStatus,
-  type RequestMaintenance,
   type SetMaintenanceStatus,
   type VehicleType,
 } from '@plantride/schemas';
@@ -47,15 +49,6 @@ export function rejectionComment(reason: string): string {
 function reasonOf(text: string | null): string | null {
   const reason = text?.startsWith(REJECTION_COMMENT_PREFIX) ? text.slice(REJECTION_COMMENT_PREFIX.length) : text;
   return reason?.trim() || null;
-}
-
-/** SPEC §5 rules of a driver's request: mid-ride (a ride id) needs a comment; otherwise a reason and breakdown type. */
-function checkMaintenanceRequest(data: Pick<RequestMaintenance['data'], 'issue' | 'commentText' | 'breakdownType' | 'rideId'>): void {
-  if (data.rideId !== null) {
-    if (!data.commentText.trim()) throw badRequest(MESSAGES.enterMaintenanceComment);
-    return;
-  }
-  if (!data.issue.trim() || data.breakdownType === null) throw badRequest(MESSAGES.selectReasonAndBreakdown);
 }
 
 export function evolveMaintenance(state: MaintenanceState, event: MaintenanceEvent): MaintenanceState {
@@ -172,10 +165,9 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
       // The driver record's name, not what the client says it is.
       driverName: record.name || account.name,
       vehicleType,
-      issue: issue === 'Others' ? customIssue : issue,
+      issue: filedIssue(issue, customIssue),
       commentText,
-      // A breakdown in the middle of a ride is partial: the vehicle got that far.
-      breakdownType: midRide ? ('partial' as const) : command.data.breakdownType,
+      breakdownType: filedBreakdownType(midRide !== null, command.data.breakdownType),
       rideId: midRide?.context.rideId ?? null,
     };
     const at = now.toISOString();
@@ -204,7 +196,9 @@ export function fileMaintenanceRequest(
 ): { request: MaintenanceEvent[]; driver: DriverEvent[] } {
   if (request) throw conflict(SERVER_MESSAGES.invalidStatusChange);
   if (driver.blockedFor) throw conflict(SERVER_MESSAGES.driverAlreadyBlocked);
-  checkMaintenanceRequest(filed);
+  // SPEC §5's rule, the same function the body's schema and the driver's form apply; mid-ride is what the ride's stream says.
+  const problem = maintenanceRequestProblem({ ...filed, midRide: filed.rideId !== null });
+  if (problem) throw badRequest(problem.message);
   return {
     request: [{ type: 'MaintenanceRequested', data: { ...filed, requestedAt: at } }],
     driver: [{ type: 'DriverBlockedForMaintenance', data: { operatorId: filed.driverId, maintenanceRequestId: filed.requestId } }],

@@ -7,6 +7,7 @@ export * from './inspections.api';
 export * from './fleet.api';
 export * from './kpis.api';
 export * from './maintenance.api';
+export * from './maintenance-request.rule';
 export * from './paging.api';
 export * from './refusal-message';
 export * from './reports.api';

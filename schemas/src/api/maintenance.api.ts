@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  breakdownTypeSchema,
-  maintenanceStatusSchema,
-  resumeStateSchema,
-  rideStateNameSchema,
-  toResumeState,
-  unblockReasonSchema,
-  vehicleTypeSchema,
-} from '../constants';
+import { breakdownTypeSchema, maintenanceStatusSchema, unblockReasonSchema, vehicleTypeSchema } from '../constants';
+import { resumeStateSchema, rideStateNameSchema, toResumeState } from '../ride-status';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { PAGE_SIZES, pageQueryShape } from './paging.api';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
+import { filedIssue, maintenanceRequestProblem } from './maintenance-request.rule';
 
 const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 
@@ -20,8 +14,8 @@ const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 export const customIssueInput = optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' });
 
 /**
- * POST /api/requests/maintenanceReq; mid-ride (ride_id set) needs a comment, otherwise a reason and
- * breakdown type. `custom_issue` is our addition: the driver's own text when the reason is 'Others'.
+ * POST /api/requests/maintenanceReq; SPEC §5's rule (`maintenanceRequestProblem`, mid-ride when ride_id
+ * is set). `custom_issue` is our addition: the driver's own text when the reason is 'Others'.
  * `null` is empty for the free-text fields.
  */
 export const maintenanceRequestBodySchema = z
@@ -40,13 +34,13 @@ export const maintenanceRequestBodySchema = z
     ),
   })
   .superRefine((body, ctx) => {
-    if (body.ride_id !== null) {
-      if (!body.comment_text) {
-        ctx.addIssue({ code: 'custom', path: ['comment_text'], message: MESSAGES.enterMaintenanceComment });
-      }
-    } else if (!body.issue || body.breakdown_type === null) {
-      ctx.addIssue({ code: 'custom', path: ['issue'], message: MESSAGES.selectReasonAndBreakdown });
-    }
+    const problem = maintenanceRequestProblem({
+      midRide: body.ride_id !== null,
+      issue: filedIssue(body.issue, body.custom_issue ?? ''),
+      breakdownType: body.breakdown_type,
+      commentText: body.comment_text,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type MaintenanceRequestBody = z.infer<typeof maintenanceRequestBodySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@plantride/schemas';
+import { MAINTENANCE_REASONS, MESSAGES, filedIssue, maintenanceRequestProblem } from '@plantride/schemas';
 import {
   emptyMaintenanceForm,
   maintenanceFormError,
@@ -59,5 +59,22 @@ describe('maintenance request rules (SPEC §5)', () => {
       breakdown_type: 'partial',
       comment_text: 'hydraulics leaking',
     });
+  });
+
+  it("given every mix of ride, reason, own words, breakdown type and comment, then the form refuses what the engine's rule refuses, in its words", () => {
+    for (const onRide of [false, true])
+      for (const reason of ['', ...MAINTENANCE_REASONS] as const)
+        for (const customIssue of ['', 'horn stuck'])
+          for (const breakdownType of ['', 'partial', 'full'] as const)
+            for (const comment of ['', 'hydraulics']) {
+              const filled = form({ vehicleType: 'Crane', reason, customIssue, breakdownType, comment });
+              const rule = maintenanceRequestProblem({
+                midRide: onRide,
+                issue: filedIssue(reason, customIssue),
+                breakdownType: breakdownType || null,
+                commentText: comment,
+              });
+              expect(maintenanceFormError(filled, onRide ? midRide : idle), JSON.stringify(filled)).toBe(rule?.message ?? null);
+            }
   });
 });

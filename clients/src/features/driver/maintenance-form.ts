@@ -1,4 +1,12 @@
-import { MESSAGES, type BreakdownType, type MaintenanceReason, type VehicleType } from '@plantride/schemas';
+import {
+  MESSAGES,
+  filedBreakdownType,
+  filedIssue,
+  maintenanceRequestProblem,
+  type BreakdownType,
+  type MaintenanceReason,
+  type VehicleType,
+} from '@plantride/schemas';
 import type { MaintenanceRequestInput } from './api/request-maintenance';
 
 export interface MaintenanceForm {
@@ -15,23 +23,26 @@ export const emptyMaintenanceForm: MaintenanceForm = { vehicleType: '', reason: 
 /** Only the driver's own vehicle type is offered (SPEC §5). */
 export const vehicleTypeOptions = (own: VehicleType | '' | null | undefined): VehicleType[] => (own ? [own] : []);
 
+/** The issue sent: the reason, or the driver's own text for 'Others'. */
+export const issueOf = (form: MaintenanceForm): string => filedIssue(form.reason, form.customIssue.trim());
+
 /**
- * The first SPEC §5 rule the form breaks, or null when it may be sent. Mid-ride a comment is
- * enough (the breakdown is partial); otherwise a reason and a breakdown type, and 'Others' needs its text.
+ * The first SPEC §5 rule the form breaks, or null when it may be sent: his own vehicle type, then
+ * the request's rule as the engine applies it (`maintenanceRequestProblem`).
  */
 export function maintenanceFormError(
   form: MaintenanceForm,
   { midRide, ownVehicleType }: { midRide: boolean; ownVehicleType: VehicleType | '' | null },
 ): string | null {
   if (!form.vehicleType || form.vehicleType !== ownVehicleType) return MESSAGES.selectVehicleType;
-  if (midRide) return form.comment.trim() ? null : MESSAGES.enterMaintenanceComment;
-  if (!form.reason || !form.breakdownType) return MESSAGES.selectReasonAndBreakdown;
-  if (form.reason === 'Others' && !form.customIssue.trim()) return MESSAGES.selectReasonAndBreakdown;
-  return null;
+  const problem = maintenanceRequestProblem({
+    midRide,
+    issue: issueOf(form),
+    breakdownType: form.breakdownType || null,
+    commentText: form.comment,
+  });
+  return problem?.message ?? null;
 }
-
-/** The issue sent: the reason, or the driver's own text for 'Others'. */
-export const issueOf = (form: MaintenanceForm): string => (form.reason === 'Others' ? form.customIssue.trim() : form.reason);
 
 /** POST /api/requests/maintenanceReq as the form fills it; a mid-ride request names the ride and is partial. */
 export function maintenanceRequestBody(
@@ -46,7 +57,7 @@ export function maintenanceRequestBody(
     issue: issueOf(form),
     comment_text: form.comment.trim(),
     status: 'pending',
-    breakdown_type: rideId ? 'partial' : form.breakdownType || null,
+    breakdown_type: filedBreakdownType(Boolean(rideId), form.breakdownType || null),
     ride_id: rideId,
   };
 }
