@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wordedMessage } from './api/text-fields';
 import { plantDayOf, shiftDay } from './api/kpis.api';
 import { SERVER_MESSAGES } from './messages';
+import { sameJson } from './same-json';
 
 /*
  * How rides reach drivers (issue #20). 'broadcast' is the spec's: every driver of the vehicle type
@@ -21,11 +22,13 @@ function wholeNumber(label: string, min: number, max: number, unit = '') {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-const DAY_SECONDS = 24 * 3600;
+/** A service target's bounds, in seconds: at least one, at most a day. */
+export const SERVICE_TARGET_SECONDS = { min: 1, max: 24 * 3600 } as const;
+const { min: TARGET_MIN, max: TARGET_MAX } = SERVICE_TARGET_SECONDS;
 const serviceTargetSchema = z
   .object({
-    acceptSeconds: wholeNumber('acceptSeconds', 1, DAY_SECONDS, ' of seconds'),
-    deliverSeconds: wholeNumber('deliverSeconds', 1, DAY_SECONDS, ' of seconds'),
+    acceptSeconds: wholeNumber('acceptSeconds', TARGET_MIN, TARGET_MAX, ' of seconds'),
+    deliverSeconds: wholeNumber('deliverSeconds', TARGET_MIN, TARGET_MAX, ' of seconds'),
   })
   .strict();
 
@@ -80,11 +83,8 @@ export function releaseTimeOf(scheduledFor: string, settings: DispatchSettings, 
   return new Date(Math.max(now.getTime(), Date.parse(scheduledFor) - settings.releaseLeadMinutes * 60_000)).toISOString();
 }
 
+/** Whether two settings are the same, field by field as parsed: a field the schema gains is compared too. */
+export const sameDispatchSettings = (a: DispatchSettings, b: DispatchSettings): boolean => sameJson(a, b);
+
 /** Whether `targets` are the defaults, which a ride's events then leave out. */
-export function defaultServiceTargets(targets: ServiceTargets): boolean {
-  const d = DEFAULT_DISPATCH_SETTINGS.serviceTargets;
-  return SLA_PRIORITY_KEYS.every(
-    (p) => targets[p].acceptSeconds === d[p].acceptSeconds && targets[p].deliverSeconds === d[p].deliverSeconds,
-  );
-}
-const SLA_PRIORITY_KEYS = RIDE_PRIORITIES;
+export const defaultServiceTargets = (targets: ServiceTargets): boolean => sameJson(targets, DEFAULT_DISPATCH_SETTINGS.serviceTargets);

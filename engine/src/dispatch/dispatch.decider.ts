@@ -1,4 +1,10 @@
-import { DEFAULT_DISPATCH_SETTINGS, DISPATCH_STREAM_ID, type DispatchEvent, type DispatchSettings } from '@plantride/schemas';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  DISPATCH_STREAM_ID,
+  sameDispatchSettings,
+  type DispatchEvent,
+  type DispatchSettings,
+} from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
 
@@ -13,21 +19,6 @@ export const dispatchStream = (): DispatchRef => ({
   evolve: evolveDispatch,
 });
 
-/** Every value of the settings in a fixed order (stored JSON may order keys its own way). */
-const valuesOf = (s: DispatchSettings) => {
-  const { normal, urgent } = s.serviceTargets;
-  return [
-    s.mode,
-    s.offerSeconds,
-    normal.acceptSeconds,
-    normal.deliverSeconds,
-    urgent.acceptSeconds,
-    urgent.deliverSeconds,
-    s.releaseLeadMinutes,
-  ].join('|');
-};
-const same = (a: DispatchSettings, b: DispatchSettings) => valuesOf(a) === valuesOf(b);
-
 export interface ChangeDispatchSettingsCommand {
   type: 'ChangeDispatchSettings';
   data: DispatchSettings;
@@ -38,7 +29,7 @@ export const changeDispatchSettings: CommandHandler<ChangeDispatchSettingsComman
   streams: () => ({ dispatch: dispatchStream() }),
   decide(command, { dispatch }, { actor }) {
     requireActor(actor, 'admin');
-    if (same(dispatch, command.data)) return {};
+    if (sameDispatchSettings(dispatch, command.data)) return {};
     return { dispatch: [{ type: 'DispatchSettingsChanged', data: command.data }] };
   },
 };

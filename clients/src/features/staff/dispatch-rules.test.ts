@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCH_SETTINGS } from '@plantride/schemas';
-import { checkDispatchDraft, draftOf, OFFER_SECONDS_MESSAGE, RELEASE_LEAD_MESSAGE, TARGET_MESSAGE } from './dispatch-rules';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  OFFER_SECONDS,
+  RELEASE_LEAD_MINUTES,
+  dispatchSettingsSchema,
+  type DispatchMode,
+} from '@plantride/schemas';
+import {
+  checkDispatchDraft,
+  draftOf,
+  OFFER_SECONDS_MESSAGE,
+  RELEASE_LEAD_MESSAGE,
+  TARGET_MESSAGE,
+  type DispatchDraft,
+} from './dispatch-rules';
 
 describe('dispatch settings form (issue #20)', () => {
   it('given the defaults, when shown and saved unchanged, then the targets read in minutes and go back as the same seconds', () => {
@@ -55,5 +68,37 @@ describe('dispatch settings form (issue #20)', () => {
       serviceTargets: { ...DEFAULT_DISPATCH_SETTINGS.serviceTargets, normal: { acceptSeconds: 90, deliverSeconds: 100 } },
     };
     expect(draftOf(settings)).toMatchObject({ normalAccept: '1.5', normalDeliver: '1.67' });
+  });
+
+  const { min: offerMin, max: offerMax } = OFFER_SECONDS;
+  const { min: leadMin, max: leadMax } = RELEASE_LEAD_MINUTES;
+  it.each<[keyof DispatchDraft, string, boolean]>([
+    ['offerSeconds', `${offerMin - 1}`, false],
+    ['offerSeconds', `${offerMin}`, true],
+    ['offerSeconds', `${offerMax}`, true],
+    ['offerSeconds', `${offerMax + 1}`, false],
+    ['offerSeconds', '7.5', false],
+    ['offerSeconds', '', false],
+    ['releaseLeadMinutes', `${leadMin - 1}`, false],
+    ['releaseLeadMinutes', `${leadMin}`, true],
+    ['releaseLeadMinutes', `${leadMax}`, true],
+    ['releaseLeadMinutes', `${leadMax + 1}`, false],
+    ['urgentDeliver', '0.005', false],
+    ['urgentDeliver', '0.01', true],
+    ['urgentDeliver', '1,5', true],
+    ['urgentDeliver', '1440', true],
+    ['urgentDeliver', '1440.01', false],
+    ['urgentDeliver', '1e3', false],
+    ['urgentDeliver', '-2', false],
+  ])("given %s typed as '%s', when checked, then the engine's schema decides (accepted: %s)", (field, text, accepted) => {
+    const checked = checkDispatchDraft({ ...draftOf(DEFAULT_DISPATCH_SETTINGS), [field]: text });
+    expect('settings' in checked).toBe(accepted);
+    if ('settings' in checked) expect(dispatchSettingsSchema.parse(checked.settings)).toEqual(checked.settings);
+    else expect(Object.keys(checked.errors)).toEqual([field]);
+  });
+
+  it("given a refusal the screen has no field for, when checked, then it comes in the schema's words for the whole form", () => {
+    const draft = { ...draftOf(DEFAULT_DISPATCH_SETTINGS), mode: 'lottery' as DispatchMode };
+    expect(checkDispatchDraft(draft)).toEqual({ errors: { form: "mode must be 'broadcast' or 'offer'." } });
   });
 });

@@ -1,4 +1,11 @@
-import { OFFER_SECONDS, RELEASE_LEAD_MINUTES, type DispatchMode, type DispatchSettings, type RidePriority } from '@plantride/schemas';
+import {
+  OFFER_SECONDS,
+  RELEASE_LEAD_MINUTES,
+  SERVICE_TARGET_SECONDS,
+  dispatchSettingsSchema,
+  type DispatchMode,
+  type DispatchSettings,
+} from '@plantride/schemas';
 
 /** The four service targets as the screen asks for them: minutes (the engine keeps seconds). */
 export const TARGET_FIELDS = ['normalAccept', 'normalDeliver', 'urgentAccept', 'urgentDeliver'] as const;
@@ -11,9 +18,9 @@ export interface DispatchDraft extends Record<TargetField, string> {
   releaseLeadMinutes: string;
 }
 
-export type DispatchDraftErrors = Partial<Record<keyof DispatchDraft, string>>;
+/** A message per field; `form` for a refusal that belongs to no field of the screen. */
+export type DispatchDraftErrors = Partial<Record<keyof DispatchDraft | 'form', string>>;
 
-const DAY_SECONDS = 24 * 3600;
 const minutesOf = (seconds: number) => String(Math.round((seconds / 60) * 100) / 100);
 
 export const draftOf = (settings: DispatchSettings): DispatchDraft => ({
@@ -28,47 +35,55 @@ export const draftOf = (settings: DispatchSettings): DispatchDraft => ({
 
 export const OFFER_SECONDS_MESSAGE = `Offer time must be a whole number of seconds from ${OFFER_SECONDS.min} to ${OFFER_SECONDS.max}.`;
 export const RELEASE_LEAD_MESSAGE = `Release lead must be a whole number of minutes from ${RELEASE_LEAD_MINUTES.min} to ${RELEASE_LEAD_MINUTES.max}.`;
-export const TARGET_MESSAGE = `Enter minutes: more than 0, at most ${DAY_SECONDS / 60} (a day). 1.5 is a minute and a half.`;
+export const TARGET_MESSAGE = `Enter minutes: more than 0, at most ${SERVICE_TARGET_SECONDS.max / 60} (a day). 1.5 is a minute and a half.`;
 
-function whole(text: string, min: number, max: number): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const value = Number(text);
-  return value >= min && value <= max ? value : null;
+// Text as typed → a number for the schema to judge; anything but a plain decimal is NaN, which it refuses.
+function decimal(text: string): number {
+  const plain = text.trim().replace(',', '.');
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
 }
 
-/** Minutes as typed → whole seconds, or null when the engine would refuse them (under 1 s or over a day). */
-function targetSeconds(text: string): number | null {
-  if (text.trim() === '') return null;
-  const minutes = Number(text.replace(',', '.'));
-  if (!Number.isFinite(minutes)) return null;
-  const seconds = Math.round(minutes * 60);
-  return seconds >= 1 && seconds <= DAY_SECONDS ? seconds : null;
-}
+// Minutes as typed → the seconds the engine keeps.
+const secondsOf = (minutes: string): number => Math.round(decimal(minutes) * 60);
 
-/** The engine's rules: the whole object to PUT, or a message per field. */
+/** Where the schema's path lands on the screen, and what the field then says. */
+const FIELD_AT: Record<string, Exclude<keyof DispatchDraft, 'mode'>> = {
+  offerSeconds: 'offerSeconds',
+  releaseLeadMinutes: 'releaseLeadMinutes',
+  'serviceTargets.normal.acceptSeconds': 'normalAccept',
+  'serviceTargets.normal.deliverSeconds': 'normalDeliver',
+  'serviceTargets.urgent.acceptSeconds': 'urgentAccept',
+  'serviceTargets.urgent.deliverSeconds': 'urgentDeliver',
+};
+const MESSAGE_OF: Record<Exclude<keyof DispatchDraft, 'mode'>, string> = {
+  offerSeconds: OFFER_SECONDS_MESSAGE,
+  releaseLeadMinutes: RELEASE_LEAD_MESSAGE,
+  normalAccept: TARGET_MESSAGE,
+  normalDeliver: TARGET_MESSAGE,
+  urgentAccept: TARGET_MESSAGE,
+  urgentDeliver: TARGET_MESSAGE,
+};
+
+/**
+ * The engine's own schema judges the draft: the whole object to PUT, or the screen's message per
+ * field (a refusal on no field of the screen, in the schema's words, as `form`).
+ */
 export function checkDispatchDraft(draft: DispatchDraft): { settings: DispatchSettings } | { errors: DispatchDraftErrors } {
-  const errors: DispatchDraftErrors = {};
-  const offerSeconds = whole(draft.offerSeconds, OFFER_SECONDS.min, OFFER_SECONDS.max);
-  const releaseLeadMinutes = whole(draft.releaseLeadMinutes, RELEASE_LEAD_MINUTES.min, RELEASE_LEAD_MINUTES.max);
-  if (offerSeconds === null) errors.offerSeconds = OFFER_SECONDS_MESSAGE;
-  if (releaseLeadMinutes === null) errors.releaseLeadMinutes = RELEASE_LEAD_MESSAGE;
-  const seconds = {} as Record<TargetField, number>;
-  for (const field of TARGET_FIELDS) {
-    const value = targetSeconds(draft[field]);
-    if (value === null) errors[field] = TARGET_MESSAGE;
-    else seconds[field] = value;
-  }
-  if (offerSeconds === null || releaseLeadMinutes === null || Object.keys(errors).length > 0) return { errors };
-  const target = (priority: RidePriority) => ({
-    acceptSeconds: seconds[`${priority}Accept`],
-    deliverSeconds: seconds[`${priority}Deliver`],
-  });
-  return {
-    settings: {
-      mode: draft.mode,
-      offerSeconds,
-      serviceTargets: { normal: target('normal'), urgent: target('urgent') },
-      releaseLeadMinutes,
+  const parsed = dispatchSettingsSchema.safeParse({
+    mode: draft.mode,
+    offerSeconds: decimal(draft.offerSeconds),
+    serviceTargets: {
+      normal: { acceptSeconds: secondsOf(draft.normalAccept), deliverSeconds: secondsOf(draft.normalDeliver) },
+      urgent: { acceptSeconds: secondsOf(draft.urgentAccept), deliverSeconds: secondsOf(draft.urgentDeliver) },
     },
-  };
+    releaseLeadMinutes: decimal(draft.releaseLeadMinutes),
+  } satisfies Record<keyof DispatchSettings, unknown>);
+  if (parsed.success) return { settings: parsed.data };
+  const errors: DispatchDraftErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELD_AT[issue.path.join('.')];
+    if (field) errors[field] ??= MESSAGE_OF[field];
+    else errors.form ??= issue.message;
+  }
+  return { errors };
 }

@@ -39,6 +39,7 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
     const checked = checkDispatchDraft(draft);
     if ('errors' in checked) {
       setErrors(checked.errors);
+      setRefusal(checked.errors.form ?? null);
       return;
     }
     try {
