@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { errorAnswersPlugin } from './plugins/error-answers.plugin';
 import { bodyParserPlugin } from './plugins/body-parser.plugin';
 import { healthRoutes } from './health/health.routes';
 import { registerFeatures } from './routes';
@@ -17,7 +18,7 @@ import { correlationIdOptions, correlationIdPlugin } from './metrics/correlation
 import { securityPlugin } from './security/security.plugin';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy';
 import { csrfPlugin } from './security/csrf.plugin';
-import { rateLimitsPlugin, type RateLimits } from './security/rate-limits.plugin';
+import { rateLimitsPlugin, type RateLimitsOptions } from './security/rate-limits.plugin';
 import { loadConfig, type Config } from './config';
 import { siteStatePlugin } from './site/site-state.plugin';
 import { dispatchSettingsPlugin } from './dispatch/dispatch-settings.plugin';
@@ -37,8 +38,8 @@ export interface AppOptions {
   timers?: Partial<TimersPluginOptions>;
   /** Which X-Forwarded-For hops name the client; the configuration's TRUST_PROXY unless given. */
   trustProxy?: TrustProxy;
-  /** Commands per user and messages per socket; COMMAND_RATE_BURST/COMMAND_RATE_PER_SEC and the socket default unless given. */
-  rateLimits?: Partial<RateLimits>;
+  /** Commands per user and messages per socket; COMMAND_RATE_BURST/COMMAND_RATE_PER_SEC, REDIS_URL/REDIS_PREFIX and the socket default unless given. */
+  rateLimits?: Partial<RateLimitsOptions>;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -55,6 +56,8 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   await app.register(errorHandlerPlugin);
+  // Before any route: each route's schema is completed with the refusals it gives by kind.
+  await app.register(errorAnswersPlugin);
   await app.register(bodyParserPlugin);
   await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
   await app.register(openApiPlugin, { serve: apiDocsServed(config) });
@@ -82,6 +85,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(csrfPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(rateLimitsPlugin, {
     commands: { burst: config.COMMAND_RATE_BURST, perSecond: config.COMMAND_RATE_PER_SEC },
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
     ...options.rateLimits,
   });
   await app.register(healthRoutes);

@@ -30,6 +30,9 @@ export function bearerToken(request: FastifyRequest): string | null {
   return cookie ? decodeURIComponent(cookie.slice(prefix.length)) || null : null;
 }
 
+/** The hooks `requireRole` made: a route with one answers 401 and 403 too (its schema says so, see error-answers). */
+export const roleHooks = new WeakSet<onRequestAsyncHookHandler>();
+
 /** The signed-in user of a request that passed `requireRole`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -53,12 +56,16 @@ export const authPlugin = fp<{ tokens: TokenService }>(
       }
       return { tokenNo: user.tokenNo, role: user.role };
     });
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
-      const token = bearerToken(request);
-      const user = token ? await app.authenticate(token) : null;
-      if (!user) throw unauthorized();
-      if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
-      request.user = user;
+    app.decorate('requireRole', (...roles: Role[]) => {
+      const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
+        const token = bearerToken(request);
+        const user = token ? await app.authenticate(token) : null;
+        if (!user) throw unauthorized();
+        if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
+        request.user = user;
+      };
+      roleHooks.add(hook);
+      return hook;
     });
   },
   { name: 'auth' },

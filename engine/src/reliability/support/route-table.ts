@@ -4,6 +4,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The statuses its schema declares, as they stand once every onRoute hook has run. */
+  declared(): string[];
 }
 
 const registered = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -22,7 +24,9 @@ export function withRouteTable<M extends { default: unknown }>(fastifyModule: M)
     const routes: RouteEntry[] = [];
     registered.set(app, routes);
     app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+      // Read when asked: later onRoute hooks (error-answers) complete the same options.
+      const declared = () => Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, declared });
     });
     return app;
   };
