@@ -98,7 +98,7 @@ export const livePlugin = fp<LivePluginOptions>(
       const { rooms } = socket.data;
       void socket.join(rooms);
       if (socket.data.expiresAt !== undefined) watchSessionExpiry(socket, socket.data.expiresAt);
-      limitSocketMessages(socket, app.rateLimits.socketMessages, app.rateLimits.now);
+      limitSocketMessages(socket, app.rateLimits.socketMessages, app.rateLimits.socketClock);
 
       socket.on('trackRide', (request, ack) => {
         // Without an acknowledgement callback the last argument is whatever the client sent.

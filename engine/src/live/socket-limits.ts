@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES } from '@plantride/schemas';
-import { tokenBuckets, type Rate } from '../security/token-buckets';
+import { tokenBucket, type Rate } from '../security/token-bucket';
 import type { LiveSocket } from './live-socket';
 
 /**
@@ -15,9 +15,9 @@ export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
  * sent after is never read. Other sockets, of the same user too, keep their own allowance.
  */
 export function limitSocketMessages(socket: LiveSocket, rate: Rate, now?: () => number): void {
-  const allowance = tokenBuckets(rate, now);
+  const take = tokenBucket(rate, now);
   socket.use((_packet, next) => {
-    if (allowance.take('socket').allowed) return next();
+    if (take()) return next();
     if (socket.connected) {
       socket.emit('tooManyMessages', { message: SERVER_MESSAGES.tooManySocketMessages });
       socket.disconnect(true);
