@@ -1,10 +1,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 
+const FEATURES = ['auth', 'driver', 'inspections', 'requester', 'staff'];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'artifacts/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +16,68 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Type-aware: a promise nobody awaits or handles loses its error.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts', '.ci/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['clients/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Import zones, for the code that ships (tests and their support assemble whatever they need):
+  // a client feature imports no other feature; projections never import the engine; the engine's
+  // store and database layers import no feature, and no feature imports the app that assembles them.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.fixture.ts',
+      '**/test-support/**',
+      '**/test/**',
+      'engine/src/reliability/**',
+      'clients/browser/**',
+    ],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./clients/src/features/${feature}`,
+              from: './clients/src/features',
+              except: [`./${feature}`],
+              message: 'A client feature imports no other feature: move what both need to lib/ or components/.',
+            })),
+            { target: './projections', from: './engine', message: 'Projections never import the engine.' },
+            {
+              target: ['./engine/src/event-store', './engine/src/database'],
+              from: './engine/src',
+              except: ['./event-store', './database', './config.ts'],
+              message: 'The store and database layers import no feature.',
+            },
+            {
+              target: './engine/src/!(app.ts|routes.ts|server.ts|deploy)/**',
+              from: ['./engine/src/app.ts', './engine/src/routes.ts', './engine/src/server.ts'],
+              message: 'Features import downward: never the app that assembles them.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The formatter owns layout (npm run format); lint rules about layout would only fight it.

@@ -42,8 +42,9 @@ const configSchema = z.object({
   ACCESS_CODE_TTL_HOURS: z.coerce.number().positive().default(168),
   /** A driver's shift ends by itself this long after he starts it (issue #20). */
   SHIFT_HOURS: z.coerce.number().positive().max(24).default(8),
-  /** State-changing API calls one signed-in user may make at once, then per second (a token bucket per user, per engine process). */
+  /** State-changing API calls one signed-in user may make at once: per window of BURST / PER_SEC seconds (shared across engine processes through REDIS_URL). */
   COMMAND_RATE_BURST: z.coerce.number().int().positive().default(20),
+  /** His average rate over time, calls a second; sets the window's length with COMMAND_RATE_BURST (20 and 5: 20 per 4 s). */
   COMMAND_RATE_PER_SEC: z.coerce.number().positive().default(5),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {

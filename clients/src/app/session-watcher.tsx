@@ -76,7 +76,7 @@ export function SessionWatcher() {
     endToast[ended]();
     queryClient.clear();
     useSession.getState().acknowledgeEnd();
-    navigate('/signin', { replace: true });
+    void navigate('/signin', { replace: true });
   }, [ended, navigate, queryClient]);
 
   return null;

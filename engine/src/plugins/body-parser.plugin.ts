@@ -12,7 +12,7 @@ export const bodyParserPlugin = fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
       if (text.trim() === '') done(null, undefined);
-      else json(request, text, done);
+      else void json(request, text, done);
     });
   },
   { name: 'body-parser' },

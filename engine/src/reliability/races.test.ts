@@ -116,7 +116,7 @@ describe.each(testStoreKinds())('races on %s', (kind) => {
   // Spreads the start of one side of a race over a few milliseconds, so that either side may win.
   const jitter = () => Math.floor(random.next() * JITTER_MS[kind]);
   const later = <T>(ms: number, send: () => Promise<T>) =>
-    new Promise<T>((resolve, reject) => setTimeout(() => send().then(resolve, reject), ms));
+    new Promise<T>((resolve, reject) => setTimeout(() => void send().then(resolve, reject), ms));
   const typesOf = (events: RecordedEvent[]) => events.map((e) => e.type);
   const count = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type).length;
   const tally = (into: Record<string, number>, key: string) => (into[key] = (into[key] ?? 0) + 1);

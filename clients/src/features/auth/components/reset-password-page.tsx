@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
-          navigate('/signin', { replace: true });
+          void navigate('/signin', { replace: true });
         },
         onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, 'Could not change the password.') : MESSAGES.serverErrorTryLater),
       },

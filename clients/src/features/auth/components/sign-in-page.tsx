@@ -29,7 +29,7 @@ export function SignInPage() {
           const home = roleHome(user.role);
           if (!home) return void toast.error(MESSAGES.unknownRole);
           useSession.getState().signIn(user);
-          navigate(home, { replace: true });
+          void navigate(home, { replace: true });
         },
         onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.loginFailed) : MESSAGES.serverErrorTryLater),
       },

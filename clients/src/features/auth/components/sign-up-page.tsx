@@ -24,7 +24,7 @@ export function SignUpPage() {
 
   useEffect(() => {
     if (done !== 'done') return;
-    const timer = setTimeout(() => navigate('/signin'), LIMITS.redirectAfterSignupMs);
+    const timer = setTimeout(() => void navigate('/signin'), LIMITS.redirectAfterSignupMs);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

@@ -78,7 +78,7 @@ export function InspectionPage() {
         onDone={(answer) => {
           if (outcomeOf(answer) === 'passed') {
             toast.success(INSPECTION_PASSED);
-            backToDashboard(answer.position);
+            void backToDashboard(answer.position);
           } else setResult(answer);
         }}
       />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Container, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, SERVER_MESSAGES, isInProgress, isOngoing, type RideHistoryRow, type StoredUser } from '@plantride/schemas';
@@ -67,7 +67,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   useLiveRideEvents({ onDriverAssigned: celebrate });
 
   const history = useRideHistory(user.token_no, live.position);
-  const rows = history.data ?? [];
+  const rows = useMemo(() => history.data ?? [], [history.data]);
   const rides = rows.filter((r) => r.RIDE_TYPE === screen.rideType);
   const liveRow = rows.find((r) => r.RIDE_ID === live.rideId);
   const liveType = live.rideType ?? liveRow?.RIDE_TYPE ?? null;
@@ -137,7 +137,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
         if (rideId === useLiveRide.getState().rideId) live.dispatch({ type: 'reset' });
         setAskCancel(false);
         requesterToast.success(SERVER_MESSAGES.rideCancelled);
-        navigate(screen.path, { replace: true });
+        void navigate(screen.path, { replace: true });
       },
       onError: (e) => {
         setAskCancel(false);
@@ -202,7 +202,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 newBookingLabel={screen.newBooking}
                 onNewBooking={() => {
                   dismissEnded();
-                  navigate('/requester');
+                  void navigate('/requester');
                 }}
                 onDismiss={() => {
                   dismissEnded();

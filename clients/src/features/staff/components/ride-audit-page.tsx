@@ -25,7 +25,7 @@ export function RideAuditPage() {
           sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
           onSubmit={(e) => {
             e.preventDefault();
-            if (typed.trim()) navigate(`/ride-audit/${encodeURIComponent(typed.trim().toUpperCase())}`);
+            if (typed.trim()) void navigate(`/ride-audit/${encodeURIComponent(typed.trim().toUpperCase())}`);
           }}
         >
           <TextField
