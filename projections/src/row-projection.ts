@@ -20,7 +20,8 @@ export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C ext
   createdBy: C;
   keyOf(event: E): string;
   create(event: Extract<E, { type: C }>, position: EventPosition): RowValues<T>;
-  change(event: Exclude<E, { type: C }>, position: EventPosition): WithTextTimes<Updateable<ReadModels[T]>>;
+  /** What the event changes on the row, given the row as the events before it left it. */
+  change(event: Exclude<E, { type: C }>, position: EventPosition, row: Readonly<Row>): WithTextTimes<Updateable<ReadModels[T]>>;
 }
 
 /**
@@ -55,7 +56,7 @@ export function rowProjection<T extends Table, E extends DomainEvent, C extends 
           rows.set(key, { ...(spec.create(event as Extract<E, { type: C }>, position) as Row), last_position: position.streamPosition });
         } else {
           if (!row || (row.last_position as number) >= position.streamPosition) continue;
-          assignDefined(row, spec.change(event as Exclude<E, { type: C }>, position));
+          assignDefined(row, spec.change(event as Exclude<E, { type: C }>, position, row));
           row.last_position = position.streamPosition;
         }
         changed.add(key);

@@ -3,12 +3,12 @@ import {
   breakdownTypeSchema,
   driverRoleSchema,
   driverStatusSchema,
-  resumeStateSchema,
   roleSchema,
   rideTypeSchema,
   unblockReasonSchema,
   vehicleTypeSchema,
 } from './constants';
+import { resumeStateSchema } from './ride-status';
 import { MESSAGES } from './messages';
 import { idSchema, isoDateTimeSchema, optionalVehicleTypeSchema } from './primitives';
 import type { Actor } from './events/event-metadata';

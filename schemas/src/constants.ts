@@ -39,48 +39,7 @@ export const BREAKDOWN_TYPES = ['partial', 'full'] as const;
 export const breakdownTypeSchema = z.enum(BREAKDOWN_TYPES);
 export type BreakdownType = z.infer<typeof breakdownTypeSchema>;
 
-export const RIDE_STATUSES = [
-  'requested',
-  'accepted',
-  'started',
-  'material picked',
-  'delivered',
-  'completed',
-  'cancelled',
-  'waiting_for_reassignment',
-  'redistributed_due_to_maintenance',
-  // Issue #20: booked for later, not yet released to dispatch.
-  'scheduled',
-] as const;
-/** A ride's status as the spec's screens and server rows spell it. */
-export const rideStatusSchema = z.enum(RIDE_STATUSES);
-export type RideStatus = z.infer<typeof rideStatusSchema>;
-
-// The statuses a redistributed ride can resume from once another driver takes it over.
-export const RESUME_STATES = ['accepted', 'started', 'material picked', 'delivered'] as const;
-/** The state a redistributed ride resumes from when taken over. */
-export const resumeStateSchema = z.enum(RESUME_STATES);
-export type ResumeState = z.infer<typeof resumeStateSchema>;
-
-// The spec's RIDE_STATE / currentState spelling of the same four states.
-export const RIDE_STATE_NAMES = ['accepted', 'started', 'material_picked', 'material_dropped'] as const;
-/** A resume state in the server's RIDE_STATE spelling. */
-export const rideStateNameSchema = z.enum(RIDE_STATE_NAMES);
-export type RideStateName = z.infer<typeof rideStateNameSchema>;
-export const RIDE_STATE_TO_RESUME_STATE: Record<RideStateName, ResumeState> = {
-  accepted: 'accepted',
-  started: 'started',
-  material_picked: 'material picked',
-  material_dropped: 'delivered',
-};
-export const toResumeState = (state: RideStateName | ResumeState): ResumeState =>
-  Object.hasOwn(RIDE_STATE_TO_RESUME_STATE, state) ? RIDE_STATE_TO_RESUME_STATE[state as RideStateName] : (state as ResumeState);
-export const RESUME_STATE_TO_RIDE_STATE: Record<ResumeState, RideStateName> = {
-  accepted: 'accepted',
-  started: 'started',
-  'material picked': 'material_picked',
-  delivered: 'material_dropped',
-};
+// Ride statuses, resume states and their RIDE_STATE spelling are read from the statechart: ride-status.ts.
 
 export const RIDE_TYPES = ['Regular', 'Special Task'] as const;
 /** Fixed (Regular) or Special Task ride. */

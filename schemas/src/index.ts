@@ -11,4 +11,6 @@ export * from './inspections';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';
+export * from './ride-walk';
 export * from './plant-time';
+export * from './events/upcast';

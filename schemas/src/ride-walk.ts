@@ -1,6 +1,14 @@
-import { TIMESTAMP_EVENTS, type ResumeState, type TimestampEvent } from './constants';
+import { TIMESTAMP_EVENTS, type TimestampEvent } from './constants';
 import type { RideEvent, RideEventType } from './events/ride.events';
-import { evolveRide, foldRide, resumeStateOf, rideStatusOf, type RideLifecycleStatus, type RideSnapshot } from './ride.machine';
+import {
+  evolveRide,
+  foldRide,
+  resumeStateOf,
+  rideStatusOf,
+  type ResumeState,
+  type RideLifecycleStatus,
+  type RideSnapshot,
+} from './ride.machine';
 
 /** The fact the engine records for each step a driver reports (PUT /api/bookings/update-timestamps). */
 export const DRIVER_STEP_FACTS = {
@@ -118,14 +126,6 @@ const statusAfter = new Map<RideEventType, RideLifecycleStatus | null>([
   [released.type, rideStatusOf(evolveRide(scheduledSnapshot, released))],
 ]);
 
-/** The statuses in which a driver is carrying the ride out, in the order he goes through them. */
-export const IN_PROGRESS_STATUSES: readonly ResumeState[] = inProgress.map((s) => s.resumeState);
-
-/** A driver is carrying the ride out: accepted, started, material picked or delivered. */
-export function isInProgress(status: string | null | undefined): status is ResumeState {
-  return status != null && (IN_PROGRESS_STATUSES as readonly string[]).includes(status);
-}
-
 /**
  * The statechart's snapshot at a status a server reported (null for a status the lifecycle does not
  * produce). A ride waiting for reassignment is the one that broke down at `resumeState` (accepted when unknown).
@@ -134,16 +134,6 @@ export function rideSnapshotAt(status: string | null | undefined, resumeState: R
   if (status == null) return null;
   if (status === waitingStatus) return waiting.get(resumeState ?? firstInProgress) ?? null;
   return snapshots.get(status) ?? null;
-}
-
-/** Still going (neither completed nor cancelled): the requester's screen tracks it and polls it. */
-export function isOngoing(status: string | null | undefined): boolean {
-  return rideSnapshotAt(status)?.status === 'active';
-}
-
-/** Whether the ride may be cancelled at this status: scheduled, requested, or waiting for another driver after a breakdown. */
-export function isCancellable(status: string | null | undefined): boolean {
-  return rideSnapshotAt(status)?.can(cancelled) ?? false;
 }
 
 /** The one step a driver may report on a ride at this status, or null (not his to move, or over). */
@@ -166,8 +156,11 @@ export function statusAfterFact(type: RideEventType, resumeState: ResumeState | 
   return statusAfter.get(type) ?? null;
 }
 
-/** Whether `status` is further along the ride's way (requested to completed) than `than`; off that way, never. */
+// The way a ride goes when nothing goes wrong: booked for later, requested, then each driver's step to completed.
+const way: readonly string[] = [rideStatusOf(scheduledSnapshot)!, ...path.map((p) => p.status)];
+
+/** Whether `status` is further along the ride's way (booked for later, requested, ... completed) than `than`; off that way, never. */
 export function isAheadOf(status: string | null | undefined, than: string | null | undefined): boolean {
-  const index = (s: string | null | undefined) => path.findIndex((p) => p.status === s);
+  const index = (s: string | null | undefined) => (s == null ? -1 : way.indexOf(s));
   return index(status) > index(than) && index(than) >= 0;
 }

@@ -1,13 +1,11 @@
-import { assign, createActor, setup } from 'xstate';
-import type { AnyActorScope, SnapshotFrom } from 'xstate';
+import { assign, initialTransition, setup, transition } from 'xstate';
+import type { HistoryValue, SnapshotFrom, StateValue } from 'xstate';
 
-import type { ResumeState, RideStatus as SpecRideStatus, RideType } from './constants';
+import type { RideType } from './constants';
 import { DEFAULT_DISPATCH_SETTINGS, type RidePriority, type ServiceTargets, type SlaTarget } from './dispatch';
 import type { RideEvent, RideEventType } from './events/ride.events';
 
 export type RideEventOf<T extends RideEventType> = Extract<RideEvent, { type: T }>;
-/** The statuses the ride lifecycle itself produces (the spec's history-only label is not one of them). */
-export type RideLifecycleStatus = Exclude<SpecRideStatus, 'redistributed_due_to_maintenance'>;
 
 export interface RideContext {
   rideId: string;
@@ -124,6 +122,12 @@ export const rideMachine = setup({
   types: {
     context: {} as RideContext,
     events: {} as RideEvent,
+    /**
+     * What a state means to the views (issue #29), so no package keeps its own list of statuses:
+     * 'awaitingDriver', a driver may take it now; 'pending', no driver carries it (yet, or again);
+     * 'inProgress', a driver carries it out. Open (not final) and cancellable are read from the states' type and transitions.
+     */
+    tags: {} as 'awaitingDriver' | 'pending' | 'inProgress',
   },
   actions: {
     recordRequest: assign((_, d: Data<'RideRequested'>) => ({
@@ -253,6 +257,7 @@ export const rideMachine = setup({
     },
     // Booked for later (issue #20): no driver sees it until a timer releases it.
     scheduled: {
+      tags: ['pending'],
       on: {
         RideReleased: {
           target: 'requested',
@@ -269,6 +274,7 @@ export const rideMachine = setup({
       },
     },
     requested: {
+      tags: ['pending', 'awaitingDriver'],
       on: {
         RideAccepted: {
           guard: 'mayTake',
@@ -314,6 +320,7 @@ export const rideMachine = setup({
       },
     },
     inProgress: {
+      tags: ['inProgress'],
       initial: 'accepted',
       on: {
         RideRedistributed: {
@@ -372,6 +379,7 @@ export const rideMachine = setup({
       },
     },
     waitingForReassignment: {
+      tags: ['pending', 'awaitingDriver'],
       on: {
         RideTakenOver: {
           guard: 'mayTake',
@@ -404,100 +412,108 @@ export const rideMachine = setup({
 
 export type RideSnapshot = SnapshotFrom<typeof rideMachine>;
 
+type LeafOf<V> = V extends string ? V : { [K in keyof V]: LeafOf<V[K]> }[keyof V];
+type LeafKeyOf<V> = V extends string ? never : { [K in keyof V]: V[K] extends string ? K : LeafKeyOf<V[K]> }[keyof V];
+/** A state a ride rests in: one of the machine's atomic or final states. */
+export type RideStateKey = LeafOf<RideSnapshot['value']>;
+
 /**
- * The one actor scope every fold runs in. xstate's `transition()` makes a new actor per call, and that
- * actor's constructor works out the machine's initial snapshot too: per event, twice the time and a
- * heap of objects that the caches holding ride states keep long enough to reach the old generation
- * (issue #18: nearly a quarter of what reached the engine's old generation on a shift). Every action
- * of this machine is an `assign`, which the transition applies itself; nothing else runs in the
- * scope, so nothing stays in it.
+ * Each state, nested as in the machine, as the spec's screens and server rows spell a ride's status
+ * ('new', before the booking, has none). Spelling only: which statuses belong to which list is read
+ * from the states themselves (their tags, type and transitions) in ride-status.ts.
  */
-const foldScope: AnyActorScope = (() => {
-  const self = createActor(rideMachine);
-  const ignore = () => {};
-  return {
-    self,
-    id: '',
-    sessionId: '',
-    system: self.system,
-    logger: ignore,
-    defer: ignore,
-    emit: ignore,
-    stopChild: ignore,
-    actionExecutor: ignore,
-  };
-})();
+export const RIDE_STATUS_OF_STATE = {
+  scheduled: 'scheduled',
+  requested: 'requested',
+  inProgress: {
+    accepted: 'accepted',
+    started: 'started',
+    materialPicked: 'material picked',
+    delivered: 'delivered',
+  },
+  waitingForReassignment: 'waiting_for_reassignment',
+  completed: 'completed',
+  cancelled: 'cancelled',
+} as const;
+type Spelled = typeof RIDE_STATUS_OF_STATE;
+/** A state in which a driver carries the ride out. */
+export type RideInProgressKey = keyof Spelled['inProgress'];
+/** A status the ride lifecycle produces (the spec's history-only label is not one of them). */
+export type RideLifecycleStatus = LeafOf<Spelled>;
+/** A status in which a driver carries the ride out; a redistributed ride resumes from the one it broke down in. */
+export type ResumeState = Spelled['inProgress'][RideInProgressKey];
+
+// The spelling names exactly the states the machine has (the types do not depend on each other the
+// other way round: the events' schemas read ResumeState, and the machine reads the events).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyStateSpelled: Same<LeafKeyOf<Spelled>, Exclude<RideStateKey, 'new'>> = true;
+void everyStateSpelled;
+
+const statusOfKey = new Map<string, RideLifecycleStatus>();
+const spell = (spelled: object) => {
+  for (const [key, value] of Object.entries(spelled)) {
+    if (typeof value === 'string') statusOfKey.set(key, value as RideLifecycleStatus);
+    else spell(value as object);
+  }
+};
+spell(RIDE_STATUS_OF_STATE);
+
+// xstate's pure transitions (its public API). Each call makes an inert actor of its own, which costs
+// about twice the time of the shared actor scope the fold used before issue #29.
+const initialSnapshot = initialTransition(rideMachine)[0];
 
 export function initialRideSnapshot(): RideSnapshot {
-  return rideMachine.getInitialSnapshot(foldScope);
+  return initialSnapshot;
 }
 
 /** An event the machine refuses leaves the snapshot as it was; deciders must check `canApply` first. */
 export function evolveRide(snapshot: RideSnapshot, event: RideEvent): RideSnapshot {
-  return rideMachine.transition(snapshot, event, foldScope);
+  return transition(rideMachine, snapshot, event)[0];
 }
 
 export function foldRide(events: readonly RideEvent[]): RideSnapshot {
-  return events.reduce(evolveRide, initialRideSnapshot());
+  return events.reduce(evolveRide, initialSnapshot);
 }
 
 export function canApply(snapshot: RideSnapshot, event: RideEvent): boolean {
   return snapshot.can(event);
 }
 
-const inProgressStatus = {
-  accepted: 'accepted',
-  started: 'started',
-  materialPicked: 'material picked',
-  delivered: 'delivered',
-} as const satisfies Record<string, ResumeState>;
+/** The state a ride rests in: the innermost key of its state value. */
+export function rideStateKeyOf(snapshot: RideSnapshot): RideStateKey {
+  let value: StateValue = snapshot.value;
+  while (typeof value !== 'string') value = Object.values(value)[0] as StateValue;
+  return value as RideStateKey;
+}
 
-export function resumeStateOf(snapshot: RideSnapshot): ResumeState | null {
-  const value = snapshot.value;
-  if (typeof value === 'string' || !('inProgress' in value)) return null;
-  return inProgressStatus[value.inProgress];
+/** The status a state is spelled as (null for 'new'). */
+export function statusOfState(key: string): RideLifecycleStatus | null {
+  return statusOfKey.get(key) ?? null;
 }
 
 export function rideStatusOf(snapshot: RideSnapshot): RideLifecycleStatus | null {
-  const value = snapshot.value;
-  if (typeof value !== 'string') return resumeStateOf(snapshot);
-  switch (value) {
-    case 'new':
-      return null;
-    case 'waitingForReassignment':
-      return 'waiting_for_reassignment';
-    default:
-      return value;
-  }
+  return statusOfState(rideStateKeyOf(snapshot));
 }
 
-const bookingSteps: Readonly<Record<string, number>> = {
-  requested: 1,
-  accepted: 2,
-  started: 3,
-  'material picked': 4,
-  delivered: 5,
-  completed: 6,
-};
-const dashboardSteps: Readonly<Record<string, number>> = {
-  requested: 1,
-  accepted: 2,
-  started: 2,
-  'material picked': 3,
-  delivered: 4,
-  completed: 5,
-};
-
-function stepOf(steps: Readonly<Record<string, number>>, status: string | null | undefined): number {
-  return status != null && Object.hasOwn(steps, status) ? (steps[status] ?? 0) : 0;
+export function resumeStateOf(snapshot: RideSnapshot): ResumeState | null {
+  return snapshot.hasTag('inProgress') ? (rideStatusOf(snapshot) as ResumeState) : null;
 }
 
-/** Six-step tracker of the Fixed Ride and Special Task screens (SPEC §4). */
-export function bookingTrackerStep(status: string | null | undefined): number {
-  return stepOf(bookingSteps, status);
+interface PersistedRide {
+  value: StateValue;
+  context: RideContext;
+  historyValue?: Record<string, { id: string }[]>;
 }
 
-/** Four-step tracker of the requester dashboard (SPEC §4). */
-export function dashboardTrackerStep(status: string | null | undefined): number {
-  return stepOf(dashboardSteps, status);
+/** A snapshot as JSON text: xstate's persisted form (state, context, and where a take-over resumes). */
+export function persistRide(snapshot: RideSnapshot): string {
+  return JSON.stringify(rideMachine.getPersistedSnapshot(snapshot));
+}
+
+/** The snapshot {@link persistRide} wrote, to go on folding from. */
+export function restoreRide(text: string): RideSnapshot {
+  const { value, context, historyValue = {} } = JSON.parse(text) as PersistedRide;
+  const history: HistoryValue<RideContext, RideEvent> = {};
+  for (const [id, nodes] of Object.entries(historyValue)) history[id] = nodes.map((node) => rideMachine.getStateNodeById(node.id));
+  return rideMachine.resolveState({ value, context, historyValue: history });
 }

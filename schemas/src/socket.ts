@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { driverStatusSchema, maintenanceStatusSchema, rideStateNameSchema, unblockReasonSchema, vehicleTypeSchema } from './constants';
+import { driverStatusSchema, maintenanceStatusSchema, unblockReasonSchema, vehicleTypeSchema } from './constants';
+import { rideStateNameSchema } from './ride-status';
 import { requesterDetailsSchema } from './api/ride-row.api';
 import { positionSchema } from './primitives';
 import { RIDE_PRIORITIES, SLA_TARGETS } from './dispatch';

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { backfillRideStates } from '../rides/ride-fold';
 
 export const reportsMigrations: Record<string, Migration> = {
   '0001_ride_reports': {
@@ -88,6 +89,13 @@ export const reportsMigrations: Record<string, Migration> = {
       await sql`update ride_reports set sla_met = true where status = 'completed'`.execute(db);
       await sql`create index ride_reports_by_priority on ride_reports (priority, created_at desc, ride_id desc)`.execute(db);
       await sql`create index ride_reports_by_sla_met on ride_reports (sla_met, created_at desc, ride_id desc)`.execute(db);
+    },
+  },
+  '0003_ride_state': {
+    async up(db) {
+      // Issue #29: the status is the statechart's fold, from the snapshot the row keeps while the ride is open.
+      await db.schema.alterTable('ride_reports').addColumn('ride_state', 'text').execute();
+      await backfillRideStates(db, 'ride_reports');
     },
   },
 };

@@ -1,10 +1,11 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { RIDE_EVENT_TYPES, slaMetOf, vehicleNumberKey, type EventType, type RideEvent } from '@plantride/schemas';
+import { RIDE_EVENT_TYPES, RIDE_STATUS_OF_STATE, slaMetOf, vehicleNumberKey, type EventType, type RideEvent } from '@plantride/schemas';
 import { batchProjection, type Projection } from '../projection';
 import type { ReadModels } from '../read-models';
 import type { ReportDriversTable, RideReportsTable } from './reports.table';
 import { reportsMigrations } from './reports.migrations';
 import { rideStepChange } from '../rides/ride-step-change';
+import { rideFoldAfter, rideFoldOfBooking } from '../rides/ride-fold';
 import { instantText, type WithTextTimes } from '../timestamp';
 import { assignDefined, insertRowsIfAbsent, upsertRows, type Row } from '../batch-writes';
 import {
@@ -25,7 +26,6 @@ const isOneOf = <T extends string>(types: readonly T[], type: string): type is T
 function assignmentOf(event: Assignment, driver: DriverRow | undefined): Change {
   const vehicleNumber = event.data.vehicleNumber || driver?.vehicle_number || null;
   return {
-    status: event.type === 'RideAccepted' ? 'accepted' : event.data.resumeState,
     driver_id: event.data.driverId,
     driver_name: event.data.driverName || null,
     vehicle_number: vehicleNumber,
@@ -34,6 +34,7 @@ function assignmentOf(event: Assignment, driver: DriverRow | undefined): Change 
   };
 }
 
+// What each later ride event the statechart takes changes on the row besides its status (the fold's).
 function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccepted' | 'RideTakenOver' }>): Change {
   switch (event.type) {
     case 'RideStarted':
@@ -41,10 +42,6 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'MaterialDropped':
     case 'RideEnded':
       return rideStepChange(event);
-    case 'RideCancelled':
-      return { status: 'cancelled' };
-    case 'RideReleased':
-      return { status: 'requested' };
     case 'RidePriorityChanged':
       return { priority: event.data.priority };
     case 'RideSlaBreached':
@@ -52,14 +49,15 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
     case 'RideRedistributed':
       // Waiting for another driver, like the rides read model: no driver until one takes it over.
       return {
-        status: 'waiting_for_reassignment',
         driver_id: null,
         driver_name: null,
         vehicle_number: null,
         vehicle_number_key: null,
         forklift_number: null,
       };
-    // Timer notices (engine/src/timers) change nothing a report row shows.
+    // Timer notices (engine/src/timers) and offers change nothing a report row shows but its status.
+    case 'RideCancelled':
+    case 'RideReleased':
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':
     case 'SpecialTaskOverran':
@@ -121,7 +119,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           to_location: d.toLocation,
           vehicle_type: d.vehicleType,
           ride_type: d.rideType,
-          status: d.scheduledFor === undefined ? 'requested' : 'scheduled',
+          ...rideFoldOfBooking(event),
           created_at: instantText(d.requestedAt),
           priority: d.priority ?? 'normal',
           sla_met: null,
@@ -143,9 +141,11 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
         change = changeOf(event);
       }
       if (!row || (row.last_position as number) >= position.streamPosition) continue;
-      assignDefined(row, change);
+      // Only what the statechart takes changes the row; its status is the fold's.
+      const fold = rideFoldAfter(row, event);
+      if (fold !== null) assignDefined(row, { ...change, ...fold });
       // A false SLA_MET is a target missed (RideSlaBreached, now or before); the rule decides the rest.
-      row.sla_met = slaMetOf({ completed: row.status === 'completed', targetMissed: row.sla_met === false });
+      row.sla_met = slaMetOf({ completed: row.status === RIDE_STATUS_OF_STATE.completed, targetMissed: row.sla_met === false });
       row.last_position = position.streamPosition;
       changed.add(event.data.rideId);
     }

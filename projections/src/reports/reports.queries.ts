@@ -4,7 +4,10 @@ import type { ReadModels } from '../read-models';
 import type { RideReportsTable } from './reports.table';
 
 /** A ride report row with its driver's current maintenance facts. */
-export type RideReportRecord = Omit<RideReportsTable, 'requester_id' | 'vehicle_number_key' | 'last_position' | 'priority'> & {
+export type RideReportRecord = Omit<
+  RideReportsTable,
+  'requester_id' | 'vehicle_number_key' | 'last_position' | 'priority' | 'ride_state'
+> & {
   priority: string;
   last_maintenance_date: Date | null;
   maintenance_status: string | null;

@@ -28,6 +28,8 @@ export interface RideReportsTable {
   priority: Generated<string>;
   /** SLA_MET (slaMetOf): false once a service target was missed, true when completed with none missed, else null. */
   sla_met: boolean | null;
+  /** The statechart's snapshot of the ride (persistRide), to fold its next event from; null once it is over. */
+  ride_state: string | null;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

@@ -6,6 +6,13 @@ import { ridesProjection } from '../rides/rides.projection';
 import { rideHistoryProjection } from './ride-history.projection';
 import { rideHistoryOfDriver, rideHistoryOfRequester } from './ride-history.queries';
 
+// A driver's steps from accepted to delivered: a ride ends only once its material is dropped.
+const steps = (rideId: string, driverId: string, minute: number) => [
+  e.started(rideId, driverId, minute),
+  e.picked(rideId, driverId, minute),
+  e.dropped(rideId, driverId, minute),
+];
+
 describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
   let spec: Awaited<ReturnType<typeof projectionSpec>>;
   beforeEach(async () => {
@@ -61,6 +68,8 @@ describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
       e.takenOver('R1', 'FL02', 4),
       e.redistributed('R1', 'FL02', 5),
       e.takenOver('R1', 'FL03', 6),
+      e.picked('R1', 'FL03', 7),
+      e.dropped('R1', 'FL03', 7),
       e.ended('R1', 'FL03', 7),
     );
     expect(ids(await rideHistoryOfDriver(spec.db, 'FL03'))).toEqual(['R1']);
@@ -75,6 +84,7 @@ describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
       e.takenOver('R1', 'FL02', 3),
       e.redistributed('R1', 'FL02', 4),
       e.takenOver('R1', 'FL01', 5),
+      ...steps('R1', 'FL01', 6),
       e.ended('R1', 'FL01', 6),
     );
     expect(await rideHistoryOfDriver(spec.db, 'FL01')).toMatchObject([{ ride_id: 'R1', driver_id: 'FL01', status: 'completed' }]);
@@ -88,8 +98,10 @@ describe.each(testStoreKinds())('ride history read model on %s', (kind) => {
       e.requested('R3', 'RQ02', 2),
       e.requested('R4', 'RQ02', 3),
       e.accepted('R1', 'FL01', 4),
+      ...steps('R1', 'FL01', 5),
       e.ended('R1', 'FL01', 5),
       e.accepted('R3', 'FL01', 6),
+      ...steps('R3', 'FL01', 7),
       e.ended('R3', 'FL01', 7),
       e.accepted('R2', 'FL01', 8),
       e.redistributed('R2', 'FL01', 9),

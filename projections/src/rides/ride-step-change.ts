@@ -3,9 +3,8 @@ import { instantText } from '../timestamp';
 
 type StepEvent = Extract<RideEvent, { type: 'RideStarted' | 'MaterialPicked' | 'MaterialDropped' | 'RideEnded' }>;
 
-/** A driver's step as row columns every ride read model shares: the SPEC §4 status and the step's own time. */
+/** A driver's step as row columns every ride read model shares: the step's own time (the status is the statechart's fold). */
 export function rideStepChange(event: StepEvent): {
-  status: string;
   started_at?: string;
   picked_at?: string;
   dropped_at?: string;
@@ -13,12 +12,12 @@ export function rideStepChange(event: StepEvent): {
 } {
   switch (event.type) {
     case 'RideStarted':
-      return { status: 'started', started_at: instantText(event.data.startedAt) };
+      return { started_at: instantText(event.data.startedAt) };
     case 'MaterialPicked':
-      return { status: 'material picked', picked_at: instantText(event.data.pickedAt) };
+      return { picked_at: instantText(event.data.pickedAt) };
     case 'MaterialDropped':
-      return { status: 'delivered', dropped_at: instantText(event.data.droppedAt) };
+      return { dropped_at: instantText(event.data.droppedAt) };
     case 'RideEnded':
-      return { status: 'completed', ended_at: instantText(event.data.endedAt) };
+      return { ended_at: instantText(event.data.endedAt) };
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { backfillRideStates } from './ride-fold';
 
 export const ridesMigrations: Record<string, Migration> = {
   '0001_rides': {
@@ -69,6 +70,13 @@ export const ridesMigrations: Record<string, Migration> = {
       // Issue #20: when the standing offer lapses, for a driver's other devices. An offer standing at
       // the migration reads null until its ride's next event; it lapses within offerSeconds anyway.
       await db.schema.alterTable('rides').addColumn('offer_expires_at', 'timestamptz').execute();
+    },
+  },
+  '0005_ride_state': {
+    async up(db) {
+      // Issue #29: the status is the statechart's fold, from the snapshot the row keeps while the ride is open.
+      await db.schema.alterTable('rides').addColumn('ride_state', 'text').execute();
+      await backfillRideStates(db, 'rides');
     },
   },
 };

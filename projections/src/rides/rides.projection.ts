@@ -4,16 +4,16 @@ import type { RidesTable } from './rides.table';
 import { ridesMigrations } from './rides.migrations';
 import { rowProjection } from '../row-projection';
 import { rideStepChange } from './ride-step-change';
+import { rideFoldAfter, rideFoldOfBooking } from './ride-fold';
 import { instantText, type WithTextTimes } from '../timestamp';
 
 type Change = WithTextTimes<Updateable<RidesTable>>;
 
-// What each later ride event changes on the row; the statuses are those of SPEC §4.
+// What each later ride event the statechart takes changes on the row besides its status (the fold's).
 function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change {
   switch (event.type) {
     case 'RideAccepted':
       return {
-        status: 'accepted',
         driver_id: event.data.driverId,
         driver_name: event.data.driverName,
         driver_mobile: event.data.driverMobile,
@@ -26,10 +26,9 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
     case 'RideEnded':
       return rideStepChange(event);
     case 'RideCancelled':
-      return { status: 'cancelled', cancelled_at: instantText(event.data.cancelledAt) };
+      return { cancelled_at: instantText(event.data.cancelledAt) };
     case 'RideRedistributed':
       return {
-        status: 'waiting_for_reassignment',
         is_redistributed: true,
         driver_id: null,
         driver_name: null,
@@ -46,7 +45,6 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       };
     case 'RideTakenOver':
       return {
-        status: event.data.resumeState,
         driver_id: event.data.driverId,
         driver_name: event.data.driverName,
         driver_mobile: event.data.driverMobile,
@@ -65,7 +63,7 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
       return { priority: event.data.priority };
     // Released, it goes to dispatch as a ride booked then would: offered one driver at a time, or open to all.
     case 'RideReleased':
-      return { status: 'requested', open_to_all: event.data.dispatch !== 'offer', offered_to: null };
+      return { open_to_all: event.data.dispatch !== 'offer', offered_to: null };
     case 'RideSlaBreached':
       return event.data.target === 'accept'
         ? { accept_breached_at: instantText(event.data.breachedAt) }
@@ -86,26 +84,32 @@ export const ridesProjection = rowProjection({
   migrations: ridesMigrations,
   createdBy: 'RideRequested',
   keyOf: (event: RideEvent) => event.data.rideId,
-  create: ({ data: d }) => ({
-    ride_id: d.rideId,
-    requester_id: d.requesterId,
-    requester_name: d.requesterName,
-    requester_mobile: d.requesterMobile,
-    from_location: d.fromLocation,
-    to_location: d.toLocation,
-    vehicle_type: d.vehicleType,
-    ride_type: d.rideType,
-    // The statechart's rule: a booking with scheduledFor waits, invisible to drivers, until RideReleased.
-    status: d.scheduledFor === undefined ? 'requested' : 'scheduled',
-    estimated_minutes: d.estimatedMinutes,
-    duration_minutes: d.durationMinutes,
-    requested_at: instantText(d.requestedAt),
-    open_to_all: d.dispatch !== 'offer',
-    priority: d.priority ?? 'normal',
-    scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
-    release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
-    accept_breached_at: null,
-    deliver_breached_at: null,
-  }),
-  change: (event) => changeOf(event),
+  create: (event) => {
+    const d = event.data;
+    return {
+      ...rideFoldOfBooking(event),
+      ride_id: d.rideId,
+      requester_id: d.requesterId,
+      requester_name: d.requesterName,
+      requester_mobile: d.requesterMobile,
+      from_location: d.fromLocation,
+      to_location: d.toLocation,
+      vehicle_type: d.vehicleType,
+      ride_type: d.rideType,
+      estimated_minutes: d.estimatedMinutes,
+      duration_minutes: d.durationMinutes,
+      requested_at: instantText(d.requestedAt),
+      open_to_all: d.dispatch !== 'offer',
+      priority: d.priority ?? 'normal',
+      scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
+      release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
+      accept_breached_at: null,
+      deliver_breached_at: null,
+    };
+  },
+  // Only what the statechart takes changes the row; its status is the fold's.
+  change(event, _position, row) {
+    const fold = rideFoldAfter(row, event);
+    return fold === null ? {} : { ...changeOf(event), ...fold };
+  },
 });

@@ -1,12 +1,10 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { AWAITING_DRIVER_STATUSES, IN_PROGRESS_STATUSES, OPEN_STATUSES } from '@plantride/schemas';
 import type { ReadModels } from '../read-models';
 import type { RidesTable } from './rides.table';
 import { paged, type Page, type Paged } from '../paging';
 
 export type RideRow = Selectable<RidesTable>;
-
-export const AVAILABLE_STATUSES = ['requested', 'waiting_for_reassignment'] as const;
-export const IN_PROGRESS_STATUSES = ['accepted', 'started', 'material picked', 'delivered'] as const;
 
 export async function findRide(db: Kysely<ReadModels>, rideId: string): Promise<RideRow | undefined> {
   return db.selectFrom('rides').selectAll().where('ride_id', '=', rideId).executeTakeFirst();
@@ -23,7 +21,7 @@ const availableRidesQuery = (db: Kysely<ReadModels>, vehicleType: string, driver
     .selectFrom('rides')
     .selectAll()
     .where('vehicle_type', '=', vehicleType)
-    .where('status', 'in', [...AVAILABLE_STATUSES])
+    .where('status', 'in', [...AWAITING_DRIVER_STATUSES])
     .$if(driverId !== undefined, (query) => query.where((eb) => eb.or([eb('open_to_all', '=', true), eb('offered_to', '=', driverId!)])))
     .orderBy(sql`priority = 'urgent'`, 'desc')
     .orderBy('requested_at', 'desc')
@@ -55,7 +53,7 @@ export async function openRideIds(db: Kysely<ReadModels>): Promise<string[]> {
   const rows = await db
     .selectFrom('rides')
     .select('ride_id')
-    .where('status', 'in', ['scheduled', ...AVAILABLE_STATUSES, ...IN_PROGRESS_STATUSES])
+    .where('status', 'in', [...OPEN_STATUSES])
     .orderBy('requested_at')
     .orderBy('ride_id')
     .execute();

@@ -42,6 +42,8 @@ export interface RidesTable {
   /** When it missed its service target for acceptance, and for the drop (RideSlaBreached). */
   accept_breached_at: Date | null;
   deliver_breached_at: Date | null;
+  /** The statechart's snapshot of the ride (persistRide), to fold its next event from; null once it is over. */
+  ride_state: string | null;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

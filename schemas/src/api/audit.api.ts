@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TZDate } from '@date-fns/tz';
-import { PLANT_TIME_ZONE, resumeStateSchema, rideStatusSchema, rideTypeSchema } from '../constants';
+import { PLANT_TIME_ZONE, rideTypeSchema } from '../constants';
+import { resumeStateSchema, rideStatusSchema } from '../ride-status';
 import { actorSchema } from '../events/event-metadata';
 import { SERVER_MESSAGES } from '../messages';
 import { positionSchema } from '../primitives';

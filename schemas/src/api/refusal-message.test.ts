@@ -95,7 +95,7 @@ describe('refusalMessage', () => {
       timestamp: 'now',
       rideType: 'Regular',
     });
-    expect(message).toMatch(/^Status must be one of: requested, /);
+    expect(message).toMatch(/^Status must be one of: scheduled, requested, /);
   });
 
   it('given a union with its own message, then that message answers', () => {

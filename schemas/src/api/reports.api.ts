@@ -5,13 +5,13 @@ import {
   LIMITS,
   PLANT_TIME_ZONE,
   REPORTS_CSV_FILE_NAME,
-  RIDE_STATUSES,
   RIDE_STATUS_FILTERS,
   REPORT_VEHICLE_FILTER_OPTIONS,
   type ReportVehicleFilter,
-  type RideStatus,
   type RideStatusFilter,
 } from '../constants';
+import { RIDE_STATUS_OF_STATE } from '../ride.machine';
+import { IN_PROGRESS_STATUSES, PENDING_STATUSES, REDISTRIBUTED_HISTORY_STATUS, RIDE_STATUSES, type RideStatus } from '../ride-status';
 import { RIDE_PRIORITIES, type RidePriority } from '../dispatch';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { formatPlantDateTime } from '../plant-time';
@@ -81,11 +81,12 @@ export function parseReportDate(value: string): TZDate | null {
   return isValid(day) ? day : null;
 }
 
-// The spec's status values, plus the admin screens' buckets (pending, in-progress, completed).
+// The spec's status values, plus the admin screens' buckets (pending, in-progress, completed), from the statechart:
+// pending is every state no driver carries (booked for later included) and the spec's history-only label.
 const REPORT_STATUS_BUCKETS: Record<RideStatusFilter, readonly RideStatus[]> = {
-  pending: ['requested', 'waiting_for_reassignment', 'redistributed_due_to_maintenance'],
-  'in-progress': ['accepted', 'started', 'material picked', 'delivered'],
-  completed: ['completed'],
+  pending: [...PENDING_STATUSES, REDISTRIBUTED_HISTORY_STATUS],
+  'in-progress': IN_PROGRESS_STATUSES,
+  completed: [RIDE_STATUS_OF_STATE.completed],
 };
 const REPORT_STATUS_INPUTS = [...new Set<string>([...RIDE_STATUSES, ...RIDE_STATUS_FILTERS])];
 export const reportStatusesOf = (status: string): readonly RideStatus[] =>

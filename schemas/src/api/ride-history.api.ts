@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { rideStateNameSchema, rideStatusSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { RIDE_STATUS_OF_STATE } from '../ride.machine';
+import { IN_PROGRESS_STATUSES, rideStateNameSchema, rideStatusSchema } from '../ride-status';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
@@ -82,7 +84,8 @@ export type DriverCompletionRecord = z.infer<typeof driverCompletionRecordSchema
 export const rideHistoryPostBodySchema = z.union([requesterHistoryRecordSchema, driverCompletionRecordSchema]);
 export type RideHistoryPostBody = z.infer<typeof rideHistoryPostBodySchema>;
 
-export const HISTORY_UPDATE_STATUSES = ['accepted', 'started', 'material picked', 'delivered', 'completed'] as const;
+// A driver's statuses and the end of the ride, from the statechart.
+export const HISTORY_UPDATE_STATUSES = [...IN_PROGRESS_STATUSES, RIDE_STATUS_OF_STATE.completed];
 /** PUT /api/ride-history/update-status/user/{rideId} */
 export const updateHistoryStatusBodySchema = z.object({ status: z.enum(HISTORY_UPDATE_STATUSES) });
 export type UpdateHistoryStatusBody = z.infer<typeof updateHistoryStatusBodySchema>;

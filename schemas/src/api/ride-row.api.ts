@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { rideStatusSchema, rideStateNameSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { rideStateNameSchema, rideStatusSchema } from '../ride-status';
 import { RIDE_PRIORITIES } from '../dispatch';
 
 /**

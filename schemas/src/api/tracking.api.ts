@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rideStatusSchema } from '../constants';
+import { rideStatusSchema } from '../ride-status';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { resumeStateSchema, rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { rideTypeSchema, vehicleTypeSchema } from '../constants';
+import { resumeStateSchema } from '../ride-status';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 import { DISPATCH_MODES, RIDE_PRIORITIES, SLA_TARGETS, serviceTargetsSchema } from '../dispatch';

@@ -1,0 +1,104 @@
+import { sql, type Migration } from 'kysely';
+import {
+  FINAL_STATUSES,
+  OPEN_STATUSES,
+  evolveRide,
+  foldRide,
+  liftStoredEvent,
+  persistRide,
+  restoreRide,
+  rideStatusOf,
+  rideStreamId,
+  type RideEvent,
+  type RideSnapshot,
+} from '@plantride/schemas';
+import type { Row } from '../batch-writes';
+
+/**
+ * A ride row's status is the statechart's fold of the ride's events, never a table of its own
+ * (issue #29). The row keeps the fold's snapshot (`ride_state`, xstate's persisted form as text) while
+ * the ride is open, and goes on from it with the next event; a final state takes no more events, so
+ * a finished ride's row keeps none.
+ */
+export interface RideFoldColumns {
+  status: string;
+  ride_state: string | null;
+}
+
+// Within a batch a row is restored once, however many of its events the batch holds.
+const restored = new WeakMap<object, { text: string; snapshot: RideSnapshot }>();
+
+function snapshotOf(row: Readonly<Row>): RideSnapshot | null {
+  const text = row.ride_state as string | null;
+  if (text === null) {
+    if ((FINAL_STATUSES as readonly unknown[]).includes(row.status)) return null;
+    throw new Error(
+      `ride ${String(row.ride_id)} is ${String(row.status)} but its row keeps no statechart snapshot: rebuild the read models`,
+    );
+  }
+  const known = restored.get(row);
+  if (known?.text === text) return known.snapshot;
+  const snapshot = restoreRide(text);
+  restored.set(row, { text, snapshot });
+  return snapshot;
+}
+
+function columnsOf(snapshot: RideSnapshot, row?: Readonly<Row>): RideFoldColumns {
+  const text = snapshot.status === 'done' ? null : persistRide(snapshot);
+  if (row && text !== null) restored.set(row, { text, snapshot });
+  return { status: rideStatusOf(snapshot)!, ride_state: text };
+}
+
+/** The fold's columns for a ride's first event. */
+export const rideFoldOfBooking = (event: RideEvent): RideFoldColumns => columnsOf(foldRide([event]));
+
+/**
+ * The fold's columns once `event` applies to the row, or null when the statechart refuses it (or the
+ * ride is over): the row then changes nothing, as the fold does not.
+ */
+export function rideFoldAfter(row: Readonly<Row>, event: RideEvent): RideFoldColumns | null {
+  const before = snapshotOf(row);
+  if (before === null || !before.can(event)) return null;
+  return columnsOf(evolveRide(before, event), row);
+}
+
+/**
+ * For a migration adding `ride_state` to `table`: each open ride's snapshot, folded from its events
+ * in the store up to the last one its row applied (the runner applies the later ones). A rebuild
+ * starts from empty tables, and a schema without the store beside it has nothing to read.
+ */
+export async function backfillRideStates(db: Parameters<Migration['up']>[0], table: 'rides' | 'ride_reports'): Promise<void> {
+  const { rows: store } = await sql<{ events: string | null }>`select to_regclass('events')::text as events`.execute(db);
+  if (!store[0]?.events) return;
+  const { rows: open } = await sql<{ ride_id: string; last_position: number }>`select ride_id, last_position from ${sql.table(table)}
+    where status = any(${[...OPEN_STATUSES]}::text[]) and ride_state is null`.execute(db);
+  if (open.length === 0) return;
+  const rides = new Map(open.map((row) => [rideStreamId(row.ride_id), { ...row, events: [] as RideEvent[] }]));
+  const { rows: stored } = await sql<{
+    stream_id: string;
+    stream_position: string;
+    type: string;
+    schema_version: number;
+    data: unknown;
+    global_position: string;
+  }>`
+    select stream_id, stream_position::text, event_type as type, schema_version, data, global_position::text from events
+    where stream_id = any(${[...rides.keys()]}::text[]) order by stream_id, stream_position`.execute(db);
+  for (const row of stored) {
+    const ride = rides.get(row.stream_id)!;
+    if (Number(row.stream_position) > ride.last_position) continue;
+    ride.events.push(
+      liftStoredEvent({
+        type: row.type,
+        schemaVersion: row.schema_version,
+        data: row.data,
+        globalPosition: row.global_position,
+      }) as RideEvent,
+    );
+  }
+  for (const ride of rides.values()) {
+    if (ride.events.length === 0) continue;
+    const { status, ride_state } = columnsOf(foldRide(ride.events));
+    await sql`update ${sql.table(table)} set status = ${status}, ride_state = ${ride_state} where ride_id = ${ride.ride_id}`.execute(db);
+  }
+}

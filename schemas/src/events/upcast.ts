@@ -1,0 +1,30 @@
+import { EVENT_SCHEMA_VERSIONS, isEventType, type DomainEvent } from './index';
+
+type Upcaster = (data: unknown) => unknown;
+
+/**
+ * `"Type@n"` turns version n's data into version n+1's. Stored events are never rewritten; old
+ * versions are lifted on every read, by whoever reads them (the engine's store, a read model's migration).
+ */
+const UPCASTERS: Record<string, Upcaster> = {
+  // Before issue #29 any driver of the ride's type could take a redistributed ride over; the event now says so.
+  'RideRedistributed@1': (data) => ({ ...(data as object), openToAll: true }),
+};
+
+/** An event as stored (its type, the schema version it was written at, its data), lifted to the version this code reads. */
+export function liftStoredEvent(stored: {
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  globalPosition: number | string;
+}): DomainEvent {
+  const { type } = stored;
+  if (!isEventType(type)) throw new Error(`Unknown event type ${type} at position ${stored.globalPosition}`);
+  let data = stored.data;
+  for (let version = stored.schemaVersion; version < EVENT_SCHEMA_VERSIONS[type]; version++) {
+    const upcast = UPCASTERS[`${type}@${version}`];
+    if (!upcast) throw new Error(`No upcaster for ${type} from version ${version}`);
+    data = upcast(data);
+  }
+  return { type, data } as DomainEvent;
+}
