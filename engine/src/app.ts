@@ -43,13 +43,15 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions) {
-  const config = options.config ?? loadConfig();
+  // A test's trustProxy stands for TRUST_PROXY, so every reader of forwarded headers follows the same one.
+  const loaded = options.config ?? loadConfig();
+  const config: Config = options.trustProxy === undefined ? loaded : { ...loaded, TRUST_PROXY: options.trustProxy };
   // Opening the store runs its migrations (and PGlite's start-up): on a loaded machine or a large
   // store that takes longer than Fastify's default 10 s for a plugin.
   const app = Fastify({
     logger: options.logger ?? false,
     pluginTimeout: 120_000,
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? config.TRUST_PROXY),
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     ...correlationIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

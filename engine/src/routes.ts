@@ -41,6 +41,11 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   await app.register(kpisRoutes);
   await app.register(fleetRoutes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
-  await app.register(livePlugin, { allowedOrigins: config.CORS_ORIGINS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  await app.register(livePlugin, {
+    allowedOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+  });
   await app.register(auditPlugin);
 }

@@ -9,7 +9,9 @@ import { createLiveLookups } from './live-lookups';
 import { loadLiveProfile, roomsFor } from './live-rooms';
 import { handshakeLastPosition, handshakeToken, type LiveServer, type LiveSocket, type TrackRideAnswer } from './live-socket';
 import { trackRide } from './track-ride';
-import { cookieOriginAllowed } from '../auth/cookie-origin';
+import { originAllowed } from '../auth/cookie-origin';
+import { addressedHost, peerTrustedBy } from '../security/forwarded';
+import type { TrustProxy } from '../security/trust-proxy';
 import { watchSessionExpiry } from './session-expiry';
 import { SOCKET_MAX_MESSAGE_BYTES, limitSocketMessages } from './socket-limits';
 
@@ -25,6 +27,8 @@ declare module 'fastify' {
 export interface LivePluginOptions {
   /** Browser origins besides the engine's own that may connect with the `token` cookie alone. */
   allowedOrigins: readonly string[];
+  /** TRUST_PROXY: whose X-Forwarded-Host names the page's host. */
+  trustProxy: TrustProxy;
   pollIntervalMs?: number;
   /** Several engine processes share socket.io through this Redis (REDIS_URL); none, this process alone. */
   redisUrl: string | undefined;
@@ -34,12 +38,24 @@ export interface LivePluginOptions {
 
 class Refused extends Error {}
 
-async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOrigins: readonly string[]): Promise<void> {
+/** Who may open a socket from a browser page: the engine's own origin and CORS_ORIGINS, as for cookie commands. */
+interface OriginRule {
+  allowedOrigins: readonly string[];
+  peerTrusted: (peerAddress: string | undefined) => boolean;
+}
+
+function pageAllowed(socket: LiveSocket, rule: OriginRule): boolean {
+  const { headers } = socket.request;
+  const host = addressedHost(headers, rule.peerTrusted(socket.request.socket.remoteAddress));
+  return originAllowed(headers.origin, host, rule.allowedOrigins);
+}
+
+async function authenticate(app: FastifyInstance, socket: LiveSocket, rule: OriginRule): Promise<void> {
   const token = handshakeToken(socket.handshake);
   const viaCookie = token !== null && !(typeof socket.handshake.auth.token === 'string' && socket.handshake.auth.token.trim());
   // The auth feature's check: signature and expiry, and that the account has not ended the session since.
   const verified = token ? await app.authenticate(token) : null;
-  if (!verified || (viaCookie && !cookieOriginAllowed(socket.handshake.headers, allowedOrigins))) {
+  if (!verified || (viaCookie && !pageAllowed(socket, rule))) {
     throw new Refused(SERVER_MESSAGES.authenticationRequired);
   }
   const profile = await loadLiveProfile(app.eventStore, verified.tokenNo);
@@ -55,11 +71,12 @@ async function authenticate(app: FastifyInstance, socket: LiveSocket, allowedOri
 /** socket.io on the engine's HTTP server: JWT handshake, rooms by role, spec events from `$all`, catch-up on reconnect. */
 export const livePlugin = fp<LivePluginOptions>(
   async (app, options) => {
-    const allowedOrigins = options.allowedOrigins ?? [];
+    const rule: OriginRule = { allowedOrigins: options.allowedOrigins, peerTrusted: peerTrustedBy(options.trustProxy) };
     const io: LiveServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
-      cors: { origin: true, credentials: true },
+      // A page of another origin reads nothing over polling: no CORS answer but to CORS_ORIGINS (the engine's own pages need none).
+      cors: { origin: options.allowedOrigins.length > 0 ? [...options.allowedOrigins] : false, credentials: true },
       maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
       // No connection-state recovery: a recovered socket is in its rooms before the (asynchronous)
       // authentication ends but is not yet among the namespace's sockets, so a broadcast then is lost
@@ -85,7 +102,7 @@ export const livePlugin = fp<LivePluginOptions>(
     app.decorate('io', io);
 
     io.use((socket, next) => {
-      authenticate(app, socket, allowedOrigins).then(
+      authenticate(app, socket, rule).then(
         () => next(),
         (error: unknown) => {
           if (!(error instanceof Refused)) app.log.error({ err: error }, 'socket handshake failed');

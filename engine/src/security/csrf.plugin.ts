@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { forbidden } from '../commands/errors';
-import { cookieOriginAllowed } from '../auth/cookie-origin';
+import { originAllowed } from '../auth/cookie-origin';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -25,7 +25,7 @@ function ridesOnSessionCookie(request: FastifyRequest): boolean {
 export function cookieCommandAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
   if (!STATE_CHANGING.has(request.method) || !ridesOnSessionCookie(request)) return true;
   const { origin } = request.headers;
-  if (typeof origin === 'string') return cookieOriginAllowed(request.headers, allowedOrigins);
+  if (typeof origin === 'string') return originAllowed(origin, request.host, allowedOrigins);
   // Every browser sends Origin on a POST, PUT, PATCH or DELETE; without it only Fetch Metadata can vouch for the page.
   const site = request.headers['sec-fetch-site'];
   return typeof site === 'string' && OWN_FETCH_SITES.has(site);
