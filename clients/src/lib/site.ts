@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveSocket } from './socket.store';
 import { siteAnswerSchema, type SiteAnswer, type SiteLocationAnswer } from '@plantride/schemas';
 import { api } from './api-client';
+import { siteKeys } from './query-keys';
 
 /*
  * The plant's places and route times as the engine holds them now (issue #20). Shared by the booking
  * form and the admin's Site screen, under one query key, so a change the admin makes refreshes both.
  */
 
-export const siteKey = ['site'] as const;
+export const siteKey = siteKeys.site;
 
 export function getSite(signal?: AbortSignal): Promise<SiteAnswer> {
   return api('/api/site', { schema: siteAnswerSchema, signal });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, availableRidesAnswerSchema, type ServerRide, type VehicleType } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { availableRideKeys } from '../../../lib/query-keys';
+import { useReadAgainAt } from '../../../lib/use-read-again-at';
 
 /** The screen's tables show the newest 3 and the 10 after them (SPEC §2): only those are asked for. */
 export const AVAILABLE_RIDES_SHOWN = LIMITS.topLatestRides + LIMITS.otherAvailableRides;
@@ -19,10 +21,11 @@ export async function getAvailableRides(vehicleType: VehicleType, position: numb
 
 /** The newest requested and redistributed rides of the driver's vehicle type, and how many wait; each ride event moves `position`. */
 export function useAvailableRides(vehicleType: VehicleType | null, position: number) {
-  return useQuery({
-    queryKey: ['available-rides', vehicleType, position],
+  const query = useQuery({
+    queryKey: availableRideKeys.list(vehicleType),
     queryFn: () => getAvailableRides(vehicleType as VehicleType, position),
     enabled: vehicleType !== null,
-    placeholderData: (previous) => previous,
   });
+  useReadAgainAt(availableRideKeys.list(vehicleType), position);
+  return query;
 }

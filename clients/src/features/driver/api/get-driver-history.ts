@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { historyKeys } from '../../../lib/query-keys';
+import { useReadAgainAt } from '../../../lib/use-read-again-at';
 
 /** His ride in progress (none or one), then the rides he completed, newest first. */
 export async function getDriverHistory(driverId: string, position: number): Promise<RideHistoryRow[]> {
@@ -15,9 +17,7 @@ export async function getDriverHistory(driverId: string, position: number): Prom
 
 /** The driver's rides: his ride in progress and his completed rides come from it. */
 export function useDriverHistory(driverId: string, position: number) {
-  return useQuery({
-    queryKey: ['driver-history', driverId, position],
-    queryFn: () => getDriverHistory(driverId, position),
-    placeholderData: (previous) => previous,
-  });
+  const query = useQuery({ queryKey: historyKeys.driver(driverId), queryFn: () => getDriverHistory(driverId, position) });
+  useReadAgainAt(historyKeys.driver(driverId), position);
+  return query;
 }

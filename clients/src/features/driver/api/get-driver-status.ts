@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { driverStatusAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { driverKeys } from '../../../lib/query-keys';
+import { useReadAgainAt } from '../../../lib/use-read-again-at';
 
 /** True while the admin keeps the driver Active (isActive 1). */
 export async function getDriverActive(tokenNo: string, position: number): Promise<boolean> {
@@ -10,9 +12,7 @@ export async function getDriverActive(tokenNo: string, position: number): Promis
 
 /** The admin block, checked on load and again whenever a status event moves `position` (SPEC §4). */
 export function useDriverActive(tokenNo: string, position: number) {
-  return useQuery({
-    queryKey: ['driver-status', tokenNo, position],
-    queryFn: () => getDriverActive(tokenNo, position),
-    placeholderData: (previous) => previous,
-  });
+  const query = useQuery({ queryKey: driverKeys.active(tokenNo), queryFn: () => getDriverActive(tokenNo, position) });
+  useReadAgainAt(driverKeys.active(tokenNo), position);
+  return query;
 }

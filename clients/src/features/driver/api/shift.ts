@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setShiftAnswerSchema, shiftAnswerSchema, type ShiftAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-
-export const shiftKey = ['driver-shift'] as const;
+import { driverKeys } from '../../../lib/query-keys';
 
 export function getShift(signal?: AbortSignal): Promise<ShiftAnswer> {
   return api('/api/drivers/shift', { schema: shiftAnswerSchema, signal });
@@ -10,7 +9,7 @@ export function getShift(signal?: AbortSignal): Promise<ShiftAnswer> {
 
 /** His shift now (issue #20): null when off shift; it ends by itself at `endsAt`. */
 export function useShift() {
-  return useQuery({ queryKey: shiftKey, queryFn: ({ signal }) => getShift(signal) });
+  return useQuery({ queryKey: driverKeys.shift, queryFn: ({ signal }) => getShift(signal) });
 }
 
 export interface SetShiftInput {
@@ -28,6 +27,6 @@ export function useSetShift() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setShift,
-    onSuccess: ({ on, shift }) => client.setQueryData<ShiftAnswer>(shiftKey, { on, shift }),
+    onSuccess: ({ on, shift }) => client.setQueryData<ShiftAnswer>(driverKeys.shift, { on, shift }),
   });
 }

@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { availableRideKeys, driverKeys, historyKeys } from '../../../lib/query-keys';
 import type { Topic } from './driver-live';
 
 interface DriverLiveState {
@@ -25,13 +26,13 @@ export const useDriverLive = create<DriverLiveState>((set) => ({
   closeCompletion: () => set({ completionOpen: false }),
 }));
 
-const TOPIC_QUERIES: Record<Topic, readonly string[]> = {
-  rides: ['available-rides', 'driver-history'],
-  driver: ['driver', 'driver-status'],
+const TOPIC_QUERIES: Record<Topic, readonly QueryKey[]> = {
+  rides: [availableRideKeys.all, historyKeys.drivers],
+  driver: [driverKeys.records, driverKeys.actives],
 };
 
 /** Reads the topics again: at `position` when known (read-your-writes), else simply once more. */
 export function refreshTopics(queryClient: QueryClient, topics: readonly Topic[], position: number | null | undefined): void {
   if (position) useDriverLive.getState().moved(topics, position);
-  else for (const topic of topics) for (const key of TOPIC_QUERIES[topic]) void queryClient.invalidateQueries({ queryKey: [key] });
+  else for (const topic of topics) for (const key of TOPIC_QUERIES[topic]) void queryClient.invalidateQueries({ queryKey: key });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { checklistSchema, type Checklist, type ChecklistBody, type VehicleType } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { inspectionKeys } from '../../../lib/query-keys';
 
-const checklistKey = (vehicleType: VehicleType) => ['checklist', vehicleType] as const;
 const checklistPath = (vehicleType: VehicleType) => `/api/checklists/${encodeURIComponent(vehicleType)}`;
 
 export function getChecklist(vehicleType: VehicleType, signal?: AbortSignal): Promise<Checklist> {
@@ -12,7 +12,7 @@ export function getChecklist(vehicleType: VehicleType, signal?: AbortSignal): Pr
 /** A vehicle type's checklist as the engine holds it (its defaults until an admin saves one). */
 export function useChecklist(vehicleType: VehicleType | null) {
   return useQuery({
-    queryKey: checklistKey(vehicleType ?? 'Forklift'),
+    queryKey: inspectionKeys.checklist(vehicleType ?? 'Forklift'),
     queryFn: ({ signal }) => getChecklist(vehicleType ?? 'Forklift', signal),
     enabled: vehicleType !== null,
     // Answers in progress must not be reshuffled by a background read.
@@ -28,6 +28,6 @@ export function useSaveChecklist(vehicleType: VehicleType) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChecklistBody) => saveChecklist(vehicleType, body),
-    onSuccess: (saved) => client.setQueryData(checklistKey(vehicleType), saved),
+    onSuccess: (saved) => client.setQueryData(inspectionKeys.checklist(vehicleType), saved),
   });
 }

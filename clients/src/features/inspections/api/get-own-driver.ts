@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSpecificDriverAnswerSchema, type DashboardDriver } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { driverKeys } from '../../../lib/query-keys';
 
 export async function getOwnDriver(tokenNo: string, signal?: AbortSignal): Promise<DashboardDriver | null> {
   const answer = await api(`/api/drivers/getSpecificDriver/${encodeURIComponent(tokenNo)}`, {
@@ -13,7 +14,7 @@ export async function getOwnDriver(tokenNo: string, signal?: AbortSignal): Promi
 /** The signed-in driver's record: which vehicle type's checklist he answers. */
 export function useOwnDriver(tokenNo: string) {
   return useQuery({
-    queryKey: ['inspection-driver', tokenNo],
+    queryKey: driverKeys.ownForInspection(tokenNo),
     queryFn: ({ signal }) => getOwnDriver(tokenNo, signal),
     refetchOnWindowFocus: false,
   });

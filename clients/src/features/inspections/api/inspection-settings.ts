@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inspectionSettingsSchema, type InspectionSettings } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-
-const settingsKey = ['inspection-settings'] as const;
+import { inspectionKeys } from '../../../lib/query-keys';
 
 export function getInspectionSettings(signal?: AbortSignal): Promise<InspectionSettings> {
   return api('/api/inspections/settings', { schema: inspectionSettingsSchema, signal });
@@ -10,7 +9,7 @@ export function getInspectionSettings(signal?: AbortSignal): Promise<InspectionS
 
 /** Whether a driver needs today's passed inspection to take a ride (issue #21); off until an admin turns it on. */
 export function useInspectionSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => getInspectionSettings(signal) });
+  return useQuery({ queryKey: inspectionKeys.settings, queryFn: ({ signal }) => getInspectionSettings(signal) });
 }
 
 export function saveInspectionSettings(settings: InspectionSettings): Promise<InspectionSettings> {
@@ -19,5 +18,5 @@ export function saveInspectionSettings(settings: InspectionSettings): Promise<In
 
 export function useSaveInspectionSettings() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveInspectionSettings, onSuccess: (saved) => client.setQueryData(settingsKey, saved) });
+  return useMutation({ mutationFn: saveInspectionSettings, onSuccess: (saved) => client.setQueryData(inspectionKeys.settings, saved) });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, rideHistoryAnswerSchema, type RideHistoryRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-
-export const rideHistoryKey = (userId: string) => ['ride-history', userId] as const;
+import { historyKeys } from '../../../lib/query-keys';
 
 export async function getRideHistory(userId: string, position: number): Promise<RideHistoryRow[]> {
   // The largest page: the history list shows every ride, up to that many.
@@ -17,7 +16,7 @@ export async function getRideHistory(userId: string, position: number): Promise<
 export function useRideHistory(userId: string, position: number) {
   return useQuery({
     // A new position (a live event or our own command) reads the list again, at least that fresh.
-    queryKey: [...rideHistoryKey(userId), position],
+    queryKey: [...historyKeys.requester(userId), position],
     queryFn: () => getRideHistory(userId, position),
     placeholderData: (previous) => previous,
   });

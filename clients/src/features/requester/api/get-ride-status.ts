@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, isOngoing, rideStatusAnswerSchema, type RideStatus } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { rideKeys } from '../../../lib/query-keys';
 
 export async function getRideStatus(rideId: string, position: number): Promise<{ status: RideStatus; position: number }> {
   const answer = await api(`/api/tracking/ride-status/${encodeURIComponent(rideId)}`, { schema: rideStatusAnswerSchema, position });
@@ -10,7 +11,7 @@ export async function getRideStatus(rideId: string, position: number): Promise<{
 /** The ride's status, polled every 10 s while it is still going (SPEC §4). */
 export function useRideStatus(rideId: string | null, position: number) {
   return useQuery({
-    queryKey: ['ride-status', rideId, position],
+    queryKey: [...rideKeys.status(rideId), position],
     queryFn: () => getRideStatus(rideId as string, position),
     enabled: rideId !== null,
     placeholderData: (previous) => previous,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { commandAnswerSchema, driverRegistrationsAnswerSchema, resetCodeAnswerSchema, type DriverRegistration } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { driverKeys } from '../../../lib/query-keys';
 
 /** Admin: a new one-time code for a token number (a password reset, or a recorded driver's activation code), shown once. */
 export function resetAccessCode(tokenNo: string) {
@@ -16,7 +17,7 @@ export async function getDriverRegistrations(position: number): Promise<DriverRe
 /** Accounts waiting for the admin to approve them as the recorded driver; a new position (a decision, a sign-up heard live) reads again. */
 export function useDriverRegistrations(position: number, version: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['driver-registrations', position, version],
+    queryKey: [...driverKeys.registrations, position, version],
     queryFn: () => getDriverRegistrations(position),
     placeholderData: (previous) => previous,
     enabled,

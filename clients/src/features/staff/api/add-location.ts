@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { locationAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-import { siteKey } from '../../../lib/site';
+import { siteKeys } from '../../../lib/query-keys';
 
 export interface NewPlace {
   name: string;
@@ -16,5 +16,5 @@ export function addLocation(place: NewPlace) {
 
 export function useAddLocation() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addLocation, onSettled: () => client.invalidateQueries({ queryKey: siteKey }) });
+  return useMutation({ mutationFn: addLocation, onSettled: () => client.invalidateQueries({ queryKey: siteKeys.site }) });
 }

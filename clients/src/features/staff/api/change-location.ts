@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { locationAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-import { siteKey } from '../../../lib/site';
+import { siteKeys } from '../../../lib/query-keys';
 
 export interface PlaceChange {
   id: string;
@@ -18,5 +18,5 @@ export function changeLocation({ id, ...change }: PlaceChange) {
 
 export function useChangeLocation() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: changeLocation, onSettled: () => client.invalidateQueries({ queryKey: siteKey }) });
+  return useMutation({ mutationFn: changeLocation, onSettled: () => client.invalidateQueries({ queryKey: siteKeys.site }) });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dispatchSettingsSchema, type DispatchSettings } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-
-const dispatchKey = ['dispatch-settings'] as const;
+import { siteKeys } from '../../../lib/query-keys';
 
 export function getDispatchSettings(signal?: AbortSignal): Promise<DispatchSettings> {
   return api('/api/dispatch/settings', { schema: dispatchSettingsSchema, signal });
@@ -10,7 +9,7 @@ export function getDispatchSettings(signal?: AbortSignal): Promise<DispatchSetti
 
 /** How rides reach drivers (issue #20): the engine's defaults until an admin saves others. */
 export function useDispatchSettings() {
-  return useQuery({ queryKey: dispatchKey, queryFn: ({ signal }) => getDispatchSettings(signal), refetchOnWindowFocus: false });
+  return useQuery({ queryKey: siteKeys.dispatch, queryFn: ({ signal }) => getDispatchSettings(signal), refetchOnWindowFocus: false });
 }
 
 /** PUT /api/dispatch/settings: the whole object replaced; the answer is what the engine now holds. */
@@ -20,5 +19,5 @@ export function saveDispatchSettings(settings: DispatchSettings): Promise<Dispat
 
 export function useSaveDispatchSettings() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveDispatchSettings, onSuccess: (saved) => client.setQueryData(dispatchKey, saved) });
+  return useMutation({ mutationFn: saveDispatchSettings, onSuccess: (saved) => client.setQueryData(siteKeys.dispatch, saved) });
 }

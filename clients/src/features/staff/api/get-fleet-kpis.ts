@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fleetAnswerSchema, type FleetAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import type { KpiFilters } from './get-kpis';
+import { reportKeys } from '../../../lib/query-keys';
 
 /** The query of /api/kpis/fleet and its CSV: the KPI page's range and vehicle type. */
 export function fleetQueryString(filters: KpiFilters): string {
@@ -17,7 +18,7 @@ export function getFleetKpis(filters: KpiFilters, signal?: AbortSignal): Promise
 /** Breakdowns, MTBF, MTTR, downtime and inspection compliance per vehicle and vehicle type (issue #21). */
 export function useFleetKpis(filters: KpiFilters) {
   return useQuery({
-    queryKey: ['fleet-kpis', filters],
+    queryKey: [...reportKeys.fleetKpis, filters],
     queryFn: ({ signal }) => getFleetKpis(filters, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { kpisAnswerSchema, type KpisAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { reportKeys } from '../../../lib/query-keys';
 
 /** Inclusive plant days 'yyyy-MM-dd' and a vehicle type ('' for all). */
 export interface KpiFilters {
@@ -17,7 +18,7 @@ export function getKpis(filters: KpiFilters, signal?: AbortSignal): Promise<Kpis
 
 export function useKpis(filters: KpiFilters) {
   return useQuery({
-    queryKey: ['kpis', filters],
+    queryKey: [...reportKeys.kpis, filters],
     queryFn: ({ signal }) => getKpis(filters, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, PAGE_SIZES, maintenanceRequestListAnswerSchema, type MaintenanceRequestRow } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-
-export const maintenanceRequestsKey = ['maintenance-requests'] as const;
+import { maintenanceKeys } from '../../../lib/query-keys';
 
 export function getMaintenanceRequests(position: number): Promise<MaintenanceRequestRow[]> {
   // The largest page: the screen filters and counts the list itself.
@@ -12,7 +11,7 @@ export function getMaintenanceRequests(position: number): Promise<MaintenanceReq
 /** Every maintenance request, newest first; read again at a new position and every 30 s (SPEC §4). */
 export function useMaintenanceRequests(position: number, version: number) {
   return useQuery({
-    queryKey: [...maintenanceRequestsKey, position, version],
+    queryKey: [...maintenanceKeys.requests, position, version],
     queryFn: () => getMaintenanceRequests(position),
     placeholderData: (previous) => previous,
     refetchInterval: LIMITS.maintenanceListRefreshMs,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LIMITS, rideReportsAnswerSchema, type RideReportsAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { reportQueryString, type ReportFilters } from '../report-filters';
+import { reportKeys } from '../../../lib/query-keys';
 
 export function getRideReports(filters: ReportFilters, page: number, pageSize: number, signal?: AbortSignal): Promise<RideReportsAnswer> {
   const query = reportQueryString(filters, { page: String(page), pageSize: String(pageSize) });
@@ -11,7 +12,7 @@ export function getRideReports(filters: ReportFilters, page: number, pageSize: n
 /** One page of ride reports; the server filters and pages, so the screen stays fast at any size. */
 export function useRideReports(filters: ReportFilters, page: number) {
   return useQuery({
-    queryKey: ['ride-reports', filters, page],
+    queryKey: [...reportKeys.rides, filters, page],
     queryFn: ({ signal }) => getRideReports(filters, page, LIMITS.reportsPageSize, signal),
     placeholderData: keepPreviousData,
   });
@@ -20,7 +21,7 @@ export function useRideReports(filters: ReportFilters, page: number) {
 /** How many rides there are with no filter: the Y of 'Showing X of Y records' (`capped`: at least that many). */
 export function useRideReportsTotal() {
   return useQuery({
-    queryKey: ['ride-reports', 'total'],
+    queryKey: [...reportKeys.rides, 'total'],
     queryFn: async ({ signal }) => {
       const answer = await getRideReports({}, 1, 1, signal);
       return { total: answer.total, capped: answer.totalCapped === true };

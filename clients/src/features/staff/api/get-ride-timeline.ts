@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { rideTimelineAnswerSchema, type RideTimelineAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { rideKeys } from '../../../lib/query-keys';
 
 /** Every event of the ride from the store, each with the state it left the ride in. */
 export function getRideTimeline(rideId: string, signal?: AbortSignal): Promise<RideTimelineAnswer> {
@@ -9,7 +10,7 @@ export function getRideTimeline(rideId: string, signal?: AbortSignal): Promise<R
 
 export function useRideTimeline(rideId: string | null) {
   return useQuery({
-    queryKey: ['ride-timeline', rideId],
+    queryKey: rideKeys.timeline(rideId),
     queryFn: ({ signal }) => getRideTimeline(rideId as string, signal),
     enabled: rideId !== null,
   });

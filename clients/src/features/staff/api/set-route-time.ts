@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routeAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
-import { siteKey } from '../../../lib/site';
+import { siteKeys } from '../../../lib/query-keys';
 
 export interface RouteTime {
   from: string;
@@ -16,5 +16,5 @@ export function setRouteTime(route: RouteTime) {
 
 export function useSetRouteTime() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: setRouteTime, onSettled: () => client.invalidateQueries({ queryKey: siteKey }) });
+  return useMutation({ mutationFn: setRouteTime, onSettled: () => client.invalidateQueries({ queryKey: siteKeys.site }) });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { verifyAccessAnswerSchema } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
+import { siteKeys } from '../../../lib/query-keys';
 
 /** The server's word on whether this session may use the maintenance head screens (SPEC §6). */
 export async function verifyAccess(): Promise<boolean> {
@@ -9,5 +10,5 @@ export async function verifyAccess(): Promise<boolean> {
 }
 
 export function useVerifyAccess() {
-  return useQuery({ queryKey: ['verify-access'], queryFn: verifyAccess, retry: false, staleTime: 60_000 });
+  return useQuery({ queryKey: siteKeys.verifyAccess, queryFn: verifyAccess, retry: false, staleTime: 60_000 });
 }
