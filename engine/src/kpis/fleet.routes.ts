@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { csvText } from '../exports/csv';
 import {
   FLEET_CSV_COLUMNS,
   fleetAnswerSchema,
@@ -70,7 +70,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fleetCsvFileName(answer.from, answer.to)}"`);
-      return stringify([[...FLEET_CSV_COLUMNS], ...rows], { escape_formulas: true });
+      return csvText([FLEET_CSV_COLUMNS, ...rows]);
     },
   );
 };

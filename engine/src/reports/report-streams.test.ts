@@ -5,7 +5,8 @@ import { RIDE_REPORT_CSV_COLUMNS, RIDE_REPORT_CSV_FIELDS, toRideReport, toRideRe
 import type { RideReportRecord } from '@plantride/projections';
 import { toRideReportServerRow } from './report-rows';
 import { toRideReportExportRecord } from '../test-support/report-export';
-import { csvCell, csvStream, jsonArrayStream } from './report-streams';
+import { csvStream, jsonArrayStream } from './report-streams';
+import { CSV_OPTIONS, csvText } from '../exports/csv';
 
 const text = async (stream: Readable) => {
   let all = '';
@@ -37,7 +38,33 @@ const AWKWARD = [
   '',
   ' lead space',
   'a,b"c\nd',
+  "Bob;=cmd|' /C calc'!A0;",
+  'x\t=1+1',
+  '; -2',
 ];
+
+// What a spreadsheet takes for a formula at the start of a cell (csv-stringify's escape_formulas list).
+const FORMULA = /^[=+\-@\t\r＝＋－＠]/;
+
+/** The cells a spreadsheet splitting on `separator` reads, honouring double quotes as CSV does. */
+function spreadsheetCells(text: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), (i += 1));
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) (row.push(cell), (cell = ''));
+    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
+    else cell += c;
+  }
+  return rows;
+}
 
 function record(i: number): RideReportRecord {
   const pick = (offset: number) => AWKWARD[(i + offset) % AWKWARD.length]!;
@@ -76,7 +103,7 @@ describe('report export streams', () => {
       {
         header: true,
         columns: RIDE_REPORT_CSV_FIELDS.map((key, i) => ({ key, header: RIDE_REPORT_CSV_COLUMNS[i] })),
-        escape_formulas: true,
+        ...CSV_OPTIONS,
       },
     );
     const exported = rows.map(toRideReportExportRecord);
@@ -84,9 +111,20 @@ describe('report export streams', () => {
     expect(await text(csvStream(batchesOf()))).toBe(`${RIDE_REPORT_CSV_COLUMNS.join(',')}\n`);
   });
 
-  it.each(AWKWARD)('writes the cell %j as csv-stringify does', (value) => {
-    expect(`${csvCell(value)},x\n`).toBe(stringify([[value, 'x']], { escape_formulas: true }));
-  });
+  it.each([',', ';', '\t'])(
+    'given a spreadsheet whose list separator is %j, when it opens an export of awkward cells, then each stays one cell with its text and none starts a formula',
+    (separator) => {
+      const lines = csvText(AWKWARD.map((value) => [value, 'x']));
+      const cells = spreadsheetCells(lines, separator);
+      expect(cells).toHaveLength(AWKWARD.length);
+      cells.forEach((row, i) => {
+        const value = AWKWARD[i]!;
+        // A comma-separated sheet reads two cells; another reads the line as one, and then it must be the quoted cell whole.
+        if (separator === ',') expect(row).toEqual([FORMULA.test(value) ? `'${value}` : value, 'x']);
+        for (const cell of row) expect(FORMULA.test(cell), `${JSON.stringify(cell)} of ${JSON.stringify(value)}`).toBe(false);
+      });
+    },
+  );
 
   it('writes the rows in the server form as one JSON array across batches, and [] for none', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => record(i));

@@ -17,6 +17,7 @@ import {
 } from '@plantride/projections';
 import type { Kysely } from 'kysely';
 import { gapMinutesBetween, toRideReportServerRow } from './report-rows';
+import { csvText } from '../exports/csv';
 
 /** Rows per keyset batch of an export: one batch is the most an export holds, one chunk of text what it writes at a time. */
 export const REPORT_EXPORT_BATCH = 2000;
@@ -90,34 +91,46 @@ export function jsonArrayStream(batches: AsyncIterable<RideReportRecord[]>): Rea
   return Readable.from(chunks(), { objectMode: false });
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-// escape_formulas of csv-stringify: a cell starting with one of these would run as a spreadsheet formula.
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
-
-/** One CSV cell as csv-stringify writes it with escape_formulas (its output is this function's test oracle). */
-export function csvCell(value: string): string {
-  if (value === '') return value;
-  const cell = FORMULA_STARTS.has(value[0]!) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(value) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
 const unknown = (value: string | null) => value || MESSAGES.unknown;
 const orNotAvailable = (value: string | null) => value || MESSAGES.notAvailable;
 const time = (ms: number | null) => {
   if (ms === null) return MESSAGES.notAvailable;
-  return Number.isFinite(ms) ? csvCell(formatPlantInstant(ms)) : MESSAGES.invalidDate;
+  return Number.isFinite(ms) ? formatPlantInstant(ms) : MESSAGES.invalidDate;
 };
 const gap = (from: number | null, to: number | null) =>
   from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to));
 
 /**
- * One line of the report CSV, newline included: the 22 columns of RIDE_REPORT_CSV_FIELDS with the spec's
- * defaults, written straight from the record. It is what toRideReportCsvRecord(toRideReport(
- * toRideReportServerRow(row))) through csv-stringify writes for the same row read with Dates
- * (report-streams.test proves it on awkward rows) without the three objects and the ISO round trip per row.
+ * One row of the report CSV: the 22 cells of RIDE_REPORT_CSV_FIELDS with the spec's defaults, read
+ * straight from the record. They are what toRideReportCsvRecord(toRideReport(toRideReportServerRow(row)))
+ * holds for the same row read with Dates (report-streams.test proves it on awkward rows) without the three
+ * objects and the ISO round trip per row.
  */
-export function csvLine(row: RideReportExportRecord): string {
-  return `${csvCell(row.ride_id)},${csvCell(unknown(row.requester_name))},${csvCell(row.from_location ?? '')},${csvCell(row.to_location ?? '')},${csvCell(unknown(row.vehicle_type))},${csvCell(unknown(row.vehicle_number))},${csvCell(unknown(row.forklift_number))},${csvCell(row.status ?? '')},${time(row.created_at)},${csvCell(unknown(row.driver_id))},${csvCell(unknown(row.driver_name))},${time(row.started_at)},${time(row.ended_at)},${time(row.picked_at)},${time(row.dropped_at)},${gap(row.picked_at, row.dropped_at)},${gap(row.started_at, row.picked_at)},${time(row.last_maintenance_date)},${csvCell(orNotAvailable(row.maintenance_status))},${csvCell(unknown(row.ride_type))},${csvCell(row.priority)},${formatReportSlaMet(row.sla_met)}\n`;
+export function csvRecord(row: RideReportExportRecord): string[] {
+  return [
+    row.ride_id,
+    unknown(row.requester_name),
+    row.from_location ?? '',
+    row.to_location ?? '',
+    unknown(row.vehicle_type),
+    unknown(row.vehicle_number),
+    unknown(row.forklift_number),
+    row.status ?? '',
+    time(row.created_at),
+    unknown(row.driver_id),
+    unknown(row.driver_name),
+    time(row.started_at),
+    time(row.ended_at),
+    time(row.picked_at),
+    time(row.dropped_at),
+    gap(row.picked_at, row.dropped_at),
+    gap(row.started_at, row.picked_at),
+    time(row.last_maintenance_date),
+    orNotAvailable(row.maintenance_status),
+    unknown(row.ride_type),
+    row.priority,
+    formatReportSlaMet(row.sla_met),
+  ];
 }
 
 /**
@@ -127,16 +140,13 @@ export function csvLine(row: RideReportExportRecord): string {
  */
 export const CSV_CHUNK_ROWS = 256;
 
-/** The rows as CSV: a header line, then chunks of text of up to CSV_CHUNK_ROWS lines. */
+/** The rows as CSV in the one dialect: a header line, then chunks of text of up to CSV_CHUNK_ROWS lines. */
 export function csvStream(batches: AsyncIterable<RideReportExportRecord[]>): Readable {
   async function* chunks() {
-    yield `${RIDE_REPORT_CSV_COLUMNS.join(',')}\n`;
+    yield csvText([RIDE_REPORT_CSV_COLUMNS]);
     for await (const batch of batches) {
       for (let from = 0; from < batch.length; from += CSV_CHUNK_ROWS) {
-        const to = Math.min(batch.length, from + CSV_CHUNK_ROWS);
-        let text = '';
-        for (let i = from; i < to; i += 1) text += csvLine(batch[i]!);
-        yield text;
+        yield csvText(batch.slice(from, from + CSV_CHUNK_ROWS).map(csvRecord));
       }
     }
   }
