@@ -139,6 +139,17 @@ describe("A driver's step tapped with no network", () => {
     ]);
     expect(sent).toHaveLength(0);
 
+    // Issue #29 item 6: a reload with no network keeps his ride on screen as last known, marked as not
+    // yet confirmed, with the step still waiting (the shell from the service worker, the ride from the cache).
+    await driverPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await driverPage.reload();
+    await driverPage.getByTestId('ride-not-confirmed').filter({ hasText: 'Not yet confirmed' }).waitFor();
+    expect(await driverPage.getByTestId('ongoing-ride-id').textContent()).toBe(rideId);
+    expect(await driverPage.getByTestId('ongoing-ride-status').textContent()).toBe('started');
+    await driverPage.getByTestId('step-waiting').filter({ hasText: 'Material Picked is waiting for network.' }).waitFor();
+    expect(await driverPage.getByText(/No driver record found/).count()).toBe(0);
+    await snap(driverPage, 'offline-driver-05b-reloaded-offline-390');
+
     await driverPage.context().setOffline(false);
     await stepDone(requesterPage, 4);
     await driverPage
@@ -148,6 +159,7 @@ describe("A driver's step tapped with no network", () => {
     await driverPage.getByRole('button', { name: 'Material Dropped', exact: true }).and(driverPage.locator(':enabled')).waitFor();
     expect(await driverPage.getByTestId('step-waiting').count()).toBe(0);
     expect(await driverPage.getByTestId('connection-waiting').count()).toBe(0);
+    expect(await driverPage.getByTestId('ride-not-confirmed').count()).toBe(0);
     expect(new Set(sent).size).toBe(1);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await eventCounts(rideId)).toMatchObject({ MaterialPicked: 1 });

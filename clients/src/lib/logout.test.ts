@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from './socket';
+import { useOfflineQueue } from './offline-queue';
 import { useSession } from './session.store';
 import { useLiveSocket } from './socket.store';
 
@@ -28,6 +29,27 @@ describe('logout (SPEC §8)', () => {
     await logout();
     expect(calls).toEqual(['socket closed', 'server asked']);
     expect(useSession.getState()).toMatchObject({ user: null, ended: 'logout' });
+  });
+
+  it('given a persisted cache, old ride copies and his queued step, when he logs out, then what is his is gone from the browser', async () => {
+    api.mockResolvedValue({ message: 'ok' });
+    localStorage.setItem('plantride.queryCache', '{}');
+    localStorage.setItem('driverDetails', '{}');
+    localStorage.setItem('driverAssignedAt', '{}');
+    const command = { owner: 'AB12', method: 'PUT', path: '/x', body: {}, label: 'Start Ride', tag: 'step:R1', doneMessage: '' } as const;
+    useOfflineQueue.setState({
+      commands: [
+        { ...command, key: 'k1' },
+        { ...command, owner: 'FL09', key: 'k2' },
+      ],
+    });
+    await logout();
+    expect(['plantride.queryCache', 'driverDetails', 'driverAssignedAt'].map((key) => localStorage.getItem(key))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(useOfflineQueue.getState().commands.map((c) => c.key)).toEqual(['k2']);
   });
 
   it('given the server cannot be reached, when the user logs out, then the session still ends, as a failed logout', async () => {

@@ -3,6 +3,7 @@ import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typog
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
 import { useAvailableRides } from '../api/get-available-rides';
@@ -26,6 +27,8 @@ import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
 import { RideOffers } from './ride-offers';
 import { ShiftPanel } from './shift-panel';
+
+export const DRIVER_RECORD_UNREAD = 'Your driver record could not be read. It will load when the connection returns.';
 
 function Loading() {
   return (
@@ -79,21 +82,34 @@ export function DriverDashboard() {
   const block: BlockKind | null = active.data === false ? 'admin' : driver?.BLOCKED_FOR_MAINTENANCE === 1 ? 'maintenance' : null;
   const { busyRideId, take } = useTakeRide(tokenNo, block !== null, ridesMoved);
 
-  if (record.isPending) return <Loading />;
+  // With no network and nothing read before, the record waits for the connection; it is not "not found".
+  if (record.isPending && !record.isPaused) return <Loading />;
   if (!driver) {
+    const unread = record.isPending || record.isError;
     return (
       <>
         <PageHeader title="PlantRide" />
         <Container component="main" sx={{ py: 4 }}>
-          <Typography variant="h5" component="h1">
-            No driver record found for {tokenNo}. Contact the admin.
-          </Typography>
+          {unread ? (
+            <LoadError
+              error={record.error}
+              fallback={DRIVER_RECORD_UNREAD}
+              retry={() => void record.refetch()}
+              retrying={record.isFetching && !record.isPaused}
+            />
+          ) : (
+            <Typography variant="h5" component="h1">
+              No driver record found for {tokenNo}. Contact the admin.
+            </Typography>
+          )}
         </Container>
       </>
     );
   }
 
   const ongoing = ongoingRideOf(history.data, tokenNo);
+  // His ride as last read (a reload with no network shows the persisted copy) until the server answers again.
+  const confirmed = history.isFetchedAfterMount && !history.isError && !history.isPaused;
   // A ride offered to him shows as its offer card, not again in the lists below it; one he passed on, not until it is open to all.
   const offers = allOffers.filter((offer) => offer.driverId === tokenNo);
   const hidden = new Set([...offers.map((offer) => offer.rideId), ...passed]);
@@ -145,7 +161,7 @@ export function DriverDashboard() {
           {tab === 'active' && (
             <Stack spacing={3}>
               {ongoing ? (
-                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} blocked={block !== null} onMoved={ridesMoved} />
+                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} confirmed={confirmed} blocked={block !== null} onMoved={ridesMoved} />
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>

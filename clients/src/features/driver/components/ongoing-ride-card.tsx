@@ -20,10 +20,15 @@ import { RequesterDetailsDialog } from './requester-details-dialog';
 
 interface OngoingRideCardProps {
   ride: RideHistoryRow;
+  /** False while the ride shown is the last known copy the server has not yet answered for (a reload offline). */
+  confirmed?: boolean;
   blocked: boolean;
   /** A step was recorded at this store position (null: refused, the screen is behind): read the ride lists again. */
   onMoved: (position: number | null) => void;
 }
+
+/** The mark on a ride shown as last known, before the server has answered for it again. */
+export const NOT_YET_CONFIRMED = 'Not yet confirmed';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -46,7 +51,7 @@ function useRideProgress(): number {
  * decides which step button is live at the status the server reports, or at the status his own
  * last recorded step left it in, whichever is further. Rendered with `key={rideId}`.
  */
-export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps) {
+export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: OngoingRideCardProps) {
   const update = useUpdateTimestamps();
   const [recorded, setRecorded] = useState<RideStatus | null>(null);
   const [pending, setPending] = useState<DriverStep | null>(null);
@@ -107,6 +112,7 @@ export function OngoingRideCard({ ride, blocked, onMoved }: OngoingRideCardProps
           Ongoing Ride
         </Typography>
         <Stack direction="row" spacing={0.5}>
+          {!confirmed && <Chip label={NOT_YET_CONFIRMED} color="warning" size="small" data-testid="ride-not-confirmed" />}
           {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
           <Chip label={special ? 'Special Task Ride' : 'Regular Ride'} color={special ? 'secondary' : 'primary'} size="small" />
         </Stack>
