@@ -54,14 +54,23 @@ function spreadsheetCells(text: string, separator: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), (i += 1));
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) (row.push(cell), (cell = ''));
-    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    else cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === separator || c === '\n') {
+      row.push(cell);
+      cell = '';
+      if (c === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    } else {
+      cell += c;
+    }
   }
   return rows;
 }
