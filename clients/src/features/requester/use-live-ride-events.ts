@@ -3,7 +3,7 @@ import { LIMITS, MESSAGES, SERVER_MESSAGES, SOCKET_PAYLOADS } from '@plantride/s
 import { useLiveSocket } from '../../lib/socket.store';
 import { requesterToast } from './requester-toast';
 import { REQUESTER_EVENTS, type LiveEvent } from './stores/live-ride.reducer';
-import { rememberAcceptedAt, useLiveRide } from './stores/live-ride.store';
+import { useLiveRide } from './stores/live-ride.store';
 
 export const RIDE_RELEASED = 'Your ride booked for later has gone to drivers.';
 
@@ -33,10 +33,7 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
         }
         if (!dispatch(event)) return;
         if (event.type === 'rideReleased') requesterToast.info(RIDE_RELEASED);
-        if (event.type === 'rideAccepted') {
-          rememberAcceptedAt(event.payload.rideId);
-          onDriverAssigned?.();
-        }
+        if (event.type === 'rideAccepted') onDriverAssigned?.();
         if (event.type === 'driverReassigned') requesterToast.info(MESSAGES.newDriverAssignedInfo);
       };
       socket.on(name, listener);

@@ -11,7 +11,7 @@ import { useRideTimestamps } from '../api/get-timestamps';
 import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
 import { rideTabTitle } from '../ride-steps';
-import { acceptedAtOf, rememberedDriver, useLiveRide } from '../stores/live-ride.store';
+import { useLiveRide } from '../stores/live-ride.store';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
 import { BookingForm } from './booking-form';
@@ -85,7 +85,6 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
         rideId: ongoing.RIDE_ID,
         rideType: ongoing.RIDE_TYPE,
         status: ongoing.STATUS,
-        driver: rememberedDriver(ongoing.RIDE_ID),
       });
     }
   }, [fresh, rows, live, screen.rideType]);
@@ -103,7 +102,8 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const shownRow: RideHistoryRow | undefined = rows.find((r) => r.RIDE_ID === shownId);
   const status = shownLive ? live.status : (serverStatus.data?.status ?? shownRow?.STATUS ?? null);
   const timestamps = useRideTimestamps(shownId, status, live.position);
-  const driver = shownLive ? live.driver : shownId ? rememberedDriver(shownId) : null;
+  // The driver the socket named, else the one the server's read of the ride names (after a reload, on another device).
+  const driver = (shownLive ? live.driver : null) ?? serverStatus.data?.driver ?? null;
   const showDriverButton = driver !== null && isInProgress(status);
 
   // The tab says where the tracked ride stands, for a requester working in another tab.
@@ -196,7 +196,6 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 rideId={shownId}
                 status={status}
                 timestamps={timestamps.data ?? null}
-                acceptedAt={acceptedAtOf(shownId)}
                 notice={shownLive ? live.notice : null}
                 live={shownLive}
                 newBookingLabel={screen.newBooking}

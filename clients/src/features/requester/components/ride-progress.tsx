@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES, isCancellable, rideStatusTitle, type DriverDetails, type RideStatus, type RideTimestamps } from '@plantride/schemas';
+import {
+  MESSAGES,
+  isAwaitingDriver,
+  isCancellable,
+  rideStatusTitle,
+  type DriverDetails,
+  type RideStatus,
+  type RideTimestamps,
+} from '@plantride/schemas';
 import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
@@ -154,7 +162,8 @@ interface RideProgressProps {
   rideId: string;
   status: RideStatus | null;
   timestamps: RideTimestamps | null;
-  acceptedAt: string | null;
+  /** When the driver was assigned, if the step times do not say it yet. */
+  acceptedAt?: string | null;
   notice: string | null;
   /** Only the ride being tracked live shows the waiting spinner. */
   live: boolean;
@@ -174,8 +183,8 @@ interface RideProgressProps {
 
 /** 'Ride Status for Ride ID', the waiting spinner, Cancel Request and the six-step tracker. */
 export function RideProgress(props: RideProgressProps) {
-  const { rideId, status, timestamps, acceptedAt, notice, live, cancelling } = props;
-  const waiting = live && (status === 'requested' || status === 'waiting_for_reassignment');
+  const { rideId, status, timestamps, acceptedAt = null, notice, live, cancelling } = props;
+  const waiting = live && isAwaitingDriver(status);
   const brokeDown = status === 'waiting_for_reassignment';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
