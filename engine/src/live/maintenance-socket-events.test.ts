@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SOCKET_PAYLOADS, type MaintenanceEvent, type RideEvent } from '@plantride/schemas';
+import { MESSAGES, SOCKET_PAYLOADS, foldRide, type MaintenanceEvent, type RideEvent } from '@plantride/schemas';
 import { liveContextFor, type LiveLookups } from './live-lookups';
-import { evolveRideFacts, type RideFacts } from './ride-facts';
+import { rideFactsOf, type RideFacts } from './ride-facts';
 import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
 import { roomsFor } from './live-rooms';
 
@@ -70,7 +70,7 @@ const maintenanceRequested: MaintenanceEvent = {
   },
 };
 
-const factsAfter = (events: RideEvent[]): RideFacts | null => events.reduce<RideFacts | null>(evolveRideFacts, null);
+const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));
 const lookups = (alternatives: number): LiveLookups => ({
   availableDrivers: async () => alternatives,
   maintenanceDriver: async (id) => (id === 'M1' ? 'DR01' : null),

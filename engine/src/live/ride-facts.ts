@@ -1,54 +1,26 @@
-import type { DomainEvent, RidePriority, RideType, VehicleType } from '@plantride/schemas';
+import {
+  evolveRide,
+  foldRide,
+  initialRideSnapshot,
+  type DomainEvent,
+  type RideContext,
+  type RideEvent,
+  type RideSnapshot,
+  type VehicleType,
+} from '@plantride/schemas';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 
-/** What routing a ride's later events needs: who booked it, which drivers may see it, who drives it. */
-export interface RideFacts {
-  requesterId: string;
-  vehicleType: VehicleType;
-  driverId: string | null;
-  originalDriverId: string | null;
-  /** What drivers are shown again when the ride is redistributed. */
-  requesterName: string;
-  requesterMobile: string;
-  fromLocation: string;
-  toLocation: string;
-  rideType: RideType;
-  /** Issue #20: 'urgent' or 'normal', and whether every driver of the type may take it (broadcast, or an offer that fell back). */
-  priority: RidePriority;
-  openToAll: boolean;
-}
+/**
+ * What routing a ride's later events needs (who booked it, which drivers may see it, who drives it),
+ * as the statechart's fold of its events has it: the ride's context once it is booked.
+ */
+export type RideFacts = Readonly<RideContext> & { vehicleType: VehicleType };
 
-export function evolveRideFacts(facts: RideFacts | null, event: DomainEvent): RideFacts | null {
-  switch (event.type) {
-    case 'RideRequested':
-      return {
-        requesterId: event.data.requesterId,
-        vehicleType: event.data.vehicleType,
-        driverId: null,
-        originalDriverId: null,
-        requesterName: event.data.requesterName,
-        requesterMobile: event.data.requesterMobile,
-        fromLocation: event.data.fromLocation,
-        toLocation: event.data.toLocation,
-        rideType: event.data.rideType,
-        priority: event.data.priority ?? 'normal',
-        openToAll: event.data.dispatch !== 'offer',
-      };
-    case 'RideOpenedToAll':
-      return facts && { ...facts, openToAll: true };
-    case 'RideReleased':
-      return facts && { ...facts, openToAll: event.data.dispatch !== 'offer' };
-    case 'RidePriorityChanged':
-      return facts && { ...facts, priority: event.data.priority };
-    case 'RideAccepted':
-    case 'RideTakenOver':
-      return facts && { ...facts, driverId: event.data.driverId };
-    case 'RideRedistributed':
-      return facts && { ...facts, driverId: null, originalDriverId: event.data.originalDriverId, openToAll: event.data.openToAll };
-    default:
-      return facts;
-  }
+/** The facts of a ride folded this far; null before its booking. */
+export function rideFactsOf(snapshot: RideSnapshot): RideFacts | null {
+  // Booked, the context holds the booking's vehicle type.
+  return snapshot.context.requestedAt === null ? null : (snapshot.context as RideFacts);
 }
 
 export function isRideEvent(event: RecordedEvent): boolean {
@@ -58,12 +30,12 @@ export function isRideEvent(event: RecordedEvent): boolean {
 const DEFAULT_CAPACITY = 10_000;
 
 /**
- * Ride stream → facts as of the last event applied. Fed by the reader that owns it, in store
+ * Ride stream → its fold as of the last event applied. Fed by the reader that owns it, in store
  * order; a ride it has not seen (evicted, or booked before it started) or that it sees out of
  * stream order is folded from its stream up to the event at hand, so the answer is the same either way.
  */
 export class RideFactsCache {
-  private readonly entries = new Map<string, { facts: RideFacts | null; version: number }>();
+  private readonly entries = new Map<string, { snapshot: RideSnapshot; version: number }>();
 
   constructor(
     private readonly store: EventStore,
@@ -75,15 +47,25 @@ export class RideFactsCache {
     // A ride's first event has nothing before it: no read (each would wait its turn for a connection).
     if (event.streamPosition === 1) return null;
     const entry = this.entries.get(event.streamId);
-    if (entry && entry.version === event.streamPosition - 1) return entry.facts;
+    if (entry && entry.version === event.streamPosition - 1) return rideFactsOf(entry.snapshot);
     const earlier = (await this.store.readStream(event.streamId)).filter((e) => e.streamPosition < event.streamPosition);
-    return earlier.reduce<RideFacts | null>((facts, e) => evolveRideFacts(facts, toDomainEvent(e)), null);
+    const snapshot = foldRide(earlier.map((e) => toDomainEvent(e) as RideEvent));
+    this.remember(event.streamId, snapshot, event.streamPosition - 1);
+    return rideFactsOf(snapshot);
   }
 
-  /** Records `event` on top of the facts `before` returned for it. */
-  apply(event: RecordedEvent, before: RideFacts | null, domainEvent: DomainEvent): void {
-    this.entries.delete(event.streamId);
-    this.entries.set(event.streamId, { facts: evolveRideFacts(before, domainEvent), version: event.streamPosition });
+  /** Records `event` on top of the fold `before` answered from. */
+  apply(event: RecordedEvent, _before: RideFacts | null, domainEvent: DomainEvent): void {
+    const entry = this.entries.get(event.streamId);
+    const from = event.streamPosition === 1 ? initialRideSnapshot() : entry?.version === event.streamPosition - 1 ? entry.snapshot : null;
+    // Evicted meanwhile: the next event folds the stream again.
+    if (from === null) this.entries.delete(event.streamId);
+    else this.remember(event.streamId, evolveRide(from, domainEvent as RideEvent), event.streamPosition);
+  }
+
+  private remember(streamId: string, snapshot: RideSnapshot, version: number): void {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, { snapshot, version });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SOCKET_PAYLOADS, type RideEvent } from '@plantride/schemas';
-import { evolveRideFacts, type RideFacts } from './ride-facts';
+import { MESSAGES, SOCKET_PAYLOADS, foldRide, type RideEvent } from '@plantride/schemas';
+import { rideFactsOf, type RideFacts } from './ride-facts';
 import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
 import { roomsFor } from './live-rooms';
 
@@ -33,7 +33,7 @@ const steps: RideEvent[] = [
 ];
 const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: AT } };
 
-const factsAfter = (events: RideEvent[]): RideFacts | null => events.reduce<RideFacts | null>(evolveRideFacts, null);
+const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));
 
 // Payloads are checked against the spec's schemas here, not on the hot path; strict, so no field sneaks in.
 function expectValid(emits: LiveEmit[]): void {

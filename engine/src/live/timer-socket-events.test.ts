@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, SOCKET_PAYLOADS, type RideEvent } from '@plantride/schemas';
-import { evolveRideFacts, type RideFacts } from './ride-facts';
+import { MESSAGES, SERVER_MESSAGES, SOCKET_PAYLOADS, foldRide, type RideEvent } from '@plantride/schemas';
+import { rideFactsOf, type RideFacts } from './ride-facts';
 import { socketEventsFor, type LiveEmit } from './ride-socket-events';
 
 const AT = '2026-11-25T08:00:00.000Z';
@@ -38,7 +38,7 @@ const redistributed: RideEvent = {
     openToAll: true,
   },
 };
-const factsAfter = (events: RideEvent[]): RideFacts | null => events.reduce<RideFacts | null>(evolveRideFacts, null);
+const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));
 
 function expectValid(emits: LiveEmit[]): void {
   for (const emit of emits) expect(SOCKET_PAYLOADS[emit.name].strict().safeParse(emit.payload).error, emit.name).toBeUndefined();

@@ -4,6 +4,7 @@ import {
   driverHistoryPageQuerySchema,
   driverHistoryQuerySchema,
   foldRide,
+  isAheadOf,
   rideHistoryAnswerSchema,
   rideHistoryPageAnswerSchema,
   rideHistoryCommandAnswerSchema,
@@ -25,15 +26,9 @@ import { isStaff, readModels } from './ride-access';
 import { handOversOf } from './hand-over';
 import { toHistoryRow, toOngoingRow } from './ride-rows';
 
-// A ride booked for later is scheduled before it is requested (issue #20).
-const LIFECYCLE = ['scheduled', 'requested', 'accepted', 'started', 'material picked', 'delivered', 'completed'];
-
-/** A status a ride has reached or passed: an old record is stale, not a contradiction. */
+/** A status a ride has reached or passed on its way (the statechart's): an old record is stale, not a contradiction. */
 function consistentStatus(claimed: string, current: string): boolean {
-  if (claimed === current) return true;
-  const a = LIFECYCLE.indexOf(claimed);
-  const b = LIFECYCLE.indexOf(current);
-  return a !== -1 && b !== -1 && a <= b;
+  return claimed === current || isAheadOf(current, claimed);
 }
 
 /** The spec's clients write history records; history is derived from ride events, so a record is only checked against the ride. */

@@ -1,5 +1,5 @@
 import { Box, Button } from '@mui/material';
-import type { RideStateName } from '@plantride/schemas';
+import { isAheadOf, type RideStateName } from '@plantride/schemas';
 
 /** What a redistributed ride says about its breakdown (the offered row, or the ongoing ride one took over). */
 export interface HandOverFacts {
@@ -16,7 +16,7 @@ export interface HandOverFacts {
 /** Where the material is when the ride is handed over, by the state the first driver left it in. */
 export function materialWhereabouts({ rideState, fromLocation, toLocation, originalDriverName, status }: HandOverFacts): string {
   const driver = originalDriverName || 'the first driver';
-  if (status === 'delivered' || status === 'completed') return `Already dropped at ${toLocation}`;
+  if (isAheadOf(status, 'material picked')) return `Already dropped at ${toLocation}`;
   if (status === 'material picked' && (rideState === 'accepted' || rideState === 'started')) return 'Picked up — on your vehicle';
   switch (rideState) {
     case 'material_picked':

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import { MESSAGES, isCancellable, statusAfterFact, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { scheduledText } from '../../../lib/plant-clock';
 import { StatusChip } from './status-chip';
@@ -60,7 +60,7 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
             </CardContent>
           </CardActionArea>
           {/* A ride waiting after a breakdown is cancelled from its tracker, which says what that means. */}
-          {onCancel && (ride.STATUS === 'requested' || ride.STATUS === 'scheduled') && (
+          {onCancel && isCancellable(ride.STATUS) && ride.STATUS !== statusAfterFact('RideRedistributed') && (
             <Box sx={{ px: 2, pb: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {asking === ride.RIDE_ID ? (
                 <>
