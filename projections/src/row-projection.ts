@@ -22,6 +22,8 @@ export interface RowProjectionSpec<T extends Table, E extends DomainEvent, C ext
   create(event: Extract<E, { type: C }>, position: EventPosition): RowValues<T>;
   /** What the event changes on the row, given the row as the events before it left it. */
   change(event: Exclude<E, { type: C }>, position: EventPosition, row: Readonly<Row>): WithTextTimes<Updateable<ReadModels[T]>>;
+  /** The last word on a row the batch changed (the row `create` returned, or the one read), just before it is written. */
+  beforeWrite?(row: Row): void;
 }
 
 /**
@@ -53,7 +55,9 @@ export function rowProjection<T extends Table, E extends DomainEvent, C extends 
         const row = rows.get(key);
         if (event.type === spec.createdBy) {
           if (row) continue;
-          rows.set(key, { ...(spec.create(event as Extract<E, { type: C }>, position) as Row), last_position: position.streamPosition });
+          const created = spec.create(event as Extract<E, { type: C }>, position) as Row;
+          created.last_position = position.streamPosition;
+          rows.set(key, created);
         } else {
           if (!row || (row.last_position as number) >= position.streamPosition) continue;
           assignDefined(row, spec.change(event as Exclude<E, { type: C }>, position, row));
@@ -61,12 +65,9 @@ export function rowProjection<T extends Table, E extends DomainEvent, C extends 
         }
         changed.add(key);
       }
-      await upsertRows(
-        db,
-        spec.table,
-        [spec.key],
-        [...changed].map((key) => rows.get(key)!),
-      );
+      const written = [...changed].map((key) => rows.get(key)!);
+      if (spec.beforeWrite) for (const row of written) spec.beforeWrite(row);
+      await upsertRows(db, spec.table, [spec.key], written);
     },
   });
 }

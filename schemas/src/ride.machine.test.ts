@@ -16,6 +16,7 @@ import {
   rideMachine,
   rideStatusOf,
   slaDueAt,
+  startRideFold,
   type RideEventOf,
   type RideSnapshot,
   type RideLifecycleStatus as RideStatus,
@@ -316,6 +317,10 @@ describe('ride machine transition table', () => {
     const restored = evolveRide(restoreRide(persistRide(before)), event);
     expect([restored.status, restored.value, restored.context]).toEqual([after.status, after.value, after.context]);
     expect(rowOf(restored)).toBe(rowOf(after));
+    // A run of events folds through one actor (startRideFold, foldRide): it decides the same.
+    const fold = startRideFold(before);
+    expect(fold.apply(event)).toBe(to !== x);
+    expect([fold.snapshot.status, fold.snapshot.value, fold.snapshot.context]).toEqual([after.status, after.value, after.context]);
     if (to === x) {
       expect(canApply(before, event)).toBe(false);
       expect(after).toBe(before);

@@ -5,7 +5,7 @@ import type { ReadModels } from '../read-models';
 import type { ReportDriversTable, RideReportsTable } from './reports.table';
 import { reportsMigrations } from './reports.migrations';
 import { rideStepChange } from '../rides/ride-step-change';
-import { rideFoldAfter, rideFoldOfBooking } from '../rides/ride-fold';
+import { bookRide, keepRideFold, rideFoldAfter } from '../rides/ride-fold';
 import { instantText, type WithTextTimes } from '../timestamp';
 import { assignDefined, insertRowsIfAbsent, upsertRows, type Row } from '../batch-writes';
 import {
@@ -111,7 +111,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
       if (event.type === 'RideRequested') {
         if (row) continue;
         const d = event.data;
-        rides.set(d.rideId, {
+        const booked: Row = {
           ride_id: d.rideId,
           requester_id: d.requesterId,
           requester_name: d.requesterName,
@@ -119,12 +119,12 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           to_location: d.toLocation,
           vehicle_type: d.vehicleType,
           ride_type: d.rideType,
-          ...rideFoldOfBooking(event),
           created_at: instantText(d.requestedAt),
           priority: d.priority ?? 'normal',
           sla_met: null,
           last_position: position.streamPosition,
-        });
+        };
+        rides.set(d.rideId, bookRide(booked, event));
         changed.add(d.rideId);
         continue;
       }
@@ -152,11 +152,8 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
 
     await drivers.write(db);
     await insertRowsIfAbsent(db, 'report_driver_names', [...names.values()]);
-    await upsertRows(
-      db,
-      'ride_reports',
-      ['ride_id'],
-      [...changed].map((id) => rides.get(id)!),
-    );
+    const written = [...changed].map((id) => rides.get(id)!);
+    for (const row of written) keepRideFold(row);
+    await upsertRows(db, 'ride_reports', ['ride_id'], written);
   },
 });

@@ -2,14 +2,15 @@ import { sql, type Migration } from 'kysely';
 import {
   FINAL_STATUSES,
   OPEN_STATUSES,
-  evolveRide,
   foldRide,
+  startRideFold,
   liftStoredEvent,
   persistRide,
   restoreRide,
   rideStatusOf,
   rideStreamId,
   type RideEvent,
+  type RideFold,
   type RideSnapshot,
 } from '@plantride/schemas';
 import type { Row } from '../batch-writes';
@@ -18,17 +19,14 @@ import type { Row } from '../batch-writes';
  * A ride row's status is the statechart's fold of the ride's events, never a table of its own
  * (issue #29). The row keeps the fold's snapshot (`ride_state`, xstate's persisted form as text) while
  * the ride is open, and goes on from it with the next event; a final state takes no more events, so
- * a finished ride's row keeps none.
+ * a finished ride's row keeps none. Within a batch each row's fold is one actor fed its events in
+ * turn (startRideFold), and is written back once, just before the row.
  */
-export interface RideFoldColumns {
-  status: string;
-  ride_state: string | null;
-}
+const folds = new WeakMap<object, RideFold>();
 
-// Within a batch a row is restored once, however many of its events the batch holds.
-const restored = new WeakMap<object, { text: string; snapshot: RideSnapshot }>();
-
-function snapshotOf(row: Readonly<Row>): RideSnapshot | null {
+function foldOf(row: Readonly<Row>): RideFold | null {
+  const live = folds.get(row);
+  if (live) return live;
   const text = row.ride_state as string | null;
   if (text === null) {
     if ((FINAL_STATUSES as readonly unknown[]).includes(row.status)) return null;
@@ -36,30 +34,36 @@ function snapshotOf(row: Readonly<Row>): RideSnapshot | null {
       `ride ${String(row.ride_id)} is ${String(row.status)} but its row keeps no statechart snapshot: rebuild the read models`,
     );
   }
-  const known = restored.get(row);
-  if (known?.text === text) return known.snapshot;
-  const snapshot = restoreRide(text);
-  restored.set(row, { text, snapshot });
-  return snapshot;
+  const fold = startRideFold(restoreRide(text));
+  folds.set(row, fold);
+  return fold;
 }
 
-function columnsOf(snapshot: RideSnapshot, row?: Readonly<Row>): RideFoldColumns {
-  const text = snapshot.status === 'done' ? null : persistRide(snapshot);
-  if (row && text !== null) restored.set(row, { text, snapshot });
-  return { status: rideStatusOf(snapshot)!, ride_state: text };
-}
+const persisted = (snapshot: RideSnapshot): string | null => (snapshot.status === 'done' ? null : persistRide(snapshot));
 
-/** The fold's columns for a ride's first event. */
-export const rideFoldOfBooking = (event: RideEvent): RideFoldColumns => columnsOf(foldRide([event]));
+/** A new ride's row: the status its booking folds to; the fold goes with the row until {@link keepRideFold} writes it. */
+export function bookRide<R extends object>(row: R, booking: RideEvent): R & { status: string; ride_state: string | null } {
+  const fold = startRideFold();
+  fold.apply(booking);
+  const booked = Object.assign(row, { status: rideStatusOf(fold.snapshot)!, ride_state: null });
+  folds.set(booked, fold);
+  return booked;
+}
 
 /**
- * The fold's columns once `event` applies to the row, or null when the statechart refuses it (or the
- * ride is over): the row then changes nothing, as the fold does not.
+ * The row's status once `event` folds in, or null when the statechart refuses it (or the ride is
+ * over): the row then changes nothing, as the fold does not.
  */
-export function rideFoldAfter(row: Readonly<Row>, event: RideEvent): RideFoldColumns | null {
-  const before = snapshotOf(row);
-  if (before === null || !before.can(event)) return null;
-  return columnsOf(evolveRide(before, event), row);
+export function rideFoldAfter(row: Readonly<Row>, event: RideEvent): { status: string } | null {
+  const fold = foldOf(row);
+  if (!fold?.apply(event)) return null;
+  return { status: rideStatusOf(fold.snapshot)! };
+}
+
+/** Puts the row's fold, as it stands, into its `ride_state` before the row is written. */
+export function keepRideFold(row: Row): void {
+  const fold = folds.get(row);
+  if (fold) row.ride_state = persisted(fold.snapshot);
 }
 
 /**
@@ -98,7 +102,9 @@ export async function backfillRideStates(db: Parameters<Migration['up']>[0], tab
   }
   for (const ride of rides.values()) {
     if (ride.events.length === 0) continue;
-    const { status, ride_state } = columnsOf(foldRide(ride.events));
-    await sql`update ${sql.table(table)} set status = ${status}, ride_state = ${ride_state} where ride_id = ${ride.ride_id}`.execute(db);
+    const snapshot = foldRide(ride.events);
+    await sql`update ${sql.table(table)} set status = ${rideStatusOf(snapshot)}, ride_state = ${persisted(snapshot)} where ride_id = ${ride.ride_id}`.execute(
+      db,
+    );
   }
 }

@@ -4,7 +4,7 @@ import type { RidesTable } from './rides.table';
 import { ridesMigrations } from './rides.migrations';
 import { rowProjection } from '../row-projection';
 import { rideStepChange } from './ride-step-change';
-import { rideFoldAfter, rideFoldOfBooking } from './ride-fold';
+import { bookRide, keepRideFold, rideFoldAfter } from './ride-fold';
 import { instantText, type WithTextTimes } from '../timestamp';
 
 type Change = WithTextTimes<Updateable<RidesTable>>;
@@ -86,30 +86,33 @@ export const ridesProjection = rowProjection({
   keyOf: (event: RideEvent) => event.data.rideId,
   create: (event) => {
     const d = event.data;
-    return {
-      ...rideFoldOfBooking(event),
-      ride_id: d.rideId,
-      requester_id: d.requesterId,
-      requester_name: d.requesterName,
-      requester_mobile: d.requesterMobile,
-      from_location: d.fromLocation,
-      to_location: d.toLocation,
-      vehicle_type: d.vehicleType,
-      ride_type: d.rideType,
-      estimated_minutes: d.estimatedMinutes,
-      duration_minutes: d.durationMinutes,
-      requested_at: instantText(d.requestedAt),
-      open_to_all: d.dispatch !== 'offer',
-      priority: d.priority ?? 'normal',
-      scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
-      release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
-      accept_breached_at: null,
-      deliver_breached_at: null,
-    };
+    return bookRide(
+      {
+        ride_id: d.rideId,
+        requester_id: d.requesterId,
+        requester_name: d.requesterName,
+        requester_mobile: d.requesterMobile,
+        from_location: d.fromLocation,
+        to_location: d.toLocation,
+        vehicle_type: d.vehicleType,
+        ride_type: d.rideType,
+        estimated_minutes: d.estimatedMinutes,
+        duration_minutes: d.durationMinutes,
+        requested_at: instantText(d.requestedAt),
+        open_to_all: d.dispatch !== 'offer',
+        priority: d.priority ?? 'normal',
+        scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
+        release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
+        accept_breached_at: null,
+        deliver_breached_at: null,
+      },
+      event,
+    );
   },
   // Only what the statechart takes changes the row; its status is the fold's.
   change(event, _position, row) {
     const fold = rideFoldAfter(row, event);
     return fold === null ? {} : { ...changeOf(event), ...fold };
   },
+  beforeWrite: keepRideFold,
 });
