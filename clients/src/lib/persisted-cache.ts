@@ -30,6 +30,9 @@ export function restoreCache(client: QueryClient, owner: string | null, storage:
     const saved = JSON.parse(storage.getItem(CACHE_STORAGE_KEY) ?? 'null') as PersistedCache | null;
     if (!saved || saved.owner !== owner || now - saved.savedAt > CACHE_MAX_AGE_MS) return false;
     hydrate(client, saved.state);
+    // Last known, not confirmed: every restored query is read again when shown, however recently it was saved
+    // (a list read just before a booking and a reload would otherwise pass for fresh).
+    void client.invalidateQueries({ refetchType: 'none' });
     return true;
   } catch {
     return false;

@@ -88,6 +88,7 @@ describe('driver dashboard with no network (issue #29 item 6)', () => {
 
     const after = newClient();
     expect(restoreCache(after, 'FL01')).toBe(true);
+    expect(after.getQueryState(historyKeys.driver('FL01'))?.isInvalidated).toBe(true);
     renderWith(after);
 
     expect(await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' })).toBeInTheDocument();
