@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGES,
   noDriversAssigned,
@@ -15,7 +16,9 @@ import { getRequester } from './api/get-requester';
 import type { BookingKind } from './booking-validation';
 import { scheduledText } from '../../lib/plant-clock';
 import { requesterToast } from './requester-toast';
-import { useLiveRide } from './stores/live-ride.store';
+import { rideKeys } from '../../lib/query-keys';
+import type { RideStatusRead } from './api/get-ride-status';
+import { useTrackedRide } from './stores/tracked-ride.store';
 
 export interface BookingRequest {
   fromLocation: string;
@@ -48,6 +51,7 @@ const TEXT = {
  * A second press while one is running does nothing (SPEC §5); `error` is the form's message.
  */
 export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
+  const queryClient = useQueryClient();
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -94,20 +98,21 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
           priority: request.priority,
           ...(request.scheduledFor ? { scheduledFor: request.scheduledFor } : {}),
         });
-        const live = useLiveRide.getState();
+        const tracked = useTrackedRide.getState();
         if (answer.scheduledFor) {
           // A ride for later is not tracked: the form stays free for a ride now, and it is listed as scheduled.
-          live.dispatch({ type: 'wrote', position: answer.position });
+          tracked.reached(answer.position);
           requesterToast.success(`${scheduledText(answer.scheduledFor, answer.releaseAt)}.`);
           return true;
         }
-        live.dispatch({
-          type: 'track',
-          rideId: answer.rideId,
-          rideType: kind === 'special' ? 'Special Task' : 'Regular',
+        // The command's answer says the ride is requested, recorded at `position`: the cache starts from that.
+        queryClient.setQueryData<RideStatusRead>(rideKeys.status(answer.rideId), {
           status: 'requested',
+          position: answer.position,
+          driver: null,
         });
-        live.dispatch({ type: 'wrote', position: answer.position });
+        tracked.track(answer.rideId, kind === 'special' ? 'Special Task' : 'Regular');
+        tracked.reached(answer.position);
         requesterToast.success(MESSAGES.newRideBooked);
         return true;
       } catch (e) {

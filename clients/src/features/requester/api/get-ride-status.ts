@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIMITS, isOngoing, rideStatusAnswerSchema, type DriverDetails, type RideStatus } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { rideKeys } from '../../../lib/query-keys';
+import { useReadAgainAt } from '../../../lib/use-read-again-at';
 
 export interface RideStatusRead {
   status: RideStatus;
@@ -21,11 +22,13 @@ export async function getRideStatus(rideId: string, position: number): Promise<R
 
 /** The ride's status, polled every 10 s while it is still going (SPEC §4). */
 export function useRideStatus(rideId: string | null, position: number) {
-  return useQuery({
-    queryKey: [...rideKeys.status(rideId), position],
+  // One cached copy per ride: live events put the driver they carry into it and read it again at their position.
+  const query = useQuery({
+    queryKey: rideKeys.status(rideId),
     queryFn: () => getRideStatus(rideId as string, position),
     enabled: rideId !== null,
-    placeholderData: (previous) => previous,
     refetchInterval: (query) => (isOngoing(query.state.data?.status) ? LIMITS.requesterPollingMs : false),
   });
+  useReadAgainAt(rideKeys.status(rideId), position);
+  return query;
 }

@@ -11,7 +11,7 @@ import { useRideTimestamps } from '../api/get-timestamps';
 import type { BookingKind } from '../booking-validation';
 import { requesterToast } from '../requester-toast';
 import { rideTabTitle } from '../ride-steps';
-import { useLiveRide } from '../stores/live-ride.store';
+import { useTrackedRide } from '../stores/tracked-ride.store';
 import { useBookRideFlow } from '../use-book-ride-flow';
 import { useLiveRideEvents } from '../use-live-ride-events';
 import { BookingForm } from './booking-form';
@@ -59,51 +59,38 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const [params, setParams] = useSearchParams();
   const showHistory = params.get('history') === 'true';
   const viewedId = params.get('ride');
-  const live = useLiveRide();
+  const tracked = useTrackedRide();
   const [burst, setBurst] = useState(0);
   const [askCancel, setAskCancel] = useState(false);
   const [driverOpen, setDriverOpen] = useState(false);
   const celebrate = useCallback(() => setBurst((n) => n + 1), []);
   useLiveRideEvents({ onDriverAssigned: celebrate });
 
-  const history = useRideHistory(user.token_no, live.position);
+  const history = useRideHistory(user.token_no, tracked.position);
   const rows = useMemo(() => history.data ?? [], [history.data]);
   const rides = rows.filter((r) => r.RIDE_TYPE === screen.rideType);
-  const liveRow = rows.find((r) => r.RIDE_ID === live.rideId);
-  const liveType = live.rideType ?? liveRow?.RIDE_TYPE ?? null;
-  const liveHere = live.rideId !== null && (liveType === null || liveType === screen.rideType);
+  const liveRow = rows.find((r) => r.RIDE_ID === tracked.rideId);
+  const liveType = tracked.rideType ?? liveRow?.RIDE_TYPE ?? null;
+  const liveHere = tracked.rideId !== null && (liveType === null || liveType === screen.rideType);
 
   // After a reload (or on a second device) the server's history says which ride is still going;
   // a ride booked for later is listed apart until it goes to drivers, and the form stays free.
   const fresh = history.isSuccess && !history.isPlaceholderData;
   useEffect(() => {
-    if (!fresh || live.rideId) return;
+    if (!fresh || tracked.rideId) return;
     const ongoing = rows.find((r) => r.RIDE_TYPE === screen.rideType && isOngoing(r.STATUS) && r.STATUS !== 'scheduled');
-    if (ongoing) {
-      live.dispatch({
-        type: 'track',
-        rideId: ongoing.RIDE_ID,
-        rideType: ongoing.RIDE_TYPE,
-        status: ongoing.STATUS,
-      });
-    }
-  }, [fresh, rows, live, screen.rideType]);
+    if (ongoing) tracked.track(ongoing.RIDE_ID, ongoing.RIDE_TYPE);
+  }, [fresh, rows, tracked, screen.rideType]);
 
-  const shownId = viewedId ?? (liveHere ? live.rideId : null);
-  const shownLive = shownId !== null && shownId === live.rideId;
-  const serverStatus = useRideStatus(shownId, live.position);
-  useEffect(() => {
-    const data = serverStatus.data;
-    if (data && shownLive && !serverStatus.isPlaceholderData) {
-      live.dispatch({ type: 'serverStatus', rideId: shownId, status: data.status, position: data.position });
-    }
-  }, [serverStatus.data, serverStatus.isPlaceholderData, shownLive, shownId, live]);
-
+  const shownId = viewedId ?? (liveHere ? tracked.rideId : null);
+  const shownLive = shownId !== null && shownId === tracked.rideId;
+  // The ride's one copy: the cache's read of it, which live events update (use-live-ride-events.ts).
+  const serverStatus = useRideStatus(shownId, tracked.position);
   const shownRow: RideHistoryRow | undefined = rows.find((r) => r.RIDE_ID === shownId);
-  const status = shownLive ? live.status : (serverStatus.data?.status ?? shownRow?.STATUS ?? null);
-  const timestamps = useRideTimestamps(shownId, status, live.position);
-  // The driver the socket named, else the one the server's read of the ride names (after a reload, on another device).
-  const driver = (shownLive ? live.driver : null) ?? serverStatus.data?.driver ?? null;
+  const status = serverStatus.data?.status ?? shownRow?.STATUS ?? null;
+  const timestamps = useRideTimestamps(shownId, status, tracked.position);
+  const driver = serverStatus.data?.driver ?? null;
+  const notice = !shownLive ? null : status === 'waiting_for_reassignment' ? MESSAGES.vehicleBrokeDown : tracked.notice;
   const showDriverButton = driver !== null && isInProgress(status);
 
   // The tab says where the tracked ride stands, for a requester working in another tab.
@@ -118,7 +105,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
 
   // A completed ride stays on screen until the requester dismisses it or starts a new booking.
   const dismissEnded = () => {
-    if (live.rideId === shownId && !isOngoing(live.status)) live.dispatch({ type: 'reset' });
+    if (tracked.rideId === shownId && !isOngoing(status)) tracked.reset();
   };
 
   const booking = useBookRideFlow(kind, user);
@@ -133,8 +120,8 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const cancelRide = (rideId: string) => {
     cancel.mutate(rideId, {
       onSuccess: (answer) => {
-        live.dispatch({ type: 'wrote', position: answer.position });
-        if (rideId === useLiveRide.getState().rideId) live.dispatch({ type: 'reset' });
+        tracked.reached(answer.position);
+        if (rideId === useTrackedRide.getState().rideId) tracked.reset();
         setAskCancel(false);
         requesterToast.success(SERVER_MESSAGES.rideCancelled);
         void navigate(screen.path, { replace: true });
@@ -196,7 +183,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 rideId={shownId}
                 status={status}
                 timestamps={timestamps.data ?? null}
-                notice={shownLive ? live.notice : null}
+                notice={notice}
                 live={shownLive}
                 newBookingLabel={screen.newBooking}
                 onNewBooking={() => {

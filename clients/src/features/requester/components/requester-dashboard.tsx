@@ -4,7 +4,7 @@ import { MESSAGES } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
 import { useRideHistory } from '../api/get-ride-history';
-import { useLiveRide } from '../stores/live-ride.store';
+import { useTrackedRide } from '../stores/tracked-ride.store';
 import { DashboardRideStatus } from './dashboard-ride-status';
 import { RideHistoryList } from './ride-history-list';
 
@@ -15,7 +15,7 @@ export function RequesterDashboard() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const position = useLiveRide((s) => s.position);
+  const position = useTrackedRide((s) => s.position);
   const view = params.get('view');
   const rideId = params.get('ride');
   const history = useRideHistory(user?.token_no ?? '', position);
