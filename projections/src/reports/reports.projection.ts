@@ -124,7 +124,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           sla_met: null,
           last_position: position.streamPosition,
         };
-        rides.set(d.rideId, bookRide(booked, event));
+        rides.set(d.rideId, bookRide(booked, event, position));
         changed.add(d.rideId);
         continue;
       }
@@ -142,7 +142,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
       }
       if (!row || (row.last_position as number) >= position.streamPosition) continue;
       // Only what the statechart takes changes the row; its status is the fold's.
-      const fold = rideFoldAfter(row, event);
+      const fold = rideFoldAfter(row, event, position);
       if (fold !== null) assignDefined(row, { ...change, ...fold });
       // A false SLA_MET is a target missed (RideSlaBreached, now or before); the rule decides the rest.
       row.sla_met = slaMetOf({ completed: row.status === RIDE_STATUS_OF_STATE.completed, targetMissed: row.sla_met === false });

@@ -3,6 +3,7 @@ import {
   FINAL_STATUSES,
   OPEN_STATUSES,
   foldRide,
+  initialRideSnapshot,
   startRideFold,
   liftStoredEvent,
   persistRide,
@@ -14,19 +15,34 @@ import {
   type RideSnapshot,
 } from '@plantride/schemas';
 import type { Row } from '../batch-writes';
+import type { EventPosition } from '../projection';
 
 /**
  * A ride row's status is the statechart's fold of the ride's events, never a table of its own
  * (issue #29). The row keeps the fold's snapshot (`ride_state`, xstate's persisted form as text) while
  * the ride is open, and goes on from it with the next event; a final state takes no more events, so
- * a finished ride's row keeps none. Within a batch each row's fold is one actor fed its events in
- * turn (startRideFold), and is written back once, just before the row.
+ * a finished ride's row keeps none. Within a batch a row's fold is one actor fed its events in turn
+ * (startRideFold), written back once, just before the row.
  */
-const folds = new WeakMap<object, RideFold>();
+interface LiveFold {
+  snapshot: RideSnapshot;
+  fold: RideFold | null;
+}
+const live = new WeakMap<object, LiveFold>();
 
-function foldOf(row: Readonly<Row>): RideFold | null {
-  const live = folds.get(row);
-  if (live) return live;
+/**
+ * The rides and reports read models fold the same events, batch by batch: what one folded, the other
+ * takes. The fold after a stream's n-th event depends on its first n events only, and a row at
+ * position n - 1 has folded exactly those. An event is known by its position object, which the runner
+ * hands every projection of a batch alike (never a like-numbered event of another store); the entries
+ * go with the batch.
+ */
+const folded = new WeakMap<EventPosition, { snapshot: RideSnapshot; taken: boolean }>();
+const texts = new WeakMap<RideSnapshot, string | null>();
+
+function liveOf(row: Readonly<Row>): LiveFold | null {
+  const known = live.get(row);
+  if (known) return known;
   const text = row.ride_state as string | null;
   if (text === null) {
     if ((FINAL_STATUSES as readonly unknown[]).includes(row.status)) return null;
@@ -34,36 +50,58 @@ function foldOf(row: Readonly<Row>): RideFold | null {
       `ride ${String(row.ride_id)} is ${String(row.status)} but its row keeps no statechart snapshot: rebuild the read models`,
     );
   }
-  const fold = startRideFold(restoreRide(text));
-  folds.set(row, fold);
-  return fold;
+  const restored = { snapshot: restoreRide(text), fold: null };
+  live.set(row, restored);
+  return restored;
 }
 
 const persisted = (snapshot: RideSnapshot): string | null => (snapshot.status === 'done' ? null : persistRide(snapshot));
 
-/** A new ride's row: the status its booking folds to; the fold goes with the row until {@link keepRideFold} writes it. */
-export function bookRide<R extends object>(row: R, booking: RideEvent): R & { status: string; ride_state: string | null } {
-  const fold = startRideFold();
-  fold.apply(booking);
+/** The fold of the ride's event at `at` on top of `from`: the other read model's, or this one's. */
+function foldIn(from: LiveFold, event: RideEvent, at: EventPosition): boolean {
+  const known = folded.get(at);
+  if (known) {
+    from.snapshot = known.snapshot;
+    from.fold = null;
+    return known.taken;
+  }
+  from.fold ??= startRideFold(from.snapshot);
+  const taken = from.fold.apply(event);
+  from.snapshot = from.fold.snapshot;
+  folded.set(at, { snapshot: from.snapshot, taken });
+  return taken;
+}
+
+/** A new ride's row: the status its booking (at `at` in the store) folds to; the fold goes with the row until {@link keepRideFold} writes it. */
+export function bookRide<R extends object>(
+  row: R,
+  booking: RideEvent,
+  at: EventPosition,
+): R & { status: string; ride_state: string | null } {
+  const fold: LiveFold = { snapshot: initialRideSnapshot(), fold: null };
+  foldIn(fold, booking, at);
   const booked = Object.assign(row, { status: rideStatusOf(fold.snapshot)!, ride_state: null });
-  folds.set(booked, fold);
+  live.set(booked, fold);
   return booked;
 }
 
 /**
- * The row's status once `event` folds in, or null when the statechart refuses it (or the ride is
- * over): the row then changes nothing, as the fold does not.
+ * The row's status once `event` (at `at` in the store) folds in, or null when the statechart refuses
+ * it (or the ride is over): the row then changes nothing, as the fold does not.
  */
-export function rideFoldAfter(row: Readonly<Row>, event: RideEvent): { status: string } | null {
-  const fold = foldOf(row);
-  if (!fold?.apply(event)) return null;
+export function rideFoldAfter(row: Readonly<Row>, event: RideEvent, at: EventPosition): { status: string } | null {
+  const fold = liveOf(row);
+  if (!fold || !foldIn(fold, event, at)) return null;
   return { status: rideStatusOf(fold.snapshot)! };
 }
 
-/** Puts the row's fold, as it stands, into its `ride_state` before the row is written. */
+/** Puts the row's fold, as it stands, into its `ride_state` before the row is written (persisted once for both read models). */
 export function keepRideFold(row: Row): void {
-  const fold = folds.get(row);
-  if (fold) row.ride_state = persisted(fold.snapshot);
+  const fold = live.get(row);
+  if (!fold) return;
+  let text = texts.get(fold.snapshot);
+  if (text === undefined) texts.set(fold.snapshot, (text = persisted(fold.snapshot)));
+  row.ride_state = text;
 }
 
 /**

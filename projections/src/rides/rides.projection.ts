@@ -84,7 +84,7 @@ export const ridesProjection = rowProjection({
   migrations: ridesMigrations,
   createdBy: 'RideRequested',
   keyOf: (event: RideEvent) => event.data.rideId,
-  create: (event) => {
+  create: (event, position) => {
     const d = event.data;
     return bookRide(
       {
@@ -107,11 +107,12 @@ export const ridesProjection = rowProjection({
         deliver_breached_at: null,
       },
       event,
+      position,
     );
   },
   // Only what the statechart takes changes the row; its status is the fold's.
-  change(event, _position, row) {
-    const fold = rideFoldAfter(row, event);
+  change(event, position, row) {
+    const fold = rideFoldAfter(row, event, position);
     return fold === null ? {} : { ...changeOf(event), ...fold };
   },
   beforeWrite: keepRideFold,
