@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rideStatusOf, type VehicleType } from '@plantride/schemas';
+import { isCancellable, rideStatusOf, type VehicleType } from '@plantride/schemas';
 import type { App } from '../../app';
 import { seedUsers } from '../../test-support/seed';
 import type { Answer } from './bounded-inject';
@@ -128,7 +128,6 @@ async function leave(send: Send, run: Run): Promise<void> {
   for (const driver of run.drivers) await send(driver.id, 'driver', 'POST', '/api/drivers/shift', { on: false });
   for (const ride of run.rides) {
     const status = run.seen.rides.get(ride.id);
-    if (!status || ['scheduled', 'requested', 'waiting_for_reassignment'].includes(rideStatusOf(status) ?? ''))
-      await send(ADMIN, 'admin', 'DELETE', `/api/bookings/cancel/${ride.id}`);
+    if (!status || isCancellable(rideStatusOf(status))) await send(ADMIN, 'admin', 'DELETE', `/api/bookings/cancel/${ride.id}`);
   }
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CHECKLISTS,
   DEFAULT_DISPATCH_SETTINGS,
+  IN_PROGRESS_STATUSES,
   resumeStateOf,
   rideStatusOf,
   type TimestampEvent,
@@ -29,7 +30,8 @@ const NEXT_STEP: Record<string, TimestampEvent> = {
   delivered: 'end',
 };
 
-const BREAKDOWN_STAGES = ['accepted', 'started', 'material picked', 'delivered'] as const;
+// A breakdown at every step a driver carries the ride through, as the statechart lists them.
+const BREAKDOWN_STAGES = IN_PROGRESS_STATUSES;
 
 // Repeats weigh the draw: rides mostly move on, with breakdowns, staff moves and the drivers' standing mixed in.
 export const KINDS = [
