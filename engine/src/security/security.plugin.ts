@@ -6,6 +6,9 @@ import type { HTTPMethods } from 'fastify';
 /** Largest request body any route takes; a bigger one is refused with 413 before it is parsed. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Helmet's own default: a year, subdomains included, no preload (that is the operator's to ask for). */
+export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+
 export interface RegisteredRoute {
   method: HTTPMethods;
   url: string;
@@ -25,8 +28,8 @@ export interface SecurityPluginOptions {
 
 /**
  * HTTP hardening in one place: security headers (helmet) with a CSP the built client runs under,
- * CORS for the configured origins only, and a body size limit on every route. Registered before
- * the routes, so its onRoute hook sees each of them.
+ * HSTS on answers to HTTPS requests only, CORS for the configured origins only, and a body size limit
+ * on every route. Registered before the routes, so its onRoute hook sees each of them.
  */
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app, options) => {
@@ -53,6 +56,14 @@ export const securityPlugin = fp<SecurityPluginOptions>(
           upgradeInsecureRequests: null,
         },
       },
+      // Set below, and only over HTTPS: helmet would send it on every answer, plain HTTP on the intranet included.
+      strictTransportSecurity: false,
+    });
+    // HTTPS as the browser used it: the socket's own TLS, or a trusted proxy's X-Forwarded-Proto. Fastify's
+    // `request.protocol` reads that header only from a peer TRUST_PROXY names (the rule forwarded.ts states),
+    // so a client reaching the engine directly cannot have a plain-HTTP answer carry it by sending the header.
+    app.addHook('onRequest', async (request, reply) => {
+      if (String(request.protocol).toLowerCase() === 'https') reply.header('strict-transport-security', HSTS_HEADER);
     });
 
     const origins = options.corsOrigins;
