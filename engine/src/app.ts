@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.plugin';
-import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.plugin';
 import { errorAnswersPlugin } from './plugins/error-answers.plugin';
 import { bodyParserPlugin } from './plugins/body-parser.plugin';
 import { healthRoutes } from './health/health.routes';
@@ -52,6 +52,8 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? false,
     pluginTimeout: 120_000,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    // A malformed URL answers the error handler's body, not Fastify's own.
+    frameworkErrors,
     ...correlationIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

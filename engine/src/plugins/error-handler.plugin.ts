@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { SERVER_MESSAGES, isCleanText, refusalMessage, type IssueLike } from '@plantride/schemas';
 import { DomainError, badRequest } from '../commands/errors';
 import { ConcurrencyError } from '../event-store/event-store';
@@ -50,6 +50,24 @@ function validationMessage(validation: readonly FastifySchemaValidationError[]):
   return refusalMessage({ ...(first.params as Partial<IssueLike>), code: first.keyword, path, message: first.message ?? '' });
 }
 
+/** The message of one of Fastify's own client errors (bad JSON, body too large, wrong content type, malformed URL). */
+const clientErrorMessage = (status: number) => (status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest);
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a URL whose
+ * percent-encoding does not decode, a path parameter past its length) answers the error body every other
+ * refusal has, `{ message }`, instead of Fastify's own `{ statusCode, code, error, message }` that echoes the path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    void reply.status(status).send({ message: clientErrorMessage(status) });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  void reply.status(500).send({ message: SERVER_MESSAGES.internalError });
+}
+
 /**
  * One place that turns errors into answers: known ones to 4xx with their message, an unreachable
  * store to 503 (retry, with the same Idempotency-Key), the rest to a 500 without details.
@@ -77,7 +95,7 @@ export const errorHandlerPlugin = fp(
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, body too large, wrong content type).
-        return reply.status(status).send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest });
+        return reply.status(status).send({ message: clientErrorMessage(status) });
       }
       if (isStoreUnavailable(error)) {
         request.log.warn({ err: error }, 'store unavailable; answered 503');
