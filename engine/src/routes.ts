@@ -24,8 +24,6 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
       windowSeconds: config.SIGNIN_WINDOW_SECONDS,
       backoff: { ...DEFAULT_SIGN_IN_LIMITS.backoff, maxMs: config.SIGNIN_BACKOFF_MAX_MS },
     },
-    // With Redis, every engine process counts sign-in attempts together.
-    sharedLimits: config.REDIS_URL ? { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined,
   });
   const accessCodeTtlMs = config.ACCESS_CODE_TTL_HOURS * 3_600_000;
   await app.register(usersRoutes, { accessCodeTtlMs });

@@ -21,13 +21,14 @@ import { loadUser } from '../users/user-stream';
 import { currentUser } from './auth.plugin';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { DEFAULT_SIGN_IN_LIMITS, createAuthLimiters, type SharedLimitStore, type SignInLimits } from './sign-in-limiter';
+import { DEFAULT_SIGN_IN_LIMITS, createAuthLimiters, type SignInLimits } from './sign-in-limiter';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 409: errorAnswerSchema, 429: errorAnswerSchema };
 
 /** POST /api/auth/signup, /signin and /logout (SPEC §7), and /reset-password (ours). */
-export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits; sharedLimits?: SharedLimitStore }> = async (app, options) => {
-  const limit = await createAuthLimiters(app, options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, { shared: options.sharedLimits });
+export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits }> = async (app, options) => {
+  // In the engine's limit store (rate-limits.plugin.ts): with Redis, every engine process counts sign-in attempts together.
+  const limit = createAuthLimiters(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, { store: app.rateLimits.store });
 
   // A sign-up with an activation code is a guess at a secret, like a password: it counts against the sign-in limits.
   const codeAttempt = async (request: FastifyRequest, reply: FastifyReply) => {

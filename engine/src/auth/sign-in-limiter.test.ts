@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIGN_IN_LIMITS, backoffMs, createAuthLimiters, type LimiterOptions, type SignInLimits } from './sign-in-limiter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SIGN_IN_LIMITS, backoffMs, createAuthLimiters, type SignInLimits } from './sign-in-limiter';
 import { errorHandlerPlugin } from '../plugins/error-handler.plugin';
+import { openLimitStore } from '../security/limit-store';
 
 const BACKOFF = { afterFailures: 2, firstMs: 100, maxMs: 1_000 };
 const LIMITS: SignInLimits = { perToken: 3, perAddress: 5, windowSeconds: 60, backoff: BACKOFF };
@@ -10,13 +11,15 @@ const PASSWORD = 'right';
 
 /**
  * An engine's sign-in and sign-up guards alone: the sign-in route takes PASSWORD as right for every
- * token number (204) and any other as wrong (401); the back-off's waits are recorded, not slept.
+ * token number (204) and any other as wrong (401); the back-off's waits are recorded, not slept. With
+ * `shared`, the attempts count in that Redis under that prefix, as the engine's limit store does.
  */
-async function limitedApp(options: LimiterOptions = {}): Promise<{ app: FastifyInstance; waits: number[] }> {
+async function limitedApp(shared?: { redisUrl: string; prefix: string }): Promise<{ app: FastifyInstance; waits: number[] }> {
   const waits: number[] = [];
   const app = Fastify({ logger: false });
   await app.register(errorHandlerPlugin);
-  const limit = await createAuthLimiters(app, LIMITS, { wait: async (ms) => void waits.push(ms), ...options });
+  const store = shared ? await openLimitStore(app, shared) : undefined;
+  const limit = createAuthLimiters(LIMITS, { store, wait: async (ms) => void waits.push(ms) });
   app.post('/signin', { preHandler: limit.signIn }, async (request, reply) => {
     if ((request.body as { password: string }).password !== PASSWORD) return reply.code(401).send({ message: 'wrong' });
     await limit.signedIn(request);
@@ -39,6 +42,7 @@ describe('sign-in limits', () => {
     return result;
   };
   afterEach(async () => {
+    vi.useRealTimers();
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
 
@@ -96,13 +100,14 @@ describe('sign-in limits', () => {
   });
 
   it('given the window passes, then an address refused on an account is judged again', async () => {
-    let now = 1_000_000;
-    const { app } = await track(limitedApp({ now: () => now }));
+    // The in-process counts read Date.now() (inside rate-limiter-flexible): the clock stands still but for the steps below.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-01T09:30:00Z') });
+    const { app } = await track(limitedApp());
     for (let i = 0; i < LIMITS.perToken; i++) await attempt(app, 'AB12');
     expect(await status(attempt(app, 'AB12', { password: PASSWORD }))).toBe(429);
-    now += LIMITS.windowSeconds * 1000 - 1;
+    vi.advanceTimersByTime(LIMITS.windowSeconds * 1000 - 1);
     expect(await status(attempt(app, 'AB12', { password: PASSWORD }))).toBe(429);
-    now += 1;
+    vi.advanceTimersByTime(1);
     expect(await status(attempt(app, 'AB12', { password: PASSWORD }))).toBe(204);
   });
 
@@ -114,9 +119,7 @@ describe('sign-in limits', () => {
   });
 
   it('given the shared store is unreachable, when attempts arrive, then they are let through rather than answered 500', async () => {
-    const { app } = await track(
-      limitedApp({ shared: { redisUrl: 'redis://127.0.0.1:1', prefix: `test-limit-${randomBytes(4).toString('hex')}` } }),
-    );
+    const { app } = await track(limitedApp({ redisUrl: 'redis://127.0.0.1:1', prefix: `test-limit-${randomBytes(4).toString('hex')}` }));
     for (let i = 0; i < LIMITS.perToken + 2; i++) expect(await status(attempt(app, 'AB12'))).toBe(401);
     expect(await status(attempt(app, 'AB12', { password: PASSWORD }))).toBe(204);
   });
@@ -126,7 +129,7 @@ describe('sign-in limits', () => {
   if (redisUrl) {
     it('given two processes on one Redis, when one address fails on both in turn, then they count together, the owner elsewhere still gets in, and the back-off is shared', async () => {
       const shared = { redisUrl, prefix: `test-limit-${randomBytes(4).toString('hex')}` };
-      const [one, two] = [await track(limitedApp({ shared })), await track(limitedApp({ shared }))];
+      const [one, two] = [await track(limitedApp(shared)), await track(limitedApp(shared))];
       for (let i = 0; i < LIMITS.perToken; i++) expect(await status(attempt(i % 2 === 0 ? one.app : two.app, 'AB12'))).toBe(401);
       expect(await status(attempt(one.app, 'AB12', { password: PASSWORD }))).toBe(429);
       expect(await status(attempt(two.app, 'AB12', { password: PASSWORD }))).toBe(429);
@@ -134,13 +137,13 @@ describe('sign-in limits', () => {
       expect(await status(attempt(two.app, 'AB12', { from: '10.0.0.9', password: PASSWORD }))).toBe(204);
       expect(two.waits).toEqual([800]);
       // Another deployment (prefix) on the same Redis keeps its own counters.
-      const other = await track(limitedApp({ shared: { redisUrl, prefix: `${shared.prefix}-other` } }));
+      const other = await track(limitedApp({ redisUrl, prefix: `${shared.prefix}-other` }));
       expect(await status(attempt(other.app, 'AB12', { password: PASSWORD }))).toBe(204);
     });
 
     it('given one Redis, when an address signs in rightly after failures, then its count on the account starts again and the address limit gets the attempt back', async () => {
       const shared = { redisUrl, prefix: `test-limit-${randomBytes(4).toString('hex')}` };
-      const [one, two] = [await track(limitedApp({ shared })), await track(limitedApp({ shared }))];
+      const [one, two] = [await track(limitedApp(shared)), await track(limitedApp(shared))];
       for (let round = 0; round < 2; round++) {
         // The second round is judged only because the first round's right sign-in cleared the count.
         for (let i = 0; i < LIMITS.perToken - 1; i++) expect(await status(attempt(one.app, 'AB12'))).toBe(401);

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { once } from 'node:events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { DomainError } from '../commands/errors';
-import { memoryCounters, redisCounters, type AttemptCounters, type Count } from './attempt-counters';
+import { IN_PROCESS, fixedWindow, isOver, settled, type LimitStore } from '../security/limit-store';
 
 export interface SignInLimits {
   /** Failed sign-ins per token number from one client address in a window: that address then waits the window out for that account. */
@@ -23,16 +22,10 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   backoff: { afterFailures: 5, firstMs: 250, maxMs: 4_000 },
 };
 
-/** Where several engine processes keep one set of counters (REDIS_URL and REDIS_PREFIX). */
-export interface SharedLimitStore {
-  redisUrl: string;
-  prefix: string;
-}
-
 export interface LimiterOptions {
-  shared?: SharedLimitStore;
-  /** The in-process counters' clock and the back-off's wait; tests inject both. */
-  now?: () => number;
+  /** Where the attempts count (the engine's limit store); this process alone unless given. */
+  store?: LimitStore;
+  /** The back-off's wait; tests record it instead of sleeping. */
   wait?: (ms: number) => Promise<void>;
 }
 
@@ -56,21 +49,26 @@ export function backoffMs(failures: number, backoff: SignInLimits['backoff']): n
  * there: guesses from elsewhere never lock an owner out of his own account. An attempt counts as a
  * failure from the moment it arrives (so a burst cannot slip through before the first answers) until
  * the password turns out right. The account's failures from every address together only slow it
- * down, capped at a few seconds. Sign-up counts every attempt per address. The counters live in this
- * process, or in Redis when one is given, so that several engine processes count together; while that
- * Redis is away, attempts are let through rather than refused (signing in on the plant floor matters
- * more than the limit for the minutes of an outage; the engine logs the Redis errors).
+ * down, capped at a few seconds. Sign-up counts every attempt per address. Each count is a fixed
+ * window from its key's first attempt (rate-limiter-flexible), kept in the engine's limit store: in
+ * Redis when there is one, so that every engine process counts together. While that Redis is away,
+ * attempts are let through rather than refused (security/limit-store.ts says why).
  */
-export async function createAuthLimiters(app: FastifyInstance, limits: SignInLimits, options: LimiterOptions = {}): Promise<AuthLimiters> {
-  const counters = options.shared ? await sharedCounters(app, options.shared) : memoryCounters(options.now);
+export function createAuthLimiters(limits: SignInLimits, options: LimiterOptions = {}): AuthLimiters {
+  const store = options.store ?? IN_PROCESS;
   const wait = options.wait ?? ((ms: number) => sleep(ms));
-  const windowMs = limits.windowSeconds * 1000;
+  const window = (name: string, points: number) => fixedWindow(store, `auth-limit:${name}`, points, limits.windowSeconds);
+  const pairs = window('sign-in-pair', limits.perToken);
+  const addresses = window('sign-in-address', limits.perAddress);
+  // Counted with penalty(), which never refuses: the account's count only sets its back-off.
+  const accounts = window('sign-in-account', 1);
+  const signUps = window('sign-up-address', limits.perAddress);
   const pending = new WeakMap<FastifyRequest, { pair: string; address: string; account: string }>();
 
-  const refuseBeyond = (reply: FastifyReply, checks: Array<[Count, number]>) => {
-    const over = checks.filter(([counted, max]) => counted.count > max);
+  const refuseBeyond = (reply: FastifyReply, checks: Array<[RateLimiterRes | null, RateLimiterAbstract]>) => {
+    const over = checks.filter(([counted, limiter]) => isOver(counted, limiter)).map(([counted]) => counted!);
     if (over.length === 0) return;
-    const resetInMs = Math.max(...over.map(([counted]) => counted.resetInMs));
+    const resetInMs = Math.max(...over.map((counted) => counted.msBeforeNext));
     reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
     throw new DomainError(429, SERVER_MESSAGES.tooManySignInAttempts);
   };
@@ -78,52 +76,30 @@ export async function createAuthLimiters(app: FastifyInstance, limits: SignInLim
   return {
     async signIn(request, reply) {
       const tokenNo = (request.body as { token_no: string }).token_no;
-      // Each counter names its key: the limiters share one store, and two of them count addresses.
-      const keys = {
-        pair: `sign-in:pair:${tokenNo}:${request.ip}`,
-        address: `sign-in:address:${request.ip}`,
-        account: `sign-in:account:${tokenNo}`,
-      };
-      const counted = await counters.add([keys.pair, keys.address, keys.account], windowMs);
-      if (!counted) return;
-      const [pair, address, account] = counted as [Count, Count, Count];
+      const keys = { pair: `${tokenNo}:${request.ip}`, address: request.ip, account: tokenNo };
+      // A refused attempt counts too: every count goes up, within its limit or past it.
+      const [pair, address, account] = await Promise.all([
+        settled(pairs.consume(keys.pair)),
+        settled(addresses.consume(keys.address)),
+        settled(accounts.penalty(keys.account)),
+      ]);
       pending.set(request, keys);
       refuseBeyond(reply, [
-        [address, limits.perAddress],
-        [pair, limits.perToken],
+        [address, addresses],
+        [pair, pairs],
       ]);
-      const delay = backoffMs(account.count - 1, limits.backoff);
+      const delay = account ? backoffMs(account.consumedPoints - 1, limits.backoff) : 0;
       if (delay > 0) await wait(delay);
     },
     async signedIn(request) {
       const keys = pending.get(request);
       if (!keys) return;
       pending.delete(request);
-      await counters.settle([keys.pair], [keys.address, keys.account]);
+      // With the store away nothing was counted: nothing to take back, and nothing to fail the sign-in for.
+      await Promise.allSettled([pairs.delete(keys.pair), addresses.reward(keys.address), accounts.reward(keys.account)]);
     },
     async signUp(request, reply) {
-      const counted = await counters.add([`sign-up:address:${request.ip}`], windowMs);
-      if (counted) refuseBeyond(reply, [[counted[0] as Count, limits.perAddress]]);
+      refuseBeyond(reply, [[await settled(signUps.consume(request.ip)), signUps]]);
     },
   };
-}
-
-async function sharedCounters(app: FastifyInstance, shared: SharedLimitStore): Promise<AttemptCounters> {
-  // No offline queue: while Redis is away a count fails at once (and is skipped) instead of holding the sign-in.
-  const redis = new Redis(shared.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
-  let available = true;
-  redis.on('ready', () => {
-    if (!available) app.log.info('sign-in limit store (Redis) is back');
-    available = true;
-  });
-  redis.on('error', (error) => {
-    if (available) app.log.warn({ err: error }, 'sign-in limit store (Redis) unavailable; attempts are not counted meanwhile');
-    available = false;
-  });
-  app.addHook('onClose', async () => {
-    redis.disconnect();
-  });
-  // Counting starts with the connection; an unreachable Redis (error) or a slow one (3 s) does not hold the start.
-  await once(redis, 'ready', { signal: AbortSignal.timeout(3_000) }).catch(() => undefined);
-  return redisCounters(redis, `${shared.prefix}:auth-limit:`);
 }

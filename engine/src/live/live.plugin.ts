@@ -13,7 +13,7 @@ import { originAllowed } from '../auth/cookie-origin';
 import { addressedHost, peerTrustedBy } from '../security/forwarded';
 import type { TrustProxy } from '../security/trust-proxy';
 import { watchSessionExpiry } from './session-expiry';
-import { SOCKET_MAX_MESSAGE_BYTES, limitSocketMessages } from './socket-limits';
+import { SOCKET_MAX_MESSAGE_BYTES, limitSocketMessages, socketMessageLimiter } from './socket-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,11 +111,12 @@ export const livePlugin = fp<LivePluginOptions>(
       );
     });
 
+    const socketMessages = socketMessageLimiter(app.rateLimits.store, app.rateLimits.socketMessages);
     io.on('connection', (socket) => {
       const { rooms } = socket.data;
       void socket.join(rooms);
       if (socket.data.expiresAt !== undefined) watchSessionExpiry(socket, socket.data.expiresAt);
-      limitSocketMessages(socket, app.rateLimits.socketMessages, app.rateLimits.socketClock);
+      limitSocketMessages(socket, socketMessages);
 
       socket.on('trackRide', (request, ack) => {
         // Without an acknowledgement callback the last argument is whatever the client sent.

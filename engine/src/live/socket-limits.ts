@@ -1,5 +1,6 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { SERVER_MESSAGES } from '@plantride/schemas';
-import { tokenBucket, type Rate } from '../security/token-bucket';
+import { isOver, rateWindow, settled, type LimitStore, type Rate } from '../security/limit-store';
 import type { LiveSocket } from './live-socket';
 
 /**
@@ -9,18 +10,24 @@ import type { LiveSocket } from './live-socket';
  */
 export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 
+/** One allowance per user for all his sockets, on every engine process when the store is Redis. */
+export const socketMessageLimiter = (store: LimitStore, rate: Rate): RateLimiterAbstract => rateWindow(store, 'socket-limit', rate);
+
 /**
- * Each socket may send `rate` messages (a burst, then so many a second). The first message past it
- * is not handled: the socket is told `tooManyMessages` with the reason and disconnected, and what it
- * sent after is never read. Other sockets, of the same user too, keep their own allowance.
+ * Each message counts against its user's allowance (`limiter`). The first message past it is not
+ * handled: the socket is told `tooManyMessages` with the reason and disconnected, and what it sent
+ * after is never read; his other sockets are refused the same way until the window ends. While the
+ * store is away, messages are let through (security/limit-store.ts).
  */
-export function limitSocketMessages(socket: LiveSocket, rate: Rate, now?: () => number): void {
-  const take = tokenBucket(rate, now);
+export function limitSocketMessages(socket: LiveSocket, limiter: RateLimiterAbstract): void {
+  const user = socket.data.user.tokenNo;
   socket.use((_packet, next) => {
-    if (take()) return next();
-    if (socket.connected) {
-      socket.emit('tooManyMessages', { message: SERVER_MESSAGES.tooManySocketMessages });
-      socket.disconnect(true);
-    }
+    void settled(limiter.consume(user)).then((counted) => {
+      if (!isOver(counted, limiter)) return next();
+      if (socket.connected) {
+        socket.emit('tooManyMessages', { message: SERVER_MESSAGES.tooManySocketMessages });
+        socket.disconnect(true);
+      }
+    });
   });
 }

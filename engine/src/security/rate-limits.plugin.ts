@@ -1,12 +1,10 @@
-import { once } from 'node:events';
 import fp from 'fastify-plugin';
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { DomainError } from '../commands/errors';
-import type { Rate } from './token-bucket';
+import { openLimitStore, type LimitStore, type Rate } from './limit-store';
 
 export interface RateLimits {
   /**
@@ -14,21 +12,24 @@ export interface RateLimits {
    * COMMAND_RATE_PER_SEC): `burst` calls per window of `burst / perSecond` seconds.
    */
   commands: Rate;
-  /** Messages one socket may send (trackRide), a token bucket; past it the socket is told why and disconnected. */
+  /**
+   * Socket messages (trackRide) per signed-in user, over all his sockets: `burst` per window of
+   * `burst / perSecond` seconds (whole seconds); past it the socket is told why and disconnected.
+   */
   socketMessages: Rate;
-  /** The socket buckets' clock; tests stop it. Command windows read `Date.now()` (inside @fastify/rate-limit). */
-  socketClock?: () => number;
+  /** Where the sign-in and socket limits count (the commands' counts share its Redis connection). */
+  store: LimitStore;
 }
 
-export interface RateLimitsOptions extends Omit<Partial<RateLimits>, 'commands'>, Pick<RateLimits, 'commands'> {
-  /** Redis where every engine process counts commands together (REDIS_URL); unset, each process counts its own. */
+export interface RateLimitsOptions extends Pick<Partial<RateLimits>, 'socketMessages'>, Pick<RateLimits, 'commands'> {
+  /** Redis where every engine process counts together (REDIS_URL); unset, each process counts its own. */
   redisUrl?: string;
   /** The deployment's Redis key prefix (REDIS_PREFIX). */
   prefix?: string;
 }
 
-/** Unless given: the commands' rate from the configuration, this for sockets. */
-export const DEFAULT_SOCKET_MESSAGE_RATE: Rate = { burst: 50, perSecond: 20 };
+/** Unless given: the commands' rate from the configuration, this for sockets (60 per 3 s: whole seconds). */
+export const DEFAULT_SOCKET_MESSAGE_RATE: Rate = { burst: 60, perSecond: 20 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,17 +62,14 @@ class InProcessCounts implements FastifyRateLimitStore {
  * `Retry-After` (whole seconds to the window's end) before their body is read, so they change
  * nothing. Calls without a user (sign-in, sign-up: limited in auth/sign-in-limiter.ts; refused
  * ones: 401) and reads are not counted. While that Redis is away, commands are let through rather
- * than refused (like sign-ins; the engine logs it). Must be registered after auth (its route hooks
+ * than refused (like sign-ins; limit-store.ts). Must be registered after auth (its route hooks
  * set `request.user`) and before the routes (the library hooks each route as it is added).
  */
 export const rateLimitsPlugin = fp<RateLimitsOptions>(
   async (app, options) => {
     const { commands } = options;
-    app.decorate('rateLimits', {
-      commands,
-      socketMessages: options.socketMessages ?? DEFAULT_SOCKET_MESSAGE_RATE,
-      socketClock: options.socketClock,
-    });
+    const store = await openLimitStore(app, { redisUrl: options.redisUrl, prefix: options.prefix ?? 'plantride' });
+    app.decorate('rateLimits', { commands, socketMessages: options.socketMessages ?? DEFAULT_SOCKET_MESSAGE_RATE, store });
     const noHeader = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
     await app.register(fastifyRateLimit, {
       max: commands.burst,
@@ -83,10 +81,10 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(
       errorResponseBuilder: () => new DomainError(429, SERVER_MESSAGES.tooManyRequests),
       addHeaders: { ...noHeader, 'retry-after': true },
       addHeadersOnExceeding: noHeader,
-      ...(options.redisUrl
+      ...(store.redis
         ? {
-            redis: await limitStore(app, options.redisUrl),
-            nameSpace: `${options.prefix ?? 'plantride'}:command-limit:`,
+            redis: store.redis,
+            nameSpace: `${store.prefix}:command-limit:`,
             skipOnError: true,
           }
         : { store: InProcessCounts }),
@@ -96,24 +94,3 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(
 );
 
 const counted = (request: FastifyRequest) => request.user !== null && STATE_CHANGING.has(request.method);
-
-async function limitStore(app: FastifyInstance, redisUrl: string): Promise<Redis> {
-  // No offline queue and a short command timeout: while Redis is away or stalls, a count fails
-  // quickly (and is skipped) instead of holding the command.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000, enableOfflineQueue: false });
-  let available = true;
-  redis.on('ready', () => {
-    if (!available) app.log.info('command limit store (Redis) is back');
-    available = true;
-  });
-  redis.on('error', (error) => {
-    if (available) app.log.warn({ err: error }, 'command limit store (Redis) unavailable; commands are not counted meanwhile');
-    available = false;
-  });
-  app.addHook('onClose', async () => {
-    redis.disconnect();
-  });
-  // Counting starts with the connection; an unreachable Redis (error) or a slow one (3 s) does not hold the start.
-  await once(redis, 'ready', { signal: AbortSignal.timeout(3_000) }).catch(() => undefined);
-  return redis;
-}
