@@ -8,6 +8,7 @@ export * from './site';
 export * from './site-plan';
 export * from './dispatch';
 export * from './inspections';
+export * from './human-text';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES, type VehicleType } from './constants';
 import { wordedMessage } from './api/text-fields';
+import { humanText } from './human-text';
 
 /*
  * The driver's daily vehicle inspection (issue #21; the spec has none). Admins keep one checklist per
@@ -24,18 +25,50 @@ export const INSPECTION_MESSAGES = {
   itemText: wordedMessage(`Each item's text is 1 to ${CHECKLIST_LIMITS.text} characters.`),
   duplicateItemId: wordedMessage('Each item id may appear once in a checklist.'),
   inspectionRequiredFlag: wordedMessage('inspectionRequired must be true or false.'),
+  itemId: wordedMessage(
+    `An item id is a lower-case letter, then up to ${CHECKLIST_LIMITS.id - 1} lower-case letters, digits or dashes; leave it out for a new item.`,
+  ),
+  reservedItemId: wordedMessage('This item id is a reserved word; leave the id out and the server makes one.'),
 } as const;
 
-const itemIdSchema = z.string().trim().min(1).max(CHECKLIST_LIMITS.id);
-const itemTextSchema = z
-  .string({ error: INSPECTION_MESSAGES.itemText })
+/*
+ * Item ids key the driver's answers (issue #31 item 5: `constructor`, `__proto__` and `toString` were
+ * accepted, and a form keying answers in a plain object counted `constructor` as answered). An id is
+ * the server's (`i-…`) or from a safe alphabet, and never a property name of `Object.prototype`.
+ */
+const ITEM_ID = new RegExp(`^[a-z][a-z0-9-]{0,${CHECKLIST_LIMITS.id - 1}}$`);
+const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether `id` may be a checklist item's id: the safe alphabet, and no property name of `Object.prototype`. */
+export const isSafeItemId = (id: string): boolean => ITEM_ID.test(id) && !RESERVED_IDS.has(id);
+
+const itemIdSchema = z
+  .string({ error: INSPECTION_MESSAGES.itemId })
   .trim()
+  .regex(ITEM_ID, { error: INSPECTION_MESSAGES.itemId, abort: true })
+  .refine((id) => !RESERVED_IDS.has(id), INSPECTION_MESSAGES.reservedItemId);
+const itemTextSchema = humanText({ label: 'Item text', typeMessage: INSPECTION_MESSAGES.itemText })
   .min(1, INSPECTION_MESSAGES.itemText)
   .max(CHECKLIST_LIMITS.text, INSPECTION_MESSAGES.itemText);
 
-/** One item of a vehicle type's checklist; a failed critical item takes the vehicle out of service. */
+/** One item of a vehicle type's checklist as an admin sends it; a failed critical item takes the vehicle out of service. */
 export const checklistItemSchema = z.object({ id: itemIdSchema, text: itemTextSchema, critical: z.boolean() });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+/**
+ * A checklist item as the store holds it: events are facts already accepted, so a text stored before
+ * the rules above is read as it is (ChecklistChanged@1's ids are made safe when read: see upcast.ts).
+ */
+export const recordedChecklistItemSchema = z.object({ id: z.string().min(1), text: z.string(), critical: z.boolean() });
+
+/** A stored item id made safe (see {@link isSafeItemId}): kept when it is, else `item-` and a hash of it, the same on every read. */
+export function safeItemId(id: string): string {
+  if (isSafeItemId(id)) return id;
+  // FNV-1a, 32 bits: short, stable, and enough to tell at most 30 ids apart.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return `item-${hash.toString(36)}`;
+}
 
 const uniqueIds = (items: readonly { id?: string | undefined }[]) => {
   const ids = items.flatMap((item) => (item.id ? [item.id] : []));
@@ -48,8 +81,8 @@ const itemsOf = <T extends z.ZodType<{ id?: string | undefined }>>(item: T) =>
     .max(CHECKLIST_LIMITS.items, INSPECTION_MESSAGES.checklistSize)
     .refine(uniqueIds, INSPECTION_MESSAGES.duplicateItemId);
 
-/** GET /api/checklists/{vehicleType}, and PUT's answer: the checklist as it stands. */
-export const checklistSchema = z.object({ items: itemsOf(checklistItemSchema) });
+/** GET /api/checklists/{vehicleType}, and PUT's answer: the checklist as it stands (a text stored before issue #31 as it is). */
+export const checklistSchema = z.object({ items: itemsOf(recordedChecklistItemSchema) });
 export type Checklist = z.infer<typeof checklistSchema>;
 
 /** PUT /api/checklists/{vehicleType} (admin): the whole list; an item without an id is new and gets one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wordedMessage } from './api/text-fields';
+import { humanText } from './human-text';
 import type { SiteEvent } from './events/site.events';
 import { DEFAULT_SITE, PLAN, ROUTE_MINUTES_CEILING, estimateRouteMinutes, routeMinutes, type DefaultLocation } from './site';
 
@@ -18,7 +19,10 @@ export const PLACE_NAME_MAX = 60;
 export const placeIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A place id is 1 to 40 lower-case letters, digits and dashes.');
 const metresSchema = z.number().finite().min(0).max(PLAN_EXTENT_METRES);
 const nameMessage = wordedMessage(`A place's name is 1 to ${PLACE_NAME_MAX} characters.`);
-export const placeNameSchema = z.string({ error: nameMessage }).trim().min(1, nameMessage).max(PLACE_NAME_MAX, nameMessage);
+/** A place's name: a human name (see humanText: nothing invisible, NFC), 1 to 60 characters. */
+export const placeNameSchema = humanText({ label: 'Place name', typeMessage: nameMessage })
+  .min(1, nameMessage)
+  .max(PLACE_NAME_MAX, nameMessage);
 const minutesMessage = wordedMessage(`Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`);
 export const routeMinutesSchema = z
   .number({ error: minutesMessage })
@@ -135,7 +139,7 @@ export function defaultSiteState(): SiteState {
 /** The site a stream's state stands for: the default one while the stream is empty. */
 export const siteOf = (state: SiteState | null): SiteState => state ?? defaultSiteState();
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameName = (a: string, b: string) => a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
 
 /** The place called `name` (case and surrounding spaces aside), retired or not. */
 export const locationNamed = (site: SiteState, name: string) => site.locations.find((place) => sameName(place.name, name));

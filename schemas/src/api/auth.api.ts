@@ -3,6 +3,7 @@ import { roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { commandAnswerSchema, mobileSchema, tokenNoInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, textField } from './text-fields';
+import { humanNameField } from '../human-text';
 
 const signUpMessage = MESSAGES.invalidTokenAndPassword;
 const signInMessage = MESSAGES.invalidCredentials;
@@ -29,7 +30,7 @@ export const signUpBodySchema = z.object(
     token_no: tokenNoInput(signUpMessage),
     password: password(signUpMessage, LIMITS.passwordMinLength),
     activation_code: z.preprocess(blankToUndefined, accessCodeInput.optional()),
-    name: z.preprocess(blankToUndefined, textField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
+    name: z.preprocess(blankToUndefined, humanNameField({ max: TEXT_LIMITS.name, label: 'Name' }).optional()),
     mobile: z.preprocess(blankToUndefined, mobileSchema.optional()),
   },
   { error: signUpMessage },
@@ -132,7 +133,7 @@ export const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 // Blank name or mobile clears it; otherwise the driver form's rules apply.
-const clearableName = textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).refine(
+const clearableName = humanNameField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).refine(
   (v) => v === '' || /^[A-Za-z ]+$/.test(v),
   MESSAGES.nameOnlyAlphabets,
 );

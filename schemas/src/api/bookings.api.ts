@@ -5,6 +5,7 @@ import { RIDE_PRIORITIES } from '../dispatch';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
+import { optionalHumanNameField } from '../human-text';
 
 const durationRangeMessage = wordedMessage(
   `Duration must be whole hours 0-${LIMITS.durationMaxHours} and minutes 0-${LIMITS.durationMaxMinutes}.`,
@@ -59,7 +60,7 @@ export const bookRideBodySchema = z
     toLocation: location('Drop location'),
     vehicleType: vehicleTypeInput.default(DEFAULT_VEHICLE_TYPE),
     rideType: rideTypeSchema.default('Regular'),
-    reqName: optionalTextField({ max: TEXT_LIMITS.name, label: 'Requester name' }),
+    reqName: optionalHumanNameField({ max: TEXT_LIMITS.name, label: 'Requester name' }),
     // Free text: the spec's client sends what the stored user holds, which need not be ten digits.
     reqMobileNo: z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),

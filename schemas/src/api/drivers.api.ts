@@ -4,7 +4,8 @@ import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { optionalVehicleTypeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, mobileSchema, tokenNoInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
-import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
+import { TEXT_LIMITS, optionalTextField, wordedMessage } from './text-fields';
+import { humanNameField } from '../human-text';
 import { serverRideSchema } from './ride-row.api';
 import { inspectionTodaySchema } from './inspections.api';
 
@@ -23,7 +24,7 @@ export const driverRecordSchema = z.object({
   // The server assigns it: '', '5', null, 5 or nothing are all accepted and ignored.
   serial: ignored.optional(),
   vehicle: optionalTextField({ max: TEXT_LIMITS.vehicleNumber, label: 'Vehicle number' }),
-  name: textField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).regex(
+  name: humanNameField({ max: TEXT_LIMITS.name, label: 'Name', message: MESSAGES.nameOnlyAlphabets }).regex(
     /^[A-Za-z ]*$/,
     MESSAGES.nameOnlyAlphabets,
   ),

@@ -6,6 +6,7 @@ import { PAGE_SIZES, pageQueryShape } from './paging.api';
 import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
+import { optionalHumanNameField } from '../human-text';
 import { filedIssue, maintenanceRequestProblem } from './maintenance-request.rule';
 
 const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
@@ -21,7 +22,7 @@ export const customIssueInput = optionalTextField({ max: TEXT_LIMITS.comment, la
 export const maintenanceRequestBodySchema = z
   .object({
     driver_id: idInput(MESSAGES.invalidParameters, 'Driver ID'),
-    driver_name: optionalTextField({ max: TEXT_LIMITS.name, label: 'Driver name' }),
+    driver_name: optionalHumanNameField({ max: TEXT_LIMITS.name, label: 'Driver name' }),
     vehicle_type: vehicleTypeInput,
     issue: optionalTextField({ max: TEXT_LIMITS.comment, label: 'Issue' }),
     custom_issue: customIssueInput.optional(),

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { vehicleTypeSchema } from '../constants';
-import { checklistItemSchema, inspectionSettingsSchema } from '../inspections';
+import { inspectionSettingsSchema, isSafeItemId, recordedChecklistItemSchema } from '../inspections';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
-/** An admin replaced a vehicle type's checklist (stream `checklist-{vehicle type}`), whole. */
+/**
+ * An admin replaced a vehicle type's checklist (stream `checklist-{vehicle type}`), whole. Version 2
+ * (issue #31): every item id is safe (`isSafeItemId`); version 1's ids are made so when read.
+ */
 export const checklistChangedSchema = defineEvent('ChecklistChanged', {
   vehicleType: vehicleTypeSchema,
-  items: z.array(checklistItemSchema),
+  items: z.array(recordedChecklistItemSchema.extend({ id: z.string().refine(isSafeItemId) })),
 });
 
 /** An admin turned the daily inspection requirement on or off (stream `inspections`). */
@@ -24,7 +27,7 @@ export const vehicleInspectedSchema = defineEvent('VehicleInspected', {
   vehicleNumber: z.string(),
   /** The plant day, yyyy-MM-dd. */
   day: z.string(),
-  items: z.array(checklistItemSchema.extend({ ok: z.boolean(), note: z.string().nullable() })),
+  items: z.array(recordedChecklistItemSchema.extend({ ok: z.boolean(), note: z.string().nullable() })),
   passed: z.boolean(),
   inspectedAt: isoDateTimeSchema,
   /** The maintenance request a failed critical item filed in the same append; absent when none was filed (and on events stored before it was recorded). */
@@ -40,7 +43,7 @@ export type VehicleInspected = z.infer<typeof vehicleInspectedSchema>;
 export type InspectionEvent = z.infer<typeof inspectionEventSchema>;
 export type InspectionEventType = InspectionEvent['type'];
 
-export const INSPECTION_EVENT_SCHEMA_VERSIONS = { ChecklistChanged: 1, InspectionSettingsChanged: 1 } as const satisfies Record<
+export const INSPECTION_EVENT_SCHEMA_VERSIONS = { ChecklistChanged: 2, InspectionSettingsChanged: 1 } as const satisfies Record<
   InspectionEventType,
   number
 >;

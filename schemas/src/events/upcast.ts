@@ -1,3 +1,4 @@
+import { safeItemId } from '../inspections';
 import { EVENT_SCHEMA_VERSIONS, isEventType, type DomainEvent } from './index';
 
 type Upcaster = (data: unknown) => unknown;
@@ -9,6 +10,11 @@ type Upcaster = (data: unknown) => unknown;
 const UPCASTERS: Record<string, Upcaster> = {
   // Before issue #29 any driver of the ride's type could take a redistributed ride over; the event now says so.
   'RideRedistributed@1': (data) => ({ ...(data as object), openToAll: true }),
+  // Before issue #31 an item id could be any text (`constructor`, `__proto__`); such an id is read as a safe one, the same each time.
+  'ChecklistChanged@1': (data) => {
+    const { items, ...rest } = data as { items: Array<{ id: string }> };
+    return { ...rest, items: items.map((item) => ({ ...item, id: safeItemId(item.id) })) };
+  },
 };
 
 /** An event as stored (its type, the schema version it was written at, its data), lifted to the version this code reads. */
