@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -84,6 +85,7 @@ await handle(
   { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
 );
 
+let publicServer: Pick<Server, 'address'> = app.server;
 if (socketProcess) {
   // Both processes' own servers listen on the loopback only: the first process owns the public port
   // (deploy/socket-process.ts) and hands connections over, or forwards a stray socket.io request.
@@ -102,11 +104,17 @@ if (socketProcess) {
     // The socket process sends the store's events to its own sockets; this one only while it is down.
     app.liveDelivery.yieldLeadWhile(() => host.ready());
     await new Promise<void>((done, fail) => host.router.once('error', fail).listen(config.PORT, config.HOST, done));
+    publicServer = host.router;
   }
 } else {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
-if (!isSocketProcess())
+if (!isSocketProcess()) {
+  // The port actually bound: with PORT=0 the system chose it, and whoever started the engine reads it here.
+  const bound = publicServer.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.PORT;
   app.log.info(
-    `PlantRide engine on port ${config.PORT}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`,
+    { port },
+    `PlantRide engine on port ${port}, store: ${app.database.kind}${app.database.kind === 'pglite' ? ` in ${dataDir}` : ''}`,
   );
+}
