@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onThisClock } from './use-driver-live-events';
+import { onThisClock } from './stores/ride-offers';
 
 describe("an offer's expiry on the phone's clock", () => {
   const now = Date.parse('2026-11-28T10:00:00.000Z');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { SOCKET_PAYLOADS } from '@plantride/schemas';
 import { onQueueOutcome } from '../../lib/offline-queue';
@@ -7,28 +7,13 @@ import { useLiveSocket } from '../../lib/socket.store';
 import { RIDE_ALERT_EVENTS, rideAlert } from './ride-alert';
 import { DRIVER_EVENTS, driverEventEffect, type DriverEvent } from './stores/driver-live';
 import { refreshTopics, useDriverLive } from './stores/driver-live.store';
-import { useRideOffers } from './stores/ride-offers.store';
+import { dropAvailableRide } from './api/get-available-rides';
+import { useOfferClock } from './stores/ride-offers';
 
-/**
- * The offer's expiry on this phone's clock: the time the server gave it (expiresAt − offeredAt) from
- * now, so a phone whose clock is minutes off still counts down the right seconds.
- */
-export function onThisClock(offer: { offeredAt: string; expiresAt: string }, now = Date.now()): string {
-  const lasts = Date.parse(offer.expiresAt) - Date.parse(offer.offeredAt);
-  return Number.isFinite(lasts) ? new Date(now + Math.max(0, lasts)).toISOString() : offer.expiresAt;
-}
-
-/** An offer to him starts with rideOffered and ends with removeRide (declined, lapsed, cancelled); newRideRequest opens it to all. */
-function offerEffect(event: DriverEvent, driverId: string): void {
-  const offers = useRideOffers.getState();
-  if (event.type === 'rideOffered') {
-    const { position: _position, ...offer } = event.payload;
-    offers.offered({ ...offer, expiresAt: onThisClock(offer), driverId });
-  } else if (event.type === 'removeRide') {
-    offers.passedOn(event.payload.rideId);
-  } else if (event.type === 'newRideRequest') {
-    offers.openToAll(event.payload.rideId);
-  }
+/** An offer to him starts with rideOffered (its countdown on this phone's clock) and ends with removeRide (declined, lapsed, cancelled). */
+function offerEffect(event: DriverEvent, queryClient: QueryClient): void {
+  if (event.type === 'rideOffered') useOfferClock.getState().heard(event.payload);
+  else if (event.type === 'removeRide') dropAvailableRide(queryClient, event.payload.rideId);
 }
 
 /** Feeds the driver's socket events into the dashboard: reads again at the event's position, popups and notices (SPEC §4). */
@@ -47,7 +32,7 @@ export function useDriverLiveEvents(driverId: string) {
         refreshTopics(queryClient, effect.topics, event.payload.position);
         if (effect.completionPopup) useDriverLive.getState().openCompletion();
         if (effect.notice) toast.info(effect.notice);
-        offerEffect(event, driverId);
+        offerEffect(event, queryClient);
         // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst.
         if (RIDE_ALERT_EVENTS.has(name)) rideAlert().ring();
       };

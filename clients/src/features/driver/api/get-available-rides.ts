@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { LIMITS, availableRidesAnswerSchema, type ServerRide, type VehicleType } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { availableRideKeys } from '../../../lib/query-keys';
@@ -28,4 +28,15 @@ export function useAvailableRides(vehicleType: VehicleType | null, position: num
   });
   useReadAgainAt(availableRideKeys.list(vehicleType), position);
   return query;
+}
+
+/**
+ * A ride that left his list by what he or the engine just did (accepted, declined, lapsed, removeRide):
+ * out of the cached list now, so its card does not linger until the read at that position answers.
+ */
+export function dropAvailableRide(queryClient: QueryClient, rideId: string): void {
+  queryClient.setQueriesData<AvailableRidesPage>({ queryKey: availableRideKeys.all }, (page) => {
+    if (!page?.rows.some((row) => row.RIDE_ID === rideId)) return page;
+    return { rows: page.rows.filter((row) => row.RIDE_ID !== rideId), total: Math.max(0, page.total - 1) };
+  });
 }

@@ -7,7 +7,6 @@ import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
 import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
 import { DriverDashboard } from './driver-dashboard';
-import { useRideOffers } from '../stores/ride-offers.store';
 
 vi.mock('react-router', () => ({
   useNavigate: () => vi.fn(),
@@ -122,7 +121,6 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useLiveSocket.setState({ socket: null });
-    useRideOffers.setState({ offers: [], passed: [] });
   });
 
   it('given the driver record is still loading, then a spinner shows; once it loads, the greeting, tags and his ride in progress at its step', async () => {
@@ -175,9 +173,23 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     expect(await screen.findByTestId('offer-R1')).toHaveTextContent('Offered to you');
     expect(screen.getByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Accept Ride R1$/ })).toHaveLength(1);
-    expect(useRideOffers.getState().offers).toEqual([
-      expect.objectContaining({ rideId: 'R1', expiresAt, priority: 'urgent', driverId: 'FL01' }),
-    ]);
+    expect(screen.getByTestId('offer-R1')).toHaveTextContent('URGENT');
+  });
+
+  it('given his offer card, when removeRide says the offer went elsewhere, then the card goes and the ride does not fall into his list', async () => {
+    const { socket, emit } = fakeSocket();
+    useLiveSocket.setState({ socket });
+    history = () => [];
+    waiting = [{ ...waitingRide(1), OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: new Date(Date.now() + 60_000).toISOString() }, waitingRide(2)];
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    await screen.findByTestId('offer-R1');
+    // The engine's list, read again at the event's position, no longer has it.
+    waiting = [waitingRide(2)];
+    emit('removeRide', { rideId: 'R1', position: 50 });
+    await waitFor(() => expect(screen.queryByTestId('offer-R1')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^Accept Ride R1$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
   });
 
   it('given no more rides waiting than the tables show, then no count shows', async () => {

@@ -6,7 +6,7 @@ import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
-import { useAvailableRides } from '../api/get-available-rides';
+import { dropAvailableRide, useAvailableRides } from '../api/get-available-rides';
 import { useDriverHistory } from '../api/get-driver-history';
 import { useDriverActive } from '../api/get-driver-status';
 import { useDriverRecord } from '../api/get-driver';
@@ -14,7 +14,7 @@ import { useInspectionRequired } from '../api/get-inspection-settings';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
-import { offerOfRow, useRideOffers } from '../stores/ride-offers.store';
+import { offersAndRides, useOfferClock } from '../stores/ride-offers';
 import { useDriverLiveEvents } from '../use-driver-live-events';
 import { useTakeRide } from '../use-take-ride';
 import { AvailableRides } from './available-rides';
@@ -43,8 +43,7 @@ export function DriverDashboard() {
   const tokenNo = useSession((s) => s.user?.token_no ?? '');
   const positions = useDriverLive((s) => s.positions);
   const completionOpen = useDriverLive((s) => s.completionOpen);
-  const allOffers = useRideOffers((s) => s.offers);
-  const passed = useRideOffers((s) => s.passed);
+  const expiresHere = useOfferClock((s) => s.expiresHere);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'active' | 'history'>('active');
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
@@ -68,16 +67,8 @@ export function DriverDashboard() {
     [queryClient],
   );
   const ridesMoved = useCallback((position: number | null) => moved(['rides'], position), [moved]);
+  const rideGone = useCallback((rideId: string) => dropAvailableRide(queryClient, rideId), [queryClient]);
   const closeMaintenance = useCallback(() => setMaintenanceOpen(false), []);
-
-  // Offers his list names that this device did not hear of (another phone, a tab opened later).
-  useEffect(() => {
-    const { offers: known, passed: passedOn, offered } = useRideOffers.getState();
-    for (const row of available.data?.rows ?? []) {
-      const offer = offerOfRow(row, tokenNo, Date.now());
-      if (offer && !known.some((o) => o.rideId === offer.rideId) && !passedOn.includes(offer.rideId)) offered(offer);
-    }
-  }, [available.data, tokenNo]);
 
   const block: BlockKind | null = active.data === false ? 'admin' : driver?.BLOCKED_FOR_MAINTENANCE === 1 ? 'maintenance' : null;
   const { busyRideId, take } = useTakeRide(tokenNo, block !== null, ridesMoved);
@@ -110,11 +101,9 @@ export function DriverDashboard() {
   const ongoing = ongoingRideOf(history.data, tokenNo);
   // His ride as last read (a reload with no network shows the persisted copy) until the server answers again.
   const confirmed = history.isFetchedAfterMount && !history.isError && !history.isPaused;
-  // A ride offered to him shows as its offer card, not again in the lists below it; one he passed on, not until it is open to all.
-  const offers = allOffers.filter((offer) => offer.driverId === tokenNo);
-  const hidden = new Set([...offers.map((offer) => offer.rideId), ...passed]);
+  // A ride offered to him shows as its offer card, not again in the lists below it (his list says which: offersAndRides).
   const rows = available.data?.rows ?? [];
-  const rides = rows.filter((ride) => !hidden.has(ride.RIDE_ID));
+  const { offers, rides } = offersAndRides(rows, tokenNo, Date.now(), expiresHere);
   const waiting = (available.data?.total ?? 0) - (rows.length - rides.length);
   const top = rides.slice(0, LIMITS.topLatestRides);
   const others = rides.slice(LIMITS.topLatestRides, LIMITS.topLatestRides + LIMITS.otherAvailableRides);
@@ -165,7 +154,7 @@ export function DriverDashboard() {
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
-                  <RideOffers offers={offers} busyRideId={busyRideId} take={take} onMoved={ridesMoved} />
+                  <RideOffers offers={offers} busyRideId={busyRideId} take={take} onMoved={ridesMoved} onGone={rideGone} />
                   <AvailableRides
                     title={MESSAGES.topLatestRides}
                     emptyText={MESSAGES.noClosestRides}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
-import { secondsLeft, type RideOffer } from '../stores/ride-offers.store';
+import { secondsLeft, type RideOffer } from '../stores/ride-offers';
 
 interface OfferCardProps {
   offer: RideOffer;

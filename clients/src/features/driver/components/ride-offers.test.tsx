@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session.store';
-import { useRideOffers, type RideOffer } from '../stores/ride-offers.store';
+import type { RideOffer } from '../stores/ride-offers';
 import { renderWithQueries } from '../test-support';
 import type { TakeOutcome } from '../use-take-ride';
 import { RideOffers } from './ride-offers';
@@ -33,15 +34,24 @@ function stubDecline(status: number, body: unknown) {
   return calls;
 }
 
+/** The offers his list holds; onGone takes one out of it, as the dashboard drops its ride from the cached list. */
 function Offers({
+  initial,
   take = vi.fn(async (): Promise<TakeOutcome> => 'accepted'),
   onMoved = vi.fn(),
+  onGone = vi.fn(),
 }: {
+  initial: RideOffer[];
   take?: () => Promise<TakeOutcome>;
   onMoved?: (position: number | null) => void;
+  onGone?: (rideId: string) => void;
 }) {
-  const offers = useRideOffers((s) => s.offers);
-  return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} />;
+  const [offers, setOffers] = useState(initial);
+  const gone = (rideId: string) => {
+    onGone(rideId);
+    setOffers((standing) => standing.filter((offer) => offer.rideId !== rideId));
+  };
+  return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} onGone={gone} />;
 }
 
 describe('a ride offered to the driver (issue #20)', () => {
@@ -49,7 +59,6 @@ describe('a ride offered to the driver (issue #20)', () => {
     useSession.setState({
       user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
     });
-    useRideOffers.setState({ offers: [], passed: [] });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -59,8 +68,7 @@ describe('a ride offered to the driver (issue #20)', () => {
   });
 
   it('given an urgent offer, when it shows, then it says Offered to you, URGENT, the route and the seconds left', () => {
-    useRideOffers.getState().offered(offer());
-    renderWithQueries(<Offers />);
+    renderWithQueries(<Offers initial={[offer()]} />);
     const card = screen.getByTestId('offer-R7');
     expect(card).toHaveTextContent('Offered to you');
     expect(card).toHaveTextContent('Ride R7');
@@ -70,16 +78,14 @@ describe('a ride offered to the driver (issue #20)', () => {
   });
 
   it('given a normal offer, when it shows, then there is no URGENT badge', () => {
-    useRideOffers.getState().offered(offer({ priority: 'normal' }));
-    renderWithQueries(<Offers />);
+    renderWithQueries(<Offers initial={[offer({ priority: 'normal' })]} />);
     expect(screen.getByTestId('offer-R7')).not.toHaveTextContent('URGENT');
   });
 
   it('given an offer, when he declines and the engine agrees, then the card goes, its message is toasted and the list is read at its position', async () => {
     const calls = stubDecline(200, { message: 'Offer declined; the ride goes to another driver.', position: 42 });
     const onMoved = vi.fn();
-    useRideOffers.getState().offered(offer());
-    renderWithQueries(<Offers onMoved={onMoved} />);
+    renderWithQueries(<Offers initial={[offer()]} onMoved={onMoved} />);
     await userEvent.click(screen.getByRole('button', { name: 'Decline R7' }));
     await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
     expect(calls[0]).toEqual({ url: '/api/tracking/decline-offer', body: { rideId: 'R7' } });
@@ -89,8 +95,7 @@ describe('a ride offered to the driver (issue #20)', () => {
 
   it('given an offer that lapsed meanwhile, when he declines and the engine answers 409, then its message shows and the card goes', async () => {
     stubDecline(409, { message: 'This ride is no longer available.' });
-    useRideOffers.getState().offered(offer());
-    renderWithQueries(<Offers />);
+    renderWithQueries(<Offers initial={[offer()]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Decline R7' }));
     await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
     expect(toast.error).toHaveBeenCalledWith('This ride is no longer available.');
@@ -98,8 +103,7 @@ describe('a ride offered to the driver (issue #20)', () => {
 
   it('given an offer, when he accepts, then the accept flow runs for that ride and the card goes', async () => {
     const take = vi.fn(async (): Promise<TakeOutcome> => 'accepted');
-    useRideOffers.getState().offered(offer());
-    renderWithQueries(<Offers take={take} />);
+    renderWithQueries(<Offers initial={[offer()]} take={take} />);
     await userEvent.click(screen.getByRole('button', { name: 'Accept Ride R7' }));
     expect(take).toHaveBeenCalledWith({ RIDE_ID: 'R7', IS_REDISTRIBUTED: false, RIDE_STATE: null });
     await waitFor(() => expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument());
@@ -107,13 +111,13 @@ describe('a ride offered to the driver (issue #20)', () => {
 
   it('given an offer with 2 seconds left, when the countdown reaches 0, then the card goes by itself', async () => {
     vi.useFakeTimers();
-    useRideOffers.getState().offered(offer({ expiresAt: new Date(Date.now() + 2_000).toISOString() }));
-    renderWithQueries(<Offers />);
+    const onGone = vi.fn();
+    renderWithQueries(<Offers initial={[offer({ expiresAt: new Date(Date.now() + 2_000).toISOString() })]} onGone={onGone} />);
     expect(screen.getByRole('timer')).toHaveTextContent('2 s');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_500);
     });
     expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument();
-    expect(useRideOffers.getState().offers).toEqual([]);
+    expect(onGone).toHaveBeenCalledWith('R7');
   });
 });

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useDeclineOffer } from '../api/decline-offer';
-import { useRideOffers, type RideOffer } from '../stores/ride-offers.store';
+import type { RideOffer } from '../stores/ride-offers';
 import type { TakeOutcome, TakeableRide } from '../use-take-ride';
 import { OfferCard } from './offer-card';
 
@@ -14,15 +14,15 @@ interface RideOffersProps {
   take: (ride: TakeableRide) => Promise<TakeOutcome>;
   /** The lists must be read again: at the answer's position, or simply once more (null). */
   onMoved: (position: number | null) => void;
+  /** The offer is no longer his to answer (accepted, declined, refused, ran out): its ride leaves his list. */
+  onGone: (rideId: string) => void;
 }
 
 const NO_NETWORK = 'No network: Decline needs the connection. If you do not answer, the offer passes on by itself when the time runs out.';
 const NO_ANSWER = 'Could not decline: no answer from the server. Try again.';
 
 /** The rides offered to him alone (issue #20), above the lists they would otherwise sit in. */
-export function RideOffers({ offers, busyRideId, take, onMoved }: RideOffersProps) {
-  const gone = useRideOffers((s) => s.gone);
-  const passedOn = useRideOffers((s) => s.passedOn);
+export function RideOffers({ offers, busyRideId, take, onMoved, onGone }: RideOffersProps) {
   const decline = useDeclineOffer();
   const [declining, setDeclining] = useState<string | null>(null);
 
@@ -30,8 +30,7 @@ export function RideOffers({ offers, busyRideId, take, onMoved }: RideOffersProp
 
   async function accept(rideId: string) {
     const outcome = await take({ RIDE_ID: rideId, IS_REDISTRIBUTED: false, RIDE_STATE: null });
-    if (outcome === 'accepted') gone(rideId);
-    else if (outcome === 'refused') passedOn(rideId);
+    if (outcome === 'accepted' || outcome === 'refused') onGone(rideId);
   }
 
   async function pass(rideId: string) {
@@ -43,13 +42,13 @@ export function RideOffers({ offers, busyRideId, take, onMoved }: RideOffersProp
     setDeclining(rideId);
     try {
       const answer = await decline.mutateAsync(rideId);
-      passedOn(rideId);
+      onGone(rideId);
       toast.success(answer.message);
       onMoved(answer.position);
     } catch (error) {
       // 409: it lapsed or went elsewhere meanwhile; the engine says so, and it is no longer his to answer.
       if (error instanceof ApiError && error.status < 500) {
-        passedOn(rideId);
+        onGone(rideId);
         toast.error(messageOf(error, SERVER_MESSAGES.rideNotAvailable));
         onMoved(null);
       } else {
@@ -71,7 +70,7 @@ export function RideOffers({ offers, busyRideId, take, onMoved }: RideOffersProp
             locked={busyRideId !== null || declining !== null}
             onAccept={() => void accept(offer.rideId)}
             onDecline={() => void pass(offer.rideId)}
-            onLapsed={passedOn}
+            onLapsed={onGone}
           />
         ))}
       </Stack>

@@ -1,49 +1,62 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ServerRide } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
-import { secondsLeft, useRideOffers, type RideOffer } from './ride-offers.store';
+import { offersAndRides, secondsLeft, useOfferClock } from './ride-offers';
 
-const offer = (rideId: string): RideOffer => ({
-  rideId,
-  offeredAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 30_000).toISOString(),
-  fromLocation: 'main gate',
-  toLocation: 'canteen',
-  priority: 'normal',
-  vehicleType: 'Forklift',
-  isSpecialTask: false,
-  driverId: 'FL01',
-});
+const NOW = Date.parse('2026-03-14T08:00:00.000Z');
+const row = (rideId: string, over: Partial<ServerRide> = {}) =>
+  ({
+    RIDE_ID: rideId,
+    FROM_LOCATION: 'main gate',
+    TO_LOCATION: 'canteen',
+    VEHICLE_TYPE: 'Forklift',
+    IS_SPECIAL_TASK: false,
+    PRIORITY: 'normal',
+    ...over,
+  }) as ServerRide;
 
-describe('offers to a driver (issue #20)', () => {
-  beforeEach(() => useRideOffers.setState({ offers: [], passed: [] }));
+describe('offers to a driver, as his list records them (issue #20, issue #29)', () => {
+  beforeEach(() => useOfferClock.setState({ expiresHere: {} }));
 
-  it('given an offer he declined, when the ride opens to all drivers, then it may show in his lists again', () => {
-    const offers = useRideOffers.getState();
-    offers.offered(offer('R1'));
-    offers.passedOn('R1');
-    expect(useRideOffers.getState()).toMatchObject({ offers: [], passed: ['R1'] });
-    offers.openToAll('R1');
-    expect(useRideOffers.getState().passed).toEqual([]);
+  it('given his list, then a standing offer is a card and not a row, and a ride open to all is a row', () => {
+    const { offers, rides } = offersAndRides(
+      [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T08:00:30.000Z' }), row('R2')],
+      'FL01',
+      NOW,
+    );
+    expect(offers.map((offer) => [offer.rideId, offer.expiresAt, offer.driverId])).toEqual([['R1', '2026-03-14T08:00:30.000Z', 'FL01']]);
+    expect(rides.map((ride) => ride.RIDE_ID)).toEqual(['R2']);
   });
 
-  it('given a removeRide for a ride never offered to him, then nothing is kept', () => {
-    useRideOffers.getState().passedOn('R9');
-    expect(useRideOffers.getState().passed).toEqual([]);
+  it('given an offer that ran out, then it is neither a card nor a row until his list is read again', () => {
+    const { offers, rides } = offersAndRides(
+      [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T07:59:59.000Z' })],
+      'FL01',
+      NOW,
+    );
+    expect(offers).toEqual([]);
+    expect(rides).toEqual([]);
   });
 
-  it('given an accepted offer, then it is simply gone', () => {
-    useRideOffers.getState().offered(offer('R2'));
-    useRideOffers.getState().gone('R2');
-    expect(useRideOffers.getState()).toMatchObject({ offers: [], passed: [] });
+  it('given an offer this phone heard with its clock 5 minutes behind, then the card counts the seconds the server gave from its arrival', () => {
+    const offeredAt = '2026-03-14T08:05:00.000Z';
+    useOfferClock.getState().heard({ rideId: 'R1', offeredAt, expiresAt: '2026-03-14T08:05:30.000Z' }, NOW);
+    const { offers } = offersAndRides(
+      [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T08:05:30.000Z' })],
+      'FL01',
+      NOW,
+      useOfferClock.getState().expiresHere,
+    );
+    expect(secondsLeft(offers[0]!, NOW)).toBe(30);
   });
 
-  it('given offers, when the session ends, then the next driver on this tab starts with none', () => {
+  it('given offers heard, when the session ends, then the next driver on this tab starts with none', () => {
     useSession.setState({
       user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
     });
-    useRideOffers.getState().offered(offer('R3'));
+    useOfferClock.getState().heard({ rideId: 'R3', offeredAt: '2026-03-14T08:00:00.000Z', expiresAt: '2026-03-14T08:00:30.000Z' });
     useSession.getState().end('logout');
-    expect(useRideOffers.getState()).toMatchObject({ offers: [], passed: [] });
+    expect(useOfferClock.getState().expiresHere).toEqual({});
   });
 
   it('given an expiry, then the seconds left round up and never go below 0', () => {
