@@ -75,13 +75,14 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
     expect(health.json().position).toBe(booked.json().position);
   });
 
-  it('when a command is sent twice with one Idempotency-Key, then the second answers the first result and appends nothing', async () => {
+  it('when a command is sent twice with one Idempotency-Key, then the second answers the first result and appends nothing; the key on another path is refused', async () => {
     const headers = { 'idempotency-key': 'book-once-123' };
     const first = await app.inject({ method: 'POST', url: '/api/test/book/R1', headers });
     const second = await app.inject({ method: 'POST', url: '/api/test/book/R1', headers });
     const third = await app.inject({ method: 'POST', url: '/api/test/book/R2', headers });
     expect(second.json()).toEqual(first.json());
-    expect(third.statusCode).toBe(200);
+    expect(third.statusCode).toBe(422);
+    expect(third.json()).toEqual({ message: SERVER_MESSAGES.idempotencyKeyReused });
     expect(await app.eventStore.readStream('ride-R1')).toHaveLength(1);
     expect(await app.eventStore.readStream('ride-R2')).toHaveLength(0);
   });

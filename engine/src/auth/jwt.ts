@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { roleSchema, type Role } from '@plantride/schemas';
 
@@ -15,6 +16,12 @@ export interface TokenService {
   sign(user: AuthUser, claims?: SessionClaims): Promise<{ token: string; expiresAt: Date }>;
   /** The user a token names, or null when it is malformed, tampered, of another algorithm, or expired. */
   verify(token: string): Promise<(AuthUser & SessionClaims & { expiresAt: Date }) | null>;
+  /**
+   * A keyed digest of `text` (HMAC-SHA256 under a key drawn from the session secret, never the secret itself),
+   * for what the store keeps of a request: it tells two requests apart and reveals nothing of either (a
+   * request's body may carry a password, which a plain hash would let anyone reading the store guess at).
+   */
+  digest(text: string): string;
 }
 
 const ALGORITHM = 'HS256';
@@ -24,6 +31,8 @@ const VERIFIED_LIMIT = 10_000;
 export function createTokenService(secret: string, lifetimeSeconds: number, now: () => Date = () => new Date()): TokenService {
   if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const key = new TextEncoder().encode(secret);
+  // Its own key, so no digest can stand for a token's signature (both are HMACs of the caller's text).
+  const digestKey = createHmac('sha256', secret).update('plantride/request-digest').digest();
   // A token string verified once verifies again until it expires: its signature cannot change.
   // Whether its session still stands (sign-out, block) is the session check's, at every use.
   const verified = new Map<string, AuthUser & SessionClaims & { expiresAt: Date }>();
@@ -67,6 +76,9 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;
       }
+    },
+    digest(text) {
+      return createHmac('sha256', digestKey).update(text).digest('base64url');
     },
   };
 }

@@ -61,6 +61,11 @@ export interface CommandContext extends DecideContext {
   readonly causationId?: string | null;
   /** The command id came from an Idempotency-Key: a repeat answers the first result. */
   readonly idempotent?: boolean;
+  /**
+   * What the request under that key asked (http-command.ts), kept in the events' metadata: the key sent
+   * again with another request is refused (422) instead of answered with what the first one did.
+   */
+  readonly requestDigest?: string;
 }
 
 export interface CommandResult {
@@ -101,7 +106,11 @@ export async function handle<Command extends { type: string }, R extends Streams
       // The first attempt may decide on the states this process folded, without reading (`load`).
       return await attemptOnce(store, handler, command, context, attempt === 1);
     } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
+      if (!(error instanceof ConcurrencyError)) throw error;
+      // A repeat whose streams moved on (or another request under its key, naming other streams) is told by what the key stored.
+      const earlier = context.idempotent ? await earlierResult(store, context.commandId) : null;
+      if (earlier) return sameCommand(earlier, command.type, context);
+      if (attempt >= ATTEMPTS) throw error;
       // The next attempt reads: a folded state behind the store gets its tail read onto it (readFolded).
       await backoff(attempt);
     }
@@ -255,7 +264,7 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
     if (unread) return attemptOnce(store, handler, command, context, false);
     // A repeat (same Idempotency-Key) of a command that went through is refused by what it did: answer it.
     const earlier = error instanceof DomainError && context.idempotent ? await earlierResult(store, context.commandId) : null;
-    if (earlier) return sameCommand(earlier, command.type);
+    if (earlier) return sameCommand(earlier, command.type, context);
     throw error;
   }
   const events: DomainEvent[] = [];
@@ -270,9 +279,12 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
     });
     events.push(...own);
   }
-  // Nothing to append (and so nothing checked): answer on what the store holds.
-  if (events.length === 0)
-    return unread ? attemptOnce(store, handler, command, context, false) : { events, position: seen, duplicate: false };
+  // Nothing to append (and so nothing checked): answer on what the store holds; under a key that ran before, what it did.
+  if (events.length === 0) {
+    if (unread) return attemptOnce(store, handler, command, context, false);
+    const earlier = context.idempotent ? await earlierResult(store, context.commandId) : null;
+    return earlier ? sameCommand(earlier, command.type, context) : { events, position: seen, duplicate: false };
+  }
   const metadata = { ...commandMetadata(context), commandType: command.type };
   const only = writes.length === 1 ? writes[0] : undefined;
   const result = only
@@ -284,6 +296,7 @@ async function attemptOnce<Command extends { type: string }, R extends Streams>(
     return sameCommand(
       (await earlierResult(store, context.commandId)) ?? { events: result.events, position: result.position, duplicate: true },
       command.type,
+      context,
     );
   rememberAppended(store, refs, states, result.events);
   return { events, position: result.position, duplicate: false };
@@ -297,12 +310,16 @@ interface Earlier {
 }
 
 /**
- * A repeat's answer is the first run's, when it was the same command: a key a client reused for
- * another action is refused (422) rather than answered with what that action did.
+ * A repeat's answer is the first run's, when it was the same request: one rule for every route that takes
+ * an Idempotency-Key. The key sent with another request (another route, other path parameters, query or
+ * body: another digest), or for another command, is refused (422) rather than answered with what the
+ * first request did. Events stored before requests were digested are told by their command type alone.
  */
-function sameCommand(earlier: Earlier, commandType: string): CommandResult {
-  const firstType = earlier.events[0]?.metadata.commandType;
-  if (firstType !== undefined && firstType !== commandType) throw new DomainError(422, SERVER_MESSAGES.idempotencyKeyReused);
+function sameCommand(earlier: Earlier, commandType: string, context: CommandContext): CommandResult {
+  const first = earlier.events[0]?.metadata;
+  const otherCommand = first?.commandType !== undefined && first.commandType !== commandType;
+  const otherRequest = first?.requestDigest !== undefined && first.requestDigest !== context.requestDigest;
+  if (otherCommand || otherRequest) throw new DomainError(422, SERVER_MESSAGES.idempotencyKeyReused);
   return { events: earlier.events.map(toDomainEvent), position: earlier.position, duplicate: true };
 }
 
@@ -313,6 +330,7 @@ function commandMetadata(context: CommandContext): EventMetadata {
     correlationId: context.correlationId ?? context.commandId,
     causationId: context.causationId ?? null,
     actor: context.actor,
+    ...(context.requestDigest === undefined ? {} : { requestDigest: context.requestDigest }),
   };
 }
 

@@ -11,9 +11,30 @@ function scopeOf(actor: Actor): string {
   return 'tokenNo' in actor ? `user:${actor.tokenNo}` : `system:${actor.system}`;
 }
 
+/** JSON with every object's keys in order: the same request, however its fields were ordered, writes the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+}
+
 /**
- * The context of a command arriving over HTTP. With an `Idempotency-Key` header the
- * command id derives from the key, so a retry answers the first result and appends nothing.
+ * What a request asked, keyed (tokens.digest): its route, path parameters, query and body as the route
+ * read them. A key sent again with another digest is another request under the same key (422).
+ */
+function requestDigest(request: FastifyRequest): string {
+  const { method, params, query, body } = request;
+  return request.server.tokens.digest(
+    canonicalJson([method, request.routeOptions.url ?? request.url, params ?? {}, query ?? {}, body ?? null]),
+  );
+}
+
+/**
+ * The context of a command arriving over HTTP. With an `Idempotency-Key` header the command id derives
+ * from the key, so a retry answers the first result and appends nothing; the request's digest goes with
+ * it, so the key sent with another request is refused (command-handler.ts, one rule for every route).
  * The correlation id is the request's id: its `X-Correlation-Id`, or a fresh one (metrics/correlation-id.ts).
  */
 export function httpCommandContext(request: FastifyRequest, actor: Actor, now: Date = new Date()): CommandContext {
@@ -24,5 +45,6 @@ export function httpCommandContext(request: FastifyRequest, actor: Actor, now: D
   }
   if (Array.isArray(header)) throw badRequest('Send one Idempotency-Key header.');
   const base = { now, actor, correlationId: request.id };
-  return key ? { ...base, commandId: commandIdFromKey(scopeOf(actor), key), idempotent: true } : { ...base, commandId: randomUUID() };
+  if (!key) return { ...base, commandId: randomUUID() };
+  return { ...base, commandId: commandIdFromKey(scopeOf(actor), key), idempotent: true, requestDigest: requestDigest(request) };
 }
