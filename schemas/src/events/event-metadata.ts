@@ -20,6 +20,8 @@ export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 // Stream ids of DESIGN.md; one place so engine, projections and tests agree.
 export const SITE_STREAM_ID = 'site';
+/** The driver roster: the serial the next driver record gets (not a `driver-` stream, so never read as one). */
+export const DRIVER_ROSTER_STREAM_ID = 'roster';
 export const rideStreamId = (rideId: string): string => `ride-${rideId}`;
 export const driverStreamId = (operatorId: string): string => `driver-${operatorId}`;
 export const maintenanceStreamId = (requestId: string): string => `maintenance-${requestId}`;

@@ -4,6 +4,7 @@ import { DRIVER_EVENT_SCHEMA_VERSIONS, driverEventSchema } from './driver.events
 import { INSPECTION_EVENT_SCHEMA_VERSIONS, inspectionEventSchema } from './inspection.events';
 import { MAINTENANCE_EVENT_SCHEMA_VERSIONS, maintenanceEventSchema } from './maintenance.events';
 import { RIDE_EVENT_SCHEMA_VERSIONS, rideEventSchema } from './ride.events';
+import { ROSTER_EVENT_SCHEMA_VERSIONS, rosterEventSchema } from './roster.events';
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
 import { USER_EVENT_SCHEMA_VERSIONS, userEventSchema } from './user.events';
 
@@ -13,6 +14,7 @@ export * from './event-metadata';
 export * from './inspection.events';
 export * from './maintenance.events';
 export * from './ride.events';
+export * from './roster.events';
 export * from './site.events';
 export * from './user.events';
 
@@ -25,6 +27,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...siteEventSchema.options,
   ...dispatchEventSchema.options,
   ...inspectionEventSchema.options,
+  ...rosterEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -39,6 +42,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...SITE_EVENT_SCHEMA_VERSIONS,
   ...DISPATCH_EVENT_SCHEMA_VERSIONS,
   ...INSPECTION_EVENT_SCHEMA_VERSIONS,
+  ...ROSTER_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];
