@@ -241,3 +241,7 @@ export const locationRetired = (name: string): string => `${name} is no longer i
 
 /** A place's new name that another place already has (retired places keep theirs). */
 export const placeNameTaken = (name: string): string => `A place called ${name} already exists.`;
+
+/** A place's new name that reads as another place's, letter for look-alike letter (issue #31: a Cyrillic "а" in "main gate"). */
+export const placeNameLooksLike = (name: string): string =>
+  `Place name looks the same as the place ${name}; choose a name that reads differently.`;

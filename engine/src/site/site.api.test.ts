@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, SITE_STREAM_ID, locationRetired, placeNameTaken, type SiteAnswer } from '@plantride/schemas';
+import {
+  SERVER_MESSAGES,
+  SITE_STREAM_ID,
+  invisibleCharactersMessage,
+  locationRetired,
+  placeNameLooksLike,
+  placeNameTaken,
+  type SiteAnswer,
+} from '@plantride/schemas';
 import { handle } from '../commands/command-handler';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
@@ -76,6 +84,32 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
     const taken = await call('AD01', 'POST', '/api/site/locations', { name: 'FGS', x: 1, y: 1 });
     expect([taken.statusCode, taken.json().message]).toEqual([409, placeNameTaken('fgs')]);
     expect(await eventsOfSite()).toEqual(before);
+  });
+
+  it('given names that hide characters or read as "main gate" (U+200B, zero-width only, U+202E, a Cyrillic "а"), when a place is added or renamed, then 400 naming the field, and nothing is appended (issue #31)', async () => {
+    const before = await eventsOfSite();
+    const invisible = invisibleCharactersMessage('Place name');
+    for (const name of ['main gate\u200B', '\u200B\u200C\u200D', '\u202Eetag niam']) {
+      const added = await call('AD01', 'POST', '/api/site/locations', { name, x: 1, y: 1 });
+      expect([added.statusCode, added.json().message]).toEqual([400, invisible]);
+      const renamed = await call('AD01', 'PATCH', '/api/site/locations/fgs', { name });
+      expect([renamed.statusCode, renamed.json().message]).toEqual([400, invisible]);
+    }
+    const lookalike = await call('AD01', 'POST', '/api/site/locations', { name: 'm\u0430in gate', x: 1, y: 1 });
+    expect([lookalike.statusCode, lookalike.json().message]).toEqual([400, placeNameLooksLike('main gate')]);
+    expect(await eventsOfSite()).toEqual(before);
+    expect((await site()).locations.filter((place) => place.name.includes('gate')).map((place) => place.name)).toEqual([
+      'main gate',
+      'south gate',
+    ]);
+  });
+
+  it('given a name written decomposed ("e" + U+0301), when a place is added, then it is stored composed and found by either spelling', async () => {
+    const added = await call('AD01', 'POST', '/api/site/locations', { name: 'Caf\u0065\u0301 Annex', x: 5, y: 5 });
+    expect([added.statusCode, added.json().name]).toEqual([200, 'Caf\u00E9 Annex']);
+    const again = await call('AD01', 'POST', '/api/site/locations', { name: 'caf\u00E9 annex', x: 5, y: 5 });
+    expect([again.statusCode, again.json().message]).toEqual([409, placeNameTaken('Caf\u00E9 Annex')]);
+    expect((await book('main gate', 'Caf\u0065\u0301 Annex')).statusCode).toBe(200);
   });
 
   it('given an admin, when he sets a route time by names, then that direction is marked edited and the next booking estimates with it', async () => {

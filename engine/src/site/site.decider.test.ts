@@ -5,6 +5,7 @@ import {
   defaultSiteState,
   estimateBetween,
   evolveSite,
+  placeNameLooksLike,
   placeNameTaken,
   siteMinutes,
   type Actor,
@@ -84,6 +85,27 @@ describe('add a place', () => {
       .thenThrows(409, placeNameTaken('canteen'));
   });
 
+  it('given "main gate", when a place is added whose name reads the same (a Cyrillic "а", a Roman numeral "Ⅿ", doubled spaces, "rn" for "m"), then it is refused naming the place it looks like (issue #31)', () => {
+    for (const name of ['m\u0430in gate', '\u216Fain gate', 'main  gate', 'rnain gate', 'M\u0430in Gate']) {
+      spec
+        .given({ site: [defined] })
+        .when(add({ ...paintShop, name }), admin)
+        .thenThrows(400, placeNameLooksLike('main gate'));
+    }
+    spec
+      .given({ site: [defined, { type: 'LocationChanged', data: { id: 'main-gate', retired: true } }] })
+      .when(add({ ...paintShop, name: 'm\u0430in gate' }), admin)
+      .thenThrows(400, placeNameLooksLike('main gate'));
+    spec
+      .given({ site: [defined] })
+      .when(add({ ...paintShop, name: 'R\u041CS' }), admin)
+      .thenThrows(400, placeNameLooksLike('RMS'));
+    spec
+      .given({ site: [defined] })
+      .when(add({ ...paintShop, name: 'main gate 2' }), admin)
+      .then({ site: [expect.objectContaining({ type: 'LocationAdded' }) as SiteEvent] });
+  });
+
   it('given anyone but an admin, when he adds a place, then he is refused', () => {
     spec
       .given({ site: [defined] })
@@ -142,6 +164,17 @@ describe('change a place', () => {
       .given({ site: [tiny] })
       .when(change({ id: 'dock', retired: true }), admin)
       .thenThrows(400, SERVER_MESSAGES.tooFewPlaces);
+  });
+
+  it("given a place, when it is renamed to a name that reads as another place's, then it is refused; to one that reads as its own, it is renamed", () => {
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'canteen', name: 'f\u0261s' }), admin)
+      .thenThrows(400, placeNameLooksLike('fgs'));
+    spec
+      .given({ site: [defined] })
+      .when(change({ id: 'canteen', name: 'c\u0430nteen' }), admin)
+      .then({ site: [{ type: 'LocationChanged', data: { id: 'canteen', name: 'c\u0430nteen' } }] });
   });
 
   it('given an unknown id or a name another place has, when a place is changed, then it is refused', () => {

@@ -1,27 +1,32 @@
 import {
+  MAX_PLACES,
+  MAX_ROUTE_ENTRIES,
   MESSAGES,
   SERVER_MESSAGES,
   SITE_STREAM_ID,
   activeLocations,
   defaultSiteDefinition,
-  estimatedRoutes,
   evolveSite,
+  heldRouteCount,
   locationByIdOrName,
   locationNamed,
   locationRetired,
   pairKey,
+  placeNameLooksLike,
   placeNameTaken,
   siteMinutes,
   siteOf,
+  placesFull,
+  routesFull,
   type SiteEvent,
   type SiteLocation,
   type SitePlace,
-  type SiteRoute,
   type SiteState,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
 import { badRequest, conflict, notFound } from '../commands/errors';
+import { readAsOne } from './place-look';
 
 type SiteRef = StreamRef<SiteState | null, SiteEvent>;
 
@@ -75,10 +80,15 @@ export function bookedRoute(
   return { fromLocation: from.name, toLocation: to.name, estimatedMinutes };
 }
 
-/** A name no other place has (retired places keep theirs: old rides name them). */
+/**
+ * A name no other place has (retired places keep theirs: old rides name them), nor one that reads as
+ * another's (issue #31: "mаin gate" with a Cyrillic "а" beside "main gate"; their TR39 skeletons match).
+ */
 function freeName(site: SiteState, name: string, self?: string): void {
   const holder = locationNamed(site, name);
   if (holder && holder.id !== self) throw conflict(placeNameTaken(holder.name));
+  const lookalike = site.locations.find((place) => place.id !== self && readAsOne(place.name, name));
+  if (lookalike) throw badRequest(placeNameLooksLike(lookalike.name));
 }
 
 export interface AddLocationCommand {
@@ -87,15 +97,19 @@ export interface AddLocationCommand {
   data: SitePlace;
 }
 
-/** POST /api/site/locations (admin): a new place, with route times to and from every other place estimated from the plan. */
+/**
+ * POST /api/site/locations (admin): a new place; its routes take the plan's estimate until set by hand,
+ * so the event carries none. At most MAX_PLACES, retired ones counted: the store keeps every place.
+ */
 export const addLocation: CommandHandler<AddLocationCommand, { site: SiteRef }> = {
   streams: () => ({ site: siteStream() }),
   decide({ data }, { site: state }, { actor }) {
     requireActor(actor, 'admin');
     const site = siteOf(state);
     if (site.locations.some((place) => place.id === data.id)) throw conflict();
+    if (site.locations.length >= MAX_PLACES) throw conflict(placesFull);
     freeName(site, data.name);
-    return { site: onto(state, [{ type: 'LocationAdded', data: { ...data, routes: estimatedRoutes(data, site.locations) } }]) };
+    return { site: onto(state, [{ type: 'LocationAdded', data: { ...data, routes: [] } }]) };
   },
 };
 
@@ -104,7 +118,10 @@ export interface ChangeLocationCommand {
   data: { id: string; name?: string; x?: number; y?: number; retired?: boolean };
 }
 
-/** PATCH /api/site/locations/{id} (admin): rename, move, retire or bring back a place. What changes nothing appends nothing. */
+/**
+ * PATCH /api/site/locations/{id} (admin): rename, move, retire or bring back a place. What changes nothing
+ * appends nothing. A move puts the place's routes not set by hand back on the plan's estimate (evolveSite).
+ */
 export const changeLocation: CommandHandler<ChangeLocationCommand, { site: SiteRef }> = {
   streams: () => ({ site: siteStream() }),
   decide({ data }, { site: state }, { actor }) {
@@ -123,18 +140,10 @@ export const changeLocation: CommandHandler<ChangeLocationCommand, { site: SiteR
       if (data.retired && activeLocations(site).length <= 2) throw badRequest(SERVER_MESSAGES.tooFewPlaces);
       change.retired = data.retired;
     }
-    if (change.x !== undefined || change.y !== undefined) {
-      const moved = { ...place, x: change.x ?? place.x, y: change.y ?? place.y };
-      change.routes = reestimated(site, moved);
-    }
     if (Object.keys(change).length === 1) return {};
     return { site: onto(state, [{ type: 'LocationChanged', data: change }]) };
   },
 };
-
-/** The moved place's routes an admin has not set by hand, estimated again from where it is now. */
-const reestimated = (site: SiteState, moved: SiteLocation): SiteRoute[] =>
-  estimatedRoutes(moved, site.locations).filter((route) => !site.edited[pairKey(route.from, route.to)]);
 
 export interface SetRouteTimeCommand {
   type: 'SetRouteTime';
@@ -142,7 +151,7 @@ export interface SetRouteTimeCommand {
   data: { from: string; to: string; minutes: number };
 }
 
-/** PUT /api/site/routes (admin): one directed route's minutes; the way back is its own route. */
+/** PUT /api/site/routes (admin): one directed route's minutes; the way back is its own route. At most MAX_ROUTE_ENTRIES held. */
 export const setRouteTime: CommandHandler<SetRouteTimeCommand, { site: SiteRef }> = {
   streams: () => ({ site: siteStream() }),
   decide({ data }, { site: state }, { actor }) {
@@ -154,6 +163,7 @@ export const setRouteTime: CommandHandler<SetRouteTimeCommand, { site: SiteRef }
     if (from.id === to.id) throw badRequest(SERVER_MESSAGES.routeNeedsTwoPlaces);
     const key = pairKey(from.id, to.id);
     if (site.minutes[key] === data.minutes && site.edited[key]) return {};
+    if (site.minutes[key] === undefined && heldRouteCount(site) >= MAX_ROUTE_ENTRIES) throw conflict(routesFull);
     return { site: onto(state, [{ type: 'RouteTimeChanged', data: { from: from.id, to: to.id, minutes: data.minutes } }]) };
   },
 };
