@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { DomainError } from '../commands/errors';
-import { IN_PROCESS, fixedWindow, isOver, settled, type LimitStore } from '../security/limit-store';
+import { IN_PROCESS, counted, fixedWindow, type Counted, type LimitStore } from '../security/limit-store';
 
 export interface SignInLimits {
   /** Failed sign-ins per token number from one client address in a window: that address then waits the window out for that account. */
@@ -65,10 +64,10 @@ export function createAuthLimiters(limits: SignInLimits, options: LimiterOptions
   const signUps = window('sign-up-address', limits.perAddress);
   const pending = new WeakMap<FastifyRequest, { pair: string; address: string; account: string }>();
 
-  const refuseBeyond = (reply: FastifyReply, checks: Array<[RateLimiterRes | null, RateLimiterAbstract]>) => {
-    const over = checks.filter(([counted, limiter]) => isOver(counted, limiter)).map(([counted]) => counted!);
+  const refuseBeyond = (reply: FastifyReply, checks: Array<Counted | null>) => {
+    const over = checks.filter((check) => check?.over);
     if (over.length === 0) return;
-    const resetInMs = Math.max(...over.map((counted) => counted.msBeforeNext));
+    const resetInMs = Math.max(...over.map((check) => check!.msBeforeNext));
     reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
     throw new DomainError(429, SERVER_MESSAGES.tooManySignInAttempts);
   };
@@ -79,16 +78,13 @@ export function createAuthLimiters(limits: SignInLimits, options: LimiterOptions
       const keys = { pair: `${tokenNo}:${request.ip}`, address: request.ip, account: tokenNo };
       // A refused attempt counts too: every count goes up, within its limit or past it.
       const [pair, address, account] = await Promise.all([
-        settled(pairs.consume(keys.pair)),
-        settled(addresses.consume(keys.address)),
-        settled(accounts.penalty(keys.account)),
+        counted(pairs.consume(keys.pair)),
+        counted(addresses.consume(keys.address)),
+        counted(accounts.penalty(keys.account)),
       ]);
       pending.set(request, keys);
-      refuseBeyond(reply, [
-        [address, addresses],
-        [pair, pairs],
-      ]);
-      const delay = account ? backoffMs(account.consumedPoints - 1, limits.backoff) : 0;
+      refuseBeyond(reply, [address, pair]);
+      const delay = account ? backoffMs(account.consumed - 1, limits.backoff) : 0;
       if (delay > 0) await wait(delay);
     },
     async signedIn(request) {
@@ -99,7 +95,7 @@ export function createAuthLimiters(limits: SignInLimits, options: LimiterOptions
       await Promise.allSettled([pairs.delete(keys.pair), addresses.reward(keys.address), accounts.reward(keys.account)]);
     },
     async signUp(request, reply) {
-      refuseBeyond(reply, [[await settled(signUps.consume(request.ip)), signUps]]);
+      refuseBeyond(reply, [await counted(signUps.consume(request.ip))]);
     },
   };
 }

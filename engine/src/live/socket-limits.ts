@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { SERVER_MESSAGES } from '@plantride/schemas';
-import { isOver, rateWindow, settled, type LimitStore, type Rate } from '../security/limit-store';
+import { counted, rateWindow, type LimitStore, type Rate } from '../security/limit-store';
 import type { LiveSocket } from './live-socket';
 
 /**
@@ -10,8 +10,13 @@ import type { LiveSocket } from './live-socket';
  */
 export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 
-/** One allowance per user for all his sockets, on every engine process when the store is Redis. */
-export const socketMessageLimiter = (store: LimitStore, rate: Rate): RateLimiterAbstract => rateWindow(store, 'socket-limit', rate);
+/**
+ * One allowance per user for all his sockets, on every engine process when the store is Redis. A
+ * user past it is refused by each process from memory for the rest of the window: a flood's
+ * buffered messages cost no Redis round trip each.
+ */
+export const socketMessageLimiter = (store: LimitStore, rate: Rate): RateLimiterAbstract =>
+  rateWindow(store, 'socket-limit', rate, { blockInMemory: true });
 
 /**
  * Each message counts against its user's allowance (`limiter`). The first message past it is not
@@ -22,8 +27,8 @@ export const socketMessageLimiter = (store: LimitStore, rate: Rate): RateLimiter
 export function limitSocketMessages(socket: LiveSocket, limiter: RateLimiterAbstract): void {
   const user = socket.data.user.tokenNo;
   socket.use((_packet, next) => {
-    void settled(limiter.consume(user)).then((counted) => {
-      if (!isOver(counted, limiter)) return next();
+    void counted(limiter.consume(user)).then((count) => {
+      if (!count?.over) return next();
       if (socket.connected) {
         socket.emit('tooManyMessages', { message: SERVER_MESSAGES.tooManySocketMessages });
         socket.disconnect(true);

@@ -54,25 +54,44 @@ export async function openLimitStore(
  * `points` per fixed window of `seconds` from a key's first point, under `name`, through
  * rate-limiter-flexible: in Redis (one atomic script per count) when the store has one, else in this
  * process. Whole seconds: the library keeps Redis windows in them (a fraction is rounded down, and a
- * window under one second would never end).
+ * window under one second would never end). With `blockInMemory`, a key past its points is refused
+ * by this process alone for the rest of its window, without asking Redis again: a flood costs one
+ * round trip, not one per message. Only for counts nothing takes back (a reward elsewhere would not
+ * lift that block).
  */
-export function fixedWindow(store: LimitStore, name: string, points: number, seconds: number): RateLimiterAbstract {
+export function fixedWindow(
+  store: LimitStore,
+  name: string,
+  points: number,
+  seconds: number,
+  { blockInMemory = false } = {},
+): RateLimiterAbstract {
   const options = { keyPrefix: `${store.prefix}:${name}`, points, duration: Math.max(1, Math.round(seconds)) };
-  return store.redis ? new RateLimiterRedis({ ...options, storeClient: store.redis }) : new RateLimiterMemory(options);
+  if (!store.redis) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({ ...options, storeClient: store.redis, ...(blockInMemory ? { inMemoryBlockOnConsumed: points + 1 } : {}) });
 }
 
 /** A rate as a fixed window: `burst` per `burst / perSecond` seconds. */
-export const rateWindow = (store: LimitStore, name: string, { burst, perSecond }: Rate) =>
-  fixedWindow(store, name, burst, burst / perSecond);
+export const rateWindow = (store: LimitStore, name: string, { burst, perSecond }: Rate, options?: { blockInMemory?: boolean }) =>
+  fixedWindow(store, name, burst, burst / perSecond, options);
 
-/**
- * A count's answer whether within the limit or past it (the library rejects with it then); null when
- * the store could not count, so the caller lets the request through.
- */
-export function settled(counting: Promise<RateLimiterRes>): Promise<RateLimiterRes | null> {
-  return counting.catch((reason: unknown) => (reason instanceof RateLimiterRes ? reason : null));
+export interface Counted {
+  /** Past the limiter's points: the library refused it. */
+  over: boolean;
+  /** The key's count in its window, with this one (0 when refused by a block in memory). */
+  consumed: number;
+  /** Until the key's window ends. */
+  msBeforeNext: number;
 }
 
-/** Whether a count went past its limiter's points. */
-export const isOver = (counted: RateLimiterRes | null, limiter: RateLimiterAbstract) =>
-  counted !== null && counted.consumedPoints > limiter.points;
+/**
+ * A count's answer, within the limit or past it (the library rejects with a RateLimiterRes then);
+ * null when the store could not count, so the caller lets the request through.
+ */
+export function counted(counting: Promise<RateLimiterRes>): Promise<Counted | null> {
+  const answer = (res: RateLimiterRes, over: boolean) => ({ over, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext });
+  return counting.then(
+    (res) => answer(res, false),
+    (reason: unknown) => (reason instanceof RateLimiterRes ? answer(reason, true) : null),
+  );
+}
