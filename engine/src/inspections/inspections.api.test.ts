@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKLISTS, INSPECTION_MESSAGES, driverStreamId, type Checklist, type InspectionResult } from '@plantride/schemas';
+import {
+  DEFAULT_CHECKLISTS,
+  INSPECTION_MESSAGES,
+  checklistStreamId,
+  driverStreamId,
+  invisibleCharactersMessage,
+  type Checklist,
+  type InspectionResult,
+} from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
@@ -162,5 +170,49 @@ describe.each(testStoreKinds())('inspections API on %s', (kind) => {
     expect((await call('D003', 'POST', '/api/tracking/accept-ride', { rideId, driverId: 'D003' })).statusCode).toBe(403);
     const types = (await t.app.eventStore.readStream(driverStreamId('D003'))).map((event) => event.type);
     expect(types.slice(-2)).toEqual(['VehicleInspected', 'DriverBlockedForMaintenance']);
+  });
+  it('given item ids that are property names of Object.prototype (constructor, __proto__, toString) or a text with U+200B, when an admin saves a checklist, then 400 naming it, and nothing is appended (issue #31)', async () => {
+    const stream = checklistStreamId('AMR');
+    const before = await t.app.eventStore.readStream(stream);
+    for (const id of ['constructor', '__proto__', 'toString']) {
+      const items = [
+        { id, text: 'Emergency stop works', critical: true },
+        { id: 'bumpers', text: 'Bumpers undamaged', critical: true },
+      ];
+      const saved = await call('AD01', 'PUT', '/api/checklists/AMR', { items });
+      expect(saved.statusCode, id).toBe(400);
+      expect([INSPECTION_MESSAGES.itemId, INSPECTION_MESSAGES.reservedItemId]).toContain(saved.json().message);
+    }
+    const hidden = await call('AD01', 'PUT', '/api/checklists/AMR', { items: [{ text: 'Bumpers\u200B', critical: true }] });
+    expect([hidden.statusCode, hidden.json().message]).toEqual([400, invisibleCharactersMessage('Item text')]);
+    expect(await t.app.eventStore.readStream(stream)).toEqual(before);
+    expect((await call('AD01', 'GET', '/api/checklists/AMR')).json()).toEqual({ items: DEFAULT_CHECKLISTS.AMR });
+  });
+
+  it('given a checklist stored before issue #31 with the ids constructor, __proto__ and toString, when it is read, then its ids are safe ones, a driver answering them passes, and the admin can save it back', async () => {
+    const stored = [
+      { id: 'constructor', text: 'Emergency stop works', critical: true },
+      { id: '__proto__', text: 'Bumpers undamaged', critical: true },
+      { id: 'toString', text: 'Wheels free of debris', critical: false },
+    ];
+    await t.app.eventStore.append(
+      checklistStreamId('AMR'),
+      0,
+      [{ eventId: crypto.randomUUID(), type: 'ChecklistChanged', schemaVersion: 1, data: { vehicleType: 'AMR', items: stored } }],
+      { actor: { system: 'test' } },
+    );
+    const checklist = (await call('AD01', 'GET', '/api/checklists/AMR')).json<Checklist>();
+    expect(checklist.items.map((item) => item.text)).toEqual(stored.map((item) => item.text));
+    expect(checklist.items.every((item) => /^item-[a-z0-9]+$/.test(item.id))).toBe(true);
+
+    await seedUsers(t.app, [{ tokenNo: 'D006', role: 'driver', vehicleType: 'AMR' }]);
+    tokens.D006 = await t.tokenFor('D006', 'driver');
+    const answers = allOk(checklist).map((answer, i) => (i === 2 ? { id: answer.id, ok: false, note: 'swarf in a wheel' } : answer));
+    const inspected = await call('D006', 'POST', '/api/inspections', { items: answers });
+    expect(inspected.statusCode, inspected.body).toBe(200);
+    expect(inspected.json<InspectionResult>()).toMatchObject({ passed: true, defects: ['Wheels free of debris'], blocked: false });
+
+    const resaved = await call('AD01', 'PUT', '/api/checklists/AMR', { items: checklist.items });
+    expect([resaved.statusCode, resaved.json()]).toEqual([200, checklist]);
   });
 });
