@@ -1,18 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
-import {
-  AppBar,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { logout } from '../lib/logout';
+import { LogoutDialog } from './logout-dialog';
 
 interface PageHeaderProps {
   title: string;
@@ -28,7 +17,6 @@ interface PageHeaderProps {
 export function PageHeader({ title, backTo, children }: PageHeaderProps) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
   return (
     <AppBar position="static" component="header" elevation={0}>
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
@@ -45,18 +33,7 @@ export function PageHeader({ title, backTo, children }: PageHeaderProps) {
           Logout
         </Button>
       </Toolbar>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Log out?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>You will need your token number and password to sign in again.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Stay signed in</Button>
-          <Button variant="contained" onClick={() => void logout()}>
-            Logout
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
     </AppBar>
   );
 }

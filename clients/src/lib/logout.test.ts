@@ -36,6 +36,8 @@ describe('logout (SPEC §8)', () => {
     localStorage.setItem('plantride.queryCache', '{}');
     localStorage.setItem('driverDetails', '{}');
     localStorage.setItem('driverAssignedAt', '{}');
+    localStorage.setItem('lastPosition:AB12', '41');
+    localStorage.setItem('lastPosition:FL09', '40');
     const command = { owner: 'AB12', method: 'PUT', path: '/x', body: {}, label: 'Start Ride', tag: 'step:R1', doneMessage: '' } as const;
     useOfflineQueue.setState({
       commands: [
@@ -44,11 +46,10 @@ describe('logout (SPEC §8)', () => {
       ],
     });
     await logout();
-    expect(['plantride.queryCache', 'driverDetails', 'driverAssignedAt'].map((key) => localStorage.getItem(key))).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      ['plantride.queryCache', 'driverDetails', 'driverAssignedAt', 'lastPosition:AB12'].map((key) => localStorage.getItem(key)),
+    ).toEqual([null, null, null, null]);
+    expect(localStorage.getItem('lastPosition:FL09')).toBe('40');
     expect(useOfflineQueue.getState().commands.map((c) => c.key)).toEqual(['k2']);
   });
 

@@ -3,15 +3,17 @@ import { api } from './api-client';
 import { useOfflineQueue } from './offline-queue';
 import { forgetCache } from './persisted-cache';
 import { useSession } from './session.store';
+import { forgetPosition } from './socket';
 import { useLiveSocket } from './socket.store';
 
 /** Copies of ride facts that earlier builds kept beside the cache; a logout removes them where they linger. */
 const RETIRED_KEYS = ['driverDetails', 'driverAssignedAt'];
 
-/** What is his on this browser goes with him: the persisted cache and the steps he queued offline (issue #31). */
+/** What is his on this browser goes with him: the persisted cache, where his live feed had reached, and the steps he queued offline (issue #31). */
 function forgetPersonalData(owner: string | null): void {
   forgetCache();
   for (const key of RETIRED_KEYS) localStorage.removeItem(key);
+  if (owner) forgetPosition(owner);
   const queue = useOfflineQueue.getState();
   for (const command of queue.commands) if (command.owner === owner) queue.remove(command.key);
 }

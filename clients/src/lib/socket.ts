@@ -12,6 +12,11 @@ export function lastSeenPosition(tokenNo: string): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+/** Where his live feed had reached on this browser: his, so a logout forgets it. */
+export function forgetPosition(tokenNo: string): void {
+  localStorage.removeItem(positionKey(tokenNo));
+}
+
 function rememberPosition(tokenNo: string, payload: unknown): void {
   if (!payload || typeof payload !== 'object' || !('position' in payload)) return;
   const position = payload.position;

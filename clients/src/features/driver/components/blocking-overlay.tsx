@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
-import { logout } from '../../../lib/logout';
+import { LogoutDialog } from '../../../components/logout-dialog';
 
 export type BlockKind = 'maintenance' | 'admin';
 
@@ -21,6 +21,7 @@ export function BlockingOverlay({ kind }: { kind: BlockKind | null }) {
   const blockingOverlayTitle = useId();
   const blockingOverlayText = useId();
   const text = kind ? TEXT[kind] : null;
+  const [confirming, setConfirming] = useState(false);
   return (
     <Dialog open={kind !== null} fullScreen aria-labelledby={blockingOverlayTitle} aria-describedby={blockingOverlayText}>
       {text && (
@@ -48,9 +49,10 @@ export function BlockingOverlay({ kind }: { kind: BlockKind | null }) {
           <DialogContent sx={{ flexGrow: 0 }}>
             <Typography id={blockingOverlayText}>{text.body}</Typography>
           </DialogContent>
-          <Button variant="outlined" onClick={() => void logout()}>
+          <Button variant="outlined" onClick={() => setConfirming(true)}>
             Logout
           </Button>
+          <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
         </Box>
       )}
     </Dialog>
