@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKLIST_LIMITS, DEFAULT_CHECKLISTS, INSPECTION_MESSAGES } from '@plantride/schemas';
+import { CHECKLIST_LIMITS, DEFAULT_CHECKLISTS, INSPECTION_MESSAGES, invisibleCharactersMessage } from '@plantride/schemas';
 import { addItem, changeItem, checkChecklistDraft, draftOf, isChanged, moveItem, removeItem } from './checklist-draft';
 
 const saved = DEFAULT_CHECKLISTS.AMR;
@@ -43,12 +43,24 @@ describe("the admin's checklist editor (issue #21)", () => {
     const blank = draft.at(-1)!.key;
     draft = changeItem(draft, saved[0]!.id, { text: 'x'.repeat(CHECKLIST_LIMITS.text + 1) });
     expect(checkChecklistDraft(draft)).toEqual({
-      errors: { items: { [blank]: INSPECTION_MESSAGES.itemText, [saved[0]!.id]: INSPECTION_MESSAGES.itemText } },
+      errors: {
+        items: new Map([
+          [saved[0]!.id, INSPECTION_MESSAGES.itemText],
+          [blank, INSPECTION_MESSAGES.itemText],
+        ]),
+      },
+    });
+  });
+
+  it("given an item text holding a zero-width space, when checked, then that item says so in the engine's words and nothing is sent (issue #31)", () => {
+    const draft = changeItem(draftOf(saved), saved[1]!.id, { text: 'Horn\u200B sounds' });
+    expect(checkChecklistDraft(draft)).toEqual({
+      errors: { items: new Map([[saved[1]!.id, invisibleCharactersMessage('Item text')]]) },
     });
   });
 
   it('given every item removed, or more than the limit, when checked, then the list size is refused', () => {
-    expect(checkChecklistDraft([])).toEqual({ errors: { list: INSPECTION_MESSAGES.checklistSize, items: {} } });
+    expect(checkChecklistDraft([])).toEqual({ errors: { list: INSPECTION_MESSAGES.checklistSize, items: new Map() } });
     let draft = draftOf(saved);
     while (draft.length <= CHECKLIST_LIMITS.items) draft = addItem(draft).map((item) => (item.text ? item : { ...item, text: 'Check' }));
     expect(checkChecklistDraft(draft)).toMatchObject({ errors: { list: INSPECTION_MESSAGES.checklistSize } });

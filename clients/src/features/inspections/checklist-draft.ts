@@ -1,4 +1,11 @@
-import { CHECKLIST_LIMITS, INSPECTION_MESSAGES, checklistBodySchema, type ChecklistBody, type ChecklistItem } from '@plantride/schemas';
+import {
+  CHECKLIST_LIMITS,
+  INSPECTION_MESSAGES,
+  checklistBodySchema,
+  checklistItemSchema,
+  type ChecklistBody,
+  type ChecklistItem,
+} from '@plantride/schemas';
 
 /** An item being edited; `key` tells rows apart on screen, `id` is the engine's (none for a new item). */
 export interface DraftItem {
@@ -37,18 +44,24 @@ export const isChanged = (draft: readonly DraftItem[], saved: readonly Checklist
 
 export interface ChecklistErrors {
   list?: string;
-  items: Record<string, string>;
+  /** By row key (an item's id for a saved one): a Map, so no id is ever read as a property of an object (issue #31). */
+  items: ReadonlyMap<string, string>;
 }
 
-/** The body PUT /api/checklists/{vehicleType} takes, or what the engine would refuse: 1 to 30 items, each text 1 to 120 characters. */
+export const NO_ITEM_ERRORS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The body PUT /api/checklists/{vehicleType} takes, or what the engine would refuse: 1 to 30 items,
+ * each text 1 to 120 characters with nothing invisible (the engine's own rule for an item's text).
+ */
 export function checkChecklistDraft(draft: readonly DraftItem[]): { body: ChecklistBody } | { errors: ChecklistErrors } {
-  const items: Record<string, string> = {};
+  const items = new Map<string, string>();
   for (const item of draft) {
-    const length = item.text.trim().length;
-    if (length < 1 || length > CHECKLIST_LIMITS.text) items[item.key] = INSPECTION_MESSAGES.itemText;
+    const text = checklistItemSchema.shape.text.safeParse(item.text);
+    if (!text.success) items.set(item.key, text.error.issues[0]?.message ?? INSPECTION_MESSAGES.itemText);
   }
   const list = draft.length < 1 || draft.length > CHECKLIST_LIMITS.items ? INSPECTION_MESSAGES.checklistSize : undefined;
-  if (list || Object.keys(items).length > 0) return { errors: list ? { list, items } : { items } };
+  if (list || items.size > 0) return { errors: list ? { list, items } : { items } };
   const parsed = checklistBodySchema.safeParse({
     items: draft.map((item) =>
       item.id ? { id: item.id, text: item.text.trim(), critical: item.critical } : { text: item.text.trim(), critical: item.critical },
@@ -56,5 +69,5 @@ export function checkChecklistDraft(draft: readonly DraftItem[]): { body: Checkl
   });
   return parsed.success
     ? { body: parsed.data }
-    : { errors: { list: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize, items: {} } };
+    : { errors: { list: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize, items: NO_ITEM_ERRORS } };
 }

@@ -2,29 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { CHECKLIST_LIMITS, INSPECTION_MESSAGES } from '@plantride/schemas';
 import {
   INSPECTION_PASSED,
+  NO_ANSWERS,
   NOTE_TOO_LONG,
+  answerOf,
   answeredCount,
   checkInspection,
   defectsRecorded,
   noteErrorOf,
   outcomeOf,
+  withAnswer,
+  type Answer,
   type Answers,
 } from './inspection-form';
 
 const items = [{ id: 'brakes' }, { id: 'horn' }, { id: 'lights' }];
+const answersOf = (entries: Record<string, Answer>): Answers => new Map(Object.entries(entries));
 
 describe("the driver's inspection form (issue #21)", () => {
   it('given two of three items answered, when checked, then it asks for every item and counts two', () => {
-    const answers: Answers = { brakes: { ok: true, note: '' }, horn: { ok: false, note: 'silent' } };
+    const answers = answersOf({ brakes: { ok: true, note: '' }, horn: { ok: false, note: 'silent' } });
     expect(answeredCount(items, answers)).toBe(2);
-    expect(checkInspection(items, answers)).toEqual({ error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} });
+    expect(checkInspection(items, answers)).toEqual({ error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() });
   });
 
   it('given a fault without a note, when checked, then that item says to add a note and nothing is sent', () => {
-    const answers: Answers = { brakes: { ok: true, note: '' }, horn: { ok: false, note: '   ' }, lights: { ok: true, note: '' } };
+    const answers = answersOf({ brakes: { ok: true, note: '' }, horn: { ok: false, note: '   ' }, lights: { ok: true, note: '' } });
     expect(checkInspection(items, answers)).toEqual({
       error: INSPECTION_MESSAGES.noteRequired,
-      noteErrors: { horn: INSPECTION_MESSAGES.noteRequired },
+      noteErrors: new Map([['horn', INSPECTION_MESSAGES.noteRequired]]),
     });
   });
 
@@ -35,11 +40,11 @@ describe("the driver's inspection form (issue #21)", () => {
   });
 
   it('given every item answered and the fault noted, when checked, then the body has each item once in the checklist order, notes trimmed, and no note on an OK item', () => {
-    const answers: Answers = {
+    const answers = answersOf({
       lights: { ok: true, note: 'left over from a fault' },
       brakes: { ok: true, note: '' },
       horn: { ok: false, note: '  does not sound ' },
-    };
+    });
     expect(checkInspection(items, answers)).toEqual({
       body: {
         items: [
@@ -48,6 +53,22 @@ describe("the driver's inspection form (issue #21)", () => {
           { id: 'lights', ok: true },
         ],
       },
+    });
+  });
+
+  it('given items whose ids name properties of Object.prototype (constructor, __proto__, toString), when none is answered, then none counts as answered and checking asks for every item without throwing (issue #31)', () => {
+    const risky = [{ id: 'constructor' }, { id: '__proto__' }, { id: 'toString' }];
+    expect(answeredCount(risky, NO_ANSWERS)).toBe(0);
+    expect(answerOf(NO_ANSWERS, 'constructor')).toEqual({ ok: null, note: '' });
+    expect(checkInspection(risky, NO_ANSWERS)).toEqual({ error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() });
+    const one = withAnswer(NO_ANSWERS, '__proto__', { ok: false, note: '' });
+    expect(answeredCount(risky, one)).toBe(1);
+    expect(NO_ANSWERS.size).toBe(0);
+    const all = risky.reduce((answers, item) => withAnswer(answers, item.id, { ok: false, note: '' }), NO_ANSWERS);
+    const checked = checkInspection(risky, all);
+    expect(checked).toEqual({
+      error: INSPECTION_MESSAGES.noteRequired,
+      noteErrors: new Map(risky.map((item) => [item.id, INSPECTION_MESSAGES.noteRequired])),
     });
   });
 

@@ -13,12 +13,21 @@ export interface Answer {
   ok: boolean | null;
   note: string;
 }
-export type Answers = Readonly<Record<string, Answer>>;
+/**
+ * His answers by item id. A Map, not an object: an id is only ever a key here, so one that names a
+ * property of `Object.prototype` (`constructor`) can never read as answered (issue #31 item 5).
+ */
+export type Answers = ReadonlyMap<string, Answer>;
+
+export const NO_ANSWERS: Answers = new Map();
 
 export const NOTE_TOO_LONG = `A note is at most ${CHECKLIST_LIMITS.note} characters.`;
 
 const blank: Answer = { ok: null, note: '' };
-export const answerOf = (answers: Answers, id: string): Answer => answers[id] ?? blank;
+export const answerOf = (answers: Answers, id: string): Answer => answers.get(id) ?? blank;
+
+/** His answers with this item's set. */
+export const withAnswer = (answers: Answers, id: string, answer: Answer): Answers => new Map(answers).set(id, answer);
 
 export const answeredCount = (items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): number =>
   items.filter((item) => answerOf(answers, item.id).ok !== null).length;
@@ -31,19 +40,19 @@ export function noteErrorOf(answer: Answer): string | null {
   return null;
 }
 
-export type CheckedInspection = { body: InspectionBody } | { error: string; noteErrors: Record<string, string> };
+export type CheckedInspection = { body: InspectionBody } | { error: string; noteErrors: ReadonlyMap<string, string> };
 
 /** The body POST /api/inspections takes, by the engine's rules: every item once, a note on each fault. */
 export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): CheckedInspection {
-  if (answeredCount(items, answers) < items.length) return { error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
-  const noteErrors: Record<string, string> = {};
+  if (answeredCount(items, answers) < items.length) return { error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() };
+  const noteErrors = new Map<string, string>();
   for (const item of items) {
     const error = noteErrorOf(answerOf(answers, item.id));
-    if (error) noteErrors[item.id] = error;
+    if (error) noteErrors.set(item.id, error);
   }
-  if (Object.keys(noteErrors).length > 0)
+  if (noteErrors.size > 0)
     return {
-      error: Object.values(noteErrors).includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG,
+      error: [...noteErrors.values()].includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG,
       noteErrors,
     };
   const body = {
@@ -55,7 +64,7 @@ export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], ans
   const parsed = inspectionBodySchema.safeParse(body);
   return parsed.success
     ? { body: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: {} };
+    : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() };
 }
 
 /** What the driver is told: all well, passed with defects noted, or his vehicle taken out of service. */

@@ -11,6 +11,7 @@ import {
   draftOf,
   isChanged,
   moveItem,
+  NO_ITEM_ERRORS,
   removeItem,
   type ChecklistErrors,
   type DraftItem,
@@ -28,14 +29,14 @@ interface Props {
 export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) {
   const save = useSaveChecklist(vehicleType);
   const [draft, setDraft] = useState<DraftItem[]>(() => draftOf(saved));
-  const [errors, setErrors] = useState<ChecklistErrors>({ items: {} });
+  const [errors, setErrors] = useState<ChecklistErrors>({ items: NO_ITEM_ERRORS });
   const [refusal, setRefusal] = useState<string | null>(null);
   const changed = isChanged(draft, saved);
   useEffect(() => onChangedChange(changed), [changed, onChangedChange]);
 
   const edit = (next: DraftItem[]) => {
     setDraft(next);
-    setErrors({ items: {} });
+    setErrors({ items: NO_ITEM_ERRORS });
     setRefusal(null);
   };
 
@@ -78,7 +79,7 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
               item={item}
               number={index + 1}
               count={draft.length}
-              error={errors.items[item.key] ?? null}
+              error={errors.items.get(item.key) ?? null}
               disabled={busy}
               onChange={(patch) => edit(changeItem(draft, item.key, patch))}
               onMove={(by) => edit(moveItem(draft, item.key, by))}
@@ -105,7 +106,7 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
             {errors.list ?? refusal}
           </Alert>
         )}
-        {Object.keys(errors.items).length > 0 && !errors.list && (
+        {errors.items.size > 0 && !errors.list && (
           <Alert severity="error" role="alert">
             Fix the items marked in red, then save.
           </Alert>

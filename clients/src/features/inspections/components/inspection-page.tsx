@@ -12,11 +12,13 @@ import { useOwnDriver } from '../api/get-own-driver';
 import { useSubmitInspection } from '../api/submit-inspection';
 import {
   INSPECTION_PASSED,
+  NO_ANSWERS,
   answerOf,
   answeredCount,
   checkInspection,
   noteErrorOf,
   outcomeOf,
+  withAnswer,
   type Answer,
   type Answers,
 } from '../inspection-form';
@@ -109,7 +111,7 @@ export function InspectionPage() {
 
 function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; onDone: (result: InspectionResult) => void }) {
   const submit = useSubmitInspection();
-  const [answers, setAnswers] = useState<Answers>({});
+  const [answers, setAnswers] = useState<Answers>(NO_ANSWERS);
   const [showNoteErrors, setShowNoteErrors] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const answered = answeredCount(items, answers);
@@ -117,7 +119,7 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
   const busy = submit.isPending;
 
   const change = (id: string, answer: Answer) => {
-    setAnswers((current) => ({ ...current, [id]: answer }));
+    setAnswers((current) => withAnswer(current, id, answer));
     setRefusal(null);
   };
 
@@ -126,7 +128,7 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
     if ('error' in checked) {
       setShowNoteErrors(true);
       setRefusal(checked.error);
-      const first = Object.keys(checked.noteErrors)[0];
+      const [first] = checked.noteErrors.keys();
       if (first) document.querySelector<HTMLElement>(`[data-testid="inspection-item-${first}"] textarea`)?.focus();
       return;
     }
