@@ -10,7 +10,19 @@ import { DEFAULT_SITE, PLAN, ROUTE_MINUTES_CEILING, estimateRouteMinutes, routeM
  * the default one (the spec's 19 places), which the engine writes as that first event when it starts.
  * Places are known by an id that never changes, so renaming one keeps its routes; a ride keeps the
  * names it was booked with.
+ *
+ * A route's minutes are the plan's estimate between its places (estimateBetween) unless the site holds
+ * other minutes for it: set by hand, or the spec's own table. Only those are kept and sent (issue #31:
+ * a full table of every pair made GET /api/site 4.2 MB at 241 places); events written before kept
+ * every estimate, which the fold drops as it meets them, so the same minutes come out.
  */
+
+/** The most places a site holds, retired ones included (they stay: old rides name them). */
+export const MAX_PLACES = 500;
+/** The most route minutes a site holds apart from the plan's estimates (hand-set, and the spec's table). */
+export const MAX_ROUTE_ENTRIES = 2000;
+export const placesFull = `The site holds at most ${MAX_PLACES} places, retired ones included; bring back a retired place instead of adding one.`;
+export const routesFull = `The site holds at most ${MAX_ROUTE_ENTRIES} route times set by hand; change one already set instead.`;
 
 /** Metres from the plan's south-west corner; the default plot is about 950 m × 500 m. */
 export const PLAN_EXTENT_METRES = 5000;
@@ -42,10 +54,10 @@ export interface SiteLocation extends SitePlace {
   retired: boolean;
 }
 
-/** The site now: every place (retired ones too: old rides name them) and the minutes of every directed pair. */
+/** The site now: every place (retired ones too: old rides name them) and the route minutes the plan does not give. */
 export interface SiteState {
   readonly locations: readonly SiteLocation[];
-  /** `from>to` (ids) → minutes. */
+  /** `from>to` (ids) → minutes, for the routes whose minutes are not the plan's estimate (see siteMinutes). */
   readonly minutes: Readonly<Record<string, number>>;
   /** `from>to` of the routes an admin set by hand (a move re-estimates only the others). */
   readonly edited: Readonly<Record<string, true>>;
@@ -94,9 +106,29 @@ export function estimatedRoutes(place: SitePlace, others: readonly SitePlace[]):
 
 const EMPTY: SiteState = { locations: [], minutes: {}, edited: {} };
 
-function withRoutes(minutes: Readonly<Record<string, number>>, routes: readonly SiteRoute[]): Record<string, number> {
-  const next = { ...minutes };
-  for (const route of routes) next[pairKey(route.from, route.to)] = route.minutes;
+type Fold = Pick<SiteState, 'locations' | 'minutes' | 'edited'>;
+
+/** The minutes with `routes` written in, keeping only what the plan does not give: hand-set, or not its estimate. */
+function withRoutes(site: Fold, routes: readonly SiteRoute[]): Record<string, number> {
+  const next = { ...site.minutes };
+  if (routes.length === 0) return next;
+  const at = new Map(site.locations.map((place) => [place.id, place]));
+  for (const route of routes) {
+    const key = pairKey(route.from, route.to);
+    const [from, to] = [at.get(route.from), at.get(route.to)];
+    if (!site.edited[key] && from && to && estimateBetween(from, to) === route.minutes) delete next[key];
+    else next[key] = route.minutes;
+  }
+  return next;
+}
+
+/** A moved place's routes not set by hand go back to the plan's estimate from where it is now. */
+function withoutEstimatesOf(site: Fold, id: string): Record<string, number> {
+  const next: Record<string, number> = {};
+  for (const [key, minutes] of Object.entries(site.minutes)) {
+    const [from, to] = key.split('>');
+    if (site.edited[key] || (from !== id && to !== id)) next[key] = minutes;
+  }
   return next;
 }
 
@@ -104,23 +136,21 @@ function withRoutes(minutes: Readonly<Record<string, number>>, routes: readonly 
 export function evolveSite(state: SiteState | null, event: SiteEvent): SiteState {
   const site = state ?? EMPTY;
   switch (event.type) {
-    case 'SiteDefined':
-      return {
-        locations: event.data.places.map((place) => ({ ...place, retired: false })),
-        minutes: withRoutes({}, event.data.routes),
-        edited: {},
-      };
+    case 'SiteDefined': {
+      const locations = event.data.places.map((place) => ({ ...place, retired: false }));
+      return { locations, minutes: withRoutes({ locations, minutes: {}, edited: {} }, event.data.routes), edited: {} };
+    }
     case 'LocationAdded': {
       const { routes, ...place } = event.data;
-      return { ...site, locations: [...site.locations, { ...place, retired: false }], minutes: withRoutes(site.minutes, routes) };
+      const locations = [...site.locations, { ...place, retired: false }];
+      return { ...site, locations, minutes: withRoutes({ ...site, locations }, routes) };
     }
     case 'LocationChanged': {
       const { id, routes = [], ...change } = event.data;
-      return {
-        ...site,
-        locations: site.locations.map((place) => (place.id === id ? { ...place, ...change } : place)),
-        minutes: withRoutes(site.minutes, routes),
-      };
+      const locations = site.locations.map((place) => (place.id === id ? { ...place, ...change } : place));
+      const moved = change.x !== undefined || change.y !== undefined;
+      const minutes = moved ? withoutEstimatesOf(site, id) : site.minutes;
+      return { ...site, locations, minutes: withRoutes({ locations, minutes, edited: site.edited }, routes) };
     }
     case 'RouteTimeChanged': {
       const key = pairKey(event.data.from, event.data.to);
@@ -150,5 +180,14 @@ export const locationByIdOrName = (site: SiteState, key: string) =>
 
 export const activeLocations = (site: SiteState) => site.locations.filter((place) => !place.retired);
 
-/** Minutes from one place to another, by id. */
-export const siteMinutes = (site: SiteState, from: string, to: string): number | undefined => site.minutes[pairKey(from, to)];
+/** Minutes from one place to another, by id: those the site holds, else the plan's estimate between them. */
+export function siteMinutes(site: SiteState, from: string, to: string): number | undefined {
+  if (from === to) return undefined;
+  const held = site.minutes[pairKey(from, to)];
+  if (held !== undefined) return held;
+  const [a, b] = [site.locations.find((place) => place.id === from), site.locations.find((place) => place.id === to)];
+  return a && b ? estimateBetween(a, b) : undefined;
+}
+
+/** How many route minutes the site holds apart from the plan's estimates (at most MAX_ROUTE_ENTRIES). */
+export const heldRouteCount = (site: SiteState): number => Object.keys(site.minutes).length;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   addLocationBodySchema,
   changeLocationBodySchema,
@@ -13,6 +14,7 @@ import {
   routeAnswerSchema,
   setRouteBodySchema,
   siteAnswerSchema,
+  siteMinutes,
   siteOf,
   type SiteAnswer,
   type SiteState,
@@ -24,20 +26,38 @@ import { addLocation, changeLocation, setRouteTime } from './site.decider';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 
-/** The whole site as the screen draws it. */
+/** The whole site as the screen draws it: its places and the routes it holds apart from the plan's estimates. */
 export function siteAnswer(state: SiteState | null, version: number): SiteAnswer {
   const site = siteOf(state);
-  const routes = site.locations.flatMap((from) =>
-    site.locations
-      .filter((to) => to.id !== from.id)
-      .map((to) => ({
-        from: from.id,
-        to: to.id,
-        minutes: site.minutes[pairKey(from.id, to.id)] ?? 0,
-        edited: site.edited[pairKey(from.id, to.id)] === true,
-      })),
-  );
+  const routes = Object.entries(site.minutes).map(([key, minutes]) => {
+    const [from = '', to = ''] = key.split('>');
+    return { from, to, minutes, edited: site.edited[key] === true };
+  });
   return { locations: site.locations.map((place) => ({ ...place })), routes, version };
+}
+
+/** The answer's shape; a release that changes it changes every ETag, so no cache keeps the old shape. */
+const ANSWER_SHAPE = 'site-2';
+
+/** Whether If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2): `*`, or one of a list. */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** GET /api/site's body, made once per site version: screens re-read it after every change. */
+function servedSite(cache: { current(): SiteState | null; version(): number }) {
+  let served: { version: number; etag: string; body: string } | undefined;
+  return () => {
+    const version = cache.version();
+    if (served?.version !== version) {
+      served = { version, etag: `"${ANSWER_SHAPE}-${version}"`, body: JSON.stringify(siteAnswer(cache.current(), version)) };
+    }
+    return served;
+  };
 }
 
 /** A new place's id: its name made an id, or with a few random letters when that one is taken. */
@@ -57,8 +77,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ...place, position: result.position };
   };
 
-  app.get('/api/site', { onRequest: app.requireRole(), schema: { response: { 200: siteAnswerSchema } } }, async () =>
-    siteAnswer(cache.current(), cache.version()),
+  const served = servedSite(cache);
+  // Sent as made (a string skips the serializer); the schema stands for the documentation. `no-cache`: a
+  // browser keeps the answer but asks each time with If-None-Match, and an unchanged site answers 304.
+  app.get(
+    '/api/site',
+    {
+      onRequest: app.requireRole(),
+      schema: { response: { 200: siteAnswerSchema, 304: z.null().describe('Not modified: the site is as the ETag sent says.') } },
+    },
+    async (request, reply) => {
+      const { etag, body } = served();
+      void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      // The body is the answer already serialized; Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SiteAnswer);
+    },
   );
 
   app.post(
@@ -109,7 +143,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const site = siteOf(cache.current());
       const [from, to] = [locationByIdOrName(site, request.body.from)!, locationByIdOrName(site, request.body.to)!];
       const key = pairKey(from.id, to.id);
-      return { from: from.id, to: to.id, minutes: site.minutes[key]!, edited: site.edited[key] === true, position: result.position };
+      return {
+        from: from.id,
+        to: to.id,
+        minutes: siteMinutes(site, from.id, to.id)!,
+        edited: site.edited[key] === true,
+        position: result.position,
+      };
     },
   );
 };

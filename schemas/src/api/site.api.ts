@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_EXTENT_METRES, placeIdSchema, placeNameSchema, routeMinutesSchema } from '../site-plan';
+import { PLAN_EXTENT_METRES, estimateBetween, pairKey, placeIdSchema, placeNameSchema, routeMinutesSchema } from '../site-plan';
 
 /*
  * The site screen's calls (issue #20; the spec has none). Positions are metres on the plant plan from
@@ -16,13 +16,30 @@ export type SiteLocationAnswer = z.infer<typeof siteLocationSchema>;
 export const siteRouteAnswerSchema = z.object({ from: z.string(), to: z.string(), minutes: z.number(), edited: z.boolean() });
 export type SiteRouteAnswer = z.infer<typeof siteRouteAnswerSchema>;
 
-/** GET /api/site: every place (retired ones flagged) and every directed route between them. */
+/**
+ * GET /api/site: every place (retired ones flagged) and the routes whose minutes are not the plan's
+ * estimate between their places (set by hand, or the spec's table); every other route takes that
+ * estimate (answerRoutes). Its size grows with what the site holds, not with the square of its places.
+ */
 export const siteAnswerSchema = z.object({
   locations: z.array(siteLocationSchema),
   routes: z.array(siteRouteAnswerSchema),
   version: z.number(),
 });
 export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
+
+/** Every directed route of an answer, by place ids: its own entry, else the plan's estimate (undefined: same or unknown place). */
+export function answerRoutes(site: SiteAnswer): (from: string, to: string) => SiteRouteAnswer | undefined {
+  const held = new Map(site.routes.map((route) => [pairKey(route.from, route.to), route]));
+  const at = new Map(site.locations.map((place) => [place.id, place]));
+  return (from, to) => {
+    if (from === to) return undefined;
+    const route = held.get(pairKey(from, to));
+    if (route) return route;
+    const [a, b] = [at.get(from), at.get(to)];
+    return a && b ? { from, to, minutes: estimateBetween(a, b), edited: false } : undefined;
+  };
+}
 
 /** POST /api/site/locations. */
 export const addLocationBodySchema = z.object({ name: placeNameSchema, x: metres, y: metres });
