@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SERVER_MESSAGES,
   SITE_STREAM_ID,
+  answerRoutes,
   invisibleCharactersMessage,
   locationRetired,
   placeNameLooksLike,
@@ -46,8 +47,9 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
       y: 250,
       retired: false,
     });
-    expect(answer.routes).toHaveLength(19 * 18);
-    expect(answer.routes.find((route) => route.from === 'main-gate' && route.to === 'canteen')).toEqual({
+    // Sent: the spec's minutes that are not the plan's estimate; every other route is that estimate.
+    expect(answer.routes.length).toBeLessThan(19 * 18);
+    expect(answerRoutes(answer)('main-gate', 'canteen')).toEqual({
       from: 'main-gate',
       to: 'canteen',
       minutes: 11,
@@ -67,9 +69,9 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
     const added = await call('AD01', 'POST', '/api/site/locations', { name: 'Paint Shop', x: 0, y: 310 });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toMatchObject({ id: 'paint-shop', name: 'Paint Shop', x: 0, y: 310, retired: false });
-    const routes = (await site()).routes.filter((route) => route.from === 'paint-shop' || route.to === 'paint-shop');
-    expect(routes).toHaveLength(19 * 2);
-    expect(routes.find((route) => route.from === 'main-gate')).toEqual({ from: 'main-gate', to: 'paint-shop', minutes: 3, edited: false });
+    const answer = await site();
+    expect(answer.routes.filter((route) => route.from === 'paint-shop' || route.to === 'paint-shop')).toEqual([]);
+    expect(answerRoutes(answer)('main-gate', 'paint-shop')).toEqual({ from: 'main-gate', to: 'paint-shop', minutes: 3, edited: false });
     const booked = await book('main gate', 'Paint Shop');
     expect(booked.statusCode).toBe(200);
   });
@@ -116,8 +118,9 @@ describe.each(testStoreKinds())('site API on %s', (kind) => {
     const set = await call('AD01', 'PUT', '/api/site/routes', { from: 'main gate', to: 'canteen', minutes: 25 });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ from: 'main-gate', to: 'canteen', minutes: 25, edited: true });
-    const routes = (await site()).routes;
-    expect(routes.find((route) => route.from === 'canteen' && route.to === 'main-gate')).toMatchObject({ minutes: 11, edited: false });
+    const route = answerRoutes(await site());
+    expect(route('main-gate', 'canteen')).toMatchObject({ minutes: 25, edited: true });
+    expect(route('canteen', 'main-gate')).toMatchObject({ minutes: 11, edited: false });
     const booked = await book('main gate', 'canteen');
     const rideId = booked.json<{ rideId: string }>().rideId;
     const requested = (await t.app.eventStore.readStream(`ride-${rideId}`))[0]!;
