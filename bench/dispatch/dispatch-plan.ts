@@ -1,4 +1,4 @@
-import { siteAnswerSchema, type RIDE_PRIORITIES, type VehicleType } from '@plantride/schemas';
+import { answerRoutes, siteAnswerSchema, type RIDE_PRIORITIES, type VehicleType } from '@plantride/schemas';
 import { seededRandom } from '../../engine/src/test-support/seeded-random';
 import { must } from '../support/api-client';
 
@@ -14,19 +14,19 @@ export interface SiteRoutes {
 export async function fetchSite(url: string, token: string): Promise<SiteRoutes> {
   const site = siteAnswerSchema.parse(await must(url, 'GET', '/api/site', token));
   const live = site.locations.filter((place) => !place.retired);
-  const nameOf = new Map(live.map((place) => [place.id, place.name]));
-  const table = new Map<string, number>();
-  for (const route of site.routes) {
-    const from = nameOf.get(route.from);
-    const to = nameOf.get(route.to);
-    if (from !== undefined && to !== undefined) table.set(`${from}>${to}`, route.minutes);
-  }
-  const all = [...table.values()];
+  const idOf = new Map(live.map((place) => [place.name, place.id]));
+  // The answer sends only the routes that are not the plan's estimate; answerRoutes estimates the rest.
+  const routeOf = answerRoutes(site);
+  const between = (from: string, to: string) => {
+    const [a, b] = [idOf.get(from), idOf.get(to)];
+    return a !== undefined && b !== undefined ? routeOf(a, b)?.minutes : undefined;
+  };
+  const all = live.flatMap((from) => live.filter((to) => to !== from).map((to) => between(from.name, to.name) ?? 0));
   return {
     places: live.map((place) => place.name),
     minutes(from, to) {
       if (from === to) return 0;
-      const minutes = table.get(`${from}>${to}`);
+      const minutes = between(from, to);
       if (minutes === undefined) throw new Error(`the site has no route from ${from} to ${to}`);
       return minutes;
     },

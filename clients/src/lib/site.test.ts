@@ -18,4 +18,13 @@ describe('the site as the engine answers it', () => {
     expect(minutesBetweenNames(site, index, 'main gate', 'car parking')).toBe(3);
     expect(minutesBetweenNames(site, index, 'main gate', 'nowhere')).toBeUndefined();
   });
+
+  it('given an answer that sends only the routes not estimated from the plan, then an entry it sends wins and every other pair is estimated (issue #31)', () => {
+    const site = defaultSiteAnswer();
+    expect(site.routes.length).toBeLessThan(19 * 18);
+    const set = { ...site, routes: [...site.routes, { from: 'main-gate', to: 'canteen', minutes: 42, edited: true }] };
+    expect(minutesBetweenNames(set, minutesIndex(set), 'main gate', 'canteen')).toBe(42);
+    expect(minutesIndex(set)('canteen', 'main-gate')).toEqual({ from: 'canteen', to: 'main-gate', minutes: 11, edited: false });
+    expect(minutesIndex(set)('canteen', 'canteen')).toBeUndefined();
+  });
 });

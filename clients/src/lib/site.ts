@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveSocket } from './socket.store';
-import { siteAnswerSchema, type SiteAnswer, type SiteLocationAnswer } from '@plantride/schemas';
+import { answerRoutes, siteAnswerSchema, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
 import { api } from './api-client';
 import { siteKeys } from './query-keys';
 
@@ -12,6 +12,10 @@ import { siteKeys } from './query-keys';
 
 export const siteKey = siteKeys.site;
 
+/**
+ * The engine answers with an ETag and `Cache-Control: private, no-cache`: the browser keeps the answer,
+ * asks again with If-None-Match, and hands fetch the kept body when the engine says 304 (unchanged).
+ */
 export function getSite(signal?: AbortSignal): Promise<SiteAnswer> {
   return api('/api/site', { schema: siteAnswerSchema, signal });
 }
@@ -20,36 +24,47 @@ export function useSite() {
   return useQuery({ queryKey: siteKey, queryFn: ({ signal }) => getSite(signal) });
 }
 
+/**
+ * The longest a screen waits before reading the site again after `siteChanged`. Every signed-in screen
+ * hears it at once; spread over two seconds, their reads no longer arrive together (issue #31: ten at
+ * once held /api/health up to 4.7 s), and the changes heard while one waits are read together.
+ */
+export const SITE_REREAD_SPREAD_MS = 2000;
+
 /** Reads the site again when an admin changes it (`siteChanged`, to every signed-in socket): open booking forms and Site screens follow. */
-export function useSiteChanges(): void {
+export function useSiteChanges(random: () => number = Math.random): void {
   const socket = useLiveSocket((s) => s.socket);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    const changed = () => void queryClient.invalidateQueries({ queryKey: siteKey });
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      if (waiting !== undefined) return;
+      waiting = setTimeout(() => {
+        waiting = undefined;
+        void queryClient.invalidateQueries({ queryKey: siteKey });
+      }, random() * SITE_REREAD_SPREAD_MS);
+    };
     socket.on('siteChanged', changed);
     return () => {
       socket.off('siteChanged', changed);
+      clearTimeout(waiting);
     };
-  }, [socket, queryClient]);
+  }, [socket, queryClient, random]);
 }
 
 /** The places a ride may use, in the engine's order. */
 export const activePlaces = (site: SiteAnswer): SiteLocationAnswer[] => site.locations.filter((place) => !place.retired);
 
-/** Route minutes by place id: `from>to` → minutes. */
-export function minutesIndex(site: SiteAnswer): ReadonlyMap<string, number> {
-  return new Map(site.routes.map((route) => [`${route.from}>${route.to}`, route.minutes]));
-}
+/** A route by place ids: the answer's own entry, else the plan's estimate between the places. */
+export type RouteLookup = (from: string, to: string) => SiteRouteAnswer | undefined;
+
+/** Every route of the answer by place ids (it sends only the routes that are not the plan's estimate). */
+export const minutesIndex = (site: SiteAnswer): RouteLookup => answerRoutes(site);
 
 /** Minutes between two places named as the booking names them; undefined when either is unknown. */
-export function minutesBetweenNames(
-  site: SiteAnswer,
-  index: ReadonlyMap<string, number>,
-  fromName: string,
-  toName: string,
-): number | undefined {
+export function minutesBetweenNames(site: SiteAnswer, index: RouteLookup, fromName: string, toName: string): number | undefined {
   const from = site.locations.find((place) => place.name === fromName);
   const to = site.locations.find((place) => place.name === toName);
-  return from && to ? index.get(`${from.id}>${to.id}`) : undefined;
+  return from && to ? index(from.id, to.id)?.minutes : undefined;
 }

@@ -124,9 +124,11 @@ describe('booking form (SPEC §2, §5)', () => {
     const site = defaultSiteAnswer();
     const edited = {
       ...site,
-      routes: site.routes.map((route) =>
-        route.from === 'main-gate' && route.to === 'canteen' ? { ...route, minutes: 42, edited: true } : route,
-      ),
+      // Sent as the engine sends it: a route set by hand is an entry; the others are the plan's estimate.
+      routes: [
+        ...site.routes.filter((route) => !(route.from === 'main-gate' && route.to === 'canteen')),
+        { from: 'main-gate', to: 'canteen', minutes: 42, edited: true },
+      ],
     };
     render(<Harness kind="fixed" onBook={vi.fn()} site={edited} />);
     await choose(/^Pickup Location/, 'main gate');

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { toast } from 'react-toastify';
-import type { SiteAnswer, SiteLocationAnswer, SiteRouteAnswer } from '@plantride/schemas';
+import { answerRoutes, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 import { messageOf } from '../../../lib/api-client';
 import { useSetRouteTime } from '../api/set-route-time';
@@ -19,7 +19,8 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
   const setRoute = useSetRouteTime();
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   const places = withRetired ? site.locations : site.locations.filter((place) => !place.retired);
-  const routes = useMemo(() => new Map(site.routes.map((route) => [`${route.from}>${route.to}`, route])), [site.routes]);
+  // The answer sends only the routes that are not the plan's estimate; the rest are estimated here.
+  const routeOf = useMemo(() => answerRoutes(site), [site]);
   const { mutateAsync } = setRoute;
 
   const save = useCallback(
@@ -190,7 +191,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                   {from.name}
                 </Box>
                 {places.map((to) => {
-                  const route = routes.get(`${from.id}>${to.id}`);
+                  const route = routeOf(from.id, to.id);
                   if (from.id === to.id || !route) {
                     return (
                       <Box
