@@ -264,6 +264,7 @@ export class RideHistory {
         resumeState: 'started',
         redistributedAt: iso(at),
         openToAll: true,
+        alternativeDrivers: 1,
       },
       driver,
       rideStream,
@@ -271,7 +272,7 @@ export class RideHistory {
     const later = (minutes: number, type: string, data: Record<string, unknown>, stream: string) =>
       events.push({ streamId: stream, type, data, at: at + minutes * MIN, actor: head });
     later(30, 'MaintenanceAccepted', { requestId, acceptedAt: iso(at + 30 * MIN) }, `maintenance-${requestId}`);
-    later(120, 'MaintenanceCompleted', { requestId, maintenanceDate: iso(at + 120 * MIN) }, `maintenance-${requestId}`);
+    later(120, 'MaintenanceCompleted', { requestId, driverId, maintenanceDate: iso(at + 120 * MIN) }, `maintenance-${requestId}`);
     later(120, 'DriverUnblocked', { operatorId: driverId, reason: 'maintenance_completed' }, `driver-${driverId}`);
   }
 }

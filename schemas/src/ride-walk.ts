@@ -77,6 +77,7 @@ const redistributed = (resumeState: ResumeState): RideEvent => ({
     resumeState,
     redistributedAt: at,
     openToAll: true,
+    alternativeDrivers: 1,
   },
 });
 const takenOver = (resumeState: ResumeState): RideEvent => ({

@@ -91,6 +91,7 @@ function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
           resumeState: resumeStateOf(s) ?? 'accepted',
           redistributedAt: at(),
           openToAll: true,
+          alternativeDrivers: 1,
         },
       };
     case 'RideTakenOver':

@@ -30,6 +30,11 @@ export interface DriverPresence {
  */
 export interface DriverRoster {
   activeDriversOf(vehicleType: VehicleType): number;
+  /**
+   * Drivers other than `except` who could take a redistributed ride over now, by vehicle type: Active,
+   * with access, not blocked (the drivers read model's `availableDriversOfType`); a type absent has none.
+   */
+  alternativeDrivers(except: string): Partial<Record<VehicleType, number>>;
   presence(now: Date): DriverPresence[];
   /**
    * Offer dispatch's view now (issue #20), in one pass over the drivers: `candidates`, those a ride may
@@ -108,6 +113,16 @@ export async function createDriverRoster(
       for (const { state } of drivers.values())
         if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
       return count;
+    },
+    alternativeDrivers(except) {
+      const counts: Partial<Record<VehicleType, number>> = {};
+      for (const { state } of drivers.values()) {
+        const record = state.record;
+        if (!record?.vehicleAssigned || record.operatorId === except) continue;
+        if (record.status !== 'Active' || !state.accessActive || state.blockedFor !== null) continue;
+        counts[record.vehicleAssigned] = (counts[record.vehicleAssigned] ?? 0) + 1;
+      }
+      return counts;
     },
     dispatchView(now) {
       const candidates: DispatchCandidate[] = [];

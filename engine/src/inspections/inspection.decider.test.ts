@@ -399,6 +399,7 @@ describe('the inspection gate on taking a ride', () => {
           resumeState: 'accepted',
           redistributedAt: NOW.toISOString(),
           openToAll: true,
+          alternativeDrivers: 1,
         },
       } as DomainEvent,
     ];

@@ -117,7 +117,10 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     await append(driver('F1', { type: 'DriverReleasedFromRide', data: { operatorId: 'F1', rideId: 'R1', reason: 'ended' } }));
     await brokeDown('F1', 'M1', 'Forklift');
     await append(
-      [maintenanceStreamId('M1'), { type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: '2020-01-01T00:00:00.000Z' } }],
+      [
+        maintenanceStreamId('M1'),
+        { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'F1', maintenanceDate: '2020-01-01T00:00:00.000Z' } },
+      ],
       driver('F1', { type: 'DriverUnblocked', data: { operatorId: 'F1', reason: 'maintenance_completed' } }),
     );
     await brokeDown('C1', 'M2', 'Crane');

@@ -40,7 +40,7 @@ describe.each(testStoreKinds())('live gateway catch-up on %s', (kind) => {
     gateway = new LiveGateway({
       io,
       store,
-      lookups: { availableDrivers: async () => 0, maintenanceDriver: async () => null },
+      lookups: { maintenanceDriver: async () => null },
       pollIntervalMs: 20,
       onError: (error) => expect.fail(String(error)),
       onDelivered: (checkpoint) => sentLive.push(checkpoint.position),

@@ -50,7 +50,7 @@ const REREAD_MS = 10;
 export interface LiveGatewayOptions {
   io: LiveServer;
   store: EventStore;
-  /** Read models and streams the mappings of some events need (maintenance, redistribution). */
+  /** Streams the mappings of some stored events need (a maintenance outcome recorded before it named its driver). */
   lookups: LiveLookups;
   pollIntervalMs?: number;
   onError: (error: unknown) => void;
@@ -168,7 +168,7 @@ export class LiveGateway {
       before = await facts.before(event);
       facts.apply(event, before, domainEvent);
     }
-    const context = await liveContextFor(domainEvent, before, this.options.lookups);
+    const context = await liveContextFor(domainEvent, this.options.lookups);
     return socketEventsFor({ ...domainEvent, position: event.globalPosition }, before, context);
   }
 

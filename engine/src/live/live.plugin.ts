@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import type { FastifyInstance } from 'fastify';
-import { readModels } from '../rides/ride-access';
 import { createPostgresEventStore, readAllThrough } from '../event-store/postgres-event-store';
 import { startLiveDelivery, type LiveDelivery } from './live-delivery';
 import { createLiveLookups } from './live-lookups';
@@ -91,7 +90,7 @@ export const livePlugin = fp<LivePluginOptions>(
       database: app.database,
       gateway: {
         store: createPostgresEventStore(app.database, { executor: reader.db }),
-        lookups: createLiveLookups(app.eventStore, readModels(app)),
+        lookups: createLiveLookups(app.eventStore),
         pollIntervalMs: options.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SOCKET_PAYLOADS, foldRide, type MaintenanceEvent, type RideEvent } from '@plantride/schemas';
+import { toDomainEvent } from '../event-store/upcast';
 import { liveContextFor, type LiveLookups } from './live-lookups';
 import { rideFactsOf, type RideFacts } from './ride-facts';
 import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
@@ -41,8 +42,13 @@ const redistributed: RideEvent = {
     resumeState: 'material picked',
     redistributedAt: AT,
     openToAll: true,
+    alternativeDrivers: 2,
   },
 };
+const redistributedWith = (alternativeDrivers: number | null): RideEvent => ({
+  ...redistributed,
+  data: { ...redistributed.data, alternativeDrivers },
+});
 const takenOver: RideEvent = {
   type: 'RideTakenOver',
   data: {
@@ -71,20 +77,33 @@ const maintenanceRequested: MaintenanceEvent = {
 };
 
 const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));
-const lookups = (alternatives: number): LiveLookups => ({
-  availableDrivers: async () => alternatives,
-  maintenanceDriver: async (id) => (id === 'M1' ? 'DR01' : null),
-});
+/** The request streams as the gateway would read them; `asked` counts the reads. */
+function requestStreams() {
+  const asked: string[] = [];
+  const lookups: LiveLookups = {
+    maintenanceDriver: async (id) => {
+      asked.push(id);
+      return id === 'M1' ? 'DR01' : null;
+    },
+  };
+  return { asked, lookups };
+}
 
 function expectValid(emits: LiveEmit[]): void {
   for (const emit of emits) expect(SOCKET_PAYLOADS[emit.name].strict().safeParse(emit.payload).error, emit.name).toBeUndefined();
 }
 
-async function emitsFor(event: RideEvent | MaintenanceEvent, facts: RideFacts | null, alternatives = 2): Promise<LiveEmit[]> {
-  const emits = socketEventsFor({ ...event, position: 30 }, facts, await liveContextFor(event, facts, lookups(alternatives)));
+async function emitsFor(
+  event: RideEvent | MaintenanceEvent,
+  facts: RideFacts | null,
+  lookups = requestStreams().lookups,
+): Promise<LiveEmit[]> {
+  const emits = socketEventsFor({ ...event, position: 30 }, facts, await liveContextFor(event, lookups));
   expectValid(emits);
   return emits;
 }
+
+const noAlternative = (emits: LiveEmit[]) => emits.filter((emit) => emit.name === 'noAlternativeDriver');
 
 describe('maintenance and redistribution to socket events', () => {
   it('given a ride with its material picked, when it is redistributed, then the requester waits and the other drivers of its type are offered it at that state', async () => {
@@ -125,13 +144,39 @@ describe('maintenance and redistribution to socket events', () => {
     expect(reaches(offer, new Set(roomsFor('DR03', { role: 'driver', assignedVehicleType: 'Crane' })))).toBe(false);
   });
 
-  it('given no other driver of its type can work, when a ride is redistributed, then the requester is told at once', async () => {
-    const emits = await emitsFor(redistributed, factsAfter([requested, accepted, ...picked]), 0);
+  it('given the redistribution recorded no other driver of its type, then the requester is told at once, and nothing was looked up for it', async () => {
+    const { asked, lookups } = requestStreams();
+    const emits = await emitsFor(redistributedWith(0), factsAfter([requested, accepted, ...picked]), lookups);
     expect(emits.at(-1)).toEqual({
       name: 'noAlternativeDriver',
       rooms: ['user:RQ01', 'ride:R1'],
       payload: { rideId: 'R1', message: MESSAGES.noAlternativeDrivers, position: 30 },
     });
+    expect(asked).toEqual([]);
+  });
+
+  it.each([1, 5])(
+    'given the redistribution recorded %i other drivers of its type, then the requester is not told there is none',
+    async (count) => {
+      expect(noAlternative(await emitsFor(redistributedWith(count), factsAfter([requested, accepted, ...picked])))).toEqual([]);
+    },
+  );
+
+  it('given a redistribution stored before it recorded the count (version 2), when it is read and mapped, then the count is unknown and nothing is said of it', async () => {
+    const {
+      openToAll: _openToAll,
+      alternativeDrivers: _count,
+      ...version1
+    } = redistributed.data as Extract<RideEvent, { type: 'RideRedistributed' }>['data'];
+    for (const stored of [
+      { schemaVersion: 1, data: version1 },
+      { schemaVersion: 2, data: { ...version1, openToAll: true } },
+    ]) {
+      const lifted = toDomainEvent({ type: 'RideRedistributed', globalPosition: 30, ...stored }) as RideEvent;
+      expect(lifted.data).toMatchObject({ alternativeDrivers: null });
+      const emits = await emitsFor(lifted, factsAfter([requested, accepted, ...picked]));
+      expect(emits.map((emit) => emit.name)).toEqual(['rideRedistributed', 'redistributedRide']);
+    }
   });
 
   it('given a redistributed ride, when another driver takes it over, then the requester learns who and the drivers lose it', async () => {
@@ -153,7 +198,7 @@ describe('maintenance and redistribution to socket events', () => {
   });
 
   it('given no facts about the ride, when it is redistributed or taken over, then nothing is sent', async () => {
-    expect(await emitsFor(redistributed, null, 0)).toEqual([]);
+    expect(await emitsFor(redistributedWith(0), null)).toEqual([]);
     expect(await emitsFor(takenOver, null)).toEqual([]);
   });
 
@@ -169,15 +214,21 @@ describe('maintenance and redistribution to socket events', () => {
   it.each([
     [{ type: 'MaintenanceAccepted', data: { requestId: 'M1', acceptedAt: AT } }, 'accepted', null],
     [
-      { type: 'MaintenanceRejected', data: { requestId: 'M1', reason: 'no fault found', rejectedAt: AT } },
+      { type: 'MaintenanceRejected', data: { requestId: 'M1', driverId: 'DR01', reason: 'no fault found', rejectedAt: AT } },
       'rejected',
       'maintenanceRejected',
     ],
-    [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: AT } }, 'completed', 'maintenanceCompleted'],
-  ] as const)(
-    'when a request moves on (%j), then staff get requestStatusUpdated and a finished one tells its driver',
+    [
+      { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'DR01', maintenanceDate: AT } },
+      'completed',
+      'maintenanceCompleted',
+    ],
+  ] as const satisfies ReadonlyArray<readonly [MaintenanceEvent, string, string | null]>)(
+    'when a request moves on (%j), then staff get requestStatusUpdated and a finished one tells the driver it names, with no lookup',
     async (event, status, toDriver) => {
-      const emits = await emitsFor(event, null);
+      const { asked, lookups } = requestStreams();
+      const emits = await emitsFor(event, null, lookups);
+      expect(asked).toEqual([]);
       expect(emits[0]).toEqual({ name: 'requestStatusUpdated', rooms: ['staff'], payload: { requestId: 'M1', status, position: 30 } });
       if (!toDriver) return expect(emits).toHaveLength(1);
       expect(emits[1]).toMatchObject({
@@ -187,6 +238,21 @@ describe('maintenance and redistribution to socket events', () => {
       });
       if (toDriver === 'maintenanceCompleted')
         expect(emits[1]?.payload).toMatchObject({ message: MESSAGES.maintenanceCompletedVehicleActive });
+    },
+  );
+
+  it.each([
+    ['MaintenanceRejected', { requestId: 'M1', reason: 'no fault found', rejectedAt: AT }, 'maintenanceRejected'],
+    ['MaintenanceCompleted', { requestId: 'M1', maintenanceDate: AT }, 'maintenanceCompleted'],
+  ] as const)(
+    'given a %s stored before outcomes named the driver (version 1), when it is mapped, then its driver is read from the request and told',
+    async (type, data, toDriver) => {
+      const lifted = toDomainEvent({ type, schemaVersion: 1, globalPosition: 30, data }) as MaintenanceEvent;
+      expect(lifted.data).toMatchObject({ driverId: null });
+      const { asked, lookups } = requestStreams();
+      const emits = await emitsFor(lifted, null, lookups);
+      expect(asked).toEqual(['M1']);
+      expect(emits[1]).toMatchObject({ name: toDriver, rooms: ['user:DR01', 'driver:DR01'], payload: { driverId: 'DR01' } });
     },
   );
 

@@ -27,14 +27,10 @@ const driverRooms = (driverId: string) => [liveRooms.user(driverId), liveRooms.d
 
 /**
  * The driver broke down mid-ride: the requester waits for another driver (and is told at once when
- * there is none to wait for), and the other drivers of its type are offered it where it stood. The
- * driver who broke down is blocked: he is not offered his own ride back.
+ * the decision found none to wait for), and the other drivers of its type are offered it where it
+ * stood. The driver who broke down is blocked: he is not offered his own ride back.
  */
-export function rideRedistributed(
-  { data, position }: Positioned<'RideRedistributed'>,
-  facts: RideFacts | null,
-  context: LiveContext = {},
-): LiveEmit[] {
+export function rideRedistributed({ data, position }: Positioned<'RideRedistributed'>, facts: RideFacts | null): LiveEmit[] {
   if (!facts) return [];
   const toRequester = requesterRooms(facts, data.rideId);
   const offer = {
@@ -55,7 +51,8 @@ export function rideRedistributed(
     emit('rideRedistributed', toRequester, { rideId: data.rideId, message: MESSAGES.vehicleBrokeDown, position }),
     emit('redistributedRide', [liveRooms.vehicle(facts.vehicleType)], offer, [liveRooms.driver(data.originalDriverId)]),
   ];
-  if (context.alternativeDrivers === 0)
+  // As decided and recorded; null (recorded before the count was) tells nothing.
+  if (data.alternativeDrivers === 0)
     emits.push(emit('noAlternativeDriver', toRequester, { rideId: data.rideId, message: MESSAGES.noAlternativeDrivers, position }));
   return emits;
 }
@@ -109,7 +106,7 @@ export function maintenanceRejected(
   context: LiveContext = {},
 ): LiveEmit[] {
   const emits = [emit('requestStatusUpdated', [liveRooms.staff], { requestId: data.requestId, status: 'rejected', position })];
-  const driverId = context.maintenanceDriverId;
+  const driverId = data.driverId ?? context.maintenanceDriverId;
   if (driverId) {
     emits.push(
       emit('maintenanceRejected', driverRooms(driverId), {
@@ -131,7 +128,7 @@ export function maintenanceCompleted(
   context: LiveContext = {},
 ): LiveEmit[] {
   const emits = [emit('requestStatusUpdated', [liveRooms.staff], { requestId: data.requestId, status: 'completed', position })];
-  const driverId = context.maintenanceDriverId;
+  const driverId = data.driverId ?? context.maintenanceDriverId;
   if (driverId) {
     emits.push(
       emit('maintenanceCompleted', driverRooms(driverId), {

@@ -137,6 +137,7 @@ describe('ride facts', () => {
         resumeState: 'started',
         redistributedAt: AT,
         openToAll: true,
+        alternativeDrivers: 1,
       },
     };
     const takenOver: RideEvent = {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, SOCKET_EVENT_NAMES, isEventType, type EventType } from '@plantride/schemas';
-import type { LiveContext } from './live-lookups';
 import type { RideFacts } from './ride-facts';
 import { socketEventsFor, type PositionedEvent } from './ride-socket-events';
 
@@ -67,6 +66,8 @@ const SAMPLE: Record<string, unknown> = {
   originalDriverId: '{originalDriverId}',
   vehicleType: '{vehicleType}',
   rideType: 'Regular',
+  // A redistribution that found nobody else to take the ride over (its noAlternativeDriver row).
+  alternativeDrivers: 0,
   // A booking dispatched at once, as the spec's: the table's rows say what offer dispatch and booking for later leave out.
   dispatch: undefined,
   scheduledFor: undefined,
@@ -89,14 +90,13 @@ const FACTS = {
   priority: 'urgent',
   openToAll: true,
 } as unknown as RideFacts;
-// What the gateway looks up: nobody left to take a redistributed ride, and a request's driver.
-const CONTEXT: LiveContext = { alternativeDrivers: 0, maintenanceDriverId: '{driverId}' };
 
 function codeTable(): Map<Pair, Reach> {
   const table = new Map<Pair, Reach>();
   for (const type of EVENT_TYPES) {
     const event = { type, data: sampleData, position: 1 } as unknown as PositionedEvent;
-    for (const emit of socketEventsFor(event, FACTS, CONTEXT)) {
+    // Nothing looked up: every pair follows from the event and its ride's facts.
+    for (const emit of socketEventsFor(event, FACTS)) {
       const pair: Pair = `${type} → ${emit.name}`;
       const reach = table.get(pair) ?? { rooms: [], except: [], requesterData: [] };
       reach.rooms.push(...emit.rooms);

@@ -36,6 +36,7 @@ const redistributed: RideEvent = {
     resumeState: 'accepted',
     redistributedAt: AT,
     openToAll: true,
+    alternativeDrivers: 1,
   },
 };
 const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));

@@ -35,6 +35,7 @@ const redistributed: RideEvent = {
     resumeState: 'started',
     redistributedAt: AT,
     openToAll: true,
+    alternativeDrivers: 1,
   },
 };
 const takenOver: RideEvent = {

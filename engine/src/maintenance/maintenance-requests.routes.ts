@@ -52,6 +52,8 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       const command = {
         type: 'RequestMaintenance' as const,
         data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType },
+        // Mid-ride, whether anyone else can take his ride over is decided now and recorded on the redistribution.
+        alternativeDrivers: app.driverRoster.alternativeDrivers(driverId),
       };
       const { position } = await handle(app.eventStore, requestMaintenance, command, context);
       return { message: MESSAGES.maintenanceSubmittedBlocked, id: requestId, requestId, position };

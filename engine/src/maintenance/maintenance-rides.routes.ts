@@ -31,7 +31,12 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { rideId, originalDriverId, vehicleType, maintenanceComment } = request.body;
-      const command = { type: 'RedistributeRide' as const, data: { rideId, originalDriverId, vehicleType, maintenanceComment } };
+      const command = {
+        type: 'RedistributeRide' as const,
+        data: { rideId, originalDriverId, vehicleType, maintenanceComment },
+        // Whether anyone else can take it over is decided now, from memory, and recorded on the redistribution.
+        alternativeDrivers: app.driverRoster.alternativeDrivers(originalDriverId),
+      };
       const result = await handle(app.eventStore, redistributeRide, command, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.rideMadeAvailable, position: result.position };
     },

@@ -50,7 +50,10 @@ function driverStreams(more: { driver?: DomainEvent[]; ride?: DomainEvent[] } = 
 
 describe('request maintenance', () => {
   const spec = commandSpec(requestMaintenance);
-  const ask = (more: Partial<RequestMaintenanceCommand['data']> = {}): RequestMaintenanceCommand => ({
+  const ask = (
+    more: Partial<RequestMaintenanceCommand['data']> = {},
+    alternativeDrivers: RequestMaintenanceCommand['alternativeDrivers'] = { Forklift: 2, Crane: 1 },
+  ): RequestMaintenanceCommand => ({
     type: 'RequestMaintenance',
     data: {
       requestId: 'M1',
@@ -62,6 +65,7 @@ describe('request maintenance', () => {
       breakdownType: 'full',
       ...more,
     },
+    alternativeDrivers,
   });
   const filed = (more: Partial<Extract<MaintenanceEvent, { type: 'MaintenanceRequested' }>['data']> = {}) =>
     plain(maintenanceEvents.requested('M1', D, 0, { driverName: 'Ravi Kumar', issue: 'Engine Issue', commentText: 'smoke', ...more }));
@@ -88,28 +92,40 @@ describe('request maintenance', () => {
       .then({ request: [filed({ driverName: 'Ravi K (account)' })], driver: [plain(blocked())] });
   });
 
-  it('given a driver mid-ride, when he asks, then in one decision he is blocked, the request is filed as partial with the ride, the ride is handed over and he is freed of it', () => {
+  const handedOver = (alternativeDrivers: number) => ({
+    type: 'RideRedistributed' as const,
+    data: {
+      rideId: 'R1',
+      originalDriverId: D,
+      originalDriverName: 'Driver D001',
+      maintenanceComment: 'hydraulics',
+      maintenanceRequestId: 'M1',
+      resumeState: 'started' as const,
+      redistributedAt: AT,
+      openToAll: true,
+      alternativeDrivers,
+    },
+  });
+
+  it('given a driver mid-ride, when he asks, then in one decision he is blocked, the request is filed as partial with the ride, the ride is handed over with the count of drivers of its type who could take it, and he is freed of it', () => {
     spec
       .given(driverStreams({ driver: [driverEvents.assignedToRide(D, 'R1')], ride: midRide }))
       .when(ask({ issue: '', breakdownType: 'full', commentText: 'hydraulics' }), driver)
       .then({
         request: [filed({ issue: '', commentText: 'hydraulics', breakdownType: 'partial', rideId: 'R1' })],
         driver: [plain(blocked()), plain(driverEvents.releasedFromRide(D, 'R1', 'redistributed'))],
-        ride: [
-          {
-            type: 'RideRedistributed',
-            data: {
-              rideId: 'R1',
-              originalDriverId: D,
-              originalDriverName: 'Driver D001',
-              maintenanceComment: 'hydraulics',
-              maintenanceRequestId: 'M1',
-              resumeState: 'started',
-              redistributedAt: AT,
-              openToAll: true,
-            },
-          },
-        ],
+        ride: [handedOver(2)],
+      });
+  });
+
+  it('given a driver mid-ride and no other driver of its type who could take it, when he asks, then the redistribution records none', () => {
+    spec
+      .given(driverStreams({ driver: [driverEvents.assignedToRide(D, 'R1')], ride: midRide }))
+      .when(ask({ issue: '', commentText: 'hydraulics' }, { Crane: 4 }), driver)
+      .then({
+        request: [filed({ issue: '', commentText: 'hydraulics', breakdownType: 'partial', rideId: 'R1' })],
+        driver: [plain(blocked()), plain(driverEvents.releasedFromRide(D, 'R1', 'redistributed'))],
+        ride: [handedOver(0)],
       });
   });
 
@@ -193,8 +209,8 @@ describe('request maintenance', () => {
 
 const requested = maintenanceEvents.requested('M1', D, 0, { issue: 'Engine Issue', commentText: 'smoke' });
 const accepted = maintenanceEvents.accepted('M1', 0);
-const rejected = maintenanceEvents.rejected('M1', 'not a fault', 0);
-const completed = maintenanceEvents.completed('M1', 0);
+const rejected = maintenanceEvents.rejected('M1', D, 'not a fault', 0);
+const completed = maintenanceEvents.completed('M1', D, 0);
 const unblocked = (reason: 'maintenance_completed' | 'maintenance_rejected') => plain(driverEvents.unblocked(D, reason));
 
 describe("set a maintenance request's status", () => {
@@ -215,14 +231,14 @@ describe("set a maintenance request's status", () => {
       .then({ request: [plain(accepted)] });
   });
 
-  it('given a pending request that blocks the driver, when the head rejects it with a reason, then it is rejected and he is unblocked in the same decision', () => {
+  it('given a pending request that blocks the driver, when the head rejects it with a reason, then it is rejected naming its driver and he is unblocked in the same decision', () => {
     spec
       .given({ request: [requested], ...blockedBy() })
       .when(setStatus('rejected', { reason: 'not a fault' }), head)
       .then({ request: [plain(rejected)], driver: [unblocked('maintenance_rejected')] });
   });
 
-  it('given an accepted request that blocks the driver, when the head completes it with a date, then it is completed on that date and he is unblocked', () => {
+  it('given an accepted request that blocks the driver, when the head completes it with a date, then it is completed on that date naming its driver, and he is unblocked', () => {
     spec
       .given({ request: [requested, accepted], ...blockedBy() })
       .when(setStatus('completed', { maintenanceDate: AT }), head)
@@ -286,7 +302,7 @@ describe("set a maintenance request's status", () => {
   it('given a rejected request, then its comment carries the REJECTED prefix once', () => {
     expect([requested, rejected].reduce(evolveMaintenance, initialMaintenanceState())?.commentText).toBe('REJECTED: not a fault');
     expect(
-      [requested, maintenanceEvents.rejected('M1', 'REJECTED: worn')].reduce(evolveMaintenance, initialMaintenanceState())?.commentText,
+      [requested, maintenanceEvents.rejected('M1', D, 'REJECTED: worn')].reduce(evolveMaintenance, initialMaintenanceState())?.commentText,
     ).toBe('REJECTED: worn');
   });
 });
@@ -347,7 +363,7 @@ describe('staff unblock a driver', () => {
       .given({ ...blockedDriver, request: [requested] })
       .when(unblock('maintenance_completed'), head)
       .then({
-        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', maintenanceDate: AT } }],
+        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: D, maintenanceDate: AT } }],
         driver: [unblocked('maintenance_completed')],
       });
   });
@@ -357,7 +373,7 @@ describe('staff unblock a driver', () => {
       .given({ ...blockedDriver, request: [requested, accepted] })
       .when(unblock('maintenance_rejected'), head)
       .then({
-        request: [{ type: 'MaintenanceRejected', data: { requestId: 'M1', reason: STAFF_UNBLOCK_REASON, rejectedAt: AT } }],
+        request: [{ type: 'MaintenanceRejected', data: { requestId: 'M1', driverId: D, reason: STAFF_UNBLOCK_REASON, rejectedAt: AT } }],
         driver: [unblocked('maintenance_rejected')],
       });
   });

@@ -25,7 +25,7 @@ import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
-import { redistribution, rideStream } from '../rides/ride.decider';
+import { redistribution, rideStream, type AlternativeDrivers } from '../rides/ride.decider';
 import { userStream, type UserState } from '../users/user.decider';
 
 export interface MaintenanceRequestState {
@@ -87,11 +87,11 @@ function statusEvents(command: SetMaintenanceStatus, state: MaintenanceRequestSt
       const reason =
         reasonOf(command.data.reason) ?? (state.commentText.startsWith(REJECTION_COMMENT_PREFIX) ? reasonOf(state.commentText) : null);
       if (!reason) throw badRequest(MESSAGES.rejectionReasonRequired);
-      return [{ type: 'MaintenanceRejected', data: { requestId, reason, rejectedAt: at } }];
+      return [{ type: 'MaintenanceRejected', data: { requestId, driverId: state.driverId, reason, rejectedAt: at } }];
     }
     case 'completed':
       if (!maintenanceDate) throw badRequest(SERVER_MESSAGES.maintenanceDateRequired);
-      return [{ type: 'MaintenanceCompleted', data: { requestId, maintenanceDate } }];
+      return [{ type: 'MaintenanceCompleted', data: { requestId, driverId: state.driverId, maintenanceDate } }];
   }
 }
 
@@ -127,6 +127,8 @@ export interface RequestMaintenanceCommand {
     commentText: string;
     breakdownType: BreakdownType | null;
   };
+  /** Mid-ride: who else could take his ride over now, by vehicle type (the route's roster count, without him). */
+  alternativeDrivers: AlternativeDrivers;
 }
 
 type RequestStreams = { request: RequestRef; driver: DriverRef; account: StreamRef<UserState, UserEvent>; ride?: RideRef };
@@ -177,6 +179,7 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
           midRide,
           driver,
           { originalDriverId: driverId, maintenanceComment: commentText, maintenanceRequestId: requestId },
+          command.alternativeDrivers,
           at,
         )
       : { ride: [], driver: [] };
@@ -280,8 +283,8 @@ export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; r
     const closed: MaintenanceEvent[] = !open
       ? []
       : reason === 'maintenance_completed'
-        ? [{ type: 'MaintenanceCompleted', data: { requestId, maintenanceDate: at } }]
-        : [{ type: 'MaintenanceRejected', data: { requestId, reason: STAFF_UNBLOCK_REASON, rejectedAt: at } }];
+        ? [{ type: 'MaintenanceCompleted', data: { requestId, driverId: request.driverId, maintenanceDate: at } }]
+        : [{ type: 'MaintenanceRejected', data: { requestId, driverId: request.driverId, reason: STAFF_UNBLOCK_REASON, rejectedAt: at } }];
     return { request: closed, driver: unblockFrom(driver, requestId, reason) };
   },
 };

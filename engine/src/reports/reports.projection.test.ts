@@ -169,6 +169,7 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
         resumeState: 'started',
         redistributedAt: at('08:03:00'),
         openToAll: true,
+        alternativeDrivers: 1,
       }),
     );
     expect(await rowOf('R1')).toMatchObject({
@@ -291,11 +292,11 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'pending', LAST_MAINTENANCE_DATE: null });
     await given(e('MaintenanceAccepted', { requestId: 'M1', acceptedAt: at('09:10:00') }));
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'accepted' });
-    await given(e('MaintenanceCompleted', { requestId: 'M1', maintenanceDate: '2026-11-24T10:30:00.000Z' }));
+    await given(e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '2026-11-24T10:30:00.000Z' }));
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'completed', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
     await given(
       maintenanceRequested('M2', 'D001'),
-      e('MaintenanceRejected', { requestId: 'M2', reason: 'fine', rejectedAt: at('09:30:00') }),
+      e('MaintenanceRejected', { requestId: 'M2', driverId: 'D001', reason: 'fine', rejectedAt: at('09:30:00') }),
     );
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'rejected', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
   });
@@ -351,7 +352,7 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
       e('MaterialDropped', { rideId: 'R1', driverId: 'D001', droppedAt: at('08:19:50') }),
       e('RideEnded', { rideId: 'R1', driverId: 'D001', endedAt: at('08:21:00') }),
       maintenanceRequested('M1', 'D001'),
-      e('MaintenanceCompleted', { requestId: 'M1', maintenanceDate: '1931-02-03T04:05:06.007Z' }),
+      e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '1931-02-03T04:05:06.007Z' }),
       requested('R2', '09:00:00'),
       e('RideCancelled', { rideId: 'R2', cancelledBy: 'RQ01', cancelledAt: at('09:01:00') }),
       requested('R3', '09:00:00'),

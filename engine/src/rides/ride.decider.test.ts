@@ -27,6 +27,7 @@ import {
   redistributeRide,
   rideStep,
   takeOverRide,
+  type AlternativeDrivers,
   type BookRideCommand,
   type StepCommandType,
 } from './ride.decider';
@@ -56,6 +57,7 @@ const handedOver: Extract<RideEvent, { type: 'RideRedistributed' }> = {
     resumeState: 'material picked',
     redistributedAt: '2026-11-25T08:04:00.000Z',
     openToAll: true,
+    alternativeDrivers: 1,
   },
 };
 const takenOver: Extract<RideEvent, { type: 'RideTakenOver' }> = {
@@ -528,8 +530,16 @@ describe('take over a redistributed ride', () => {
 
 describe('redistribute a ride', () => {
   const spec = commandSpec(redistributeRide);
-  const redistribute = (originalDriverId = 'D001', vehicleType: VehicleType = 'Forklift') =>
-    ({ type: 'RedistributeRide', data: { rideId: R, originalDriverId, vehicleType, maintenanceComment: 'Hydraulic leak' } }) as const;
+  const redistribute = (
+    originalDriverId = 'D001',
+    vehicleType: VehicleType = 'Forklift',
+    alternativeDrivers: AlternativeDrivers = { Forklift: 1 },
+  ) =>
+    ({
+      type: 'RedistributeRide',
+      data: { rideId: R, originalDriverId, vehicleType, maintenanceComment: 'Hydraulic leak' },
+      alternativeDrivers,
+    }) as const;
   const blocked = { driver: [driverEvents.added('D001'), assigned('D001'), driverEvents.blockedForMaintenance('D001', 'M1')] };
   const handedOverNow = (maintenanceRequestId: string | null) => ({
     ...handedOver,
@@ -541,6 +551,16 @@ describe('redistribute a ride', () => {
       .given({ ride: ride.picked, ...blocked })
       .when(redistribute(), driverActor('D001'))
       .then({ ride: [handedOverNow('M1')], driver: [plain(driverEvents.releasedFromRide('D001', R, 'redistributed'))] });
+  });
+
+  it('given drivers of other types only, when a ride is handed over, then it records that nobody of its type could take it over', () => {
+    spec
+      .given({ ride: ride.picked, ...blocked })
+      .when(redistribute('D001', 'Forklift', { Crane: 3 }), driverActor('D001'))
+      .then({
+        ride: [{ ...handedOverNow('M1'), data: { ...handedOverNow('M1').data, alternativeDrivers: 0 } }],
+        driver: [plain(driverEvents.releasedFromRide('D001', R, 'redistributed'))],
+      });
   });
 
   it('given a ride he already handed over, when he asks again, then nothing changes', () => {

@@ -375,6 +375,13 @@ export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = 
 };
 
 /**
+ * How many drivers of each vehicle type, other than the one handing a ride over, could take it over
+ * now (the engine's driver roster: Active, with access, not blocked); a type absent has none. A soft
+ * fact like a booking's `driversOfType`: the redistribution records the count its ride's type has.
+ */
+export type AlternativeDrivers = Readonly<Partial<Record<string, number>>>;
+
+/**
  * The broken-down driver's ride handed to the other drivers of its type, resuming where it stood,
  * and the driver freed of it: the one rule both a maintenance request and a hand-over follow.
  */
@@ -382,6 +389,7 @@ export function redistribution(
   ride: RideSnapshot,
   driver: DriverState,
   handOver: { originalDriverId: string; maintenanceComment: string; maintenanceRequestId: string | null },
+  alternatives: AlternativeDrivers,
   at: string,
 ): { ride: RideEvent[]; driver: DriverEvent[] } {
   const { originalDriverId, maintenanceComment, maintenanceRequestId } = handOver;
@@ -402,6 +410,8 @@ export function redistribution(
       resumeState,
       redistributedAt: at,
       openToAll: true,
+      // None: the requester is told at once (the socket mapping projects this; the reassignment timer repeats it).
+      alternativeDrivers: alternatives[ride.context.vehicleType] ?? 0,
     },
   };
   return {
@@ -413,6 +423,8 @@ export function redistribution(
 export interface RedistributeRideCommand {
   type: 'RedistributeRide';
   data: Omit<RedistributeRide['data'], 'maintenanceRequestId'>;
+  /** Who else could take it over now, by vehicle type (the route's roster count, without the original driver). */
+  alternativeDrivers: AlternativeDrivers;
 }
 
 /**
@@ -437,6 +449,7 @@ export const redistributeRide: CommandHandler<RedistributeRideCommand, { ride: R
       ride,
       driver,
       { originalDriverId, maintenanceComment, maintenanceRequestId: driver.blockedFor },
+      command.alternativeDrivers,
       now.toISOString(),
     );
   },

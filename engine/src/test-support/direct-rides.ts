@@ -71,7 +71,7 @@ export function directRides(store: EventStore) {
         comments: '',
         vehicleAssigned: vehicleType,
       };
-      await run(addDriver, { type: 'AddDriver', data: record, serial: 1 }, '2026-01-01T00:00:00Z', SYSTEM);
+      await run(addDriver, { type: 'AddDriver', data: record }, '2026-01-01T00:00:00Z', SYSTEM);
       await run(
         signUp,
         { type: 'SignUp', data: { tokenNo: driverId, name: null, mobile: null, passwordHash: 'x' } },
@@ -111,7 +111,11 @@ export function directRides(store: EventStore) {
     redistribute: (rideId: string, originalDriverId: string, vehicleType: VehicleType, at: string) =>
       run(
         redistributeRide,
-        { type: 'RedistributeRide', data: { rideId, originalDriverId, vehicleType, maintenanceComment: 'hydraulics' } },
+        {
+          type: 'RedistributeRide',
+          data: { rideId, originalDriverId, vehicleType, maintenanceComment: 'hydraulics' },
+          alternativeDrivers: { [vehicleType]: 1 },
+        },
         at,
         SYSTEM,
       ),

@@ -47,6 +47,7 @@ export const rideEvents = {
       resumeState: 'started',
       redistributedAt: at(minute),
       openToAll: true,
+      alternativeDrivers: 1,
     }),
   takenOver: (rideId: string, driverId: string, minute = 4) =>
     event('RideTakenOver', {

@@ -38,6 +38,7 @@ function ride(rideId: string, special = false) {
       resumeState: 'started',
       redistributedAt: at(minute),
       openToAll: true,
+      alternativeDrivers: 1,
     },
   });
   const takenOver = (driverId: string, minute: number): RideEvent => ({

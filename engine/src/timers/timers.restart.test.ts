@@ -92,6 +92,7 @@ describe.each(testStoreTimerKinds())('timers across engine restarts on %s with %
           resumeState: 'accepted',
           redistributedAt: now,
           openToAll: true,
+          alternativeDrivers: 1,
         },
       },
     ];

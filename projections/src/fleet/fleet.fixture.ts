@@ -88,7 +88,10 @@ export function fleetHistory() {
       // The date the maintenance head types in, not the instant: a day earlier than the recorded time.
       push(
         `maintenance-${requestId}`,
-        { type: 'MaintenanceCompleted', data: { requestId, maintenanceDate: new Date(at - 86_400_000).toISOString() } },
+        {
+          type: 'MaintenanceCompleted',
+          data: { requestId, driverId: operatorId, maintenanceDate: new Date(at - 86_400_000).toISOString() },
+        },
         at,
       );
       driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_completed' } }, at);
@@ -96,7 +99,10 @@ export function fleetHistory() {
     rejected(requestId: string, operatorId: string, at: number) {
       push(
         `maintenance-${requestId}`,
-        { type: 'MaintenanceRejected', data: { requestId, reason: 'not broken', rejectedAt: new Date(at).toISOString() } },
+        {
+          type: 'MaintenanceRejected',
+          data: { requestId, driverId: operatorId, reason: 'not broken', rejectedAt: new Date(at).toISOString() },
+        },
         at,
       );
       driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_rejected' } }, at);

@@ -66,7 +66,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
     });
 
     it('given a pending request, when it is rejected with a reason, then its comment reads REJECTED: and the reason', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0), m.rejected('M1', 'no fault found', 3));
+      await spec.given(m.requested('M1', 'FL01', 0), m.rejected('M1', 'FL01', 'no fault found', 3));
       expect(await request()).toMatchObject({
         status: 'rejected',
         rejected_at: time(3),
@@ -80,7 +80,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
       await spec.given(
         m.requested('M1', 'FL01', 0),
         m.commentEdited('M1', 'REJECTED: driver error', 2),
-        m.rejected('M1', 'driver error', 3),
+        m.rejected('M1', 'FL01', 'driver error', 3),
       );
       expect(await request()).toMatchObject({
         status: 'rejected',
@@ -90,12 +90,12 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
     });
 
     it('given a rejection whose reason already carries the prefix, then the comment is not prefixed twice', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0), m.rejected('M1', 'REJECTED: duplicate request', 3));
+      await spec.given(m.requested('M1', 'FL01', 0), m.rejected('M1', 'FL01', 'REJECTED: duplicate request', 3));
       expect(await request()).toMatchObject({ comment_text: 'REJECTED: duplicate request' });
     });
 
     it('given an accepted request, when it is completed, then it is completed with the maintenance date and keeps its acceptance', async () => {
-      await spec.given(m.requested('M1', 'FL01', 0), m.accepted('M1', 1), m.completed('M1', 50));
+      await spec.given(m.requested('M1', 'FL01', 0), m.accepted('M1', 1), m.completed('M1', 'FL01', 50));
       expect(await request()).toMatchObject({
         status: 'completed',
         accepted_at: time(1),
@@ -112,7 +112,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         m.commentEdited('M1', 'first note', 1),
         m.accepted('M1', 2),
         m.commentEdited('M1', 'second note', 3),
-        m.completed('M1', 4),
+        m.completed('M1', 'FL01', 4),
       );
       const before = await request();
       await spec.given();
@@ -174,12 +174,12 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         d.added('FL01'),
         m.requested('M1', 'FL01', 0),
         m.accepted('M1', 1),
-        m.completed('M1', 20),
+        m.completed('M1', 'FL01', 20),
         m.requested('M2', 'FL01', 30),
         m.accepted('M2', 31),
-        m.completed('M2', 40),
+        m.completed('M2', 'FL01', 40),
         m.requested('M3', 'FL01', 50),
-        m.rejected('M3', 'not needed', 51),
+        m.rejected('M3', 'FL01', 'not needed', 51),
         m.requested('M4', 'FL02', 52),
         m.accepted('M4', 53),
       );

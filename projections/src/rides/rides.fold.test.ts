@@ -93,6 +93,7 @@ function eventOf(
             resumeState: resumeStateOf(s) ?? 'accepted',
             redistributedAt: when,
             openToAll: true,
+            alternativeDrivers: 1,
           },
         };
       case 'RideTakenOver':

@@ -28,11 +28,11 @@ const requested = {
 };
 
 describe('domain events', () => {
-  it('given every stream, then each event type has exactly one schema version: 1, but RideRedistributed (issue #29) and ChecklistChanged (issue #31) at 2, upcast on read', () => {
+  it('given every stream, then each event type has exactly one schema version: 1, but the maintenance outcomes and ChecklistChanged (issues #29, #31) at 2 and RideRedistributed (issue #29) at 3, upcast on read', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     expect(EVENT_TYPES).toHaveLength(20 + 11 + 13 + 5 + 4 + 1 + 2);
-    const second = new Set<string>(['RideRedistributed', 'ChecklistChanged']);
-    for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(second.has(type) ? 2 : 1);
+    const later: Record<string, number> = { RideRedistributed: 3, MaintenanceRejected: 2, MaintenanceCompleted: 2, ChecklistChanged: 2 };
+    for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(later[type] ?? 1);
   });
 
   it('given the union schema, then it accepts every listed type and no other', () => {
@@ -88,6 +88,7 @@ describe('domain events', () => {
         resumeState: 'material picked',
         redistributedAt: '2025-01-02T03:04:05.000Z',
         openToAll: true,
+        alternativeDrivers: 2,
       },
     };
     expect(domainEventSchema.safeParse(event).success).toBe(true);

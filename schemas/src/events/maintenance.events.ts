@@ -23,9 +23,16 @@ export const maintenanceAcceptedSchema = defineEvent('MaintenanceAccepted', {
   acceptedAt: isoDateTimeSchema,
 });
 
+/**
+ * Version 2 (issue #29): the outcome names the request's driver. null only on an event recorded before
+ * version 2, whose driver is the one its request's `MaintenanceRequested` names.
+ */
+const outcomeDriverIdSchema = idSchema.nullable();
+
 /** The maintenance head rejected a pending request; the driver is released. */
 export const maintenanceRejectedSchema = defineEvent('MaintenanceRejected', {
   requestId: idSchema,
+  driverId: outcomeDriverIdSchema,
   reason: z.string().min(1),
   rejectedAt: isoDateTimeSchema,
 });
@@ -33,6 +40,7 @@ export const maintenanceRejectedSchema = defineEvent('MaintenanceRejected', {
 /** The maintenance was done; `maintenanceDate` becomes the vehicle's last maintenance date. */
 export const maintenanceCompletedSchema = defineEvent('MaintenanceCompleted', {
   requestId: idSchema,
+  driverId: outcomeDriverIdSchema,
   maintenanceDate: isoDateTimeSchema,
 });
 
@@ -63,8 +71,8 @@ export type MaintenanceEventType = MaintenanceEvent['type'];
 export const MAINTENANCE_EVENT_SCHEMA_VERSIONS = {
   MaintenanceRequested: 1,
   MaintenanceAccepted: 1,
-  MaintenanceRejected: 1,
-  MaintenanceCompleted: 1,
+  MaintenanceRejected: 2,
+  MaintenanceCompleted: 2,
   MaintenanceCommentEdited: 1,
 } as const satisfies Record<MaintenanceEventType, number>;
 

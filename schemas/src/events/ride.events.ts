@@ -92,6 +92,12 @@ export const rideRedistributedSchema = defineEvent('RideRedistributed', {
    * Version 1 events are read as true: the engines that wrote them let any driver of the type take over.
    */
   openToAll: z.boolean(),
+  /**
+   * Version 3 (issue #29): how many other drivers of its type could take it over when it was decided
+   * (Active, with access, not blocked; the engine's driver roster). 0: the requester is told at once that
+   * there is none. null: recorded before version 3, not known; nothing is told for it.
+   */
+  alternativeDrivers: z.number().int().nonnegative().nullable(),
 });
 
 /** Another driver took over a redistributed ride; it continues from `resumeState`. */
@@ -269,7 +275,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   MaterialDropped: 1,
   RideEnded: 1,
   RideCancelled: 1,
-  RideRedistributed: 2,
+  RideRedistributed: 3,
   RideTakenOver: 1,
   RideWaitAlerted: 1,
   ReassignmentOverdue: 1,

@@ -10,6 +10,13 @@ type Upcaster = (data: unknown) => unknown;
 const UPCASTERS: Record<string, Upcaster> = {
   // Before issue #29 any driver of the ride's type could take a redistributed ride over; the event now says so.
   'RideRedistributed@1': (data) => ({ ...(data as object), openToAll: true }),
+  // Issue #29: a redistribution now records how many drivers could take it over. An older one did not:
+  // unknown, so the requester is not told "no alternative driver" on its account (the reassignment timer still tells him).
+  'RideRedistributed@2': (data) => ({ ...(data as object), alternativeDrivers: null }),
+  // Issue #29: an outcome now names its driver. An older one did not, and one event cannot know him: null,
+  // and a reader takes him from the request's MaintenanceRequested (docs/DECISIONS.md).
+  'MaintenanceRejected@1': (data) => ({ ...(data as object), driverId: null }),
+  'MaintenanceCompleted@1': (data) => ({ ...(data as object), driverId: null }),
   // Before issue #31 an item id could be any text (`constructor`, `__proto__`); such an id is read as a safe one, the same each time.
   'ChecklistChanged@1': (data) => {
     const { items, ...rest } = data as { items: Array<{ id: string }> };

@@ -100,6 +100,7 @@ export const rideEvents = {
       resumeState: resumeStateOf(ride),
       redistributedAt: AT,
       openToAll: true,
+      alternativeDrivers: 1,
     }),
   takenOver: (ride: RideSnapshot, driverId: string) =>
     event('RideTakenOver', {
