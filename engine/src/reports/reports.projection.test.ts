@@ -301,6 +301,20 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'rejected', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
   });
 
+  it('given a completion stored before outcomes named the driver (read with driverId null), then his last maintenance date is found through its request; one that names him needs no request', async () => {
+    await given(
+      e('DriverAdded', driverRecord('D001', 'MH12 AB 0001', '7')),
+      requested('R1'),
+      accepted('R1', 'D001'),
+      maintenanceRequested('M1', 'D001'),
+    );
+    await given(e('MaintenanceCompleted', { requestId: 'M1', driverId: null, maintenanceDate: '2026-11-20T10:30:00.000Z' }));
+    expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'completed', LAST_MAINTENANCE_DATE: '2026-11-20T10:30:00.000Z' });
+    // A request the reports never saw filed: the completion's own driverId is all it takes.
+    await given(e('MaintenanceCompleted', { requestId: 'M9', driverId: 'D001', maintenanceDate: '2026-11-22T10:30:00.000Z' }));
+    expect(await rowOf('R1')).toMatchObject({ LAST_MAINTENANCE_DATE: '2026-11-22T10:30:00.000Z' });
+  });
+
   it('given a driver released as maintained by staff without a completed request, then that release is his last maintenance date', async () => {
     await given(
       e('DriverAdded', driverRecord('D003', 'MH12 AB 0003', '3')),

@@ -43,12 +43,13 @@ export class ReportDriversFold {
     assignedDrivers: readonly string[],
   ): Promise<ReportDriversFold> {
     const requests = new Map<string, string>();
-    const completed = events.filter((e) => e.type === 'MaintenanceCompleted').map((e) => e.data.requestId);
-    if (completed.length > 0) {
+    // A completion names its driver; one stored before it did (version 1, driverId null) is looked up by its request.
+    const unnamed = events.filter((e) => e.type === 'MaintenanceCompleted' && e.data.driverId === null).map((e) => e.data.requestId);
+    if (unnamed.length > 0) {
       const rows = await db
         .selectFrom('report_maintenance_requests')
         .selectAll()
-        .where('request_id', 'in', [...new Set(completed)])
+        .where('request_id', 'in', [...new Set(unnamed)])
         .execute();
       for (const row of rows) requests.set(row.request_id, row.driver_id);
     }
@@ -57,7 +58,10 @@ export class ReportDriversFold {
     for (const event of events) {
       if ('operatorId' in event.data) ids.add(event.data.operatorId);
       else if (event.type === 'MaintenanceRequested') ids.add(event.data.driverId);
-      else requestIds.add(event.data.requestId);
+      else {
+        requestIds.add(event.data.requestId);
+        if (event.type === 'MaintenanceCompleted' && event.data.driverId !== null) ids.add(event.data.driverId);
+      }
     }
     const drivers = new Map<string, DriverRow>();
     if (ids.size > 0 || requestIds.size > 0) {
@@ -130,7 +134,7 @@ export class ReportDriversFold {
         return this.setLatestStatus(event.data.requestId, 'rejected');
       case 'MaintenanceCompleted': {
         this.setLatestStatus(event.data.requestId, 'completed');
-        const driverId = this.requests.get(event.data.requestId);
+        const driverId = event.data.driverId ?? this.requests.get(event.data.requestId);
         const row = driverId === undefined ? undefined : this.drivers.get(driverId);
         if (!row) return;
         // The latest of his completed maintenances, as the maintenance list shows it.
