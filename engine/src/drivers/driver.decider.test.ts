@@ -28,13 +28,36 @@ const madeDriver = (assignedVehicleType: 'Forklift' | 'Crane' | null) =>
 
 describe('add a driver', () => {
   const spec = commandSpec(addDriver);
-  const add = (data: AddDriver['data'] = record, serial = 1) => ({ type: 'AddDriver', data, serial }) as const;
+  const add = (data: AddDriver['data'] = record) => ({ type: 'AddDriver', data }) as const;
+  const issued = (operatorId: string, serial: number) => ({ type: 'DriverSerialIssued', data: { operatorId, serial } }) as const;
+  const roster = [issued('D001', 1)];
 
-  it('given no driver and no account, when an admin adds him, then the record is added with its serial and creation time', () => {
+  it('given no driver, no account and an empty roster, when an admin adds him, then the record is added with serial 1 and its creation time, and the roster issues serial 1', () => {
     spec
       .given({})
       .when(add())
-      .then({ driver: [added] });
+      .then({ driver: [added], roster });
+  });
+
+  it('given a roster that issued serials 1 to 4, when an admin adds a driver, then his serial is 5, on his record and on the roster', () => {
+    const withFive: DriverEvent = { type: 'DriverAdded', data: { ...record, serial: 5, createdAt: NOW.toISOString() } };
+    spec
+      .given({ roster: ['CR01', 'CR02', 'CR03', 'CR04'].map((operatorId, i) => issued(operatorId, i + 1)) })
+      .when(add())
+      .then({ driver: [withFive], roster: [issued('D001', 5)] });
+  });
+
+  it('given a roster opened at 12 (records of before the roster), when an admin adds a driver, then his serial is 13; after him, the next add takes 14', () => {
+    const serialOf = (serial: number): DriverEvent => ({ type: 'DriverAdded', data: { ...record, serial, createdAt: NOW.toISOString() } });
+    const opened = { type: 'DriverRosterOpened', data: { lastSerial: 12 } } as const;
+    spec
+      .given({ roster: [opened] })
+      .when(add())
+      .then({ driver: [serialOf(13)], roster: [issued('D001', 13)] });
+    spec
+      .given({ roster: [opened, issued('CR01', 13)] })
+      .when(add())
+      .then({ driver: [serialOf(14)], roster: [issued('D001', 14)] });
   });
 
   it("given no driver, when an admin adds him with an activation code, then the record and the code's hash with its expiry are recorded together", () => {
@@ -50,6 +73,7 @@ describe('add a driver', () => {
             data: { operatorId: 'D001', codeHash: 'code-hash', issuedAt: NOW.toISOString(), expiresAt: '2026-12-02T08:00:00.000Z' },
           },
         ],
+        roster,
       });
   });
 
@@ -57,7 +81,7 @@ describe('add a driver', () => {
     spec
       .given({ account: [userEvents.signedUp('D001')] })
       .when(add())
-      .then({ driver: [added], account: [{ type: 'DriverRegistrationRequested', data: { tokenNo: 'D001' } }] });
+      .then({ driver: [added], account: [{ type: 'DriverRegistrationRequested', data: { tokenNo: 'D001' } }], roster });
   });
 
   it("given a driver account of another vehicle type, when the record is added, then the account takes the record's type; of the same type, nothing changes", () => {
@@ -68,11 +92,11 @@ describe('add a driver', () => {
     spec
       .given({ account: driverAccount('Crane') })
       .when(add())
-      .then({ driver: [added], account: [madeDriver('Forklift')] });
+      .then({ driver: [added], account: [madeDriver('Forklift')], roster });
     spec
       .given({ account: driverAccount('Forklift') })
       .when(add())
-      .then({ driver: [added] });
+      .then({ driver: [added], roster });
   });
 
   it.each(['admin', 'maintenanceHead'] as const)(
@@ -81,14 +105,14 @@ describe('add a driver', () => {
       spec
         .given({ account: [userEvents.signedUp('D001', { role })] })
         .when(add())
-        .then({ driver: [added] });
+        .then({ driver: [added], roster });
     },
   );
 
   it('given a driver, when he is added again, then it is refused', () => {
     spec
-      .given({ driver: [added] })
-      .when(add(record, 2))
+      .given({ driver: [added], roster })
+      .when(add())
       .thenThrows(409, SERVER_MESSAGES.driverAlreadyExists);
   });
 });

@@ -3,6 +3,7 @@ import {
   driverStreamId,
   type AddDriver,
   type DriverEvent,
+  type RosterEvent,
   type ToggleDriverAccess,
   type UpdateDriver,
   type SiteState,
@@ -15,6 +16,7 @@ import { placeInUse } from '../site/site.decider';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import { driverRecordAddedEvents, driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 import { accessCodeTimes, type StoredAccessCode } from '../auth/access-code';
+import { nextSerial, rosterStream, type RosterState } from './roster.decider';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
 
@@ -115,17 +117,21 @@ export interface ActivationCodeToIssue {
   ttlMs: number;
 }
 
+type AddDriverStreams = DriverAdminStreams & { roster: StreamRef<RosterState, RosterEvent> };
+
 /**
  * POST /api/drivers/add: the record with its activation code, and the account on its operator id
- * (if any): a driver account serves its vehicle type, a requester's waits for approval. One append.
+ * (if any): a driver account serves its vehicle type, a requester's waits for approval. The serial is
+ * the roster's next, issued on the roster in the same append, so two adds never share one. One append.
  */
-export const addDriver: CommandHandler<AddDriver & { serial: number; activation?: ActivationCodeToIssue }, DriverAdminStreams> = {
-  streams: (command) => adminStreams(command.data.operatorId),
-  decide(command, { driver, account }, { now, actor }) {
+export const addDriver: CommandHandler<AddDriver & { activation?: ActivationCodeToIssue }, AddDriverStreams> = {
+  streams: (command) => ({ ...adminStreams(command.data.operatorId), roster: rosterStream() }),
+  decide(command, { driver, account, roster }, { now, actor }) {
     requireActor(actor, 'admin');
     if (driver.record) throw conflict(SERVER_MESSAGES.driverAlreadyExists);
     const { operatorId } = command.data;
-    const added: DriverEvent = { type: 'DriverAdded', data: { ...command.data, serial: command.serial, createdAt: now.toISOString() } };
+    const serial = nextSerial(roster);
+    const added: DriverEvent = { type: 'DriverAdded', data: { ...command.data, serial, createdAt: now.toISOString() } };
     const code: DriverEvent[] = command.activation
       ? [
           {
@@ -134,7 +140,11 @@ export const addDriver: CommandHandler<AddDriver & { serial: number; activation?
           },
         ]
       : [];
-    return { driver: [added, ...code], account: driverRecordAddedEvents(account, vehicleTypeOf(command.data)) };
+    return {
+      driver: [added, ...code],
+      account: driverRecordAddedEvents(account, vehicleTypeOf(command.data)),
+      roster: [{ type: 'DriverSerialIssued', data: { operatorId, serial } }],
+    };
   },
 };
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,14 +12,13 @@ import {
   updateDriverBodySchema,
   type DriverRecord,
 } from '@plantride/schemas';
-import { nextDriverSerial } from '@plantride/projections';
 import { currentUser } from '../auth/auth.plugin';
 import { handle, type CommandResult } from '../commands/command-handler';
 import { DEFAULT_ACCESS_CODE_TTL_MS, hashAccessCode, issuedCodeAnswer, newAccessCode } from '../auth/access-code';
 import { DomainError } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
-import { readModels } from '../rides/ride-access';
-import { addDriver, toggleDriverAccess, updateDriver } from './driver.decider';
+import { toggleDriverAccess, updateDriver } from './driver.decider';
+import { addDriverInTurn, openDriverRosterAtStart } from './driver-serials';
 import { driverReadRoutes } from './driver-reads.routes';
 import { driverRegistrationRoutes } from './registrations.routes';
 import { shiftsRoutes } from './shifts.routes';
@@ -36,15 +34,11 @@ function recordOf({ serial: _serial, createdAt: _createdAt, ...record }: DriverR
   return record;
 }
 
-// Serials are shown to people as DRIVERID; a race between two adds can hand out one twice, never lose a record.
-async function nextSerial(app: FastifyInstance): Promise<number> {
-  await app.projections.caughtUp();
-  return nextDriverSerial(readModels(app));
-}
-
 /** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), the driver reads, and pending driver registrations. */
 export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number; shiftMs: number }> = async (app, options) => {
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
+  // Serials are the roster's (roster.decider.ts): a store whose records came before it gets it opened first.
+  await openDriverRosterAtStart(app.eventStore);
   app.post(
     '/api/drivers/add',
     {
@@ -59,12 +53,7 @@ export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number; sh
       const activation = { codeHash: hashAccessCode(record.operatorId, code), ttlMs };
       let result: CommandResult;
       try {
-        result = await handle(
-          app.eventStore,
-          addDriver,
-          { type: 'AddDriver', data: record, serial: await nextSerial(app), activation },
-          context,
-        );
+        result = await addDriverInTurn(app.eventStore, { type: 'AddDriver', data: record, activation }, context);
       } catch (error) {
         // The spec's add screen reads the operator id beside the message.
         if (!(error instanceof DomainError && error.status === 409)) throw error;

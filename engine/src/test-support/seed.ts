@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { driverStreamId, userStreamId, type Role, type VehicleType } from '@plantride/schemas';
+import { DRIVER_ROSTER_STREAM_ID, driverStreamId, userStreamId, type Role, type VehicleType } from '@plantride/schemas';
 import type { App } from '../app';
 import type { NewEvent } from '../event-store/event-store';
 
@@ -54,10 +54,27 @@ export async function seedUsers(app: App, users: SeedUser[]): Promise<void> {
         vehicleAssigned: user.vehicleType ?? '',
         createdAt: new Date().toISOString(),
       };
-      ({ position } = await app.eventStore.append(
-        driverStreamId(user.tokenNo),
-        0,
-        [{ eventId: randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }],
+      // As an add writes it: the serial issued on the roster too, so the next add through the API follows on.
+      ({ position } = await app.eventStore.appendToStreams(
+        [
+          {
+            streamId: driverStreamId(user.tokenNo),
+            expectedVersion: 0,
+            events: [{ eventId: randomUUID(), type: 'DriverAdded', schemaVersion: 1, data: record }],
+          },
+          {
+            streamId: DRIVER_ROSTER_STREAM_ID,
+            expectedVersion: 'any',
+            events: [
+              {
+                eventId: randomUUID(),
+                type: 'DriverSerialIssued',
+                schemaVersion: 1,
+                data: { operatorId: user.tokenNo, serial: record.serial },
+              },
+            ],
+          },
+        ],
         seedMetadata(),
       ));
     }

@@ -96,7 +96,7 @@ async function createDriverRecord(store: EventStore, driver: Omit<NewAccount, 'p
     vehicleAssigned: driver.assignedVehicleType ?? ('' as const),
   };
   try {
-    await handle(store, addDriver, { type: 'AddDriver', data: record, serial }, context('demo'));
+    await handle(store, addDriver, { type: 'AddDriver', data: record }, context('demo'));
   } catch (error) {
     // Already recorded (also by a racing process): the record stands as it is.
     if (!(error instanceof ConcurrencyError || (error instanceof DomainError && error.status === 409))) throw error;
@@ -106,7 +106,8 @@ async function createDriverRecord(store: EventStore, driver: Omit<NewAccount, 'p
 async function createDemoAccounts(store: EventStore, except: string | undefined): Promise<DemoAccount[]> {
   const people = DEMO_PEOPLE.filter((person) => person.tokenNo !== except);
   const drivers = people.filter((person) => person.role === 'driver');
-  await Promise.all(drivers.map((driver, i) => createDriverRecord(store, driver, i + 1)));
+  // One after another: each takes the roster's next serial, so they number 1, 2, ... in this order.
+  for (const [i, driver] of drivers.entries()) await createDriverRecord(store, driver, i + 1);
   const accounts = people.map((person) => ({ ...person, password: demoPassword() }));
   const created = await Promise.all(accounts.map((account) => createAccount(store, account, 'demo')));
   return accounts.filter((_, i) => created[i]);
