@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { jwtClaimsSchema } from '@plantride/schemas';
@@ -46,5 +47,16 @@ describe('session tokens', () => {
     expect(await tokens.verify(token)).not.toBeNull();
     const tampered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
     expect(await tokens.verify(tampered)).toBeNull();
+  });
+
+  it('given a request body with a password, when it is digested for the store, then the digest is keyed: the same under one secret, another under another, and neither a plain hash nor an HMAC under the secret itself', () => {
+    const text = JSON.stringify(['POST', '/api/auth/signup', {}, {}, { token_no: 'AB12', password: 'Plant-ride-2026' }]);
+    const tokens = createTokenService(secret, 600);
+    expect(tokens.digest(text)).toBe(createTokenService(secret, 60).digest(text));
+    expect(tokens.digest(text)).not.toBe(createTokenService('b'.repeat(32), 600).digest(text));
+    expect(tokens.digest(text)).not.toBe(tokens.digest(text.replace('2026', '2027')));
+    expect(tokens.digest(text)).not.toBe(createHash('sha256').update(text).digest('base64url'));
+    // Not the token's own key: a digest can never stand for a signature over text a client chose.
+    expect(tokens.digest(text)).not.toBe(createHmac('sha256', secret).update(text).digest('base64url'));
   });
 });

@@ -427,4 +427,15 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       expect(keyed.has(route), `${route} takes no key`).toBe(false);
     }
   }, 300_000);
+
+  it('given a booking sent with a key, when it is sent again with its fields in another order, then it is the same request: the first answer, nothing appended', async () => {
+    const body = { userId: 'RQ01', fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift', rideType: 'Regular' };
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const first = await call({ who: 'RQ01', method: 'POST', url: '/api/bookings/book-ride', payload: body }, `reordered-${kind}`);
+    const after = await t.app.eventStore.headPosition();
+    const again = await call({ who: 'RQ01', method: 'POST', url: '/api/bookings/book-ride', payload: reordered }, `reordered-${kind}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await t.app.eventStore.headPosition()).toBe(after);
+  });
 });
