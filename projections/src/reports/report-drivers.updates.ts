@@ -44,7 +44,7 @@ export class ReportDriversFold {
   ): Promise<ReportDriversFold> {
     const requests = new Map<string, string>();
     // A completion names its driver; one stored before it did (version 1, driverId null) is looked up by its request.
-    const unnamed = events.filter((e) => e.type === 'MaintenanceCompleted' && e.data.driverId === null).map((e) => e.data.requestId);
+    const unnamed = events.flatMap((e) => (e.type === 'MaintenanceCompleted' && e.data.driverId === null ? [e.data.requestId] : []));
     if (unnamed.length > 0) {
       const rows = await db
         .selectFrom('report_maintenance_requests')
