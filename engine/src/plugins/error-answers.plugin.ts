@@ -13,7 +13,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * - behind `requireRole`: 401 and 403;
  * - state-changing: 403 (csrf: a cookie command from another page), 404 (the ride, request or person
  *   it names is not there), 409 (a decider's refusal or a concurrent append), 413 and 415 (a body too
- *   large, or of a type it does not read), 422 (an Idempotency-Key reused for another command), 429 (the
+ *   large, or of a type it does not read), 422 (an Idempotency-Key sent again with another request), 429 (the
  *   user's command allowance);
  * - a WebSocket route: 404 to a plain request that asks for no upgrade.
  * Anything else a route answers its schema names itself.

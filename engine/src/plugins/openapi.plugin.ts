@@ -25,7 +25,7 @@ export const openApiPlugin = fp<OpenApiPluginOptions>(
           title: 'PlantRide engine',
           version: '0.1.0',
           description:
-            'The calls of SPEC §7 with their exact field names, plus our additions (health, users, read-your-writes `position`). Authenticated calls take `Authorization: Bearer <jwt_token>`; commands take an optional `Idempotency-Key` header.',
+            'The calls of SPEC §7 with their exact field names, plus our additions (health, users, read-your-writes `position`). Authenticated calls take `Authorization: Bearer <jwt_token>`; commands take an optional `Idempotency-Key` header: sent again with the same request it answers the first answer, with another request 422.',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
