@@ -12,6 +12,7 @@ const BENCHES = [
   'replay/replay.bench.ts',
   'reports/reports.bench.ts',
   'web/web.bench.ts',
+  'site/site.bench.ts',
 ];
 const extra = process.argv.slice(2);
 const failed: string[] = [];

@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveSocket } from './socket.store';
-import { answerRoutes, siteAnswerSchema, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
+import {
+  SITE_REREAD_SPREAD_MS,
+  answerRoutes,
+  siteAnswerSchema,
+  type SiteAnswer,
+  type SiteLocationAnswer,
+  type SiteRouteAnswer,
+} from '@plantride/schemas';
 import { api } from './api-client';
 import { siteKeys } from './query-keys';
 
@@ -24,12 +31,7 @@ export function useSite() {
   return useQuery({ queryKey: siteKey, queryFn: ({ signal }) => getSite(signal) });
 }
 
-/**
- * The longest a screen waits before reading the site again after `siteChanged`. Every signed-in screen
- * hears it at once; spread over two seconds, their reads no longer arrive together (issue #31: ten at
- * once held /api/health up to 4.7 s), and the changes heard while one waits are read together.
- */
-export const SITE_REREAD_SPREAD_MS = 2000;
+export { SITE_REREAD_SPREAD_MS };
 
 /** Reads the site again when an admin changes it (`siteChanged`, to every signed-in socket): open booking forms and Site screens follow. */
 export function useSiteChanges(random: () => number = Math.random): void {

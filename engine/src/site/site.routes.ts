@@ -50,11 +50,12 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 
 /** GET /api/site's body, made once per site version: screens re-read it after every change. */
 function servedSite(cache: { current(): SiteState | null; version(): number }) {
-  let served: { version: number; etag: string; body: string } | undefined;
+  let served: { version: number; etag: string; body: Buffer } | undefined;
   return () => {
     const version = cache.version();
     if (served?.version !== version) {
-      served = { version, etag: `"${ANSWER_SHAPE}-${version}"`, body: JSON.stringify(siteAnswer(cache.current(), version)) };
+      const body = Buffer.from(JSON.stringify(siteAnswer(cache.current(), version)));
+      served = { version, etag: `"${ANSWER_SHAPE}-${version}"`, body };
     }
     return served;
   };
@@ -78,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const served = servedSite(cache);
-  // Sent as made (a string skips the serializer); the schema stands for the documentation. `no-cache`: a
+  // Sent as made (a Buffer skips the serializer); the schema stands for the documentation. `no-cache`: a
   // browser keeps the answer but asks each time with If-None-Match, and an unchanged site answers 304.
   app.get(
     '/api/site',
@@ -90,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { etag, body } = served();
       void reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      // The body is the answer already serialized; Fastify sends a string as it is.
+      // The body is the answer already serialized and encoded; Fastify sends a Buffer as it is.
       return reply.type('application/json; charset=utf-8').send(body as unknown as SiteAnswer);
     },
   );

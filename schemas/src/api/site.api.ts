@@ -41,6 +41,13 @@ export function answerRoutes(site: SiteAnswer): (from: string, to: string) => Si
   };
 }
 
+/**
+ * The longest a screen waits before reading the site again after `siteChanged`. Every signed-in screen
+ * hears it at once; spread over two seconds, their reads no longer arrive together (issue #31: ten at
+ * once held /api/health up to 4.7 s), and the changes heard while one waits are read together.
+ */
+export const SITE_REREAD_SPREAD_MS = 2000;
+
 /** POST /api/site/locations. */
 export const addLocationBodySchema = z.object({ name: placeNameSchema, x: metres, y: metres });
 
