@@ -7,15 +7,7 @@ import { projectionSpec } from '../../../engine/src/test-support/projection-spec
 import { recordedEvents, redeliver } from '../../../engine/src/test-support/redelivery';
 import { testStoreKinds } from '../../../engine/src/test-support/test-database';
 import { driversProjection } from './drivers.projection';
-import {
-  availableDriversOfType,
-  blockedDrivers,
-  countDriversOfType,
-  findDriver,
-  isDriverBlocked,
-  listDrivers,
-  nextDriverSerial,
-} from './drivers.queries';
+import { availableDriversOfType, blockedDrivers, countDriversOfType, findDriver, isDriverBlocked, listDrivers } from './drivers.queries';
 
 const ids = (rows: { operator_id: string }[]) => rows.map((row) => row.operator_id);
 const inspected = (inspectionId: string, iso: string, passed: boolean, operatorId = 'FL01') => ({
@@ -262,12 +254,6 @@ describe.each(testStoreKinds())('drivers read model on %s', (kind) => {
       expect(ids(await availableDriversOfType(spec.db, 'Forklift')).sort()).toEqual(['FL01', 'FL05']);
       expect(ids(await availableDriversOfType(spec.db, 'Forklift', 'FL01'))).toEqual(['FL05']);
       expect(ids(await availableDriversOfType(spec.db, 'Crane', 'FL01'))).toEqual(['CR01']);
-    });
-
-    it('given no drivers, then the next serial is 1, and given serials 1, 4 and 2, then it is 5', async () => {
-      expect(await nextDriverSerial(spec.db)).toBe(1);
-      await spec.given(d.added('FL01', 0, { serial: 1 }), d.added('FL02', 0, { serial: 4 }), d.added('FL03', 0, { serial: 2 }));
-      expect(await nextDriverSerial(spec.db)).toBe(5);
     });
   });
 });

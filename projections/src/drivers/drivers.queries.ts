@@ -64,12 +64,3 @@ export async function availableDriversOfType(
   if (except) query = query.where('operator_id', '!=', except);
   return query.execute();
 }
-
-/** The serial a new driver record gets: one past the highest given so far. */
-export async function nextDriverSerial(db: Kysely<ReadModels>): Promise<number> {
-  const row = await db
-    .selectFrom('drivers')
-    .select((eb) => eb.fn.max<number | null>('serial').as('highest'))
-    .executeTakeFirstOrThrow();
-  return Number(row.highest ?? 0) + 1;
-}
