@@ -13,8 +13,6 @@ export interface ExpectedEmit {
   rooms: string[];
   /** Sockets in these rooms are left out (socket.io's `except`). */
   except?: string[];
-  /** Sent or not depending on a read model at that moment (noAlternativeDriver): never counted missing. */
-  optional?: boolean;
 }
 
 interface RideFacts {
@@ -71,7 +69,8 @@ export class ExpectedEmits {
               { name: 'rideRedistributed', rooms: toRequester },
               // Not offered to the driver who broke down (engine/README.md).
               { name: 'redistributedRide', rooms: [vehicle(ride.vehicleType)], except: [driver(d.originalDriverId!)] },
-              { name: 'noAlternativeDriver', rooms: toRequester, optional: true },
+              // As the redistribution recorded it: nobody else could take it over (absent before version 3: nothing).
+              ...(event.data.alternativeDrivers === 0 ? [{ name: 'noAlternativeDriver', rooms: toRequester }] : []),
             ]
           : [];
       case 'RideTakenOver':
@@ -103,7 +102,8 @@ export class ExpectedEmits {
         return [{ name: 'requestStatusUpdated', rooms: [STAFF] }];
       case 'MaintenanceRejected':
       case 'MaintenanceCompleted': {
-        const driverId = this.requests.get(d.requestId!);
+        // The outcome names its driver; one stored before it did, its request.
+        const driverId = d.driverId ?? this.requests.get(d.requestId!);
         const name = event.type === 'MaintenanceCompleted' ? 'maintenanceCompleted' : 'maintenanceRejected';
         return [{ name: 'requestStatusUpdated', rooms: [STAFF] }, ...(driverId ? [{ name, rooms: toDriver(driverId) }] : [])];
       }

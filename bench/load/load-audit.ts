@@ -90,13 +90,12 @@ export function auditDeliveries(
     if (event.position <= fromPosition) continue;
     counted += 1;
     for (const emit of emits) {
-      if (!emit.optional)
-        schedule.push({
-          offsetMs: event.recordedAt - firstAt,
-          name: emit.name,
-          rooms: emit.rooms,
-          ...(emit.except ? { except: emit.except } : {}),
-        });
+      schedule.push({
+        offsetMs: event.recordedAt - firstAt,
+        name: emit.name,
+        rooms: emit.rooms,
+        ...(emit.except ? { except: emit.except } : {}),
+      });
       const parties = new Set(emit.rooms.flatMap((room) => inRoom.get(room) ?? []));
       for (const room of emit.except ?? []) for (const party of inRoom.get(room) ?? []) parties.delete(party);
       for (const party of parties) expected.set(`${party}|${emit.name}|${event.position}`, { emit, recordedAt: event.recordedAt });
@@ -116,10 +115,8 @@ export function auditDeliveries(
   for (const [key, { emit, recordedAt }] of expected) {
     const got = received.get(key);
     if (!got) {
-      if (!emit.optional) {
-        missing += 1;
-        note(`missing ${key}`);
-      }
+      missing += 1;
+      note(`missing ${key}`);
       continue;
     }
     delivered += 1;
@@ -139,7 +136,7 @@ export function auditDeliveries(
   }
   return {
     events: counted,
-    expected: [...expected.values()].filter((e) => !e.emit.optional).length,
+    expected: expected.size,
     delivered,
     missing,
     duplicated,

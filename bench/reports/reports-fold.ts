@@ -91,7 +91,7 @@ export class ReportsFold {
       case 'MaintenanceCompleted': {
         const status = { MaintenanceAccepted: 'accepted', MaintenanceRejected: 'rejected', MaintenanceCompleted: 'completed' }[event.type];
         for (const row of this.drivers.values()) if (row.latest_request_id === d.requestId) row.maintenance_status = status;
-        const driverId = this.requests.get(d.requestId!);
+        const driverId = d.driverId ?? this.requests.get(d.requestId!);
         if (event.type === 'MaintenanceCompleted' && driverId && this.drivers.has(driverId)) {
           const row = this.drivers.get(driverId)!;
           const date = new Date(d.maintenanceDate!);
