@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSPECTION_MESSAGES, MESSAGES, showingRecords, type RideHistoryRow, type ServerRide } from '@plantride/schemas';
 import type { LiveSocket } from '../../../lib/socket';
 import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
 import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
+import { useOfferClock } from '../stores/ride-offers';
 import { DriverDashboard } from './driver-dashboard';
 
 vi.mock('react-router', () => ({
@@ -121,6 +123,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useLiveSocket.setState({ socket: null });
+    useOfferClock.setState({ windows: {}, missed: [] });
   });
 
   it('given the driver record is still loading, then a spinner shows; once it loads, the greeting, tags and his ride in progress at its step', async () => {
@@ -164,15 +167,18 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     ).toBe(true);
   });
 
-  it('given his list saying a ride is offered to him (a device that did not hear rideOffered), then it shows as his offer card, not in the list', async () => {
+  it('given his list saying a ride is offered to him (a device that did not hear rideOffered), then it covers his screen as his offer card, and is not in the list under it', async () => {
     history = () => [];
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
     waiting = [{ ...waitingRide(1), OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: expiresAt, PRIORITY: 'urgent' }, waitingRide(2)];
     releaseDriver();
     renderWithQueries(<DriverDashboard />);
     expect(await screen.findByTestId('offer-R1')).toHaveTextContent('Offered to you');
-    expect(screen.getByRole('button', { name: /^Accept Ride R2$/ })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Accept Ride R1$/ })).toHaveLength(1);
+    const offers = screen.getByRole('dialog', { name: 'A ride is offered to you' });
+    expect(within(offers).getByRole('button', { name: /^Accept Ride R1$/ })).toBeInTheDocument();
+    // Under the offer (hidden from the accessibility tree while it stands), the list has R2 and not R1.
+    expect(screen.getByRole('button', { name: /^Accept Ride R2$/, hidden: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Accept Ride R1$/, hidden: true })).toHaveLength(1);
     expect(screen.getByTestId('offer-R1')).toHaveTextContent('URGENT');
   });
 
@@ -203,6 +209,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
 
   it('given the plant requires the daily inspection and he has none today, then the inspection card says so first with Inspect vehicle', async () => {
     inspectionRequired = true;
+    history = () => [];
     releaseDriver();
     renderWithQueries(<DriverDashboard />);
     const card = await screen.findByRole('region', { name: 'Vehicle inspection' });
@@ -211,12 +218,38 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   });
 
   it('given the inspection is not required, then the card is a quiet reminder with Inspect vehicle', async () => {
+    history = () => [];
     releaseDriver();
     renderWithQueries(<DriverDashboard />);
     const card = await screen.findByRole('region', { name: 'Vehicle inspection' });
     await waitFor(() => expect(calls.some((call) => call.url === '/api/inspections/settings')).toBe(true));
     expect(card).not.toHaveTextContent(INSPECTION_MESSAGES.inspectionRequired);
     expect(screen.getByRole('link', { name: 'Inspect vehicle' })).toBeInTheDocument();
+  });
+
+  it('given an offer on his screen, when its countdown runs out unanswered, then it goes and he is told he missed it until he dismisses it', async () => {
+    history = () => [];
+    waiting = [{ ...waitingRide(1), OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: new Date(Date.now() + 1_500).toISOString() }];
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    await screen.findByTestId('offer-R1');
+    const missed = await screen.findByTestId('missed-offer-R1', {}, { timeout: 10_000 });
+    expect(missed).toHaveTextContent('You missed an offer for ride R1.');
+    expect(screen.queryByTestId('offer-R1')).not.toBeInTheDocument();
+    await userEvent.click(within(missed).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('missed-offer-R1')).not.toBeInTheDocument();
+  });
+
+  it('given his ride in progress, then it comes first, and shift, inspection and sound fold under one line that opens on a tap', async () => {
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    await screen.findByTestId('ongoing-ride-status');
+    expect(screen.queryByRole('region', { name: 'Vehicle inspection' })).not.toBeInTheDocument();
+    const fold = screen.getByRole('button', { name: 'Shift, inspection and sound' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(fold);
+    expect(await screen.findByRole('region', { name: 'Vehicle inspection' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Request Maintenance' })).toBeInTheDocument();
   });
 
   it('given maintenance completed for him, then the completion popup opens', async () => {

@@ -1,5 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Chip, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Container,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
@@ -38,12 +52,45 @@ function Loading() {
   );
 }
 
+/** An offer that ran out on his screen unanswered: said until he dismisses it (issue #32). */
+function MissedOffer({ rideId }: { rideId: string }) {
+  return (
+    <Alert
+      severity="warning"
+      data-testid={`missed-offer-${rideId}`}
+      sx={{ mb: 2, alignItems: 'center' }}
+      action={
+        <Button color="inherit" variant="outlined" sx={{ minHeight: 48 }} onClick={() => useOfferClock.getState().dismiss(rideId)}>
+          Dismiss
+        </Button>
+      }
+    >
+      You missed an offer for ride {rideId}.
+    </Alert>
+  );
+}
+
+/** Inspection, shift and sound: open while he has no ride, folded under one line while he carries one out (opened again by a tap). */
+function DaySetup({ folded, children }: { folded: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  if (!folded) return <>{children}</>;
+  return (
+    <Accordion expanded={open} onChange={(_, expanded) => setOpen(expanded)} disableGutters sx={{ mb: 2 }}>
+      <AccordionSummary expandIcon={<span aria-hidden>▾</span>} sx={{ minHeight: 48 }}>
+        <Typography>Shift, inspection and sound</Typography>
+      </AccordionSummary>
+      <AccordionDetails>{children}</AccordionDetails>
+    </Accordion>
+  );
+}
+
 /** /driver: the driver's dashboard, phone first (SPEC §2, §4). */
 export function DriverDashboard() {
   const tokenNo = useSession((s) => s.user?.token_no ?? '');
   const positions = useDriverLive((s) => s.positions);
   const completionOpen = useDriverLive((s) => s.completionOpen);
-  const expiresHere = useOfferClock((s) => s.expiresHere);
+  const windows = useOfferClock((s) => s.windows);
+  const missed = useOfferClock((s) => s.missed);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'active' | 'history'>('active');
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
@@ -67,7 +114,25 @@ export function DriverDashboard() {
     [queryClient],
   );
   const ridesMoved = useCallback((position: number | null) => moved(['rides'], position), [moved]);
-  const rideGone = useCallback((rideId: string) => dropAvailableRide(queryClient, rideId), [queryClient]);
+  const rideGone = useCallback(
+    (rideId: string) => {
+      useOfferClock.getState().forget(rideId);
+      dropAvailableRide(queryClient, rideId);
+    },
+    [queryClient],
+  );
+  const offerLapsed = useCallback(
+    (rideId: string) => {
+      useOfferClock.getState().lapsed(rideId);
+      dropAvailableRide(queryClient, rideId);
+    },
+    [queryClient],
+  );
+  // An offer his list names that this phone did not hear live: its countdown runs from now.
+  useEffect(() => {
+    for (const row of available.data?.rows ?? [])
+      if (row.OFFERED_TO_YOU && row.OFFER_EXPIRES_AT) useOfferClock.getState().seen(row.RIDE_ID, row.OFFER_EXPIRES_AT);
+  }, [available.data]);
   const closeMaintenance = useCallback(() => setMaintenanceOpen(false), []);
 
   const block: BlockKind | null = active.data === false ? 'admin' : driver?.BLOCKED_FOR_MAINTENANCE === 1 ? 'maintenance' : null;
@@ -103,7 +168,7 @@ export function DriverDashboard() {
   const confirmed = history.isFetchedAfterMount && !history.isError && !history.isPaused;
   // A ride offered to him shows as its offer card, not again in the lists below it (his list says which: offersAndRides).
   const rows = available.data?.rows ?? [];
-  const { offers, rides } = offersAndRides(rows, tokenNo, Date.now(), expiresHere);
+  const { offers, rides } = offersAndRides(rows, tokenNo, Date.now(), windows);
   const waiting = (available.data?.total ?? 0) - (rows.length - rides.length);
   const top = rides.slice(0, LIMITS.topLatestRides);
   const others = rides.slice(LIMITS.topLatestRides, LIMITS.topLatestRides + LIMITS.otherAvailableRides);
@@ -111,9 +176,6 @@ export function DriverDashboard() {
   return (
     <>
       <PageHeader title="PlantRide">
-        <Button color="inherit" variant="outlined" size="small" onClick={() => setMaintenanceOpen(true)}>
-          Request Maintenance
-        </Button>
         <Chip
           label={`ID: ${tokenNo}`}
           size="small"
@@ -133,9 +195,23 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
-        <InspectionCard today={driver.INSPECTION_TODAY} required={inspectionRequired.data === true} />
-        <ShiftPanel />
-        <EnableSound />
+        {missed.map((rideId) => (
+          <MissedOffer key={rideId} rideId={rideId} />
+        ))}
+        {/* His current job first (issue #32); what sets up his day folds away while he carries a ride out. */}
+        {ongoing && (
+          <Box sx={{ mb: 2 }}>
+            <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} confirmed={confirmed} blocked={block !== null} onMoved={ridesMoved} />
+          </Box>
+        )}
+        <DaySetup folded={ongoing !== null}>
+          <InspectionCard today={driver.INSPECTION_TODAY} required={inspectionRequired.data === true} />
+          <ShiftPanel />
+          <EnableSound />
+        </DaySetup>
+        <Button variant="outlined" color="warning" onClick={() => setMaintenanceOpen(true)} sx={{ mb: 2, minHeight: 48 }}>
+          Request Maintenance
+        </Button>
         <Tabs
           value={tab}
           onChange={(_, value: 'active' | 'history') => setTab(value)}
@@ -150,11 +226,18 @@ export function DriverDashboard() {
           {tab === 'active' && (
             <Stack spacing={3}>
               {ongoing ? (
-                <OngoingRideCard key={ongoing.RIDE_ID} ride={ongoing} confirmed={confirmed} blocked={block !== null} onMoved={ridesMoved} />
+                <Typography color="text.secondary">Finish your ongoing ride above to take another.</Typography>
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
-                  <RideOffers offers={offers} busyRideId={busyRideId} take={take} onMoved={ridesMoved} onGone={rideGone} />
+                  <RideOffers
+                    offers={offers}
+                    busyRideId={busyRideId}
+                    take={take}
+                    onMoved={ridesMoved}
+                    onGone={rideGone}
+                    onLapsed={offerLapsed}
+                  />
                   <AvailableRides
                     title={MESSAGES.topLatestRides}
                     emptyText={MESSAGES.noClosestRides}

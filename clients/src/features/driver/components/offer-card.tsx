@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
 import { secondsLeft, type RideOffer } from '../stores/ride-offers';
 
@@ -28,6 +28,21 @@ function useSecondsLeft(rideId: string, expiresAt: string, onLapsed: (rideId: st
     return () => clearInterval(tick);
   }, [left, rideId, onLapsed]);
   return left;
+}
+
+/** The offer's whole window in seconds, as the server gave it (expiresAt − offeredAt on this phone's clock). */
+const totalSeconds = (offer: Pick<RideOffer, 'offeredAt' | 'expiresAt'>) =>
+  Math.max(1, Math.ceil((Date.parse(offer.expiresAt) - Date.parse(offer.offeredAt)) / 1000));
+
+/** The time left as a ring that empties: seen at a glance, from arm's length. */
+function CountdownRing({ left, total }: { left: number; total: number }) {
+  const value = Math.min(100, (left / total) * 100);
+  return (
+    <Box sx={{ position: 'relative', display: 'inline-flex', flexShrink: 0 }} aria-hidden>
+      <CircularProgress variant="determinate" value={100} size={64} thickness={5} sx={{ color: 'grey.300', position: 'absolute' }} />
+      <CircularProgress variant="determinate" value={value} size={64} thickness={5} color={left <= 10 ? 'error' : 'primary'} />
+    </Box>
+  );
 }
 
 /** A ride offered to him alone (issue #20): highlighted, its countdown, and Accept / Decline big enough for a glove. */
@@ -60,17 +75,27 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
       <Typography color="text.secondary">
         {offer.vehicleType}
         {offer.isSpecialTask ? ' · Special Task' : ''}
+        {offer.estimatedMinutes ? ` · about ${offer.estimatedMinutes} min` : ''}
+        {` · ${urgent ? 'Urgent' : 'Normal'} priority`}
       </Typography>
-      <Box role="timer" data-testid={`offer-countdown-${offer.rideId}`} sx={{ my: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography
-          component="span"
-          sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: left <= 10 ? 'error.main' : 'text.primary' }}
-        >
-          {left} s
-        </Typography>{' '}
-        <Typography component="span" color="text.secondary">
-          left to answer
-        </Typography>
+      <Box sx={{ my: 1.5, display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CountdownRing left={left} total={totalSeconds(offer)} />
+        <Box role="timer" data-testid={`offer-countdown-${offer.rideId}`} sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+          <Typography
+            component="span"
+            sx={{
+              fontSize: '2rem',
+              fontWeight: 700,
+              fontVariantNumeric: 'tabular-nums',
+              color: left <= 10 ? 'error.main' : 'text.primary',
+            }}
+          >
+            {left} s
+          </Typography>{' '}
+          <Typography component="span" color="text.secondary">
+            left to answer
+          </Typography>
+        </Box>
       </Box>
       <Stack direction="row" spacing={1.5}>
         <Button

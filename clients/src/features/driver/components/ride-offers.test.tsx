@@ -40,18 +40,20 @@ function Offers({
   take = vi.fn(async (): Promise<TakeOutcome> => 'accepted'),
   onMoved = vi.fn(),
   onGone = vi.fn(),
+  onLapsed = vi.fn(),
 }: {
   initial: RideOffer[];
   take?: () => Promise<TakeOutcome>;
   onMoved?: (position: number | null) => void;
   onGone?: (rideId: string) => void;
+  onLapsed?: (rideId: string) => void;
 }) {
   const [offers, setOffers] = useState(initial);
-  const gone = (rideId: string) => {
-    onGone(rideId);
+  const leaves = (then: (rideId: string) => void) => (rideId: string) => {
+    then(rideId);
     setOffers((standing) => standing.filter((offer) => offer.rideId !== rideId));
   };
-  return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} onGone={gone} />;
+  return <RideOffers offers={offers} busyRideId={null} take={take} onMoved={onMoved} onGone={leaves(onGone)} onLapsed={leaves(onLapsed)} />;
 }
 
 describe('a ride offered to the driver (issue #20)', () => {
@@ -67,9 +69,11 @@ describe('a ride offered to the driver (issue #20)', () => {
     vi.mocked(toast.error).mockClear();
   });
 
-  it('given an urgent offer, when it shows, then it says Offered to you, URGENT, the route and the seconds left', () => {
-    renderWithQueries(<Offers initial={[offer()]} />);
+  it('given an urgent offer, when it shows, then it covers the screen and says Offered to you, URGENT, the route, its minutes and the seconds left', () => {
+    renderWithQueries(<Offers initial={[offer({ estimatedMinutes: 7 })]} />);
+    expect(screen.getByRole('dialog', { name: 'A ride is offered to you' })).toBeInTheDocument();
     const card = screen.getByTestId('offer-R7');
+    expect(card).toHaveTextContent('about 7 min');
     expect(card).toHaveTextContent('Offered to you');
     expect(card).toHaveTextContent('Ride R7');
     expect(card).toHaveTextContent('URGENT');
@@ -111,13 +115,13 @@ describe('a ride offered to the driver (issue #20)', () => {
 
   it('given an offer with 2 seconds left, when the countdown reaches 0, then the card goes by itself', async () => {
     vi.useFakeTimers();
-    const onGone = vi.fn();
-    renderWithQueries(<Offers initial={[offer({ expiresAt: new Date(Date.now() + 2_000).toISOString() })]} onGone={onGone} />);
+    const onLapsed = vi.fn();
+    renderWithQueries(<Offers initial={[offer({ expiresAt: new Date(Date.now() + 2_000).toISOString() })]} onLapsed={onLapsed} />);
     expect(screen.getByRole('timer')).toHaveTextContent('2 s');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_500);
     });
     expect(screen.queryByTestId('offer-R7')).not.toBeInTheDocument();
-    expect(onGone).toHaveBeenCalledWith('R7');
+    expect(onLapsed).toHaveBeenCalledWith('R7');
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Box, Stack } from '@mui/material';
+import { useId, useState } from 'react';
+import { Dialog, DialogContent, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -14,15 +14,18 @@ interface RideOffersProps {
   take: (ride: TakeableRide) => Promise<TakeOutcome>;
   /** The lists must be read again: at the answer's position, or simply once more (null). */
   onMoved: (position: number | null) => void;
-  /** The offer is no longer his to answer (accepted, declined, refused, ran out): its ride leaves his list. */
+  /** The offer is no longer his to answer (accepted, declined, refused): its ride leaves his list. */
   onGone: (rideId: string) => void;
+  /** Its countdown reached 0 unanswered: its ride leaves his list and he is told he missed it. */
+  onLapsed: (rideId: string) => void;
 }
 
 const NO_NETWORK = 'No network: Decline needs the connection. If you do not answer, the offer passes on by itself when the time runs out.';
 const NO_ANSWER = 'Could not decline: no answer from the server. Try again.';
 
 /** The rides offered to him alone (issue #20), above the lists they would otherwise sit in. */
-export function RideOffers({ offers, busyRideId, take, onMoved, onGone }: RideOffersProps) {
+export function RideOffers({ offers, busyRideId, take, onMoved, onGone, onLapsed }: RideOffersProps) {
+  const titleId = useId();
   const decline = useDeclineOffer();
   const [declining, setDeclining] = useState<string | null>(null);
 
@@ -59,21 +62,32 @@ export function RideOffers({ offers, busyRideId, take, onMoved, onGone }: RideOf
     }
   }
 
+  // Over everything on his screen: an offer is the one thing he must not miss (issue #32), on a phone in a glove.
   return (
-    <Box component="section" aria-label="Rides offered to you">
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {offers.map((offer) => (
-          <OfferCard
-            key={offer.rideId}
-            offer={offer}
-            busy={busyRideId === offer.rideId ? 'accept' : declining === offer.rideId ? 'decline' : null}
-            locked={busyRideId !== null || declining !== null}
-            onAccept={() => void accept(offer.rideId)}
-            onDecline={() => void pass(offer.rideId)}
-            onLapsed={onGone}
-          />
-        ))}
-      </Stack>
-    </Box>
+    <Dialog open fullScreen aria-labelledby={titleId} data-testid="ride-offers">
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
+        <Typography id={titleId} variant="h5" component="h1" sx={{ textAlign: 'center', mb: 2, fontWeight: 700 }}>
+          {offers.length === 1 ? 'A ride is offered to you' : `${offers.length} rides are offered to you`}
+        </Typography>
+        <Stack
+          component="ul"
+          spacing={1.5}
+          aria-label="Rides offered to you"
+          sx={{ listStyle: 'none', p: 0, m: '0 auto', width: '100%', maxWidth: 560 }}
+        >
+          {offers.map((offer) => (
+            <OfferCard
+              key={offer.rideId}
+              offer={offer}
+              busy={busyRideId === offer.rideId ? 'accept' : declining === offer.rideId ? 'decline' : null}
+              locked={busyRideId !== null || declining !== null}
+              onAccept={() => void accept(offer.rideId)}
+              onDecline={() => void pass(offer.rideId)}
+              onLapsed={onLapsed}
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -16,7 +16,7 @@ const row = (rideId: string, over: Partial<ServerRide> = {}) =>
   }) as ServerRide;
 
 describe('offers to a driver, as his list records them (issue #20, issue #29)', () => {
-  beforeEach(() => useOfferClock.setState({ expiresHere: {} }));
+  beforeEach(() => useOfferClock.setState({ windows: {}, missed: [] }));
 
   it('given his list, then a standing offer is a card and not a row, and a ride open to all is a row', () => {
     const { offers, rides } = offersAndRides(
@@ -45,9 +45,30 @@ describe('offers to a driver, as his list records them (issue #20, issue #29)', 
       [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T08:05:30.000Z' })],
       'FL01',
       NOW,
-      useOfferClock.getState().expiresHere,
+      useOfferClock.getState().windows,
     );
     expect(secondsLeft(offers[0]!, NOW)).toBe(30);
+  });
+
+  it('given an offer first seen in his list, then its countdown runs from then, and seeing it again does not restart it', () => {
+    const expiresAt = '2026-03-14T08:00:40.000Z';
+    useOfferClock.getState().seen('R1', expiresAt, NOW);
+    useOfferClock.getState().seen('R1', expiresAt, NOW + 10_000);
+    const [offer] = offersAndRides(
+      [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: expiresAt })],
+      'FL01',
+      NOW + 10_000,
+      useOfferClock.getState().windows,
+    ).offers;
+    expect(offer).toMatchObject({ offeredAt: new Date(NOW).toISOString(), expiresAt });
+  });
+
+  it('given an offer that ran out unanswered, then it is missed until he dismisses it', () => {
+    useOfferClock.getState().lapsed('R1');
+    useOfferClock.getState().lapsed('R1');
+    expect(useOfferClock.getState().missed).toEqual(['R1']);
+    useOfferClock.getState().dismiss('R1');
+    expect(useOfferClock.getState().missed).toEqual([]);
   });
 
   it('given offers heard, when the session ends, then the next driver on this tab starts with none', () => {
@@ -55,8 +76,9 @@ describe('offers to a driver, as his list records them (issue #20, issue #29)', 
       user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
     });
     useOfferClock.getState().heard({ rideId: 'R3', offeredAt: '2026-03-14T08:00:00.000Z', expiresAt: '2026-03-14T08:00:30.000Z' });
+    useOfferClock.getState().lapsed('R2');
     useSession.getState().end('logout');
-    expect(useOfferClock.getState().expiresHere).toEqual({});
+    expect(useOfferClock.getState()).toMatchObject({ windows: {}, missed: [] });
   });
 
   it('given an expiry, then the seconds left round up and never go below 0', () => {

@@ -2,28 +2,60 @@ import { create } from 'zustand';
 import type { ServerRide, SocketPayload } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
 
-/** A ride offered to this driver alone until `expiresAt` (issue #20), as its card shows it. */
-export type RideOffer = Omit<SocketPayload<'rideOffered'>, 'position'> & { driverId: string };
+/** A ride offered to this driver alone until `expiresAt` (issue #20), as its card shows it; the route's minutes when his list gave them. */
+export type RideOffer = Omit<SocketPayload<'rideOffered'>, 'position'> & { driverId: string; estimatedMinutes?: number };
+
+/** An offer's window on this phone's clock: from when it arrived (or was first seen in his list) to when it runs out. */
+export interface OfferWindow {
+  offeredAt: string;
+  expiresAt: string;
+}
 
 /**
- * When each offer this phone heard of (`rideOffered`) runs out on this phone's clock: the time the
- * server gave it (expiresAt − offeredAt) from the moment it arrived, so a phone whose clock is minutes
- * off still counts down the right seconds. Only the countdown: whether a ride is offered to him is
- * his list's to say (`OFFERED_TO_YOU`, what the engine recorded), never this table's.
+ * When each offer this phone knows of runs out on this phone's clock: heard live (`rideOffered`), the
+ * time the server gave it (expiresAt − offeredAt) from the moment it arrived, so a phone whose clock is
+ * minutes off still counts down the right seconds; first seen in his list, from then to the list's
+ * expiry. And the offers that ran out on his screen unanswered, until he dismisses the notice. Only the
+ * countdown and that notice: whether a ride is offered to him is his list's to say (`OFFERED_TO_YOU`,
+ * what the engine recorded), never this table's.
  */
 interface OfferClockState {
-  expiresHere: Readonly<Record<string, string>>;
+  windows: Readonly<Record<string, OfferWindow>>;
+  missed: readonly string[];
   heard: (offer: Pick<RideOffer, 'rideId' | 'offeredAt' | 'expiresAt'>, now?: number) => void;
+  /** An offer his list names that this phone did not hear: counted from now. */
+  seen: (rideId: string, expiresAt: string, now?: number) => void;
+  /** Its countdown reached 0 with no answer from him. */
+  lapsed: (rideId: string) => void;
+  dismiss: (rideId: string) => void;
+  /** He answered it (accepted or declined) or it went elsewhere: nothing left to count down. */
+  forget: (rideId: string) => void;
 }
 
 export const useOfferClock = create<OfferClockState>((set) => ({
-  expiresHere: {},
-  heard: (offer, now = Date.now()) => set((state) => ({ expiresHere: { ...state.expiresHere, [offer.rideId]: onThisClock(offer, now) } })),
+  windows: {},
+  missed: [],
+  heard: (offer, now = Date.now()) =>
+    set((state) => ({
+      windows: { ...state.windows, [offer.rideId]: { offeredAt: new Date(now).toISOString(), expiresAt: onThisClock(offer, now) } },
+    })),
+  seen: (rideId, expiresAt, now = Date.now()) =>
+    set((state) =>
+      state.windows[rideId] ? state : { windows: { ...state.windows, [rideId]: { offeredAt: new Date(now).toISOString(), expiresAt } } },
+    ),
+  lapsed: (rideId) => set((state) => (state.missed.includes(rideId) ? state : { missed: [...state.missed, rideId] })),
+  dismiss: (rideId) => set((state) => ({ missed: state.missed.filter((id) => id !== rideId) })),
+  forget: (rideId) =>
+    set((state) => {
+      if (!state.windows[rideId]) return state;
+      const { [rideId]: _gone, ...windows } = state.windows;
+      return { windows };
+    }),
 }));
 
 // Whoever signs in next on this tab starts with none.
 useSession.subscribe((now, before) => {
-  if (before.user && !now.user) useOfferClock.setState({ expiresHere: {} });
+  if (before.user && !now.user) useOfferClock.setState({ windows: {}, missed: [] });
 });
 
 /** The offer's expiry on this phone's clock: the time the server gave it from `now`. */
@@ -38,15 +70,16 @@ export const secondsLeft = (offer: Pick<RideOffer, 'expiresAt'>, now: number): n
 
 /**
  * A ride his list says is offered to him (OFFERED_TO_YOU, issue #20) and still standing at `now`, as
- * an offer card; `expiresHere` is its expiry on this phone's clock when this phone heard the offer.
+ * an offer card; `window` is its window on this phone's clock, once this phone heard or saw it.
  */
-export function offerOfRow(row: ServerRide, driverId: string, now: number, expiresHere?: string): RideOffer | null {
-  const expiresAt = expiresHere ?? row.OFFER_EXPIRES_AT;
+export function offerOfRow(row: ServerRide, driverId: string, now: number, window?: OfferWindow): RideOffer | null {
+  const expiresAt = window?.expiresAt ?? row.OFFER_EXPIRES_AT;
   if (!row.OFFERED_TO_YOU || !expiresAt || Date.parse(expiresAt) <= now) return null;
   return {
     rideId: row.RIDE_ID,
-    offeredAt: new Date(now).toISOString(),
+    offeredAt: window?.offeredAt ?? new Date(now).toISOString(),
     expiresAt,
+    estimatedMinutes: row.ESTIMATED_TIME,
     fromLocation: row.FROM_LOCATION,
     toLocation: row.TO_LOCATION,
     priority: row.PRIORITY ?? 'normal',
@@ -65,14 +98,14 @@ export function offersAndRides(
   rows: readonly ServerRide[],
   driverId: string,
   now: number,
-  expiresHere: Readonly<Record<string, string>> = {},
+  windows: Readonly<Record<string, OfferWindow>> = {},
 ): { offers: RideOffer[]; rides: ServerRide[] } {
   const offers: RideOffer[] = [];
   const rides: ServerRide[] = [];
   for (const row of rows) {
     if (!row.OFFERED_TO_YOU) rides.push(row);
     else {
-      const offer = offerOfRow(row, driverId, now, expiresHere[row.RIDE_ID]);
+      const offer = offerOfRow(row, driverId, now, windows[row.RIDE_ID]);
       if (offer) offers.push(offer);
     }
   }
