@@ -13,7 +13,8 @@ const HOSTILE = [
   '<img src=x onerror="window.__xss=1">',
   '<script>alert(document.cookie)</script>',
   '${7*7} {{7*7}} %s%n $1 $$ ?',
-  'Ünïcødé 名前 🚜 \u202Eevil',
+  // Right-to-left letters, not direction controls: those are refused in names (human-names.api.test.ts, issue #31).
+  'Ünïcødé 名前 🚜 عربي',
 ];
 
 describe.each(testStoreKinds())('hostile text on %s', (kind) => {
