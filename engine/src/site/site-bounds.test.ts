@@ -14,6 +14,7 @@ import {
   type SiteEvent,
   type SitePlace,
   type SiteRoute,
+  type SiteState,
 } from '@plantride/schemas';
 import { commandSpec } from '../test-support/decider-spec';
 import { addLocation, changeLocation, setRouteTime, siteDefined } from './site.decider';
@@ -28,8 +29,10 @@ const admin: Actor = { tokenNo: 'AD01', role: 'admin' };
 const defined = siteDefined();
 const place = (i: number): SitePlace => ({ id: `dock-${i}`, name: `Dock ${i}`, x: (i * 37) % 5000, y: (i * 53) % 5000 });
 const added = (i: number): SiteEvent => ({ type: 'LocationAdded', data: { ...place(i), routes: [] } });
+/** The site the events make (the first defines it). */
+const fold = ([first, ...rest]: SiteEvent[]): SiteState => rest.reduce(evolveSite, evolveSite(null, first!));
 /** Places added until the site has `count`, the default's 19 among them. */
-const siteOf = (count: number): SiteEvent[] => [defined, ...Array.from({ length: count - 19 }, (_, i) => added(i))];
+const siteWith = (count: number): SiteEvent[] => [defined, ...Array.from({ length: count - 19 }, (_, i) => added(i))];
 
 describe('the most places a site holds', () => {
   const spec = commandSpec(addLocation);
@@ -37,7 +40,7 @@ describe('the most places a site holds', () => {
 
   it(`given a site of ${MAX_PLACES - 1} places, when an admin adds one, then it is added`, () => {
     spec
-      .given({ site: siteOf(MAX_PLACES - 1) })
+      .given({ site: siteWith(MAX_PLACES - 1) })
       .when(add(place(9999)), admin)
       .then({ site: [{ type: 'LocationAdded', data: { ...place(9999), routes: [] } }] });
   });
@@ -45,7 +48,7 @@ describe('the most places a site holds', () => {
   it(`given a site of ${MAX_PLACES} places, one of them retired, when an admin adds one more, then 409 saying so, and nothing is decided`, () => {
     const retired: SiteEvent = { type: 'LocationChanged', data: { id: 'dock-0', retired: true } };
     spec
-      .given({ site: [...siteOf(MAX_PLACES), retired] })
+      .given({ site: [...siteWith(MAX_PLACES), retired] })
       .when(add(place(9999)), admin)
       .thenThrows(409, placesFull);
   });
@@ -94,8 +97,11 @@ describe('what the site holds', () => {
 
   it('given places added and moved, then the site holds no estimate: only what an admin set and the spec minutes that are not the plan', () => {
     const before = heldRouteCount(evolveSite(null, defined));
-    const events = [...siteOf(200), { type: 'RouteTimeChanged', data: { from: 'dock-1', to: 'dock-2', minutes: 44 } } satisfies SiteEvent];
-    const site = events.reduce(evolveSite, null);
+    const events = [
+      ...siteWith(200),
+      { type: 'RouteTimeChanged', data: { from: 'dock-1', to: 'dock-2', minutes: 44 } } satisfies SiteEvent,
+    ];
+    const site = fold(events);
     expect(site.locations).toHaveLength(200);
     expect(heldRouteCount(site)).toBe(before + 1);
     expect(siteMinutes(site, 'dock-1', 'dock-2')).toBe(44);
@@ -104,7 +110,7 @@ describe('what the site holds', () => {
 
   it('given events written before (an added place with every estimate, a move with its estimates again), then they fold to the same minutes as now', () => {
     const edited: SiteEvent = { type: 'RouteTimeChanged', data: { from: 'canteen', to: 'main-gate', minutes: 30 } };
-    const site = [defined, edited].reduce(evolveSite, null);
+    const site = fold([defined, edited]);
     const oldAdd: SiteEvent = { type: 'LocationAdded', data: { ...paintShop, routes: estimatedRoutes(paintShop, site.locations) } };
     const moved = { ...site.locations.find((candidate) => candidate.id === 'canteen')!, x: 100, y: 250 };
     const oldMove: SiteEvent = {
@@ -118,7 +124,7 @@ describe('what the site holds', () => {
         ),
       },
     };
-    const oldWay = [defined, edited, oldAdd, oldMove].reduce(evolveSite, null);
+    const oldWay = fold([defined, edited, oldAdd, oldMove]);
     const decidedAdd = addLocation.decide({ type: 'AddLocation', data: paintShop }, { site }, { now: new Date(), actor: admin }).site!;
     const afterAdd = decidedAdd.reduce(evolveSite, site);
     const decidedMove = changeLocation.decide(

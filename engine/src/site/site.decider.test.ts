@@ -141,7 +141,7 @@ describe('change a place', () => {
     const event = decided[0]!;
     if (event.type !== 'LocationChanged') throw new Error(`expected LocationChanged, got ${event.type}`);
     expect(event.data).toEqual({ id: 'canteen', x: 100, y: 250 });
-    const site = [defined, edited, event].reduce(evolveSite, null);
+    const site = decided.reduce(evolveSite, evolveSite(evolveSite(null, defined), edited));
     expect(siteMinutes(site, 'main-gate', 'canteen')).toBe(3);
     expect(siteMinutes(site, 'canteen', 'main-gate')).toBe(30);
   });
