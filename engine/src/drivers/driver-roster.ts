@@ -32,7 +32,7 @@ export interface DriverRoster {
   activeDriversOf(vehicleType: VehicleType): number;
   /**
    * Drivers other than `except` who could take a redistributed ride over now, by vehicle type: Active,
-   * with access, not blocked (the drivers read model's `availableDriversOfType`); a type absent has none.
+   * with access, not blocked; a type absent has none. Recorded on the redistribution (issue #29).
    */
   alternativeDrivers(except: string): Partial<Record<VehicleType, number>>;
   presence(now: Date): DriverPresence[];

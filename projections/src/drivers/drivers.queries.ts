@@ -47,20 +47,3 @@ export async function countDriversOfType(db: Kysely<ReadModels>, vehicleType: st
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-/** Drivers of this type who could take a ride now, other than `except`. */
-export async function availableDriversOfType(
-  db: Kysely<ReadModels>,
-  vehicleType: string,
-  except: string | null = null,
-): Promise<DriverRow[]> {
-  let query = db
-    .selectFrom('drivers')
-    .selectAll()
-    .where('vehicle_assigned', '=', vehicleType)
-    .where('status', '=', 'Active')
-    .where('access_active', '=', true)
-    .where('blocked_for_maintenance', '=', false);
-  if (except) query = query.where('operator_id', '!=', except);
-  return query.execute();
-}
