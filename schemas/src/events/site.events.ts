@@ -3,8 +3,11 @@ import { placeIdSchema, placeNameSchema, siteRouteSchema, sitePlaceSchema, PLAN_
 
 /*
  * The `site` stream (issue #20): the plant's places and route times as data. Routes name places by
- * id, so a rename keeps them. Each event carries its outcome (the routes a new or moved place gets),
- * so folding it needs no estimate of its own.
+ * id, so a rename keeps them. A route's minutes are the plan's estimate between its places
+ * (estimateBetween) unless an event gives others; since issue #31 an added or moved place's event
+ * carries no estimate (the fold makes it from the positions), and events written before, which carry
+ * every estimate, fold to the same minutes. Changing estimateBetween would change the minutes of past
+ * routes: a new estimate needs a new event type, or the old one kept for the events before it.
  */
 
 /** The whole site was defined: its places and complete route table (the engine's first event: the spec's plant). */
@@ -13,13 +16,13 @@ export const siteDefinedSchema = z.object({
   data: z.object({ places: z.array(sitePlaceSchema).min(2), routes: z.array(siteRouteSchema) }),
 });
 
-/** An admin added a place; `routes` are its estimated times to and from every other place. */
+/** An admin added a place; `routes`: empty since issue #31 (the plan's estimates), every estimate before. */
 export const locationAddedSchema = z.object({
   type: z.literal('LocationAdded'),
   data: sitePlaceSchema.extend({ routes: z.array(siteRouteSchema) }),
 });
 
-/** An admin renamed, moved, retired or brought back a place; a move re-estimates its routes not set by hand (`routes`). */
+/** An admin renamed, moved, retired or brought back a place; a move puts its routes not set by hand back on the plan (`routes`: written before issue #31). */
 export const locationChangedSchema = z.object({
   type: z.literal('LocationChanged'),
   data: z.object({
