@@ -43,7 +43,7 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
       const result = await handle(
         app.eventStore,
         bookRide,
-        { type: 'BookRide', data, driversOfType: 1, site: null },
+        { type: 'BookRide', data, driversOfType: 1 },
         httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }),
       );
       return { rideId, position: result.position };

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { DispatchInput } from './offers';
+import type { DispatchInput, FreeDrivers } from './offers';
 
 /**
- * What offer dispatch decides with, from this engine's memory; the free drivers are looked at only
- * when the settings say offer (a broadcast booking needs none).
+ * The drivers offer dispatch may choose from now, from this engine's roster in memory: what a booking,
+ * a decline or a due timer brings in its command. The settings and the site the decision reads from
+ * their streams.
  */
-export function dispatchInputOf(app: FastifyInstance, now = new Date()): DispatchInput {
-  const settings = app.dispatchSettings.current();
-  const view = settings.mode === 'offer' ? app.driverRoster.dispatchView(now) : { candidates: [], holders: [] };
-  return { settings, ...view, site: app.site.current() };
+export function freeDriversOf(app: FastifyInstance, now = new Date()): FreeDrivers {
+  return app.driverRoster.dispatchView(now);
+}
+
+/**
+ * The engine's view as it stands in memory, for the route's pre-emption choice before a booking (the
+ * decision checks it again on its streams).
+ */
+export function dispatchViewOf(app: FastifyInstance, now = new Date()): DispatchInput {
+  return { settings: app.dispatchSettings.current(), site: app.site.current(), ...freeDriversOf(app, now) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type RideEvent } from '@plantride/schemas';
+import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type DomainEvent, type RideEvent } from '@plantride/schemas';
 import { NOW, SYSTEM, commandSpec } from '../test-support/decider-spec';
 import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
@@ -24,6 +24,10 @@ const dispatchWith = (settings: Partial<DispatchInput['settings']>, candidates: 
   candidates,
   site: null,
 });
+/** The dispatch stream after an admin saved `dispatch`'s settings: what the decisions read them from. */
+const settingsSaved = (dispatch: DispatchInput) => ({
+  dispatchSettings: [{ type: 'DispatchSettingsChanged', data: dispatch.settings }] as DomainEvent[],
+});
 const booking = (more: Partial<BookRideCommand['data']> = {}, dispatch?: DispatchInput): BookRideCommand => ({
   type: 'BookRide',
   data: {
@@ -39,8 +43,7 @@ const booking = (more: Partial<BookRideCommand['data']> = {}, dispatch?: Dispatc
     ...more,
   },
   driversOfType: 3,
-  site: null,
-  dispatch,
+  free: dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
   plain(
@@ -70,7 +73,7 @@ describe('rides booked for later', () => {
       { operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) },
     ]);
     book
-      .given(account)
+      .given({ ...account, ...settingsSaved(offers) })
       .when(booking({ scheduledFor: at }, offers), requester)
       .then({ ride: [requested({ scheduledFor: at, releaseAt: iso(60 * MINUTE) })] });
   });
@@ -122,8 +125,8 @@ describe('rides booked for later', () => {
       { operatorId: 'D1', vehicleType: 'Forklift', location: 'RMS', idleSince: iso(-MINUTE) },
     ]);
     fire
-      .given({ ride: [scheduled] })
-      .when({ ...timer!.command, dispatch: offers }, SYSTEM)
+      .given({ ride: [scheduled], ...settingsSaved(offers) })
+      .when({ ...timer!.command, free: offers }, SYSTEM)
       .then({
         ride: [
           { type: 'RideReleased', data: { rideId: R, releasedAt: NOW.toISOString(), dispatch: 'offer' } },
@@ -164,12 +167,12 @@ describe('service targets', () => {
   it('given targets an admin changed, when a ride is booked, then it carries them; with the default targets the event is the spec one', () => {
     const serviceTargets = { normal: { acceptSeconds: 60, deliverSeconds: 600 }, urgent: { acceptSeconds: 30, deliverSeconds: 300 } };
     book
-      .given(account)
-      .when(booking({}, dispatchWith({ serviceTargets })), requester)
+      .given({ ...account, ...settingsSaved(dispatchWith({ serviceTargets })) })
+      .when(booking({}), requester)
       .then({ ride: [requested({ serviceTargets })] });
     book
-      .given(account)
-      .when(booking({}, dispatchWith({})), requester)
+      .given({ ...account, ...settingsSaved(dispatchWith({})) })
+      .when(booking({}), requester)
       .then({ ride: [requested()] });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type RideEvent } from '@plantride/schemas';
+import { DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, foldRide, type Actor, type DomainEvent, type RideEvent } from '@plantride/schemas';
 import { NOW, SYSTEM, commandSpec } from '../test-support/decider-spec';
 import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
@@ -26,11 +26,11 @@ const free = (
   location,
   idleSince: iso(-idleMinutes * 60_000),
 });
-const offerMode = (candidates: DispatchCandidate[]): DispatchInput => ({
-  settings: { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer', offerSeconds: 20 },
-  candidates,
-  site: null,
-});
+const OFFER_SETTINGS = { ...DEFAULT_DISPATCH_SETTINGS, mode: 'offer' as const, offerSeconds: 20 };
+/** The dispatch stream as an admin's switch to offer mode leaves it: what the decisions read their settings from. */
+const offerModeSet = { dispatchSettings: [{ type: 'DispatchSettingsChanged', data: OFFER_SETTINGS }] as DomainEvent[] };
+/** The free drivers a command brings, with the settings and site for the pure choosers (chooseDriver, preemptionFor). */
+const offerMode = (candidates: DispatchCandidate[]): DispatchInput => ({ settings: OFFER_SETTINGS, candidates, site: null });
 
 // A ride from RMS to fgs (7 minutes); on the spec plant car parking is nearer RMS than the canteen.
 const booking = (dispatch?: DispatchInput, priority: 'normal' | 'urgent' = 'normal'): BookRideCommand => ({
@@ -48,8 +48,7 @@ const booking = (dispatch?: DispatchInput, priority: 'normal' | 'urgent' = 'norm
     priority,
   },
   driversOfType: 3,
-  site: null,
-  dispatch,
+  free: dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
   plain(
@@ -126,14 +125,14 @@ describe('offer dispatch', () => {
 
   it('given offer mode and free drivers, when a ride is booked, then it is offered to the nearest for offerSeconds, marked for offers and its priority', () => {
     book
-      .given(account)
+      .given({ ...account, ...offerModeSet })
       .when(booking(offerMode([free('D1', 'canteen'), free('D2', 'car parking')]), 'urgent'), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
   });
 
   it('given offer mode and nobody free, when a ride is booked, then it is open to all at once; in broadcast mode nothing is offered and the event is the spec one', () => {
     book
-      .given(account)
+      .given({ ...account, ...offerModeSet })
       .when(booking(offerMode([])), requester)
       .then({
         ride: [
@@ -151,7 +150,7 @@ describe('offer dispatch', () => {
   const declining = (driverId: string, candidates: DispatchCandidate[]) => ({
     type: 'DeclineOffer' as const,
     data: { rideId: R, driverId },
-    dispatch: offerMode(candidates),
+    free: offerMode(candidates),
   });
 
   it('given a ride offered to a driver, when he declines, then it goes to the next best driver, never back to him; when the last declines, it is open to all', () => {
@@ -160,11 +159,11 @@ describe('offer dispatch', () => {
       data: { rideId: R, driverId, round, declinedAt: NOW.toISOString() },
     });
     decline
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
       .when(declining('D2', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D2'))
       .then({ ride: [declined('D2', 1), offered('D1', 2)] });
     decline
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), declined('D2', 1), offered('D1', 2)] })
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2'), declined('D2', 1), offered('D1', 2)] })
       .when(declining('D1', [free('D2', 'RMS'), free('D1', 'canteen')]), driver('D1'))
       .then({
         ride: [
@@ -176,15 +175,15 @@ describe('offer dispatch', () => {
 
   it('given a ride offered to someone else, open to all, or taken, when a driver declines it, then it is no longer available to him; he may not decline for another', () => {
     decline
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
       .when(declining('D1', []), driver('D1'))
       .thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
     decline
-      .given({ ride: [requested()] })
+      .given({ ...offerModeSet, ride: [requested()] })
       .when(declining('D1', []), driver('D1'))
       .thenThrows(409, SERVER_MESSAGES.rideNotAvailable);
     decline
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
       .when(declining('D2', []), driver('D1'))
       .thenThrows(403, SERVER_MESSAGES.forbidden);
   });
@@ -202,11 +201,11 @@ describe('offer dispatch', () => {
     const fire = commandSpec(fireRideTimer);
     const expired: RideEvent = { type: 'RideOfferExpired', data: { rideId: R, driverId: 'D2', round: 1, expiredAt: NOW.toISOString() } };
     fire
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2')] })
-      .when({ ...timer!.command, dispatch: offerMode([free('D1', 'main gate')]) }, SYSTEM)
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when({ ...timer!.command, free: offerMode([free('D1', 'main gate')]) }, SYSTEM)
       .then({ ride: [expired, offered('D1', 2)] });
     fire
-      .given({ ride: [requested({ dispatch: 'offer' }), offered('D2'), plain(rideEvents.accepted(R, 'D2'))] })
+      .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2'), plain(rideEvents.accepted(R, 'D2'))] })
       .when(timer!.command, SYSTEM)
       .thenThrows(409, SERVER_MESSAGES.actionNotAllowed);
   });
@@ -247,7 +246,7 @@ describe("urgent first: an urgent booking takes a driver from a normal ride's of
 
   it("given nobody free and a driver holding a normal ride's offer, when an urgent ride is booked, then it is offered to him and the other offer is taken back in the same append; that ride goes on without him", () => {
     book
-      .given({ ...account, taken: [takenRequested(), takenOffer('D1')] })
+      .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1')] })
       .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
       .then({
         ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D1')],
@@ -261,16 +260,16 @@ describe("urgent first: an urgent booking takes a driver from a normal ride's of
   it('given the other ride urgent too, answered meanwhile, or a driver free, when an urgent ride is booked, then no offer is taken back', () => {
     const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } };
     book
-      .given({ ...account, taken: [takenRequested('urgent'), takenOffer('D1')] })
+      .given({ ...account, ...offerModeSet, taken: [takenRequested('urgent'), takenOffer('D1')] })
       .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
     const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId: T, driverId: 'D1', round: 1, declinedAt: NOW.toISOString() } };
     book
-      .given({ ...account, taken: [takenRequested(), takenOffer('D1'), declined] })
+      .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1'), declined] })
       .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
     book
-      .given({ ...account, taken: [takenRequested(), takenOffer('D1')] })
+      .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1')] })
       .when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }, { rideId: T, driverId: 'D1' }), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
   });

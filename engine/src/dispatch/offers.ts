@@ -2,19 +2,33 @@ import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings, type RideEvent, type 
 import { chooseDriver, type DispatchCandidate, type HeldCandidate } from './offer-choice';
 
 /**
- * What offer dispatch decides with, as this engine holds it in memory (soft data, as a booking's
- * driver count): the settings, the drivers who may be offered a ride now, and the site for route times.
+ * The drivers offer dispatch may choose from now, as this engine's roster holds them in memory (soft
+ * data, as a booking's driver count): the command brings them; everything else a decision reads comes
+ * from streams it names.
  */
-export interface DispatchInput {
-  settings: DispatchSettings;
+export interface FreeDrivers {
   candidates: readonly DispatchCandidate[];
-  site: SiteState | null;
   /** Drivers holding a normal ride's offer, for an urgent ride nobody free can take (absent: none). */
   holders?: readonly HeldCandidate[];
 }
 
-/** Without an engine's view (a decider test, a timer fired before the engine was ready): broadcast, nobody free. */
+/** What offer dispatch decides with: the settings and the site (from their streams) and the free drivers (from the command). */
+export interface DispatchInput extends FreeDrivers {
+  settings: DispatchSettings;
+  site: SiteState | null;
+}
+
+export const NO_FREE_DRIVERS: FreeDrivers = { candidates: [] };
+
+/** Without settings or free drivers (a decider test): the spec's broadcast, nobody free. */
 export const NO_DISPATCH: DispatchInput = { settings: DEFAULT_DISPATCH_SETTINGS, candidates: [], site: null };
+
+/** A decision's dispatch input: the settings and site its streams tell, the free drivers its command brought. */
+export const dispatchInput = (settings: DispatchSettings, site: SiteState | null, free: FreeDrivers = NO_FREE_DRIVERS): DispatchInput => ({
+  ...free,
+  settings,
+  site,
+});
 
 /**
  * The next step of a ride under offer dispatch, as it stands (booked, or just passed over): an offer

@@ -337,12 +337,12 @@ describe('the inspection gate on taking a ride', () => {
   const R = 'R1';
   const accept = commandSpec(acceptRide);
   const takeOver = commandSpec(takeOverRide);
-  const acceptCommand = (inspectionRequired?: boolean) =>
-    ({
-      type: 'AcceptRide',
-      data: { rideId: R, driverId: 'D001' },
-      ...(inspectionRequired === undefined ? {} : { inspectionRequired }),
-    }) as const;
+  const acceptCommand = { type: 'AcceptRide', data: { rideId: R, driverId: 'D001' } } as const;
+  /** The plant's setting as its stream tells it (absent: never set, not required). */
+  const setting = (inspectionRequired?: boolean) => ({
+    inspection:
+      inspectionRequired === undefined ? [] : [{ type: 'InspectionSettingsChanged', data: { inspectionRequired } } as DomainEvent],
+  });
   const requested = [plain(rideEvents.requested(R, 'AB12'))];
   const passedAt = (at: Date) =>
     inspected(
@@ -357,30 +357,30 @@ describe('the inspection gate on taking a ride', () => {
 
   it("given the setting on and no inspection today, when he accepts, then 403 with the message; yesterday's pass does not count", () => {
     accept
-      .given({ ride: requested, ...streams() })
-      .when(acceptCommand(true), driver)
+      .given({ ride: requested, ...streams(), ...setting(true) })
+      .when(acceptCommand, driver)
       .thenThrows(403, INSPECTION_MESSAGES.inspectionRequired);
     accept
-      .given({ ride: requested, ...streams([passedAt(new Date(NOW.getTime() - DAY))]) })
-      .when(acceptCommand(true), driver)
+      .given({ ride: requested, ...streams([passedAt(new Date(NOW.getTime() - DAY))]), ...setting(true) })
+      .when(acceptCommand, driver)
       .thenThrows(403, "Complete today's vehicle inspection before accepting rides.");
   });
 
   it("given the setting on and today's inspection passed, when he accepts, then the ride is his", () => {
     accept
-      .given({ ride: requested, ...streams([passedAt(NOW)]) })
-      .when(acceptCommand(true), driver)
+      .given({ ride: requested, ...streams([passedAt(NOW)]), ...setting(true) })
+      .when(acceptCommand, driver)
       .then(accepted);
   });
 
   it('given the setting off or absent, when he accepts with no inspection, then the ride is his (the spec unchanged)', () => {
     accept
-      .given({ ride: requested, ...streams() })
-      .when(acceptCommand(false), driver)
+      .given({ ride: requested, ...streams(), ...setting(false) })
+      .when(acceptCommand, driver)
       .then(accepted);
     accept
-      .given({ ride: requested, ...streams() })
-      .when(acceptCommand(), driver)
+      .given({ ride: requested, ...streams(), ...setting() })
+      .when(acceptCommand, driver)
       .then(accepted);
   });
 
@@ -403,13 +403,13 @@ describe('the inspection gate on taking a ride', () => {
         },
       } as DomainEvent,
     ];
-    const command = { type: 'TakeOverRide', data: { rideId: R, driverId: 'D001', resumeState: null }, inspectionRequired: true } as const;
+    const command = { type: 'TakeOverRide', data: { rideId: R, driverId: 'D001', resumeState: null } } as const;
     takeOver
-      .given({ ride: waiting, ...streams() })
+      .given({ ride: waiting, ...streams(), ...setting(true) })
       .when(command, driver)
       .thenThrows(403, INSPECTION_MESSAGES.inspectionRequired);
     takeOver
-      .given({ ride: waiting, ...streams([passedAt(NOW)]) })
+      .given({ ride: waiting, ...streams([passedAt(NOW)]), ...setting(true) })
       .when(command, driver)
       .then({
         ride: [expect.objectContaining({ type: 'RideTakenOver' }) as never],
@@ -419,8 +419,8 @@ describe('the inspection gate on taking a ride', () => {
 
   it('given a blocked driver, then the block answers first (the spec message), not the inspection', () => {
     accept
-      .given({ ride: requested, ...streams([driverEvents.blockedForMaintenance('D001', 'M1')]) })
-      .when(acceptCommand(true), driver)
+      .given({ ride: requested, ...streams([driverEvents.blockedForMaintenance('D001', 'M1')]), ...setting(true) })
+      .when(acceptCommand, driver)
       .thenThrows(403, MESSAGES.blockedCannotAccept);
   });
 });

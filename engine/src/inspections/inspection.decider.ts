@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_CHECKLISTS,
-  DEFAULT_INSPECTION_SETTINGS,
-  INSPECTIONS_STREAM_ID,
   INSPECTION_MESSAGES,
   SERVER_MESSAGES,
   checklistStreamId,
@@ -25,13 +23,14 @@ import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { fileMaintenanceRequest, maintenanceStream, type MaintenanceState } from '../maintenance/maintenance.decider';
 import { userStream, type UserState } from '../users/user.decider';
+import { inspectionSettingsStream, type InspectionSettingsRef } from './inspection-settings';
+
+export { evolveInspectionSettings, inspectionSettingsStream } from './inspection-settings';
 
 type ChecklistEvent = Extract<InspectionEvent, { type: 'ChecklistChanged' }>;
-type SettingsEvent = Extract<InspectionEvent, { type: 'InspectionSettingsChanged' }>;
 /** A vehicle type's checklist as an admin last saved it; null: never saved (its defaults apply). */
 export type ChecklistState = ChecklistItem[] | null;
 type ChecklistRef = StreamRef<ChecklistState, ChecklistEvent>;
-type SettingsRef = StreamRef<InspectionSettings, SettingsEvent>;
 
 export const evolveChecklist = (_state: ChecklistState, event: ChecklistEvent): ChecklistState => event.data.items;
 export const checklistStream = (vehicleType: VehicleType): ChecklistRef => ({
@@ -41,13 +40,6 @@ export const checklistStream = (vehicleType: VehicleType): ChecklistRef => ({
 });
 /** The checklist a driver of the type answers: the saved one, or the defaults. */
 export const checklistOf = (vehicleType: VehicleType, state: ChecklistState): ChecklistItem[] => state ?? DEFAULT_CHECKLISTS[vehicleType];
-
-export const evolveInspectionSettings = (_state: InspectionSettings, event: SettingsEvent): InspectionSettings => event.data;
-export const inspectionSettingsStream = (): SettingsRef => ({
-  id: INSPECTIONS_STREAM_ID,
-  initial: () => DEFAULT_INSPECTION_SETTINGS,
-  evolve: evolveInspectionSettings,
-});
 
 /** A short id derived from the command (so a retry derives the same), with a prefix naming what it is. */
 export function derivedId(prefix: string, commandId: string, index = 0): string {
@@ -87,7 +79,7 @@ export interface ChangeInspectionSettingsCommand {
 }
 
 /** PUT /api/inspections/settings (admin); the same setting again appends nothing. */
-export const changeInspectionSettings: CommandHandler<ChangeInspectionSettingsCommand, { settings: SettingsRef }> = {
+export const changeInspectionSettings: CommandHandler<ChangeInspectionSettingsCommand, { settings: InspectionSettingsRef }> = {
   streams: () => ({ settings: inspectionSettingsStream() }),
   decide(command, { settings }, { actor }) {
     requireActor(actor, 'admin');

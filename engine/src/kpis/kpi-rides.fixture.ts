@@ -10,6 +10,7 @@ import {
 import type { EventStore } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { bookRide, fireRideTimer } from '../rides/ride.decider';
+import { changeDispatchSettings } from '../dispatch/dispatch.decider';
 import { commandRunner, directRides } from '../test-support/direct-rides';
 import { TIMER_ACTOR } from '../timers/fire-timer';
 import type { TimerCommand } from '../timers/timer-commands';
@@ -32,7 +33,7 @@ export function timerFacts(store: EventStore) {
   const fire = (command: TimerCommand, at: string) => run(fireRideTimer, command, at, TIMER_ACTOR);
   return {
     /** A ride booked at `requestedAt` by `requesterId` (an account already made) for `scheduledFor`, going to dispatch at `releaseAt`. */
-    bookLater(
+    async bookLater(
       rideId: string,
       requesterId: string,
       vehicleType: VehicleType,
@@ -51,8 +52,14 @@ export function timerFacts(store: EventStore) {
         durationMinutes: null,
         scheduledFor: times.scheduledFor,
       };
-      const dispatch = { settings: { ...DEFAULT_DISPATCH_SETTINGS, releaseLeadMinutes }, candidates: [], site: null };
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null, dispatch }, times.requestedAt, {
+      // The lead is the dispatch settings' (their stream), as an admin would have set them.
+      await run(
+        changeDispatchSettings,
+        { type: 'ChangeDispatchSettings', data: { ...DEFAULT_DISPATCH_SETTINGS, releaseLeadMinutes } },
+        times.requestedAt,
+        { tokenNo: 'AD01', role: 'admin' },
+      );
+      return run(bookRide, { type: 'BookRide', data, driversOfType: 1 }, times.requestedAt, {
         tokenNo: requesterId,
         role: 'requester',
       });

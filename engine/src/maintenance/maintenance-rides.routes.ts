@@ -53,7 +53,6 @@ export const maintenanceRidesRoutes: FastifyPluginAsyncZod = async (app) => {
       const command = {
         type: 'TakeOverRide' as const,
         data: { rideId, driverId: newDriverId, resumeState: currentState ?? null },
-        inspectionRequired: app.inspectionSettings.current().inspectionRequired,
       };
       const result = await handle(app.eventStore, takeOverRide, command, httpCommandContext(request, currentUser(request)));
       return { success: true, message: MESSAGES.redistributedRideAccepted, position: result.position };

@@ -12,7 +12,7 @@ import {
 import { toDomainEvent } from '../event-store/upcast';
 import { readState } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
-import { dispatchInputOf } from '../dispatch/dispatch-input';
+import { freeDriversOf } from '../dispatch/dispatch-input';
 import { fireTimer } from '../timers/fire-timer';
 import { rideTimers } from '../timers/ride-timers';
 import type { Timer } from '../timers/timer-port';
@@ -589,7 +589,7 @@ describe.each(testStoreTimerKinds())('model-based rides on %s (timers %s)', (kin
       if (!tokens.has(who)) tokens.set(who, await t.tokenFor(who, role));
       return boundedInject(t.app, { method, url, payload, headers: { authorization: `Bearer ${tokens.get(who)}` } });
     },
-    fire: (timer) => fireTimer(t.app.eventStore, timer, new Date(), () => dispatchInputOf(t.app)),
+    fire: (timer) => fireTimer(t.app.eventStore, timer, new Date(), () => freeDriversOf(t.app)),
     rideEvents: async (rideId) =>
       (await t.app.eventStore.readStream(rideStreamId(rideId))).map((event) => toDomainEvent(event) as RideEvent),
     async agree(rides, drivers, what) {

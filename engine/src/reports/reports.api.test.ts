@@ -93,12 +93,7 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
       rideType: 'Regular' as const,
       durationMinutes: null,
     };
-    await handle(
-      store,
-      bookRide,
-      { type: 'BookRide', data, driversOfType: 1, site: null },
-      context(at, { tokenNo: 'RQ01', role: 'requester' }),
-    );
+    await handle(store, bookRide, { type: 'BookRide', data, driversOfType: 1 }, context(at, { tokenNo: 'RQ01', role: 'requester' }));
     const types = { start: 'StartRide', pick: 'PickMaterial', drop: 'DropMaterial', end: 'EndRide' } as const;
     for (const [step, driverId, now] of steps) {
       const actor = { tokenNo: driverId, role: 'driver' as const };

@@ -23,7 +23,6 @@ import {
   type RideEvent,
   type RideSnapshot,
   type RidePriority,
-  type SiteState,
   type TimestampEvent,
   type UserEvent,
 } from '@plantride/schemas';
@@ -34,11 +33,19 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
-import { NO_DISPATCH, nextOffer, offerTo, preemptionFor, type DispatchInput } from '../dispatch/offers';
+import { dispatchInput, nextOffer, offerTo, preemptionFor, type DispatchInput, type FreeDrivers } from '../dispatch/offers';
+import { dispatchStream } from '../dispatch/dispatch.decider';
+import { siteStream } from '../site/site.decider';
+import { inspectionSettingsStream, type InspectionSettingsRef } from '../inspections/inspection-settings';
 
 type RideRef = StreamRef<RideSnapshot, RideEvent>;
 type DriverRef = StreamRef<DriverState, DriverEvent>;
 type AccountRef = StreamRef<UserState, UserEvent>;
+type SiteRef = ReturnType<typeof siteStream>;
+type DispatchRef = ReturnType<typeof dispatchStream>;
+/** The streams a dispatch decision reads besides its ride: the settings and the site as they stand. */
+type DispatchStreams = { dispatchSettings: DispatchRef; site: SiteRef };
+const dispatchStreams = (): DispatchStreams => ({ dispatchSettings: dispatchStream(), site: siteStream() });
 
 // A driver's side of rides: who may drive, one ride at a time, and letting go of it.
 
@@ -111,16 +118,15 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
 }
 
 /**
- * Book a ride; `driversOfType` is the drivers read model's count and `site` the site as this engine
- * holds it (null: the default one): soft checks that may lag harmlessly.
+ * Book a ride; `driversOfType` is the engine's roster count (a soft check that may lag harmlessly).
+ * The site and the dispatch settings are read from their streams.
  */
 export interface BookRideCommand {
   type: 'BookRide';
   data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string };
   driversOfType: number;
-  site: SiteState | null;
-  /** Dispatch settings and the drivers free now (absent: the spec's broadcast). */
-  dispatch?: DispatchInput;
+  /** The drivers free now, for offer dispatch (absent: nobody free). */
+  free?: FreeDrivers;
   /**
    * An urgent booking no free driver can take (issue #20): the normal ride whose offer its best driver
    * holds, by `preemptionFor` on the same view; read so the offer can be taken back in the same append.
@@ -129,28 +135,29 @@ export interface BookRideCommand {
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
-export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef }> = {
+export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef } & DispatchStreams> = {
   streams: (command) => ({
     // The route makes the ride id up for this booking.
     ride: { ...rideStream(command.data.rideId), minted: true },
     requester: userStream(command.data.requesterId),
     ...(command.preempt ? { taken: rideStream(command.preempt.rideId) } : {}),
+    ...dispatchStreams(),
   }),
-  decide(command, { ride, requester, taken }, { now, actor }) {
+  decide(command, { ride, requester, taken, dispatchSettings, site }, { now, actor }) {
     const { data } = command;
     requireActor(actor, 'requester', 'admin');
     // For himself; an admin books for anyone.
     if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== data.requesterId) throw forbidden();
     if (!requester) throw badRequest(MESSAGES.userNotFound);
     // Histories keep the names as the site spelled them at booking.
-    const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(command.site, data.fromLocation, data.toLocation);
+    const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(site, data.fromLocation, data.toLocation);
     const special = data.rideType === 'Special Task';
     if (command.driversOfType === 0)
       throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();
     const { priority, scheduledFor, ...booked } = data;
-    const settings = command.dispatch?.settings ?? DEFAULT_DISPATCH_SETTINGS;
+    const settings = dispatchSettings;
     // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
     const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
     if (problem) throw badRequest(problem);
@@ -178,7 +185,7 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
       },
     };
     const dispatched = offers
-      ? firstOffer(evolveRide(ride, requested), command.dispatch!, command.preempt, taken, now)
+      ? firstOffer(evolveRide(ride, requested), dispatchInput(settings, site, command.free), command.preempt, taken, now)
       : { ride: [], taken: [] };
     return {
       ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict),
@@ -258,6 +265,13 @@ const driverStreams = (rideId: string, driverId: string): DriverStreams => ({
   account: userStream(driverId),
 });
 
+/** Taking a ride also reads the plant's inspection setting (issue #21): a passed vehicle inspection today first, when required. */
+type TakerStreams = DriverStreams & { inspection: InspectionSettingsRef };
+const takerStreams = (rideId: string, driverId: string): TakerStreams => ({
+  ...driverStreams(rideId, driverId),
+  inspection: inspectionSettingsStream(),
+});
+
 /** A driver acts for himself only. */
 function actingFor(actor: Actor, driverId: string): void {
   if (actorTokenNo(actor) !== driverId) throw forbidden(MESSAGES.invalidParameters);
@@ -267,11 +281,11 @@ function actingFor(actor: Actor, driverId: string): void {
  * Who may take a ride, accepting it or taking it over: a driver for himself, who may drive, holds no
  * other ride and drives its vehicle type. Answers what the ride records of him and his assignment.
  */
-function taker(command: TakerCommand, { ride, driver, account }: StatesOf<DriverStreams>, actor: Actor, now: Date) {
+function taker(command: TakerCommand, { ride, driver, account, inspection }: StatesOf<TakerStreams>, actor: Actor, now: Date) {
   const { rideId, driverId } = command.data;
   actingFor(actor, driverId);
   const profile = mayDrive(account, driver, 'accept');
-  if (command.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
+  if (inspection.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
     throw forbidden(INSPECTION_MESSAGES.inspectionRequired);
   const assigned = assignment(driver, driverId, rideId);
   sameVehicleType(existing(ride), profile.vehicleType);
@@ -281,8 +295,6 @@ function taker(command: TakerCommand, { ride, driver, account }: StatesOf<Driver
 /** What taking a ride needs besides the ride and the driver. */
 interface TakerCommand {
   data: { rideId: string; driverId: string };
-  /** The plant's setting as this engine holds it (issue #21; a soft check): a passed vehicle inspection today first. Absent: not required. */
-  inspectionRequired?: boolean;
 }
 
 export interface AcceptRideCommand extends TakerCommand {
@@ -291,8 +303,8 @@ export interface AcceptRideCommand extends TakerCommand {
 }
 
 /** POST /api/tracking/accept-ride: a driver who may drive, free, of the ride's vehicle type, while it is requested. The ride is his on both streams. */
-export const acceptRide: CommandHandler<AcceptRideCommand, DriverStreams> = {
-  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
+export const acceptRide: CommandHandler<AcceptRideCommand, TakerStreams> = {
+  streams: (command) => takerStreams(command.data.rideId, command.data.driverId),
   decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
     const { profile, assigned } = taker(command, states, actor, now);
@@ -356,8 +368,8 @@ export interface TakeOverRideCommand extends TakerCommand {
 }
 
 /** POST /api/maintenance/accept-redistributed-ride: as accepting, for a ride waiting for reassignment; it resumes where the statechart says. */
-export const takeOverRide: CommandHandler<TakeOverRideCommand, DriverStreams> = {
-  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
+export const takeOverRide: CommandHandler<TakeOverRideCommand, TakerStreams> = {
+  streams: (command) => takerStreams(command.data.rideId, command.data.driverId),
   decide(command, states, { now, actor }) {
     const { rideId, driverId } = command.data;
     const { profile, assigned } = taker(command, states, actor, now);
@@ -489,16 +501,20 @@ function timerEvent(command: TimerCommand, ride: RideSnapshot, at: string, dispa
   }
 }
 
+/** The timers whose firing may offer the ride (a lapse) or release it to dispatch. */
+export const dispatchesOn = (command: TimerCommand): boolean => command.type === 'ExpireOffer' || command.type === 'ReleaseScheduledRide';
+
 /**
  * A due timer's command: the system's alone; a deadline that no longer stands is refused by the
  * statechart. An offer that lapsed goes on to the next driver, and a ride booked for later is
- * released to dispatch as the settings stand now (`dispatch`: the engine's view then).
+ * released to dispatch as the settings stand now (their stream), to the drivers free then (`free`).
  */
-export const fireRideTimer: CommandHandler<TimerCommand & { dispatch?: DispatchInput }, { ride: RideRef }> = {
-  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
-  decide(command, { ride }, { now, actor }) {
+export const fireRideTimer: CommandHandler<TimerCommand & { free?: FreeDrivers }, { ride: RideRef } & Partial<DispatchStreams>> = {
+  // Only a lapse and a release dispatch: they read the settings and the site; the other deadlines need the ride alone.
+  streams: (command) => ({ ride: rideStream(command.data.rideId), ...(dispatchesOn(command) ? dispatchStreams() : {}) }),
+  decide(command, { ride, dispatchSettings, site }, { now, actor }) {
     if (!('system' in actor)) throw forbidden();
-    const dispatch = command.dispatch ?? NO_DISPATCH;
+    const dispatch = dispatchInput(dispatchSettings ?? DEFAULT_DISPATCH_SETTINGS, site ?? null, command.free);
     const event = timerEvent(command, ride, now.toISOString(), dispatch);
     const offering = event.type === 'RideOfferExpired' || (event.type === 'RideReleased' && event.data.dispatch === 'offer');
     const next = offering && canApply(ride, event) ? nextOffer(evolveRide(ride, event), dispatch, now) : [];
@@ -529,16 +545,17 @@ export const changePriority: CommandHandler<ChangePriorityCommand, { ride: RideR
 export interface DeclineOfferCommand {
   type: 'DeclineOffer';
   data: { rideId: string; driverId: string };
-  dispatch: DispatchInput;
+  /** The drivers free now, for the next offer. */
+  free: FreeDrivers;
 }
 
 /**
  * POST /api/tracking/decline-offer (issue #20): the driver a ride is offered to says no; it goes to
  * the next driver, or to every driver. A ride not offered to him (any more) is no longer available.
  */
-export const declineOffer: CommandHandler<DeclineOfferCommand, { ride: RideRef }> = {
-  streams: (command) => ({ ride: rideStream(command.data.rideId) }),
-  decide(command, { ride }, { now, actor }) {
+export const declineOffer: CommandHandler<DeclineOfferCommand, { ride: RideRef } & DispatchStreams> = {
+  streams: (command) => ({ ride: rideStream(command.data.rideId), ...dispatchStreams() }),
+  decide(command, { ride, dispatchSettings, site }, { now, actor }) {
     const { rideId, driverId } = command.data;
     requireActor(actor, 'driver');
     if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== driverId) throw forbidden();
@@ -549,7 +566,11 @@ export const declineOffer: CommandHandler<DeclineOfferCommand, { ride: RideRef }
       data: { rideId, driverId, round: offer.round, declinedAt: now.toISOString() },
     };
     return {
-      ride: allowed(ride, [declined, ...nextOffer(evolveRide(ride, declined), command.dispatch, now)], SERVER_MESSAGES.rideNotAvailable),
+      ride: allowed(
+        ride,
+        [declined, ...nextOffer(evolveRide(ride, declined), dispatchInput(dispatchSettings, site, command.free), now)],
+        SERVER_MESSAGES.rideNotAvailable,
+      ),
     };
   },
 };

@@ -17,7 +17,7 @@ import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
 import { acceptRide, declineOffer, rideStep } from './ride.decider';
-import { dispatchInputOf } from '../dispatch/dispatch-input';
+import { freeDriversOf } from '../dispatch/dispatch-input';
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,7 +43,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await handle(
         app.eventStore,
         acceptRide,
-        { type: 'AcceptRide', data: { rideId, driverId }, inspectionRequired: app.inspectionSettings.current().inspectionRequired },
+        { type: 'AcceptRide', data: { rideId, driverId } },
         httpCommandContext(request, currentUser(request)),
       );
       return { success: true, message: MESSAGES.rideAccepted, position: result.position };
@@ -58,7 +58,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const command = {
         type: 'DeclineOffer' as const,
         data: { rideId: request.body.rideId, driverId: user.tokenNo },
-        dispatch: dispatchInputOf(app),
+        free: freeDriversOf(app),
       };
       const result = await handle(app.eventStore, declineOffer, command, httpCommandContext(request, user));
       return { message: SERVER_MESSAGES.offerDeclined, position: result.position };

@@ -98,7 +98,7 @@ export function directRides(store: EventStore) {
         rideType: 'Regular' as const,
         durationMinutes: null,
       };
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1, site: null }, at, { tokenNo: 'AB12', role: 'requester' });
+      return run(bookRide, { type: 'BookRide', data, driversOfType: 1 }, at, { tokenNo: 'AB12', role: 'requester' });
     },
     accept: async (rideId: string, driverId: string, vehicleType: VehicleType, at: string) => {
       await driver(driverId, vehicleType);

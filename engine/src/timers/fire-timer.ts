@@ -3,9 +3,9 @@ import { handle } from '../commands/command-handler';
 import { DomainError } from '../commands/errors';
 import { commandIdFromKey } from '../commands/event-ids';
 import type { EventStore } from '../event-store/event-store';
-import { fireRideTimer } from '../rides/ride.decider';
+import { dispatchesOn, fireRideTimer } from '../rides/ride.decider';
 import type { Timer } from './timer-port';
-import type { DispatchInput } from '../dispatch/offers';
+import type { FreeDrivers } from '../dispatch/offers';
 
 export const TIMER_ACTOR: Actor = { system: 'timer' };
 
@@ -16,15 +16,9 @@ export type FireOutcome = 'appended' | 'repeat' | 'stale';
  * timer fired twice (a retried job, two processes after a lost lock) appends once; one whose ride
  * moved on is refused by the statechart and appends nothing. Other failures reject, to be retried.
  */
-export async function fireTimer(
-  store: EventStore,
-  timer: Timer,
-  now: Date = new Date(),
-  dispatch?: () => DispatchInput,
-): Promise<FireOutcome> {
-  // A lapsed offer goes on to the next driver, a released ride to dispatch: the engine's view at this moment.
-  const dispatches = timer.command.type === 'ExpireOffer' || timer.command.type === 'ReleaseScheduledRide';
-  const command = dispatches && dispatch ? { ...timer.command, dispatch: dispatch() } : timer.command;
+export async function fireTimer(store: EventStore, timer: Timer, now: Date = new Date(), free?: () => FreeDrivers): Promise<FireOutcome> {
+  // A lapsed offer goes on to the next driver, a released ride to dispatch: the drivers free at this moment.
+  const command = dispatchesOn(timer.command) && free ? { ...timer.command, free: free() } : timer.command;
   try {
     const result = await handle(store, fireRideTimer, command, {
       now,

@@ -3,7 +3,7 @@ import { openRideIds } from '@plantride/projections';
 import { readModels } from '../rides/ride-access';
 import { createBullMqTimers } from './bullmq-timers';
 import { fireTimer } from './fire-timer';
-import { dispatchInputOf } from '../dispatch/dispatch-input';
+import { freeDriversOf } from '../dispatch/dispatch-input';
 import { createInProcessTimers } from './in-process-timers';
 import { createTimerReactor } from './timer-reactor';
 import type { TimerKind } from './timer-port';
@@ -88,9 +88,9 @@ export const timersPlugin = fp<TimersPluginOptions>(
     // Timers fire once the whole app is ready, so a release or a lapse at start dispatches as the settings say.
     // Until then they wait in the port, armed.
     app.addHook('onReady', async () => {
-      const dispatch = () => dispatchInputOf(app);
+      const free = () => freeDriversOf(app);
       await port.start(async (timer) => {
-        const outcome = await fireTimer(app.eventStore, timer, new Date(), dispatch);
+        const outcome = await fireTimer(app.eventStore, timer, new Date(), free);
         app.log.debug({ timer: timer.id, outcome }, 'timer fired');
       });
     });

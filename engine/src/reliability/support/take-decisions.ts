@@ -32,13 +32,12 @@ export interface TakeDecision {
   refusal: { status: number; message: string } | null;
 }
 
-/** The commands the routes build (tracking.routes.ts, maintenance-rides.routes.ts), the inspection setting as the engine holds it. */
-function command(app: App, take: Take, rideId: string, driverId: string): AcceptRideCommand | TakeOverRideCommand {
-  const { inspectionRequired } = app.inspectionSettings.current();
+/** The commands the routes build (tracking.routes.ts, maintenance-rides.routes.ts); the inspection setting is read from its stream. */
+function command(take: Take, rideId: string, driverId: string): AcceptRideCommand | TakeOverRideCommand {
   return take === 'accept'
-    ? { type: 'AcceptRide', data: { rideId, driverId }, inspectionRequired }
+    ? { type: 'AcceptRide', data: { rideId, driverId } }
     : // A client that does not say where it believes the ride stands (no currentState): the ride's own word.
-      { type: 'TakeOverRide', data: { rideId, driverId, resumeState: null }, inspectionRequired };
+      { type: 'TakeOverRide', data: { rideId, driverId, resumeState: null } };
 }
 
 /**
@@ -67,8 +66,8 @@ async function decide(app: App, reader: StoreReader, take: Take, rideId: string,
   const context = { now, actor: { tokenNo: driverId, role: 'driver' as const } };
   const given = ready ? { given: freeToDrive(now) } : {};
   return take === 'accept'
-    ? dryRun(reader, acceptRide, command(app, take, rideId, driverId) as AcceptRideCommand, context, given)
-    : dryRun(reader, takeOverRide, command(app, take, rideId, driverId) as TakeOverRideCommand, context, given);
+    ? dryRun(reader, acceptRide, command(take, rideId, driverId) as AcceptRideCommand, context, given)
+    : dryRun(reader, takeOverRide, command(take, rideId, driverId) as TakeOverRideCommand, context, given);
 }
 
 /** The decider's word on a driver taking each of these rides, now and were he free to drive; nothing is appended. */

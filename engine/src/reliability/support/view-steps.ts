@@ -8,7 +8,7 @@ import {
   type VehicleType,
 } from '@plantride/schemas';
 import type { App } from '../../app';
-import { dispatchInputOf } from '../../dispatch/dispatch-input';
+import { freeDriversOf } from '../../dispatch/dispatch-input';
 import { fireTimer } from '../../timers/fire-timer';
 import { rideTimers } from '../../timers/ride-timers';
 import type { TimerCommand } from '../../timers/timer-commands';
@@ -76,7 +76,7 @@ export const dispatchSettings = (offer: boolean) => ({
 async function fire(app: App, rideId: string, run: Run, type: TimerCommand['type']): Promise<Answer> {
   const timer = rideTimers(run.seen.rides.get(rideId)!, TIMER_SETTINGS).find((armed) => armed.command.type === type);
   if (!timer) return { statusCode: 409, headers: {}, body: 'no such timer armed' };
-  const outcome = await fireTimer(app.eventStore, timer, new Date(), () => dispatchInputOf(app));
+  const outcome = await fireTimer(app.eventStore, timer, new Date(), () => freeDriversOf(app));
   return { statusCode: outcome === 'appended' ? 200 : 409, headers: {}, body: outcome };
 }
 
