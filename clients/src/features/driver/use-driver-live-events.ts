@@ -10,19 +10,14 @@ import { refreshTopics, useDriverLive } from './stores/driver-live.store';
 import { dropAvailableRide } from './api/get-available-rides';
 import { useOfferClock } from './stores/ride-offers';
 
-/** How near its end an offer's removeRide counts as its lapse rather than his answer or another driver's. */
-const LAPSE_SLACK_MS = 3_000;
-
-/** An offer to him starts with rideOffered (its countdown on this phone's clock) and ends with removeRide (declined, lapsed, cancelled). */
+/**
+ * An offer to him starts with rideOffered (its countdown on this phone's clock) and ends with removeRide
+ * (declined, lapsed, cancelled). Whether he missed it is his countdown's to say (the expiry the engine
+ * recorded), not a guess from removeRide, which does not say why.
+ */
 function offerEffect(event: DriverEvent, queryClient: QueryClient): void {
-  const clock = useOfferClock.getState();
-  if (event.type === 'rideOffered') clock.heard(event.payload);
-  else if (event.type === 'removeRide') {
-    // The engine lapsed an offer this phone still counted down (its clock a little behind): he missed it all the same.
-    const window = clock.windows[event.payload.rideId];
-    if (window && Date.parse(window.expiresAt) - Date.now() < LAPSE_SLACK_MS) clock.lapsed(event.payload.rideId);
-    dropAvailableRide(queryClient, event.payload.rideId);
-  }
+  if (event.type === 'rideOffered') useOfferClock.getState().heard(event.payload);
+  else if (event.type === 'removeRide') dropAvailableRide(queryClient, event.payload.rideId);
 }
 
 /** Feeds the driver's socket events into the dashboard: reads again at the event's position, popups and notices (SPEC §4). */
