@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, invisibleCharactersMessage, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
-import { seedUsers } from '../test-support/seed';
+import { seedPeople } from '../test-support/people';
 
 /*
  * Issue #31 item 4: every name people read is refused with 400 naming its field when it hides
@@ -85,11 +85,7 @@ describe.each(testStoreKinds())("people's names on %s (issue #31)", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(
-      t.app,
-      PEOPLE.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })),
-    );
-    for (const [tokenNo, role] of PEOPLE) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    Object.assign(tokens, await seedPeople(t, PEOPLE));
   }, 0);
   afterAll(async () => t?.close());
 

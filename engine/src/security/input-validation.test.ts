@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, TEXT_LIMITS, formatCount, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
-import { seedUsers } from '../test-support/seed';
+import { seedPeople } from '../test-support/people';
 
 type Method = 'POST' | 'PUT';
 
@@ -282,11 +282,7 @@ describe.each(testStoreKinds())('text fields of every command on %s', (kind) => 
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(
-      t.app,
-      PEOPLE.map(([tokenNo, role]) => ({ tokenNo, role, vehicleType: role === 'driver' ? 'Forklift' : undefined })),
-    );
-    for (const [tokenNo, role] of PEOPLE) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    Object.assign(tokens, await seedPeople(t, PEOPLE));
   }, 0);
   afterAll(async () => t?.close());
 
