@@ -173,6 +173,29 @@ describe('offer dispatch', () => {
       });
   });
 
+  it('given dispatch set back to broadcast while a ride is offered, when its driver declines or the offer lapses, then it is open to all though a driver is free', () => {
+    const backToBroadcast = {
+      dispatchSettings: [
+        ...offerModeSet.dispatchSettings,
+        { type: 'DispatchSettingsChanged', data: DEFAULT_DISPATCH_SETTINGS },
+      ] as DomainEvent[],
+    };
+    const opened = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'dispatch set to broadcast', openedAt: NOW.toISOString() } };
+    decline
+      .given({ ...backToBroadcast, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when(declining('D2', [free('D1', 'RMS')]), driver('D2'))
+      .then({
+        ride: [{ type: 'RideOfferDeclined', data: { rideId: R, driverId: 'D2', round: 1, declinedAt: NOW.toISOString() } }, opened],
+      });
+    commandSpec(fireRideTimer)
+      .given({ ...backToBroadcast, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
+      .when(
+        { type: 'ExpireOffer', data: { rideId: R, driverId: 'D2', round: 1, dueAt: iso(20_000) }, free: offerMode([free('D1', 'RMS')]) },
+        SYSTEM,
+      )
+      .then({ ride: [{ type: 'RideOfferExpired', data: { rideId: R, driverId: 'D2', round: 1, expiredAt: NOW.toISOString() } }, opened] });
+  });
+
   it('given a ride offered to someone else, open to all, or taken, when a driver declines it, then it is no longer available to him; he may not decline for another', () => {
     decline
       .given({ ...offerModeSet, ride: [requested({ dispatch: 'offer' }), offered('D2')] })

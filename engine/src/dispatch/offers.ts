@@ -1,4 +1,11 @@
-import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings, type RideEvent, type RideSnapshot, type SiteState } from '@plantride/schemas';
+import {
+  DEFAULT_DISPATCH_SETTINGS,
+  type DispatchSettings,
+  type OpenedToAllReason,
+  type RideEvent,
+  type RideSnapshot,
+  type SiteState,
+} from '@plantride/schemas';
 import { chooseDriver, type DispatchCandidate, type HeldCandidate } from './offer-choice';
 
 /**
@@ -37,18 +44,19 @@ export const dispatchInput = (settings: DispatchSettings, site: SiteState | null
  */
 export function nextOffer(ride: RideSnapshot, input: DispatchInput, now: Date): RideEvent[] {
   const c = ride.context;
-  const chosen = chooseDriver(c, input.candidates, input.site, c.passedOver);
   const at = now.toISOString();
+  // Dispatch set to broadcast since the ride was offered: its offer passed on, it goes to every driver.
+  if (input.settings.mode !== 'offer') return [openedToAll(c.rideId, 'dispatch set to broadcast', at)];
+  const chosen = chooseDriver(c, input.candidates, input.site, c.passedOver);
   // Nobody passed on it: nobody was free (at booking, or after its offer was taken back for an urgent ride).
-  if (!chosen)
-    return [
-      {
-        type: 'RideOpenedToAll',
-        data: { rideId: c.rideId, reason: c.passedOver.length === 0 ? 'no driver free' : 'every driver passed', openedAt: at },
-      },
-    ];
+  if (!chosen) return [openedToAll(c.rideId, c.passedOver.length === 0 ? 'no driver free' : 'every driver passed', at)];
   return [offerTo(ride, chosen.operatorId, input, now)];
 }
+
+const openedToAll = (rideId: string, reason: OpenedToAllReason, openedAt: string): RideEvent => ({
+  type: 'RideOpenedToAll',
+  data: { rideId, reason, openedAt },
+});
 
 /** The ride's next round offered to `driverId` for `offerSeconds`. */
 export function offerTo(ride: RideSnapshot, driverId: string, input: DispatchInput, now: Date): RideEvent {

@@ -72,6 +72,6 @@ export const rideEvents = {
     event('RideOfferDeclined', { rideId, driverId, round, declinedAt: at(minute) }),
   offerExpired: (rideId: string, driverId: string, round = 1, minute = 1) =>
     event('RideOfferExpired', { rideId, driverId, round, expiredAt: at(minute) }),
-  openedToAll: (rideId: string, minute = 1, reason: 'no driver free' | 'every driver passed' = 'every driver passed') =>
+  openedToAll: (rideId: string, minute = 1, reason: OpenedToAllReason = 'every driver passed') =>
     event('RideOpenedToAll', { rideId, reason, openedAt: at(minute) }),
 };

@@ -182,7 +182,8 @@ export const rideOfferWithdrawnSchema = defineEvent('RideOfferWithdrawn', {
   withdrawnAt: isoDateTimeSchema,
 });
 
-export const OPENED_TO_ALL_REASONS = ['no driver free', 'every driver passed'] as const;
+export const OPENED_TO_ALL_REASONS = ['no driver free', 'every driver passed', 'dispatch set to broadcast'] as const;
+export type OpenedToAllReason = (typeof OPENED_TO_ALL_REASONS)[number];
 
 /** An offered ride fell back to broadcast: every driver of the type may take it now, those who passed too. */
 export const rideOpenedToAllSchema = defineEvent('RideOpenedToAll', {
