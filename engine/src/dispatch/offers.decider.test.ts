@@ -180,7 +180,10 @@ describe('offer dispatch', () => {
         { type: 'DispatchSettingsChanged', data: DEFAULT_DISPATCH_SETTINGS },
       ] as DomainEvent[],
     };
-    const opened = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'dispatch set to broadcast', openedAt: NOW.toISOString() } };
+    const opened: RideEvent = {
+      type: 'RideOpenedToAll',
+      data: { rideId: R, reason: 'dispatch set to broadcast', openedAt: NOW.toISOString() },
+    };
     decline
       .given({ ...backToBroadcast, ride: [requested({ dispatch: 'offer' }), offered('D2')] })
       .when(declining('D2', [free('D1', 'RMS')]), driver('D2'))

@@ -1,4 +1,4 @@
-import { rideStreamId, type RideEvent } from '@plantride/schemas';
+import { rideStreamId, type OpenedToAllReason, type RideEvent } from '@plantride/schemas';
 
 type Data<T extends RideEvent['type']> = Extract<RideEvent, { type: T }>['data'];
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 8, minute)).toISOString();
