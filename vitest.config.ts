@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -6,6 +8,23 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // once; the flaky reporter lists every test that needed its retry. Locally nothing retries.
 const faultSuites = ['src/reliability/crash*.test.ts', 'src/reliability/faults*.test.ts'];
 const ci = Boolean(process.env.CI);
+
+/**
+ * A pass narrowed to stores other than PGlite (CI's PostgreSQL and Redis pass: TEST_STORES=postgres) leaves
+ * out the files that never ask which stores or timers to run on (testStoreKinds, testStoreTimerKinds,
+ * testTimerKinds, testRedisUrl, or the TEST_DATABASE_URL / TEST_REDIS_URL they read): they would run the
+ * same code on no store, and the PGlite pass ran them already.
+ */
+const storeSuitesOnly =
+  process.env.TEST_STORES !== undefined && !process.env.TEST_STORES.split(',').some((kind) => kind.trim() === 'pglite');
+const ASKS_FOR_STORES = /\b(testStoreKinds|testStoreTimerKinds|testTimerKinds|testRedisUrl)\(|\bTEST_(DATABASE|REDIS)_URL\b/;
+function storelessSuites(root: string): string[] {
+  if (!storeSuitesOnly) return [];
+  const dir = fileURLToPath(new URL(`./${root}/src`, import.meta.url));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !ASKS_FOR_STORES.test(readFileSync(join(dir, file), 'utf8')))
+    .map((file) => `src/${file}`);
+}
 
 export default defineConfig({
   test: {
@@ -16,11 +35,14 @@ export default defineConfig({
           name,
           root: `./${name}`,
           include: ['src/**/*.test.{ts,tsx}'],
-          ...(name === 'engine' ? { exclude: [...configDefaults.exclude, ...faultSuites] } : {}),
+          exclude: [...configDefaults.exclude, ...(name === 'engine' ? faultSuites : []), ...storelessSuites(name)],
           ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
         },
       })),
-      { extends: true, test: { name: 'engine-faults', root: './engine', include: faultSuites, retry: ci ? 1 : 0 } },
+      {
+        extends: true,
+        test: { name: 'engine-faults', root: './engine', include: faultSuites, exclude: storelessSuites('engine'), retry: ci ? 1 : 0 },
+      },
     ],
     globalSetup: [fileURLToPath(new URL('./engine/src/test-support/pglite-template.ts', import.meta.url))],
     reporters: ci ? ['default', fileURLToPath(new URL('./.ci/flaky-reporter.ts', import.meta.url))] : ['default'],
