@@ -265,15 +265,12 @@ describe("urgent first: an urgent booking takes a driver from a normal ride's of
   });
   // D1 holds T's offer; nobody is free.
   const holding = (holders = [{ ...free('D1', 'RMS'), rideId: T }]): DispatchInput => ({ ...offerMode([]), holders });
-  const urgent = (dispatch: DispatchInput, preempt?: { rideId: string; driverId: string }): BookRideCommand => ({
-    ...booking(dispatch, 'urgent'),
-    preempt,
-  });
+  const urgent = (dispatch: DispatchInput): BookRideCommand => booking(dispatch, 'urgent');
 
   it("given nobody free and a driver holding a normal ride's offer, when an urgent ride is booked, then it is offered to him and the other offer is taken back in the same append; that ride goes on without him", () => {
     book
       .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1')] })
-      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .when(urgent(holding()), requester)
       .then({
         ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D1')],
         taken: [
@@ -287,16 +284,16 @@ describe("urgent first: an urgent booking takes a driver from a normal ride's of
     const opened: RideEvent = { type: 'RideOpenedToAll', data: { rideId: R, reason: 'no driver free', openedAt: NOW.toISOString() } };
     book
       .given({ ...account, ...offerModeSet, taken: [takenRequested('urgent'), takenOffer('D1')] })
-      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .when(urgent(holding()), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
     const declined: RideEvent = { type: 'RideOfferDeclined', data: { rideId: T, driverId: 'D1', round: 1, declinedAt: NOW.toISOString() } };
     book
       .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1'), declined] })
-      .when(urgent(holding(), { rideId: T, driverId: 'D1' }), requester)
+      .when(urgent(holding()), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), opened] });
     book
       .given({ ...account, ...offerModeSet, taken: [takenRequested(), takenOffer('D1')] })
-      .when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }, { rideId: T, driverId: 'D1' }), requester)
+      .when(urgent({ ...holding(), candidates: [free('D2', 'canteen')] }), requester)
       .then({ ride: [requested({ dispatch: 'offer', priority: 'urgent' }), offered('D2')] });
   });
 

@@ -17,8 +17,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { visibleRide } from './ride-access';
-import { dispatchViewOf } from '../dispatch/dispatch-input';
-import { preemptionFor } from '../dispatch/offers';
+import { freeDriversOf } from '../dispatch/dispatch-input';
 import { STEP_COMMANDS, bookRide, cancelRide, changePriority, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
@@ -49,18 +48,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);
-      const view = dispatchViewOf(app);
-      // Urgent first (issue #20): the normal ride whose offer an urgent booking may take its driver from, as
-      // this engine sees it; the decision takes it only if its own reading of the streams chooses the same.
-      const holder =
-        scheduledFor === undefined
-          ? preemptionFor({ priority, fromLocation, vehicleType, passedOver: [], openToAll: false, offer: null }, view)
-          : null;
-      const preempt = holder ? { rideId: holder.rideId, driverId: holder.operatorId } : undefined;
       const result = await handle(
         app.eventStore,
         bookRide,
-        { type: 'BookRide', data, driversOfType, free: { candidates: view.candidates, holders: view.holders }, preempt },
+        { type: 'BookRide', data, driversOfType, free: freeDriversOf(app) },
         httpCommandContext(request, currentUser(request)),
       );
       // A repeated Idempotency-Key answers the ride that was booked the first time.

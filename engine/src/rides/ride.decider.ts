@@ -15,6 +15,8 @@ import {
   plantDayOf,
   resumeStateOf,
   rideStreamId,
+  type DispatchSettings,
+  type SiteState,
   type Actor,
   type BookRide,
   type DriverEvent,
@@ -125,24 +127,48 @@ export interface BookRideCommand {
   type: 'BookRide';
   data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string };
   driversOfType: number;
-  /** The drivers free now, for offer dispatch (absent: nobody free). */
+  /** The drivers free now, and those holding a normal ride's offer, for offer dispatch (absent: nobody free). */
   free?: FreeDrivers;
-  /**
-   * An urgent booking no free driver can take (issue #20): the normal ride whose offer its best driver
-   * holds, by `preemptionFor` on the same view; read so the offer can be taken back in the same append.
-   */
-  preempt?: { rideId: string; driverId: string };
+}
+
+/**
+ * An urgent booking no free driver can take (issue #20): the normal ride whose offer its best driver
+ * holds (`preemptionFor`), once the settings and the site are read; its stream is read too, so the
+ * offer can be taken back in the same append. None for a ride booked for later or a place not in use.
+ */
+function preemptedRideOf(command: BookRideCommand, settings: DispatchSettings | undefined, site: SiteState | null | undefined) {
+  const { data } = command;
+  if (!settings || site === undefined || data.scheduledFor !== undefined) return null;
+  let fromLocation: string;
+  try {
+    ({ fromLocation } = bookedRoute(site, data.fromLocation, data.toLocation));
+  } catch {
+    // A route the site refuses: the decision refuses the booking, with nothing to take back.
+    return null;
+  }
+  const booked = {
+    priority: data.priority ?? 'normal',
+    fromLocation,
+    vehicleType: data.vehicleType,
+    passedOver: [],
+    openToAll: false,
+    offer: null,
+  };
+  return preemptionFor(booked, dispatchInput(settings, site, command.free))?.rideId ?? null;
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
 export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef } & DispatchStreams> = {
-  streams: (command) => ({
-    // The route makes the ride id up for this booking.
-    ride: { ...rideStream(command.data.rideId), minted: true },
-    requester: userStream(command.data.requesterId),
-    ...(command.preempt ? { taken: rideStream(command.preempt.rideId) } : {}),
-    ...dispatchStreams(),
-  }),
+  streams: (command, read) => {
+    const taken = preemptedRideOf(command, read.dispatchSettings, read.site);
+    return {
+      // The route makes the ride id up for this booking.
+      ride: { ...rideStream(command.data.rideId), minted: true },
+      requester: userStream(command.data.requesterId),
+      ...(taken ? { taken: rideStream(taken) } : {}),
+      ...dispatchStreams(),
+    };
+  },
   decide(command, { ride, requester, taken, dispatchSettings, site }, { now, actor }) {
     const { data } = command;
     requireActor(actor, 'requester', 'admin');
@@ -185,7 +211,7 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
       },
     };
     const dispatched = offers
-      ? firstOffer(evolveRide(ride, requested), dispatchInput(settings, site, command.free), command.preempt, taken, now)
+      ? firstOffer(evolveRide(ride, requested), dispatchInput(settings, site, command.free), taken, now)
       : { ride: [], taken: [] };
     return {
       ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict),
@@ -196,13 +222,12 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
 
 /**
  * A booking's first offer. An urgent one no free driver can take goes to the best driver holding a
- * normal ride's offer (issue #20, urgent first), if that ride still stands as the engine saw it: its
- * offer is taken back in the same append, and it goes to the next driver or to all.
+ * normal ride's offer (issue #20, urgent first), if that ride (read as `taken`) still stands with his
+ * offer: it is taken back in the same append, and that ride goes to the next driver or to all.
  */
 function firstOffer(
   ride: RideSnapshot,
   input: DispatchInput,
-  preempt: BookRideCommand['preempt'],
   taken: RideSnapshot | undefined,
   now: Date,
 ): { ride: RideEvent[]; taken: RideEvent[] } {
@@ -210,11 +235,9 @@ function firstOffer(
   const other = taken?.context;
   const stands =
     holder &&
-    preempt &&
     taken &&
     other &&
-    holder.operatorId === preempt.driverId &&
-    holder.rideId === preempt.rideId &&
+    holder.rideId === other.rideId &&
     taken.value === 'requested' &&
     other.priority === 'normal' &&
     other.offer?.driverId === holder.operatorId;
