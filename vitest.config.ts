@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -46,6 +47,13 @@ export default defineConfig({
     ],
     globalSetup: [fileURLToPath(new URL('./engine/src/test-support/pglite-template.ts', import.meta.url))],
     reporters: ci ? ['default', fileURLToPath(new URL('./.ci/flaky-reporter.ts', import.meta.url))] : ['default'],
+    /*
+     * Vitest's default is one worker fewer than the cores: one on these 2-core machines, where a file's
+     * wall time is mostly imports and waits on I/O. The embedded-store pass runs two files at once (each
+     * has its own PGlite; engines a test starts get ports of their worker's own block, engine-process.ts).
+     * The PostgreSQL pass keeps one: two files on the shared server flaked (docs/RELIABILITY.md, ledger).
+     */
+    maxWorkers: storeSuitesOnly ? 1 : Math.max(2, availableParallelism() - 1),
     passWithNoTests: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -22,12 +22,33 @@ export interface EngineProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+/**
+ * Ports handed to engines a test starts (which listen seconds later, and again on the same port after a
+ * kill): below Linux's ephemeral range (32768–60999), so no connection's own port can take one meanwhile,
+ * in a block of its own per vitest worker (VITEST_POOL_ID), so two files running at once are never handed
+ * the same one; within a worker, one after another. A port something else listens on is passed over.
+ */
+const PORT_BLOCK = 1500;
+const FIRST_PORT = 21000;
+let handedOut = Math.floor(Math.random() * PORT_BLOCK);
+
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
+  const listening = await new Promise<boolean>((done) => {
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => done(true));
+  });
+  if (listening) await new Promise<void>((done) => server.close(() => done()));
+  return listening;
+}
+
+export async function freePort(): Promise<number> {
+  const block = Number(process.env.VITEST_POOL_ID ?? 0) % 7;
+  for (let tried = 0; tried < PORT_BLOCK; tried++) {
+    const port = FIRST_PORT + block * PORT_BLOCK + (handedOut++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${FIRST_PORT + block * PORT_BLOCK}–${FIRST_PORT + (block + 1) * PORT_BLOCK - 1}`);
 }
 
 export async function startEngine(
