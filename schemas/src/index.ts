@@ -13,5 +13,6 @@ export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';
 export * from './ride-walk';
+export * from './step-clock-note';
 export * from './plant-time';
 export * from './events/upcast';

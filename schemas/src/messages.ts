@@ -150,6 +150,8 @@ export const SERVER_MESSAGES = {
   scheduledInPast: 'Choose a time still to come for a ride booked for later.',
   scheduledTooFar: 'A ride can be booked for later today or tomorrow only.',
   invalidScheduledFor: 'scheduledFor must be an ISO 8601 date and time, e.g. 2026-03-01T14:30:00+05:30.',
+  // Issue #32 item 2: the time of a driver's tap, sent with a step that waited on his phone.
+  invalidDoneAt: 'doneAt must be an ISO 8601 date and time, e.g. 2026-03-01T09:30:00Z.',
   tooFewPlaces: 'The site needs at least two places in use; add another before retiring this one.',
   tokenAlreadyRegistered: 'This token number is already registered.',
   invalidOperatorId: 'Operator ID must be 4 to 5 characters.',

@@ -1,5 +1,5 @@
 import { TIMESTAMP_EVENTS, type TimestampEvent } from './constants';
-import type { RideEvent, RideEventType } from './events/ride.events';
+import type { RideEvent, RideEventType, StepClock } from './events/ride.events';
 import {
   evolveRide,
   foldRide,
@@ -50,17 +50,22 @@ const scheduled: RideEvent = { ...requested, data: { ...requested.data, schedule
 const released: RideEvent = { type: 'RideReleased', data: { rideId, releasedAt: at } };
 
 /** The fact a driver's step records: what the engine appends, and what the helpers below walk. */
-export function driverStepFact(step: TimestampEvent, ride: { rideId: string; driverId: string }, when: string): RideEvent {
+export function driverStepFact(
+  step: TimestampEvent,
+  ride: { rideId: string; driverId: string },
+  when: string,
+  clock: StepClock = {},
+): RideEvent {
   const { rideId: id, driverId: by } = ride;
   switch (DRIVER_STEP_FACTS[step]) {
     case 'RideStarted':
-      return { type: 'RideStarted', data: { rideId: id, driverId: by, startedAt: when } };
+      return { type: 'RideStarted', data: { rideId: id, driverId: by, startedAt: when, ...clock } };
     case 'MaterialPicked':
-      return { type: 'MaterialPicked', data: { rideId: id, driverId: by, pickedAt: when } };
+      return { type: 'MaterialPicked', data: { rideId: id, driverId: by, pickedAt: when, ...clock } };
     case 'MaterialDropped':
-      return { type: 'MaterialDropped', data: { rideId: id, driverId: by, droppedAt: when } };
+      return { type: 'MaterialDropped', data: { rideId: id, driverId: by, droppedAt: when, ...clock } };
     case 'RideEnded':
-      return { type: 'RideEnded', data: { rideId: id, driverId: by, endedAt: when } };
+      return { type: 'RideEnded', data: { rideId: id, driverId: by, endedAt: when, ...clock } };
   }
 }
 

@@ -26,6 +26,8 @@ export interface RideContext {
   resumeState: ResumeState | null;
   requestedAt: string | null;
   acceptedAt: string | null;
+  /** When the driver holding it now took it over after a breakdown (a step of his cannot be timed before). */
+  takenOverAt: string | null;
   startedAt: string | null;
   pickedAt: string | null;
   droppedAt: string | null;
@@ -81,6 +83,7 @@ const emptyContext: RideContext = {
   resumeState: null,
   requestedAt: null,
   acceptedAt: null,
+  takenOverAt: null,
   startedAt: null,
   pickedAt: null,
   droppedAt: null,
@@ -199,6 +202,7 @@ export const rideMachine = setup({
       driverMobile: d.driverMobile,
       vehicleNumber: d.vehicleNumber,
       resumeState: null,
+      takenOverAt: d.takenOverAt,
     })),
     recordWaitAlert: assign((_, d: Data<'RideWaitAlerted'>) => ({ waitAlertedAt: d.alertedAt })),
     recordNotice: assign((_, d: Data<'ReassignmentOverdue'>) => ({ reassignmentNotices: d.notice, nextNoticeDueAt: d.nextDueAt })),

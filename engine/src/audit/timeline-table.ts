@@ -1,6 +1,7 @@
 import {
   DATE_LOCALE,
   PLANT_TIME_ZONE,
+  stepClockNote,
   type Actor,
   type RideEvent,
   type RideState,
@@ -40,8 +41,10 @@ export function keyData(event: TimelineEvent): string {
     case 'RideStarted':
     case 'MaterialPicked':
     case 'MaterialDropped':
-    case 'RideEnded':
-      return `driver ${e.data.driverId}`;
+    case 'RideEnded': {
+      const note = stepClockNote(e.data, plantTime);
+      return `driver ${e.data.driverId}${note ? `; ${note}` : ''}`;
+    }
     case 'RideCancelled':
       return `by ${e.data.cancelledBy}`;
     case 'RideRedistributed': {

@@ -367,6 +367,75 @@ describe('accept a ride', () => {
   });
 });
 
+describe('a step timed at the tap (issue #32 item 2)', () => {
+  const spec = commandSpec(rideStep);
+  const own = driverStreams('D001', { driver: [assigned('D001')] });
+  // The ride was picked up at 08:03; the engine hears the drop at 08:30.
+  const heard = new Date('2026-11-25T08:30:00.000Z');
+  const drop = (doneAt?: string) => ({ type: 'DropMaterial' as const, data: { rideId: R, driverId: 'D001', doneAt } });
+  const droppedAt = (at: string, clock: object) => ({
+    type: 'MaterialDropped',
+    data: { rideId: R, driverId: 'D001', droppedAt: at, ...clock },
+  });
+
+  it('given a step tapped offline at 08:10 and heard at 08:30, then it is timed at the tap and says when it was heard', () => {
+    spec
+      .given({ ride: ride.picked, ...own })
+      .when(drop('2026-11-25T13:40:00+05:30'), driverActor('D001'), heard)
+      .then({ ride: [droppedAt('2026-11-25T08:10:00.000Z', { heardAt: heard.toISOString() })] as RideEvent[] });
+  });
+
+  it.each([
+    ['before the previous step', '2026-11-25T08:02:59.000Z'],
+    ['in the future', '2026-11-25T08:30:06.000Z'],
+    ['too old', '2026-11-24T20:29:59.000Z'],
+  ] as const)('given a tap time %s, then the step is timed when heard and keeps what the phone said and why', (reason, doneAt) => {
+    // For a tap too old, a ride whose steps were all long ago (minutes before 08:00 on 25/11).
+    const longAgo = [
+      plain(rideEvents.requested(R, 'AB12', -840)),
+      plain(rideEvents.accepted(R, 'D001', -839)),
+      plain(rideEvents.started(R, 'D001', -838)),
+      plain(rideEvents.picked(R, 'D001', -837)),
+    ];
+    spec
+      .given({ ride: reason === 'too old' ? longAgo : ride.picked, ...own })
+      .when(drop(doneAt), driverActor('D001'), heard)
+      .then({ ride: [droppedAt(heard.toISOString(), { tappedAt: doneAt, tapRefused: reason })] as RideEvent[] });
+  });
+
+  it('given a tap up to 5 s ahead of the engine (a phone clock a little fast), or no tap time, then it is timed when heard with nothing to say', () => {
+    spec
+      .given({ ride: ride.picked, ...own })
+      .when(drop('2026-11-25T08:30:04.000Z'), driverActor('D001'), heard)
+      .then({ ride: [droppedAt(heard.toISOString(), {})] as RideEvent[] });
+    spec
+      .given({ ride: ride.picked, ...own })
+      .when(drop(), driverActor('D001'), heard)
+      .then({ ride: [droppedAt(heard.toISOString(), {})] as RideEvent[] });
+  });
+
+  it("given a ride taken over at 08:05, when the new driver's tap says 08:04, then it is not used: a step of his cannot come before he took it", () => {
+    const own2 = driverStreams('D002', { driver: [assigned('D002')] });
+    spec
+      .given({ ride: [...ride.picked, handedOver, takenOver], ...own2 })
+      .when({ type: 'DropMaterial', data: { rideId: R, driverId: 'D002', doneAt: '2026-11-25T08:04:30.000Z' } }, driverActor('D002'), heard)
+      .then({
+        ride: [
+          {
+            type: 'MaterialDropped',
+            data: {
+              rideId: R,
+              driverId: 'D002',
+              droppedAt: heard.toISOString(),
+              tappedAt: '2026-11-25T08:04:30.000Z',
+              tapRefused: 'before the previous step',
+            },
+          },
+        ],
+      });
+  });
+});
+
 describe('a step of the ride', () => {
   const spec = commandSpec(rideStep);
   const step = (type: StepCommandType, driverId = 'D001') => ({ type, data: { rideId: R, driverId } });

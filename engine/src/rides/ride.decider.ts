@@ -35,6 +35,7 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
+import { stepTime } from './step-clock';
 import { dispatchInput, nextOffer, offerTo, preemptionFor, type DispatchInput, type FreeDrivers } from '../dispatch/offers';
 import { dispatchStream } from '../dispatch/dispatch.decider';
 import { siteStream } from '../site/site.decider';
@@ -361,7 +362,8 @@ const STEP_OF = Object.fromEntries(Object.entries(STEP_COMMANDS).map(([step, typ
 
 export interface RideStepCommand {
   type: StepCommandType;
-  data: { rideId: string; driverId: string };
+  /** `doneAt`: when the driver tapped it, as his phone tells (issue #32 item 2); absent, when the engine hears it. */
+  data: { rideId: string; driverId: string; doneAt?: string };
 }
 
 /**
@@ -375,9 +377,11 @@ export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
     actingFor(actor, driverId);
     mayDrive(account, driver, 'step');
     if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
+    // Timed at the tap when the phone says when, within bounds (step-clock.ts).
+    const { at, clock } = stepTime(ride.context, command.data.doneAt, now);
     const events = allowed(
       ride,
-      [driverStepFact(STEP_OF[command.type], command.data, now.toISOString())],
+      [driverStepFact(STEP_OF[command.type], { rideId, driverId }, at, clock)],
       SERVER_MESSAGES.actionNotAllowed,
     );
     return { ride: events, driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };

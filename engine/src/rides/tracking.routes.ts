@@ -73,7 +73,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await handle(
         app.eventStore,
         rideStep,
-        { type: 'EndRide', data: { rideId: request.body.rideId, driverId: user.tokenNo } },
+        { type: 'EndRide', data: { rideId: request.body.rideId, driverId: user.tokenNo, doneAt: request.body.doneAt } },
         httpCommandContext(request, user),
       );
       return { message: MESSAGES.rideEnded, position: result.position };

@@ -116,9 +116,16 @@ export type RideTimestamps = z.infer<typeof rideTimestampsSchema>;
 export const getTimestampsAnswerSchema = z.object({ timestamps: rideTimestampsSchema });
 
 /** PUT /api/bookings/update-timestamps */
+/**
+ * When the driver tapped a step (issue #32 item 2), as his phone tells: a step that waited on the phone
+ * in a dead zone is timed at the tap. Absent, when the engine hears it (the spec's call).
+ */
+export const stepDoneAtSchema = z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidDoneAt }).optional();
+
 export const updateTimestampsBodySchema = z.object({
   rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
   event: timestampEventSchema,
+  doneAt: stepDoneAtSchema,
 });
 export type UpdateTimestampsBody = z.infer<typeof updateTimestampsBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rideStatusSchema } from '../ride-status';
 import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
+import { stepDoneAtSchema } from './bookings.api';
 
 /**
  * Answer of GET /api/tracking/ride-status/{rideId}. The driver fields are our addition, so a
@@ -31,7 +32,7 @@ export const acceptRideAnswerSchema = commandAnswerSchema.extend({ success: z.bo
 export type AcceptRideAnswer = z.infer<typeof acceptRideAnswerSchema>;
 
 /** POST /api/tracking/complete-ride */
-export const completeRideBodySchema = z.object({ rideId: idInput(MESSAGES.invalidParameters, 'Ride ID') });
+export const completeRideBodySchema = z.object({ rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'), doneAt: stepDoneAtSchema });
 export type CompleteRideBody = z.infer<typeof completeRideBodySchema>;
 
 /** Answer of POST /api/tracking/complete-ride. */

@@ -42,11 +42,28 @@ export const rideAcceptedSchema = defineEvent('RideAccepted', {
   acceptedAt: isoDateTimeSchema,
 });
 
+/** Why the engine did not take the time a phone gave for a step (issue #32 item 2). */
+export const STEP_TAP_REFUSALS = ['in the future', 'before the previous step', 'too old'] as const;
+export type StepTapRefusal = (typeof STEP_TAP_REFUSALS)[number];
+
+/**
+ * A step's clock (issue #32 item 2), written only when a phone sent the time of the tap. Taken: the
+ * step's time is the tap, `heardAt` when the engine heard it (absent: the same). Not taken: the step's
+ * time is when the engine heard it, `tappedAt` what the phone said and `tapRefused` why.
+ */
+export const stepClockShape = {
+  heardAt: isoDateTimeSchema.optional(),
+  tappedAt: isoDateTimeSchema.optional(),
+  tapRefused: z.enum(STEP_TAP_REFUSALS).optional(),
+};
+export type StepClock = { heardAt?: string; tappedAt?: string; tapRefused?: StepTapRefusal };
+
 /** The driver started the ride. */
 export const rideStartedSchema = defineEvent('RideStarted', {
   rideId: idSchema,
   driverId: idSchema,
   startedAt: isoDateTimeSchema,
+  ...stepClockShape,
 });
 
 /** The driver picked up the material. */
@@ -54,6 +71,7 @@ export const materialPickedSchema = defineEvent('MaterialPicked', {
   rideId: idSchema,
   driverId: idSchema,
   pickedAt: isoDateTimeSchema,
+  ...stepClockShape,
 });
 
 /** The driver dropped the material; the ride's status becomes delivered. */
@@ -61,6 +79,7 @@ export const materialDroppedSchema = defineEvent('MaterialDropped', {
   rideId: idSchema,
   driverId: idSchema,
   droppedAt: isoDateTimeSchema,
+  ...stepClockShape,
 });
 
 /** The driver ended the ride; the ride's status becomes completed. */
@@ -68,6 +87,7 @@ export const rideEndedSchema = defineEvent('RideEnded', {
   rideId: idSchema,
   driverId: idSchema,
   endedAt: isoDateTimeSchema,
+  ...stepClockShape,
 });
 
 /** The requester (or an admin) cancelled a ride that was still requested, or waiting for another driver after a breakdown. */

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RideTimelineAnswer, TimelineEvent } from '@plantride/schemas';
 import { RideReplay } from './components/ride-replay';
-import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex } from './ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex, stepClockText } from './ride-audit';
+import { formatDateTime } from '../../lib/format-date';
 
 let position = 0;
 const event = (
@@ -45,6 +46,27 @@ const events = [
 ];
 
 describe('ride audit replay (issue #8, item 6)', () => {
+  it('given a drop tapped offline at 08:05 and heard at 08:09, then the tracker shows the tap and the timeline says when it was heard; a tap time not used says why', () => {
+    const late = [
+      event('RideRequested', 0, requester, 'requested'),
+      event('RideAccepted', 1, d1, 'accepted', { driverId: 'FL01', acceptedAt: '2026-03-14T08:01:00.000Z' }),
+      event('MaterialDropped', 9, d1, 'delivered', { droppedAt: '2026-03-14T08:05:00.000Z', heardAt: '2026-03-14T08:09:00.000Z' }),
+      event('RideEnded', 9, d1, 'completed', {
+        endedAt: '2026-03-14T08:09:00.000Z',
+        tappedAt: '2026-03-14T07:00:00.000Z',
+        tapRefused: 'before the previous step',
+      }),
+    ];
+    expect(auditMomentAt(late, 2).timestamps.material_drop_time).toBe('2026-03-14T08:05:00.000Z');
+    expect(stepClockText(late[2]!)).toBe(
+      `Timed at the tap; sent from the phone's queue and heard ${formatDateTime('2026-03-14T08:09:00.000Z')}`,
+    );
+    expect(stepClockText(late[3]!)).toBe(
+      `The phone's time for the tap, ${formatDateTime('2026-03-14T07:00:00.000Z')}, was not used (before the previous step): timed when the engine heard it`,
+    );
+    expect(stepClockText(late[1]!)).toBeNull();
+  });
+
   it('given a ride handed over after a breakdown, when replayed event by event, then the step, times and driver follow it', () => {
     expect(auditMomentAt(events, 0)).toMatchObject({
       step: 1,

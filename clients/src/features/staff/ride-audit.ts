@@ -1,4 +1,12 @@
-import { bookingTrackerStep, type Actor, type RideStatus, type RideTimestamps, type TimelineEvent } from '@plantride/schemas';
+import {
+  bookingTrackerStep,
+  stepClockNote,
+  type Actor,
+  type RideStatus,
+  type RideTimestamps,
+  type TimelineEvent,
+} from '@plantride/schemas';
+import { formatDateTime } from '../../lib/format-date';
 
 export interface AuditDriver {
   id: string;
@@ -17,14 +25,21 @@ export interface AuditMoment {
   brokenDown: AuditDriver | null;
 }
 
-const STEP_TIME: Partial<Record<string, keyof RideTimestamps>> = {
-  RideRequested: 'creation_time',
-  RideAccepted: 'accept_time',
-  RideStarted: 'start_time',
-  MaterialPicked: 'material_pick_time',
-  MaterialDropped: 'material_drop_time',
-  RideEnded: 'end_time',
+/** The tracker's time each event sets, and the event's own field for it (a step's is the tap's, issue #32 item 2). */
+const STEP_TIME: Partial<Record<string, [keyof RideTimestamps, string]>> = {
+  RideRequested: ['creation_time', 'requestedAt'],
+  RideAccepted: ['accept_time', 'acceptedAt'],
+  RideStarted: ['start_time', 'startedAt'],
+  MaterialPicked: ['material_pick_time', 'pickedAt'],
+  MaterialDropped: ['material_drop_time', 'droppedAt'],
+  RideEnded: ['end_time', 'endedAt'],
 };
+
+const STEP_EVENTS: ReadonlySet<string> = new Set(['RideStarted', 'MaterialPicked', 'MaterialDropped', 'RideEnded']);
+
+/** A driver step's clock in words (timed at the tap and heard later, or the phone's time not used); null otherwise. */
+export const stepClockText = (event: TimelineEvent): string | null =>
+  STEP_EVENTS.has(event.type) ? stepClockNote(event.data, formatDateTime) : null;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const driverOf = (data: Record<string, unknown>, id: string, name: string): AuditDriver => ({ id: text(data[id]), name: text(data[name]) });
@@ -44,9 +59,9 @@ export function auditMomentAt(events: readonly TimelineEvent[], index: number): 
   let resumeStatus: string | null = null;
   const last = Math.max(0, Math.min(index, events.length - 1));
   for (const event of events.slice(0, last + 1)) {
-    const key = STEP_TIME[event.type];
+    const [key, field] = STEP_TIME[event.type] ?? [];
     // A step reached again after a take-over keeps the time it was first reached.
-    if (key && timestamps[key] === null) timestamps[key] = event.time;
+    if (key && timestamps[key] === null) timestamps[key] = (field && text(event.data[field])) || event.time;
     if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') driver = driverOf(event.data, 'driverId', 'driverName');
     if (event.type === 'RideRedistributed') {
       brokenDown = driverOf(event.data, 'originalDriverId', 'originalDriverName');

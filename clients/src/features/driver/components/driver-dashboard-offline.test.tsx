@@ -93,10 +93,12 @@ describe('driver dashboard with no network (issue #29 item 6)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Hello, Ravi Kumar' })).toBeInTheDocument();
     expect(screen.getByTestId('ongoing-ride-id')).toHaveTextContent('R7');
-    expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('started');
+    // His own step, waiting, takes the ride on: the next one can be tapped too (issue #32 item 2).
+    expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('material picked');
     expect(screen.getByTestId('ride-not-confirmed')).toHaveTextContent(NOT_YET_CONFIRMED);
     expect(screen.getByTestId('step-waiting')).toHaveTextContent('Material Picked is waiting for network');
     expect(screen.getByRole('button', { name: 'Waiting for network' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Material Dropped' })).toBeEnabled();
     expect(screen.queryByText(/No driver record found/)).not.toBeInTheDocument();
   });
 

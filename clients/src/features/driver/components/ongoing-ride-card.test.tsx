@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { RETRY_DELAYS_MS } from '../../../lib/api-client';
+import { flushQueue, useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
 import { STEP_NOT_ANSWERED } from '../driver-steps';
 import { renderWithQueries, stubFetch } from '../test-support';
 import { OngoingRideCard } from './ongoing-ride-card';
@@ -29,7 +30,8 @@ const ride = (over: Partial<RideHistoryRow> = {}): RideHistoryRow => ({
 });
 
 const STEP_LABELS = ['Start Ride', 'Material Picked', 'Material Dropped', 'End Ride'];
-const enabledSteps = () => STEP_LABELS.filter((name) => screen.getByRole('button', { name }).hasAttribute('disabled') === false);
+// A step waiting for the network is named so instead: not among the live ones.
+const enabledSteps = () => STEP_LABELS.filter((name) => screen.queryByRole('button', { name })?.hasAttribute('disabled') === false);
 
 describe('ongoing ride card (SPEC §2, §4)', () => {
   let position = 10;
@@ -39,6 +41,7 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     calls = stubFetch(() => ({ position: ++position }));
   });
   afterEach(() => {
+    useOfflineQueue.setState({ commands: [] });
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.clearAllMocks();
@@ -59,9 +62,9 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Material Dropped' }));
     await waitFor(() => expect(enabledSteps()).toEqual(['End Ride']));
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
-      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'start' }],
-      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialPicked' }],
-      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialDropped' }],
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'start', doneAt: expect.any(String) }],
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialPicked', doneAt: expect.any(String) }],
+      ['PUT', '/api/bookings/update-timestamps', { rideId: 'R1', event: 'materialDropped', doneAt: expect.any(String) }],
     ]);
     expect(onMoved).toHaveBeenLastCalledWith(position);
   });
@@ -69,13 +72,17 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
   it('given a delivered ride, when End Ride is pressed, then the end is sent only after 2000 ms, with the success toast', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'delivered' })} blocked={false} onMoved={vi.fn()} />);
+    const tappedAt = new Date().toISOString();
     await user.click(screen.getByRole('button', { name: 'End Ride' }));
     expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(calls).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(200));
+    // Timed at the tap, not at the send two seconds later (issue #32 item 2).
     await waitFor(() =>
-      expect(calls).toEqual([{ method: 'PUT', url: '/api/bookings/update-timestamps', body: { rideId: 'R1', event: 'end' } }]),
+      expect(calls).toEqual([
+        { method: 'PUT', url: '/api/bookings/update-timestamps', body: { rideId: 'R1', event: 'end', doneAt: tappedAt } },
+      ]),
     );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.rideEnded));
     expect(enabledSteps()).toEqual([]);
@@ -123,6 +130,34 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     expect(enabledSteps()).toEqual(['Material Picked']);
     expect(sent).toHaveLength(1 + RETRY_DELAYS_MS.length);
     expect(new Set(sent).size).toBe(1);
+  });
+
+  it('given no network, when he taps Material Picked and a minute later Material Dropped, then both wait in order, each with the time of its tap, and go in that order when the network returns', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} blocked={false} onMoved={vi.fn()} />);
+    const pickedAt = new Date().toISOString();
+    await user.click(screen.getByRole('button', { name: 'Material Picked' }));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(enabledSteps()).toEqual(['Material Dropped']);
+    const droppedAt = new Date().toISOString();
+    await user.click(screen.getByRole('button', { name: 'Material Dropped' }));
+    expect(screen.getAllByRole('button', { name: 'Waiting for network' })).toHaveLength(2);
+    expect(screen.getAllByTestId('step-waiting').map((alert) => alert.textContent)).toEqual([
+      waitingForNetwork('Material Picked'),
+      waitingForNetwork('Material Dropped'),
+    ]);
+    expect(enabledSteps()).toEqual(['End Ride']);
+    expect(calls).toEqual([]);
+
+    online.mockReturnValue(true);
+    await act(() => flushQueue('FL01'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { rideId: 'R1', event: 'materialPicked', doneAt: pickedAt },
+      { rideId: 'R1', event: 'materialDropped', doneAt: droppedAt },
+    ]);
+    expect(Date.parse(droppedAt) - Date.parse(pickedAt)).toBeGreaterThanOrEqual(60_000);
+    online.mockRestore();
   });
 
   it('given an ongoing ride, when seconds pass, then the progress bar moves +10 each second up to 100', async () => {

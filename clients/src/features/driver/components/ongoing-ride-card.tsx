@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import {
@@ -10,6 +10,8 @@ import {
   statusAfterStep,
   type RideHistoryRow,
   type RideStatus,
+  type TimestampEvent,
+  type UpdateTimestampsBody,
 } from '@plantride/schemas';
 import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
@@ -57,12 +59,19 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
   const [pending, setPending] = useState<DriverStep | null>(null);
   const [showRequester, setShowRequester] = useState(false);
   const progress = useRideProgress();
-  // A step tapped with no network waits in the offline queue (issue #19): that button says so until it goes.
-  const queued = useOfflineQueue((s) => s.commands.find((c) => c.tag === stepTag(ride.RIDE_ID)) ?? null);
-  const queuedCommand = (queued?.body as { event?: string } | undefined)?.event ?? null;
+  // Steps tapped with no network wait in the offline queue (issue #19), in the order tapped, each with the
+  // time of its tap (issue #32 item 2): their buttons say so until they go, and the next step can be tapped.
+  const commands = useOfflineQueue((s) => s.commands);
+  const queued = commands.filter((c) => c.tag === stepTag(ride.RIDE_ID));
+  const queuedSteps = queued.map((c) => (c.body as UpdateTimestampsBody).event);
+  // A step sent with no answer: tapped again, it goes as the same action (same body, so the same key and tap time).
+  const unanswered = useRef<UpdateTimestampsBody | null>(null);
 
-  // The server's row may lag behind his own step for a moment, and may run ahead of it (another tab, a reload).
-  const status = recorded !== null && isAheadOf(recorded, ride.STATUS) ? recorded : ride.STATUS;
+  // The server's row may lag behind his own step for a moment, and may run ahead of it (another tab, a
+  // reload); steps waiting in the queue take it further still.
+  const furthest = (a: RideStatus, b: RideStatus | null) => (b !== null && isAheadOf(b, a) ? b : a);
+  const lastQueued: TimestampEvent | undefined = queuedSteps.at(-1);
+  const status = furthest(furthest(ride.STATUS, recorded), lastQueued ? statusAfterStep(lastQueued) : null);
   const next = DRIVER_STEPS.find((step) => step.command === nextDriverStep(status)) ?? null;
   const special = ride.RIDE_TYPE === 'Special Task';
 
@@ -71,25 +80,32 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
       toast.info(MESSAGES.blockedCannotAccept);
       return;
     }
-    const body = { rideId: ride.RIDE_ID, event: step.command };
+    // Timed at the tap: a step that waits on the phone keeps the moment it was done.
+    const again = unanswered.current?.event === step.command ? unanswered.current : null;
+    const body: UpdateTimestampsBody = again ?? { rideId: ride.RIDE_ID, event: step.command, doneAt: new Date().toISOString() };
     const doneMessage = step.command === 'end' ? MESSAGES.rideEnded : undefined;
-    if (!navigator.onLine) {
+    // Behind steps still waiting, a step waits too: they go in the order tapped.
+    if (!navigator.onLine || queued.length > 0) {
       queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
       return;
     }
     setPending(step);
     try {
       if (step.command === 'end') await wait(LIMITS.endRideDelayMs);
-      const answer = await update.mutateAsync({ rideId: ride.RIDE_ID, event: step.command });
+      unanswered.current = body;
+      const answer = await update.mutateAsync(body);
+      unanswered.current = null;
       setRecorded(statusAfterStep(step.command));
       if (step.command === 'end') toast.success(MESSAGES.rideEnded);
       onMoved(answer.position);
     } catch (error) {
       // The network went while it was on its way: it waits for the connection, under the same key.
       if (error instanceof NoAnswerError && !navigator.onLine) {
+        unanswered.current = null;
         queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
         return;
       }
+      if (!(error instanceof NoAnswerError)) unanswered.current = null;
       if (step.command === 'end') toast.error(MESSAGES.failedToEndRide);
       else toast.error(error instanceof NoAnswerError ? STEP_NOT_ANSWERED : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
       // A refused step means the screen is behind the ride: read it again.
@@ -159,21 +175,21 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
             key={step.command}
             variant={next === step ? 'contained' : 'outlined'}
             color={step.command === 'end' ? 'secondary' : 'primary'}
-            disabled={next !== step || pending !== null || queued !== null}
+            disabled={next !== step || pending !== null}
             onClick={() => void run(step)}
           >
-            {queuedCommand === step.command ? 'Waiting for network' : pending === step ? MESSAGES.processing : step.label}
+            {queuedSteps.includes(step.command) ? 'Waiting for network' : pending === step ? MESSAGES.processing : step.label}
           </Button>
         ))}
         <Button variant="text" onClick={() => setShowRequester(true)}>
           Requester Details
         </Button>
       </Stack>
-      {queued && (
-        <Alert severity="warning" sx={{ mt: 2 }} data-testid="step-waiting">
-          {waitingForNetwork(queued.label)}
+      {queued.map((command) => (
+        <Alert key={command.key} severity="warning" sx={{ mt: 2 }} data-testid="step-waiting">
+          {waitingForNetwork(command.label)}
         </Alert>
-      )}
+      ))}
       <RequesterDetailsDialog open={showRequester} userId={ride.USER_ID} onClose={() => setShowRequester(false)} />
     </Paper>
   );
