@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...(name === 'engine' ? faultSuites : []), ...storelessSuites(name)],
           ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
+          // Pure functions and zod schemas, nothing mocked or stubbed: a worker imports them once, not once per file.
+          ...(name === 'schemas' ? { isolate: false } : {}),
         },
       })),
       {
