@@ -27,9 +27,24 @@ export function useToastsWanted(): boolean {
   );
 }
 
+// Error toasts this module sent and has not dismissed: a later success clears them.
+const errorIds = new Set<ReactToastify.Id>();
+
 const show = (kind: 'success' | 'error' | 'info' | 'warning') => (message: string, options?: ReactToastify.ToastOptions) => {
-  void loadToasts().then((m) => m.toast[kind](message, options));
+  void loadToasts().then((m) => {
+    const id = m.toast[kind](message, options);
+    if (kind === 'error') errorIds.add(id);
+  });
 };
 
+/** Takes away the error toasts sent here (a failed attempt's toast once the next attempt succeeds). */
+function dismissErrors(): void {
+  if (!toastify) return;
+  void toastify.then((m) => {
+    errorIds.forEach((id) => m.toast.dismiss(id));
+    errorIds.clear();
+  });
+}
+
 /** The toasts the sign-in path and the shell send. */
-export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning'), dismissErrors };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@plantride/schemas';
-import { normaliseTokenInput, signInError, signUpError } from './auth-validation';
+import { LIMITS, MESSAGES, signUpBodySchema } from '@plantride/schemas';
+import { NEW_PASSWORD_RULE, newPasswordTooShort, normaliseTokenInput, signInError, signUpError } from './auth-validation';
 
 describe('sign-up and sign-in rules (SPEC §5)', () => {
   it.each([
@@ -25,5 +25,16 @@ describe('sign-up and sign-in rules (SPEC §5)', () => {
   it('given a typed token, when the field keeps it, then it is trimmed and cut to 5 characters', () => {
     expect(normaliseTokenInput('  ab12  ')).toBe('ab12');
     expect(normaliseTokenInput('abcdefg')).toBe('abcde');
+  });
+
+  it('given a new password, when it is shorter than the limit the sign-up schema applies, then it breaks the stated rule', () => {
+    const accepted = (password: string) => signUpBodySchema.safeParse({ token_no: 'AB12', password }).success;
+    const short = 'a'.repeat(LIMITS.passwordMinLength - 1);
+    const enough = 'a'.repeat(LIMITS.passwordMinLength);
+    expect([newPasswordTooShort(short), accepted(short)]).toEqual([true, false]);
+    expect([newPasswordTooShort(enough), accepted(enough)]).toEqual([false, true]);
+    // An empty field has not broken it yet.
+    expect(newPasswordTooShort('')).toBe(false);
+    expect(NEW_PASSWORD_RULE).toBe(`At least ${LIMITS.passwordMinLength} characters.`);
   });
 });

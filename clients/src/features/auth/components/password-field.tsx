@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NEW_PASSWORD_RULE, newPasswordTooShort } from '../auth-validation';
 import { AuthField } from './auth-field';
 
 const EYE =
@@ -12,9 +13,10 @@ interface PasswordFieldProps {
   autoComplete: 'current-password' | 'new-password';
 }
 
-/** Password with the show/hide toggle of SPEC §2. */
+/** Password with the show/hide toggle of SPEC §2; a new password states its rule under it, in red once broken. */
 export function PasswordField({ value, onChange, autoComplete }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
+  const isNew = autoComplete === 'new-password';
   return (
     <AuthField
       label="Password"
@@ -22,6 +24,8 @@ export function PasswordField({ value, onChange, autoComplete }: PasswordFieldPr
       value={value}
       onChange={onChange}
       autoComplete={autoComplete}
+      helper={isNew ? NEW_PASSWORD_RULE : undefined}
+      invalid={isNew && newPasswordTooShort(value)}
       toggle={
         <button
           type="button"

@@ -24,6 +24,8 @@ export function ResetPasswordPage() {
 
   const submit = () => {
     if (error || reset.isPending) return;
+    // A failed attempt's error toast does not stay beside the next attempt's outcome.
+    toast.dismissErrors();
     reset.mutate(
       { token_no: token.trim().toUpperCase(), activation_code: activationCode, password },
       {

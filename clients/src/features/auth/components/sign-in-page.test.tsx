@@ -3,9 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@plantride/schemas';
+import { toast } from 'react-toastify';
+import { LIMITS, MESSAGES } from '@plantride/schemas';
 import { SignInPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
+
+vi.mock('react-toastify', () => {
+  let next = 0;
+  const send = () => `toast-${++next}`;
+  return { toast: { success: vi.fn(send), error: vi.fn(send), info: vi.fn(send), warning: vi.fn(send), dismiss: vi.fn() } };
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -24,7 +31,10 @@ function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 describe('sign in (SPEC §2, §5)', () => {
   it('given an empty form, when the token is too short or the password empty, then SIGN IN stays disabled with the spec message', async () => {
@@ -65,6 +75,43 @@ describe('sign in (SPEC §2, §5)', () => {
     expect(JSON.parse(init.body as string)).toEqual({ token_no: 'AB12', password: 'secret' });
   });
 
+  it('given a failed sign-in left an error toast, when the next attempt succeeds, then that toast is dismissed', async () => {
+    const user = {
+      name: 'Asha Rao',
+      token_no: 'AB12',
+      jwt_token: 'a.b.c',
+      role: 'requester',
+      is_blocked: false,
+      assignedVehicleType: null,
+    };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid credentials' }), { status: 401 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'ok', user }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/signin');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'AB12');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    const failed = vi.mocked(toast.error).mock.results[0]?.value as string;
+    expect(toast.dismiss).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requester'));
+    expect(toast.dismiss).toHaveBeenCalledWith(failed);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('given the sign-in password, when typed short, then no new-password rule is shown (any non-empty password may sign in)', async () => {
+    renderAt('/signin');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'ab');
+    expect(screen.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/at least/i)).not.toBeInTheDocument();
+  });
+
   it('given the show/hide toggle, when pressed, then the password becomes readable and the toggle says Hide password', async () => {
     renderAt('/signin');
     const password = screen.getByLabelText(/^Password/);
@@ -85,6 +132,20 @@ describe('sign up (SPEC §2, §5)', () => {
     expect(screen.getByText(MESSAGES.invalidTokenAndPassword)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Password/), 'd');
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+
+  it('given the password field, when a too-short password is typed, then the rule under it turns to an error until it is met', async () => {
+    renderAt('/signup');
+    const password = screen.getByLabelText(/^Password/);
+    const rule = `At least ${LIMITS.passwordMinLength} characters.`;
+    // The rule is stated before anything is typed, and the field is not yet in error.
+    expect(password).toHaveAccessibleDescription(rule);
+    expect(password).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(password, 'a'.repeat(LIMITS.passwordMinLength - 1));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(rule);
+    await userEvent.type(password, 'a');
+    expect(password).not.toHaveAttribute('aria-invalid');
   });
 
   it("given a driver's activation code typed with a dash, when signing up, then it goes without the dash and the account is a driver (redirect to sign-in)", async () => {

@@ -21,6 +21,8 @@ export function SignInPage() {
 
   const submit = () => {
     if (error || signIn.isPending) return;
+    // A failed attempt's error toast does not stay beside the next attempt's outcome.
+    toast.dismissErrors();
     signIn.mutate(
       { token_no: token.trim().toUpperCase(), password },
       {

@@ -31,6 +31,8 @@ export function SignUpPage() {
   const submit = () => {
     if (error || signUp.isPending || done) return;
     const activationCode = code.replace(/[\s-]/g, '');
+    // A failed attempt's error toast does not stay beside the next attempt's outcome.
+    toast.dismissErrors();
     signUp.mutate(
       { token_no: token.trim().toUpperCase(), password, ...(activationCode ? { activation_code: activationCode } : {}) },
       {
