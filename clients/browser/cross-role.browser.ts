@@ -118,8 +118,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await driverOne.getByRole('button', { name: 'Request Maintenance' }).click();
     const modal = driverOne.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
     await modal.getByText(`Your ongoing ride ${rideId} will be handed to other drivers of your vehicle type.`).waitFor();
-    await choose(modal.getByRole('combobox', { name: /^Vehicle Type/ }), 'Forklift');
-    await modal.getByText('Please enter a comment for maintenance.').waitFor();
+    await modal.getByRole('group', { name: 'Vehicle Type' }).filter({ hasText: 'Forklift' }).waitFor();
     await modal.getByRole('textbox', { name: /^Comment/ }).fill('Mast chain snapped');
     await snap(driverOne, 'cross-b-driver1-01-mid-ride-request');
     await modal.getByRole('button', { name: 'Submit' }).click();

@@ -201,7 +201,7 @@ describe("A driver's step tapped with no network", () => {
     await driverPage.getByRole('button', { name: 'Request Maintenance' }).click();
     const modal = driverPage.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
     await modal.waitFor();
-    await choose(modal.getByRole('combobox', { name: /^Vehicle Type/ }), 'Crane');
+    await modal.getByRole('group', { name: 'Vehicle Type' }).filter({ hasText: 'Crane' }).waitFor();
     await choose(modal.getByRole('combobox', { name: /^Maintenance Reason/ }), 'Hydraulic Problem');
     await choose(modal.getByRole('combobox', { name: /^Breakdown Type/ }), 'Full');
     await modal.getByRole('button', { name: 'Submit' }).click();

@@ -4,7 +4,7 @@ import {
   emptyMaintenanceForm,
   maintenanceFormError,
   maintenanceRequestBody,
-  vehicleTypeOptions,
+  missingFields,
   type MaintenanceForm,
 } from './maintenance-form';
 
@@ -13,9 +13,12 @@ const idle = { midRide: false, ownVehicleType: 'Crane' as const };
 const midRide = { midRide: true, ownVehicleType: 'Crane' as const };
 
 describe('maintenance request rules (SPEC §5)', () => {
-  it('given a driver of one vehicle type, then only that type is offered', () => {
-    expect(vehicleTypeOptions('Crane')).toEqual(['Crane']);
-    expect(vehicleTypeOptions('')).toEqual([]);
+  it('given a form partly filled, then the fields still missing are the ones a rule needs', () => {
+    expect(missingFields(form({}), false)).toEqual(['reason', 'breakdownType']);
+    expect(missingFields(form({ reason: 'Others', breakdownType: 'full' }), false)).toEqual(['customIssue']);
+    expect(missingFields(form({ reason: 'Engine Issue', breakdownType: 'full' }), false)).toEqual([]);
+    expect(missingFields(form({ reason: 'Engine Issue' }), true)).toEqual(['comment']);
+    expect(missingFields(form({ comment: 'leak' }), true)).toEqual([]);
   });
 
   it('given no vehicle type, or another one than his, then it reads Please select a vehicle type.', () => {

@@ -20,11 +20,21 @@ export interface MaintenanceForm {
 
 export const emptyMaintenanceForm: MaintenanceForm = { vehicleType: '', reason: '', customIssue: '', breakdownType: '', comment: '' };
 
-/** Only the driver's own vehicle type is offered (SPEC §5). */
-export const vehicleTypeOptions = (own: VehicleType | '' | null | undefined): VehicleType[] => (own ? [own] : []);
-
 /** The issue sent: the reason, or the driver's own text for 'Others'. */
 export const issueOf = (form: MaintenanceForm): string => filedIssue(form.reason, form.customIssue.trim());
+
+/** The fields the driver fills; a rule the form breaks is shown once he has touched one of them that is missing. */
+export type MaintenanceField = 'reason' | 'customIssue' | 'breakdownType' | 'comment';
+
+/** Which of his touched fields still lack a value the SPEC §5 rules need. */
+export function missingFields(form: MaintenanceForm, midRide: boolean): MaintenanceField[] {
+  if (midRide) return form.comment.trim() ? [] : ['comment'];
+  const missing: MaintenanceField[] = [];
+  if (!form.reason) missing.push('reason');
+  if (form.reason === 'Others' && !form.customIssue.trim()) missing.push('customIssue');
+  if (!form.breakdownType) missing.push('breakdownType');
+  return missing;
+}
 
 /**
  * The first SPEC §5 rule the form breaks, or null when it may be sent: his own vehicle type, then

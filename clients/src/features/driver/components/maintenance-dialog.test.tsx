@@ -36,21 +36,22 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
 
-    // Only his own vehicle type is offered.
-    await user.click(screen.getByRole('combobox', { name: /^Vehicle Type/ }));
-    expect(
-      within(screen.getByRole('listbox'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Crane']);
-    await user.click(screen.getByRole('option', { name: 'Crane' }));
+    // His own vehicle type is stated, not asked for, and no rule shows before he has touched anything.
+    expect(screen.queryByRole('combobox', { name: /^Vehicle Type/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Vehicle Type' })).toHaveTextContent('Crane');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Leaving the reason empty shows the rule, and the field is marked.
+    await user.tab();
+    await user.tab();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectReasonAndBreakdown);
     expect(submit).toBeDisabled();
 
     await choose(user, 'Maintenance Reason', 'Others');
     await choose(user, 'Breakdown Type', 'Full');
-    // 'Others' needs its own words.
+    // 'Others' needs its own words; the field he has not reached yet is not called out.
     expect(submit).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Describe the issue/ }), 'boom arm jammed');
     expect(submit).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -89,10 +90,17 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<MaintenanceDialog open driver={driver} ongoingRideId="R7" onClose={vi.fn()} onSubmitted={vi.fn()} />);
     expect(screen.queryByRole('combobox', { name: /^Maintenance Reason/ })).not.toBeInTheDocument();
-    await choose(user, 'Vehicle Type', 'Crane');
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.enterMaintenanceComment);
+    // Nothing typed yet: Submit waits, but no message scolds him.
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: /^Comment/ }), 'hydraulics leaking');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const comment = screen.getByRole('textbox', { name: /^Comment/ });
+    await user.click(comment);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.enterMaintenanceComment);
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    await user.type(comment, 'hydraulics leaking');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toMatchObject({ ride_id: 'R7', breakdown_type: 'partial', comment_text: 'hydraulics leaking', issue: '' });
@@ -106,10 +114,18 @@ describe('maintenance request modal (SPEC §2, §5)', () => {
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<MaintenanceDialog open driver={driver} ongoingRideId="R7" onClose={vi.fn()} onSubmitted={vi.fn()} />);
-    await choose(user, 'Vehicle Type', 'Crane');
     await user.type(screen.getByRole('textbox', { name: /^Comment/ }), 'smoke');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.failedToSubmitMaintenance));
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('given a driver with no vehicle type of his, then it says so and the spec message explains why Submit waits', () => {
+    renderWithQueries(
+      <MaintenanceDialog open driver={{ ...driver, vehicleType: '' }} ongoingRideId={null} onClose={vi.fn()} onSubmitted={vi.fn()} />,
+    );
+    expect(screen.getByRole('group', { name: 'Vehicle Type' })).toHaveTextContent('None assigned');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectVehicleType);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 });

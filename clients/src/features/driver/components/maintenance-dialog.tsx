@@ -1,5 +1,17 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { toast } from 'react-toastify';
 import { BREAKDOWN_TYPES, LIMITS, MAINTENANCE_REASONS, MESSAGES, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
@@ -9,7 +21,8 @@ import {
   emptyMaintenanceForm,
   maintenanceFormError,
   maintenanceRequestBody,
-  vehicleTypeOptions,
+  missingFields,
+  type MaintenanceField,
   type MaintenanceForm,
 } from '../maintenance-form';
 
@@ -28,12 +41,21 @@ const BREAKDOWN_LABELS = { partial: 'Partial', full: 'Full' } as const;
 /** 'Request Vehicle Maintenance' with the SPEC §5 rules; it closes itself 1500 ms after a successful submit. */
 export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubmitted }: MaintenanceDialogProps) {
   const titleId = useId();
-  const [form, setForm] = useState<MaintenanceForm>(emptyMaintenanceForm);
-  const [touched, setTouched] = useState(false);
+  const vehicleLabelId = useId();
+  const [typed, setForm] = useState<MaintenanceForm>(emptyMaintenanceForm);
+  // Fields he has left or chosen in, and whether he tried to send: a rule shows only after either.
+  const [touched, setTouched] = useState<ReadonlySet<MaintenanceField>>(new Set());
+  const [attempted, setAttempted] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const request = useRequestMaintenance();
   const midRide = ongoingRideId !== null;
+  // His vehicle type is not his to choose: the request is for the one he drives.
+  const form: MaintenanceForm = { ...typed, vehicleType: driver.vehicleType };
   const error = maintenanceFormError(form, { midRide, ownVehicleType: driver.vehicleType });
+  const missing = missingFields(form, midRide);
+  const flagged = (field: MaintenanceField) => missing.includes(field) && (attempted || touched.has(field));
+  // Without a vehicle type of his there is nothing to touch: the spec's message says why Submit waits.
+  const showError = error !== null && (!driver.vehicleType || attempted || missing.some(flagged));
 
   useEffect(() => {
     if (!submitted) return;
@@ -45,14 +67,13 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
   useEffect(() => {
     if (!open) return;
     setForm(emptyMaintenanceForm);
-    setTouched(false);
+    setTouched(new Set());
+    setAttempted(false);
     setSubmitted(false);
   }, [open]);
 
-  const change = (patch: Partial<MaintenanceForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setTouched(true);
-  };
+  const touch = (field: MaintenanceField) => setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  const change = (patch: Partial<MaintenanceForm>) => setForm((current) => ({ ...current, ...patch }));
 
   async function submit() {
     if (error || request.isPending) return;
@@ -88,6 +109,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
+              setAttempted(true);
               void submit();
             }}
           >
@@ -96,19 +118,12 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                 Your ongoing ride {ongoingRideId} will be handed to other drivers of your vehicle type.
               </Alert>
             )}
-            <TextField
-              select
-              label="Vehicle Type"
-              required
-              value={form.vehicleType}
-              onChange={(e) => change({ vehicleType: e.target.value as VehicleType })}
-            >
-              {vehicleTypeOptions(driver.vehicleType).map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Box role="group" aria-labelledby={vehicleLabelId}>
+              <Typography id={vehicleLabelId} variant="caption" color="text.secondary" component="p">
+                Vehicle Type
+              </Typography>
+              <Typography>{driver.vehicleType || 'None assigned'}</Typography>
+            </Box>
             {!midRide && (
               <>
                 <TextField
@@ -116,7 +131,12 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                   label="Maintenance Reason"
                   required
                   value={form.reason}
-                  onChange={(e) => change({ reason: e.target.value as MaintenanceForm['reason'] })}
+                  error={flagged('reason')}
+                  onChange={(e) => {
+                    change({ reason: e.target.value as MaintenanceForm['reason'] });
+                    touch('reason');
+                  }}
+                  onBlur={() => touch('reason')}
                 >
                   {MAINTENANCE_REASONS.map((reason) => (
                     <MenuItem key={reason} value={reason}>
@@ -129,7 +149,9 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                     label="Describe the issue"
                     required
                     value={form.customIssue}
+                    error={flagged('customIssue')}
                     onChange={(e) => change({ customIssue: e.target.value })}
+                    onBlur={() => touch('customIssue')}
                   />
                 )}
                 <TextField
@@ -137,7 +159,12 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                   label="Breakdown Type"
                   required
                   value={form.breakdownType}
-                  onChange={(e) => change({ breakdownType: e.target.value as MaintenanceForm['breakdownType'] })}
+                  error={flagged('breakdownType')}
+                  onChange={(e) => {
+                    change({ breakdownType: e.target.value as MaintenanceForm['breakdownType'] });
+                    touch('breakdownType');
+                  }}
+                  onBlur={() => touch('breakdownType')}
                 >
                   {BREAKDOWN_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
@@ -153,9 +180,11 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
               multiline
               minRows={2}
               value={form.comment}
+              error={flagged('comment')}
               onChange={(e) => change({ comment: e.target.value })}
+              onBlur={() => touch('comment')}
             />
-            {touched && error && (
+            {showError && (
               <Alert severity="error" role="alert">
                 {error}
               </Alert>
