@@ -62,6 +62,15 @@ describe('booking form (SPEC §2, §5)', () => {
     expect(onBook).not.toHaveBeenCalled();
   });
 
+  it('given the form, then its required fields are starred and the browser leaves the messages to it (noValidate)', async () => {
+    render(<Harness kind="special" onBook={vi.fn()} />);
+    for (const name of [/^Pickup Location/, /^Drop Location/, /^Vehicle Type/]) {
+      // A select's label is not a <label> element in MUI: its InputLabel either way.
+      expect(screen.getByText(name, { selector: '.MuiInputLabel-root' })).toHaveTextContent(/\*$/);
+    }
+    expect(screen.getByRole('form', { name: 'Booking form' })).toHaveAttribute('novalidate');
+  });
+
   it('given a known route, when both places are chosen, then the estimate card shows its minutes and the dialog repeats them', async () => {
     const onBook = vi.fn(async () => true);
     render(<Harness kind="fixed" onBook={onBook} />);

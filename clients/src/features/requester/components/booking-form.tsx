@@ -138,6 +138,7 @@ function BookingFields({
         <TextField
           select
           label="Vehicle Type"
+          required
           value={vehicleType}
           onChange={(e) => setVehicleType(e.target.value as VehicleType)}
           fullWidth
