@@ -1,21 +1,32 @@
-import { createTheme } from '@mui/material';
+import { createTheme, type PaletteOptions } from '@mui/material';
+
+const paletteOptions: PaletteOptions = {
+  primary: { main: '#1f5f3b' },
+  secondary: { main: '#8a4b08' },
+  // Darker than MUI's defaults so chip and alert text keeps a 4.5:1 contrast.
+  warning: { main: '#8a5300' },
+  info: { main: '#0b5394' },
+  success: { main: '#1d6b35' },
+  background: { default: '#f5f7f6' },
+};
+const palette = createTheme({ palette: paletteOptions }).palette;
+
+// A keyboard user sees where he is: MUI's focus ripple alone is a faint wash, invisible on the green header.
+// The ring takes the text colour (white on the header); a filled button's text sits on its fill, so its ring takes the fill.
+const focusRing = { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } };
+const filledFocusRings = (['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const).map((color) => ({
+  props: { variant: 'contained' as const, color },
+  style: { '&.Mui-focusVisible': { outlineColor: palette[color].main } },
+}));
 
 export const theme = createTheme({
-  palette: {
-    primary: { main: '#1f5f3b' },
-    secondary: { main: '#8a4b08' },
-    // Darker than MUI's defaults so chip and alert text keeps a 4.5:1 contrast.
-    warning: { main: '#8a5300' },
-    info: { main: '#0b5394' },
-    success: { main: '#1d6b35' },
-    background: { default: '#f5f7f6' },
-  },
+  palette: paletteOptions,
   shape: { borderRadius: 8 },
   // Gloved fingers on phones: every tap target at least 48 x 48 CSS px (clients/browser/touch-targets.browser.ts measures them).
   components: {
-    MuiButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
-    MuiIconButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
-    MuiToggleButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing, variants: filledFocusRings } } },
+    MuiIconButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing } } },
+    MuiToggleButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing } } },
     MuiTab: { styleOverrides: { root: { minHeight: 48 } } },
     MuiMenuItem: { styleOverrides: { root: { minHeight: 48 } } },
     MuiCheckbox: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
