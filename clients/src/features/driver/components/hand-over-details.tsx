@@ -68,7 +68,7 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
               size="small"
               href={`tel:${facts.originalDriverMobile}`}
               aria-label={`Call ${name} on ${facts.originalDriverMobile}`}
-              sx={{ minHeight: 44, textTransform: 'none' }}
+              sx={{ textTransform: 'none' }}
             >
               Call {facts.originalDriverMobile}
             </Button>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
+import { PhoneLink } from '../../../components/phone-link';
 import { useRequesterDetails } from '../api/get-requester';
 
 /** The requester's name and mobile (SPEC §2), read when the popup opens. */
@@ -19,12 +20,7 @@ export function RequesterDetailsDialog({ open, userId, onClose }: { open: boolea
             <Typography>
               Mobile:{' '}
               {requester.data?.MOBILE ? (
-                <Link
-                  href={`tel:${requester.data.MOBILE}`}
-                  aria-label={`Call ${requester.data.FULL_NAME || userId} on ${requester.data.MOBILE}`}
-                >
-                  {requester.data.MOBILE}
-                </Link>
+                <PhoneLink name={requester.data.FULL_NAME || userId} mobile={requester.data.MOBILE} />
               ) : (
                 MESSAGES.notAvailable
               )}

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import type { DriverDetails } from '@plantride/schemas';
+import { PhoneLink } from '../../../components/phone-link';
 
 interface DriverDetailsDialogProps {
   open: boolean;
@@ -16,16 +17,7 @@ export function DriverDetailsDialog({ open, driver, fromLocation, toLocation, on
       <DialogTitle id="driver-details-title">Driver Details</DialogTitle>
       <DialogContent>
         <Typography>Name: {driver.name || driver.id}</Typography>
-        <Typography>
-          Mobile:{' '}
-          {driver.mobile ? (
-            <Link href={`tel:${driver.mobile}`} aria-label={`Call ${driver.name || driver.id} on ${driver.mobile}`}>
-              {driver.mobile}
-            </Link>
-          ) : (
-            'N/A'
-          )}
-        </Typography>
+        <Typography>Mobile: {driver.mobile ? <PhoneLink name={driver.name || driver.id} mobile={driver.mobile} /> : 'N/A'}</Typography>
         <Typography>Vehicle: {driver.vehicle ?? 'N/A'}</Typography>
         <Typography>From: {fromLocation ?? 'N/A'}</Typography>
         <Typography>To: {toLocation ?? 'N/A'}</Typography>

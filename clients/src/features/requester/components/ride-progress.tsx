@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import {
   MESSAGES,
   isAwaitingDriver,
@@ -12,6 +12,7 @@ import {
 import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
+import { PhoneLink } from '../../../components/phone-link';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
 import { StatusChip } from './status-chip';
@@ -123,9 +124,7 @@ function CompletionSummary({
           {driver.mobile && (
             <>
               {' · '}
-              <Link href={`tel:${driver.mobile}`} color="inherit" aria-label={`Call ${driver.name} on ${driver.mobile}`}>
-                {driver.mobile}
-              </Link>
+              <PhoneLink name={driver.name} mobile={driver.mobile} color="inherit" />
             </>
           )}
         </Typography>
