@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RideStatus, RideTimestamps } from '@plantride/schemas';
 import { BREAKDOWN_STEP_NOTE } from '../ride-steps';
@@ -82,8 +82,31 @@ describe("the requester's ride progress", () => {
     expect(screen.queryByTestId('waited')).toBeNull();
   });
 
-  it('words the wait in whole minutes', () => {
-    expect(waitedText(0)).toBe('Waiting less than a minute');
-    expect(waitedText(7)).toBe('Waiting 7 min');
+  it.each([
+    [0, 'Waiting less than a minute'],
+    [59, 'Waiting less than a minute'],
+    [60, 'Waiting 1 min'],
+    [67, 'Waiting 1 min'],
+    [119, 'Waiting 1 min'],
+    [120, 'Waiting 2 min'],
+    [7 * 60 + 30, 'Waiting 7 min'],
+  ])('words a wait of %i s in whole minutes: %s', (seconds, text) => {
+    expect(waitedText(seconds)).toBe(text);
+  });
+
+  it('given a wait of 59 s on screen, when the minute passes, then it reads 1 min at once, and 2 min at 120 s', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-26T10:00:59.000Z') });
+    try {
+      show('requested', null, vi.fn(), { ...ride, requestedAt: '2026-11-26T10:00:00.000Z' });
+      expect(screen.getByTestId('waited')).toHaveTextContent('Waiting less than a minute');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 1 min');
+      await act(() => vi.advanceTimersByTimeAsync(59_000));
+      expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 1 min');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 2 min');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

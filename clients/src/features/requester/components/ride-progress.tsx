@@ -33,26 +33,32 @@ export interface RideSummary {
   waitingSince?: string | null;
 }
 
-/** Whole minutes since `iso`, read again every 15 s. */
-function useMinutesSince(iso: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!iso) return;
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, [iso]);
+/**
+ * Whole seconds since `iso`, read again when the wait reaches its next whole minute (a 15 s poll
+ * could show 'less than a minute' until 75 s).
+ */
+function useWaitedSeconds(iso: string | null): number | null {
+  const [, rerender] = useState(0);
   const since = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(since) ? null : Math.max(0, Math.floor((now - since) / 60_000));
+  const seconds = Number.isNaN(since) ? null : Math.max(0, Math.floor((Date.now() - since) / 1000));
+  useEffect(() => {
+    if (seconds === null) return;
+    const timer = setTimeout(() => rerender((n) => n + 1), (60 - (seconds % 60)) * 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  return seconds;
 }
 
-export function waitedText(minutes: number): string {
+/** The wait in whole minutes, rounded down: 60-119 s is '1 min'. */
+export function waitedText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
   if (minutes < 1) return 'Waiting less than a minute';
   return `Waiting ${minutes} min`;
 }
 
 function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
   const since = ride.waitingSince === undefined ? ride.requestedAt : ride.waitingSince;
-  const minutes = useMinutesSince(waiting ? since : null);
+  const waited = useWaitedSeconds(waiting ? since : null);
   const wanted = formatPlantWeekdayTime(ride.wantedAt);
   return (
     <Box
@@ -77,8 +83,8 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
       <dt>Requested</dt>
       <dd>
         <DateTimeText text={formatDateTime(ride.requestedAt)} />
-        {waiting && minutes !== null && (
-          <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(minutes)}`}</Typography>
+        {waiting && waited !== null && (
+          <Typography component="span" color="text.secondary" data-testid="waited">{` · ${waitedText(waited)}`}</Typography>
         )}
       </dd>
       {wanted && (
