@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ACCEPT_TARGET_TOO_LONG,
   DEFAULT_DISPATCH_SETTINGS,
   defaultServiceTargets,
+  dispatchSettingsBodySchema,
   dispatchSettingsSchema,
   sameDispatchSettings,
   type DispatchSettings,
@@ -10,6 +12,34 @@ import {
 import { sameJson } from './same-json';
 
 const defaults = (): DispatchSettings => structuredClone(DEFAULT_DISPATCH_SETTINGS);
+
+describe('dispatch settings an admin may set', () => {
+  const withTargets = (priority: 'normal' | 'urgent', acceptSeconds: number, deliverSeconds: number): DispatchSettings => {
+    const settings = defaults();
+    settings.serviceTargets[priority] = { acceptSeconds, deliverSeconds };
+    return settings;
+  };
+
+  it.each(['normal', 'urgent'] as const)(
+    'given the %s accept target longer than its delivery target, then it is refused on that accept target, in words',
+    (priority) => {
+      const parsed = dispatchSettingsBodySchema.safeParse(withTargets(priority, 16 * 60, 15 * 60));
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        [`serviceTargets.${priority}.acceptSeconds`, ACCEPT_TARGET_TOO_LONG[priority]],
+      ]);
+    },
+  );
+
+  it('given an accept target equal to its delivery target, then it may be set', () => {
+    expect(dispatchSettingsBodySchema.safeParse(withTargets('urgent', 15 * 60, 15 * 60)).success).toBe(true);
+  });
+
+  it('given settings recorded before the rule, then they still read (events and answers are not judged by it)', () => {
+    const recorded = withTargets('urgent', 16 * 60, 15 * 60);
+    expect(dispatchSettingsSchema.parse(recorded)).toEqual(recorded);
+  });
+});
 
 describe('dispatch settings compared as parsed', () => {
   it('given the same settings with their keys in another order (as stored JSON may hold them), then they are the same', () => {

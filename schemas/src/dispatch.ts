@@ -54,6 +54,26 @@ export const dispatchSettingsSchema = z
   .strict();
 export type DispatchSettings = z.infer<typeof dispatchSettingsSchema>;
 
+/** Why a priority's targets cannot stand together: a ride is accepted before its material can be dropped. */
+export const ACCEPT_TARGET_TOO_LONG: Record<RidePriority, string> = {
+  normal: wordedMessage('The normal accept target must not be longer than the normal delivery target.'),
+  urgent: wordedMessage('The urgent accept target must not be longer than the urgent delivery target.'),
+};
+
+/**
+ * The settings an admin may set (PUT /api/dispatch/settings, and the Dispatch screen's check): for
+ * each priority, the accept target is at most the delivery target. Recorded settings and answers
+ * read with `dispatchSettingsSchema`, so settings saved before this rule still replay.
+ */
+export const dispatchSettingsBodySchema = dispatchSettingsSchema.superRefine((settings, ctx) => {
+  for (const priority of RIDE_PRIORITIES) {
+    const { acceptSeconds, deliverSeconds } = settings.serviceTargets[priority];
+    if (acceptSeconds > deliverSeconds) {
+      ctx.addIssue({ code: 'custom', path: ['serviceTargets', priority, 'acceptSeconds'], message: ACCEPT_TARGET_TOO_LONG[priority] });
+    }
+  }
+});
+
 /** Until an admin changes them: the spec's broadcast, and targets a plant can start from. */
 export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   mode: 'broadcast',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCH_SETTINGS, DISPATCH_STREAM_ID, type DispatchSettings } from '@plantride/schemas';
+import { ACCEPT_TARGET_TOO_LONG, DEFAULT_DISPATCH_SETTINGS, DISPATCH_STREAM_ID, type DispatchSettings } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { commandSpec } from '../test-support/decider-spec';
@@ -47,7 +47,7 @@ describe.each(testStoreKinds())('dispatch settings API on %s', (kind) => {
     expect((await t.app.eventStore.readStream(DISPATCH_STREAM_ID)).map((event) => event.type)).toEqual(['DispatchSettingsChanged']);
   });
 
-  it('given a partial object, a value out of range or an unknown key, then 400 with what is wrong, and nothing changes; the maintenance head may not', async () => {
+  it('given a partial object, a value out of range, an unknown key or an accept target past its delivery target, then 400 with what is wrong, and nothing changes; the maintenance head may not', async () => {
     const before = (await t.app.eventStore.readStream(DISPATCH_STREAM_ID)).length;
     expect((await call('AD01', 'PUT', { mode: 'offer' })).statusCode).toBe(400);
     const slow = await call('AD01', 'PUT', { ...offer, offerSeconds: 2 });
@@ -55,6 +55,11 @@ describe.each(testStoreKinds())('dispatch settings API on %s', (kind) => {
     expect((await call('AD01', 'PUT', { ...offer, mode: 'race' })).json().message).toBe("mode must be 'broadcast' or 'offer'.");
     expect((await call('AD01', 'PUT', { ...offer, releaseLeadMinutes: 241 })).statusCode).toBe(400);
     expect((await call('AD01', 'PUT', { ...offer, extra: 1 })).statusCode).toBe(400);
+    const lateAccept = await call('AD01', 'PUT', {
+      ...offer,
+      serviceTargets: { ...offer.serviceTargets, urgent: { acceptSeconds: 16 * 60, deliverSeconds: 15 * 60 } },
+    });
+    expect([lateAccept.statusCode, lateAccept.json().message]).toEqual([400, ACCEPT_TARGET_TOO_LONG.urgent]);
     expect((await call('MH01', 'PUT', offer)).statusCode).toBe(403);
     expect((await call('MH01', 'GET')).statusCode).toBe(403);
     expect((await t.app.eventStore.readStream(DISPATCH_STREAM_ID)).length).toBe(before);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dispatchSettingsSchema, errorAnswerSchema } from '@plantride/schemas';
+import { dispatchSettingsBodySchema, dispatchSettingsSchema, errorAnswerSchema } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { handle } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
@@ -19,7 +19,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/dispatch/settings',
-    { onRequest: app.requireRole('admin'), schema: { body: dispatchSettingsSchema, response: { 200: dispatchSettingsSchema, ...errors } } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { body: dispatchSettingsBodySchema, response: { 200: dispatchSettingsSchema, ...errors } },
+    },
     async (request) => {
       await handle(
         app.eventStore,

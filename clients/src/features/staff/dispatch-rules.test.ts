@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCEPT_TARGET_TOO_LONG,
   DEFAULT_DISPATCH_SETTINGS,
   OFFER_SECONDS,
   RELEASE_LEAD_MINUTES,
@@ -83,18 +84,24 @@ describe('dispatch settings form (issue #20)', () => {
     ['releaseLeadMinutes', `${leadMin}`, true],
     ['releaseLeadMinutes', `${leadMax}`, true],
     ['releaseLeadMinutes', `${leadMax + 1}`, false],
-    ['urgentDeliver', '0.005', false],
-    ['urgentDeliver', '0.01', true],
-    ['urgentDeliver', '1,5', true],
+    ['urgentAccept', '0.005', false],
+    ['urgentAccept', '0.01', true],
+    ['urgentAccept', '1,5', true],
     ['urgentDeliver', '1440', true],
     ['urgentDeliver', '1440.01', false],
     ['urgentDeliver', '1e3', false],
-    ['urgentDeliver', '-2', false],
+    ['urgentAccept', '-2', false],
   ])("given %s typed as '%s', when checked, then the engine's schema decides (accepted: %s)", (field, text, accepted) => {
     const checked = checkDispatchDraft({ ...draftOf(DEFAULT_DISPATCH_SETTINGS), [field]: text });
     expect('settings' in checked).toBe(accepted);
     if ('settings' in checked) expect(dispatchSettingsSchema.parse(checked.settings)).toEqual(checked.settings);
     else expect(Object.keys(checked.errors)).toEqual([field]);
+  });
+
+  it('given an urgent accept target longer than the urgent delivery target, when checked, then the accept field says so in the schema words', () => {
+    const draft = { ...draftOf(DEFAULT_DISPATCH_SETTINGS), urgentAccept: '16', urgentDeliver: '15' };
+    expect(checkDispatchDraft(draft)).toEqual({ errors: { urgentAccept: ACCEPT_TARGET_TOO_LONG.urgent } });
+    expect('settings' in checkDispatchDraft({ ...draft, urgentAccept: '15' })).toBe(true);
   });
 
   it("given a refusal the screen has no field for, when checked, then it comes in the schema's words for the whole form", () => {

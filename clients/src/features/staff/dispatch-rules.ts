@@ -2,7 +2,7 @@ import {
   OFFER_SECONDS,
   RELEASE_LEAD_MINUTES,
   SERVICE_TARGET_SECONDS,
-  dispatchSettingsSchema,
+  dispatchSettingsBodySchema,
   type DispatchMode,
   type DispatchSettings,
 } from '@plantride/schemas';
@@ -65,11 +65,11 @@ const MESSAGE_OF: Record<Exclude<keyof DispatchDraft, 'mode'>, string> = {
 };
 
 /**
- * The engine's own schema judges the draft: the whole object to PUT, or the screen's message per
+ * The engine's own body schema judges the draft: the whole object to PUT, or the screen's message per
  * field (a refusal on no field of the screen, in the schema's words, as `form`).
  */
 export function checkDispatchDraft(draft: DispatchDraft): { settings: DispatchSettings } | { errors: DispatchDraftErrors } {
-  const parsed = dispatchSettingsSchema.safeParse({
+  const parsed = dispatchSettingsBodySchema.safeParse({
     mode: draft.mode,
     offerSeconds: decimal(draft.offerSeconds),
     serviceTargets: {
@@ -82,7 +82,8 @@ export function checkDispatchDraft(draft: DispatchDraft): { settings: DispatchSe
   const errors: DispatchDraftErrors = {};
   for (const issue of parsed.error.issues) {
     const field = FIELD_AT[issue.path.join('.')];
-    if (field) errors[field] ??= MESSAGE_OF[field];
+    // A field's bounds in the screen's words (minutes); a rule across fields (accept within delivery) in the schema's.
+    if (field) errors[field] ??= issue.code === 'custom' ? issue.message : MESSAGE_OF[field];
     else errors.form ??= issue.message;
   }
   return { errors };

@@ -5,7 +5,7 @@ const MODES: readonly { value: DispatchMode; title: string; text: string }[] = [
   {
     value: 'broadcast',
     title: 'Broadcast',
-    text: 'Every driver of the type hears every ride; the first to accept takes it (the spec’s way).',
+    text: 'Every driver of the type hears every ride at once; the first to accept takes it.',
   },
   {
     value: 'offer',
