@@ -33,7 +33,7 @@ export function InspectionHistoryPage() {
           <Stack spacing={2}>
             <InspectionFilterControls filters={filters} onChange={setFilters} />
             <Box>
-              <Button variant="outlined" size="small" onClick={clearAll} disabled={!filtered}>
+              <Button variant="outlined" size="small" onClick={clearAll} disabled={!filtered} sx={{ width: { xs: '100%', sm: 'auto' } }}>
                 Clear All Filters
               </Button>
             </Box>

@@ -54,15 +54,24 @@ export function RideReportsPage() {
         <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <ReportFilterControls filters={filters} onChange={setFilters} />
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+            {/* Gaps, not margins: a chip or the button wrapped to a new line keeps no left margin to push it past the edge. */}
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               {chips.map((chip) => (
                 <Chip
                   key={chip.key}
                   label={chip.label}
+                  sx={{ maxWidth: '100%' }}
                   onDelete={() => setFilters({ [chip.key]: '' } as Partial<Record<ReportFilterKey, string>>)}
                 />
               ))}
-              <Button variant="outlined" size="small" onClick={clearAll} disabled={chips.length === 0}>
+              {/* Its own full line on a phone, so it is never cut at the edge. */}
+              <Button
+                variant="outlined"
+                size="small"
+                onClick={clearAll}
+                disabled={chips.length === 0}
+                sx={{ width: { xs: '100%', sm: 'auto' } }}
+              >
                 Clear All Filters
               </Button>
             </Stack>
