@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -12,7 +12,8 @@ export interface RunningEngine {
   baseUrl: string;
   adminTokenNo: string;
   adminPassword: string;
-  stop: () => Promise<void>;
+  /** Stops it (SIGTERM) and removes its data folder, unless `keep`. */
+  stop: (options?: { keep?: boolean }) => Promise<void>;
 }
 
 /**
@@ -47,11 +48,37 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`The engine did not answer /api/health within a minute of listening:\n${log()}`);
 }
 
-/** The real engine on a fresh embedded store, serving the built client, with one admin account. */
-export async function startEngine(): Promise<RunningEngine> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'plantride-browser-'));
-  const adminTokenNo = 'AD77';
-  const adminPassword = randomBytes(9).toString('base64url');
+/**
+ * A data folder an engine has started on and stopped: its store migrated, its projections built and its
+ * admin account made. Each file's engine starts on a copy (global-setup.ts makes it once per run), which
+ * skips a first start's set-up on every file; what a first start does is the engine tests' business.
+ */
+export interface EngineTemplate {
+  dataDir: string;
+  adminTokenNo: string;
+  adminPassword: string;
+}
+
+/** The data folder the global set-up prepares: an engine started on a fresh folder, then stopped. */
+export async function prepareTemplate(): Promise<EngineTemplate> {
+  const template = {
+    dataDir: mkdtempSync(join(tmpdir(), 'plantride-template-')),
+    adminTokenNo: 'AD77',
+    adminPassword: randomBytes(9).toString('base64url'),
+  };
+  const engine = await startEngine(template, { copy: false });
+  await engine.stop({ keep: true });
+  return template;
+}
+
+/**
+ * The real engine on its own embedded store (a copy of `template`'s folder, or the template's folder
+ * itself when `copy` is false), serving the built client, with one admin account.
+ */
+export async function startEngine(template: EngineTemplate, { copy = true } = {}): Promise<RunningEngine> {
+  const dataDir = copy ? mkdtempSync(join(tmpdir(), 'plantride-browser-')) : template.dataDir;
+  if (copy) cpSync(template.dataDir, dataDir, { recursive: true });
+  const { adminTokenNo, adminPassword } = template;
   let output = '';
   // The embedded store and in-process timers, whatever the shell running the tests points at.
   const inherited = { ...process.env };
@@ -95,13 +122,13 @@ export async function startEngine(): Promise<RunningEngine> {
     baseUrl,
     adminTokenNo,
     adminPassword,
-    stop: async () => {
+    stop: async ({ keep = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
