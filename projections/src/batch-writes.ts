@@ -52,7 +52,10 @@ const asText = (value: unknown): string | null => {
   return String(value);
 };
 
-/** JSON writes a value as the text asText gives it (strings, finite numbers, booleans, valid dates, null). */
+/**
+ * JSON writes a value as the text asText gives it (strings, finite numbers, booleans, valid dates, null,
+ * and objects for jsonb columns: json_to_recordset hands a nested value on as its JSON text, JSON.stringify's).
+ */
 const jsonKeepsText = (value: unknown): boolean => {
   switch (typeof value) {
     case 'string':
@@ -62,7 +65,7 @@ const jsonKeepsText = (value: unknown): boolean => {
     case 'number':
       return Number.isFinite(value);
     case 'object':
-      return value === null || (value instanceof Date && !Number.isNaN(value.getTime()));
+      return value === null || !(value instanceof Date) || !Number.isNaN(value.getTime());
     default:
       return false;
   }

@@ -9,6 +9,7 @@ export * from './site-plan';
 export * from './dispatch';
 export * from './inspections';
 export * from './human-text';
+export * from './load';
 export * from './socket';
 export * from './ride.machine';
 export * from './ride-status';

@@ -42,5 +42,6 @@ export function toRideReportServerRow(row: RideReportRecord): RideReportServerRo
     RIDE_TYPE: row.ride_type,
     PRIORITY: row.priority as RidePriority,
     SLA_MET: row.sla_met,
+    LOAD: row.load,
   };
 }

@@ -99,6 +99,11 @@ function record(i: number): RideReportRecord {
     ended_at: at(i % 3 === 0 ? null : 30),
     priority: i % 6 === 0 ? 'urgent' : 'normal',
     sla_met: [true, false, null][i % 3] ?? null,
+    // Loads with awkward descriptions, a quantity with a thousands comma, and none at all.
+    load:
+      i % 4 === 0
+        ? null
+        : { description: pick(6), quantity: i * 37, unit: 'pallets', weightKg: i + 0.5, handling: i % 2 ? ['fragile', 'hazardous'] : [] },
     maintenance_status: i % 2 === 0 ? null : 'completed',
     last_maintenance_date: i % 2 === 0 ? null : at(-10_000),
   };

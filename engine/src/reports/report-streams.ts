@@ -5,6 +5,7 @@ import {
   formatPlantInstant,
   formatReportGap,
   formatReportSlaMet,
+  reportLoadCells,
   type RideReportFilter,
 } from '@plantride/schemas';
 import {
@@ -100,8 +101,13 @@ const time = (ms: number | null) => {
 const gap = (from: number | null, to: number | null) =>
   from === null || to === null ? MESSAGES.notAvailable : formatReportGap(gapMinutesBetween(from, to));
 
+const loadCells = (load: RideReportExportRecord['load']) => {
+  const cells = reportLoadCells(load);
+  return [cells.loadDescription, cells.loadQuantity, cells.loadWeightKg, cells.loadHandling];
+};
+
 /**
- * One row of the report CSV: the 22 cells of RIDE_REPORT_CSV_FIELDS with the spec's defaults, read
+ * One row of the report CSV: the 26 cells of RIDE_REPORT_CSV_FIELDS with the spec's defaults, read
  * straight from the record. They are what toRideReportCsvRecord(toRideReport(toRideReportServerRow(row)))
  * holds for the same row read with Dates (report-streams.test proves it on awkward rows) without the three
  * objects and the ISO round trip per row.
@@ -130,6 +136,7 @@ export function csvRecord(row: RideReportExportRecord): string[] {
     unknown(row.ride_type),
     row.priority,
     formatReportSlaMet(row.sla_met),
+    ...loadCells(row.load),
   ];
 }
 

@@ -31,7 +31,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
     async (request) => {
-      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority, scheduledFor } =
+      const { userId, reqName, reqMobileNo, fromLocation, toLocation, vehicleType, rideType, duration, priority, scheduledFor, load } =
         request.body;
       const data = {
         rideId: newRideId(),
@@ -45,6 +45,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         durationMinutes: duration ? durationToMinutes(duration) || null : null,
         priority,
         ...(scheduledFor === undefined ? {} : { scheduledFor }),
+        ...(load === undefined ? {} : { load }),
       };
       // Driver records, not accounts: an operator the admin recorded counts before he signs up.
       const driversOfType = roster.activeDriversOf(vehicleType);

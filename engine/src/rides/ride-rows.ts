@@ -40,6 +40,8 @@ export function toHistoryRow(ride: RideRow): RideHistoryRow {
       completed: ride.status === 'completed',
       targetMissed: ride.accept_breached_at !== null || ride.deliver_breached_at !== null,
     }),
+    // Issue #32 item 7: what is being moved, as booked.
+    LOAD: ride.load,
   };
 }
 

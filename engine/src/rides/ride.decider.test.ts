@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import {
+  LOAD_MESSAGES,
   MESSAGES,
   SERVER_MESSAGES,
   locationRetired,
@@ -218,6 +219,38 @@ describe('book a ride', () => {
       .given({ ...account, ride: ride.requested })
       .when(book(), requester)
       .thenThrows(409, SERVER_MESSAGES.conflict);
+  });
+
+  it('given a requester, when he says what is moved, then the booking records the load trimmed, its notes in order; said with nothing in it, none', () => {
+    const booked = { requesterName: 'User AB12', requesterMobile: '9000000002' };
+    spec
+      .given(account)
+      .when(
+        book({ load: { description: '  Gear boxes ', quantity: 12, unit: 'pallets', weightKg: 350, handling: ['hazardous', 'fragile'] } }),
+        requester,
+      )
+      .then({
+        ride: [
+          plain(
+            rideEvents.requested(R, 'AB12', 0, {
+              ...booked,
+              load: { description: 'Gear boxes', quantity: 12, unit: 'pallets', weightKg: 350, handling: ['fragile', 'hazardous'] },
+            }),
+          ),
+        ],
+      });
+    // A spec booking's event is as it always was: no load field at all.
+    spec
+      .given(account)
+      .when(book({ load: { description: '   ', handling: [] } }), requester)
+      .then({ ride: [plain(rideEvents.requested(R, 'AB12', 0, booked))] });
+  });
+
+  it('given a requester, when the load has a quantity without its unit, then it is refused with the message', () => {
+    spec
+      .given(account)
+      .when(book({ load: { quantity: 3 } }), requester)
+      .thenThrows(400, LOAD_MESSAGES.quantityWithoutUnit);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   scheduleProblem,
   driverStepFact,
   evolveRide,
+  loadSchema,
+  refusalMessage,
   initialRideSnapshot,
   noDriversAssigned,
   noDriversAssignedSpecialTask,
@@ -24,6 +26,7 @@ import {
   type ResumeState,
   type RideEvent,
   type RideSnapshot,
+  type RideLoad,
   type RidePriority,
   type TimestampEvent,
   type UserEvent,
@@ -126,7 +129,8 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
  */
 export interface BookRideCommand {
   type: 'BookRide';
-  data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string };
+  /** `load` (issue #32 item 7): what is being moved, as the booking said it (absent: nothing said). */
+  data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string; load?: RideLoad };
   driversOfType: number;
   /** The drivers free now, and those holding a normal ride's offer, for offer dispatch (absent: nobody free). */
   free?: FreeDrivers;
@@ -183,7 +187,8 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
       throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();
-    const { priority, scheduledFor, ...booked } = data;
+    const { priority, scheduledFor, load: described, ...booked } = data;
+    const load = recordedLoad(described);
     const settings = dispatchSettings;
     // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
     const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
@@ -209,6 +214,7 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
         ...(offers ? { dispatch: 'offer' as const } : {}),
         ...(defaultServiceTargets(settings.serviceTargets) ? {} : { serviceTargets: settings.serviceTargets }),
         ...schedule,
+        ...(load ? { load } : {}),
       },
     };
     const dispatched = offers
@@ -220,6 +226,14 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     };
   },
 };
+
+/** The load a booking records (issue #32 item 7): by the booking's own rule, trimmed, none when nothing was said. */
+function recordedLoad(load: RideLoad | undefined): RideLoad | undefined {
+  if (load === undefined) return undefined;
+  const parsed = loadSchema.safeParse(load);
+  if (!parsed.success) throw badRequest(refusalMessage(parsed.error.issues[0]!));
+  return parsed.data;
+}
 
 /**
  * A booking's first offer. An urgent one no free driver can take goes to the best driver holding a

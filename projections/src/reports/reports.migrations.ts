@@ -98,4 +98,10 @@ export const reportsMigrations: Record<string, Migration> = {
       await backfillRideStates(db, 'ride_reports');
     },
   },
+  '0004_load': {
+    async up(db) {
+      // Issue #32 item 7: what is being moved, as booked. No ride before it said (RideRequested.load is new with it): null says so, with no replay.
+      await db.schema.alterTable('ride_reports').addColumn('load', 'jsonb').execute();
+    },
+  },
 };

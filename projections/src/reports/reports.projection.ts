@@ -122,6 +122,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
           created_at: instantText(d.requestedAt),
           priority: d.priority ?? 'normal',
           sla_met: null,
+          load: d.load === undefined ? null : JSON.stringify(d.load),
           last_position: position.streamPosition,
         };
         rides.set(d.rideId, bookRide(booked, event, position));

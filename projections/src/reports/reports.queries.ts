@@ -1,14 +1,15 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { VEHICLE_TYPES, type RideReportFilter } from '@plantride/schemas';
+import { VEHICLE_TYPES, type RideLoad, type RideReportFilter } from '@plantride/schemas';
 import type { ReadModels } from '../read-models';
 import type { RideReportsTable } from './reports.table';
 
 /** A ride report row with its driver's current maintenance facts. */
 export type RideReportRecord = Omit<
   RideReportsTable,
-  'requester_id' | 'vehicle_number_key' | 'last_position' | 'priority' | 'ride_state'
+  'requester_id' | 'vehicle_number_key' | 'last_position' | 'priority' | 'ride_state' | 'load'
 > & {
   priority: string;
+  load: RideLoad | null;
   last_maintenance_date: Date | null;
   maintenance_status: string | null;
 };
@@ -104,6 +105,7 @@ const RIDE_COLUMNS = [
   'r.ended_at',
   'r.priority',
   'r.sla_met',
+  'r.load',
 ] as const;
 
 /** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */
@@ -271,6 +273,7 @@ export async function rideReportExportAfter(
       'r.forklift_number',
       'r.priority',
       'r.sla_met',
+      'r.load',
       'd.maintenance_status',
       epochMs(sql.ref('r.created_at')).as('created_at'),
       epochMs(sql.ref('r.started_at')).as('started_at'),

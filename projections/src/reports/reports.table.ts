@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { RideLoad } from '@plantride/schemas';
 
 /**
  * One row per ride for the ride reports screen (SPEC §3, ride report row). The driver's vehicle
@@ -30,6 +31,8 @@ export interface RideReportsTable {
   sla_met: boolean | null;
   /** The statechart's snapshot of the ride (persistRide), to fold its next event from; null once it is over. */
   ride_state: string | null;
+  /** What is being moved, as booked (issue #32 item 7); null when the booking said nothing. jsonb: written as its JSON text. */
+  load: ColumnType<RideLoad | null, string | null, string | null>;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

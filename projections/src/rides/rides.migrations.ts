@@ -79,4 +79,10 @@ export const ridesMigrations: Record<string, Migration> = {
       await backfillRideStates(db, 'rides');
     },
   },
+  '0006_load': {
+    async up(db) {
+      // Issue #32 item 7: what is being moved, as booked. No ride before it said (RideRequested.load is new with it): null says so, with no replay.
+      await db.schema.alterTable('rides').addColumn('load', 'jsonb').execute();
+    },
+  },
 };

@@ -58,10 +58,27 @@ describe.each(testStoreKinds())('rides read model on %s', (kind) => {
       release_at: null,
       accept_breached_at: null,
       deliver_breached_at: null,
+      load: null,
       // The statechart's snapshot, to fold the ride's next event from.
       ride_state: expect.any(String),
       last_position: 1,
     });
+  });
+
+  it('given a ride booked with what is moved, then its row keeps the load through its steps; a ride booked without one has none', async () => {
+    const load = { description: 'Gear boxes', quantity: 12, unit: 'pallets' as const, weightKg: 350, handling: ['hazardous' as const] };
+    await spec.given(
+      e.requested('R1', 'RQ01', 0, { load }),
+      e.requested('R2', 'RQ01', 1),
+      e.accepted('R1', 'FL01', 2),
+      e.started('R1', 'FL01', 3),
+    );
+    expect(await ride('R1')).toMatchObject({ status: 'started', load });
+    expect((await availableRides(spec.db, 'Forklift')).map((row) => [row.ride_id, row.load])).toEqual([['R2', null]]);
+    expect((await ongoingRideOfDriver(spec.db, 'FL01'))?.load).toEqual(load);
+    // A later batch reads the row (its load as jsonb gives it back) and writes it again whole.
+    await spec.given(e.picked('R1', 'FL01', 4));
+    expect(await ride('R1')).toMatchObject({ status: 'material picked', load });
   });
 
   it('given a ride booked for later, then it is scheduled with when it is wanted and released, no driver sees it, and its release timer is re-armed on boot', async () => {

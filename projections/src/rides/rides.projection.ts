@@ -103,6 +103,7 @@ export const ridesProjection = rowProjection({
         priority: d.priority ?? 'normal',
         scheduled_for: d.scheduledFor === undefined ? null : instantText(d.scheduledFor),
         release_at: d.releaseAt === undefined ? null : instantText(d.releaseAt),
+        load: d.load === undefined ? null : JSON.stringify(d.load),
         accept_breached_at: null,
         deliver_breached_at: null,
       },

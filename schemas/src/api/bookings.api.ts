@@ -6,6 +6,7 @@ import { isoDateTimeSchema } from '../primitives';
 import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { optionalHumanNameField } from '../human-text';
+import { loadSchema } from '../load';
 
 const durationRangeMessage = wordedMessage(
   `Duration must be whole hours 0-${LIMITS.durationMaxHours} and minutes 0-${LIMITS.durationMaxMinutes}.`,
@@ -52,6 +53,7 @@ const location = (label: string) => z.preprocess((v) => (typeof v === 'string' ?
  * POST /api/bookings/book-ride. `duration` is our addition for Special Task rides (the spec's
  * special task helper path is not shown), as `{hours, minutes}` or '{h}h {m}m'; it is ignored for
  * Regular rides. A null `reqName` or `reqMobileNo` is empty: the requester's own account fills it.
+ * `load` (ours, issue #32 item 7): what is being moved ({@link loadSchema}).
  */
 export const bookRideBodySchema = z
   .object({
@@ -71,6 +73,8 @@ export const bookRideBodySchema = z
     priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),
     // Issue #20: a ride booked for later today or tomorrow (the decider judges the window); absent: now.
     scheduledFor: z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidScheduledFor }).optional(),
+    // Issue #32 item 7: what is being moved; absent, null or with nothing in it: no load.
+    load: loadSchema.nullish().transform((load) => load ?? undefined),
   })
   .superRefine((body, ctx) => {
     const special = body.rideType === 'Special Task';

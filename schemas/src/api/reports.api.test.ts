@@ -91,9 +91,22 @@ describe('ride report CSV record', () => {
 
   it('given a row with gaps and missing values, then the cells are in column order with the spec defaults, mins and plant times', () => {
     const cells = toRideReportCsvRecord(toRideReport(row));
-    expect(Object.keys(cells)).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
+    expect(Object.keys(cells)).toEqual([
+      ...RIDE_REPORT_FIELDS,
+      'priority',
+      'slaMet',
+      'loadDescription',
+      'loadQuantity',
+      'loadWeightKg',
+      'loadHandling',
+    ]);
     expect(cells).toMatchObject({
       priority: 'normal',
+      // A booking that said nothing of its load: empty cells.
+      loadDescription: '',
+      loadQuantity: '',
+      loadWeightKg: '',
+      loadHandling: '',
       slaMet: MESSAGES.notAvailable,
       createdAt: '11 Jan 2026, 12:15:00 am',
       startTime: '10 Jan 2026, 09:05:00 am',
@@ -118,11 +131,43 @@ describe('ride report CSV record', () => {
     });
   });
 
-  it("names the CSV columns in upper case as the spec server form does, the screen's 20 then PRIORITY and SLA_MET, and dates the file name", () => {
+  it('given a ride booked with what is moved, then its four load cells say it: description, quantity with unit, kg, handling notes', () => {
+    const load = {
+      description: 'Gear boxes',
+      quantity: 1200,
+      unit: 'boxes' as const,
+      weightKg: 350.5,
+      handling: ['fragile' as const, 'hazardous' as const],
+    };
+    expect(toRideReportCsvRecord(toRideReport({ ...row, LOAD: load }))).toMatchObject({
+      loadDescription: 'Gear boxes',
+      loadQuantity: '1,200 boxes',
+      loadWeightKg: '350.5',
+      loadHandling: 'fragile, hazardous',
+    });
+  });
+
+  it("names the CSV columns in upper case as the spec server form does, the screen's 20 then PRIORITY, SLA_MET and the load's four, and dates the file name", () => {
     expect(RIDE_REPORT_FIELDS).toHaveLength(20);
-    expect(RIDE_REPORT_CSV_FIELDS).toEqual([...RIDE_REPORT_FIELDS, 'priority', 'slaMet']);
-    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(22);
-    expect(RIDE_REPORT_CSV_COLUMNS.slice(-3)).toEqual(['RIDE_TYPE', 'PRIORITY', 'SLA_MET']);
+    expect(RIDE_REPORT_CSV_FIELDS).toEqual([
+      ...RIDE_REPORT_FIELDS,
+      'priority',
+      'slaMet',
+      'loadDescription',
+      'loadQuantity',
+      'loadWeightKg',
+      'loadHandling',
+    ]);
+    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(26);
+    expect(RIDE_REPORT_CSV_COLUMNS.slice(-7)).toEqual([
+      'RIDE_TYPE',
+      'PRIORITY',
+      'SLA_MET',
+      'LOAD_DESCRIPTION',
+      'LOAD_QUANTITY',
+      'LOAD_WEIGHT_KG',
+      'LOAD_HANDLING',
+    ]);
     expect(RIDE_REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['RIDE_ID', 'REQUESTER_NAME', 'FROM_LOCATION']);
     expect(RIDE_REPORT_CSV_COLUMNS).toEqual(
       expect.arrayContaining(['GAP_PICK_DROP', 'GAP_PICK_START', 'MATERIAL_PICK_TIME', 'LAST_MAINTENANCE_DATE', 'MAINTENANCE_STATUS']),

@@ -15,6 +15,7 @@ import { IN_PROGRESS_STATUSES, PENDING_STATUSES, REDISTRIBUTED_HISTORY_STATUS, R
 import { RIDE_PRIORITIES, type RidePriority } from '../dispatch';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { formatPlantDateTime } from '../plant-time';
+import { formatLoadHandling, formatLoadQuantity, rideLoadSchema } from '../load';
 import { TEXT_LIMITS, wordedMessage } from './text-fields';
 
 const text = z.string().nullable();
@@ -53,6 +54,8 @@ export const rideReportServerRowSchema = z.object({
    */
   PRIORITY: z.enum(RIDE_PRIORITIES).optional(),
   SLA_MET: z.boolean().nullable().optional(),
+  /** Ours (issue #32 item 7): what is being moved, as booked; null when the booking said nothing. */
+  LOAD: rideLoadSchema.nullable().optional(),
 });
 export type RideReportServerRow = z.infer<typeof rideReportServerRowSchema>;
 
@@ -224,21 +227,29 @@ const rideReportScreenSchema = z.object({
 export const RIDE_REPORT_FIELDS = rideReportScreenSchema.keyof().options;
 export type RideReportField = (typeof RIDE_REPORT_FIELDS)[number];
 
-/** A report row: the screen's 20 fields, then (ours, issue #20) the ride's priority and SLA_MET; the CSV has all 22. */
+/**
+ * A report row: the screen's 20 fields, then (ours, issue #20) the ride's priority and SLA_MET, and (issue
+ * #32 item 7) its load as text cells: description, quantity with unit ('12 pallets'), weight in kg ('350')
+ * and handling notes ('fragile, hazardous'), '' where the booking said nothing; the CSV has all 26.
+ */
 export const rideReportSchema = rideReportScreenSchema.extend({
   priority: z.enum(RIDE_PRIORITIES),
   slaMet: z.boolean().nullable(),
+  loadDescription: z.string(),
+  loadQuantity: z.string(),
+  loadWeightKg: z.string(),
+  loadHandling: z.string(),
 });
 export type RideReport = z.infer<typeof rideReportSchema>;
 
-/** The CSV's 22 fields, in its column order: the screen's 20, then priority and slaMet. */
+/** The CSV's 26 fields, in its column order: the screen's 20, then priority, slaMet and the load's four. */
 export const RIDE_REPORT_CSV_FIELDS = rideReportSchema.keyof().options;
 export type RideReportCsvField = (typeof RIDE_REPORT_CSV_FIELDS)[number];
 
 /** A report field's CSV column name, upper case as in the spec's server form (gapPickDrop -> GAP_PICK_DROP). */
 export const rideReportCsvColumn = (field: RideReportCsvField): string => field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 
-/** The CSV header: RIDE_REPORT_CSV_FIELDS under their upper-case column names (… RIDE_TYPE, PRIORITY, SLA_MET). */
+/** The CSV header: RIDE_REPORT_CSV_FIELDS under their upper-case column names (… RIDE_TYPE, PRIORITY, SLA_MET, LOAD_DESCRIPTION, …). */
 export const RIDE_REPORT_CSV_COLUMNS: readonly string[] = RIDE_REPORT_CSV_FIELDS.map(rideReportCsvColumn);
 
 /** The export's file name with the plant's ISO day (yyyy-MM-dd) it was made on: ride_reports_2026-11-26.csv. */
@@ -271,6 +282,19 @@ export function toRideReport(row: RideReportServerRow): RideReport {
     rideType: unknown(row.RIDE_TYPE),
     priority: row.PRIORITY ?? 'normal',
     slaMet: row.SLA_MET ?? null,
+    ...reportLoadCells(row.LOAD),
+  };
+}
+
+/** The load's four report cells ({@link rideReportSchema}); all '' without a load. */
+export function reportLoadCells(
+  load: RideReportServerRow['LOAD'],
+): Pick<RideReport, 'loadDescription' | 'loadQuantity' | 'loadWeightKg' | 'loadHandling'> {
+  return {
+    loadDescription: load?.description ?? '',
+    loadQuantity: formatLoadQuantity(load),
+    loadWeightKg: load?.weightKg === undefined ? '' : String(load.weightKg),
+    loadHandling: formatLoadHandling(load),
   };
 }
 

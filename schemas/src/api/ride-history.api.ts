@@ -6,7 +6,7 @@ import { MESSAGES } from '../messages';
 import { commandAnswerSchema, idInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, textField } from './text-fields';
-import { rideServiceShape } from './ride-row.api';
+import { rideLoadShape, rideServiceShape } from './ride-row.api';
 
 /** GET /api/ride-history?driverId= */
 export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters, 'Driver ID') });
@@ -42,6 +42,7 @@ export const rideHistoryRowSchema = z.object({
   ORIGINAL_DRIVER_MOBILE: z.string().nullish(),
   RIDE_STATE: rideStateNameSchema.nullish(),
   ...rideServiceShape,
+  ...rideLoadShape,
 });
 export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
 

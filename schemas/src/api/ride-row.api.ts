@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rideTypeSchema, vehicleTypeSchema } from '../constants';
 import { rideStateNameSchema, rideStatusSchema } from '../ride-status';
 import { RIDE_PRIORITIES } from '../dispatch';
+import { rideLoadSchema } from '../load';
 
 /**
  * SLA_MET (issue #20), the one rule every ride row, report and KPI follows: false once the ride
@@ -25,6 +26,14 @@ export const rideServiceShape = {
   /** When a ride booked for later goes (or went) to drivers (ISO); null otherwise. */
   RELEASE_AT: z.string().nullable().optional(),
   SLA_MET: z.boolean().nullable().optional(),
+};
+
+/**
+ * Ours (issue #32 item 7), on every ride row (histories, ongoing, available rides): what is being moved,
+ * as the booking said (null when it said nothing). Optional so an answer from an engine before it still reads.
+ */
+export const rideLoadShape = {
+  LOAD: rideLoadSchema.nullable().optional(),
 };
 
 /** Who booked a ride, as shown in the driver's Requester Details popup. */
@@ -69,6 +78,7 @@ export const serverRideSchema = z.object({
   RIDE_STATE: rideStateNameSchema.nullable(),
   REQUESTER_DETAILS: requesterDetailsSchema.nullable(),
   ...rideServiceShape,
+  ...rideLoadShape,
   /**
    * Ours (issue #20): in the driver's available rides, whether the ride is offered to him alone and
    * until when (ISO), so any of his devices shows the offer, not only the one that heard rideOffered.

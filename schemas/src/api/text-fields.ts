@@ -15,6 +15,7 @@ export const TEXT_LIMITS = {
   id: 64,
   password: 200,
   short: 100,
+  loadDescription: 200,
 } as const;
 
 // Messages every refusal may answer verbatim: the spec's, ours, and those the helpers below word.

@@ -4,6 +4,7 @@ import { resumeStateSchema } from '../ride-status';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 import { DISPATCH_MODES, RIDE_PRIORITIES, SLA_TARGETS, serviceTargetsSchema } from '../dispatch';
+import { rideLoadSchema } from '../load';
 
 /** A requester booked a ride; the estimate comes from the site's route table at booking time. */
 export const rideRequestedSchema = defineEvent('RideRequested', {
@@ -30,6 +31,8 @@ export const rideRequestedSchema = defineEvent('RideRequested', {
   // before, as the settings stood at booking). Absent: the ride goes to dispatch at once.
   scheduledFor: isoDateTimeSchema.optional(),
   releaseAt: isoDateTimeSchema.optional(),
+  // Issue #32 item 7: what is being moved, written only when the booking said something of it.
+  load: rideLoadSchema.optional(),
 });
 
 /** A driver accepted a requested ride. */

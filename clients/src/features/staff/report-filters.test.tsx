@@ -112,11 +112,13 @@ describe('ride reports table (SPEC §2, §3)', () => {
     RIDE_TYPE: 'Regular',
   };
 
-  it('given a row with gaps and missing fields, when shown, then it has the 20 columns and Priority and SLA, 2-decimal gaps, the defaults and a link to the audit', () => {
+  it('given a row with gaps and missing fields, when shown, then it has the 20 columns, Priority and SLA and the four of the load, 2-decimal gaps, the defaults and a link to the audit', () => {
     render(<RideReportsTable rows={[row]} />, { wrapper: MemoryRouter });
     const [header, body] = screen.getAllByRole('row');
-    expect([...header!.querySelectorAll('th')].map((th) => th.textContent).slice(7, 10)).toEqual(['Status', 'Priority', 'SLA']);
-    expect(header!.querySelectorAll('th')).toHaveLength(LIMITS.reportColumns + 2);
+    const headers = [...header!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers.slice(7, 10)).toEqual(['Status', 'Priority', 'SLA']);
+    expect(headers.slice(-4)).toEqual(['Load', 'Quantity', 'Weight (kg)', 'Handling']);
+    expect(headers).toHaveLength(LIMITS.reportColumns + 6);
     const cells = [...body!.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual([
       'R-1',
@@ -141,6 +143,11 @@ describe('ride reports table (SPEC §2, §3)', () => {
       'N/A',
       'N/A',
       'Regular',
+      // Booked without saying what is moved.
+      '',
+      '',
+      '',
+      '',
     ]);
     expect(screen.getByRole('link', { name: 'Audit ride R-1' })).toHaveAttribute('href', '/ride-audit/R-1');
   });
