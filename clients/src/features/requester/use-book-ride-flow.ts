@@ -5,6 +5,7 @@ import {
   noDriversAssigned,
   noDriversAssignedSpecialTask,
   type Duration,
+  type RideLoad,
   type RidePriority,
   type StoredUser,
   type VehicleType,
@@ -29,6 +30,8 @@ export interface BookingRequest {
   priority: RidePriority;
   /** Issue #20: the ISO instant of a ride booked for later; null for now. */
   scheduledFor: string | null;
+  /** Issue #32 item 7: what is being moved, as loadSchema gave it; absent when nothing was said. */
+  load?: RideLoad;
 }
 
 const TEXT = {
@@ -97,6 +100,7 @@ export function useBookRideFlow(kind: BookingKind, user: StoredUser) {
           duration: kind === 'special' ? request.duration : null,
           priority: request.priority,
           ...(request.scheduledFor ? { scheduledFor: request.scheduledFor } : {}),
+          ...(request.load ? { load: request.load } : {}),
         });
         const tracked = useTrackedRide.getState();
         if (answer.scheduledFor) {

@@ -67,6 +67,26 @@ describe('available rides tables (SPEC §2)', () => {
     expect(within(rows[1]!).queryByText('URGENT')).not.toBeInTheDocument();
   });
 
+  it('given a ride booked with what is moved (issue #32 item 7), then its row says it with HAZARDOUS prominent; a ride without shows none', () => {
+    render(
+      <AvailableRides
+        title="t"
+        emptyText="e"
+        rides={[
+          ride({ LOAD: { description: 'Acid drums', quantity: 4, unit: 'drums', handling: ['hazardous'] } }),
+          ride({ RIDE_ID: 'R2', RIDEID: 'R2', LOAD: null }),
+        ]}
+        busyRideId={null}
+        onTake={vi.fn()}
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const load = within(rows[0]!).getByRole('group', { name: 'What is being moved' });
+    expect(load).toHaveTextContent('Acid drums · 4 drums');
+    expect(within(load).getByText('HAZARDOUS').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(within(rows[1]!).queryByRole('group', { name: 'What is being moved' })).not.toBeInTheDocument();
+  });
+
   it('given one ride being accepted, then its button reads Processing... and every button waits', () => {
     render(
       <AvailableRides title="t" emptyText="e" rides={[ride({}), ride({ RIDE_ID: 'R2', RIDEID: 'R2' })]} busyRideId="R1" onTake={vi.fn()} />,

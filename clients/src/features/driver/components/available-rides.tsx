@@ -1,5 +1,6 @@
 import { Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
+import { LoadSummary } from '../../../components/load-summary';
 import { HandOverDetails, type HandOverFacts } from './hand-over-details';
 import { RideTable } from './ride-table';
 
@@ -74,6 +75,7 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {ride.VEHICLE_TYPE}
               </Typography>
+              <LoadSummary load={ride.LOAD} dense testId={`ride-load-${ride.RIDE_ID}`} />
               {ride.IS_REDISTRIBUTED && <HandOverDetails facts={handOverOf(ride)} testId={`hand-over-${ride.RIDE_ID}`} />}
               <TakeButton ride={ride} busyRideId={busyRideId} onTake={onTake} />
             </Paper>
@@ -92,6 +94,7 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
             ride.VEHICLE_TYPE,
             <Box key="type">
               <TypeCell ride={ride} />
+              <LoadSummary load={ride.LOAD} dense testId={`ride-load-${ride.RIDE_ID}`} />
               {ride.IS_REDISTRIBUTED && <HandOverDetails facts={handOverOf(ride)} testId={`hand-over-${ride.RIDE_ID}`} />}
             </Box>,
             <TakeButton key="action" ride={ride} busyRideId={busyRideId} onTake={onTake} />,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
+import { LoadSummary } from '../../../components/load-summary';
 import { secondsLeft, type RideOffer } from '../stores/ride-offers';
 
 interface OfferCardProps {
@@ -78,6 +79,7 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
         {offer.estimatedMinutes ? ` · about ${offer.estimatedMinutes} min` : ''}
         {` · ${urgent ? 'Urgent' : 'Normal'} priority`}
       </Typography>
+      <LoadSummary load={offer.load} testId={`offer-load-${offer.rideId}`} />
       <Box sx={{ my: 1.5, display: 'flex', alignItems: 'center', gap: 2 }}>
         <CountdownRing left={left} total={totalSeconds(offer)} />
         <Box role="timer" data-testid={`offer-countdown-${offer.rideId}`} sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>

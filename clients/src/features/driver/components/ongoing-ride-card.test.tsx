@@ -69,6 +69,23 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     expect(onMoved).toHaveBeenLastCalledWith(position);
   });
 
+  it('given a ride booked with what is moved (issue #32 item 7), then the card says it; without one, it shows none', () => {
+    const { unmount } = renderWithQueries(
+      <OngoingRideCard
+        ride={ride({ LOAD: { quantity: 2, unit: 'pallets', handling: ['hazardous', 'temperature-controlled'] } })}
+        blocked={false}
+        onMoved={vi.fn()}
+      />,
+    );
+    const load = screen.getByTestId('ongoing-ride-load');
+    expect(load).toHaveTextContent('2 pallets');
+    expect(load).toHaveTextContent('HAZARDOUS');
+    expect(load).toHaveTextContent('Temperature-controlled');
+    unmount();
+    renderWithQueries(<OngoingRideCard ride={ride({ LOAD: null })} blocked={false} onMoved={vi.fn()} />);
+    expect(screen.queryByTestId('ongoing-ride-load')).not.toBeInTheDocument();
+  });
+
   it('given a delivered ride, when End Ride is pressed, then the end is sent only after 2000 ms, with the success toast', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'delivered' })} blocked={false} onMoved={vi.fn()} />);

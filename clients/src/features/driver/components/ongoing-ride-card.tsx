@@ -17,6 +17,7 @@ import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
 import { queueTimestamps, stepTag, useUpdateTimestamps } from '../api/update-timestamps';
 import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-steps';
+import { LoadSummary } from '../../../components/load-summary';
 import { HandOverDetails } from './hand-over-details';
 import { RequesterDetailsDialog } from './requester-details-dialog';
 
@@ -154,6 +155,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
         <dt>Status</dt>
         <dd data-testid="ongoing-ride-status">{status}</dd>
       </Box>
+      <LoadSummary load={ride.LOAD} testId="ongoing-ride-load" />
       {ride.IS_REDISTRIBUTED && (
         <HandOverDetails
           testId="ongoing-hand-over"

@@ -69,6 +69,13 @@ describe('a ride offered to the driver (issue #20)', () => {
     vi.mocked(toast.error).mockClear();
   });
 
+  it('given an offer of a ride booked with what is moved (issue #32 item 7), then the card says it, FRAGILE prominent', () => {
+    renderWithQueries(<Offers initial={[offer({ load: { description: 'Glass panels', weightKg: 80, handling: ['fragile'] } })]} />);
+    const load = screen.getByTestId('offer-load-R7');
+    expect(load).toHaveTextContent('Glass panels · 80 kg');
+    expect(load).toHaveTextContent('FRAGILE');
+  });
+
   it('given an urgent offer, when it shows, then it covers the screen and says Offered to you, URGENT, the route, its minutes and the seconds left', () => {
     renderWithQueries(<Offers initial={[offer({ estimatedMinutes: 7 })]} />);
     expect(screen.getByRole('dialog', { name: 'A ride is offered to you' })).toBeInTheDocument();

@@ -28,6 +28,16 @@ describe('offers to a driver, as his list records them (issue #20, issue #29)', 
     expect(rides.map((ride) => ride.RIDE_ID)).toEqual(['R2']);
   });
 
+  it('given an offer of a ride booked with what is moved (issue #32 item 7), then its card carries the load his list gave', () => {
+    const load = { description: 'Glass panels', handling: ['fragile' as const] };
+    const { offers } = offersAndRides(
+      [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T08:00:30.000Z', LOAD: load })],
+      'FL01',
+      NOW,
+    );
+    expect(offers.map((offer) => offer.load)).toEqual([load]);
+  });
+
   it('given an offer that ran out, then it is neither a card nor a row until his list is read again', () => {
     const { offers, rides } = offersAndRides(
       [row('R1', { OFFERED_TO_YOU: true, OFFER_EXPIRES_AT: '2026-03-14T07:59:59.000Z' })],

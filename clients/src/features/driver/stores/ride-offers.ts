@@ -1,9 +1,16 @@
 import { create } from 'zustand';
-import type { ServerRide, SocketPayload } from '@plantride/schemas';
+import type { RideLoad, ServerRide, SocketPayload } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
 
-/** A ride offered to this driver alone until `expiresAt` (issue #20), as its card shows it; the route's minutes when his list gave them. */
-export type RideOffer = Omit<SocketPayload<'rideOffered'>, 'position'> & { driverId: string; estimatedMinutes?: number };
+/**
+ * A ride offered to this driver alone until `expiresAt` (issue #20), as its card shows it; the route's
+ * minutes and what is being moved (issue #32 item 7) when his list gave them.
+ */
+export type RideOffer = Omit<SocketPayload<'rideOffered'>, 'position'> & {
+  driverId: string;
+  estimatedMinutes?: number;
+  load?: RideLoad | null;
+};
 
 /** An offer's window on this phone's clock: from when it arrived (or was first seen in his list) to when it runs out. */
 export interface OfferWindow {
@@ -85,6 +92,7 @@ export function offerOfRow(row: ServerRide, driverId: string, now: number, windo
     priority: row.PRIORITY ?? 'normal',
     vehicleType: row.VEHICLE_TYPE,
     isSpecialTask: row.IS_SPECIAL_TASK,
+    load: row.LOAD ?? null,
     driverId,
   };
 }

@@ -3,6 +3,7 @@ import {
   bookRideAnswerSchema,
   type BookRideAnswer,
   type Duration,
+  type RideLoad,
   type RidePriority,
   type RideType,
   type VehicleType,
@@ -21,6 +22,8 @@ export interface BookRideInput {
   priority: RidePriority;
   /** Issue #20: an ISO instant later today or tomorrow (plant time); left out for a ride wanted now. */
   scheduledFor?: string;
+  /** Issue #32 item 7: what is being moved; left out when nothing was said. */
+  load?: RideLoad;
 }
 
 export function bookRide(input: BookRideInput): Promise<BookRideAnswer> {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, type SiteAnswer } from '@plantride/schemas';
+import { LOAD_MESSAGES, MESSAGES, SERVER_MESSAGES, type SiteAnswer } from '@plantride/schemas';
 import { siteKey } from '../../../lib/site';
 import { defaultSiteAnswer } from '../../../test/default-site';
 import type { BookingKind } from '../booking-validation';
@@ -224,4 +224,69 @@ describe('booking for later (issue #20)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
     expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('When: Now');
   });
+});
+
+describe('what is being moved on the booking form (issue #32 item 7)', () => {
+  async function route() {
+    await choose(/^Pickup Location/, 'main gate');
+    await choose(/^Drop Location/, 'canteen');
+  }
+
+  it('given nothing said of the load, when the ride is confirmed, then the booking carries no load', async () => {
+    const onBook = vi.fn(async () => true);
+    render(<Harness kind="fixed" onBook={onBook} />);
+    await route();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest });
+    expect(dialog.querySelector('[data-testid="confirm-load"]')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
+    expect(onBook.mock.calls[0]).not.toHaveProperty('0.load');
+  });
+
+  it('given a description, quantity and unit, weight and handling notes, when confirmed, then the dialog repeats them and the booking carries them trimmed', async () => {
+    const onBook = vi.fn(async () => true);
+    render(<Harness kind="fixed" onBook={onBook} />);
+    await route();
+    const section = screen.getByRole('group', { name: 'What is being moved (optional)' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), '  Gear boxes ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Quantity' }), '12');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Unit' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'pallets' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), '350');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hazardous' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Fragile' }));
+    expect(section).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest });
+    expect(dialog).toHaveTextContent('Gear boxes · 12 pallets · 350 kg');
+    expect(dialog).toHaveTextContent('FRAGILE');
+    expect(dialog).toHaveTextContent('HAZARDOUS');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
+    expect(onBook).toHaveBeenCalledWith(
+      expect.objectContaining({
+        load: { description: 'Gear boxes', quantity: 12, unit: 'pallets', weightKg: 350, handling: ['fragile', 'hazardous'] },
+      }),
+    );
+  });
+
+  it.each([
+    ['a quantity without its unit', { quantity: '5', weight: '' }, LOAD_MESSAGES.quantityWithoutUnit, 'Unit'],
+    ['a weight that is not a number', { quantity: '', weight: 'heavy' }, LOAD_MESSAGES.weightKg, 'Weight (kg)'],
+    ['a weight over the limit', { quantity: '', weight: '60000' }, LOAD_MESSAGES.weightKg, 'Weight (kg)'],
+  ])(
+    'given %s, when Request Transport is pressed, then the rule says why beside the field and no dialog opens',
+    async (_, typed, message, field) => {
+      const onBook = vi.fn();
+      render(<Harness kind="fixed" onBook={onBook} />);
+      await route();
+      if (typed.quantity) await userEvent.type(screen.getByRole('textbox', { name: 'Quantity' }), typed.quantity);
+      if (typed.weight) await userEvent.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), typed.weight);
+      await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      const invalid = field === 'Unit' ? screen.getByRole('combobox', { name: 'Unit' }) : screen.getByRole('textbox', { name: field });
+      expect(invalid.closest('.MuiFormControl-root')?.querySelector('.Mui-error')).not.toBeNull();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(onBook).not.toHaveBeenCalled();
+    },
+  );
 });

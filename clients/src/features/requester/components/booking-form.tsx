@@ -8,6 +8,7 @@ import {
   formatDuration,
   durationToMinutes,
   type Duration,
+  type RideLoad,
   type RidePriority,
   type SiteAnswer,
   type VehicleType,
@@ -15,9 +16,19 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { activePlaces, minutesBetweenNames, minutesIndex, useSite } from '../../../lib/site';
 import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
-import { bookingError, laterTimeError, type BookingKind } from '../booking-validation';
+import { LoadSummary } from '../../../components/load-summary';
+import {
+  EMPTY_LOAD_DRAFT,
+  bookingError,
+  laterTimeError,
+  loadOfDraft,
+  type BookingKind,
+  type LoadDraft,
+  type LoadField,
+} from '../booking-validation';
 import type { BookingRequest } from '../use-book-ride-flow';
 import { DurationPicker } from './duration-picker';
+import { LoadFields } from './load-fields';
 import { LocationField } from './location-field';
 import { PriorityField } from './priority-field';
 import { BOOK_NOW, WhenField, instantOfChoice, type WhenChoice } from './when-field';
@@ -70,6 +81,10 @@ function BookingFields({
   const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
   const [priority, setPriority] = useState<RidePriority>('normal');
   const [when, setWhen] = useState<WhenChoice>(BOOK_NOW);
+  const [loadDraft, setLoadDraft] = useState<LoadDraft>(EMPTY_LOAD_DRAFT);
+  const [loadProblem, setLoadProblem] = useState<{ field: LoadField; error: string } | null>(null);
+  // What is being moved as it will be sent, fixed when Request Transport is pressed (undefined: nothing said).
+  const [load, setLoad] = useState<RideLoad | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   // The instant a ride for later is wanted, fixed when Request Transport is pressed (null: now).
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
@@ -93,6 +108,13 @@ function BookingFields({
       (at === null ? null : laterTimeError(at, now));
     onError(problem);
     if (problem) return;
+    const described = loadOfDraft(loadDraft);
+    if ('error' in described) {
+      setLoadProblem(described);
+      onError(described.error);
+      return;
+    }
+    setLoad(described.load);
     setScheduledFor(at === null ? null : new Date(at).toISOString());
     setConfirming(true);
   };
@@ -106,6 +128,7 @@ function BookingFields({
       duration: kind === 'special' ? duration : null,
       priority,
       scheduledFor,
+      ...(load ? { load } : {}),
     });
     setConfirming(false);
     // A refusal may be a place retired since the list was read: read the site again.
@@ -159,6 +182,17 @@ function BookingFields({
           />
         )}
         <PriorityField value={priority} onChange={setPriority} />
+        <LoadFields
+          value={loadDraft}
+          problem={loadProblem}
+          onChange={(next) => {
+            setLoadDraft(next);
+            if (loadProblem) {
+              setLoadProblem(null);
+              onError(null);
+            }
+          }}
+        />
         <WhenField
           value={when}
           onChange={(next) => {
@@ -199,6 +233,7 @@ function BookingFields({
         <Typography>Priority: {priority === 'urgent' ? 'Urgent' : 'Normal'}</Typography>
         <Typography>When: {scheduledFor ? formatPlantWeekdayTime(scheduledFor) : 'Now'}</Typography>
         {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
+        <LoadSummary load={load} testId="confirm-load" />
       </ConfirmDialog>
     </Box>
   );
