@@ -95,7 +95,7 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
       .trim()
       .split(/\r?\n/);
     // The screen's 20 columns and our PRIORITY and SLA_MET (issue #20).
-    expect(lines[0]!.split(',')).toHaveLength(22);
+    expect(lines[0]!.split(',')).toHaveLength(26);
     const row = lines.find((line) => line.startsWith(`${rideId},`));
     expect(row).toBeDefined();
     expect(row).toContain('utility building');

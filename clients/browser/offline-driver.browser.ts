@@ -117,6 +117,7 @@ describe("A driver's step tapped with no network", () => {
     });
     await driverPage.context().setOffline(true);
     await banner(driverPage).and(driverPage.locator('[data-status="offline"]')).waitFor();
+    const tappedAt = Date.now();
     await driverPage.getByRole('button', { name: 'Material Picked', exact: true }).click();
     await driverPage.getByRole('button', { name: 'Waiting for network' }).waitFor();
     expect(await driverPage.getByRole('button', { name: 'Waiting for network' }).isDisabled()).toBe(true);
@@ -145,7 +146,8 @@ describe("A driver's step tapped with no network", () => {
     await driverPage.reload();
     await driverPage.getByTestId('ride-not-confirmed').filter({ hasText: 'Not yet confirmed' }).waitFor();
     expect(await driverPage.getByTestId('ongoing-ride-id').textContent()).toBe(rideId);
-    expect(await driverPage.getByTestId('ongoing-ride-status').textContent()).toBe('started');
+    // His own step, waiting, takes the ride on (issue #32 item 2): the next step could be tapped too.
+    expect(await driverPage.getByTestId('ongoing-ride-status').textContent()).toBe('material picked');
     await driverPage.getByTestId('step-waiting').filter({ hasText: 'Material Picked is waiting for network.' }).waitFor();
     expect(await driverPage.getByText(/No driver record found/).count()).toBe(0);
     await snap(driverPage, 'offline-driver-05b-reloaded-offline-390');
@@ -163,6 +165,13 @@ describe("A driver's step tapped with no network", () => {
     expect(new Set(sent).size).toBe(1);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await eventCounts(rideId)).toMatchObject({ MaterialPicked: 1 });
+    // Timed at the tap, before the reload and the reconnect; the engine kept when it heard it (issue #32 item 2).
+    const { events } = await (
+      await admin()
+    ).call<{ events: { type: string; data: Record<string, string> }[] }>('GET', `/api/rides/${rideId}/timeline`);
+    const picked = events.find((event) => event.type === 'MaterialPicked')!.data;
+    expect(Date.parse(picked.pickedAt!)).toBeGreaterThanOrEqual(tappedAt - 1000);
+    expect(Date.parse(picked.heardAt!)).toBeGreaterThan(Date.parse(picked.pickedAt!));
     await snap(driverPage, 'offline-driver-06-step-sent-390');
     await driverStep(driverPage, 'Material Dropped', 'delivered');
   });
