@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/axe';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { adminAccount, newMaintenanceHead, openMaintenancePanel, signInStaff } from './support/staff-flows';
@@ -115,6 +116,9 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await comment.fill('Spare part ordered');
     await rowA.getByRole('button', { name: 'Save' }).click();
     await rowA.getByText('Spare part ordered').waitFor();
+    // The comment box closes and a toast slides in: pressed while the row still moves, the press and the
+    // release could land on different elements (no click, no dialog: a failure seen under load).
+    await settled(page);
     await rowA.getByRole('button', { name: 'Mark Complete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark Complete' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
