@@ -63,10 +63,11 @@ describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
     // The end's tap time says 07:00, before the drop: not used, and the audit says why.
     const ended = await ok('F001', 'POST', '/api/tracking/complete-ride', { rideId, doneAt: iso(T0 - 60 * minute) });
 
-    // The timestamps come from the rides read model: read once it has the end.
+    // The timestamps come from the rides read model: read once it has the end. Read as the requester, whose
+    // ride it is whatever the read model holds yet (the driver's right to read it follows his acceptance there).
     let timestamps: Body = {};
     await waitFor(async () => {
-      ({ timestamps } = await ok('F001', 'GET', `/api/bookings/get-timestamps/${rideId}`));
+      ({ timestamps } = await ok('RQ01', 'GET', `/api/bookings/get-timestamps/${rideId}`));
       return timestamps.end_time !== null;
     });
     expect(timestamps).toMatchObject({
