@@ -63,13 +63,21 @@ describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
     // The end's tap time says 07:00, before the drop: not used, and the audit says why.
     const ended = await ok('F001', 'POST', '/api/tracking/complete-ride', { rideId, doneAt: iso(T0 - 60 * minute) });
 
-    // The timestamps come from the rides read model: read once it has the end. Read as the requester, whose
-    // ride it is whatever the read model holds yet (the driver's right to read it follows his acceptance there).
+    // The engine's clock runs again: the read models gather their batches by it.
+    vi.useRealTimers();
+    // The timestamps come from the rides read model: read once it has the end (before, the ride may be
+    // missing there, or not yet the driver's to read). Read as the requester, whose ride it is.
     let timestamps: Body = {};
-    await waitFor(async () => {
-      ({ timestamps } = await ok('RQ01', 'GET', `/api/bookings/get-timestamps/${rideId}`));
-      return timestamps.end_time !== null;
-    });
+    await waitFor(
+      async () => {
+        const answer = await call('RQ01', 'GET', `/api/bookings/get-timestamps/${rideId}`);
+        if (answer.statusCode !== 200) return false;
+        ({ timestamps } = answer.json());
+        return timestamps.end_time !== null;
+      },
+      20_000,
+      'the rides read model to hold the ride ended',
+    );
     expect(timestamps).toMatchObject({
       start_time: iso(T0 + 2 * minute),
       material_pick_time: iso(T0 + 3 * minute),
