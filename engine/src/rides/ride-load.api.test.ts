@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAD_MESSAGES, type Role, type VehicleType } from '@plantride/schemas';
+import { LOAD_MESSAGES } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
-import { seedUsers } from '../test-support/seed';
+import { seedPeople } from '../test-support/people';
 
 /*
  * Issue #32 item 7, through the HTTP API: a booking says what is moved; the driver's available rides and
@@ -13,12 +13,7 @@ type Body = Record<string, unknown>;
 
 describe.each(testStoreKinds())('what is being moved, on %s', (kind) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const people: Array<[string, Role, VehicleType?]> = [
-    ['RQ01', 'requester'],
-    ['F001', 'driver', 'Forklift'],
-    ['AD01', 'admin'],
-  ];
+  let tokens: Record<string, string> = {};
   const call = (who: string, method: 'GET' | 'POST', url: string, payload?: Body) =>
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
   const booking = (load?: unknown): Body => ({
@@ -32,11 +27,11 @@ describe.each(testStoreKinds())('what is being moved, on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(
-      t.app,
-      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9000000001' })),
-    );
-    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    tokens = await seedPeople(t, [
+      ['RQ01', 'requester'],
+      ['F001', 'driver'],
+      ['AD01', 'admin'],
+    ]);
   });
   afterAll(async () => t.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SERVER_MESSAGES, type Role, type VehicleType } from '@plantride/schemas';
+import { SERVER_MESSAGES } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
-import { seedUsers } from '../test-support/seed';
+import { seedPeople } from '../test-support/people';
 
 /*
  * Issue #32 item 2, through the HTTP API: a step sent late with the time of its tap (`doneAt`) is timed
@@ -17,12 +17,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const people: Array<[string, Role, VehicleType?]> = [
-    ['RQ01', 'requester'],
-    ['F001', 'driver', 'Forklift'],
-    ['AD01', 'admin'],
-  ];
+  let tokens: Record<string, string> = {};
   const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Body) =>
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
   const ok = async (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Body) => {
@@ -31,14 +26,22 @@ describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
     return answer.json();
   };
   const at = (ms: number) => vi.setSystemTime(ms);
+  const book = (): Promise<{ rideId: string }> =>
+    ok('RQ01', 'POST', '/api/bookings/book-ride', {
+      userId: 'RQ01',
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+      rideType: 'Regular',
+    });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedUsers(
-      t.app,
-      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9000000001' })),
-    );
-    for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
+    tokens = await seedPeople(t, [
+      ['RQ01', 'requester'],
+      ['F001', 'driver'],
+      ['AD01', 'admin'],
+    ]);
   });
   afterEach(() => void vi.useRealTimers());
   afterAll(async () => t.close());
@@ -46,13 +49,7 @@ describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
   it('given Material Picked tapped at 08:03 in a dead zone and Material Dropped at 08:07, when both arrive at 08:10, then the ride is timed at the taps and the audit says when each was heard', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(T0);
-    const { rideId } = await ok('RQ01', 'POST', '/api/bookings/book-ride', {
-      userId: 'RQ01',
-      fromLocation: 'main gate',
-      toLocation: 'canteen',
-      vehicleType: 'Forklift',
-      rideType: 'Regular',
-    });
+    const { rideId } = await book();
     at(T0 + minute);
     await ok('F001', 'POST', '/api/tracking/accept-ride', { driverId: 'F001', rideId });
     at(T0 + 2 * minute);
@@ -100,13 +97,7 @@ describe.each(testStoreKinds())('steps timed at the tap, on %s', (kind) => {
   });
 
   it('given a doneAt that is not a date and time, when a step is sent, then 400 with the message and nothing is written', async () => {
-    const { rideId } = await ok('RQ01', 'POST', '/api/bookings/book-ride', {
-      userId: 'RQ01',
-      fromLocation: 'main gate',
-      toLocation: 'canteen',
-      vehicleType: 'Forklift',
-      rideType: 'Regular',
-    });
+    const { rideId } = await book();
     await ok('F001', 'POST', '/api/tracking/accept-ride', { driverId: 'F001', rideId });
     const head = await t.app.eventStore.headPosition();
     for (const doneAt of ['yesterday', '2026-03-14 08:03', 1_773_475_380_000]) {
