@@ -1,4 +1,5 @@
 import {
+  DRIVER_STEP_FACTS,
   bookingTrackerStep,
   stepClockNote,
   type Actor,
@@ -35,7 +36,7 @@ const STEP_TIME: Partial<Record<string, [keyof RideTimestamps, string]>> = {
   RideEnded: ['end_time', 'endedAt'],
 };
 
-const STEP_EVENTS: ReadonlySet<string> = new Set(['RideStarted', 'MaterialPicked', 'MaterialDropped', 'RideEnded']);
+const STEP_EVENTS: ReadonlySet<string> = new Set(Object.values(DRIVER_STEP_FACTS));
 
 /** A driver step's clock in words (timed at the tap and heard later, or the phone's time not used); null otherwise. */
 export const stepClockText = (event: TimelineEvent): string | null =>
