@@ -8,6 +8,7 @@ import { handle } from './commands/command-handler';
 import { httpCommandContext } from './commands/http-command';
 import { bookRide } from './rides/ride.decider';
 import { signUp } from './users/user.decider';
+import { countDriverOnRoster } from './test-support/roster-events';
 
 describe.each(testStoreKinds())('engine app on %s', (kind) => {
   let database: TestDatabase;
@@ -40,10 +41,11 @@ describe.each(testStoreKinds())('engine app on %s', (kind) => {
         rideType: 'Regular' as const,
         durationMinutes: null,
       };
+      await countDriverOnRoster(app.eventStore, 'Forklift');
       const result = await handle(
         app.eventStore,
         bookRide,
-        { type: 'BookRide', data, driversOfType: 1 },
+        { type: 'BookRide', data },
         httpCommandContext(request, { tokenNo: 'AB12', role: 'requester' }),
       );
       return { rideId, position: result.position };

@@ -7,6 +7,7 @@ import { bookRide, cancelRide, fireRideTimer, type BookRideCommand } from '../ri
 import { rideTimers } from '../timers/ride-timers';
 import type { DispatchCandidate } from './offer-choice';
 import type { DispatchInput } from './offers';
+import { rosterCounting } from '../test-support/roster-events';
 
 // Issue #20 items 4 and 5: service targets and rides booked for later, given / when / then.
 // NOW is 2026-11-25 13:30 plant time (08:00Z); tomorrow on the plant's calendar ends 2026-11-26 18:30Z.
@@ -16,7 +17,7 @@ const R = 'R1';
 const requester: Actor = { tokenNo: 'AB12', role: 'requester' };
 const iso = (msFromNow: number) => new Date(NOW.getTime() + msFromNow).toISOString();
 const MINUTE = 60_000;
-const account = { requester: [userEvents.signedUp('AB12')] };
+const account = { requester: [userEvents.signedUp('AB12')], roster: rosterCounting({ Forklift: 3 }) };
 const timerSettings = { reassignTimeoutMs: 60_000, rideWaitAlertMs: 3_600_000, specialTaskMinuteMs: 60_000 };
 
 const dispatchWith = (settings: Partial<DispatchInput['settings']>, candidates: DispatchCandidate[] = []): DispatchInput => ({
@@ -42,7 +43,6 @@ const booking = (more: Partial<BookRideCommand['data']> = {}, dispatch?: Dispatc
     durationMinutes: null,
     ...more,
   },
-  driversOfType: 3,
   free: dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>

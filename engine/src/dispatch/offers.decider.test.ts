@@ -7,6 +7,7 @@ import { bookRide, changePriority, declineOffer, fireRideTimer, type BookRideCom
 import { rideTimers } from '../timers/ride-timers';
 import { chooseDriver, type DispatchCandidate } from './offer-choice';
 import { preemptionFor, type DispatchInput } from './offers';
+import { rosterCounting } from '../test-support/roster-events';
 
 const plain = <E extends { streamId: string }>({ streamId: _streamId, ...event }: E): Omit<E, 'streamId'> => event;
 const R = 'R1';
@@ -47,7 +48,6 @@ const booking = (dispatch?: DispatchInput, priority: 'normal' | 'urgent' = 'norm
     durationMinutes: null,
     priority,
   },
-  driversOfType: 3,
   free: dispatch,
 });
 const requested = (more: Partial<Extract<RideEvent, { type: 'RideRequested' }>['data']> = {}) =>
@@ -66,7 +66,7 @@ const offered = (driverId: string, round = 1): RideEvent => ({
   type: 'RideOffered',
   data: { rideId: R, driverId, round, offeredAt: NOW.toISOString(), expiresAt: iso(20_000) },
 });
-const account = { requester: [userEvents.signedUp('AB12')] };
+const account = { requester: [userEvents.signedUp('AB12')], roster: rosterCounting({ Forklift: 3 }) };
 
 describe("change a ride's priority", () => {
   const spec = commandSpec(changePriority);

@@ -22,28 +22,6 @@ describe.each(testStoreKinds())('driver roster on %s', (kind) => {
     await database.dispose();
   });
 
-  it('given drivers recorded before it starts, when it counts, then it counts the Active drivers of each vehicle type as the drivers read model does', async () => {
-    await appendDriverEvent(store, driverEvents.added('D001'));
-    await appendDriverEvent(store, driverEvents.added('D002', 1, { vehicleAssigned: 'Crane' }));
-    await appendDriverEvent(store, driverEvents.added('D003', 2, { status: 'Not Active' }));
-    await appendDriverEvent(store, driverEvents.added('D004', 3));
-    await appendDriverEvent(store, driverEvents.blockedForMaintenance('D004', 'M1'));
-    const made = await roster();
-    expect([made.activeDriversOf('Forklift'), made.activeDriversOf('Crane'), made.activeDriversOf('AMR')]).toEqual([2, 1, 0]);
-  });
-
-  it('given a running roster, when records are added, moved to another type and made inactive, then the very next count says so', async () => {
-    const made = await roster();
-    await appendDriverEvent(store, driverEvents.added('D001'));
-    expect(made.activeDriversOf('Forklift')).toBe(1);
-    await appendDriverEvent(store, driverEvents.updated('D001', 0, { vehicleAssigned: 'AMR' }));
-    expect([made.activeDriversOf('Forklift'), made.activeDriversOf('AMR')]).toEqual([0, 1]);
-    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Not Active'));
-    expect(made.activeDriversOf('AMR')).toBe(0);
-    await appendDriverEvent(store, driverEvents.statusChanged('D001', 'Active'));
-    expect(made.activeDriversOf('AMR')).toBe(1);
-  });
-
   it('given drivers who are inactive, without access, blocked or busy, when it counts who could take over a ride from one of them, then only Active, unblocked drivers with access count, by type, and never the one handing over', async () => {
     await appendDriverEvent(store, driverEvents.added('D001'));
     await appendDriverEvent(store, driverEvents.added('D002', 1));

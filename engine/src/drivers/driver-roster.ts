@@ -7,6 +7,7 @@ import { watchAppends } from '../event-store/store-watch';
 import { toDomainEvent } from '../event-store/upcast';
 import { DispatchBoard } from '../dispatch/dispatch-board';
 import type { DispatchCandidate, HeldCandidate } from '../dispatch/offer-choice';
+import { openDriverRosterAtStart } from './driver-serials';
 import { evolveDriver, initialDriverState, onShift, type DriverShift, type DriverState } from './driver.decider';
 
 /** Where a driver stands for staff (issue #20): presence comes from shifts, not from sockets. */
@@ -29,7 +30,6 @@ export interface DriverPresence {
  * busy or blocked.
  */
 export interface DriverRoster {
-  activeDriversOf(vehicleType: VehicleType): number;
   /**
    * Drivers other than `except` who could take a redistributed ride over now, by vehicle type: Active,
    * with access, not blocked; a type absent has none. Recorded on the redistribution (issue #29).
@@ -108,12 +108,6 @@ export async function createDriverRoster(
   early = null;
 
   return {
-    activeDriversOf(vehicleType) {
-      let count = 0;
-      for (const { state } of drivers.values())
-        if (state.record?.vehicleAssigned === vehicleType && state.record.status === 'Active') count += 1;
-      return count;
-    },
     alternativeDrivers(except) {
       const counts: Partial<Record<VehicleType, number>> = {};
       for (const { state } of drivers.values()) {
@@ -163,9 +157,13 @@ declare module 'fastify' {
   }
 }
 
-/** One roster per engine, before the routes that use it (bookings, shifts, presence). */
+/**
+ * One roster per engine, before the routes that use it (bookings, shifts, presence). The roster stream
+ * (serials and counts, roster.decider.ts) is opened first on a store whose records came before it.
+ */
 export const driverRosterPlugin = fp(
   async (app: FastifyInstance) => {
+    await openDriverRosterAtStart(app.eventStore);
     const roster = await createDriverRoster(app.database, app.eventStore);
     app.decorate('driverRoster', roster);
     app.addHook('onClose', () => roster.close());

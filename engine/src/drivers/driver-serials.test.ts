@@ -49,7 +49,7 @@ describe.each(testStoreKinds())('driver serials on %s', (kind) => {
     await addAll(store, ids);
     const serials = await Promise.all(ids.map(serialOf));
     expect([...serials].sort((a, b) => a - b)).toEqual(consecutiveFrom(1));
-    expect(await rosterTypes()).toEqual(Array(ADDS).fill('DriverSerialIssued'));
+    expect(await rosterTypes()).toEqual(Array(ADDS).fill(['DriverSerialIssued', 'DriverCounted']).flat());
   });
 
   it('given two adds that both read the roster before either appends, when they append, then the second is turned away, decides again and takes the next serial', async () => {
@@ -96,7 +96,10 @@ describe.each(testStoreKinds())('driver serials on %s', (kind) => {
     await openDriverRosterAtStart(store);
     await openDriverRosterAtStart(store);
     const roster = await store.readStream(DRIVER_ROSTER_STREAM_ID);
-    expect(roster.map(({ type, data }) => ({ type, data }))).toEqual([{ type: 'DriverRosterOpened', data: { lastSerial: 7 } }]);
+    expect(roster.map(({ type, data }) => ({ type, data }))).toEqual([
+      { type: 'DriverRosterOpened', data: { lastSerial: 7 } },
+      { type: 'DriverCountsOpened', data: { counted: { OLD1: 'Forklift', OLD2: 'Forklift', OLD3: 'Forklift' } } },
+    ]);
     const ids = operatorIds('FL');
     await addAll(store, ids);
     expect((await Promise.all(ids.map(serialOf))).sort((a, b) => a - b)).toEqual(consecutiveFrom(8));
@@ -105,7 +108,7 @@ describe.each(testStoreKinds())('driver serials on %s', (kind) => {
   it('given records of before the roster, when two engines start at the same moment, then the roster is opened once', async () => {
     await appendDriverEvent(store, driverEvents.added('OLD1', 0, { serial: 4 }));
     await Promise.all([openDriverRosterAtStart(store), openDriverRosterAtStart(store)]);
-    expect(await rosterTypes()).toEqual(['DriverRosterOpened']);
+    expect(await rosterTypes()).toEqual(['DriverRosterOpened', 'DriverCountsOpened']);
   });
 
   it('given an empty store, when the start step runs, then it writes nothing: the store stays empty', async () => {
@@ -142,7 +145,11 @@ describe.each(testStoreKinds())('driver serials on %s', (kind) => {
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(ADDS).fill(200));
       expect((await Promise.all(ids.map(serialOf))).sort((a, b) => a - b)).toEqual(consecutiveFrom(42));
-      expect(await rosterTypes()).toEqual(['DriverRosterOpened', ...Array(ADDS).fill('DriverSerialIssued')]);
+      expect(await rosterTypes()).toEqual([
+        'DriverRosterOpened',
+        'DriverCountsOpened',
+        ...Array(ADDS).fill(['DriverSerialIssued', 'DriverCounted']).flat(),
+      ]);
     } finally {
       await app.close();
     }

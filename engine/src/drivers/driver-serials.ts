@@ -4,20 +4,21 @@ import { handle, readState, type CommandContext, type CommandResult } from '../c
 import type { EventStore } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { addDriver, type ActivationCodeToIssue } from './driver.decider';
-import { highestSerial, openDriverRoster, rosterStream } from './roster.decider';
+import { countedOf, highestSerial, openDriverRoster, rosterStream } from './roster.decider';
 
 /**
- * Before the engine adds drivers: the roster opened at the highest serial the store's driver records
- * hold, if it has none yet. Their streams are read only then, once in a store's life. An engine
- * starting at the same moment may open it first; this one then finds it written and adds nothing.
+ * Before the engine adds drivers or takes bookings: the roster opened at the highest serial the store's
+ * driver records hold, and with their counts, if it has not got them yet. Their streams are read only
+ * then, once in a store's life. An engine starting at the same moment may open it first; this one then
+ * finds it written and adds nothing.
  */
 export async function openDriverRosterAtStart(store: EventStore): Promise<void> {
-  if ((await readState(store, rosterStream())) !== null) return;
-  const lastSerial = highestSerial((await store.readStreamsOfType('driver')).map(toDomainEvent));
+  if ((await readState(store, rosterStream()))?.counted) return;
+  const events = (await store.readStreamsOfType('driver')).map(toDomainEvent);
   await handle(
     store,
     openDriverRoster,
-    { type: 'OpenDriverRoster', lastSerial },
+    { type: 'OpenDriverRoster', lastSerial: highestSerial(events), counted: countedOf(events) },
     { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
   );
 }

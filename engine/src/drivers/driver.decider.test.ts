@@ -23,6 +23,8 @@ const record: AddDriver['data'] = {
   vehicleAssigned: 'Forklift',
 };
 const added: DriverEvent = { type: 'DriverAdded', data: { ...record, serial: 1, createdAt: NOW.toISOString() } };
+const counted = (operatorId: string, vehicleType: 'Forklift' | 'Crane' | null) =>
+  ({ type: 'DriverCounted', data: { operatorId, vehicleType } }) as const;
 const madeDriver = (assignedVehicleType: 'Forklift' | 'Crane' | null) =>
   ({ type: 'UserRoleChanged', data: { tokenNo: 'D001', role: 'driver', assignedVehicleType } }) as const;
 
@@ -30,13 +32,21 @@ describe('add a driver', () => {
   const spec = commandSpec(addDriver);
   const add = (data: AddDriver['data'] = record) => ({ type: 'AddDriver', data }) as const;
   const issued = (operatorId: string, serial: number) => ({ type: 'DriverSerialIssued', data: { operatorId, serial } }) as const;
-  const roster = [issued('D001', 1)];
+  const roster = [issued('D001', 1), counted('D001', 'Forklift')];
 
-  it('given no driver, no account and an empty roster, when an admin adds him, then the record is added with serial 1 and its creation time, and the roster issues serial 1', () => {
+  it('given no driver, no account and an empty roster, when an admin adds him, then the record is added with serial 1 and its creation time, and the roster issues serial 1 and counts him for his vehicle type', () => {
     spec
       .given({})
       .when(add())
       .then({ driver: [added], roster });
+  });
+
+  it('given an empty roster, when an admin adds a driver Not Active or with no vehicle type, then the roster issues his serial but counts him for no type', () => {
+    for (const more of [{ status: 'Not Active' as const }, { vehicleAssigned: '' as const }])
+      spec
+        .given({})
+        .when(add({ ...record, ...more }))
+        .then({ driver: [{ ...added, data: { ...added.data, ...more } }], roster: [issued('D001', 1)] });
   });
 
   it('given a roster that issued serials 1 to 4, when an admin adds a driver, then his serial is 5, on his record and on the roster', () => {
@@ -44,7 +54,7 @@ describe('add a driver', () => {
     spec
       .given({ roster: ['CR01', 'CR02', 'CR03', 'CR04'].map((operatorId, i) => issued(operatorId, i + 1)) })
       .when(add())
-      .then({ driver: [withFive], roster: [issued('D001', 5)] });
+      .then({ driver: [withFive], roster: [issued('D001', 5), counted('D001', 'Forklift')] });
   });
 
   it('given a roster opened at 12 (records of before the roster), when an admin adds a driver, then his serial is 13; after him, the next add takes 14', () => {
@@ -53,11 +63,11 @@ describe('add a driver', () => {
     spec
       .given({ roster: [opened] })
       .when(add())
-      .then({ driver: [serialOf(13)], roster: [issued('D001', 13)] });
+      .then({ driver: [serialOf(13)], roster: [issued('D001', 13), counted('D001', 'Forklift')] });
     spec
       .given({ roster: [opened, issued('CR01', 13)] })
       .when(add())
-      .then({ driver: [serialOf(14)], roster: [issued('D001', 14)] });
+      .then({ driver: [serialOf(14)], roster: [issued('D001', 14), counted('D001', 'Forklift')] });
   });
 
   it("given no driver, when an admin adds him with an activation code, then the record and the code's hash with its expiry are recorded together", () => {
@@ -120,10 +130,12 @@ describe('add a driver', () => {
 describe('update a driver', () => {
   const spec = commandSpec(updateDriver);
   const update = (data: Partial<UpdateDriver['data']> = {}): UpdateDriver => ({ type: 'UpdateDriver', data: { ...record, ...data } });
+  // The roster counts D001 as a Forklift driver, as his add recorded.
+  const roster = [counted('D001', 'Forklift')];
 
-  it('given an Active driver, when an admin saves him Not Active, then the record and the status change are recorded', () => {
+  it('given an Active driver, when an admin saves him Not Active, then the record and the status change are recorded, and the roster counts him no more', () => {
     spec
-      .given({ driver: [added] })
+      .given({ driver: [added], roster })
       .when(update({ status: 'Not Active', comments: 'licence expired' }))
       .then({
         driver: [
@@ -133,20 +145,22 @@ describe('update a driver', () => {
           },
           { type: 'DriverStatusChanged', data: { operatorId: 'D001', status: 'Not Active' } },
         ],
+        roster: [counted('D001', null)],
       });
   });
 
-  it('given a driver, when an admin saves him with the same status, then only the record is recorded, keeping its serial and creation time', () => {
+  it('given a driver, when an admin saves him with the same status and type, then only the record is recorded, keeping its serial and creation time', () => {
     const earlier = driverEvents.added('D001', 30, { serial: 7 });
     spec
-      .given({ driver: [earlier] })
+      .given({ driver: [earlier], roster })
       .when(update({ name: 'Ravi K' }))
       .then({ driver: [{ type: 'DriverUpdated', data: { ...record, name: 'Ravi K', serial: 7, createdAt: earlier.data.createdAt } }] });
   });
 
-  it("given a Forklift driver's account, when his record is saved as Crane, then the account serves Crane", () => {
+  it("given a Forklift driver's account, when his record is saved as Crane, then the account serves Crane and the roster counts him for Crane", () => {
     spec
       .given({
+        roster,
         driver: [added],
         account: [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', 'Forklift')],
       })
@@ -154,15 +168,17 @@ describe('update a driver', () => {
       .then({
         driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
         account: [madeDriver('Crane')],
+        roster: [counted('D001', 'Crane')],
       });
   });
 
   it('given a requester account on the operator id, when his record is saved, then the account is left a requester', () => {
     spec
-      .given({ driver: [added], account: [userEvents.signedUp('D001')] })
+      .given({ driver: [added], account: [userEvents.signedUp('D001')], roster })
       .when({ type: 'UpdateDriver', data: { ...record, vehicleAssigned: 'Crane' } })
       .then({
         driver: [{ type: 'DriverUpdated', data: { ...record, vehicleAssigned: 'Crane', serial: 1, createdAt: NOW.toISOString() } }],
+        roster: [counted('D001', 'Crane')],
       });
   });
 

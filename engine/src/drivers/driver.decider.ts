@@ -16,7 +16,7 @@ import { placeInUse } from '../site/site.decider';
 import { conflict, forbidden, notFound } from '../commands/errors';
 import { driverRecordAddedEvents, driverRoleEvents, userStream, type UserState } from '../users/user.decider';
 import { accessCodeTimes, type StoredAccessCode } from '../auth/access-code';
-import { nextSerial, rosterStream, type RosterState } from './roster.decider';
+import { countChange, nextSerial, rosterStream, type RosterState } from './roster.decider';
 
 type DriverRecord = Extract<DriverEvent, { type: 'DriverAdded' }>['data'];
 
@@ -117,14 +117,14 @@ export interface ActivationCodeToIssue {
   ttlMs: number;
 }
 
-type AddDriverStreams = DriverAdminStreams & { roster: StreamRef<RosterState, RosterEvent> };
+type RecordStreams = DriverAdminStreams & { roster: StreamRef<RosterState, RosterEvent> };
 
 /**
  * POST /api/drivers/add: the record with its activation code, and the account on its operator id
  * (if any): a driver account serves its vehicle type, a requester's waits for approval. The serial is
  * the roster's next, issued on the roster in the same append, so two adds never share one. One append.
  */
-export const addDriver: CommandHandler<AddDriver & { activation?: ActivationCodeToIssue }, AddDriverStreams> = {
+export const addDriver: CommandHandler<AddDriver & { activation?: ActivationCodeToIssue }, RecordStreams> = {
   streams: (command) => ({ ...adminStreams(command.data.operatorId), roster: rosterStream() }),
   decide(command, { driver, account, roster }, { now, actor }) {
     requireActor(actor, 'admin');
@@ -143,15 +143,18 @@ export const addDriver: CommandHandler<AddDriver & { activation?: ActivationCode
     return {
       driver: [added, ...code],
       account: driverRecordAddedEvents(account, vehicleTypeOf(command.data)),
-      roster: [{ type: 'DriverSerialIssued', data: { operatorId, serial } }],
+      roster: [{ type: 'DriverSerialIssued', data: { operatorId, serial } }, ...countChange(roster, operatorId, command.data)],
     };
   },
 };
 
-/** PUT /api/drivers/update: the record replaced (operator id, serial and creation time are the engine's), its status change, and the account's role. */
-export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
-  streams: (command) => adminStreams(command.data.operatorId),
-  decide(command, { driver, account }, { actor }) {
+/**
+ * PUT /api/drivers/update: the record replaced (operator id, serial and creation time are the engine's),
+ * its status change, the account's role, and what the roster counts it for when that changed.
+ */
+export const updateDriver: CommandHandler<UpdateDriver, RecordStreams> = {
+  streams: (command) => ({ ...adminStreams(command.data.operatorId), roster: rosterStream() }),
+  decide(command, { driver, account, roster }, { actor }) {
     requireActor(actor, 'admin');
     const { record } = driver;
     if (!record) throw notFound(SERVER_MESSAGES.driverNotFound);
@@ -163,7 +166,11 @@ export const updateDriver: CommandHandler<UpdateDriver, DriverAdminStreams> = {
       command.data.status !== record.status
         ? [{ type: 'DriverStatusChanged', data: { operatorId: record.operatorId, status: command.data.status } }]
         : [];
-    return { driver: [updated, ...statusChanged], account: driverRoleEvents(account, vehicleTypeOf(command.data)) };
+    return {
+      driver: [updated, ...statusChanged],
+      account: driverRoleEvents(account, vehicleTypeOf(command.data)),
+      roster: countChange(roster, record.operatorId, command.data),
+    };
   },
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { MESSAGES, SOCKET_PAYLOADS, type DriverEvent, type Role, type SocketEventName } from '@plantride/schemas';
+import { MESSAGES, SOCKET_PAYLOADS, driverStreamId, type DriverEvent, type Role, type SocketEventName } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds, waitFor } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
@@ -64,7 +64,9 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
       payload: record(status),
     });
     expect(answer.statusCode).toBe(200);
-    return answer.json().position as number;
+    // The status change's own position: the save appends the roster's count after it.
+    const changes = (await t.app.eventStore.readStream(driverStreamId('FL01'))).filter((event) => event.type === 'DriverStatusChanged');
+    return changes.at(-1)!.globalPosition;
   };
   const maintenance = (event: DriverEvent) => appendDriverEvent(t.app.eventStore, event);
 

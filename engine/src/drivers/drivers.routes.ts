@@ -18,7 +18,7 @@ import { DEFAULT_ACCESS_CODE_TTL_MS, hashAccessCode, issuedCodeAnswer, newAccess
 import { DomainError } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { toggleDriverAccess, updateDriver } from './driver.decider';
-import { addDriverInTurn, openDriverRosterAtStart } from './driver-serials';
+import { addDriverInTurn } from './driver-serials';
 import { driverReadRoutes } from './driver-reads.routes';
 import { driverRegistrationRoutes } from './registrations.routes';
 import { shiftsRoutes } from './shifts.routes';
@@ -37,8 +37,6 @@ function recordOf({ serial: _serial, createdAt: _createdAt, ...record }: DriverR
 /** Driver administration of SPEC §7 "Drivers": add, update and toggle-access (admin), the driver reads, and pending driver registrations. */
 export const driversRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number; shiftMs: number }> = async (app, options) => {
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
-  // Serials are the roster's (roster.decider.ts): a store whose records came before it gets it opened first.
-  await openDriverRosterAtStart(app.eventStore);
   app.post(
     '/api/drivers/add',
     {

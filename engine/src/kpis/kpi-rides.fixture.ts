@@ -14,6 +14,7 @@ import { changeDispatchSettings } from '../dispatch/dispatch.decider';
 import { commandRunner, directRides } from '../test-support/direct-rides';
 import { TIMER_ACTOR } from '../timers/fire-timer';
 import type { TimerCommand } from '../timers/timer-commands';
+import { countDriverOnRoster } from '../test-support/roster-events';
 
 export { driverName } from '../test-support/direct-rides';
 export type { RideTimes } from '../test-support/direct-rides';
@@ -59,7 +60,8 @@ export function timerFacts(store: EventStore) {
         times.requestedAt,
         { tokenNo: 'AD01', role: 'admin' },
       );
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1 }, times.requestedAt, {
+      await countDriverOnRoster(store, vehicleType);
+      return run(bookRide, { type: 'BookRide', data }, times.requestedAt, {
         tokenNo: requesterId,
         role: 'requester',
       });

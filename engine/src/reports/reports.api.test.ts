@@ -21,6 +21,7 @@ import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
 import { reportBatches } from './report-streams';
 import { timerFacts } from '../kpis/kpi-rides.fixture';
+import { countDriverOnRoster } from '../test-support/roster-events';
 
 type Row = RideReportServerRow;
 const ids = (rows: Row[]) => rows.map((row) => row.RIDE_ID);
@@ -93,7 +94,8 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
       rideType: 'Regular' as const,
       durationMinutes: null,
     };
-    await handle(store, bookRide, { type: 'BookRide', data, driversOfType: 1 }, context(at, { tokenNo: 'RQ01', role: 'requester' }));
+    await countDriverOnRoster(store, vehicleType);
+    await handle(store, bookRide, { type: 'BookRide', data }, context(at, { tokenNo: 'RQ01', role: 'requester' }));
     const types = { start: 'StartRide', pick: 'PickMaterial', drop: 'DropMaterial', end: 'EndRide' } as const;
     for (const [step, driverId, now] of steps) {
       const actor = { tokenNo: driverId, role: 'driver' as const };

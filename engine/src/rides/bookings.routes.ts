@@ -25,8 +25,6 @@ import { toTimestamps } from './ride-rows';
 const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The soft "No Forklift drivers are assigned" check from memory: a booking asks no read model.
-  const roster = app.driverRoster;
   app.post(
     '/api/bookings/book-ride',
     { onRequest: app.requireRole('requester', 'admin'), schema: { body: bookRideBodySchema, response: { 200: bookRideAnswerSchema } } },
@@ -47,12 +45,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(scheduledFor === undefined ? {} : { scheduledFor }),
         ...(load === undefined ? {} : { load }),
       };
-      // Driver records, not accounts: an operator the admin recorded counts before he signs up.
-      const driversOfType = roster.activeDriversOf(vehicleType);
       const result = await handle(
         app.eventStore,
         bookRide,
-        { type: 'BookRide', data, driversOfType, free: freeDriversOf(app) },
+        { type: 'BookRide', data, free: freeDriversOf(app) },
         httpCommandContext(request, currentUser(request)),
       );
       // A repeated Idempotency-Key answers the ride that was booked the first time.

@@ -18,6 +18,7 @@ import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
 import type { TimerCommand } from '../timers/timer-commands';
 import { siteDefined } from '../site/site.decider';
+import { rosterCounting } from '../test-support/roster-events';
 import {
   acceptRide,
   bookRide,
@@ -101,7 +102,7 @@ function driverStreams(driverId: string, more: { driver?: DomainEvent[]; account
 }
 
 describe('book a ride', () => {
-  const book = (more: Partial<BookRideCommand['data']> = {}, driversOfType = 2): BookRideCommand => ({
+  const book = (more: Partial<BookRideCommand['data']> = {}): BookRideCommand => ({
     type: 'BookRide',
     data: {
       rideId: R,
@@ -115,10 +116,10 @@ describe('book a ride', () => {
       durationMinutes: null,
       ...more,
     },
-    driversOfType,
   });
   const spec = commandSpec(bookRide);
-  const account = { requester: [userEvents.signedUp('AB12')] };
+  // Two Forklift drivers on the roster, no Crane driver.
+  const account = { requester: [userEvents.signedUp('AB12')], roster: rosterCounting({ Forklift: 2 }) };
 
   it('given a requester, when he books a ride, then it is requested with the route minutes and his account name and mobile', () => {
     spec
@@ -171,7 +172,7 @@ describe('book a ride', () => {
         data: { id: 'paint-shop', name: 'Paint Shop', x: 0, y: 310, routes: [{ from: 'main-gate', to: 'paint-shop', minutes: 7 }] },
       },
     ] as SiteEvent[];
-    const at = (fromLocation: string, toLocation: string) => book({ fromLocation, toLocation }, 2);
+    const at = (fromLocation: string, toLocation: string) => book({ fromLocation, toLocation });
     const onSite = { ...account, site };
     spec
       .given(onSite)
@@ -203,15 +204,29 @@ describe('book a ride', () => {
     spec.given(onSite).when(at('Main Gate', 'main gate'), requester).thenThrows(400, MESSAGES.sameLocations);
   });
 
-  it('given no driver of the vehicle type, when a ride is booked, then the spec message for its ride type refuses it', () => {
+  it('given no driver of the vehicle type on the roster, when a ride is booked, then the spec message for its ride type refuses it', () => {
     spec
       .given(account)
-      .when(book({ vehicleType: 'Crane' }, 0), requester)
+      .when(book({ vehicleType: 'Crane' }), requester)
       .thenThrows(400, noDriversAssigned('Crane'));
     spec
       .given(account)
-      .when(book({ vehicleType: 'Crane', rideType: 'Special Task', durationMinutes: 30 }, 0), requester)
+      .when(book({ vehicleType: 'Crane', rideType: 'Special Task', durationMinutes: 30 }), requester)
       .thenThrows(400, noDriversAssignedSpecialTask('Crane'));
+    // A Crane driver counted, then set Not Active: the roster counts him no more.
+    const uncounted = [...rosterCounting({ Crane: 1 }), { type: 'DriverCounted', data: { operatorId: 'CR1', vehicleType: null } }] as const;
+    spec
+      .given({ ...account, roster: [...account.roster, ...uncounted] })
+      .when(book({ vehicleType: 'Crane' }), requester)
+      .thenThrows(400, noDriversAssigned('Crane'));
+    spec
+      .given({ ...account, roster: [...account.roster, ...rosterCounting({ Crane: 1 })] })
+      .when(book({ vehicleType: 'Crane' }), requester)
+      .then({
+        ride: [
+          plain(rideEvents.requested(R, 'AB12', 0, { requesterName: 'User AB12', requesterMobile: '9000000002', vehicleType: 'Crane' })),
+        ],
+      });
   });
 
   it('given a ride with the same id, when another is booked, then it is a conflict', () => {

@@ -1,4 +1,5 @@
 import {
+  type RosterEvent,
   DEFAULT_DISPATCH_SETTINGS,
   INSPECTION_MESSAGES,
   MESSAGES,
@@ -35,6 +36,7 @@ import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-ha
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
+import { driversCountedFor, rosterStream, type RosterState } from '../drivers/roster.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
@@ -124,14 +126,13 @@ function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
 }
 
 /**
- * Book a ride; `driversOfType` is the engine's roster count (a soft check that may lag harmlessly).
- * The site and the dispatch settings are read from their streams.
+ * Book a ride. The site, the dispatch settings and the drivers counted for its vehicle type are read
+ * from their streams (the roster's counts: roster.decider.ts).
  */
 export interface BookRideCommand {
   type: 'BookRide';
   /** `load` (issue #32 item 7): what is being moved, as the booking said it (absent: nothing said). */
   data: BookRide['data'] & { priority?: RidePriority; scheduledFor?: string; load?: RideLoad };
-  driversOfType: number;
   /** The drivers free now, and those holding a normal ride's offer, for offer dispatch (absent: nobody free). */
   free?: FreeDrivers;
 }
@@ -163,7 +164,10 @@ function preemptedRideOf(command: BookRideCommand, settings: DispatchSettings | 
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
-export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requester: AccountRef; taken?: RideRef } & DispatchStreams> = {
+export const bookRide: CommandHandler<
+  BookRideCommand,
+  { ride: RideRef; requester: AccountRef; taken?: RideRef; roster: StreamRef<RosterState, RosterEvent> } & DispatchStreams
+> = {
   streams: (command, read) => {
     const taken = preemptedRideOf(command, read.dispatchSettings, read.site);
     return {
@@ -171,10 +175,11 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
       ride: { ...rideStream(command.data.rideId), minted: true },
       requester: userStream(command.data.requesterId),
       ...(taken ? { taken: rideStream(taken) } : {}),
+      roster: rosterStream(),
       ...dispatchStreams(),
     };
   },
-  decide(command, { ride, requester, taken, dispatchSettings, site }, { now, actor }) {
+  decide(command, { ride, requester, taken, roster, dispatchSettings, site }, { now, actor }) {
     const { data } = command;
     requireActor(actor, 'requester', 'admin');
     // For himself; an admin books for anyone.
@@ -183,7 +188,7 @@ export const bookRide: CommandHandler<BookRideCommand, { ride: RideRef; requeste
     // Histories keep the names as the site spelled them at booking.
     const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(site, data.fromLocation, data.toLocation);
     const special = data.rideType === 'Special Task';
-    if (command.driversOfType === 0)
+    if (driversCountedFor(roster, data.vehicleType) === 0)
       throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
     // A ride id drawn twice is a collision: the caller may simply book again.
     if (ride.value !== 'new') throw conflict();

@@ -302,4 +302,32 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     expect(await count('AMR')).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/drivers/check-assigned/Bicycle', headers: as('AB12') })).statusCode).toBe(400);
   });
+
+  it("given the only Crane driver, when the admin saves him Not Active and Active again, then a Crane booking is refused and then taken, as the drivers' count says each time", async () => {
+    const save = async (status: 'Active' | 'Not Active') => {
+      const payload = {
+        operatorId: 'C001',
+        vehicle: 'MH12 CR 0001',
+        name: 'Chetan Rao',
+        mobile: '9876543210',
+        forklift: '3',
+        vehicleAssigned: 'Crane',
+        status,
+      };
+      const answer = await t.app.inject({ method: 'PUT', url: '/api/drivers/update', headers: as('AD01'), payload });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await t.app.projections.waitForPosition(answer.json().position, 10_000)).toBe(true);
+    };
+    const count = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/drivers/check-assigned/Crane', headers: as('AB12') })).json().count;
+    await save('Not Active');
+    const refused = await book('AB12', { vehicleType: 'Crane' });
+    expect([refused.statusCode, refused.json().message, await count()]).toEqual([400, noDriversAssigned('Crane'), 0]);
+    await save('Active');
+    const booked = await book('AB12', { vehicleType: 'Crane' });
+    expect([booked.statusCode, await count()]).toEqual([200, 1]);
+    // Cancelled, so no later test finds it waiting.
+    const { rideId } = booked.json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${rideId}`, headers: as('AB12') })).statusCode).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@ import { DomainError } from '../commands/errors';
 import { addDriver } from '../drivers/driver.decider';
 import { acceptRide, bookRide, cancelRide, redistributeRide, rideStep, takeOverRide } from '../rides/ride.decider';
 import { signUp } from '../users/user.decider';
+import { countDriverOnRoster } from './roster-events';
 
 type Step = 'StartRide' | 'PickMaterial' | 'DropMaterial' | 'EndRide';
 
@@ -98,7 +99,8 @@ export function directRides(store: EventStore) {
         rideType: 'Regular' as const,
         durationMinutes: null,
       };
-      return run(bookRide, { type: 'BookRide', data, driversOfType: 1 }, at, { tokenNo: 'AB12', role: 'requester' });
+      await countDriverOnRoster(store, vehicleType);
+      return run(bookRide, { type: 'BookRide', data }, at, { tokenNo: 'AB12', role: 'requester' });
     },
     accept: async (rideId: string, driverId: string, vehicleType: VehicleType, at: string) => {
       await driver(driverId, vehicleType);

@@ -54,7 +54,7 @@ export async function seedUsers(app: App, users: SeedUser[]): Promise<void> {
         vehicleAssigned: user.vehicleType ?? '',
         createdAt: new Date().toISOString(),
       };
-      // As an add writes it: the serial issued on the roster too, so the next add through the API follows on.
+      // As an add writes it: the serial issued on the roster too, so the next add through the API follows on, and the driver counted for bookings.
       ({ position } = await app.eventStore.appendToStreams(
         [
           {
@@ -72,6 +72,16 @@ export async function seedUsers(app: App, users: SeedUser[]): Promise<void> {
                 schemaVersion: 1,
                 data: { operatorId: user.tokenNo, serial: record.serial },
               },
+              ...(user.vehicleType
+                ? [
+                    {
+                      eventId: randomUUID(),
+                      type: 'DriverCounted',
+                      schemaVersion: 1,
+                      data: { operatorId: user.tokenNo, vehicleType: user.vehicleType },
+                    },
+                  ]
+                : []),
             ],
           },
         ],
