@@ -148,7 +148,7 @@ describe('sign up (SPEC §2, §5)', () => {
     expect(password).not.toHaveAttribute('aria-invalid');
   });
 
-  it("given a driver's activation code typed with a dash, when signing up, then it goes without the dash and the account is a driver (redirect to sign-in)", async () => {
+  it("given a driver's activation code typed with a dash, when signing up, then it goes without the dash", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.signupSucceeded, position: 4 }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/signup');
@@ -159,6 +159,41 @@ describe('sign up (SPEC §2, §5)', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({ token_no: 'D0009', password: 'secret', activation_code: 'ABCDE23456' });
+  });
+
+  it('given a new account, when sign-up succeeds, then it is signed in with what was typed and lands on its home after the pause; a failed sign-in goes to sign-in', async () => {
+    const user = {
+      name: 'Asha Rao',
+      token_no: 'AB12',
+      jwt_token: 'a.b.c',
+      role: 'requester',
+      is_blocked: false,
+      assignedVehicleType: null,
+    };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: MESSAGES.signupSucceeded, position: 4 }), { status: 201 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'ok', user }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/signup');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'ab12');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(vi.mocked(toast.success).mock.calls[0]?.[0]).toBe(MESSAGES.signupSucceeded));
+    // After the spec's pause (LIMITS.redirectAfterSignupMs).
+    const paused = { timeout: LIMITS.redirectAfterSignupMs + 2_000 };
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requester'), paused);
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect([url, JSON.parse(init.body as string)]).toEqual(['/api/auth/signin', { token_no: 'AB12', password: 'secret' }]);
+
+    fetchMock
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: MESSAGES.signupSucceeded, position: 5 }), { status: 201 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid credentials' }), { status: 401 }));
+    const second = renderAt('/signup');
+    await userEvent.type(screen.getAllByLabelText(/^Token Number/).at(-1)!, 'CD34');
+    await userEvent.type(screen.getAllByLabelText(/^Password/).at(-1)!, 'secret');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Sign Up' }).at(-1)!);
+    await waitFor(() => expect(second.state.location.pathname).toBe('/signin'), paused);
   });
 
   it("given no code on a recorded driver's number, when the answer says it waits for approval, then the screen says so, with a link to sign in", async () => {

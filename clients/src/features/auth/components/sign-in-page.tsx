@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '@plantride/schemas';
-import { roleHome } from '../../../lib/role-home';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session.store';
 import { useSignIn } from '../api/sign-in';
 import { signInError } from '../auth-validation';
+import { enterSession } from '../enter-session';
 import { AuthCard, AuthError, AuthHint, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
@@ -26,13 +25,7 @@ export function SignInPage() {
     signIn.mutate(
       { token_no: token.trim().toUpperCase(), password },
       {
-        onSuccess: ({ user }) => {
-          if (user.is_blocked) return void toast.error(MESSAGES.accountBlocked);
-          const home = roleHome(user.role);
-          if (!home) return void toast.error(MESSAGES.unknownRole);
-          useSession.getState().signIn(user);
-          void navigate(home, { replace: true });
-        },
+        onSuccess: ({ user }) => void enterSession(user, navigate),
         onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.loginFailed) : MESSAGES.serverErrorTryLater),
       },
     );
