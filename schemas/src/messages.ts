@@ -196,6 +196,10 @@ export const SERVER_MESSAGES = {
   rideWaitingTooLong: 'A ride has been waiting too long for a driver.',
   specialTaskOverdue: 'This special task has run past its booked time.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionEndedSignedOut: 'You signed out on another screen. Please sign in again.',
+  sessionEndedRoleChanged: "The admin changed your account's role. Please sign in again.",
+  sessionEndedDriverApproved: 'Your driver registration was approved. Please sign in again to start driving.',
+  sessionEndedPasswordReset: 'Your password was reset. Please sign in with the new one.',
   invalidActivationCode: 'This code is not valid. Check it, or ask the admin for a new one.',
   signedUpPendingApproval:
     'Signup successful. Your driver account waits for the admin to approve it; until then you can sign in and book rides.',

@@ -150,6 +150,9 @@ export const SOCKET_PAYLOADS = {
   vehicleInspected: payload({ operatorId: z.string(), inspectionId: z.string(), passed: z.boolean() }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),
+  // To a user's sockets opened before an account event that ends his sessions (endsSessions); the
+  // server disconnects them right after. `message` says why, for the sign-in screen.
+  sessionEnded: payload({ reason: z.enum(['signedOut', 'blocked', 'roleChanged', 'passwordReset']), message: z.string() }),
   // To one socket that sent more messages than its limit; the server disconnects it right after.
   tooManyMessages: payload({ message: z.string() }),
 } as const;

@@ -11,16 +11,18 @@ import { toast } from '../lib/toast';
 // setTimeout holds at most a signed 32-bit delay; longer sessions are re-checked when it fires.
 const MAX_DELAY = 2 ** 31 - 1;
 
-const endToast: Record<Exclude<SessionEnd, null>, () => void> = {
+const endToast: Record<Exclude<SessionEnd, null>, (message: string | null) => void> = {
   logout: () => toast.success(MESSAGES.logoutSucceeded),
   logoutFailed: () => toast.error(MESSAGES.logoutFailed),
   expired: () => toast.info(SERVER_MESSAGES.sessionExpired),
+  closed: (message) => toast.info(message ?? SERVER_MESSAGES.sessionExpired),
 };
 
 /** Logout at the token's expiry, the socket while signed in, and the toast and /signin when a session ends. */
 export function SessionWatcher() {
   const user = useSession((s) => s.user);
   const ended = useSession((s) => s.ended);
+  const endMessage = useSession((s) => s.endMessage);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -53,6 +55,8 @@ export function SessionWatcher() {
       socket = openSocket(user);
       const sessionOver = () => useSession.getState().end('expired');
       socket.on('sessionExpired', sessionOver);
+      // Closed by an account change: said why before the server disconnects (which then changes nothing).
+      socket.on('sessionEnded', ({ message }) => useSession.getState().end('closed', message));
       socket.on('connect_error', (error) => {
         if (error.message === 'Authentication required') sessionOver();
       });
@@ -73,11 +77,11 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (!ended) return;
-    endToast[ended]();
+    endToast[ended](endMessage);
     queryClient.clear();
     useSession.getState().acknowledgeEnd();
     void navigate('/signin', { replace: true });
-  }, [ended, navigate, queryClient]);
+  }, [ended, endMessage, navigate, queryClient]);
 
   return null;
 }

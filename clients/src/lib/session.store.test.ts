@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadStoredUser, USER_STORAGE_KEY } from './session.store';
+import { loadStoredUser, USER_STORAGE_KEY, useSession } from './session.store';
 
 const token = (exp: number) => `h.${btoa(JSON.stringify({ token_no: 'AB12', role: 'requester', exp }))}.s`;
 const user = (exp: number) => ({
@@ -26,5 +26,19 @@ describe('stored user (SPEC §3, §5)', () => {
     localStorage.setItem(USER_STORAGE_KEY, raw);
     expect(loadStoredUser(localStorage, now)).toBeNull();
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('a session the server closes', () => {
+  it('given a signed-in user, when the server closes his session with its words, then he is signed out with them; a second end (the disconnect) changes nothing', () => {
+    const live = { ...user(Date.now() / 1000 + 600), role: 'requester' as const };
+    useSession.getState().signIn(live);
+    const message = 'Your driver registration was approved. Please sign in again to start driving.';
+    useSession.getState().end('closed', message);
+    useSession.getState().end('expired');
+    expect(useSession.getState()).toMatchObject({ user: null, ended: 'closed', endMessage: message });
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    useSession.getState().acknowledgeEnd();
+    expect(useSession.getState()).toMatchObject({ ended: null, endMessage: null });
   });
 });

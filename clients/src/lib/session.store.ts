@@ -5,14 +5,19 @@ import { parseStoredUser } from './stored-user';
 
 export const USER_STORAGE_KEY = 'user';
 
-/** Why the session ended; the shell picks the toast from it. */
-export type SessionEnd = 'logout' | 'logoutFailed' | 'expired' | null;
+/**
+ * Why the session ended; the shell picks the toast from it. `closed`: the server ended it (sign-out
+ * elsewhere, block, new role, password reset) and said why in `endMessage`.
+ */
+export type SessionEnd = 'logout' | 'logoutFailed' | 'expired' | 'closed' | null;
 
 interface SessionState {
   user: StoredUser | null;
   ended: SessionEnd;
+  /** The server's words when it closed the session (`closed`). */
+  endMessage: string | null;
   signIn: (user: StoredUser) => void;
-  end: (why: Exclude<SessionEnd, null>) => void;
+  end: (why: Exclude<SessionEnd, null>, message?: string) => void;
   acknowledgeEnd: () => void;
 }
 
@@ -33,15 +38,16 @@ export function loadStoredUser(storage: Storage = localStorage, now = Date.now()
 export const useSession = create<SessionState>((set) => ({
   user: loadStoredUser(),
   ended: null,
+  endMessage: null,
   signIn: (user) => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-    set({ user, ended: null });
+    set({ user, ended: null, endMessage: null });
   },
-  end: (why) => {
+  end: (why, message) => {
     localStorage.removeItem(USER_STORAGE_KEY);
-    set((state) => (state.user ? { user: null, ended: why } : state));
+    set((state) => (state.user ? { user: null, ended: why, endMessage: message ?? null } : state));
   },
-  acknowledgeEnd: () => set({ ended: null }),
+  acknowledgeEnd: () => set({ ended: null, endMessage: null }),
 }));
 
 export const currentToken = (): string | null => useSession.getState().user?.jwt_token ?? null;

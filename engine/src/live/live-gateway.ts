@@ -1,4 +1,5 @@
 import { endsSessions, isEventType } from '@plantride/schemas';
+import { sessionEndOf } from './session-end';
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { liveRooms } from './live-rooms';
@@ -172,10 +173,11 @@ export class LiveGateway {
     return socketEventsFor({ ...domainEvent, position: event.globalPosition }, before, context);
   }
 
-  // Sockets opened before the sign-out or block belonged to the sessions it ends.
+  // Sockets opened before the sign-out or block belonged to the sessions it ends: told why, then closed.
   private endSessions(event: RecordedEvent): void {
     const tokenNo = (event.data as { tokenNo?: unknown }).tokenNo;
     if (typeof tokenNo !== 'string') return;
+    const why = sessionEndOf(event);
     if (this.options.scope === 'cluster') {
       // Sockets of every process; asked in the background so one slow process does not hold up delivery.
       this.options.io
@@ -183,7 +185,12 @@ export class LiveGateway {
         .fetchSockets()
         .then(
           (sockets) =>
-            sockets.filter((socket) => socket.handshake.issued <= event.recordedAt.getTime()).forEach((socket) => socket.disconnect(true)),
+            sockets
+              .filter((socket) => socket.handshake.issued <= event.recordedAt.getTime())
+              .forEach((socket) => {
+                socket.emit('sessionEnded', why);
+                socket.disconnect(true);
+              }),
           this.options.onError,
         );
       return;
@@ -191,7 +198,9 @@ export class LiveGateway {
     const room = this.options.io.of('/').adapter.rooms.get(liveRooms.user(tokenNo));
     for (const id of room ?? []) {
       const socket = this.options.io.of('/').sockets.get(id);
-      if (socket && socket.handshake.issued <= event.recordedAt.getTime()) socket.disconnect(true);
+      if (!socket || socket.handshake.issued > event.recordedAt.getTime()) continue;
+      socket.emit('sessionEnded', why);
+      socket.disconnect(true);
     }
   }
 }

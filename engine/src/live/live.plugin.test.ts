@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import {
+  SERVER_MESSAGES,
   SOCKET_PAYLOADS,
   rideStreamId,
   userStreamId,
@@ -353,8 +354,9 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
       }
     });
 
-  it('given an open socket, when its user signs out, then the socket is disconnected', async () => {
+  it('given an open socket, when its user signs out, then the socket is told why and disconnected', async () => {
     const client = await connect({ token: await signUp('RQ01', 'requester') });
+    const told = new Promise<unknown>((resolve) => client.socket.once('sessionEnded', resolve));
     const disconnected = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
     await test.app.eventStore.append(
       userStreamId('RQ01'),
@@ -362,6 +364,26 @@ describe.each(testStoreKinds())('live gateway on %s', (kind) => {
       [{ eventId: randomUUID(), type: 'UserSignedOut', schemaVersion: 1, data: { tokenNo: 'RQ01' } }],
       { commandId: randomUUID(), actor: { tokenNo: 'RQ01', role: 'requester' } },
     );
+    expect(await told).toEqual({ reason: 'signedOut', message: SERVER_MESSAGES.sessionEndedSignedOut });
     expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('given an open socket of a requester, when the admin approves his driver registration (a role change to driver), then it is told so and disconnected', async () => {
+    const client = await connect({ token: await signUp('RQ02', 'requester') });
+    const told = new Promise<unknown>((resolve) => client.socket.once('sessionEnded', resolve));
+    await test.app.eventStore.append(
+      userStreamId('RQ02'),
+      'any',
+      [
+        {
+          eventId: randomUUID(),
+          type: 'UserRoleChanged',
+          schemaVersion: 1,
+          data: { tokenNo: 'RQ02', role: 'driver', assignedVehicleType: 'Forklift' },
+        },
+      ],
+      { commandId: randomUUID(), actor: { tokenNo: 'AD01', role: 'admin' } },
+    );
+    expect(await told).toEqual({ reason: 'roleChanged', message: SERVER_MESSAGES.sessionEndedDriverApproved });
   });
 });

@@ -150,10 +150,10 @@ describe("engine/README.md's socket table and the live gateway's mapping", () =>
     expect(said(readme)).toEqual(said(code));
   });
 
-  it("given the socket map, then every socket event is in the table: from a store event, or a socket's own (session expiry, message limit)", () => {
+  it("given the socket map, then every socket event is in the table: from a store event, or a socket's own (session expiry or end, message limit)", () => {
     const inTable = new Set([...readme.keys()].map((pair) => pair.split(' → ')[1]));
     expect([...SOCKET_EVENT_NAMES].filter((name) => !inTable.has(name))).toEqual([]);
     const own = [...readme.keys()].filter((pair) => pair.startsWith('—')).map((pair) => pair.split(' → ')[1]);
-    expect(own.sort()).toEqual(['sessionExpired', 'tooManyMessages']);
+    expect(own.sort()).toEqual(['sessionEnded', 'sessionExpired', 'tooManyMessages']);
   });
 });
