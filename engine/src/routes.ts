@@ -14,6 +14,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { auditPlugin } from './audit/audit.plugin';
 import { kpisRoutes } from './kpis/kpis.routes';
 import { fleetRoutes } from './kpis/fleet.routes';
+import { boardRoutes } from './board/board.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -38,6 +39,7 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   await app.register(reportsRoutes);
   await app.register(kpisRoutes);
   await app.register(fleetRoutes);
+  await app.register(boardRoutes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

@@ -7,6 +7,7 @@ import { kpisProjection } from './kpis/kpis.projection';
 import { rideHistoryProjection } from './ride-history/ride-history.projection';
 import { inspectionsProjection } from './inspections/inspections.projection';
 import { fleetProjection } from './fleet/fleet.projection';
+import { alertsProjection } from './alerts/alerts.projection';
 import type { Projection } from './projection';
 import type { ReadModels } from './read-models';
 
@@ -26,6 +27,8 @@ export * from './inspections/inspections.queries';
 export { inspectionsProjection };
 export * from './fleet/fleet.queries';
 export { fleetProjection };
+export * from './alerts/alerts.queries';
+export { alertsProjection };
 export { ridesProjection, usersProjection, driversProjection, maintenanceProjection, rideHistoryProjection };
 
 /** Every projection the engine runs. */
@@ -39,4 +42,5 @@ export const PROJECTIONS: readonly Projection<ReadModels>[] = [
   reportsProjection,
   fleetProjection,
   inspectionsProjection,
+  alertsProjection,
 ];

@@ -1,3 +1,4 @@
+import type { AlertsTable } from './alerts/alerts.table';
 import type { RidesTable } from './rides/rides.table';
 import type { UsersTable } from './users/users.table';
 import type { DriversTable } from './drivers/drivers.table';
@@ -25,4 +26,5 @@ export interface ReadModels {
   fleet_drivers: FleetDriversTable;
   fleet_breakdowns: FleetBreakdownsTable;
   fleet_vehicle_days: FleetVehicleDaysTable;
+  alerts: AlertsTable;
 }

@@ -194,6 +194,9 @@ export const SERVER_MESSAGES = {
   invalidFeedPosition: 'from must be a store position: a whole number, 0 or more.',
   auditSessionEnded: 'Your session has ended.',
   rideWaitingTooLong: 'A ride has been waiting too long for a driver.',
+  // The dispatcher board's alerts (issue #32 item 4).
+  alertNotFound: 'There is no such alert.',
+  alertAlreadyAcknowledged: 'This alert has already been acknowledged.',
   specialTaskOverdue: 'This special task has run past its booked time.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   sessionEndedSignedOut: 'You signed out on another screen. Please sign in again.',

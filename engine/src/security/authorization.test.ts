@@ -209,6 +209,12 @@ const RULES: Record<string, Rule> = {
     allowed: ['driver'],
     request: (s) => ({ url: '/api/tracking/decline-offer', payload: { rideId: s.openRideId } }),
   },
+  // Issue #32 item 4: the dispatcher board and its alerts (an alert never raised is a 404 past the guard).
+  'GET /api/board': { allowed: STAFF, request: fixed('/api/board') },
+  'POST /api/board/alerts/acknowledge': {
+    allowed: STAFF,
+    request: (s) => ({ url: '/api/board/alerts/acknowledge', payload: { alertId: `${s.rideId}.wait` } }),
+  },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };

@@ -34,6 +34,17 @@ export async function listMaintenanceRequestsPage(db: Kysely<ReadModels>, page: 
   return { rows: await withDrivers(db, rows), total };
 }
 
+/** Requests not yet completed or rejected (pending, accepted), oldest first: the dispatcher board's open breakdowns. */
+export async function openMaintenanceRequests(db: Kysely<ReadModels>): Promise<MaintenanceRequestListing[]> {
+  const rows = await maintenanceListQuery(db)
+    .clearOrderBy()
+    .where('m.status', 'in', ['pending', 'accepted'])
+    .orderBy('m.requested_at')
+    .orderBy('m.request_id')
+    .execute();
+  return withDrivers(db, rows);
+}
+
 const maintenanceListQuery = (db: Kysely<ReadModels>) =>
   db
     .selectFrom('maintenance_requests as m')

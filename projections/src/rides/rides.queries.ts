@@ -35,6 +35,18 @@ export async function availableRides(db: Kysely<ReadModels>, vehicleType: string
 export const availableRidesPage = (db: Kysely<ReadModels>, vehicleType: string, page: Page, driverId?: string): Promise<Paged<RideRow>> =>
   paged(availableRidesQuery(db, vehicleType, driverId), page);
 
+/** Every ride waiting for a driver (new, or again after a breakdown), urgent ones first, then oldest first: the dispatcher board's. */
+export async function waitingRides(db: Kysely<ReadModels>): Promise<RideRow[]> {
+  return db
+    .selectFrom('rides')
+    .selectAll()
+    .where('status', 'in', [...AWAITING_DRIVER_STATUSES])
+    .orderBy(sql`priority = 'urgent'`, 'desc')
+    .orderBy('requested_at')
+    .orderBy('ride_id')
+    .execute();
+}
+
 export async function ongoingRideOfDriver(db: Kysely<ReadModels>, driverId: string): Promise<RideRow | undefined> {
   return db
     .selectFrom('rides')

@@ -17,3 +17,4 @@ export * from './text-fields';
 export * from './tracking.api';
 export * from './site.api';
 export * from './shifts.api';
+export * from './board.api';

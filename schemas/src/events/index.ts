@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_EVENT_SCHEMA_VERSIONS, alertEventSchema } from './alert.events';
 import { DISPATCH_EVENT_SCHEMA_VERSIONS, dispatchEventSchema } from './dispatch.events';
 import { DRIVER_EVENT_SCHEMA_VERSIONS, driverEventSchema } from './driver.events';
 import { INSPECTION_EVENT_SCHEMA_VERSIONS, inspectionEventSchema } from './inspection.events';
@@ -8,6 +9,7 @@ import { ROSTER_EVENT_SCHEMA_VERSIONS, rosterEventSchema } from './roster.events
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
 import { USER_EVENT_SCHEMA_VERSIONS, userEventSchema } from './user.events';
 
+export * from './alert.events';
 export * from './dispatch.events';
 export * from './driver.events';
 export * from './event-metadata';
@@ -28,6 +30,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...dispatchEventSchema.options,
   ...inspectionEventSchema.options,
   ...rosterEventSchema.options,
+  ...alertEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -43,6 +46,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...DISPATCH_EVENT_SCHEMA_VERSIONS,
   ...INSPECTION_EVENT_SCHEMA_VERSIONS,
   ...ROSTER_EVENT_SCHEMA_VERSIONS,
+  ...ALERT_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];
