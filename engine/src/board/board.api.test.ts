@@ -104,7 +104,7 @@ describe.each(testStoreKinds())('dispatcher board on %s', (kind) => {
     const again = await call('AD01', 'POST', '/api/board/alerts/acknowledge', { alertId: alert!.alertId });
     expect([again.statusCode, again.json().message]).toEqual([409, SERVER_MESSAGES.alertAlreadyAcknowledged]);
     const events = await t.app.eventStore.readStream(alertStreamId(alert!.alertId));
-    expect(events.map((event) => [event.type, event.data.acknowledgedBy, event.data.kind])).toEqual([
+    expect(events.map((event) => [event.type, (event.data as Body).acknowledgedBy, (event.data as Body).kind])).toEqual([
       ['AlertAcknowledged', 'MH01', 'waitingTooLong'],
     ]);
   });
