@@ -110,6 +110,13 @@ export const routes: RouteObject[] = [
         children: [
           shell([
             {
+              path: '/board',
+              lazy: lazyComponent(
+                () => import('../features/staff/components/board-page'),
+                (m) => m.BoardPage,
+              ),
+            },
+            {
               path: '/maintenance-head',
               lazy: lazyComponent(
                 () => import('../features/staff/components/maintenance-head-dashboard'),

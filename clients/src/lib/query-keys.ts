@@ -46,6 +46,12 @@ export const maintenanceKeys = {
   requests: ['maintenance-requests'] as const,
 };
 
+/** The dispatcher board (issue #32 item 4): one answer, read again at each staff event's position. */
+export const boardKeys = {
+  all: ['board'] as const,
+  at: (position: number, version: number) => [...boardKeys.all, position, version] as const,
+};
+
 export const inspectionKeys = {
   settings: ['inspection-settings'] as const,
   checklist: (vehicleType: VehicleType) => ['checklist', vehicleType] as const,

@@ -96,6 +96,7 @@ export const acknowledgeAlertBodySchema = z.object({
   alertId: z.string({ error: sayWhichAlert }).trim().min(1, { error: sayWhichAlert }).max(200, { error: sayWhichAlert }),
 });
 export const acknowledgeAlertAnswerSchema = z.object({ alertId: z.string(), position: z.number() });
+export type AcknowledgeAlertAnswer = z.infer<typeof acknowledgeAlertAnswerSchema>;
 
 /** The board's vehicle types in order: every type, even with nobody on shift (a dispatcher wants to see "no cranes"). */
 export const BOARD_VEHICLE_TYPES: readonly string[] = VEHICLE_TYPES;

@@ -26,6 +26,11 @@ export function RequesterDashboard() {
     <>
       <PageHeader title="PlantRide">
         {staff && (
+          <Button color="inherit" variant="outlined" size="small" onClick={() => navigate('/board')}>
+            Board
+          </Button>
+        )}
+        {staff && (
           <Button
             color="inherit"
             variant="outlined"

@@ -1,10 +1,12 @@
-import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Container, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
 import { useVerifyAccess } from '../api/verify-access';
+import { useLiveBoard } from '../use-board-live';
+import { BoardCounts } from './board-counts';
 
 interface DashboardCard {
   title: string;
@@ -14,6 +16,7 @@ interface DashboardCard {
 }
 
 const CARDS: readonly DashboardCard[] = [
+  { title: 'Dispatcher Board', to: '/board', text: 'Waiting rides, offers, drivers on shift, open breakdowns and alerts to acknowledge.' },
   { title: 'Requests', to: '/requests', text: 'Accept, reject and complete maintenance requests.' },
   { title: 'Ride Reports', to: '/ride-reports', text: 'Every ride with its driver, times and gaps; download as CSV.' },
   { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
@@ -40,22 +43,30 @@ const CARDS: readonly DashboardCard[] = [
   },
 ];
 
-/** /maintenance-head: the staff's entry cards, once the server has confirmed the access (SPEC §2, §6). */
+/**
+ * /maintenance-head: the staff's tools as cards, once the server has confirmed the access (SPEC §2, §6),
+ * with the board's counts. Issue #32 item 5: the board is the staff's home, so Back goes there, and an
+ * admin reads 'Admin Tools' (and may book a ride), not the maintenance head's title.
+ */
 export function MaintenanceHeadDashboard() {
   const user = useSession((s) => s.user);
-  const location = useLocation();
   const access = useVerifyAccess();
   const isAdmin = user?.role === 'admin';
-  // The Back button only for an admin who came here from the requester page.
-  const fromAdmin = isAdmin && (location.state as { fromAdmin?: boolean } | null)?.fromAdmin === true;
+  const { board } = useLiveBoard();
+  const cards = isAdmin
+    ? [...CARDS, { title: 'Book a Ride', to: '/requester', text: 'Book a Fixed Ride or a Special Task Ride, as a requester does.' }]
+    : CARDS;
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo={fromAdmin ? '/requester' : undefined} />
+      <PageHeader title="PlantRide" backTo="/board" />
       <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Maintenance Head Dashboard
-        </Typography>
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            {isAdmin ? 'Admin Tools' : 'Maintenance Head Dashboard'}
+          </Typography>
+          {access.data === true && board.data && <BoardCounts counts={board.data.counts} />}
+        </Stack>
         {access.isPending ? (
           <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
             <CircularProgress size={28} aria-hidden="true" />
@@ -72,25 +83,27 @@ export function MaintenanceHeadDashboard() {
             component="ul"
             sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
           >
-            {CARDS.filter((card) => !card.adminOnly || isAdmin).map((card) => (
-              <Box component="li" key={card.to}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea
-                    component={RouterLink}
-                    to={card.to}
-                    aria-labelledby={`card${card.to.replace('/', '-')}`}
-                    sx={{ height: '100%' }}
-                  >
-                    <CardContent>
-                      <Typography variant="h6" component="h2" id={`card${card.to.replace('/', '-')}`}>
-                        {card.title}
-                      </Typography>
-                      <Typography color="text.secondary">{card.text}</Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Box>
-            ))}
+            {cards
+              .filter((card) => !card.adminOnly || isAdmin)
+              .map((card) => (
+                <Box component="li" key={card.to}>
+                  <Card variant="outlined" sx={{ height: '100%' }}>
+                    <CardActionArea
+                      component={RouterLink}
+                      to={card.to}
+                      aria-labelledby={`card${card.to.replace('/', '-')}`}
+                      sx={{ height: '100%' }}
+                    >
+                      <CardContent>
+                        <Typography variant="h6" component="h2" id={`card${card.to.replace('/', '-')}`}>
+                          {card.title}
+                        </Typography>
+                        <Typography color="text.secondary">{card.text}</Typography>
+                      </CardContent>
+                    </CardActionArea>
+                  </Card>
+                </Box>
+              ))}
           </Box>
         )}
       </Container>

@@ -1,0 +1,44 @@
+import { Box, Button, Typography } from '@mui/material';
+import type { BoardAnswer } from '@plantride/schemas';
+import { formatPlantClock } from '../../../lib/format-date';
+import { alertText } from '../board';
+import { BoardCard, BoardSection } from './board-section';
+
+interface Props {
+  alerts: BoardAnswer['alerts'];
+  /** The alert being acknowledged now, if any: its button waits. */
+  busyId: string | null;
+  onAcknowledge: (alertId: string) => void;
+}
+
+/** Alerts the ride timers raised, newest first; each stays until a staff member acknowledges it. */
+export function OpenAlerts({ alerts, busyId, onAcknowledge }: Props) {
+  return (
+    <BoardSection id="board-alerts" title="Alerts" count={alerts.length} empty="No open alerts.">
+      {alerts.map((alert) => (
+        <BoardCard key={alert.alertId} tone={alert.kind === 'waitingTooLong' ? 'warning' : 'error'}>
+          <Typography sx={{ fontWeight: 600 }}>{alertText(alert)}</Typography>
+          <Typography variant="body2">
+            Ride {alert.rideId}
+            {alert.fromLocation && alert.toLocation ? ` · ${alert.fromLocation} → ${alert.toLocation}` : ''}
+            {alert.vehicleType ? ` · ${alert.vehicleType}` : ''}
+            {alert.rideStatus ? ` · now ${alert.rideStatus}` : ''}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              Raised {formatPlantClock(alert.raisedAt, true)}
+            </Typography>
+            <Button
+              variant="contained"
+              onClick={() => onAcknowledge(alert.alertId)}
+              disabled={busyId !== null}
+              aria-label={`Acknowledge: ${alertText(alert)} Ride ${alert.rideId}`}
+            >
+              {busyId === alert.alertId ? 'Acknowledging…' : 'Acknowledge'}
+            </Button>
+          </Box>
+        </BoardCard>
+      ))}
+    </BoardSection>
+  );
+}

@@ -1,0 +1,39 @@
+import { Box, Chip, Typography } from '@mui/material';
+import type { BoardAnswer } from '@plantride/schemas';
+import { BoardCard, BoardSection } from './board-section';
+
+const STATE_COLOURS = { free: 'success', busy: 'info', blocked: 'error', 'off shift': 'default' } as const;
+
+/** Drivers on shift per vehicle type, as the engine's roster has them: free, busy (with his ride) or blocked. */
+export function DriversByType({ groups }: { groups: BoardAnswer['drivers'] }) {
+  const onShift = groups.reduce((sum, group) => sum + group.drivers.length, 0);
+  return (
+    <BoardSection id="board-drivers" title="Drivers on shift" count={onShift} empty="No driver is on shift.">
+      {groups.map((group) => (
+        <BoardCard key={group.vehicleType}>
+          <Typography component="h3" sx={{ fontWeight: 600 }}>
+            {group.vehicleType}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {group.counts.free} free, {group.counts.busy} busy, {group.counts.blocked} blocked
+          </Typography>
+          {group.drivers.length > 0 && (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {group.drivers.map((driver) => (
+                <Box component="li" key={driver.operatorId}>
+                  <Chip
+                    size="small"
+                    color={STATE_COLOURS[driver.state]}
+                    variant={driver.state === 'free' ? 'filled' : 'outlined'}
+                    label={`${driver.name} (${driver.operatorId}): ${driver.state}${driver.rideId ? `, ride ${driver.rideId}` : ''}`}
+                    sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                  />
+                </Box>
+              ))}
+            </Box>
+          )}
+        </BoardCard>
+      ))}
+    </BoardSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { useBoard } from './api/get-board';
+import { useLivePosition } from './use-live-position';
+
+/** The staff-room events that change the board; each reads it again at its position (read-your-writes). */
+export const BOARD_LIVE_EVENTS = [
+  'rideRequested',
+  'rideWaitingTooLong',
+  'rideSlaBreached',
+  'maintenanceRequestAdded',
+  'requestStatusUpdated',
+  'statusChanged',
+  'driverUnblocked',
+] as const;
+
+/** The board as the engine answers it, read again on every staff event, our own acknowledgements (`advance`) and a timer. */
+export function useLiveBoard() {
+  const live = useLivePosition(BOARD_LIVE_EVENTS);
+  const board = useBoard(live.position, live.version);
+  return { board, advance: live.advance };
+}
