@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
-import { completedRide, newMaintenanceHead, newRequester, signInStaff } from './support/staff-flows';
+import { completedRide, newMaintenanceHead, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
 
 const BUSY = ['Boiler Bay - 4', 'vendor park bay -3'] as const;
 const CRANE = ['vendor park bay -1', 'Boiler Bay - 2'] as const;
@@ -36,6 +36,7 @@ describe('KPI dashboard in a real browser', () => {
     });
     await crane.call('POST', '/api/tracking/accept-ride', { driverId: crane.tokenNo, rideId });
     await signInStaff(page, await newMaintenanceHead(freshToken('KH')));
+    await openMaintenancePanel(page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -32,14 +32,16 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await browser?.close();
   });
 
-  it('given a maintenance head, when he signs in, then his dashboard shows every card but Driver Info and no Back button', async () => {
+  it('given a maintenance head, when he signs in, then he lands on the board, and his dashboard shows every card but Driver Info with Back to the board', async () => {
     const account = await newMaintenanceHead(head);
     await signInStaff(page, account);
+    await page.getByRole('heading', { name: 'Dispatcher Board' }).waitFor();
+    await openMaintenancePanel(page);
     await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).waitFor();
     for (const card of ['Requests', 'Ride Reports', 'Reports', 'Ride Audit'])
       await page.getByRole('link', { name: card, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Driver Info' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
     await snap(page, 'staff-dashboard-head-desktop');
     await page.setViewportSize({ width: 360, height: 740 });
     await snap(page, 'staff-dashboard-head-phone');
@@ -158,20 +160,19 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
 });
 
 describe('The admin on the maintenance head dashboard', () => {
-  it('given the admin came from his requester page, when the dashboard opens, then it has Driver Info and a Back button to /requester', async () => {
+  it("given the admin on his board, when he opens Admin Tools, then it is titled so (not the maintenance head's), has Driver Info and Book a Ride, and Back goes to the board", async () => {
     const browser = await launchBrowser();
     try {
       const page = await newPage(browser);
       await signInStaff(page, adminAccount());
       await openMaintenancePanel(page);
+      await page.getByRole('heading', { name: 'Admin Tools' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).count()).toBe(0);
       await page.getByRole('link', { name: 'Driver Info' }).waitFor();
+      await page.getByRole('link', { name: 'Book a Ride' }).waitFor();
       await snap(page, 'staff-dashboard-admin');
       await page.getByRole('button', { name: 'Back' }).click();
-      await page.waitForURL('**/requester');
-      // Opened directly, without the flag, there is no Back button.
-      await page.goto('/maintenance-head');
-      await page.getByRole('link', { name: 'Driver Info' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+      await page.waitForURL('**/board');
     } finally {
       await browser.close();
     }

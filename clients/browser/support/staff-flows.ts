@@ -22,20 +22,20 @@ export async function newMaintenanceHead(tokenNo: string): Promise<StaffAccount 
   return { tokenNo, password, api: await signIn(tokenNo, password) };
 }
 
-/** Signs in through the screen and waits for the role's home (admin: /requester, maintenance head: /maintenance-head). */
+/** Signs in through the screen and waits for the role's home: the dispatcher board for admin and maintenance head (issue #32 item 5). */
 export async function signInStaff(page: Page, account: StaffAccount): Promise<void> {
   await page.goto('/signin');
   await page.getByLabel('Token Number').fill(account.tokenNo);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/(requester|maintenance-head)$/);
+  await page.waitForURL(/\/board$/);
 }
 
-/** From the admin's requester page to the maintenance head dashboard, as the spec's admin does. */
+/** From the board (the staff's home) to the tools' cards: 'Admin Tools' for the admin, 'More Tools' for the maintenance head. */
 export async function openMaintenancePanel(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Maintenance Panel' }).click();
+  await page.getByRole('button', { name: /^(Admin|More) Tools$/ }).click();
   await page.waitForURL('**/maintenance-head');
-  await page.getByRole('heading', { name: 'Maintenance Head Dashboard' }).waitFor();
+  await page.getByRole('heading', { name: /^(Admin Tools|Maintenance Head Dashboard)$/ }).waitFor();
 }
 
 /** A requester account made through sign-up, as his own screen would. */

@@ -84,7 +84,14 @@ export function BoardPage({ rideActions }: Props) {
               <Typography variant="body2" color="text.secondary">
                 As of {formatPlantClock(data.asOf, true)}; read again on every change staff hear of and every 15 seconds.
               </Typography>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  alignItems: 'start',
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+                }}
+              >
                 <OpenAlerts alerts={data.alerts} busyId={busyId} onAcknowledge={onAcknowledge} />
                 <WaitingRides rides={data.waitingRides} rideActions={rideActions} />
                 <OffersInFlight offers={data.offers} />

@@ -16,7 +16,7 @@ interface DashboardCard {
 }
 
 const CARDS: readonly DashboardCard[] = [
-  { title: 'Dispatcher Board', to: '/board', text: 'Waiting rides, offers, drivers on shift, open breakdowns and alerts to acknowledge.' },
+  { title: 'Board', to: '/board', text: 'Waiting rides, offers, drivers on shift, open breakdowns and alerts to acknowledge.' },
   { title: 'Requests', to: '/requests', text: 'Accept, reject and complete maintenance requests.' },
   { title: 'Ride Reports', to: '/ride-reports', text: 'Every ride with its driver, times and gaps; download as CSV.' },
   { title: 'Driver Info', to: '/driver-info', text: 'Add drivers, edit their records and mark vehicles Not Active.', adminOnly: true },
