@@ -4,6 +4,7 @@ import { rideStateNameSchema } from './ride-status';
 import { requesterDetailsSchema } from './api/ride-row.api';
 import { positionSchema } from './primitives';
 import { RIDE_PRIORITIES, SLA_TARGETS } from './dispatch';
+import { ALERT_KINDS } from './events/alert.events';
 
 // Every payload carries the store position of the event behind it, so a client that sees a jump
 // knows it missed something and resyncs from the API.
@@ -150,6 +151,8 @@ export const SOCKET_PAYLOADS = {
   vehicleInspected: payload({ operatorId: z.string(), inspectionId: z.string(), passed: z.boolean() }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),
+  // Issue #32 item 4. To staff: an alert left the board's open list; every board reads itself again.
+  alertAcknowledged: payload({ alertId: z.string(), rideId: z.string(), kind: z.enum(ALERT_KINDS), acknowledgedBy: z.string() }),
   // To a user's sockets opened before an account event that ends his sessions (endsSessions); the
   // server disconnects them right after. `message` says why, for the sign-in screen.
   sessionEnded: payload({ reason: z.enum(['signedOut', 'blocked', 'roleChanged', 'passwordReset']), message: z.string() }),

@@ -181,6 +181,10 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   RideWaitAlerted: rideWaitAlerted,
   ReassignmentOverdue: reassignmentOverdue,
   SpecialTaskOverran: specialTaskOverran,
+  // Issue #32 item 4: every staff board drops an acknowledged alert at once.
+  AlertAcknowledged: ({ data: { alertId, rideId, kind, acknowledgedBy }, position }) => [
+    emit('alertAcknowledged', [liveRooms.staff], { alertId, rideId, kind, acknowledgedBy, position }),
+  ],
   // Issue #20: the site's first definition is no change; an admin's edits are.
   LocationAdded: siteChanged,
   LocationChanged: siteChanged,

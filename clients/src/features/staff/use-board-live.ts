@@ -10,6 +10,7 @@ export const BOARD_LIVE_EVENTS = [
   'requestStatusUpdated',
   'statusChanged',
   'driverUnblocked',
+  'alertAcknowledged',
 ] as const;
 
 /** The board as the engine answers it, read again on every staff event, our own acknowledgements (`advance`) and a timer. */
