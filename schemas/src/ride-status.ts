@@ -60,6 +60,8 @@ export const OPEN_STATUSES = statusesWhere((state) => !state.final);
 export const FINAL_STATUSES = statusesWhere((state) => state.final);
 /** The requester may cancel the ride: the states with a RideCancelled transition. */
 export const CANCELLABLE_STATUSES = accepting('RideCancelled');
+/** Staff may give the ride to a driver (issue #32 item 4): the states with a RideAssigned transition. */
+export const ASSIGNABLE_STATUSES = accepting('RideAssigned');
 
 const isIn =
   <S extends string>(statuses: readonly S[]) =>
@@ -74,6 +76,8 @@ export const isAwaitingDriver = isIn(AWAITING_DRIVER_STATUSES);
 export const isOngoing = isIn(OPEN_STATUSES);
 /** Whether the ride may be cancelled at this status: scheduled, requested, or waiting for another driver after a breakdown. */
 export const isCancellable = isIn(CANCELLABLE_STATUSES);
+/** Whether staff may assign the ride at this status: waiting for a driver, or accepted and not yet picked up. */
+export const isAssignable = isIn(ASSIGNABLE_STATUSES);
 
 /** The spec's history-only label for a redistributed ride; the lifecycle never produces it, the spec's rows may carry it. */
 export const REDISTRIBUTED_HISTORY_STATUS = 'redistributed_due_to_maintenance';

@@ -151,6 +151,22 @@ function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
       return { type, data: { rideId, releasedAt: at() } };
     case 'RideOfferWithdrawn':
       return { type, data: { rideId, driverId, round: Math.max(1, s.context.offerRounds), forRideId: 'urgent-1', withdrawnAt: at() } };
+    // Staff's assignment (issue #32 item 4): taken back from the driver holding it, or given while it waits for one.
+    case 'RideAssigned':
+      return {
+        type,
+        data: {
+          rideId,
+          driverId,
+          driverName: `Driver ${driverId}`,
+          driverMobile: '9000000004',
+          vehicleNumber: null,
+          fromDriverId: s.hasTag('inProgress') ? s.context.driverId : null,
+          assignedBy: 'AD01',
+          reason: 'Closest driver',
+          assignedAt: at(),
+        },
+      };
     case 'RideSlaBreached': {
       // Acceptance until the ride is accepted, delivery after; at the deadline the ride has now.
       const target = s.context.acceptedAt === null && s.context.acceptBreachedAt === null ? 'accept' : 'deliver';
@@ -235,6 +251,7 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideReleased: x,
   RideSlaBreached: x,
   RideOfferWithdrawn: x,
+  RideAssigned: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
@@ -244,6 +261,7 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   requested: row({
     RidePriorityChanged: 'requested',
     RideAccepted: 'accepted',
+    RideAssigned: 'accepted',
     RideCancelled: 'cancelled',
     RideWaitAlerted: 'requested',
     RideSlaBreached: 'requested',
@@ -251,12 +269,14 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   accepted: row({
     RidePriorityChanged: 'accepted',
     RideStarted: 'started',
+    RideAssigned: 'accepted',
     RideRedistributed: 'waiting (resume accepted)',
     RideSlaBreached: 'accepted',
   }),
   started: row({
     RidePriorityChanged: 'started',
     MaterialPicked: 'materialPicked',
+    RideAssigned: 'started',
     RideRedistributed: 'waiting (resume started)',
     SpecialTaskOverran: 'started',
     RideSlaBreached: 'started',
@@ -279,6 +299,7 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   'waiting (resume accepted)': row({
     RidePriorityChanged: 'waiting (resume accepted)',
     RideTakenOver: 'accepted',
+    RideAssigned: 'accepted',
     RideCancelled: 'cancelled',
     ReassignmentOverdue: 'waiting (resume accepted)',
     RideSlaBreached: 'waiting (resume accepted)',
@@ -286,6 +307,7 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   'waiting (resume started)': row({
     RidePriorityChanged: 'waiting (resume started)',
     RideTakenOver: 'started',
+    RideAssigned: 'started',
     RideCancelled: 'cancelled',
     ReassignmentOverdue: 'waiting (resume started)',
     RideSlaBreached: 'waiting (resume started)',
@@ -293,6 +315,7 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   'waiting (resume materialPicked)': row({
     RidePriorityChanged: 'waiting (resume materialPicked)',
     RideTakenOver: 'materialPicked',
+    RideAssigned: 'materialPicked',
     RideCancelled: 'cancelled',
     ReassignmentOverdue: 'waiting (resume materialPicked)',
     RideSlaBreached: 'waiting (resume materialPicked)',
@@ -300,6 +323,7 @@ const table: Record<Row, Record<RideEventType, Outcome>> = {
   'waiting (resume delivered)': row({
     RidePriorityChanged: 'waiting (resume delivered)',
     RideTakenOver: 'delivered',
+    RideAssigned: 'delivered',
     RideCancelled: 'cancelled',
     ReassignmentOverdue: 'waiting (resume delivered)',
   }),
@@ -334,7 +358,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(13 * 20);
+    expect(pairs).toHaveLength(13 * 21);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });

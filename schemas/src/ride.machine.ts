@@ -204,6 +204,17 @@ export const rideMachine = setup({
       resumeState: null,
       takenOverAt: d.takenOverAt,
     })),
+    // Staff gave it to a driver (issue #32 item 4): its first driver is its acceptance; any later one a take-over.
+    recordAssignment: assign(({ context }, d: Data<'RideAssigned'>) => ({
+      driverId: d.driverId,
+      driverName: d.driverName,
+      driverMobile: d.driverMobile,
+      vehicleNumber: d.vehicleNumber,
+      acceptedAt: context.acceptedAt ?? d.assignedAt,
+      takenOverAt: context.acceptedAt === null ? context.takenOverAt : d.assignedAt,
+      resumeState: null,
+      offer: null,
+    })),
     recordWaitAlert: assign((_, d: Data<'RideWaitAlerted'>) => ({ waitAlertedAt: d.alertedAt })),
     recordNotice: assign((_, d: Data<'ReassignmentOverdue'>) => ({ reassignmentNotices: d.notice, nextNoticeDueAt: d.nextDueAt })),
     recordOverrun: assign((_, d: Data<'SpecialTaskOverran'>) => ({ overranAt: d.overranAt })),
@@ -214,6 +225,14 @@ export const rideMachine = setup({
     mayTake: ({ context, event }) =>
       (event.type === 'RideAccepted' || event.type === 'RideTakenOver') &&
       (context.openToAll || context.offer?.driverId === event.data.driverId),
+    // Staff assign a waiting ride once any offer standing is withdrawn (in the same append).
+    assignsWaiting: ({ context, event }) => event.type === 'RideAssigned' && event.data.fromDriverId === null && context.offer === null,
+    // Staff take the ride back from the driver holding it and give it to another.
+    takesBack: ({ context, event }) =>
+      event.type === 'RideAssigned' &&
+      event.data.fromDriverId !== null &&
+      event.data.fromDriverId === context.driverId &&
+      event.data.driverId !== context.driverId,
     mayOffer: ({ context, event }) =>
       event.type === 'RideOffered' && !context.openToAll && context.offer === null && event.data.round === context.offerRounds + 1,
     answersOffer: ({ context, event }) =>
@@ -285,6 +304,11 @@ export const rideMachine = setup({
           target: 'inProgress.accepted',
           actions: { type: 'recordAcceptance', params: ({ event }) => event.data },
         },
+        RideAssigned: {
+          guard: 'assignsWaiting',
+          target: 'inProgress.accepted',
+          actions: { type: 'recordAssignment', params: ({ event }) => event.data },
+        },
         RideOffered: {
           guard: 'mayOffer',
           actions: { type: 'recordOffer', params: ({ event }) => event.data },
@@ -348,8 +372,14 @@ export const rideMachine = setup({
       states: {
         // The machine, not the event, decides where a take-over resumes.
         hist: { type: 'history', history: 'shallow' },
+        // Taken back and given to another driver only before the material is on his vehicle (issue #32 item 4):
+        // after that, moving it is a breakdown's hand-over, not a staff decision. The ride stays where it stands.
         accepted: {
           on: {
+            RideAssigned: {
+              guard: 'takesBack',
+              actions: { type: 'recordAssignment', params: ({ event }) => event.data },
+            },
             RideStarted: {
               target: 'started',
               actions: { type: 'recordStart', params: ({ event }) => event.data },
@@ -358,6 +388,10 @@ export const rideMachine = setup({
         },
         started: {
           on: {
+            RideAssigned: {
+              guard: 'takesBack',
+              actions: { type: 'recordAssignment', params: ({ event }) => event.data },
+            },
             MaterialPicked: {
               target: 'materialPicked',
               actions: { type: 'recordPick', params: ({ event }) => event.data },
@@ -389,6 +423,11 @@ export const rideMachine = setup({
           guard: 'mayTake',
           target: 'inProgress.hist',
           actions: { type: 'recordTakeOver', params: ({ event }) => event.data },
+        },
+        RideAssigned: {
+          guard: 'assignsWaiting',
+          target: 'inProgress.hist',
+          actions: { type: 'recordAssignment', params: ({ event }) => event.data },
         },
         // The spec's toast says 'Please cancel or wait.', so the requester may give up on a ride nobody takes over.
         RideCancelled: {

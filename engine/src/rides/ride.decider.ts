@@ -1,5 +1,6 @@
 import {
   type RosterEvent,
+  ASSIGN_MESSAGES,
   DEFAULT_DISPATCH_SETTINGS,
   INSPECTION_MESSAGES,
   MESSAGES,
@@ -34,7 +35,7 @@ import {
 } from '@plantride/schemas';
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
-import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
+import { badRequest, conflict, forbidden, notFound, type DomainError } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { driversCountedFor, rosterStream, type RosterState } from '../drivers/roster.decider';
 import { userStream, type UserState } from '../users/user.decider';
@@ -65,39 +66,82 @@ export interface DriverProfile {
   vehicleType: string | null;
 }
 
+/** Why a person may not take or carry out rides now; null when he may. */
+type DriveRefusal = 'notDriver' | 'accountBlocked' | 'noRecord' | 'underMaintenance' | 'notActive';
+
 /**
  * Who may take or carry out rides: a driver account, not blocked, with a driver record, not under
- * maintenance, Active, with access. Accepting gets the spec's toast text; a step says why.
- * Returns what a ride records of him.
+ * maintenance, Active, with access. The one rule; what each asker is told follows.
  */
-export function mayDrive(account: UserState, driver: DriverState, action: 'accept' | 'step'): DriverProfile {
-  if (!account || account.role !== 'driver') throw forbidden();
-  if (account.isBlocked) throw forbidden(MESSAGES.blockedCannotAccept);
-  const { record } = driver;
-  if (!record) throw forbidden(SERVER_MESSAGES.driverNotFound);
-  const refusal = driver.blockedFor
-    ? SERVER_MESSAGES.driverBlockedForMaintenance
-    : record.status !== 'Active' || !driver.accessActive
-      ? SERVER_MESSAGES.driverNotActive
-      : null;
-  if (refusal) throw forbidden(action === 'accept' ? MESSAGES.blockedCannotAccept : refusal);
+function driveRefusal(account: UserState, driver: DriverState): DriveRefusal | null {
+  if (!account || account.role !== 'driver') return 'notDriver';
+  if (account.isBlocked) return 'accountBlocked';
+  if (!driver.record) return 'noRecord';
+  if (driver.blockedFor) return 'underMaintenance';
+  if (driver.record.status !== 'Active' || !driver.accessActive) return 'notActive';
+  return null;
+}
+
+/**
+ * What each asker is told: accepting gets the spec's toast text, a step says why, and staff assigning
+ * a ride to him (issue #32 item 4) are told about him.
+ */
+const DRIVE_REFUSALS: Record<'accept' | 'step' | 'assign', Record<DriveRefusal, () => DomainError>> = {
+  accept: {
+    notDriver: () => forbidden(),
+    accountBlocked: () => forbidden(MESSAGES.blockedCannotAccept),
+    noRecord: () => forbidden(SERVER_MESSAGES.driverNotFound),
+    underMaintenance: () => forbidden(MESSAGES.blockedCannotAccept),
+    notActive: () => forbidden(MESSAGES.blockedCannotAccept),
+  },
+  step: {
+    notDriver: () => forbidden(),
+    accountBlocked: () => forbidden(MESSAGES.blockedCannotAccept),
+    noRecord: () => forbidden(SERVER_MESSAGES.driverNotFound),
+    underMaintenance: () => forbidden(SERVER_MESSAGES.driverBlockedForMaintenance),
+    notActive: () => forbidden(SERVER_MESSAGES.driverNotActive),
+  },
+  assign: {
+    notDriver: () => conflict(ASSIGN_MESSAGES.notADriver),
+    accountBlocked: () => conflict(ASSIGN_MESSAGES.driverAccountBlocked),
+    noRecord: () => notFound(SERVER_MESSAGES.driverNotFound),
+    underMaintenance: () => conflict(ASSIGN_MESSAGES.driverUnderMaintenance),
+    notActive: () => conflict(ASSIGN_MESSAGES.driverNotActive),
+  },
+};
+
+/** Refuses one who may not drive (see {@link driveRefusal}); returns what a ride records of him. */
+export function mayDrive(account: UserState, driver: DriverState, action: 'accept' | 'step' | 'assign'): DriverProfile {
+  const refusal = driveRefusal(account, driver);
+  if (refusal) throw DRIVE_REFUSALS[action][refusal]();
+  const record = driver.record!;
   return {
-    name: record.name || account.name,
-    mobile: record.mobile || account.mobile,
+    name: record.name || account!.name,
+    mobile: record.mobile || account!.mobile,
     vehicleNumber: record.vehicle || null,
     vehicleType: record.vehicleAssigned || null,
   };
 }
 
 /** One ride at a time: taking a ride while he holds another is refused; the one he holds again changes nothing. */
-export function assignment(driver: DriverState, operatorId: string, rideId: string): DriverEvent[] {
+export function assignment(
+  driver: DriverState,
+  operatorId: string,
+  rideId: string,
+  busy: string = SERVER_MESSAGES.driverHasOngoingRide,
+): DriverEvent[] {
   if (driver.ongoingRideId === rideId) return [];
-  if (driver.ongoingRideId) throw conflict(SERVER_MESSAGES.driverHasOngoingRide);
+  if (driver.ongoingRideId) throw conflict(busy);
   return [{ type: 'DriverAssignedToRide', data: { operatorId, rideId } }];
 }
 
 /** Letting go of the ride he holds: ended, or handed to others after a breakdown. */
-export function release(driver: DriverState, operatorId: string, rideId: string, reason: 'ended' | 'redistributed'): DriverEvent[] {
+export function release(
+  driver: DriverState,
+  operatorId: string,
+  rideId: string,
+  reason: 'ended' | 'redistributed' | 'reassigned',
+): DriverEvent[] {
   return driver.ongoingRideId === rideId ? [{ type: 'DriverReleasedFromRide', data: { operatorId, rideId, reason } }] : [];
 }
 
@@ -107,7 +151,7 @@ export function rideStream(rideId: string): RideRef {
 }
 
 /** The statechart's word on each event in turn: one it does not accept is refused with `message`. */
-function allowed(ride: RideSnapshot, events: RideEvent[], message: string): RideEvent[] {
+export function allowed(ride: RideSnapshot, events: RideEvent[], message: string): RideEvent[] {
   let state = ride;
   for (const event of events) {
     if (!canApply(state, event)) throw conflict(message);
@@ -116,13 +160,13 @@ function allowed(ride: RideSnapshot, events: RideEvent[], message: string): Ride
   return events;
 }
 
-function existing(ride: RideSnapshot): RideSnapshot {
+export function existing(ride: RideSnapshot): RideSnapshot {
   if (ride.value === 'new') throw notFound(SERVER_MESSAGES.rideNotFound);
   return ride;
 }
 
-function sameVehicleType(ride: RideSnapshot, vehicleType: string | null): void {
-  if (vehicleType !== ride.context.vehicleType) throw forbidden(SERVER_MESSAGES.wrongVehicleType);
+function sameVehicleType(ride: RideSnapshot, vehicleType: string | null, refusal = forbidden(SERVER_MESSAGES.wrongVehicleType)): void {
+  if (vehicleType !== ride.context.vehicleType) throw refusal;
 }
 
 /**
@@ -301,7 +345,7 @@ export const cancelRide: CommandHandler<CancelRideCommand, { ride: RideRef }> = 
   },
 };
 
-type DriverStreams = { ride: RideRef; driver: DriverRef; account: AccountRef };
+export type DriverStreams = { ride: RideRef; driver: DriverRef; account: AccountRef };
 const driverStreams = (rideId: string, driverId: string): DriverStreams => ({
   ride: rideStream(rideId),
   driver: driverStream(driverId),
@@ -309,8 +353,8 @@ const driverStreams = (rideId: string, driverId: string): DriverStreams => ({
 });
 
 /** Taking a ride also reads the plant's inspection setting (issue #21): a passed vehicle inspection today first, when required. */
-type TakerStreams = DriverStreams & { inspection: InspectionSettingsRef };
-const takerStreams = (rideId: string, driverId: string): TakerStreams => ({
+export type TakerStreams = DriverStreams & { inspection: InspectionSettingsRef };
+export const takerStreams = (rideId: string, driverId: string): TakerStreams => ({
   ...driverStreams(rideId, driverId),
   inspection: inspectionSettingsStream(),
 });
@@ -321,18 +365,31 @@ function actingFor(actor: Actor, driverId: string): void {
 }
 
 /**
- * Who may take a ride, accepting it or taking it over: a driver for himself, who may drive, holds no
- * other ride and drives its vehicle type. Answers what the ride records of him and his assignment.
+ * Who may take a ride — accepting it, taking it over, or given it by staff (issue #32 item 4): one who
+ * may drive, has passed today's vehicle inspection when the plant requires it, holds no other ride and
+ * drives its vehicle type. The one rule; `asker` says who is told why not: the driver himself, or staff.
+ * Answers what the ride records of him and his assignment.
  */
-function taker(command: TakerCommand, { ride, driver, account, inspection }: StatesOf<TakerStreams>, actor: Actor, now: Date) {
-  const { rideId, driverId } = command.data;
-  actingFor(actor, driverId);
-  const profile = mayDrive(account, driver, 'accept');
+export function eligibleTaker(
+  { ride, driver, account, inspection }: StatesOf<TakerStreams>,
+  taking: { rideId: string; driverId: string },
+  asker: 'driver' | 'staff',
+  now: Date,
+) {
+  const { rideId, driverId } = taking;
+  const self = asker === 'driver';
+  const profile = mayDrive(account, driver, self ? 'accept' : 'assign');
   if (inspection.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
-    throw forbidden(INSPECTION_MESSAGES.inspectionRequired);
-  const assigned = assignment(driver, driverId, rideId);
-  sameVehicleType(existing(ride), profile.vehicleType);
+    throw self ? forbidden(INSPECTION_MESSAGES.inspectionRequired) : conflict(ASSIGN_MESSAGES.driverInspectionDue);
+  const assigned = assignment(driver, driverId, rideId, self ? SERVER_MESSAGES.driverHasOngoingRide : ASSIGN_MESSAGES.driverBusy);
+  sameVehicleType(existing(ride), profile.vehicleType, self ? undefined : conflict(ASSIGN_MESSAGES.wrongVehicleType));
   return { profile, assigned };
+}
+
+/** A driver taking a ride for himself. */
+function taker(command: TakerCommand, states: StatesOf<TakerStreams>, actor: Actor, now: Date) {
+  actingFor(actor, command.data.driverId);
+  return eligibleTaker(states, command.data, 'driver', now);
 }
 
 /** What taking a ride needs besides the ride and the driver. */
@@ -360,7 +417,7 @@ export const acceptRide: CommandHandler<AcceptRideCommand, TakerStreams> = {
   },
 };
 
-const driverFacts = (profile: DriverProfile) => ({
+export const driverFacts = (profile: DriverProfile) => ({
   driverName: profile.name,
   driverMobile: profile.mobile,
   vehicleNumber: profile.vehicleNumber,

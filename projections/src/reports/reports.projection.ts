@@ -17,7 +17,7 @@ import {
 } from './report-drivers.updates';
 
 type Change = WithTextTimes<Updateable<RideReportsTable>>;
-type Assignment = Extract<RideEvent, { type: 'RideAccepted' | 'RideTakenOver' }>;
+type Assignment = Extract<RideEvent, { type: 'RideAccepted' | 'RideTakenOver' | 'RideAssigned' }>;
 type DriverRow = Selectable<ReportDriversTable>;
 
 const isOneOf = <T extends string>(types: readonly T[], type: string): type is T => (types as readonly string[]).includes(type);
@@ -35,7 +35,7 @@ function assignmentOf(event: Assignment, driver: DriverRow | undefined): Change 
 }
 
 // What each later ride event the statechart takes changes on the row besides its status (the fold's).
-function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccepted' | 'RideTakenOver' }>): Change {
+function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccepted' | 'RideTakenOver' | 'RideAssigned' }>): Change {
   switch (event.type) {
     case 'RideStarted':
     case 'MaterialPicked':
@@ -70,7 +70,9 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
   }
 }
 
-const isAssignment = (event: RideEvent): event is Assignment => event.type === 'RideAccepted' || event.type === 'RideTakenOver';
+// Staff's assignment (issue #32 item 4) brings its driver as an accept or a take-over does.
+const isAssignment = (event: RideEvent): event is Assignment =>
+  event.type === 'RideAccepted' || event.type === 'RideTakenOver' || event.type === 'RideAssigned';
 
 /**
  * The ride reports read model: ride rows, plus the drivers' numbers and maintenance they need.

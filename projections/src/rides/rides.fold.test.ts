@@ -145,6 +145,22 @@ function eventOf(
         };
       case 'RideReleased':
         return { type, data: { rideId, releasedAt: when, ...(offer ? { dispatch: 'offer' as const } : {}) } };
+      // Staff's assignment (issue #32 item 4): taken back from the driver holding it, or given while it waits.
+      case 'RideAssigned':
+        return {
+          type,
+          data: {
+            rideId,
+            driverId,
+            driverName: `Driver ${driverId}`,
+            driverMobile: '9876511111',
+            vehicleNumber: null,
+            fromDriverId: s.hasTag('inProgress') ? s.context.driverId : null,
+            assignedBy: 'AD01',
+            reason: 'closest driver',
+            assignedAt: when,
+          },
+        };
       case 'RideSlaBreached': {
         const target = s.context.acceptedAt === null ? 'accept' : 'deliver';
         return {

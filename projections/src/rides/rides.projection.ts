@@ -10,7 +10,7 @@ import { instantText, type WithTextTimes } from '../timestamp';
 type Change = WithTextTimes<Updateable<RidesTable>>;
 
 // What each later ride event the statechart takes changes on the row besides its status (the fold's).
-function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change {
+function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, row: Readonly<{ accepted_at?: unknown }>): Change {
   switch (event.type) {
     case 'RideAccepted':
       return {
@@ -50,6 +50,18 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>): Change 
         driver_mobile: event.data.driverMobile,
         vehicle_number: event.data.vehicleNumber,
         resume_state: null,
+      };
+    // Staff gave it to a driver (issue #32 item 4): his first driver's is its acceptance time.
+    case 'RideAssigned':
+      return {
+        driver_id: event.data.driverId,
+        driver_name: event.data.driverName,
+        driver_mobile: event.data.driverMobile,
+        vehicle_number: event.data.vehicleNumber,
+        resume_state: null,
+        offered_to: null,
+        offer_expires_at: null,
+        ...(row.accepted_at == null ? { accepted_at: instantText(event.data.assignedAt) } : {}),
       };
     case 'RideOffered':
       return { offered_to: event.data.driverId, offer_expires_at: instantText(event.data.expiresAt) };
@@ -114,7 +126,7 @@ export const ridesProjection = rowProjection({
   // Only what the statechart takes changes the row; its status is the fold's.
   change(event, position, row) {
     const fold = rideFoldAfter(row, event, position);
-    return fold === null ? {} : { ...changeOf(event), ...fold };
+    return fold === null ? {} : { ...changeOf(event, row), ...fold };
   },
   beforeWrite: keepRideFold,
 });

@@ -59,11 +59,12 @@ export const driverAssignedToRideSchema = defineEvent('DriverAssignedToRide', {
 });
 
 /**
- * Why a driver no longer holds a ride: he ended it, or it was handed to others. 'lapsed' (its stream no
+ * Why a driver no longer holds a ride: he ended it, it was handed to others, or staff took it back
+ * and gave it to another driver ('reassigned', issue #32 item 4). 'lapsed' (its stream no
  * longer named him) is no longer written, now that a ride and its driver change in one append; stored
  * facts keep it readable.
  */
-export const RIDE_RELEASE_REASONS = ['ended', 'redistributed', 'lapsed'] as const;
+export const RIDE_RELEASE_REASONS = ['ended', 'redistributed', 'reassigned', 'lapsed'] as const;
 
 /** The driver no longer holds the ride, in the same transaction as the ride's event that freed him. */
 export const driverReleasedFromRideSchema = defineEvent('DriverReleasedFromRide', {

@@ -31,7 +31,7 @@ describe('domain events', () => {
   it('given every stream, then each event type has exactly one schema version: 1, but the maintenance outcomes and ChecklistChanged (issues #29, #31) at 2 and RideRedistributed (issue #29) at 3, upcast on read', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     // The last 1: the board's AlertAcknowledged (issue #32 item 4).
-    expect(EVENT_TYPES).toHaveLength(20 + 11 + 13 + 5 + 4 + 1 + 2 + 2 + 1);
+    expect(EVENT_TYPES).toHaveLength(21 + 11 + 13 + 5 + 4 + 1 + 2 + 4 + 1);
     const later: Record<string, number> = { RideRedistributed: 3, MaintenanceRejected: 2, MaintenanceCompleted: 2, ChecklistChanged: 2 };
     for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(later[type] ?? 1);
   });
@@ -41,7 +41,7 @@ describe('domain events', () => {
     expect(unionTypes).toEqual([...EVENT_TYPES].sort());
   });
 
-  it('given the ride stream, then its types are the twenty the statechart consumes (six of them written by timers, five by offer dispatch)', () => {
+  it('given the ride stream, then its types are the twenty-one the statechart consumes (six of them written by timers, five by offer dispatch, one by staff assigning a ride)', () => {
     expect([...RIDE_EVENT_TYPES].sort()).toEqual(
       [
         'RideRequested',
@@ -64,6 +64,7 @@ describe('domain events', () => {
         'RideReleased',
         'RideSlaBreached',
         'RideOfferWithdrawn',
+        'RideAssigned',
       ].sort(),
     );
   });

@@ -196,13 +196,32 @@ export const rideOfferExpiredSchema = defineEvent('RideOfferExpired', {
 /**
  * The offer was taken back from its driver for an urgent ride (`forRideId`) offered to him instead,
  * in the same append; the ride goes to the next driver, or to every driver. He did not pass on it.
+ * Without `forRideId` (issue #32 item 4): taken back because staff assigned the ride, in the same append.
  */
 export const rideOfferWithdrawnSchema = defineEvent('RideOfferWithdrawn', {
   rideId: idSchema,
   driverId: idSchema,
   round: z.number().int().positive(),
-  forRideId: idSchema,
+  forRideId: idSchema.optional(),
   withdrawnAt: isoDateTimeSchema,
+});
+
+/**
+ * Staff (`assignedBy`, an admin or the maintenance head) gave the ride to a driver, for `reason`
+ * (issue #32 item 4): one waiting for a driver (requested, offered, open to all, or waiting for
+ * reassignment after a breakdown; `fromDriverId` null), or one taken back from the driver who held it
+ * (`fromDriverId`) before its material was picked. Where it goes is the statechart's word.
+ */
+export const rideAssignedSchema = defineEvent('RideAssigned', {
+  rideId: idSchema,
+  driverId: idSchema,
+  driverName: z.string(),
+  driverMobile: z.string(),
+  vehicleNumber: z.string().nullable(),
+  fromDriverId: idSchema.nullable(),
+  assignedBy: z.string().min(1),
+  reason: z.string().min(1),
+  assignedAt: isoDateTimeSchema,
 });
 
 export const OPENED_TO_ALL_REASONS = ['no driver free', 'every driver passed', 'dispatch set to broadcast'] as const;
@@ -265,6 +284,7 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideReleasedSchema,
   rideSlaBreachedSchema,
   rideOfferWithdrawnSchema,
+  rideAssignedSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -287,6 +307,7 @@ export type RidePriorityChanged = z.infer<typeof ridePriorityChangedSchema>;
 export type RideReleased = z.infer<typeof rideReleasedSchema>;
 export type RideSlaBreached = z.infer<typeof rideSlaBreachedSchema>;
 export type RideOfferWithdrawn = z.infer<typeof rideOfferWithdrawnSchema>;
+export type RideAssigned = z.infer<typeof rideAssignedSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -312,6 +333,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideReleased: 1,
   RideSlaBreached: 1,
   RideOfferWithdrawn: 1,
+  RideAssigned: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];
