@@ -37,6 +37,9 @@ const OUR_EVENT_NAMES = [
   'rideSlaBreached',
   'siteChanged',
   'vehicleInspected',
+  // Issue #32 item 4: staff assigning a ride.
+  'rideAssigned',
+  'rideTakenBack',
 ];
 
 describe('socket payloads', () => {

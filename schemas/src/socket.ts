@@ -149,6 +149,21 @@ export const SOCKET_PAYLOADS = {
   }),
   // Issue #21. To staff: a driver inspected his vehicle (passed or not), so the Driver Information list refreshes.
   vehicleInspected: payload({ operatorId: z.string(), inspectionId: z.string(), passed: z.boolean() }),
+  // Issue #32 item 4. To the driver staff gave a ride to: it is his now (his screen reads his ongoing ride
+  // again); he holds it, so the requester's details come with it. `fromDriverId`: the driver it was taken from.
+  rideAssigned: payload({
+    rideId: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    vehicleType: vehicleTypeSchema,
+    isSpecialTask: z.boolean(),
+    requesterData: requesterDetailsSchema,
+    reason: z.string(),
+    fromDriverId: z.string().nullable(),
+    message: z.string(),
+  }),
+  // Issue #32 item 4. To the driver staff took a ride back from: it is no longer his.
+  rideTakenBack: payload({ rideId: z.string(), newDriverId: z.string(), reason: z.string(), message: z.string() }),
   // To one socket whose session token just expired; the server disconnects it right after.
   sessionExpired: payload({ message: z.string() }),
   // Issue #32 item 4. To staff: an alert left the board's open list; every board reads itself again.

@@ -1,6 +1,6 @@
 import { plantDayOf, type DomainEvent, type InspectionSummary, type RideDriverInspection, type VehicleInspected } from '@plantride/schemas';
 
-/** A driver taking a ride: accepting it, or taking it over after a breakdown. */
+/** A driver taking a ride: accepting it, taking it over after a breakdown, or given it by staff (issue #32 item 4). */
 export interface RideTake {
   operatorId: string;
   takenAt: string;
@@ -10,6 +10,7 @@ export interface RideTake {
 export function takeOf(event: DomainEvent): RideTake | null {
   if (event.type === 'RideAccepted') return { operatorId: event.data.driverId, takenAt: event.data.acceptedAt };
   if (event.type === 'RideTakenOver') return { operatorId: event.data.driverId, takenAt: event.data.takenOverAt };
+  if (event.type === 'RideAssigned') return { operatorId: event.data.driverId, takenAt: event.data.assignedAt };
   return null;
 }
 

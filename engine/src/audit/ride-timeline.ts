@@ -110,7 +110,8 @@ export async function loadRideTimeline(store: EventStore, rideId: string, at: Da
   if (recorded.length === 0) return null;
   const drivers = new Set<string>();
   for (const event of recorded)
-    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') drivers.add((event.data as { driverId: string }).driverId);
+    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver' || event.type === 'RideAssigned')
+      drivers.add((event.data as { driverId: string }).driverId);
   const inspected = new Map<string, VehicleInspected['data'][]>();
   if (drivers.size > 0) {
     const streams = await store.readStreams([...drivers].map(driverStreamId));

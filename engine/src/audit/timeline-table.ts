@@ -53,6 +53,11 @@ export function keyData(event: TimelineEvent): string {
     }
     case 'RideTakenOver':
       return `driver ${named(e.data.driverId, e.data.driverName)}${vehicle(e.data.vehicleNumber)}, resumes at ${e.data.resumeState}`;
+    case 'RideAssigned': {
+      // Issue #32 item 4: who gave it, to whom, from whom, and why.
+      const from = e.data.fromDriverId ? `, taken back from driver ${e.data.fromDriverId}` : '';
+      return `by ${e.data.assignedBy} to driver ${named(e.data.driverId, e.data.driverName)}${vehicle(e.data.vehicleNumber)}${from}: "${e.data.reason}"`;
+    }
     default:
       return JSON.stringify(event.data);
   }

@@ -74,6 +74,7 @@ export class DispatchBoard {
       case 'RideOfferWithdrawn':
       case 'RideOpenedToAll':
       case 'RideAccepted':
+      case 'RideAssigned':
       case 'RideCancelled':
         offer = null;
         break;

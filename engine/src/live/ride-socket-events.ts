@@ -28,6 +28,7 @@ import {
   rideTakenOver,
 } from './maintenance-socket-events';
 import { reassignmentOverdue, rideSlaBreached, rideWaitAlerted, specialTaskOverran } from './timer-socket-events';
+import { rideAssigned } from './assign-socket-events';
 
 /**
  * One socket event to send: the spec's name, its payload, and the rooms that receive it (each socket
@@ -174,6 +175,7 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
   DriverRegistrationRequested: driverRegistrationRequested,
   RideRedistributed: rideRedistributed,
   RideTakenOver: rideTakenOver,
+  RideAssigned: rideAssigned,
   MaintenanceRequested: maintenanceRequested,
   MaintenanceAccepted: maintenanceAccepted,
   MaintenanceRejected: maintenanceRejected,

@@ -13,6 +13,7 @@ export const KPI_EVENT_TYPES = [
   'RideCancelled',
   'RideRedistributed',
   'RideTakenOver',
+  'RideAssigned',
   'RideSlaBreached',
   'RideReleased',
 ] as const satisfies readonly RideEventType[];
@@ -91,6 +92,23 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     case 'RideTakenOver': {
       const at = instantText(event.data.takenOverAt);
       return { ride: { driver_id: event.data.driverId, driver_name: event.data.driverName, driver_since: at }, driverDay: null };
+    }
+    // Staff gave it to a driver (issue #32 item 4): his first driver is its acceptance; one taken back
+    // from a driver ends that driver's stint as a breakdown does, with nothing completed.
+    case 'RideAssigned': {
+      const at = instantText(event.data.assignedAt);
+      const { driverId, driverName } = event.data;
+      const first = ride.accepted_at === null ? { accepted_at: at, wait_seconds: secondsBetween(ride.requested_at, at) } : {};
+      const previous = event.data.fromDriverId;
+      const driverDay = previous
+        ? {
+            driverId: previous,
+            driverName: ride.driver_name ?? previous,
+            ridesCompleted: 0,
+            busySeconds: secondsBetween(ride.driver_since, at) ?? 0,
+          }
+        : null;
+      return { ride: { ...first, driver_id: driverId, driver_name: driverName, driver_since: at }, driverDay };
     }
     case 'RideSlaBreached':
       return { ride: { sla_met: slaMetAfter(ride, ride.ended_at !== null, true) }, driverDay: null };

@@ -6,7 +6,8 @@ import { insertRowsIfAbsent } from '../batch-writes';
 import { rideHistoryMigrations } from './ride-history.migrations';
 import { instantText } from '../timestamp';
 
-const HANDLES = ['RideRequested', 'RideAccepted', 'RideTakenOver'] as const;
+// Staff's assignment (issue #32 item 4) links its driver as an accept does.
+const HANDLES = ['RideRequested', 'RideAccepted', 'RideTakenOver', 'RideAssigned'] as const;
 type HistoryEvent = Extract<RideEvent, { type: (typeof HANDLES)[number] }>;
 
 /**

@@ -19,6 +19,9 @@ export const ASSIGN_MESSAGES = {
   driverBusy: wordedMessage('That driver already has a ride in progress.'),
   wrongVehicleType: wordedMessage('That driver drives a different vehicle type than this ride needs.'),
   assigned: wordedMessage('Ride assigned.'),
+  // To the drivers, over the socket.
+  assignedToYou: wordedMessage('Staff assigned a ride to you.'),
+  takenBack: wordedMessage('Staff took this ride back and gave it to another driver.'),
 } as const;
 
 /** POST /api/rides/{rideId}/assign (issue #32 item 4): the driver (operator id) and why. */

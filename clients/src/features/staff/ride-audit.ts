@@ -63,7 +63,11 @@ export function auditMomentAt(events: readonly TimelineEvent[], index: number): 
     const [key, field] = STEP_TIME[event.type] ?? [];
     // A step reached again after a take-over keeps the time it was first reached.
     if (key && timestamps[key] === null) timestamps[key] = (field && text(event.data[field])) || event.time;
-    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver') driver = driverOf(event.data, 'driverId', 'driverName');
+    if (event.type === 'RideAccepted' || event.type === 'RideTakenOver' || event.type === 'RideAssigned')
+      driver = driverOf(event.data, 'driverId', 'driverName');
+    // Staff's assignment (issue #32 item 4) of a ride that never had a driver is its acceptance.
+    if (event.type === 'RideAssigned' && timestamps.accept_time === null)
+      timestamps.accept_time = text(event.data.assignedAt) || event.time;
     if (event.type === 'RideRedistributed') {
       brokenDown = driverOf(event.data, 'originalDriverId', 'originalDriverName');
       resumeStatus = text(event.data.resumeState);
@@ -115,7 +119,20 @@ const EVENT_LABELS: Record<string, string> = {
   RideOfferExpired: 'Offer lapsed unanswered',
   RideOfferWithdrawn: 'Offer taken back for an urgent ride',
   RideOpenedToAll: 'Opened to every driver',
+  // Issue #32 item 4.
+  RideAssigned: 'Staff assigned a driver',
 };
+
+/**
+ * What an auditor reads under an event's label: a step's clock, or for staff's assignment (issue
+ * #32 item 4) to whom, from whom it was taken back, and why; null for the rest.
+ */
+export function eventNote(event: TimelineEvent): string | null {
+  if (event.type !== 'RideAssigned') return stepClockText(event);
+  const to = driverOf(event.data, 'driverId', 'driverName');
+  const from = text(event.data.fromDriverId);
+  return `To ${to.name ? `${to.name} (${to.id})` : to.id}${from ? `, taken back from ${from}` : ''}. Reason: ${text(event.data.reason)}`;
+}
 
 /** An event type in words; an unknown one is split at its capitals. */
 export const eventLabel = (type: string): string => EVENT_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');

@@ -11,7 +11,7 @@ export interface RideInspectionLine {
 export function rideInspectionLines(inspections: readonly RideDriverInspection[], events: readonly TimelineEvent[]): RideInspectionLine[] {
   const names = new Map<string, string>();
   for (const event of events) {
-    if (event.type !== 'RideAccepted' && event.type !== 'RideTakenOver') continue;
+    if (event.type !== 'RideAccepted' && event.type !== 'RideTakenOver' && event.type !== 'RideAssigned') continue;
     const { driverId, driverName } = event.data;
     if (typeof driverId === 'string' && typeof driverName === 'string' && driverName.trim()) names.set(driverId, driverName.trim());
   }

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typograp
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatDateTime } from '../../../lib/format-date';
-import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex, stepClockText } from '../ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, eventNote, scrubberKeyIndex } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
 import { DateTimeText } from '../../../components/date-time-text';
 import visuallyHidden from '@mui/utils/visuallyHidden';
@@ -113,9 +113,9 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {eventLabel(event.type)}
-              {stepClockText(event) && (
+              {eventNote(event) && (
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
-                  {stepClockText(event)}
+                  {eventNote(event)}
                 </Typography>
               )}
               {i > index && (
