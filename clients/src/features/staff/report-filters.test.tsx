@@ -128,7 +128,8 @@ describe('ride reports table (SPEC §2, §3)', () => {
       'Forklift',
       'Unknown',
       '07',
-      'started',
+      // A ride staff may still assign offers Assign driver beside its status (issue #32 item 4).
+      'startedAssign driver',
       'Normal',
       '—',
       '14 Mar 2026, 02:00:00 pm',

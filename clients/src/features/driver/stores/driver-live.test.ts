@@ -51,4 +51,40 @@ describe('driver live events (SPEC §4, §7)', () => {
     );
     expect(driverEventEffect({ type: 'specialTaskOverdue', payload: { ...payload, driverId: 'FL02' } }, 'FL01').notice).toBeNull();
   });
+
+  it('given staff gave him a ride or took his back (issue #32 item 4), then his rides are read again and he is told why', () => {
+    const given = driverEventEffect(
+      {
+        type: 'rideAssigned',
+        payload: {
+          rideId: 'R1',
+          fromLocation: 'main gate',
+          toLocation: 'canteen',
+          vehicleType: 'Forklift',
+          isSpecialTask: false,
+          requesterData: { userId: 'RQ01', name: 'Asha', mobile: '9000000001' },
+          reason: 'Closest driver',
+          fromDriverId: null,
+          message: 'Staff assigned a ride to you.',
+          position: 9,
+        },
+      },
+      'FL01',
+    );
+    expect(given).toEqual({ topics: ['rides'], completionPopup: false, notice: 'Staff assigned a ride to you. Reason: Closest driver' });
+    const taken = driverEventEffect(
+      {
+        type: 'rideTakenBack',
+        payload: {
+          rideId: 'R1',
+          newDriverId: 'FL02',
+          reason: 'Called to the yard',
+          message: 'Staff took this ride back and gave it to another driver.',
+        },
+      },
+      'FL01',
+    );
+    expect(taken.topics).toEqual(['rides']);
+    expect(taken.notice).toBe('Staff took this ride back and gave it to another driver. Reason: Called to the yard');
+  });
 });

@@ -18,6 +18,9 @@ export const DRIVER_EVENTS = [
   'specialTaskOverdue',
   // Ours (issue #20): a ride offered to him alone, until it lapses.
   'rideOffered',
+  // Ours (issue #32 item 4): staff gave him a ride, or took his back.
+  'rideAssigned',
+  'rideTakenBack',
 ] as const;
 export type DriverEventName = (typeof DRIVER_EVENTS)[number];
 export type DriverEvent = { [E in DriverEventName]: { type: E; payload: SocketPayload<E> } }[DriverEventName];
@@ -60,6 +63,10 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
     case 'driverUnblocked':
       if (event.payload.driverId !== driverId) return none;
       return { ...none, topics: ['driver'], completionPopup: event.payload.reason !== 'maintenance_rejected' };
+    // Staff's assignment: his ongoing ride is read again (the one given to him, or none), and he is told why.
+    case 'rideAssigned':
+    case 'rideTakenBack':
+      return { ...none, topics: ['rides'], notice: `${event.payload.message} Reason: ${event.payload.reason}` };
     case 'specialTaskOverdue':
       return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
     case 'maintenanceRejected':

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRideTimeline } from '../api/get-ride-timeline';
+import { AssignRideButton } from './assign-ride-dialog';
 import { RideInspectionsSection } from './ride-inspections-section';
 import { RideReplay } from './ride-replay';
 import { StaffPage } from './staff-page';
@@ -51,6 +52,12 @@ export function RideAuditPage() {
           </Alert>
         ) : (
           <Stack key={rideId} spacing={2}>
+            {/* Issue #32 item 4: a ride waiting for a driver, or accepted and not yet picked up. */}
+            {timeline.data.ride && (
+              <Stack direction="row">
+                <AssignRideButton rideId={rideId} status={timeline.data.ride.status} />
+              </Stack>
+            )}
             <RideReplay timeline={timeline.data} />
             {timeline.data.ride && <RideInspectionsSection timeline={timeline.data} />}
           </Stack>

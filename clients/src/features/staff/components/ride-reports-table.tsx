@@ -11,6 +11,7 @@ import {
   type RideReportServerRow,
 } from '@plantride/schemas';
 import { ScrollTable } from './scroll-table';
+import { AssignRideButton } from './assign-ride-dialog';
 
 /**
  * The spec's 20 columns, and issue #20's Priority and SLA beside Status (the CSV has them after the 20),
@@ -101,6 +102,14 @@ function cellOf(report: RideReport, column: Column) {
       );
     case 'slaMet':
       return <SlaText met={report.slaMet} />;
+    // Issue #32 item 4: a ride waiting for a driver, or accepted and not yet picked up, may be assigned from here.
+    case 'status':
+      return (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+          {reportCell(report, column)}
+          <AssignRideButton rideId={report.rideId} status={report.status} />
+        </Box>
+      );
     case 'loadDescription':
     case 'loadQuantity':
     case 'loadWeightKg':
