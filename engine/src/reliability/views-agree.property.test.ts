@@ -13,7 +13,7 @@ import { newCoverage, type Coverage, type Send } from './support/views-agreement
 
 // Issue #29 item 2: what a driver's list shows and what his Accept or Take Over is granted are one rule.
 // Random histories — bookings under both dispatch modes, offers, declines, lapses, releases, breakdowns at
-// every step, take-overs, staff hand-overs and unblocks, shifts, the daily inspection, Not Active — and after
+// every step, take-overs, staff hand-overs, assignments (issue #32 item 4) and unblocks, shifts, the daily inspection, Not Active — and after
 // each step every ride row's status is its events' fold, and every driver's list is what the decider grants.
 // FUZZ_RUNS scales the histories (fuzz-settings.ts); FUZZ_SEED/FUZZ_PATH replay a failure; VIEWS_TRACE=1 prints each history.
 

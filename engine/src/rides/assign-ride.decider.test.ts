@@ -147,6 +147,18 @@ describe('staff assign a ride (issue #32 item 4)', () => {
     },
   );
 
+  it('given an offered ride its driver accepted, when staff give it to another, then it is taken back from him, with no offer to withdraw', () => {
+    const acceptedOffer = [offerRequested, plain(rideEvents.offered(R, 'D001', 1)), accepted];
+    spec
+      .given({ ride: acceptedOffer, ...to('D002'), ...holding })
+      .when(assign('D002'), admin)
+      .then({
+        ride: [assignedEvent('D002', 'D001')],
+        driver: his('D002'),
+        previous: [plain(driverEvents.releasedFromRide('D001', R, 'reassigned'))],
+      });
+  });
+
   it('given a ride accepted by D001, when staff assign it to D001 again, then it is already his', () => {
     spec
       .given({ ride: ride.accepted, ...to('D001', { driver: [driverEvents.assignedToRide('D001', R)] }) })

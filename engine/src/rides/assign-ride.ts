@@ -28,10 +28,15 @@ type AssignStreams = TakerStreams & { previous?: ReturnType<typeof driverStream>
 /** The driver holding the ride now, if it is in progress (taken back from him): null when it waits for one. */
 const holderOf = (ride: RideSnapshot): string | null => (ride.hasTag('inProgress') ? ride.context.driverId : null);
 
-/** The offer standing, taken back in the same append: staff's choice answers it. */
+/**
+ * The offer standing on a ride waiting for a driver, taken back in the same append: staff's choice
+ * answers it. (An accepted ride's context still names the offer its driver accepted: nothing stands.)
+ */
 function withdrawnOffer(ride: RideSnapshot, at: string): RideEvent[] {
   const { offer, rideId } = ride.context;
-  return offer ? [{ type: 'RideOfferWithdrawn', data: { rideId, driverId: offer.driverId, round: offer.round, withdrawnAt: at } }] : [];
+  return offer && ride.hasTag('awaitingDriver')
+    ? [{ type: 'RideOfferWithdrawn', data: { rideId, driverId: offer.driverId, round: offer.round, withdrawnAt: at } }]
+    : [];
 }
 
 function assigned(

@@ -2,6 +2,7 @@ import {
   DEFAULT_CHECKLISTS,
   DEFAULT_DISPATCH_SETTINGS,
   IN_PROGRESS_STATUSES,
+  isAssignable,
   resumeStateOf,
   rideStatusOf,
   type TimestampEvent,
@@ -38,7 +39,7 @@ export const KINDS = [
   ...['book', 'book', 'book', 'book', 'accept', 'accept', 'accept', 'accept', 'takeOver', 'takeOver', 'takeOver'],
   ...['step', 'step', 'step', 'step', 'breakdown', 'breakdown', 'breakdown', 'handOver', 'unblock', 'unblock'],
   ...['decline', 'decline', 'lapse', 'lapse', 'release', 'shift', 'shift', 'mode', 'inspectionSetting', 'inspect'],
-  ...['status', 'access', 'cancel'],
+  ...['status', 'access', 'cancel', 'assign', 'assign'],
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -245,6 +246,19 @@ async function play(app: App, send: Send, run: Run, step: Step): Promise<{ label
       const active = flag > 1;
       const answer = await send(ADMIN, 'admin', 'PUT', '/api/drivers/toggle-access', { driverId: driver.id, active: active ? 1 : 0 });
       return { label: `${ADMIN} turns ${driver.id}'s access ${active ? 'on' : 'off'}`, answer };
+    }
+    case 'assign': {
+      // Issue #32 item 4: staff give a ride waiting for a driver, or one not yet picked up, to a driver of
+      // their choice (the decider says whether he may have it); now and then with no reason, refused.
+      const assignable = rideIds.filter((id) => isAssignable(status(id)));
+      if (usual && assignable.length === 0) return skipped('assign: no ride staff may assign');
+      const rideId = pick(usual ? assignable : rideIds, x);
+      if (!rideId) return skipped('assign: no ride yet');
+      const who = pick(run.drivers, y)!;
+      const [staff, role] = y % 2 === 0 ? ([ADMIN, 'admin'] as const) : ([HEAD, 'maintenanceHead'] as const);
+      const payload = { driverId: who.id, reason: usual ? 'staff choice' : ' ' };
+      const label = `${staff} assigns ${rideId} (${status(rideId)}) to ${who.id}${usual ? '' : ' with no reason'}`;
+      return { label, answer: await send(staff, role, 'POST', `/api/rides/${rideId}/assign`, payload) };
     }
     case 'cancel': {
       const ride = pick(run.rides, x);
