@@ -135,7 +135,7 @@ export function assignment(
   return [{ type: 'DriverAssignedToRide', data: { operatorId, rideId } }];
 }
 
-/** Letting go of the ride he holds: ended, or handed to others after a breakdown. */
+/** Letting go of the ride he holds: ended, handed to others after a breakdown, or taken back by staff (issue #32 item 4). */
 export function release(
   driver: DriverState,
   operatorId: string,
