@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RideTimelineAnswer, TimelineEvent } from '@plantride/schemas';
 import { RideReplay } from './components/ride-replay';
-import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, scrubberKeyIndex, stepClockText } from './ride-audit';
+import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, eventNote, scrubberKeyIndex, stepClockText } from './ride-audit';
 import { formatDateTime } from '../../lib/format-date';
 
 let position = 0;
@@ -171,5 +171,35 @@ describe('ride audit replay (issue #8, item 6)', () => {
     expect(screen.getByTestId('audit-driver')).toHaveTextContent('Driver: none');
     await userEvent.keyboard('{End}');
     expect(screen.getByTestId('audit-moment')).toHaveTextContent('Ride ended');
+  });
+
+  it('given staff assigned the ride, then taken back from another driver (issue #32 item 4), then the replay names the driver, the acceptance time is the first assignment, and the timeline says who gave it to whom and why', () => {
+    const head = { tokenNo: 'MH01', role: 'maintenanceHead' } as const;
+    const admin = { tokenNo: 'AD01', role: 'admin' } as const;
+    const assigned = [
+      event('RideRequested', 0, requester, 'requested'),
+      event('RideAssigned', 2, head, 'accepted', {
+        driverId: 'FL01',
+        driverName: 'Ravi',
+        fromDriverId: null,
+        reason: 'Closest to the gate',
+        assignedAt: '2026-03-14T08:02:00.000Z',
+      }),
+      event('RideAssigned', 5, admin, 'accepted', {
+        driverId: 'FL02',
+        driverName: 'Asha',
+        fromDriverId: 'FL01',
+        reason: 'Ravi was called to the yard',
+        assignedAt: '2026-03-14T08:05:00.000Z',
+      }),
+    ];
+    expect(auditMomentAt(assigned, 1)).toMatchObject({ driver: { id: 'FL01', name: 'Ravi' } });
+    const last = auditMomentAt(assigned, 2);
+    expect(last.driver).toEqual({ id: 'FL02', name: 'Asha' });
+    expect(last.timestamps.accept_time).toBe('2026-03-14T08:02:00.000Z');
+    expect(eventLabel('RideAssigned')).toBe('Staff assigned a driver');
+    expect(eventNote(assigned[1]!)).toBe('To Ravi (FL01). Reason: Closest to the gate');
+    expect(eventNote(assigned[2]!)).toBe('To Asha (FL02), taken back from FL01. Reason: Ravi was called to the yard');
+    expect(actorLabel(assigned[2]!.actor)).toBe('AD01 (admin)');
   });
 });
