@@ -114,6 +114,8 @@ describe('the dispatcher board (issue #32 item 4)', () => {
     expect(within(rides).getByText('main gate → canteen')).toBeInTheDocument();
     expect(within(rides).getByText('7 min')).toBeInTheDocument();
     expect(within(rides).getByText('Urgent')).toBeInTheDocument();
+    // Staff may give it to a driver by hand: the statechart lets a requested ride be assigned.
+    expect(within(rides).getByRole('button', { name: 'Assign driver to ride R7' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Offers in flight (1)' })).getByText(/^Offered to Asha \(F001\) until/),
     ).toBeInTheDocument();

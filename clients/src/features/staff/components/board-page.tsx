@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import type { BoardWaitingRide } from '@plantride/schemas';
@@ -9,29 +9,29 @@ import { useSession } from '../../../lib/session.store';
 import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useLiveBoard } from '../use-board-live';
+import { AssignRideButton } from './assign-ride-dialog';
 import { OpenAlerts } from './board-alerts';
 import { OpenBreakdowns } from './board-breakdowns';
 import { BoardCounts } from './board-counts';
 import { DriversByType } from './board-drivers';
 import { OffersInFlight, WaitingRides } from './board-rides';
 
-interface Props {
-  /** ASSIGN ACTION slot (issue #32 item 4, second half): the manual-assignment work passes its Assign button here. */
-  rideActions?: (ride: BoardWaitingRide) => ReactNode;
-}
-
 /**
  * /board (issue #32 items 4 and 5): the admin's and the maintenance head's home. What waits and for how
  * long, offers in flight, drivers on shift by type, open breakdowns, and alerts that stay until
  * acknowledged, as the engine answers them; read again on every staff event.
  */
-export function BoardPage({ rideActions }: Props) {
+export function BoardPage() {
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const navigate = useNavigate();
   const { board, advance } = useLiveBoard();
   const acknowledge = useAcknowledgeAlert();
   const [busyId, setBusyId] = useState<string | null>(null);
   const data = board.data;
+  // Staff give a waiting ride to a driver by hand (issue #32 item 4); the board reads itself again at the assignment.
+  const rideActions = (ride: BoardWaitingRide) => (
+    <AssignRideButton rideId={ride.rideId} status={ride.status} onAssigned={(answer) => advance(answer.position)} />
+  );
 
   const onAcknowledge = (alertId: string) => {
     setBusyId(alertId);

@@ -28,9 +28,8 @@ function RideLine({ ride }: { ride: BoardWaitingRide }) {
 interface WaitingProps {
   rides: BoardAnswer['waitingRides'];
   /**
-   * ASSIGN ACTION (issue #32 item 4, second half): the manual-assignment work puts its "Assign" button
-   * (opening AssignRideDialog) here, one per waiting ride. The board itself decides nothing about who
-   * may take a ride; the assign command does.
+   * What staff may do with each ride: the board page's Assign driver button (AssignRideDialog). The
+   * board decides nothing about who may take a ride; the assign command does.
    */
   rideActions?: (ride: BoardWaitingRide) => ReactNode;
 }
@@ -46,7 +45,6 @@ export function WaitingRides({ rides, rideActions }: WaitingProps) {
             Waiting <strong>{ageText(ride.ageSeconds)}</strong> (since {formatPlantClock(ride.waitingSince)})
           </Typography>
           {ride.offer && <Typography variant="body2">{offerText(ride.offer)}</Typography>}
-          {/* ASSIGN ACTION slot: see `rideActions`. */}
           {rideActions && <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rideActions(ride)}</Box>}
         </BoardCard>
       ))}
