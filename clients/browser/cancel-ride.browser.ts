@@ -50,11 +50,14 @@ describe('Cancelling a requested ride in a real browser', () => {
     await page.goto('/available-rides?history=true');
     await page.getByRole('button', { name: `Ride ${rideId}: canteen to RMS, requested` }).waitFor();
     await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
-    await page.getByText('Are you sure you want to cancel this ride?').waitFor();
-    await snap(page, 'cancel-03-inline-confirm');
-    await page.getByRole('button', { name: 'No', exact: true }).click();
+    // The same dialog as the tracker's: one way of confirming a cancel.
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' });
+    await dialog.waitFor();
+    await snap(page, 'cancel-03-history-confirm');
+    await dialog.getByRole('button', { name: 'No', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
-    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await page.getByRole('button', { name: 'Ride History' }).click();
     await page.getByRole('button', { name: `Ride ${rideId}: canteen to RMS, cancelled` }).waitFor();
   });

@@ -5,7 +5,7 @@ import { settled } from './support/axe';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { requestTransport, signUpInBrowser, stepDone } from './support/requester-flows';
 import { adminAccount, signInStaff } from './support/staff-flows';
 
 /**
@@ -35,7 +35,6 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     one = await newDriver(freshToken('XA'), ONE, 'Forklift');
     two = await newDriver(freshToken('XB'), TWO, 'Forklift');
     await signUpInBrowser(requester, requesterToken, password);
-    await signInInBrowser(requester, requesterToken, password);
     await signInDriver(driverOne, one.tokenNo, ONE);
     await signInDriver(driverTwo, two.tokenNo, TWO);
     await signInStaff(staff, adminAccount());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, driverStep, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { signInInBrowser, signUpInBrowser, bookFixedRideOnScreen } from './support/requester-flows';
+import { signUpInBrowser, bookFixedRideOnScreen } from './support/requester-flows';
 
 /** How many events of each type the ride's stream holds, as the audit timeline replays it. */
 async function eventCounts(rideId: string): Promise<Record<string, number>> {
@@ -134,7 +134,6 @@ describe('Cancelling a ride that waits for another driver after the material was
     page = await newPage(browser, 360, 740);
     driver = await newDriver(freshToken('IB'), 'Sunil Joshi', 'Crane');
     await signUpInBrowser(page, requester, password);
-    await signInInBrowser(page, requester, password);
   });
   afterAll(async () => {
     await browser?.close();

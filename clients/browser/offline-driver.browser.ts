@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, driverStep, latestRequestOf, rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
+import { signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
 
 /**
  * How long the driver stays offline: 90 s, long past the 5 attempts the spec's socket made before it gave up.
@@ -95,7 +95,6 @@ describe("A driver's step tapped with no network", () => {
     driverPage = await newPage(browser, 390, 844);
     driver = await newDriver(freshToken('OS'), 'Vikram Desai', 'Crane');
     await signUpInBrowser(requesterPage, requester, password);
-    await signInInBrowser(requesterPage, requester, password);
     rideId = await bookFixedRideOnScreen(requesterPage, 'Crane', 'south gate', 'canteen');
     await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
     await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });

@@ -24,7 +24,6 @@ describe('The requester through a breakdown, in a real browser', () => {
     phone = await newPage(browser, 390, 844);
     desk = await newPage(browser, 1280, 900);
     await signUpInBrowser(phone, requester, password);
-    await signInInBrowser(phone, requester, password);
     await signInInBrowser(desk, requester, password);
   });
   afterAll(async () => {

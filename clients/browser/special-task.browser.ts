@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { allStepTimes, pickLocation, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { allStepTimes, pickLocation, signUpInBrowser, stepDone } from './support/requester-flows';
 
 describe('Schedule Special Task Ride in a real browser', () => {
   let browser: Browser;
@@ -16,7 +16,6 @@ describe('Schedule Special Task Ride in a real browser', () => {
     page = await newPage(browser);
     driver = await newDriver(freshToken('CS'), 'Sunil Patil', 'Crane');
     await signUpInBrowser(page, requester, password);
-    await signInInBrowser(page, requester, password);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, openOptions, snap } from './support/browser';
 import { apiRequester, bookFixedRide, signInDriver } from './support/driver-flows';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { pickLocation, signInInBrowser, signUpInBrowser } from './support/requester-flows';
+import { pickLocation, signUpInBrowser } from './support/requester-flows';
 import { completedRide } from './support/staff-flows';
 
 interface Target {
@@ -184,7 +184,6 @@ describe.each([
   it('given a requester who signed up without a name, then she is greeted by token number alone, every tap target is big enough and the drop list leaves out the pickup', async () => {
     const token = freshToken(signUpPrefix);
     await signUpInBrowser(page, token, 'secret-7');
-    await signInInBrowser(page, token, 'secret-7');
     await page.getByRole('heading', { name: `Hello, ${token}`, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Fixed Ride' }).click();
     await pickLocation(page, 'Pickup Location', 'south gate');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { choose, snap } from './browser';
 
+/** Signs a new requester up on the sign-up screen; he ends signed in, on /requester. */
 export async function signUpInBrowser(page: Page, tokenNo: string, password: string, shot?: string): Promise<void> {
   await page.goto('/signup');
   await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
@@ -9,8 +10,8 @@ export async function signUpInBrowser(page: Page, tokenNo: string, password: str
   if (shot) await snap(page, shot);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.getByText('Signup successful! Redirecting...').waitFor();
-  // The screen moves on to sign-in one second after a successful sign-up.
-  await page.waitForURL('**/signin');
+  // One second after a successful sign-up the new account is signed in, on its home (DECISIONS.md).
+  await page.waitForURL('**/requester');
 }
 
 export async function signInInBrowser(page: Page, tokenNo: string, password: string, shot?: string): Promise<void> {

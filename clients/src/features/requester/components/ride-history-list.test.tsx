@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RideHistoryRow } from '@plantride/schemas';
+import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { RideHistoryList } from './ride-history-list';
 import { ScheduledRides } from './scheduled-rides';
 
@@ -45,8 +45,11 @@ describe("the requester's history with rides booked for later and urgent rides (
     expect(within(card).getByText('Urgent')).toBeInTheDocument();
     expect(within(card).getByTestId('scheduled-S1')).toHaveTextContent('Scheduled for Fri 14:30 · goes to drivers at 14:15');
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel Ride S1' }));
-    await userEvent.click(within(card).getByRole('button', { name: 'Yes' }));
+    // The tracker's dialog, not a second way of asking.
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmCancelRide });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(onCancel).toHaveBeenCalledWith(scheduled);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // A completed normal ride: neither badge nor Cancel.
     const done = screen.getByRole('button', { name: 'Ride R1: main gate to canteen, completed' }).closest('li') as HTMLElement;
     expect(within(done).queryByText('Urgent')).not.toBeInTheDocument();

@@ -3,13 +3,14 @@ import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } fro
 import { MESSAGES, isCancellable, statusAfterFact, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { scheduledText } from '../../../lib/plant-clock';
+import { CancelRideDialog } from './cancel-ride-dialog';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 
 interface RideHistoryListProps {
   rides: readonly RideHistoryRow[];
   onOpen: (ride: RideHistoryRow) => void;
-  /** With it, requested and scheduled rides get Cancel Ride and an inline Yes/No. */
+  /** With it, requested and scheduled rides get Cancel Ride, confirmed in the tracker's dialog. */
   onCancel?: (ride: RideHistoryRow) => void;
   cancelling?: boolean;
   /** The list's accessible name; 'Your Ride History' unless said. */
@@ -25,77 +26,71 @@ const urgentWord = (ride: RideHistoryRow) => (ride.PRIORITY === 'urgent' ? ', ur
 
 /** 'Your Ride History' as a list of cards; the card's main area opens the ride's tracker. */
 export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, label = MESSAGES.yourRideHistory }: RideHistoryListProps) {
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<RideHistoryRow | null>(null);
   if (rides.length === 0) return <Typography sx={{ my: 2 }}>{MESSAGES.noRideHistoryFound}</Typography>;
   return (
-    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
-      {rides.map((ride) => (
-        <Card component="li" key={ride.RIDE_ID} variant="outlined">
-          <CardActionArea
-            onClick={() => ride.RIDEID && onOpen(ride)}
-            aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}
-          >
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {ride.FROM_LOCATION} → {ride.TO_LOCATION}
-                </Typography>
-                <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
-                  {ride.PRIORITY === 'urgent' && <UrgentChip />}
-                  <StatusChip status={ride.STATUS} />
+    <>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
+        {rides.map((ride) => (
+          <Card component="li" key={ride.RIDE_ID} variant="outlined">
+            <CardActionArea
+              onClick={() => ride.RIDEID && onOpen(ride)}
+              aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}
+            >
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {ride.FROM_LOCATION} → {ride.TO_LOCATION}
+                  </Typography>
+                  <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+                    {ride.PRIORITY === 'urgent' && <UrgentChip />}
+                    <StatusChip status={ride.STATUS} />
+                  </Stack>
                 </Stack>
-              </Stack>
-              {scheduledLine(ride) && (
-                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`scheduled-${ride.RIDE_ID}`}>
-                  {scheduledLine(ride)}
+                {scheduledLine(ride) && (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`scheduled-${ride.RIDE_ID}`}>
+                    {scheduledLine(ride)}
+                  </Typography>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  Ride ID: {ride.RIDE_ID} · {ride.ESTIMATED_TIME} min · {ride.VEHICLE_TYPE}
+                  {ride.DURATION ? ` · ${ride.DURATION}` : ''}
                 </Typography>
-              )}
-              <Typography variant="body2" color="text.secondary">
-                Ride ID: {ride.RIDE_ID} · {ride.ESTIMATED_TIME} min · {ride.VEHICLE_TYPE}
-                {ride.DURATION ? ` · ${ride.DURATION}` : ''}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {formatDateTime(ride.CREATED_AT)}
-              </Typography>
-            </CardContent>
-          </CardActionArea>
-          {/* A ride waiting after a breakdown is cancelled from its tracker, which says what that means. */}
-          {onCancel && isCancellable(ride.STATUS) && ride.STATUS !== statusAfterFact('RideRedistributed') && (
-            <Box sx={{ px: 2, pb: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              {asking === ride.RIDE_ID ? (
-                <>
-                  <Typography variant="body2">{MESSAGES.confirmCancelRide}</Typography>
-                  <Button
-                    size="small"
-                    color="error"
-                    variant="contained"
-                    disabled={cancelling}
-                    onClick={() => {
-                      onCancel(ride);
-                      setAsking(null);
-                    }}
-                  >
-                    Yes
-                  </Button>
-                  <Button size="small" onClick={() => setAsking(null)}>
-                    No
-                  </Button>
-                </>
-              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(ride.CREATED_AT)}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+            {/* A ride waiting after a breakdown is cancelled from its tracker, which says what that means. */}
+            {onCancel && isCancellable(ride.STATUS) && ride.STATUS !== statusAfterFact('RideRedistributed') && (
+              <Box sx={{ px: 2, pb: 1.5 }}>
                 <Button
                   size="small"
                   color="error"
                   variant="outlined"
-                  onClick={() => setAsking(ride.RIDE_ID)}
+                  onClick={() => setAsking(ride)}
                   aria-label={`Cancel Ride ${ride.RIDE_ID}`}
                 >
                   Cancel Ride
                 </Button>
-              )}
-            </Box>
-          )}
-        </Card>
-      ))}
-    </Stack>
+              </Box>
+            )}
+          </Card>
+        ))}
+      </Stack>
+      {/* The one confirmation a cancel has, as on the ride's tracker. */}
+      <CancelRideDialog
+        open={asking !== null}
+        status={asking?.STATUS ?? null}
+        timestamps={null}
+        toLocation={asking?.TO_LOCATION ?? null}
+        busy={cancelling}
+        onConfirm={() => {
+          if (asking) onCancel?.(asking);
+          setAsking(null);
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </>
   );
 }
