@@ -36,6 +36,24 @@ describe('upcasting stored events', () => {
     },
   );
 
+  it('given a MaintenanceRequested stored at version 1, before requests recorded the registration, when it is read, then its vehicle number is null', () => {
+    const data = {
+      requestId: 'M1',
+      driverId: 'F001',
+      driverName: 'Ravi',
+      vehicleType: 'Forklift',
+      issue: 'Engine Issue',
+      commentText: 'smoke',
+      breakdownType: 'full',
+      rideId: null,
+      requestedAt: '2026-11-25T09:00:00.000Z',
+    };
+    expect(toDomainEvent({ type: 'MaintenanceRequested', schemaVersion: 1, globalPosition: 9, data })).toEqual({
+      type: 'MaintenanceRequested',
+      data: { ...data, vehicleNumber: null },
+    });
+  });
+
   it('given an event at a version with no upcaster, when it is read, then it is refused by name', () => {
     expect(() => toDomainEvent({ type: 'RideRedistributed', schemaVersion: 0, globalPosition: 3, data: {} })).toThrow(
       'No upcaster for RideRedistributed from version 0',

@@ -202,6 +202,7 @@ describe("the driver's daily inspection", () => {
               driverId: 'D001',
               driverName: 'Driver D001',
               vehicleType: 'Forklift',
+              vehicleNumber: 'MH12 D001',
               issue: 'Daily inspection failed: Brakes work; Horn sounds',
               commentText: 'Brakes work: soft pedal\nHorn sounds: silent',
               breakdownType: 'full',

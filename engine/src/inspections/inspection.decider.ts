@@ -171,6 +171,7 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
         driverId: operatorId,
         driverName: record.name || account.name,
         vehicleType,
+        vehicleNumber: record.vehicle || null,
         issue: `Daily inspection failed: ${failed.map((item) => item.text).join('; ')}`,
         commentText: failed.map((item) => `${item.text}: ${item.note ?? ''}`).join('\n'),
         breakdownType: 'full',

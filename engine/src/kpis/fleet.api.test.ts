@@ -82,6 +82,7 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
             driverId: operatorId,
             driverName: operatorId,
             vehicleType,
+            vehicleNumber: null,
             issue: 'Engine Issue',
             commentText: '',
             breakdownType: 'full',

@@ -68,6 +68,7 @@ const maintenanceRequested: MaintenanceEvent = {
     driverId: 'DR01',
     driverName: 'Ravi',
     vehicleType: 'Forklift',
+    vehicleNumber: null,
     issue: '',
     commentText: 'hydraulics gone',
     breakdownType: 'partial',

@@ -20,5 +20,9 @@ export function toMaintenanceRequestRow(row: MaintenanceRequestListing): Mainten
     LAST_MAINTENANCE_DATE: iso(row.last_maintenance_date),
     BREAKDOWN_TYPE: breakdown.success ? breakdown.data : '',
     RIDE_ID: row.ride_id ?? null,
+    DRIVER_COMMENT: row.driver_comment,
+    HEAD_NOTES: row.head_notes ?? null,
+    REJECTION_REASON: row.rejection_reason ?? null,
+    VEHICLE_NUMBER: row.vehicle_number ?? null,
   };
 }

@@ -102,7 +102,14 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
     t = await createTestApp(kind);
     await seedUsers(
       t.app,
-      people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType, name: `${tokenNo} Name`, mobile: '9876543210' })),
+      people.map(([tokenNo, role, vehicleType]) => ({
+        tokenNo,
+        role,
+        vehicleType,
+        name: `${tokenNo} Name`,
+        mobile: '9876543210',
+        ...(role === 'driver' ? { vehicle: `MH12 ${tokenNo}` } : {}),
+      })),
     );
     for (const [tokenNo, role] of people) tokens[tokenNo] = await t.tokenFor(tokenNo, role);
   });
@@ -136,6 +143,10 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       LAST_MAINTENANCE_DATE: null,
       BREAKDOWN_TYPE: 'partial',
       RIDE_ID: null,
+      DRIVER_COMMENT: 'beeps all day',
+      HEAD_NOTES: null,
+      REJECTION_REASON: null,
+      VEHICLE_NUMBER: 'MH12 F001',
     });
 
     // Blocked drivers cannot take rides.
@@ -181,6 +192,32 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       STATUS: 'rejected',
       COMMENT_TEXT: 'REJECTED: tyres are fine',
       LAST_MAINTENANCE_DATE: null,
+    });
+  });
+
+  it("given a driver's report, when the head adds notes and then rejects it, then the driver's words, the head's notes and the reason are each kept in their own field", async () => {
+    const { id } = (
+      await fileRequest('F003', { issue: 'Others', custom_issue: 'Mast chain snapped', comment_text: 'left side, load dropped' })
+    ).json();
+    const noted = await call('MH01', 'PUT', `/api/requests/maintenanceReq/${id}/comment`, { comment_text: 'Same fault as last week' });
+    expect(noted.statusCode).toBe(200);
+    expect(await rowOf(id, noted.json().position)).toMatchObject({
+      ISSUE: 'Mast chain snapped',
+      DRIVER_COMMENT: 'left side, load dropped',
+      HEAD_NOTES: 'Same fault as last week',
+      COMMENT_TEXT: 'Same fault as last week',
+      REJECTION_REASON: null,
+    });
+    const rejected = await setStatus(id, { status: 'rejected', maintenance_date: null, reason: 'Duplicate of an open request' });
+    expect(rejected.statusCode).toBe(200);
+    expect(await rowOf(id, rejected.json().position)).toMatchObject({
+      STATUS: 'rejected',
+      ISSUE: 'Mast chain snapped',
+      DRIVER_COMMENT: 'left side, load dropped',
+      HEAD_NOTES: 'Same fault as last week',
+      REJECTION_REASON: 'Duplicate of an open request',
+      COMMENT_TEXT: 'REJECTED: Duplicate of an open request',
+      VEHICLE_NUMBER: 'MH12 F003',
     });
   });
 

@@ -68,7 +68,15 @@ describe('request maintenance', () => {
     alternativeDrivers,
   });
   const filed = (more: Partial<Extract<MaintenanceEvent, { type: 'MaintenanceRequested' }>['data']> = {}) =>
-    plain(maintenanceEvents.requested('M1', D, 0, { driverName: 'Ravi Kumar', issue: 'Engine Issue', commentText: 'smoke', ...more }));
+    plain(
+      maintenanceEvents.requested('M1', D, 0, {
+        driverName: 'Ravi Kumar',
+        vehicleNumber: 'MH12 D001',
+        issue: 'Engine Issue',
+        commentText: 'smoke',
+        ...more,
+      }),
+    );
   const midRide = [rideEvents.requested('R1', 'AB12'), rideEvents.accepted('R1', D), rideEvents.started('R1', D)];
 
   it("given a driver with no ride, when he asks for maintenance, then he is blocked and the request is filed under his record's name", () => {
@@ -83,6 +91,13 @@ describe('request maintenance', () => {
       .given(driverStreams())
       .when(ask({ issue: 'Others', customIssue: 'Horn stuck' }), driver)
       .then({ request: [filed({ issue: 'Horn stuck' })], driver: [plain(blocked())] });
+  });
+
+  it("given a driver record without a registration, when he asks, then the request records none; with one, it records his record's", () => {
+    spec
+      .given({ ...driverStreams(), driver: [driverEvents.added(D, 0, { name: 'Ravi Kumar', vehicle: '' })] })
+      .when(ask(), driver)
+      .then({ request: [filed({ vehicleNumber: null })], driver: [plain(blocked())] });
   });
 
   it('given a driver record without a name, when he asks, then the request carries his account name', () => {

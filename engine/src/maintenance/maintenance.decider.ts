@@ -167,6 +167,7 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
       // The driver record's name, not what the client says it is.
       driverName: record.name || account.name,
       vehicleType,
+      vehicleNumber: record.vehicle || null,
       issue: filedIssue(issue, customIssue),
       commentText,
       breakdownType: filedBreakdownType(midRide !== null, command.data.breakdownType),

@@ -69,6 +69,7 @@ const maintenanceRequested = (requestId: string, driverId: string) =>
     driverId,
     driverName: `Driver ${driverId}`,
     vehicleType: 'Forklift',
+    vehicleNumber: null,
     issue: 'Engine Issue',
     commentText: '',
     breakdownType: 'full',

@@ -12,6 +12,7 @@ export const maintenanceEvents = {
       driverId,
       driverName: `Driver ${driverId}`,
       vehicleType: 'Forklift',
+      vehicleNumber: null,
       issue: 'Hydraulic Problem',
       commentText: 'leaking near the mast',
       breakdownType: 'full',

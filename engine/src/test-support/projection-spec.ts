@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Projection, ReadModels } from '@plantride/projections';
-import type { DomainEvent } from '@plantride/schemas';
+import { EVENT_SCHEMA_VERSIONS, type DomainEvent } from '@plantride/schemas';
 import type { StoreKind } from '../database/database';
 import { START } from '../event-store/event-store';
 import { applyBatch, migrateProjections } from '../projection-runner/projection-runner';
@@ -22,10 +22,15 @@ export async function projectionSpec(kind: StoreKind, ...projections: Projection
     async given(...events: StreamEvent[]): Promise<void> {
       let last = 0;
       for (const { streamId, type, data } of events) {
-        ({ position: last } = await store.append(streamId, 'any', [{ eventId: randomUUID(), type, schemaVersion: 1, data }], {
-          commandId: randomUUID(),
-          actor: { system: 'test' },
-        }));
+        ({ position: last } = await store.append(
+          streamId,
+          'any',
+          [{ eventId: randomUUID(), type, schemaVersion: EVENT_SCHEMA_VERSIONS[type], data }],
+          {
+            commandId: randomUUID(),
+            actor: { system: 'test' },
+          },
+        ));
       }
       // Readers see only events older than every transaction open on the server; on a shared PostgreSQL wait for ours.
       await waitFor(async () => (await store.headCheckpoint()).position >= last, 10_000, `event ${last} to be readable`);

@@ -71,6 +71,7 @@ export function fleetHistory() {
             driverId: operatorId,
             driverName: '',
             vehicleType,
+            vehicleNumber: null,
             issue: 'Engine Issue',
             commentText: '',
             breakdownType: 'full',

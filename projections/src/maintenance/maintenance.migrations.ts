@@ -25,4 +25,25 @@ export const maintenanceMigrations: Record<string, Migration> = {
       await sql`create index maintenance_requests_driver on maintenance_requests (driver_id, status)`.execute(db);
     },
   },
+  '0002_driver_report_and_head_notes': {
+    async up(db) {
+      // Issue #32: the driver's own comment, the head's notes and the vehicle's registration, each its own column.
+      await db.schema
+        .alterTable('maintenance_requests')
+        .addColumn('driver_comment', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('head_notes', 'text')
+        .addColumn('vehicle_number', 'text')
+        .execute();
+      // Rows projected before it take them from the store, only among the events each row has applied
+      // (the runner applies the later ones). A rebuild starts from empty tables instead.
+      const { rows } = await sql<{ events: string | null }>`select to_regclass('events')::text as events`.execute(db);
+      if (!rows[0]?.events) return;
+      await sql`update maintenance_requests m set driver_comment = coalesce(e.data->>'commentText', ''), vehicle_number = e.data->>'vehicleNumber'
+        from events e where e.stream_id = 'maintenance-' || m.request_id and e.event_type = 'MaintenanceRequested'`.execute(db);
+      await sql`update maintenance_requests m set head_notes = n.data->>'commentText'
+        from (select distinct on (e.stream_id) e.stream_id, e.data from events e join maintenance_requests r on e.stream_id = 'maintenance-' || r.request_id
+              where e.event_type = 'MaintenanceCommentEdited' and e.data->>'commentText' not like 'REJECTED: %' and e.stream_position <= r.last_position order by e.stream_id, e.stream_position desc) n
+        where n.stream_id = 'maintenance-' || m.request_id`.execute(db);
+    },
+  },
 };

@@ -25,7 +25,13 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
   describe('rows', () => {
     it('given a request filed, then its row is the request as sent, pending', async () => {
       await spec.given(
-        m.requested('M1', 'FL01', 0, { vehicleType: 'AMR', issue: 'Engine Issue', commentText: 'smoke on start', breakdownType: 'full' }),
+        m.requested('M1', 'FL01', 0, {
+          vehicleType: 'AMR',
+          vehicleNumber: 'MH12 AB 1234',
+          issue: 'Engine Issue',
+          commentText: 'smoke on start',
+          breakdownType: 'full',
+        }),
       );
       expect(await request()).toEqual({
         request_id: 'M1',
@@ -34,6 +40,9 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         vehicle_type: 'AMR',
         issue: 'Engine Issue',
         comment_text: 'smoke on start',
+        driver_comment: 'smoke on start',
+        head_notes: null,
+        vehicle_number: 'MH12 AB 1234',
         status: 'pending',
         breakdown_type: 'full',
         ride_id: null,
@@ -60,9 +69,30 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
       expect(await request()).toMatchObject({ status: 'accepted', accepted_at: time(4), rejected_at: null, maintenance_date: null });
     });
 
-    it('given a request, when the maintenance head edits its comment, then only the comment changes', async () => {
+    it("given a request, when the maintenance head edits its comment, then the comment and his notes change and the driver's report stays", async () => {
       await spec.given(m.requested('M1', 'FL01', 0), m.accepted('M1', 1), m.commentEdited('M1', 'new seals ordered', 2));
-      expect(await request()).toMatchObject({ status: 'accepted', comment_text: 'new seals ordered', issue: 'Hydraulic Problem' });
+      expect(await request()).toMatchObject({
+        status: 'accepted',
+        comment_text: 'new seals ordered',
+        head_notes: 'new seals ordered',
+        issue: 'Hydraulic Problem',
+        driver_comment: 'leaking near the mast',
+      });
+    });
+
+    it("given the head's notes, when the request is rejected, then the notes, the reason and the driver's report are each kept", async () => {
+      await spec.given(
+        m.requested('M1', 'FL01', 0, { issue: 'Mast chain snapped', commentText: 'load dropped' }),
+        m.commentEdited('M1', 'seen it twice this week', 1),
+        m.rejected('M1', 'FL01', 'Duplicate', 2),
+      );
+      expect(await request()).toMatchObject({
+        issue: 'Mast chain snapped',
+        driver_comment: 'load dropped',
+        head_notes: 'seen it twice this week',
+        rejection_reason: 'Duplicate',
+        comment_text: 'REJECTED: Duplicate',
+      });
     });
 
     it('given a pending request, when it is rejected with a reason, then its comment reads REJECTED: and the reason', async () => {
@@ -86,6 +116,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         status: 'rejected',
         rejection_reason: 'driver error',
         comment_text: 'REJECTED: driver error',
+        head_notes: null,
       });
     });
 

@@ -23,7 +23,11 @@ function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested
     case 'MaintenanceCompleted':
       return { status: 'completed', maintenance_date: instantText(event.data.maintenanceDate) };
     case 'MaintenanceCommentEdited':
-      return { comment_text: event.data.commentText };
+      // The head's notes: SPEC's COMMENT_TEXT takes them too, the driver's own comment stays. The spec's
+      // client writes a rejection as a 'REJECTED: ' comment before the status: that is the reason, not notes.
+      return event.data.commentText.startsWith(REJECTION_COMMENT_PREFIX)
+        ? { comment_text: event.data.commentText }
+        : { comment_text: event.data.commentText, head_notes: event.data.commentText };
   }
 }
 
@@ -42,6 +46,8 @@ export const maintenanceProjection = rowProjection({
     vehicle_type: d.vehicleType,
     issue: d.issue,
     comment_text: d.commentText,
+    driver_comment: d.commentText,
+    vehicle_number: d.vehicleNumber,
     status: 'pending',
     breakdown_type: d.breakdownType,
     ride_id: d.rideId,

@@ -22,7 +22,8 @@ export async function findMaintenanceRequest(db: Kysely<ReadModels>, requestId: 
 /**
  * Every request, newest first. A driver's name and mobile are his driver record's, else his
  * account's; the name at filing only when he has neither. His last maintenance is his latest
- * completed request, or what his record says.
+ * completed request, or what his record says. The vehicle's registration is the one recorded with the
+ * request, else (a request from before issue #32) his record's now.
  */
 export async function listMaintenanceRequests(db: Kysely<ReadModels>): Promise<MaintenanceRequestListing[]> {
   return withDrivers(db, await maintenanceListQuery(db).execute());
@@ -58,6 +59,7 @@ const maintenanceListQuery = (db: Kysely<ReadModels>) =>
       'u.mobile as user_mobile',
       'd.role as role',
       'd.last_maintenance_date as record_maintenance_date',
+      'd.vehicle as record_vehicle',
     ])
     .orderBy('m.requested_at', 'desc')
     .orderBy('m.request_id');
@@ -74,11 +76,15 @@ async function withDrivers(db: Kysely<ReadModels>, rows: MaintenanceListRow[]): 
     .groupBy('driver_id')
     .execute();
   const lastByDriver = new Map(latest.map((row) => [row.driver_id, row.last ? new Date(row.last) : null]));
-  return rows.map(({ record_name, account_name, driver_mobile, user_mobile, role, record_maintenance_date, ...request }) => ({
-    ...request,
-    driver_name: record_name || account_name || request.driver_name,
-    mobile: driver_mobile ?? user_mobile,
-    role,
-    last_maintenance_date: lastByDriver.get(request.driver_id) ?? record_maintenance_date,
-  }));
+  return rows.map(
+    ({ record_name, account_name, driver_mobile, user_mobile, role, record_maintenance_date, record_vehicle, ...request }) => ({
+      ...request,
+      // A request recorded before issue #32 kept no registration: his record's, as it is now.
+      vehicle_number: request.vehicle_number ?? (record_vehicle || null),
+      driver_name: record_name || account_name || request.driver_name,
+      mobile: driver_mobile ?? user_mobile,
+      role,
+      last_maintenance_date: lastByDriver.get(request.driver_id) ?? record_maintenance_date,
+    }),
+  );
 }

@@ -5,7 +5,14 @@ export interface MaintenanceRequestsTable {
   driver_name: string;
   vehicle_type: string;
   issue: string;
+  /** SPEC §3's COMMENT_TEXT: the driver's comment, then the head's edits, then 'REJECTED: {reason}'. */
   comment_text: string;
+  /** Issue #32: the driver's comment as he wrote it when he filed; nothing later changes it. */
+  driver_comment: string;
+  /** Issue #32: the maintenance head's notes (his last comment edit), or null. */
+  head_notes: string | null;
+  /** Issue #32: the vehicle's registration when the request was filed; null on requests recorded before it. */
+  vehicle_number: string | null;
   status: string;
   /** partial, full, or null when the driver chose none. */
   breakdown_type: string | null;

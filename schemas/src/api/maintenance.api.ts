@@ -64,6 +64,14 @@ export const maintenanceRequestRowSchema = z.object({
   BREAKDOWN_TYPE: z.union([breakdownTypeSchema, z.literal('')]),
   /** Ours: the ride a mid-ride request was filed from (then ISSUE and BREAKDOWN_TYPE are empty), else null. */
   RIDE_ID: z.string().nullable(),
+  /** Ours (issue #32): the driver's comment as he wrote it; COMMENT_TEXT takes the head's edits and a rejection. */
+  DRIVER_COMMENT: z.string(),
+  /** Ours (issue #32): the maintenance head's notes (his last comment edit), or null. */
+  HEAD_NOTES: z.string().nullable(),
+  /** Ours (issue #32): why the request was rejected, without the 'REJECTED: ' prefix, or null. */
+  REJECTION_REASON: z.string().nullable(),
+  /** Ours (issue #32): the vehicle's registration (recorded with the request, else his record's), or null. */
+  VEHICLE_NUMBER: z.string().nullable(),
 });
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */

@@ -3,12 +3,17 @@ import { breakdownTypeSchema, vehicleTypeSchema } from '../constants';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
-/** A driver asked for vehicle maintenance; `rideId` is set when it happened mid-ride. */
+/**
+ * A driver asked for vehicle maintenance; `rideId` is set when it happened mid-ride. `issue` and
+ * `commentText` are the driver's report as he wrote it: nothing later changes them.
+ */
 export const maintenanceRequestedSchema = defineEvent('MaintenanceRequested', {
   requestId: idSchema,
   driverId: idSchema,
   driverName: z.string(),
   vehicleType: vehicleTypeSchema,
+  /** Version 2 (issue #32): the vehicle's registration on his driver record when he filed; null before version 2 or with none recorded. */
+  vehicleNumber: z.string().nullable(),
   // The chosen reason, or the driver's own text when the reason was 'Others'.
   issue: z.string(),
   commentText: z.string(),
@@ -44,7 +49,7 @@ export const maintenanceCompletedSchema = defineEvent('MaintenanceCompleted', {
   maintenanceDate: isoDateTimeSchema,
 });
 
-/** The maintenance head replaced the request's comment. */
+/** The maintenance head replaced the request's comment: his notes. The driver's own comment stays in `MaintenanceRequested`. */
 export const maintenanceCommentEditedSchema = defineEvent('MaintenanceCommentEdited', {
   requestId: idSchema,
   commentText: z.string().min(1),
@@ -69,7 +74,7 @@ export type MaintenanceEvent = z.infer<typeof maintenanceEventSchema>;
 export type MaintenanceEventType = MaintenanceEvent['type'];
 
 export const MAINTENANCE_EVENT_SCHEMA_VERSIONS = {
-  MaintenanceRequested: 1,
+  MaintenanceRequested: 2,
   MaintenanceAccepted: 1,
   MaintenanceRejected: 2,
   MaintenanceCompleted: 2,

@@ -17,6 +17,8 @@ const UPCASTERS: Record<string, Upcaster> = {
   // and a reader takes him from the request's MaintenanceRequested (docs/DECISIONS.md).
   'MaintenanceRejected@1': (data) => ({ ...(data as object), driverId: null }),
   'MaintenanceCompleted@1': (data) => ({ ...(data as object), driverId: null }),
+  // Issue #32: a request now records the vehicle's registration. An older one did not: unknown (the list falls back to his record's).
+  'MaintenanceRequested@1': (data) => ({ ...(data as object), vehicleNumber: null }),
   // Before issue #31 an item id could be any text (`constructor`, `__proto__`); such an id is read as a safe one, the same each time.
   'ChecklistChanged@1': (data) => {
     const { items, ...rest } = data as { items: Array<{ id: string }> };

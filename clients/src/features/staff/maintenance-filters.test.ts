@@ -25,6 +25,10 @@ const row = (patch: Partial<MaintenanceRequestRow>): MaintenanceRequestRow => ({
   LAST_MAINTENANCE_DATE: null,
   BREAKDOWN_TYPE: 'full',
   RIDE_ID: null,
+  DRIVER_COMMENT: '',
+  HEAD_NOTES: null,
+  REJECTION_REASON: null,
+  VEHICLE_NUMBER: null,
   ...patch,
 });
 
