@@ -254,3 +254,23 @@ export const placeNameTaken = (name: string): string => `A place called ${name} 
 /** A place's new name that reads as another place's, letter for look-alike letter (issue #31: a Cyrillic "а" in "main gate"). */
 export const placeNameLooksLike = (name: string): string =>
   `Place name looks the same as the place ${name}; choose a name that reads differently.`;
+
+/** Issue #32: the step a driver's vehicle still needs after his maintenance request closed. */
+export const INSPECTION_BEFORE_RIDES = 'Pass a vehicle inspection before taking rides again.';
+
+/**
+ * Issue #32: what a driver is told when his maintenance request closes: what comes next, never
+ * "active again" while a passed inspection must come first. A completion with nothing to wait for
+ * keeps SPEC §2's 'Maintenance completed. Your vehicle is now active.'.
+ */
+export function maintenanceOutcomeNotice(outcome: {
+  status: 'completed' | 'rejected';
+  reason?: string | null;
+  inspectionDue: boolean;
+}): string {
+  const next = outcome.inspectionDue ? INSPECTION_BEFORE_RIDES : 'You can take rides again.';
+  if (outcome.status === 'completed')
+    return outcome.inspectionDue ? `Maintenance completed. ${INSPECTION_BEFORE_RIDES}` : MESSAGES.maintenanceCompletedVehicleActive;
+  const reason = outcome.reason?.trim().replace(/[.\s]+$/, '');
+  return `Your maintenance request was rejected${reason ? `: ${reason}` : ''}. ${next}`;
+}

@@ -80,7 +80,10 @@ describe.each(testStoreKinds())('blocked drivers on %s', (kind) => {
       block: async (id: string) =>
         void (await maintenance({ type: 'DriverBlockedForMaintenance', data: { operatorId: id, maintenanceRequestId: randomUUID() } })),
       lift: async (id: string) =>
-        void (await maintenance({ type: 'DriverUnblocked', data: { operatorId: id, reason: 'maintenance_completed' } })),
+        void (await maintenance({
+          type: 'DriverUnblocked',
+          data: { operatorId: id, reason: 'maintenance_completed', inspectionDue: false },
+        })),
     },
   ];
 

@@ -31,7 +31,10 @@ export interface DriverState {
   activationCode: StoredAccessCode | null;
   /** His shift as last started, until he ends it (it also runs out at `endsAt`: see onShift). */
   shift: DriverShift | null;
-  /** The plant day (yyyy-MM-dd) of his last passed vehicle inspection (issue #21), or null. */
+  /**
+   * The plant day (yyyy-MM-dd) of his last passed vehicle inspection (issue #21) that still counts, or null:
+   * a release that says a passed inspection must come first (issue #32) discards the one before.
+   */
   lastPassedInspectionDay: string | null;
   /** His last vehicle inspection, passed or not, or null. */
   lastInspection: DriverInspection | null;
@@ -69,7 +72,7 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
     case 'DriverBlockedForMaintenance':
       return { ...state, blockedFor: event.data.maintenanceRequestId };
     case 'DriverUnblocked':
-      return { ...state, blockedFor: null };
+      return { ...state, blockedFor: null, ...(event.data.inspectionDue ? { lastPassedInspectionDay: null } : {}) };
     case 'DriverAssignedToRide':
       return { ...state, ongoingRideId: event.data.rideId };
     case 'DriverReleasedFromRide':

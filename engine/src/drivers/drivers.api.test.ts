@@ -239,7 +239,10 @@ describe.each(testStoreKinds())('drivers API on %s', (kind) => {
       const blocked = (await get('/api/drivers/blocked', 'AD01')).json();
       expect(blocked).toContainEqual({ id: 'FL02' });
       expect(blocked).not.toContainEqual({ id: 'FL01' });
-      await appendDriverEvent(t.app.eventStore, { type: 'DriverUnblocked', data: { operatorId: 'FL02', reason: 'maintenance_rejected' } });
+      await appendDriverEvent(t.app.eventStore, {
+        type: 'DriverUnblocked',
+        data: { operatorId: 'FL02', reason: 'maintenance_rejected', inspectionDue: false },
+      });
     });
 
     it('given no record for a token number, then getSpecificDriver answers an empty list and status 404', async () => {

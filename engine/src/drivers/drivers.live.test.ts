@@ -107,7 +107,7 @@ describe.each(testStoreKinds())('driver live events on %s', (kind) => {
     expect(named(driver, 'driverBlocked')).toEqual([
       { driverId: 'FL01', message: MESSAGES.vehicleUnderMaintenance, maintenanceRequestId: 'M1', position: expect.any(Number) },
     ]);
-    await maintenance({ type: 'DriverUnblocked', data: { operatorId: 'FL01', reason: 'maintenance_completed' } });
+    await maintenance({ type: 'DriverUnblocked', data: { operatorId: 'FL01', reason: 'maintenance_completed', inspectionDue: false } });
     await arrived(driver, 'driverUnblocked');
     await arrived(staff, 'driverUnblocked');
     expect(named(driver, 'driverUnblocked')).toEqual([

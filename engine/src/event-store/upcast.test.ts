@@ -29,12 +29,28 @@ describe('upcasting stored events', () => {
     ['MaintenanceRejected', { requestId: 'M1', reason: 'no fault found', rejectedAt: '2026-11-25T09:00:00.000Z' }],
     ['MaintenanceCompleted', { requestId: 'M1', maintenanceDate: '2026-11-25T09:00:00.000Z' }],
   ] as const)(
-    'given a %s stored at version 1, before outcomes named the driver, when it is read, then its driver is null: its request names him',
+    'given a %s stored at version 1, before outcomes named the driver, when it is read, then its driver is null: its request names him; and no inspection was due',
     (type, data) => {
-      expect(EVENT_SCHEMA_VERSIONS[type]).toBe(2);
-      expect(toDomainEvent({ type, schemaVersion: 1, globalPosition: 9, data })).toEqual({ type, data: { ...data, driverId: null } });
+      expect(EVENT_SCHEMA_VERSIONS[type]).toBe(3);
+      expect(toDomainEvent({ type, schemaVersion: 1, globalPosition: 9, data })).toEqual({
+        type,
+        data: { ...data, driverId: null, inspectionDue: false },
+      });
+      const v2 = { ...data, driverId: 'F001' };
+      expect(toDomainEvent({ type, schemaVersion: 2, globalPosition: 10, data: v2 })).toEqual({
+        type,
+        data: { ...v2, inspectionDue: false },
+      });
     },
   );
+
+  it('given a DriverUnblocked stored at version 1, before releases could wait for an inspection, when it is read, then no inspection is due', () => {
+    const data = { operatorId: 'F001', reason: 'maintenance_rejected' };
+    expect(toDomainEvent({ type: 'DriverUnblocked', schemaVersion: 1, globalPosition: 9, data })).toEqual({
+      type: 'DriverUnblocked',
+      data: { ...data, inspectionDue: false },
+    });
+  });
 
   it('given a MaintenanceRequested stored at version 1, before requests recorded the registration, when it is read, then its vehicle number is null', () => {
     const data = {

@@ -120,9 +120,12 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
     await append(
       [
         maintenanceStreamId('M1'),
-        { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'F1', maintenanceDate: '2020-01-01T00:00:00.000Z' } },
+        {
+          type: 'MaintenanceCompleted',
+          data: { requestId: 'M1', driverId: 'F1', maintenanceDate: '2020-01-01T00:00:00.000Z', inspectionDue: false },
+        },
       ],
-      driver('F1', { type: 'DriverUnblocked', data: { operatorId: 'F1', reason: 'maintenance_completed' } }),
+      driver('F1', { type: 'DriverUnblocked', data: { operatorId: 'F1', reason: 'maintenance_completed', inspectionDue: false } }),
     );
     await brokeDown('C1', 'M2', 'Crane');
     today = plantDayOf(new Date());

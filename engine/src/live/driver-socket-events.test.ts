@@ -34,19 +34,24 @@ describe('driver and account events to socket events', () => {
   });
 
   it.each([
-    ['maintenance_completed', MESSAGES.maintenanceCompletedVehicleActive],
-    ['maintenance_rejected', expect.any(String)],
-  ] as const)('when the block lifts with %s, then the driver and staff get driverUnblocked with message and reason', (reason, message) => {
-    const emits = at({ type: 'DriverUnblocked', data: { operatorId: 'DR01', reason } }, 7);
-    expect(emits).toEqual([
-      {
-        name: 'driverUnblocked',
-        rooms: ['user:DR01', 'driver:DR01', 'staff'],
-        payload: { driverId: 'DR01', message, reason, position: 7 },
-      },
-    ]);
-    expectValid(emits);
-  });
+    ['maintenance_completed', false, MESSAGES.maintenanceCompletedVehicleActive],
+    ['maintenance_rejected', false, 'Your maintenance request was rejected. You can take rides again.'],
+    ['maintenance_completed', true, 'Maintenance completed. Pass a vehicle inspection before taking rides again.'],
+    ['maintenance_rejected', true, 'Your maintenance request was rejected. Pass a vehicle inspection before taking rides again.'],
+  ] as const)(
+    'when the block lifts with %s (inspection due: %s), then the driver and staff get driverUnblocked saying what comes next',
+    (reason, inspectionDue, message) => {
+      const emits = at({ type: 'DriverUnblocked', data: { operatorId: 'DR01', reason, inspectionDue } }, 7);
+      expect(emits).toEqual([
+        {
+          name: 'driverUnblocked',
+          rooms: ['user:DR01', 'driver:DR01', 'staff'],
+          payload: { driverId: 'DR01', message, reason, position: 7 },
+        },
+      ]);
+      expectValid(emits);
+    },
+  );
 
   it.each([true, false])(
     'when a driver inspects his vehicle (passed %s), then staff get vehicleInspected with his id, the inspection and whether it passed',

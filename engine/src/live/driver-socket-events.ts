@@ -1,11 +1,15 @@
-import { MESSAGES, type EventOfType, type EventType, type SocketEventName, type SocketPayload } from '@plantride/schemas';
+import {
+  MESSAGES,
+  maintenanceOutcomeNotice,
+  type EventOfType,
+  type EventType,
+  type SocketEventName,
+  type SocketPayload,
+} from '@plantride/schemas';
 import { liveRooms } from './live-rooms';
 import type { LiveEmit } from './ride-socket-events';
 
 type Positioned<T extends EventType> = EventOfType<T> & { position: number };
-
-// Our own text: the spec's client lifts the block on driverUnblocked but shows no wording for a rejection.
-const UNBLOCKED_AFTER_REJECTION = 'Your maintenance request was rejected. Your vehicle is active again.';
 
 function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>): LiveEmit {
   return { name, rooms, payload } as LiveEmit;
@@ -35,7 +39,9 @@ export function driverBlocked({ data, position }: Positioned<'DriverBlockedForMa
 
 /** The maintenance block lifted (completed or rejected): his overlay goes, staff see him free. */
 export function driverUnblocked({ data, position }: Positioned<'DriverUnblocked'>): LiveEmit[] {
-  const message = data.reason === 'maintenance_completed' ? MESSAGES.maintenanceCompletedVehicleActive : UNBLOCKED_AFTER_REJECTION;
+  // Our own wording for a rejection (the spec's client shows none): what comes next, as the request's outcome says (issue #32).
+  const status = data.reason === 'maintenance_completed' ? 'completed' : 'rejected';
+  const message = maintenanceOutcomeNotice({ status, inspectionDue: data.inspectionDue });
   return [
     emit('driverUnblocked', [...driverRooms(data.operatorId), liveRooms.staff], {
       driverId: data.operatorId,

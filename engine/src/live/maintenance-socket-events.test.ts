@@ -215,12 +215,15 @@ describe('maintenance and redistribution to socket events', () => {
   it.each([
     [{ type: 'MaintenanceAccepted', data: { requestId: 'M1', acceptedAt: AT } }, 'accepted', null],
     [
-      { type: 'MaintenanceRejected', data: { requestId: 'M1', driverId: 'DR01', reason: 'no fault found', rejectedAt: AT } },
+      {
+        type: 'MaintenanceRejected',
+        data: { requestId: 'M1', driverId: 'DR01', reason: 'no fault found', rejectedAt: AT, inspectionDue: false },
+      },
       'rejected',
       'maintenanceRejected',
     ],
     [
-      { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'DR01', maintenanceDate: AT } },
+      { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'DR01', maintenanceDate: AT, inspectionDue: false } },
       'completed',
       'maintenanceCompleted',
     ],
@@ -239,6 +242,33 @@ describe('maintenance and redistribution to socket events', () => {
       });
       if (toDriver === 'maintenanceCompleted')
         expect(emits[1]?.payload).toMatchObject({ message: MESSAGES.maintenanceCompletedVehicleActive });
+    },
+  );
+
+  it.each([
+    [
+      {
+        type: 'MaintenanceRejected',
+        data: { requestId: 'M1', driverId: 'DR01', reason: 'Duplicate.', rejectedAt: AT, inspectionDue: true },
+      },
+      'Your maintenance request was rejected: Duplicate. Pass a vehicle inspection before taking rides again.',
+    ],
+    [
+      {
+        type: 'MaintenanceRejected',
+        data: { requestId: 'M1', driverId: 'DR01', reason: 'no fault found', rejectedAt: AT, inspectionDue: false },
+      },
+      'Your maintenance request was rejected: no fault found. You can take rides again.',
+    ],
+    [
+      { type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: 'DR01', maintenanceDate: AT, inspectionDue: true } },
+      'Maintenance completed. Pass a vehicle inspection before taking rides again.',
+    ],
+  ] as const satisfies ReadonlyArray<readonly [MaintenanceEvent, string]>)(
+    'when a request closes (%j), then the driver is told what comes next, never "active again" while an inspection is due',
+    async (event, message) => {
+      const emits = await emitsFor(event, null, requestStreams().lookups);
+      expect(emits[1]?.payload).toMatchObject({ driverId: 'DR01', message });
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  maintenanceOutcomeNotice,
   RESUME_STATE_TO_RIDE_STATE,
   type EventOfType,
   type EventType,
@@ -15,7 +16,6 @@ type Positioned<T extends EventType> = EventOfType<T> & { position: number };
 
 // Our own texts: the spec names these events but gives no wording for them.
 const newMaintenanceRequestMessage = (driverName: string, driverId: string) => `New maintenance request from ${driverName || driverId}.`;
-const maintenanceRejectedMessage = (reason: string) => `Your maintenance request was rejected: ${reason}. Your vehicle is active again.`;
 
 function emit<E extends SocketEventName>(name: E, rooms: string[], payload: SocketPayload<E>, except?: string[]): LiveEmit {
   return (except ? { name, rooms, except, payload } : { name, rooms, payload }) as LiveEmit;
@@ -111,7 +111,7 @@ export function maintenanceRejected(
     emits.push(
       emit('maintenanceRejected', driverRooms(driverId), {
         driverId,
-        message: maintenanceRejectedMessage(data.reason),
+        message: maintenanceOutcomeNotice({ status: 'rejected', reason: data.reason, inspectionDue: data.inspectionDue }),
         requestId: data.requestId,
         reason: 'maintenance_rejected',
         position,
@@ -121,7 +121,7 @@ export function maintenanceRejected(
   return emits;
 }
 
-/** Completed: staff lists move on, and the driver sees 'Maintenance completed. Your vehicle is now active.' */
+/** Completed: staff lists move on, and the driver sees 'Maintenance completed. Your vehicle is now active.', or that an inspection comes first (issue #32). */
 export function maintenanceCompleted(
   { data, position }: Positioned<'MaintenanceCompleted'>,
   _facts: RideFacts | null,
@@ -133,7 +133,7 @@ export function maintenanceCompleted(
     emits.push(
       emit('maintenanceCompleted', driverRooms(driverId), {
         driverId,
-        message: MESSAGES.maintenanceCompletedVehicleActive,
+        message: maintenanceOutcomeNotice({ status: 'completed', inspectionDue: data.inspectionDue }),
         requestId: data.requestId,
         reason: 'maintenance_completed',
         position,

@@ -1,4 +1,10 @@
-import { breakdownTypeSchema, maintenanceStatusSchema, vehicleTypeSchema, type MaintenanceRequestRow } from '@plantride/schemas';
+import {
+  breakdownTypeSchema,
+  maintenanceStatusSchema,
+  takesVehicleOutOfService,
+  vehicleTypeSchema,
+  type MaintenanceRequestRow,
+} from '@plantride/schemas';
 import type { MaintenanceRequestListing } from '@plantride/projections';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
@@ -24,5 +30,7 @@ export function toMaintenanceRequestRow(row: MaintenanceRequestListing): Mainten
     HEAD_NOTES: row.head_notes ?? null,
     REJECTION_REASON: row.rejection_reason ?? null,
     VEHICLE_NUMBER: row.vehicle_number ?? null,
+    OUT_OF_SERVICE: takesVehicleOutOfService({ breakdownType: breakdown.success ? breakdown.data : null, rideId: row.ride_id ?? null }),
+    INSPECTION_DUE: row.inspection_due ?? false,
   };
 }

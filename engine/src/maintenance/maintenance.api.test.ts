@@ -147,6 +147,8 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       HEAD_NOTES: null,
       REJECTION_REASON: null,
       VEHICLE_NUMBER: 'MH12 F001',
+      OUT_OF_SERVICE: false,
+      INSPECTION_DUE: false,
     });
 
     // Blocked drivers cannot take rides.

@@ -226,7 +226,10 @@ const requested = maintenanceEvents.requested('M1', D, 0, { issue: 'Engine Issue
 const accepted = maintenanceEvents.accepted('M1', 0);
 const rejected = maintenanceEvents.rejected('M1', D, 'not a fault', 0);
 const completed = maintenanceEvents.completed('M1', D, 0);
-const unblocked = (reason: 'maintenance_completed' | 'maintenance_rejected') => plain(driverEvents.unblocked(D, reason));
+const unblocked = (reason: 'maintenance_completed' | 'maintenance_rejected', inspectionDue = false) =>
+  plain(driverEvents.unblocked(D, reason, inspectionDue));
+/** The plant requires a passed inspection before rides (issue #21). */
+const inspectionsRequired = { inspection: [{ type: 'InspectionSettingsChanged', data: { inspectionRequired: true } } as DomainEvent] };
 
 describe("set a maintenance request's status", () => {
   const spec = commandSpec(setMaintenanceStatus);
@@ -258,6 +261,64 @@ describe("set a maintenance request's status", () => {
       .given({ request: [requested, accepted], ...blockedBy() })
       .when(setStatus('completed', { maintenanceDate: AT }), head)
       .then({ request: [plain(completed)], driver: [unblocked('maintenance_completed')] });
+  });
+
+  describe('returning the vehicle to service (issue #32)', () => {
+    const partial = maintenanceEvents.requested('M1', D, 0, { issue: 'Engine Issue', commentText: 'smoke', breakdownType: 'partial' });
+    const midRide = maintenanceEvents.requested('M1', D, 0, {
+      issue: '',
+      commentText: 'mast chain snapped',
+      breakdownType: 'partial',
+      rideId: 'R1',
+    });
+
+    it('given inspections required and a full breakdown, when the head completes or rejects it, then the driver is released but a passed inspection must come first, in both events', () => {
+      spec
+        .given({ request: [requested, accepted], ...blockedBy(), ...inspectionsRequired })
+        .when(setStatus('completed', { maintenanceDate: AT }), head)
+        .then({
+          request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: D, maintenanceDate: AT, inspectionDue: true } }],
+          driver: [unblocked('maintenance_completed', true)],
+        });
+      spec
+        .given({ request: [requested], ...blockedBy(), ...inspectionsRequired })
+        .when(setStatus('rejected', { reason: 'Duplicate' }), head)
+        .then({
+          request: [
+            {
+              type: 'MaintenanceRejected',
+              data: { requestId: 'M1', driverId: D, reason: 'Duplicate', rejectedAt: AT, inspectionDue: true },
+            },
+          ],
+          driver: [unblocked('maintenance_rejected', true)],
+        });
+    });
+
+    it('given inspections required and a breakdown mid-ride (filed as partial), when the head rejects it, then a passed inspection must come first', () => {
+      spec
+        .given({ request: [midRide], ...blockedBy(), ...inspectionsRequired })
+        .when(setStatus('rejected', { reason: 'Duplicate' }), head)
+        .then({
+          request: [
+            {
+              type: 'MaintenanceRejected',
+              data: { requestId: 'M1', driverId: D, reason: 'Duplicate', rejectedAt: AT, inspectionDue: true },
+            },
+          ],
+          driver: [unblocked('maintenance_rejected', true)],
+        });
+    });
+
+    it('given inspections required and a partial breakdown off a ride, or inspections not required and a full one, when the head closes it, then the vehicle is back at once', () => {
+      spec
+        .given({ request: [partial, accepted], ...blockedBy(), ...inspectionsRequired })
+        .when(setStatus('completed', { maintenanceDate: AT }), head)
+        .then({ request: [plain(completed)], driver: [unblocked('maintenance_completed')] });
+      spec
+        .given({ request: [requested], ...blockedBy() })
+        .when(setStatus('rejected', { reason: 'not a fault' }), head)
+        .then({ request: [plain(rejected)], driver: [unblocked('maintenance_rejected')] });
+    });
   });
 
   it('given a driver blocked by a newer request or not at all, when an older request is closed, then only its status changes', () => {
@@ -378,7 +439,7 @@ describe('staff unblock a driver', () => {
       .given({ ...blockedDriver, request: [requested] })
       .when(unblock('maintenance_completed'), head)
       .then({
-        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: D, maintenanceDate: AT } }],
+        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: D, maintenanceDate: AT, inspectionDue: false } }],
         driver: [unblocked('maintenance_completed')],
       });
   });
@@ -388,8 +449,23 @@ describe('staff unblock a driver', () => {
       .given({ ...blockedDriver, request: [requested, accepted] })
       .when(unblock('maintenance_rejected'), head)
       .then({
-        request: [{ type: 'MaintenanceRejected', data: { requestId: 'M1', driverId: D, reason: STAFF_UNBLOCK_REASON, rejectedAt: AT } }],
+        request: [
+          {
+            type: 'MaintenanceRejected',
+            data: { requestId: 'M1', driverId: D, reason: STAFF_UNBLOCK_REASON, rejectedAt: AT, inspectionDue: false },
+          },
+        ],
         driver: [unblocked('maintenance_rejected')],
+      });
+  });
+
+  it('given inspections required and a driver blocked by a full breakdown, when staff unblock him, then the request closes and he is released with a passed inspection due first', () => {
+    spec
+      .given({ ...blockedDriver, request: [requested], ...inspectionsRequired })
+      .when(unblock('maintenance_completed'), head)
+      .then({
+        request: [{ type: 'MaintenanceCompleted', data: { requestId: 'M1', driverId: D, maintenanceDate: AT, inspectionDue: true } }],
+        driver: [unblocked('maintenance_completed', true)],
       });
   });
 

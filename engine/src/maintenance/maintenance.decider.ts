@@ -8,7 +8,9 @@ import {
   maintenanceRequestProblem,
   maintenanceStreamId,
   resumeStateOf,
+  takesVehicleOutOfService,
   type BreakdownType,
+  type InspectionSettings,
   type DriverEvent,
   type EditMaintenanceComment,
   type MaintenanceEvent,
@@ -27,12 +29,14 @@ import { badRequest, conflict, forbidden, notFound } from '../commands/errors';
 import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { redistribution, rideStream, type AlternativeDrivers } from '../rides/ride.decider';
 import { userStream, type UserState } from '../users/user.decider';
+import { inspectionSettingsStream, type InspectionSettingsRef } from '../inspections/inspection-settings';
 
 export interface MaintenanceRequestState {
   requestId: string;
   driverId: string;
   vehicleType: VehicleType;
   rideId: string | null;
+  breakdownType: BreakdownType | null;
   status: MaintenanceStatus;
   commentText: string;
   maintenanceDate: string | null;
@@ -53,8 +57,8 @@ function reasonOf(text: string | null): string | null {
 
 export function evolveMaintenance(state: MaintenanceState, event: MaintenanceEvent): MaintenanceState {
   if (event.type === 'MaintenanceRequested') {
-    const { requestId, driverId, vehicleType, rideId, commentText } = event.data;
-    return { requestId, driverId, vehicleType, rideId, status: 'pending', commentText, maintenanceDate: null };
+    const { requestId, driverId, vehicleType, rideId, breakdownType, commentText } = event.data;
+    return { requestId, driverId, vehicleType, rideId, breakdownType, status: 'pending', commentText, maintenanceDate: null };
   }
   if (!state) return state;
   switch (event.type) {
@@ -76,7 +80,26 @@ const ALLOWED: Record<SetMaintenanceStatus['data']['status'], MaintenanceStatus>
   completed: 'accepted',
 };
 
-function statusEvents(command: SetMaintenanceStatus, state: MaintenanceRequestState, at: string): MaintenanceEvent[] {
+/**
+ * Issue #32, the return-to-service rule: closing (completing, rejecting or a staff unblock) a request that
+ * took its vehicle out of service (`takesVehicleOutOfService`) while the plant requires inspections releases
+ * the driver, but his vehicle is back in service only after a passed inspection recorded after the close;
+ * any inspection he passed before no longer counts. Inspections off: the maintenance head's close is his
+ * confirmation that the vehicle was checked (docs/DECISIONS.md), and the vehicle is back at once.
+ */
+export function inspectionDueOnClose(
+  request: Pick<MaintenanceRequestState, 'breakdownType' | 'rideId'>,
+  settings: InspectionSettings,
+): boolean {
+  return settings.inspectionRequired && takesVehicleOutOfService(request);
+}
+
+function statusEvents(
+  command: SetMaintenanceStatus,
+  state: MaintenanceRequestState,
+  at: string,
+  inspectionDue: boolean,
+): MaintenanceEvent[] {
   const { requestId, status, maintenanceDate } = command.data;
   if (state.status !== ALLOWED[status]) throw conflict(SERVER_MESSAGES.invalidStatusChange);
   switch (status) {
@@ -87,11 +110,11 @@ function statusEvents(command: SetMaintenanceStatus, state: MaintenanceRequestSt
       const reason =
         reasonOf(command.data.reason) ?? (state.commentText.startsWith(REJECTION_COMMENT_PREFIX) ? reasonOf(state.commentText) : null);
       if (!reason) throw badRequest(MESSAGES.rejectionReasonRequired);
-      return [{ type: 'MaintenanceRejected', data: { requestId, driverId: state.driverId, reason, rejectedAt: at } }];
+      return [{ type: 'MaintenanceRejected', data: { requestId, driverId: state.driverId, reason, rejectedAt: at, inspectionDue } }];
     }
     case 'completed':
       if (!maintenanceDate) throw badRequest(SERVER_MESSAGES.maintenanceDateRequired);
-      return [{ type: 'MaintenanceCompleted', data: { requestId, driverId: state.driverId, maintenanceDate } }];
+      return [{ type: 'MaintenanceCompleted', data: { requestId, driverId: state.driverId, maintenanceDate, inspectionDue } }];
   }
 }
 
@@ -212,31 +235,34 @@ export function fileMaintenanceRequest(
 type MaintenanceRequestedData = Extract<MaintenanceEvent, { type: 'MaintenanceRequested' }>['data'];
 
 /** Unblocks the driver only from the block of this request: finishing an old request must not release him from a newer one. */
-function unblockFrom(driver: DriverState | undefined, requestId: string, reason: UnblockReason): DriverEvent[] {
+function unblockFrom(driver: DriverState | undefined, requestId: string, reason: UnblockReason, inspectionDue: boolean): DriverEvent[] {
   if (!driver?.record || driver.blockedFor !== requestId) return [];
-  return [{ type: 'DriverUnblocked', data: { operatorId: driver.record.operatorId, reason } }];
+  return [{ type: 'DriverUnblocked', data: { operatorId: driver.record.operatorId, reason, inspectionDue } }];
 }
 
-type StatusStreams = { request: RequestRef; driver?: DriverRef };
+type StatusStreams = { request: RequestRef; driver?: DriverRef; inspection?: InspectionSettingsRef };
 
 /** PUT /api/requests/{id}/status: accept, reject (with a reason) or complete (with a date); rejecting and completing release the driver in the same append. */
 export const setMaintenanceStatus: CommandHandler<SetMaintenanceStatus, StatusStreams> = {
-  // Accepting changes the request alone; closing it reads (and may unblock) its driver too.
+  // Accepting changes the request alone; closing it reads (and may unblock) its driver and the plant's inspection setting too.
   streams: (command, read) => ({
     request: maintenanceStream(command.data.requestId),
-    ...(read.request && command.data.status !== 'accepted' ? { driver: driverStream(read.request.driverId) } : {}),
+    ...(read.request && command.data.status !== 'accepted'
+      ? { driver: driverStream(read.request.driverId), inspection: inspectionSettingsStream() }
+      : {}),
   }),
-  decide(command, { request, driver }, { now, actor }) {
+  decide(command, { request, driver, inspection }, { now, actor }) {
     requireActor(actor, ...STAFF);
     if (!request) throw notFound(SERVER_MESSAGES.maintenanceRequestNotFound);
-    const events = statusEvents(command, request, now.toISOString());
+    const inspectionDue = inspection ? inspectionDueOnClose(request, inspection) : false;
+    const events = statusEvents(command, request, now.toISOString(), inspectionDue);
     const { status, requestId } = command.data;
     return {
       request: events,
       driver:
         status === 'accepted'
           ? []
-          : unblockFrom(driver, requestId, status === 'completed' ? 'maintenance_completed' : 'maintenance_rejected'),
+          : unblockFrom(driver, requestId, status === 'completed' ? 'maintenance_completed' : 'maintenance_rejected', inspectionDue),
     };
   },
 };
@@ -268,24 +294,32 @@ export const STAFF_UNBLOCK_REASON = 'Driver unblocked by maintenance staff.';
  * completed today (reason maintenance_completed: the vehicle's last maintenance date) or rejected.
  * A driver who is not blocked: nothing changes.
  */
-export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; request?: RequestRef }> = {
-  streams: (command, read) => ({
-    driver: driverStream(command.data.operatorId),
-    ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}),
-  }),
-  decide(command, { driver, request }, { now, actor }) {
-    requireActor(actor, ...STAFF);
-    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
-    const requestId = driver.blockedFor;
-    if (!requestId) return {};
-    const at = now.toISOString();
-    const { reason } = command.data;
-    const open = request && (request.status === 'pending' || request.status === 'accepted');
-    const closed: MaintenanceEvent[] = !open
-      ? []
-      : reason === 'maintenance_completed'
-        ? [{ type: 'MaintenanceCompleted', data: { requestId, driverId: request.driverId, maintenanceDate: at } }]
-        : [{ type: 'MaintenanceRejected', data: { requestId, driverId: request.driverId, reason: STAFF_UNBLOCK_REASON, rejectedAt: at } }];
-    return { request: closed, driver: unblockFrom(driver, requestId, reason) };
-  },
-};
+export const unblockDriver: CommandHandler<UnblockDriver, { driver: DriverRef; request?: RequestRef; inspection: InspectionSettingsRef }> =
+  {
+    streams: (command, read) => ({
+      driver: driverStream(command.data.operatorId),
+      inspection: inspectionSettingsStream(),
+      ...(read.driver?.blockedFor ? { request: maintenanceStream(read.driver.blockedFor) } : {}),
+    }),
+    decide(command, { driver, request, inspection }, { now, actor }) {
+      requireActor(actor, ...STAFF);
+      if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+      const requestId = driver.blockedFor;
+      if (!requestId) return {};
+      const at = now.toISOString();
+      const { reason } = command.data;
+      const open = request && (request.status === 'pending' || request.status === 'accepted');
+      const inspectionDue = request ? inspectionDueOnClose(request, inspection) : false;
+      const closed: MaintenanceEvent[] = !open
+        ? []
+        : reason === 'maintenance_completed'
+          ? [{ type: 'MaintenanceCompleted', data: { requestId, driverId: request.driverId, maintenanceDate: at, inspectionDue } }]
+          : [
+              {
+                type: 'MaintenanceRejected',
+                data: { requestId, driverId: request.driverId, reason: STAFF_UNBLOCK_REASON, rejectedAt: at, inspectionDue },
+              },
+            ];
+      return { request: closed, driver: unblockFrom(driver, requestId, reason, inspectionDue) };
+    },
+  };

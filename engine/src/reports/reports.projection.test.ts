@@ -293,11 +293,13 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'pending', LAST_MAINTENANCE_DATE: null });
     await given(e('MaintenanceAccepted', { requestId: 'M1', acceptedAt: at('09:10:00') }));
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'accepted' });
-    await given(e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '2026-11-24T10:30:00.000Z' }));
+    await given(
+      e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '2026-11-24T10:30:00.000Z', inspectionDue: false }),
+    );
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'completed', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
     await given(
       maintenanceRequested('M2', 'D001'),
-      e('MaintenanceRejected', { requestId: 'M2', driverId: 'D001', reason: 'fine', rejectedAt: at('09:30:00') }),
+      e('MaintenanceRejected', { requestId: 'M2', driverId: 'D001', reason: 'fine', rejectedAt: at('09:30:00'), inspectionDue: false }),
     );
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'rejected', LAST_MAINTENANCE_DATE: '2026-11-24T10:30:00.000Z' });
   });
@@ -309,10 +311,14 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
       accepted('R1', 'D001'),
       maintenanceRequested('M1', 'D001'),
     );
-    await given(e('MaintenanceCompleted', { requestId: 'M1', driverId: null, maintenanceDate: '2026-11-20T10:30:00.000Z' }));
+    await given(
+      e('MaintenanceCompleted', { requestId: 'M1', driverId: null, maintenanceDate: '2026-11-20T10:30:00.000Z', inspectionDue: false }),
+    );
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'completed', LAST_MAINTENANCE_DATE: '2026-11-20T10:30:00.000Z' });
     // A request the reports never saw filed: the completion's own driverId is all it takes.
-    await given(e('MaintenanceCompleted', { requestId: 'M9', driverId: 'D001', maintenanceDate: '2026-11-22T10:30:00.000Z' }));
+    await given(
+      e('MaintenanceCompleted', { requestId: 'M9', driverId: 'D001', maintenanceDate: '2026-11-22T10:30:00.000Z', inspectionDue: false }),
+    );
     expect(await rowOf('R1')).toMatchObject({ LAST_MAINTENANCE_DATE: '2026-11-22T10:30:00.000Z' });
   });
 
@@ -323,7 +329,7 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
       accepted('R1', 'D003'),
       maintenanceRequested('M3', 'D003'),
     );
-    await given(e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed' }));
+    await given(e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed', inspectionDue: false }));
     expect(await rowOf('R1')).toMatchObject({ MAINTENANCE_STATUS: 'pending', LAST_MAINTENANCE_DATE: at('12:00:00') });
   });
 
@@ -367,13 +373,13 @@ describe.each(testStoreKinds())('ride reports projection on %s', (kind) => {
       e('MaterialDropped', { rideId: 'R1', driverId: 'D001', droppedAt: at('08:19:50') }),
       e('RideEnded', { rideId: 'R1', driverId: 'D001', endedAt: at('08:21:00') }),
       maintenanceRequested('M1', 'D001'),
-      e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '1931-02-03T04:05:06.007Z' }),
+      e('MaintenanceCompleted', { requestId: 'M1', driverId: 'D001', maintenanceDate: '1931-02-03T04:05:06.007Z', inspectionDue: false }),
       requested('R2', '09:00:00'),
       e('RideCancelled', { rideId: 'R2', cancelledBy: 'RQ01', cancelledAt: at('09:01:00') }),
       requested('R3', '09:00:00'),
       accepted('R3', 'D003'),
       maintenanceRequested('M3', 'D003'),
-      e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed' }),
+      e('DriverUnblocked', { operatorId: 'D003', reason: 'maintenance_completed', inspectionDue: false }),
       requested('R4', '07:00:00'),
     );
     const expected = (await rideReportsAfter(db(), {}, null, 100)).map(toRideReportExportRecord);

@@ -31,7 +31,8 @@ export const driverEvents = {
   accessToggled: (operatorId: string, active: boolean) => event('DriverAccessToggled', { operatorId, active }),
   blockedForMaintenance: (operatorId: string, maintenanceRequestId: string) =>
     event('DriverBlockedForMaintenance', { operatorId, maintenanceRequestId }),
-  unblocked: (operatorId: string, reason: UnblockReason) => event('DriverUnblocked', { operatorId, reason }),
+  unblocked: (operatorId: string, reason: UnblockReason, inspectionDue = false) =>
+    event('DriverUnblocked', { operatorId, reason, inspectionDue }),
   assignedToRide: (operatorId: string, rideId: string) => event('DriverAssignedToRide', { operatorId, rideId }),
   releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') =>
     event('DriverReleasedFromRide', { operatorId, rideId, reason }),

@@ -21,10 +21,10 @@ export const maintenanceEvents = {
       ...more,
     }),
   accepted: (requestId: string, minute = 1) => event('MaintenanceAccepted', { requestId, acceptedAt: at(minute) }),
-  rejected: (requestId: string, driverId: string, reason: string, minute = 1) =>
-    event('MaintenanceRejected', { requestId, driverId, reason, rejectedAt: at(minute) }),
-  completed: (requestId: string, driverId: string, minute = 2) =>
-    event('MaintenanceCompleted', { requestId, driverId, maintenanceDate: at(minute) }),
+  rejected: (requestId: string, driverId: string, reason: string, minute = 1, inspectionDue = false) =>
+    event('MaintenanceRejected', { requestId, driverId, reason, rejectedAt: at(minute), inspectionDue }),
+  completed: (requestId: string, driverId: string, minute = 2, inspectionDue = false) =>
+    event('MaintenanceCompleted', { requestId, driverId, maintenanceDate: at(minute), inspectionDue }),
   commentEdited: (requestId: string, commentText: string, minute = 1) =>
     event('MaintenanceCommentEdited', { requestId, commentText, editedAt: at(minute) }),
 };

@@ -35,6 +35,8 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
         blocked_for_maintenance: false,
         maintenance_request_id: null,
         ...(event.data.reason === 'maintenance_completed' ? { last_maintenance_date: at } : {}),
+        // Issue #32: his vehicle is back only after a passed inspection recorded after this; the one before no longer counts.
+        ...(event.data.inspectionDue ? { last_inspection_day: null, last_inspection_passed: null } : {}),
       };
     case 'DriverAssignedToRide':
     case 'DriverReleasedFromRide':

@@ -91,22 +91,22 @@ export function fleetHistory() {
         `maintenance-${requestId}`,
         {
           type: 'MaintenanceCompleted',
-          data: { requestId, driverId: operatorId, maintenanceDate: new Date(at - 86_400_000).toISOString() },
+          data: { requestId, driverId: operatorId, maintenanceDate: new Date(at - 86_400_000).toISOString(), inspectionDue: false },
         },
         at,
       );
-      driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_completed' } }, at);
+      driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_completed', inspectionDue: false } }, at);
     },
     rejected(requestId: string, operatorId: string, at: number) {
       push(
         `maintenance-${requestId}`,
         {
           type: 'MaintenanceRejected',
-          data: { requestId, driverId: operatorId, reason: 'not broken', rejectedAt: new Date(at).toISOString() },
+          data: { requestId, driverId: operatorId, reason: 'not broken', rejectedAt: new Date(at).toISOString(), inspectionDue: false },
         },
         at,
       );
-      driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_rejected' } }, at);
+      driver(operatorId, { type: 'DriverUnblocked', data: { operatorId, reason: 'maintenance_rejected', inspectionDue: false } }, at);
     },
   };
 }

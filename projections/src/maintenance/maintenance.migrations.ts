@@ -27,12 +27,14 @@ export const maintenanceMigrations: Record<string, Migration> = {
   },
   '0002_driver_report_and_head_notes': {
     async up(db) {
-      // Issue #32: the driver's own comment, the head's notes and the vehicle's registration, each its own column.
+      // Issue #32: the driver's own comment, the head's notes and the vehicle's registration, each its own column;
+      // whether the close sent the vehicle back only after a passed inspection (no request closed before it did).
       await db.schema
         .alterTable('maintenance_requests')
         .addColumn('driver_comment', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('head_notes', 'text')
         .addColumn('vehicle_number', 'text')
+        .addColumn('inspection_due', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
       // Rows projected before it take them from the store, only among the events each row has applied
       // (the runner applies the later ones). A rebuild starts from empty tables instead.

@@ -43,6 +43,7 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         driver_comment: 'smoke on start',
         head_notes: null,
         vehicle_number: 'MH12 AB 1234',
+        inspection_due: false,
         status: 'pending',
         breakdown_type: 'full',
         ride_id: null,

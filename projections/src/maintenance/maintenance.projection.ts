@@ -19,9 +19,10 @@ function changeOf(event: Exclude<MaintenanceEvent, { type: 'MaintenanceRequested
         rejected_at: instantText(event.data.rejectedAt),
         rejection_reason: event.data.reason,
         comment_text: rejectionComment(event.data.reason),
+        inspection_due: event.data.inspectionDue,
       };
     case 'MaintenanceCompleted':
-      return { status: 'completed', maintenance_date: instantText(event.data.maintenanceDate) };
+      return { status: 'completed', maintenance_date: instantText(event.data.maintenanceDate), inspection_due: event.data.inspectionDue };
     case 'MaintenanceCommentEdited':
       // The head's notes: SPEC's COMMENT_TEXT takes them too, the driver's own comment stays. The spec's
       // client writes a rejection as a 'REJECTED: ' comment before the status: that is the reason, not notes.
@@ -48,6 +49,7 @@ export const maintenanceProjection = rowProjection({
     comment_text: d.commentText,
     driver_comment: d.commentText,
     vehicle_number: d.vehicleNumber,
+    inspection_due: false,
     status: 'pending',
     breakdown_type: d.breakdownType,
     ride_id: d.rideId,

@@ -22,6 +22,8 @@ export interface MaintenanceRequestsTable {
   accepted_at: Date | null;
   rejected_at: Date | null;
   rejection_reason: string | null;
+  /** Issue #32: closed with the vehicle back in service only after a passed inspection. */
+  inspection_due: boolean;
   /** The maintenance head's completion date. */
   maintenance_date: Date | null;
   /** Last stream position applied: a repeated event is a no-op. */

@@ -33,3 +33,13 @@ export const filedIssue = (reason: string, customIssue: string): string => (reas
 
 /** The breakdown a request files: mid-ride it is partial (the vehicle got that far), otherwise the driver's choice. */
 export const filedBreakdownType = (midRide: boolean, chosen: BreakdownType | null): BreakdownType | null => (midRide ? 'partial' : chosen);
+
+/**
+ * Issue #32: a request that took its vehicle out of service: a full breakdown (the driver's choice, or a
+ * failed critical inspection item, which files one) or a breakdown mid-ride (his ride had to be handed
+ * over). Closing such a request returns the vehicle to service only after a passed inspection when the
+ * plant requires inspections (the maintenance decider's `inspectionDueOnClose`); otherwise the maintenance
+ * head's close is his confirmation that the vehicle was checked.
+ */
+export const takesVehicleOutOfService = (request: { breakdownType: BreakdownType | null; rideId: string | null }): boolean =>
+  request.breakdownType === 'full' || request.rideId !== null;

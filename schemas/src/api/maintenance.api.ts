@@ -72,6 +72,10 @@ export const maintenanceRequestRowSchema = z.object({
   REJECTION_REASON: z.string().nullable(),
   /** Ours (issue #32): the vehicle's registration (recorded with the request, else his record's), or null. */
   VEHICLE_NUMBER: z.string().nullable(),
+  /** Ours (issue #32): the request took its vehicle out of service (a full breakdown or one mid-ride): closing it returns the vehicle only as the return-to-service rule says. */
+  OUT_OF_SERVICE: z.boolean(),
+  /** Ours (issue #32): closed with the vehicle back in service only after the driver passes an inspection. */
+  INSPECTION_DUE: z.boolean(),
 });
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */

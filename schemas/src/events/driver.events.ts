@@ -43,10 +43,15 @@ export const driverBlockedForMaintenanceSchema = defineEvent('DriverBlockedForMa
   maintenanceRequestId: idSchema,
 });
 
-/** The maintenance block was lifted. */
+/**
+ * The maintenance block was lifted. Version 2 (issue #32): `inspectionDue` — his vehicle returns to
+ * service only after a passed inspection recorded after this (an inspection he passed before no longer
+ * counts); false on an event recorded before version 2.
+ */
 export const driverUnblockedSchema = defineEvent('DriverUnblocked', {
   operatorId: idSchema,
   reason: unblockReasonSchema,
+  inspectionDue: z.boolean(),
 });
 
 /**
@@ -145,7 +150,7 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverStatusChanged: 1,
   DriverAccessToggled: 1,
   DriverBlockedForMaintenance: 1,
-  DriverUnblocked: 1,
+  DriverUnblocked: 2,
   DriverAssignedToRide: 1,
   DriverReleasedFromRide: 1,
   DriverActivationCodeIssued: 1,

@@ -28,15 +28,16 @@ const requested = {
 };
 
 describe('domain events', () => {
-  it('given every stream, then each event type has exactly one schema version: 1, but the maintenance outcomes, ChecklistChanged and MaintenanceRequested (issues #29, #31, #32) at 2 and RideRedistributed (issue #29) at 3, upcast on read', () => {
+  it('given every stream, then each event type has exactly one schema version: 1, but ChecklistChanged, MaintenanceRequested and DriverUnblocked (issues #31, #32) at 2 and RideRedistributed and the maintenance outcomes (issues #29, #32) at 3, upcast on read', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     // The last 1: the board's AlertAcknowledged (issue #32 item 4).
     expect(EVENT_TYPES).toHaveLength(21 + 11 + 13 + 5 + 4 + 1 + 2 + 4 + 1);
     const later: Record<string, number> = {
       RideRedistributed: 3,
       MaintenanceRequested: 2,
-      MaintenanceRejected: 2,
-      MaintenanceCompleted: 2,
+      MaintenanceRejected: 3,
+      MaintenanceCompleted: 3,
+      DriverUnblocked: 2,
       ChecklistChanged: 2,
     };
     for (const type of EVENT_TYPES) expect(EVENT_SCHEMA_VERSIONS[type]).toBe(later[type] ?? 1);

@@ -34,12 +34,19 @@ export const maintenanceAcceptedSchema = defineEvent('MaintenanceAccepted', {
  */
 const outcomeDriverIdSchema = idSchema.nullable();
 
+/**
+ * Version 3 (issue #32): whether the vehicle returns to service only after a passed inspection
+ * (a full breakdown closed while the plant requires inspections). false on an event recorded before version 3.
+ */
+const inspectionDueSchema = z.boolean();
+
 /** The maintenance head rejected a pending request; the driver is released. */
 export const maintenanceRejectedSchema = defineEvent('MaintenanceRejected', {
   requestId: idSchema,
   driverId: outcomeDriverIdSchema,
   reason: z.string().min(1),
   rejectedAt: isoDateTimeSchema,
+  inspectionDue: inspectionDueSchema,
 });
 
 /** The maintenance was done; `maintenanceDate` becomes the vehicle's last maintenance date. */
@@ -47,6 +54,7 @@ export const maintenanceCompletedSchema = defineEvent('MaintenanceCompleted', {
   requestId: idSchema,
   driverId: outcomeDriverIdSchema,
   maintenanceDate: isoDateTimeSchema,
+  inspectionDue: inspectionDueSchema,
 });
 
 /** The maintenance head replaced the request's comment: his notes. The driver's own comment stays in `MaintenanceRequested`. */
@@ -76,8 +84,8 @@ export type MaintenanceEventType = MaintenanceEvent['type'];
 export const MAINTENANCE_EVENT_SCHEMA_VERSIONS = {
   MaintenanceRequested: 2,
   MaintenanceAccepted: 1,
-  MaintenanceRejected: 2,
-  MaintenanceCompleted: 2,
+  MaintenanceRejected: 3,
+  MaintenanceCompleted: 3,
   MaintenanceCommentEdited: 1,
 } as const satisfies Record<MaintenanceEventType, number>;
 

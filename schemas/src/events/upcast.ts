@@ -17,6 +17,11 @@ const UPCASTERS: Record<string, Upcaster> = {
   // and a reader takes him from the request's MaintenanceRequested (docs/DECISIONS.md).
   'MaintenanceRejected@1': (data) => ({ ...(data as object), driverId: null }),
   'MaintenanceCompleted@1': (data) => ({ ...(data as object), driverId: null }),
+  // Issue #32: a closed request and the release it brings now say whether a passed inspection must come first.
+  // An older one did not: it returned the vehicle to service at once.
+  'MaintenanceRejected@2': (data) => ({ ...(data as object), inspectionDue: false }),
+  'MaintenanceCompleted@2': (data) => ({ ...(data as object), inspectionDue: false }),
+  'DriverUnblocked@1': (data) => ({ ...(data as object), inspectionDue: false }),
   // Issue #32: a request now records the vehicle's registration. An older one did not: unknown (the list falls back to his record's).
   'MaintenanceRequested@1': (data) => ({ ...(data as object), vehicleNumber: null }),
   // Before issue #31 an item id could be any text (`constructor`, `__proto__`); such an id is read as a safe one, the same each time.

@@ -29,6 +29,8 @@ const row = (patch: Partial<MaintenanceRequestRow>): MaintenanceRequestRow => ({
   HEAD_NOTES: null,
   REJECTION_REASON: null,
   VEHICLE_NUMBER: null,
+  OUT_OF_SERVICE: true,
+  INSPECTION_DUE: false,
   ...patch,
 });
 
