@@ -104,14 +104,16 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await reject.getByLabel('Reason for rejection').fill('Not a fault');
     await snap(page, 'staff-requests-reject');
     await reject.getByRole('button', { name: 'Submit' }).click();
-    await rowB.getByText('REJECTED: Not a fault').waitFor();
+    // Issue #32: the reason is its own line; the driver's report stays as he wrote it.
+    await rowB.getByText('Rejection reason: Not a fault').waitFor();
+    await rowB.getByText('Hydraulic Problem', { exact: true }).waitFor();
     await rowB.getByText('rejected', { exact: true }).waitFor();
 
     // Accept A, edit its comment, then mark it complete.
     await rowA.getByRole('button', { name: 'Accept' }).click();
     await rowA.getByRole('button', { name: 'Mark Complete' }).waitFor();
-    await rowA.getByRole('button', { name: `Edit comment of request ${first.requestId}` }).click();
-    const comment = rowA.getByLabel(`Comment for request ${first.requestId}`);
+    await rowA.getByRole('button', { name: `Edit notes of request ${first.requestId}` }).click();
+    const comment = rowA.getByLabel(`Notes for request ${first.requestId}`);
     await comment.fill('');
     await rowA.getByRole('button', { name: 'Save' }).click();
     await rowA.getByText('Comment cannot be empty').waitFor();
@@ -123,6 +125,11 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
     await settled(page);
     await rowA.getByRole('button', { name: 'Mark Complete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark Complete' });
+    // A full breakdown with inspections off (this engine's default): the head ticks that he checked the vehicle first.
+    await confirm.getByText(/was taken out of service and vehicle inspections are not required/).waitFor();
+    expect(await confirm.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
+    await confirm.getByLabel('I have checked the vehicle and it is safe to use').check();
+    await snap(page, 'staff-requests-complete-check');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Request completed and driver has been unblocked automatically.').waitFor();
     await rowA.getByText('completed', { exact: true }).waitFor();
@@ -131,8 +138,21 @@ describe('Maintenance head dashboard and requests in a real browser', () => {
       .filter({ hasText: `completed: ${completedBefore + 1}` })
       .waitFor();
     await snap(page, 'staff-requests-done');
-    await page.setViewportSize({ width: 360, height: 740 });
-    await snap(page, 'staff-requests-phone');
+    // Issue #32: the registration and when it was filed are in view at 1,280 px, no sideways scrolling.
+    const inView = async (text: string | RegExp) => {
+      const box = await rowA.getByText(text).first().boundingBox();
+      expect(box, String(text)).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    };
+    await inView(/^Filed /);
+    await inView(/^MH12 AB \d+00$/);
+    expect(await page.getByTestId('scroll-hint').count()).toBe(0);
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      await rowA.getByText('Filed', { exact: true }).waitFor();
+      await inView(/^MH12 AB \d+00/);
+      await snap(page, `staff-requests-phone-${width}`);
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

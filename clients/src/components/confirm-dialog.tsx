@@ -8,11 +8,23 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** The confirm button stays disabled, e.g. until a required box is ticked. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  confirmDisabled = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -22,7 +34,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy} autoFocus>
+        <Button onClick={onConfirm} variant="contained" disabled={busy || confirmDisabled} autoFocus>
           {confirmLabel}
         </Button>
       </DialogActions>

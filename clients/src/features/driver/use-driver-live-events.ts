@@ -34,7 +34,7 @@ export function useDriverLiveEvents(driverId: string) {
         const event = { type: name, payload: parsed.data } as DriverEvent;
         const effect = driverEventEffect(event, driverId);
         refreshTopics(queryClient, effect.topics, event.payload.position);
-        if (effect.completionPopup) useDriverLive.getState().openCompletion();
+        if (effect.completionPopup) useDriverLive.getState().openCompletion(effect.completionPopup);
         if (effect.notice) toast.info(effect.notice);
         offerEffect(event, queryClient);
         // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst.

@@ -1,21 +1,64 @@
 import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
 
-export interface MaintenanceIssue {
+/** The driver's report as he wrote it (issue #32): nothing the maintenance head writes or a rejection changes it. */
+export interface DriverReport {
   /** What went wrong, in words: the chosen reason, or for a mid-ride request what the driver wrote. */
-  text: string;
+  issue: string;
+  /** His comment, when it says more than the issue line; null otherwise (a mid-ride request's words are its issue, shown once). */
+  comment: string | null;
   /** The ride a mid-ride request was filed from; null for a request filed between rides. */
   midRideOf: string | null;
 }
 
 /**
- * The Issue a head reads. A request filed mid-ride has no reason or breakdown type (SPEC §5: a comment
- * only), so instead of 'N/A' it says it was mid-ride, on which ride, and what the driver wrote.
+ * The report a head reads. A request filed mid-ride has no reason or breakdown type (SPEC §5: a comment
+ * only), so instead of 'N/A' its issue is what the driver wrote, and it names the ride. The driver's
+ * words come from DRIVER_COMMENT, never COMMENT_TEXT (which takes the head's edits and a rejection).
  */
-export function maintenanceIssueOf(row: Pick<MaintenanceRequestRow, 'ISSUE' | 'COMMENT_TEXT' | 'RIDE_ID'>): MaintenanceIssue {
-  if (row.ISSUE) return { text: row.ISSUE, midRideOf: row.RIDE_ID };
-  if (row.RIDE_ID) return { text: row.COMMENT_TEXT.trim() || MESSAGES.notAvailable, midRideOf: row.RIDE_ID };
-  return { text: MESSAGES.notAvailable, midRideOf: null };
+export function driverReportOf(row: Pick<MaintenanceRequestRow, 'ISSUE' | 'DRIVER_COMMENT' | 'RIDE_ID'>): DriverReport {
+  const words = row.DRIVER_COMMENT.trim() || null;
+  if (row.ISSUE) return { issue: row.ISSUE, comment: words, midRideOf: row.RIDE_ID };
+  if (row.RIDE_ID) return { issue: words ?? MESSAGES.notAvailable, comment: null, midRideOf: row.RIDE_ID };
+  return { issue: MESSAGES.notAvailable, comment: words, midRideOf: null };
 }
 
-/** 'Mid-ride, ride R1' for the issue's label line; null when it was not mid-ride. */
-export const midRideLabel = (issue: MaintenanceIssue): string | null => (issue.midRideOf ? `Mid-ride, ride ${issue.midRideOf}` : null);
+/** 'Mid-ride, ride' before the ride's id (a link to its audit); null when it was not mid-ride. */
+export const midRideLabel = (report: DriverReport): string | null => (report.midRideOf ? 'Mid-ride, ride' : null);
+
+/** What happens to the vehicle now, as the request's close recorded it (issue #32); null while open or when nothing is due. */
+export function returnToServiceNote(row: Pick<MaintenanceRequestRow, 'STATUS' | 'INSPECTION_DUE'>): string | null {
+  if (row.STATUS !== 'completed' && row.STATUS !== 'rejected') return null;
+  return row.INSPECTION_DUE ? 'Back in service after the driver passes a vehicle inspection.' : null;
+}
+
+/** What closing a request will mean for its vehicle, for the Reject and Mark Complete dialogs; null when nothing more is needed. */
+export interface CloseWarning {
+  text: string;
+  /** The head must tick that he checked the vehicle (inspections off: his close is the check, docs/DECISIONS.md). */
+  needsCheck: boolean;
+}
+
+/**
+ * The return-to-service rule's wording (issue #32). Whether the request took its vehicle out of service is
+ * the server's OUT_OF_SERVICE; whether inspections are required is the plant's setting (unknown: as if
+ * required, so nothing claims the vehicle is back). What the close recorded shows afterwards as INSPECTION_DUE.
+ */
+export function closeWarningOf(
+  row: Pick<MaintenanceRequestRow, 'OUT_OF_SERVICE' | 'VEHICLE_NUMBER'>,
+  inspectionRequired: boolean | undefined,
+): CloseWarning | null {
+  if (!row.OUT_OF_SERVICE) return null;
+  const vehicle = row.VEHICLE_NUMBER ? `Vehicle ${row.VEHICLE_NUMBER}` : 'This vehicle';
+  if (inspectionRequired !== false)
+    return {
+      text: `${vehicle} was taken out of service. The driver is released, but takes rides again only after he passes a vehicle inspection.`,
+      needsCheck: false,
+    };
+  return {
+    text: `${vehicle} was taken out of service and vehicle inspections are not required: closing this request returns it to service at once.`,
+    needsCheck: true,
+  };
+}
+
+/** The box the head ticks when his close is the vehicle's check. */
+export const VEHICLE_CHECKED_LABEL = 'I have checked the vehicle and it is safe to use';

@@ -2,15 +2,26 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
 
-/** 'Maintenance completed. Your vehicle is now active.' with an Okay button (SPEC §2). */
-export function CompletionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 'Maintenance completed. Your vehicle is now active.' with an Okay button (SPEC §2); open while `message` is set.
+ * When a passed inspection must come first (issue #32), the server's message says so and the title does not call the vehicle active.
+ */
+export function CompletionDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   const completionTitle = useId();
   const completionText = useId();
+  const active = message === MESSAGES.maintenanceCompletedVehicleActive;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={completionTitle} aria-describedby={completionText} fullWidth maxWidth="xs">
-      <DialogTitle id={completionTitle}>Vehicle Active</DialogTitle>
+    <Dialog
+      open={message !== null}
+      onClose={onClose}
+      aria-labelledby={completionTitle}
+      aria-describedby={completionText}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={completionTitle}>{active ? 'Vehicle Active' : 'Maintenance Completed'}</DialogTitle>
       <DialogContent>
-        <Typography id={completionText}>{MESSAGES.maintenanceCompletedVehicleActive}</Typography>
+        <Typography id={completionText}>{message}</Typography>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>

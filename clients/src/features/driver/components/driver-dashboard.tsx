@@ -88,7 +88,7 @@ function DaySetup({ folded, children }: { folded: boolean; children: ReactNode }
 export function DriverDashboard() {
   const tokenNo = useSession((s) => s.user?.token_no ?? '');
   const positions = useDriverLive((s) => s.positions);
-  const completionOpen = useDriverLive((s) => s.completionOpen);
+  const completion = useDriverLive((s) => s.completion);
   const windows = useOfferClock((s) => s.windows);
   const missed = useOfferClock((s) => s.missed);
   const queryClient = useQueryClient();
@@ -275,7 +275,7 @@ export function DriverDashboard() {
       />
       {/* The request's own confirmation shows first; the overlay follows when the modal closes. */}
       <BlockingOverlay kind={maintenanceOpen ? null : block} />
-      <CompletionDialog open={completionOpen} onClose={() => useDriverLive.getState().closeCompletion()} />
+      <CompletionDialog message={completion} onClose={() => useDriverLive.getState().closeCompletion()} />
     </>
   );
 }

@@ -6,24 +6,25 @@ import type { Topic } from './driver-live';
 interface DriverLiveState {
   /** Store positions the ride lists and the driver's record must be read at (read-your-writes). */
   positions: Record<Topic, number>;
-  completionOpen: boolean;
+  /** The completion popup's text while it is open, else null. */
+  completion: string | null;
   /** A command answer or an event at `position` changed what these topics show. */
   moved: (topics: readonly Topic[], position: number) => void;
-  openCompletion: () => void;
+  openCompletion: (message: string) => void;
   closeCompletion: () => void;
 }
 
 export const useDriverLive = create<DriverLiveState>((set) => ({
   positions: { rides: 0, driver: 0 },
-  completionOpen: false,
+  completion: null,
   moved: (topics, position) =>
     set((state) => {
       const positions = { ...state.positions };
       for (const topic of topics) positions[topic] = Math.max(positions[topic], position);
       return { positions };
     }),
-  openCompletion: () => set({ completionOpen: true }),
-  closeCompletion: () => set({ completionOpen: false }),
+  openCompletion: (message) => set({ completion: message }),
+  closeCompletion: () => set({ completion: null }),
 }));
 
 const TOPIC_QUERIES: Record<Topic, readonly QueryKey[]> = {

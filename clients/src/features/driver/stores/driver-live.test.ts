@@ -9,9 +9,9 @@ describe('driver live events (SPEC §4, §7)', () => {
   it('given another driver is blocked, unblocked or marked Not Active, then nothing changes for this one', () => {
     expect(driverEventEffect({ type: 'driverBlocked', payload: { driverId: 'FL02' } }, 'FL01').topics).toEqual([]);
     expect(driverEventEffect({ type: 'statusChanged', payload: { driverId: 'FL02', status: 'Not Active' } }, 'FL01').topics).toEqual([]);
-    expect(driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL02', message: 'x' } }, 'FL01').completionPopup).toBe(
-      false,
-    );
+    expect(
+      driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL02', message: 'x' } }, 'FL01').completionPopup,
+    ).toBeNull();
   });
 
   it('given his maintenance is completed, then his record is read again (the overlay lifts) and the completion popup opens', () => {
@@ -19,20 +19,31 @@ describe('driver live events (SPEC §4, §7)', () => {
       { type: 'maintenanceCompleted', payload: { driverId: 'FL01', message: 'Maintenance completed. Your vehicle is now active.' } },
       'FL01',
     );
-    expect(effect).toEqual({ topics: ['driver'], completionPopup: true, notice: null });
+    expect(effect).toEqual({ topics: ['driver'], completionPopup: 'Maintenance completed. Your vehicle is now active.', notice: null });
+  });
+
+  it('given his maintenance is completed with an inspection due first (issue #32), then the popup says so, not that the vehicle is active', () => {
+    const message = 'Maintenance completed. Pass a vehicle inspection before taking rides again.';
+    expect(driverEventEffect({ type: 'maintenanceCompleted', payload: { driverId: 'FL01', message } }, 'FL01').completionPopup).toBe(
+      message,
+    );
+    expect(
+      driverEventEffect({ type: 'driverUnblocked', payload: { driverId: 'FL01', message, reason: 'maintenance_completed' } }, 'FL01')
+        .completionPopup,
+    ).toBe(message);
   });
 
   it('given his request is rejected, then the block lifts with the rejection notice and no completion popup', () => {
-    const message = 'Your maintenance request was rejected: fine. Your vehicle is active again.';
+    const message = 'Your maintenance request was rejected: fine. Pass a vehicle inspection before taking rides again.';
     expect(driverEventEffect({ type: 'maintenanceRejected', payload: { driverId: 'FL01', message } }, 'FL01')).toEqual({
       topics: ['driver'],
-      completionPopup: false,
+      completionPopup: null,
       notice: message,
     });
     expect(
       driverEventEffect({ type: 'driverUnblocked', payload: { driverId: 'FL01', message, reason: 'maintenance_rejected' } }, 'FL01')
         .completionPopup,
-    ).toBe(false);
+    ).toBeNull();
   });
 
   it('given he is blocked for maintenance, then his record and the ride lists are read again (his ride is handed over)', () => {

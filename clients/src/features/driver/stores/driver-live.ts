@@ -30,13 +30,19 @@ export type Topic = 'rides' | 'driver';
 
 export interface DriverEventEffect {
   topics: readonly Topic[];
-  /** 'Maintenance completed. Your vehicle is now active.' with its Okay button. */
-  completionPopup: boolean;
+  /**
+   * The completion popup's text, with its Okay button: 'Maintenance completed. Your vehicle is now active.', or
+   * what must come first (issue #32: 'Maintenance completed. Pass a vehicle inspection before taking rides again.'); null: none.
+   */
+  completionPopup: string | null;
   /** A notice for a toast (a rejected request says why). */
   notice: string | null;
 }
 
-const none: DriverEventEffect = { topics: [], completionPopup: false, notice: null };
+const none: DriverEventEffect = { topics: [], completionPopup: null, notice: null };
+
+// The server's words say what comes next (issue #32); SPEC §2's popup text when it sent none.
+const completionText = (message: string): string => message || MESSAGES.maintenanceCompletedVehicleActive;
 
 /**
  * What one event means for this driver. The screen's data stays the server's: an event only says
@@ -59,10 +65,16 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
     case 'statusChanged':
       return event.payload.driverId === driverId ? { ...none, topics: ['driver'] } : none;
     case 'maintenanceCompleted':
-      return event.payload.driverId === driverId ? { ...none, topics: ['driver'], completionPopup: true } : none;
+      return event.payload.driverId === driverId
+        ? { ...none, topics: ['driver'], completionPopup: completionText(event.payload.message) }
+        : none;
     case 'driverUnblocked':
       if (event.payload.driverId !== driverId) return none;
-      return { ...none, topics: ['driver'], completionPopup: event.payload.reason !== 'maintenance_rejected' };
+      return {
+        ...none,
+        topics: ['driver'],
+        completionPopup: event.payload.reason === 'maintenance_rejected' ? null : completionText(event.payload.message),
+      };
     // Staff's assignment: his ongoing ride is read again (the one given to him, or none), and he is told why.
     case 'rideAssigned':
     case 'rideTakenBack':
@@ -71,7 +83,7 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
       return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
     case 'maintenanceRejected':
       return event.payload.driverId === driverId
-        ? { ...none, topics: ['driver'], notice: event.payload.message || MESSAGES.maintenanceCompletedVehicleActive }
+        ? { ...none, topics: ['driver'], notice: event.payload.message || 'Your maintenance request was rejected.' }
         : none;
   }
 }

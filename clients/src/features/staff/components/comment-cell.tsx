@@ -10,7 +10,7 @@ interface Props {
   onSave: (comment: string) => Promise<boolean>;
 }
 
-/** A request's comment with in-place editing; an empty comment is refused (SPEC §5). */
+/** The maintenance head's notes on a request (SPEC's comment) with in-place editing; an empty one is refused (SPEC §5). */
 export function CommentCell({ requestId, comment, busy, onSave }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +21,7 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
           {comment || '—'}
         </Typography>
-        <Button size="small" onClick={() => setDraft(comment)} aria-label={`Edit comment of request ${requestId}`}>
+        <Button size="small" onClick={() => setDraft(comment)} aria-label={`Edit notes of request ${requestId}`}>
           Edit
         </Button>
       </Stack>
@@ -40,7 +40,7 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
     <Stack spacing={1} sx={{ minWidth: 200 }}>
       <TextField
         size="small"
-        label={`Comment for request ${requestId}`}
+        label={`Notes for request ${requestId}`}
         value={draft}
         onChange={(e) => {
           setDraft(e.target.value);

@@ -9,6 +9,9 @@ import { useUpdateMaintenanceComment } from '../api/update-maintenance-comment';
 import { useUpdateMaintenanceStatus, type MaintenanceStatusChange } from '../api/update-maintenance-status';
 import { describeMaintenanceFilter, filterMaintenanceRequests, statusCounts, type MaintenanceFilterForm } from '../maintenance-filters';
 import { useLivePosition } from '../use-live-position';
+import { useInspectionRequired } from '../api/get-inspection-settings';
+import { closeWarningOf } from '../maintenance-issue';
+import { CloseWarningNotice } from './close-warning';
 import { MaintenanceFilterBar } from './maintenance-filter-bar';
 import { MaintenanceRequestsTable } from './maintenance-requests-table';
 import { RejectDialog } from './reject-dialog';
@@ -34,6 +37,12 @@ export function MaintenanceRequestsPage() {
   const [rejecting, setRejecting] = useState<MaintenanceRequestRow | null>(null);
   const [completing, setCompleting] = useState<MaintenanceRequestRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // Issue #32: closing a request that took its vehicle out of service says what comes next, and asks for the head's check when no inspection will.
+  const inspectionRequired = useInspectionRequired();
+  const [vehicleChecked, setVehicleChecked] = useState(false);
+  const closing = rejecting ?? completing;
+  const closeWarning = closing ? closeWarningOf(closing, inspectionRequired.data) : null;
+  const checkMissing = closeWarning?.needsCheck === true && !vehicleChecked;
 
   const rows = requests.data ?? [];
   const shown = filterMaintenanceRequests(rows, applied);
@@ -53,7 +62,13 @@ export function MaintenanceRequestsPage() {
       setBusyId(null);
       setRejecting(null);
       setCompleting(null);
+      setVehicleChecked(false);
     }
+  };
+  const closeDialogs = () => {
+    setRejecting(null);
+    setCompleting(null);
+    setVehicleChecked(false);
   };
 
   const saveComment = async (row: MaintenanceRequestRow, comment: string): Promise<boolean> => {
@@ -109,16 +124,20 @@ export function MaintenanceRequestsPage() {
       <RejectDialog
         requestId={rejecting?.ID ?? null}
         busy={busyId !== null}
-        onClose={() => setRejecting(null)}
+        onClose={closeDialogs}
         onReject={(reason) => rejecting && void changeStatus({ id: rejecting.ID, status: 'rejected', reason })}
-      />
+        submitDisabled={checkMissing}
+      >
+        <CloseWarningNotice warning={closeWarning} checked={vehicleChecked} onChecked={setVehicleChecked} />
+      </RejectDialog>
       <ConfirmDialog
         open={completing !== null}
         title="Mark Complete"
         confirmLabel="Yes"
         cancelLabel="No"
         busy={busyId !== null}
-        onCancel={() => setCompleting(null)}
+        confirmDisabled={checkMissing}
+        onCancel={closeDialogs}
         onConfirm={() =>
           completing && void changeStatus({ id: completing.ID, status: 'completed', maintenanceDate: new Date().toISOString() })
         }
@@ -126,6 +145,7 @@ export function MaintenanceRequestsPage() {
         <Typography>
           Mark request {completing?.ID} of {completing?.DRIVER_NAME || completing?.DRIVER_ID} as completed? The driver will be unblocked.
         </Typography>
+        <CloseWarningNotice warning={closeWarning} checked={vehicleChecked} onChecked={setVehicleChecked} />
       </ConfirmDialog>
     </>
   );

@@ -1,7 +1,8 @@
-import { Box, Button, Paper, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Link, Paper, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
-import { maintenanceIssueOf, midRideLabel } from '../maintenance-issue';
+import { driverReportOf, midRideLabel, returnToServiceNote } from '../maintenance-issue';
 import { CommentCell } from './comment-cell';
 import { MaintenanceStatusChip } from './maintenance-status-chip';
 import { ScrollTable } from './scroll-table';
@@ -15,39 +16,76 @@ interface Props {
   onSaveComment: (row: MaintenanceRequestRow, comment: string) => Promise<boolean>;
 }
 
-// Issue and Comment come right after the driver: they are what a head reads first, and they stay clear of the sticky Actions.
-const HEADERS = [
-  'Request ID',
-  'Driver ID',
-  'Driver Name',
-  'Issue',
-  'Comment',
-  'Status',
-  'Breakdown',
-  'Vehicle Type',
-  'Requested On',
-  'Last Maintenance',
-  'Mobile',
-  'Actions',
-];
+/*
+ * Six columns that fit 1,280 px without scrolling (issue #32): when it was filed sits under the request's id,
+ * the driver's report is his words only, and the head's notes and a rejection reason are their own lines.
+ */
+const HEADERS = ['Request', 'Driver', 'Vehicle', "Driver's report", "Head's notes", 'Actions'];
 
-/** What went wrong: the reason, or for a mid-ride request what the driver wrote, with 'Mid-ride, ride R…' under it. */
-function IssueText({ row }: { row: MaintenanceRequestRow }) {
-  const issue = maintenanceIssueOf(row);
-  const midRide = midRideLabel(issue);
+const muted = { color: 'text.secondary' } as const;
+
+/** The driver's report as he wrote it: the issue, his comment when it says more, and a mid-ride request's ride, linked to its audit. */
+function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
+  const report = driverReportOf(row);
+  const midRide = midRideLabel(report);
   return (
     <>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {issue.text}
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>
+        {report.issue}
       </Typography>
-      {midRide && (
+      {report.comment && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {report.comment}
+        </Typography>
+      )}
+      {midRide && report.midRideOf && (
         <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, color: 'warning.dark' }}>
-          {midRide}
+          {midRide}{' '}
+          <Link
+            component={RouterLink}
+            to={`/ride-audit/${encodeURIComponent(report.midRideOf)}`}
+            aria-label={`Audit ride ${report.midRideOf}`}
+          >
+            {report.midRideOf}
+          </Link>
         </Typography>
       )}
     </>
   );
 }
+
+/** The head's notes (editable while the request is not rejected), the rejection reason, and what a close left due. */
+function HeadNotes({ row, busy, onSaveComment }: { row: MaintenanceRequestRow; busy: boolean; onSaveComment: Props['onSaveComment'] }) {
+  const due = returnToServiceNote(row);
+  return (
+    <>
+      {row.STATUS === 'rejected' ? (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {row.HEAD_NOTES || '—'}
+        </Typography>
+      ) : (
+        <CommentCell requestId={row.ID} comment={row.HEAD_NOTES ?? ''} busy={busy} onSave={(comment) => onSaveComment(row, comment)} />
+      )}
+      {row.REJECTION_REASON && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Rejection reason:
+          </Box>{' '}
+          {row.REJECTION_REASON}
+        </Typography>
+      )}
+      {due && (
+        <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, color: 'warning.dark', mt: 0.5 }}>
+          {due}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const registrationOf = (row: MaintenanceRequestRow) => row.VEHICLE_NUMBER || 'No registration';
+const breakdownOf = (row: MaintenanceRequestRow) =>
+  row.BREAKDOWN_TYPE ? `${row.BREAKDOWN_TYPE === 'full' ? 'Full' : 'Partial'} breakdown` : `Breakdown: ${MESSAGES.notAvailable}`;
 
 function RequestActions({
   row,
@@ -86,9 +124,9 @@ function RequestCard({
   ...actions
 }: { row: MaintenanceRequestRow; busy: boolean } & Omit<Props, 'rows' | 'busyId'>) {
   const facts: [string, string][] = [
-    ['Breakdown', row.BREAKDOWN_TYPE || MESSAGES.notAvailable],
-    ['Vehicle Type', row.VEHICLE_TYPE],
-    ['Requested On', formatDateTime(row.REQUEST_DATE)],
+    ['Filed', formatDateTime(row.REQUEST_DATE)],
+    ['Vehicle', `${registrationOf(row)} · ${row.VEHICLE_TYPE}`],
+    ['Breakdown', breakdownOf(row)],
     ['Last Maintenance', formatDateTime(row.LAST_MAINTENANCE_DATE)],
     ['Mobile', row.MOBILE_NUMBER || MESSAGES.notAvailable],
   ];
@@ -109,18 +147,6 @@ function RequestCard({
       <Typography variant="body2" sx={{ mb: 1 }}>
         {row.DRIVER_NAME || MESSAGES.unknown} ({row.DRIVER_ID})
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        Issue
-      </Typography>
-      <Box sx={{ mb: 1 }}>
-        <IssueText row={row} />
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        Comment
-      </Typography>
-      <Box sx={{ mb: 1 }}>
-        <CommentCell requestId={row.ID} comment={row.COMMENT_TEXT} busy={busy} onSave={(comment) => onSaveComment(row, comment)} />
-      </Box>
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 1.5, typography: 'body2' }}
@@ -130,11 +156,23 @@ function RequestCard({
             <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 600 }}>
               {term}
             </Box>
-            <Box component="dd" sx={{ m: 0, textTransform: term === 'Breakdown' ? 'capitalize' : undefined }}>
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
               {value}
             </Box>
           </Box>
         ))}
+      </Box>
+      <Typography variant="body2" sx={{ ...muted, fontWeight: 600 }}>
+        Driver&apos;s report
+      </Typography>
+      <Box sx={{ mb: 1 }}>
+        <DriverReportText row={row} />
+      </Box>
+      <Typography variant="body2" sx={{ ...muted, fontWeight: 600 }}>
+        Head&apos;s notes
+      </Typography>
+      <Box sx={{ mb: 1.5 }}>
+        <HeadNotes row={row} busy={busy} onSaveComment={onSaveComment} />
       </Box>
       <RequestActions row={row} busy={busy} {...actions} />
     </Paper>
@@ -143,7 +181,7 @@ function RequestCard({
 
 export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onComplete, onSaveComment }: Props) {
   const theme = useTheme();
-  // Under 600 px a 12-column table shows two columns beside the actions; a card shows the whole request.
+  // Under 600 px the table shows two columns beside the actions; a card shows the whole request.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   if (rows.length === 0) return <Typography sx={{ py: 2 }}>No maintenance requests found</Typography>;
   if (phone) {
@@ -168,24 +206,40 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
       {rows.map((row) => {
         const busy = busyId === row.ID;
         return (
-          <TableRow key={row.ID} data-testid={`maintenance-row-${row.ID}`}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.ID}</TableCell>
-            <TableCell>{row.DRIVER_ID}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.DRIVER_NAME || MESSAGES.unknown}</TableCell>
-            <TableCell sx={{ minWidth: 160, maxWidth: 260 }}>
-              <IssueText row={row} />
-            </TableCell>
-            <TableCell sx={{ minWidth: 200 }}>
-              <CommentCell requestId={row.ID} comment={row.COMMENT_TEXT} busy={busy} onSave={(comment) => onSaveComment(row, comment)} />
-            </TableCell>
-            <TableCell>
+          <TableRow key={row.ID} data-testid={`maintenance-row-${row.ID}`} sx={{ verticalAlign: 'top' }}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {row.ID}
+              </Typography>
               <MaintenanceStatusChip status={row.STATUS} />
+              <Typography variant="body2" sx={{ ...muted, mt: 0.5 }}>
+                Filed {formatDateTime(row.REQUEST_DATE)}
+              </Typography>
             </TableCell>
-            <TableCell sx={{ textTransform: 'capitalize' }}>{row.BREAKDOWN_TYPE || MESSAGES.notAvailable}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.VEHICLE_TYPE}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.REQUEST_DATE)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.LAST_MAINTENANCE_DATE)}</TableCell>
-            <TableCell>{row.MOBILE_NUMBER || MESSAGES.notAvailable}</TableCell>
+            <TableCell sx={{ minWidth: 120 }}>
+              <Typography variant="body2">{row.DRIVER_NAME || MESSAGES.unknown}</Typography>
+              <Typography variant="body2" sx={muted}>
+                {row.DRIVER_ID} · {row.MOBILE_NUMBER || MESSAGES.notAvailable}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ minWidth: 140 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {registrationOf(row)}
+              </Typography>
+              <Typography variant="body2">{row.VEHICLE_TYPE}</Typography>
+              <Typography variant="body2" sx={muted}>
+                {breakdownOf(row)}
+              </Typography>
+              <Typography variant="caption" sx={{ ...muted, display: 'block' }}>
+                Last maintained {formatDateTime(row.LAST_MAINTENANCE_DATE)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ minWidth: 180, maxWidth: 300 }}>
+              <DriverReportText row={row} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
+              <HeadNotes row={row} busy={busy} onSaveComment={onSaveComment} />
+            </TableCell>
             <TableCell>
               <RequestActions row={row} busy={busy} onAccept={onAccept} onReject={onReject} onComplete={onComplete} />
             </TableCell>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
 
@@ -7,10 +7,14 @@ interface Props {
   busy: boolean;
   onReject: (reason: string) => void;
   onClose: () => void;
+  /** More to read (and tick) before Submit, e.g. what rejecting means for the vehicle (issue #32). */
+  children?: ReactNode;
+  /** Submit stays disabled, e.g. until a required box is ticked. */
+  submitDisabled?: boolean;
 }
 
 /** Reject with a reason; Submit stays disabled while the reason is blank (SPEC §5). */
-export function RejectDialog({ requestId, busy, onReject, onClose }: Props) {
+export function RejectDialog({ requestId, busy, onReject, onClose, children, submitDisabled = false }: Props) {
   const titleId = useId();
   const [reason, setReason] = useState('');
   const blank = reason.trim() === '';
@@ -34,6 +38,7 @@ export function RejectDialog({ requestId, busy, onReject, onClose }: Props) {
           autoFocus
           margin="dense"
         />
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>
@@ -42,7 +47,7 @@ export function RejectDialog({ requestId, busy, onReject, onClose }: Props) {
         <Button
           variant="contained"
           color="error"
-          disabled={blank || busy}
+          disabled={blank || busy || submitDisabled}
           onClick={() => {
             onReject(reason.trim());
             setReason('');
