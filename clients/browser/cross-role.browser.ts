@@ -156,12 +156,16 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     await staff.goto('/requests');
     await staff.getByRole('heading', { name: 'Maintenance Requests' }).waitFor();
     const row = staff.getByTestId(`maintenance-row-${request.ID}`);
-    // Mid-ride, the Issue column shows what the driver wrote (and the ride), as the Comment column does.
+    // Mid-ride, the driver's report is what he wrote, once (issue #32), and names the ride with a link to its audit.
     await row.getByText(/^Mid-ride, ride /).waitFor();
-    expect(await row.getByText('Mast chain snapped', { exact: true }).count()).toBe(2);
+    await row.getByRole('link', { name: `Audit ride ${rideId}` }).waitFor();
+    expect(await row.getByText('Mast chain snapped', { exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: 'Accept' }).click();
     await row.getByRole('button', { name: 'Mark Complete' }).click();
-    await staff.getByRole('dialog', { name: 'Mark Complete' }).getByRole('button', { name: 'Yes' }).click();
+    // A breakdown mid-ride took the vehicle out of service; inspections are off here, so the head confirms his check.
+    const confirm = staff.getByRole('dialog', { name: 'Mark Complete' });
+    await confirm.getByLabel('I have checked the vehicle and it is safe to use').check();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await staff.getByText('Request completed and driver has been unblocked automatically.').waitFor();
     await snap(staff, 'cross-b-staff-07-completed');
     await driverOne.getByTestId('overlay-maintenance').waitFor({ state: 'detached' });

@@ -83,8 +83,10 @@ describe('Hostile text renders as text on the staff and driver screens, under th
     await row.getByRole('button', { name: 'Reject' }).click();
     const reject = staffPage.getByRole('dialog', { name: 'Reject Maintenance Request' });
     await reject.getByLabel('Reason for rejection').fill(payload('reason'));
+    // A full breakdown with inspections off: the head confirms he checked the vehicle (issue #32).
+    await reject.getByLabel('I have checked the vehicle and it is safe to use').check();
     await reject.getByRole('button', { name: 'Submit' }).click();
-    await row.getByText(`REJECTED: ${payload('reason')}`).waitFor();
+    await row.getByText(`Rejection reason: ${payload('reason')}`).waitFor();
     // The driver hears of it live; the notice quotes the reason.
     await driverPage.getByText(payload('reason'), { exact: false }).first().waitFor();
     await snap(staffPage, 'xss-staff-requests');
