@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { driverEvents as d } from '../../../engine/src/test-support/driver-events';
 import { at } from '../../../engine/src/test-support/event-builder';
@@ -94,6 +95,39 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         rejection_reason: 'Duplicate',
         comment_text: 'REJECTED: Duplicate',
       });
+    });
+
+    it("given rows projected before the driver's-report columns, when the migration runs, then each takes the driver's comment, registration and the head's last notes among the events it had applied", async () => {
+      await spec.given(
+        m.requested('M1', 'FL01', 0, { commentText: 'chain snapped', vehicleNumber: 'MH12 AB 1000' }),
+        m.commentEdited('M1', 'seen twice', 1),
+        m.commentEdited('M1', 'REJECTED: duplicate', 2),
+        m.rejected('M1', 'FL01', 'duplicate', 3),
+        m.requested('M2', 'FL02', 4, { commentText: 'horn' }),
+        m.commentEdited('M2', 'first note', 5),
+        m.commentEdited('M2', 'second note', 6),
+      );
+      await sql`alter table maintenance_requests drop column driver_comment, drop column head_notes, drop column vehicle_number, drop column inspection_due`.execute(
+        spec.db,
+      );
+      // As if M2's row had applied its first note only (the runner applies the second after the migration).
+      await sql`update maintenance_requests set last_position = case request_id when 'M2' then 2 else last_position end`.execute(spec.db);
+      await maintenanceProjection.migrations['0002_driver_report_and_head_notes']!.up(spec.db);
+      const rows = await spec.db
+        .selectFrom('maintenance_requests')
+        .select(['request_id', 'driver_comment', 'head_notes', 'vehicle_number', 'inspection_due'])
+        .orderBy('request_id')
+        .execute();
+      expect(rows).toEqual([
+        {
+          request_id: 'M1',
+          driver_comment: 'chain snapped',
+          head_notes: 'seen twice',
+          vehicle_number: 'MH12 AB 1000',
+          inspection_due: false,
+        },
+        { request_id: 'M2', driver_comment: 'horn', head_notes: 'first note', vehicle_number: null, inspection_due: false },
+      ]);
     });
 
     it('given a pending request, when it is rejected with a reason, then its comment reads REJECTED: and the reason', async () => {
