@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { signInInBrowser, signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
+import { signUpInBrowser, stepDone, bookFixedRideOnScreen } from './support/requester-flows';
 
 describe('A vehicle breaking down mid-ride, seen in a real browser', () => {
   let browser: Browser;
@@ -19,7 +19,6 @@ describe('A vehicle breaking down mid-ride, seen in a real browser', () => {
     first = await newDriver(freshToken('PB'), 'Kiran Rao', 'Cherry Picker');
     second = await newDriver(freshToken('PB'), 'Meena Iyer', 'Cherry Picker');
     await signUpInBrowser(page, requester, password);
-    await signInInBrowser(page, requester, password);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
-import { requestTransport, signInInBrowser, signUpInBrowser } from './support/requester-flows';
+import { requestTransport, signUpInBrowser } from './support/requester-flows';
 
 describe('Cancelling a requested ride in a real browser', () => {
   let browser: Browser;
@@ -15,7 +15,6 @@ describe('Cancelling a requested ride in a real browser', () => {
     page = await newPage(browser);
     await newDriver(freshToken('AC'), 'Amit Shah', 'AMR');
     await signUpInBrowser(page, requester, password);
-    await signInInBrowser(page, requester, password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,5 +59,21 @@ describe('Cancelling a requested ride in a real browser', () => {
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await page.getByRole('button', { name: 'Ride History' }).click();
     await page.getByRole('button', { name: `Ride ${rideId}: canteen to RMS, cancelled` }).waitFor();
+  });
+  it('given a ride still going, when Book New Ride is pressed, then the form opens with the going ride one tap away, and View it returns to it', async () => {
+    await page.goto('/available-rides');
+    await chooseAmr();
+    const rideId = await requestTransport(page, 'fgs', 'canteen');
+    await page.getByText('Requesting transport...').waitFor();
+    await page.getByRole('button', { name: 'Book New Ride' }).click();
+    await page.getByText(`Ride ${rideId} is still going.`).waitFor();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
+    await snap(page, 'cancel-04-book-another');
+    await page.getByRole('button', { name: 'View it' }).click();
+    await page.getByText('Requesting transport...').waitFor();
+    // Cancelled, so the next test finds the form.
+    await page.getByRole('button', { name: 'Cancel Request' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Request Transport' }).waitFor();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, rideRow, signInDriver } from './support/driver-flows';
 import { freshToken, newDriver } from './support/engine-api';
-import { signInInBrowser, signUpInBrowser } from './support/requester-flows';
+import { signUpInBrowser } from './support/requester-flows';
 
 const banner = (page: Page) => page.getByTestId('connection-banner');
 const bannerIn = (page: Page, selector: string) => banner(page).and(page.locator(selector)).waitFor();
@@ -31,7 +31,6 @@ for (const [width, height] of [
         socketBlocked ? route.abort('connectionrefused') : route.continue(),
       );
       await signUpInBrowser(page, requester, password);
-      await signInInBrowser(page, requester, password);
     });
     afterAll(async () => {
       await browser?.close();

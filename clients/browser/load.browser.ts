@@ -4,7 +4,7 @@ import { settled } from './support/axe';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { rideRow, signInDriver } from './support/driver-flows';
 import { freshToken, newDriver } from './support/engine-api';
-import { pickLocation, signInInBrowser, signUpInBrowser } from './support/requester-flows';
+import { pickLocation, signUpInBrowser } from './support/requester-flows';
 
 // Issue #32 item 7: what is being moved, said on the booking form and seen by the driver, at 390 and 1,280 px.
 describe('What is being moved, from the booking form to the driver', () => {
@@ -21,7 +21,6 @@ describe('What is being moved, from the booking form to the driver', () => {
     driverPage = await newPage(browser, 390, 844);
     await newDriver(driver, 'Kiran Rao', 'Forklift');
     await signUpInBrowser(requesterPage, requester, password);
-    await signInInBrowser(requesterPage, requester, password);
     await signInDriver(driverPage, driver, 'Kiran Rao');
   });
   afterAll(async () => {

@@ -31,12 +31,16 @@ const OUR_EVENT_NAMES = [
   'rideWaitingTooLong',
   'specialTaskOverdue',
   'sessionExpired',
+  // An account change that ends the user's sessions (issue #32 item 8).
+  'sessionEnded',
   'tooManyMessages',
   'rideOffered',
   'rideReleased',
   'rideSlaBreached',
   'siteChanged',
   'vehicleInspected',
+  // Issue #32 item 4: an alert acknowledged on the board.
+  'alertAcknowledged',
   // Issue #32 item 4: staff assigning a ride.
   'rideAssigned',
   'rideTakenBack',

@@ -34,6 +34,7 @@ export const driverKeys = {
   shift: ['drivers', 'shift'] as const,
   list: ['drivers', 'list'] as const,
   presence: ['drivers', 'presence'] as const,
+  onShift: (vehicleType: VehicleType) => ['drivers', 'on-shift', vehicleType] as const,
   registrations: ['drivers', 'registrations'] as const,
   ownForInspection: (tokenNo: string) => [...driverKeys.all, 'inspection', tokenNo] as const,
 };

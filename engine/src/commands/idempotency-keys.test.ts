@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest, HTTPMethods } from 'fastify';
-import { DEFAULT_CHECKLISTS, DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, type Role } from '@plantride/schemas';
+import { DEFAULT_CHECKLISTS, DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, rideStreamId, type Role } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
@@ -41,7 +42,7 @@ const PEOPLE: Array<[string, Role, ('Forklift' | 'Crane')?]> = [
   ['AD01', 'admin'],
   ['MH01', 'maintenanceHead'],
   ['C001', 'driver', 'Crane'],
-  ...Array.from({ length: 14 }, (_, i) => [`F0${String(i + 10)}`, 'driver', 'Forklift'] as [string, Role, 'Forklift']),
+  ...Array.from({ length: 16 }, (_, i) => [`F0${String(i + 10)}`, 'driver', 'Forklift'] as [string, Role, 'Forklift']),
   ...['P001', 'P002', 'P003', 'P004', 'U001', 'U002', 'U003', 'R001', 'L001'].map((tokenNo) => [tokenNo, 'requester'] as [string, Role]),
 ];
 const driverRecord = (operatorId: string, changes: Record<string, unknown> = {}) => ({
@@ -201,6 +202,39 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
         first: { who: 'F013', method: 'POST', url: '/api/tracking/complete-ride', payload: { rideId } },
         other: { who: 'F013', method: 'POST', url: '/api/tracking/complete-ride', payload: { rideId: otherRideId } },
       };
+    },
+    // Issue #32 item 4: another driver is another request.
+    'POST /api/rides/:rideId/assign': async () => {
+      const rideId = await book();
+      const assign = (driverId: string): Call => ({
+        who: 'MH01',
+        method: 'POST',
+        url: `/api/rides/${rideId}/assign`,
+        payload: { driverId, reason: 'Nearest to the dock' },
+      });
+      return { first: assign('F024'), other: assign('F025') };
+    },
+    // The wait alert as the timer records it, appended as it is: the acknowledgement reads the ride for it.
+    'POST /api/board/alerts/acknowledge': async () => {
+      const rideId = await book();
+      const at = new Date().toISOString();
+      const data = { rideId, requestedAt: at, dueAt: at, alertedAt: at };
+      await t.app.eventStore.append(
+        rideStreamId(rideId),
+        'any',
+        [{ eventId: randomUUID(), type: 'RideWaitAlerted', schemaVersion: 1, data }],
+        {
+          commandId: randomUUID(),
+          actor: { system: 'test-seed' },
+        },
+      );
+      const acknowledge = (alertId: string): Call => ({
+        who: 'MH01',
+        method: 'POST',
+        url: '/api/board/alerts/acknowledge',
+        payload: { alertId },
+      });
+      return { first: acknowledge(`${rideId}.wait`), other: acknowledge(`${rideId}.accept`) };
     },
     'PATCH /api/rides/:rideId/priority': async () => {
       const rideId = await book();

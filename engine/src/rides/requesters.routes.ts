@@ -7,6 +7,7 @@ import {
   availableRidesQuerySchema,
   checkAssignedAnswerSchema,
   checkAssignedParamsSchema,
+  onShiftAnswerSchema,
   getRequesterAnswerSchema,
   getSpecificRequesterAnswerSchema,
   tokenNoParamsSchema,
@@ -83,5 +84,17 @@ export const requestersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/drivers/check-assigned/:vehicleType',
     { onRequest: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: checkAssignedAnswerSchema } } },
     async (request) => ({ count: await countDriversOfType(readModels(app), request.params.vehicleType) }),
+  );
+
+  // Before booking (issue #32 item 7): who of the type is on shift and free now, from the roster's presence.
+  app.get(
+    '/api/drivers/on-shift/:vehicleType',
+    { onRequest: app.requireRole(), schema: { params: checkAssignedParamsSchema, response: { 200: onShiftAnswerSchema } } },
+    async (request) => {
+      const working = app.driverRoster
+        .presence(new Date())
+        .filter((driver) => driver.vehicleType === request.params.vehicleType && driver.shift !== null);
+      return { onShift: working.length, free: working.filter((driver) => driver.state === 'free').length };
+    },
   );
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  driverTodayAnswerSchema,
+  plantDayOf,
   SERVER_MESSAGES,
   driverHistoryPageQuerySchema,
   driverHistoryQuerySchema,
@@ -16,7 +18,7 @@ import {
   userHistoryQuerySchema,
   type RideEvent,
 } from '@plantride/schemas';
-import { ongoingRideOfDriver, rideHistoryOfDriverPage, rideHistoryOfRequesterPage } from '@plantride/projections';
+import { ongoingRideOfDriver, rideHistoryOfDriverPage, rideHistoryOfRequesterPage, ridesEndedByDriverSince } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/auth.plugin';
 import type { AuthUser } from '../auth/jwt';
@@ -79,6 +81,26 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         ? ((await handOversOf(app.eventStore, [ongoing.ride_id])).get(ongoing.ride_id) ?? null)
         : null;
       return { history: [toOngoingRow(ongoing, handOver)] };
+    },
+  );
+
+  // Ours (issue #32 item 7): the driver's own tally for the plant's day, on his dashboard.
+  app.get(
+    '/api/ride-history/today',
+    {
+      onRequest: app.requireRole('driver', 'admin', 'maintenanceHead'),
+      schema: { querystring: driverHistoryQuerySchema, response: { 200: driverTodayAnswerSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'driver' && request.query.driverId !== user.tokenNo) throw forbidden();
+      const now = new Date();
+      const day = plantDayOf(now);
+      // A plant day is at most 25 hours long: what ended since then, kept when it ended on this day.
+      const recent = await ridesEndedByDriverSince(readModels(app), request.query.driverId, new Date(now.getTime() - 25 * 3_600_000));
+      const today = recent.filter((ride) => plantDayOf(ride.ended_at) === day);
+      const drivingMs = today.reduce((sum, ride) => sum + ride.ended_at.getTime() - (ride.started_at ?? ride.ended_at).getTime(), 0);
+      return { day, rides: today.length, drivingMinutes: Math.round(drivingMs / 60_000) };
     },
   );
 

@@ -330,4 +330,31 @@ describe.each(testStoreKinds())('ride API on %s', (kind) => {
     const { rideId } = booked.json();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/cancel/${rideId}`, headers: as('AB12') })).statusCode).toBe(200);
   });
+  it('given Forklift drivers, one on shift and free, when a requester asks before booking, then he hears how many are on shift and free; an unknown type is 400', async () => {
+    const onShift = async (type: string) => t.app.inject({ method: 'GET', url: `/api/drivers/on-shift/${type}`, headers: as('AB12') });
+    const started = await t.app.inject({ method: 'POST', url: '/api/drivers/shift', headers: as('D002'), payload: { on: true } });
+    expect(started.statusCode, started.body).toBe(200);
+    // The roster hears the shift after the append it answered (in this process, before the answer).
+    expect((await onShift('Forklift')).json()).toEqual({ onShift: 1, free: 1 });
+    expect((await onShift('Crane')).json()).toEqual({ onShift: 0, free: 0 });
+    expect((await onShift('Bicycle')).statusCode).toBe(400);
+    const ended = await t.app.inject({ method: 'POST', url: '/api/drivers/shift', headers: as('D002'), payload: { on: false } });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await onShift('Forklift')).json()).toEqual({ onShift: 0, free: 0 });
+  });
+  it("given a driver who ends a ride, when he reads his day's tally, then it counts one more ride; another driver may not read it, staff may", async () => {
+    const today = async (tokenNo: string) =>
+      t.app.inject({ method: 'GET', url: '/api/ride-history/today?driverId=D001', headers: as(tokenNo) });
+    const before = (await today('D001')).json();
+    const { rideId } = (await book('AB12', {})).json();
+    expect((await accept('D001', rideId)).statusCode).toBe(200);
+    let position = 0;
+    for (const event of ['start', 'materialPicked', 'materialDropped', 'end']) ({ position } = (await step('D001', rideId, event)).json());
+    expect(await t.app.projections.waitForPosition(position, 10_000)).toBe(true);
+    const after = (await today('D001')).json();
+    expect(after).toEqual({ day: before.day, rides: before.rides + 1, drivingMinutes: expect.any(Number) });
+    expect(after.drivingMinutes).toBeGreaterThanOrEqual(before.drivingMinutes);
+    expect((await today('D002')).statusCode).toBe(403);
+    expect((await today('MH01')).json()).toEqual(after);
+  });
 });

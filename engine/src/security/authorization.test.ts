@@ -215,6 +215,15 @@ const RULES: Record<string, Rule> = {
     allowed: STAFF,
     request: (s) => ({ url: '/api/board/alerts/acknowledge', payload: { alertId: `${s.rideId}.wait` } }),
   },
+  // Issue #32 item 4: staff assign a ride by hand, choosing from the drivers the decider would allow.
+  'POST /api/rides/:rideId/assign': {
+    allowed: STAFF,
+    request: (s) => ({ url: `/api/rides/${s.rideId}/assign`, payload: { driverId: 'F001', reason: 'Nearest to the dock' } }),
+  },
+  'GET /api/rides/:rideId/assignable-drivers': { allowed: STAFF, request: (s) => ({ url: `/api/rides/${s.rideId}/assignable-drivers` }) },
+  // Issue #32 item 7: before booking, who of the type is on shift; a driver's own tally for the day.
+  'GET /api/drivers/on-shift/:vehicleType': { allowed: ROLES, request: fixed('/api/drivers/on-shift/Forklift') },
+  'GET /api/ride-history/today': { allowed: STAFF, request: fixed('/api/ride-history/today?driverId=F001') },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };

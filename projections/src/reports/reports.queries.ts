@@ -299,3 +299,18 @@ export async function rideReportsAfter(
 ): Promise<RideReportRecord[]> {
   return withDrivers(db, ridesSlice(db, await resolve(db, filter), limit, 0, after));
 }
+
+/** The rides `driverId` ended at or after `since` (his day's tally, issue #32 item 7): when each started and ended. */
+export async function ridesEndedByDriverSince(
+  db: Kysely<ReadModels>,
+  driverId: string,
+  since: Date,
+): Promise<Array<{ started_at: Date | null; ended_at: Date }>> {
+  const rows = await db
+    .selectFrom('ride_reports')
+    .select(['started_at', 'ended_at'])
+    .where('driver_id', '=', driverId)
+    .where('ended_at', '>=', since)
+    .execute();
+  return rows.flatMap((row) => (row.ended_at ? [{ started_at: row.started_at, ended_at: row.ended_at }] : []));
+}

@@ -147,5 +147,12 @@ export const checkAssignedParamsSchema = z.object({ vehicleType: vehicleTypeSche
 /** Answer of GET /api/drivers/check-assigned/{vehicleType}. */
 export const checkAssignedAnswerSchema = z.object({ count: z.number().int().nonnegative() });
 
+/**
+ * Answer of GET /api/drivers/on-shift/{vehicleType} (issue #32 item 7): how many drivers of the type
+ * are on shift now, and how many of those are free (not on a ride, not blocked), for the booking form.
+ */
+export const onShiftAnswerSchema = z.object({ onShift: z.number().int().nonnegative(), free: z.number().int().nonnegative() });
+export type OnShiftAnswer = z.infer<typeof onShiftAnswerSchema>;
+
 /** Answer of GET /api/drivers/blocked: the drivers currently blocked. */
 export const blockedDriversAnswerSchema = z.array(z.object({ id: z.string() }));

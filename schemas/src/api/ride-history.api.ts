@@ -93,3 +93,14 @@ export type UpdateHistoryStatusBody = z.infer<typeof updateHistoryStatusBodySche
 
 /** Answer of the ride-history POST and PUT. */
 export const rideHistoryCommandAnswerSchema = commandAnswerSchema;
+
+/**
+ * GET /api/ride-history/today?driverId= (issue #32 item 7): the driver's tally for the plant's day:
+ * rides he ended today, and his driving minutes (start to end of each, whole minutes).
+ */
+export const driverTodayAnswerSchema = z.object({
+  day: z.string(),
+  rides: z.number().int().nonnegative(),
+  drivingMinutes: z.number().int().nonnegative(),
+});
+export type DriverTodayAnswer = z.infer<typeof driverTodayAnswerSchema>;

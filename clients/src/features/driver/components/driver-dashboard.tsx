@@ -34,6 +34,7 @@ import { useTakeRide } from '../use-take-ride';
 import { AvailableRides } from './available-rides';
 import { BlockingOverlay, type BlockKind } from './blocking-overlay';
 import { CompletedRides } from './completed-rides';
+import { DayTally } from './day-tally';
 import { CompletionDialog } from './completion-dialog';
 import { EnableSound } from './enable-sound';
 import { InspectionCard } from './inspection-card';
@@ -195,6 +196,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
+        <DayTally driverId={tokenNo} />
         {missed.map((rideId) => (
           <MissedOffer key={rideId} rideId={rideId} />
         ))}

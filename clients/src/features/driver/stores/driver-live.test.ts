@@ -82,7 +82,7 @@ describe('driver live events (SPEC §4, §7)', () => {
       },
       'FL01',
     );
-    expect(given).toEqual({ topics: ['rides'], completionPopup: false, notice: 'Staff assigned a ride to you. Reason: Closest driver' });
+    expect(given).toEqual({ topics: ['rides'], completionPopup: null, notice: 'Staff assigned a ride to you. Reason: Closest driver' });
     const taken = driverEventEffect(
       {
         type: 'rideTakenBack',

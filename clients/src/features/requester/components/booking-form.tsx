@@ -32,6 +32,7 @@ import { LoadFields } from './load-fields';
 import { LocationField } from './location-field';
 import { PriorityField } from './priority-field';
 import { BOOK_NOW, WhenField, instantOfChoice, type WhenChoice } from './when-field';
+import { onShiftLine, useDriversOnShift } from '../api/get-on-shift';
 
 interface BookingFormProps {
   kind: BookingKind;
@@ -78,6 +79,7 @@ function BookingFields({
   const [chosenFrom, setFrom] = useState<string | null>(null);
   const [chosenTo, setTo] = useState<string | null>(null);
   const [vehicleType, setVehicleType] = useState<VehicleType>(DEFAULT_VEHICLE_TYPE);
+  const onShift = useDriversOnShift(vehicleType);
   const [duration, setDuration] = useState<Duration>({ hours: 0, minutes: 0 });
   const [priority, setPriority] = useState<RidePriority>('normal');
   const [when, setWhen] = useState<WhenChoice>(BOOK_NOW);
@@ -172,6 +174,11 @@ function BookingFields({
             </MenuItem>
           ))}
         </TextField>
+        {onShift.data && (
+          <Typography variant="body2" color="text.secondary" role="status" data-testid="drivers-on-shift">
+            {onShiftLine(vehicleType, onShift.data)}
+          </Typography>
+        )}
         {kind === 'special' && (
           <DurationPicker
             value={duration}

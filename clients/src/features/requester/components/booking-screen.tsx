@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Container, Typography } from '@mui/material';
+import { Alert, Button, Container, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, SERVER_MESSAGES, isInProgress, isOngoing, type RideHistoryRow, type StoredUser } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
@@ -59,6 +59,8 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const [params, setParams] = useSearchParams();
   const showHistory = params.get('history') === 'true';
   const viewedId = params.get('ride');
+  // "Book New Ride" while a ride is still going: the form, with the going ride one tap away.
+  const bookingAnother = params.get('new') === 'true';
   const tracked = useTrackedRide();
   const [burst, setBurst] = useState(0);
   const [askCancel, setAskCancel] = useState(false);
@@ -82,7 +84,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
     if (ongoing) tracked.track(ongoing.RIDE_ID, ongoing.RIDE_TYPE);
   }, [fresh, rows, tracked, screen.rideType]);
 
-  const shownId = viewedId ?? (liveHere ? tracked.rideId : null);
+  const shownId = viewedId ?? (liveHere && !bookingAnother ? tracked.rideId : null);
   const shownLive = shownId !== null && shownId === tracked.rideId;
   // The ride's one copy: the cache's read of it, which live events update (use-live-ride-events.ts).
   const serverStatus = useRideStatus(shownId, tracked.position);
@@ -114,6 +116,8 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
   const book: typeof booking.book = async (request) => {
     const booked = await booking.book(request);
     if (booked && request.scheduledFor) setFormKey((n) => n + 1);
+    // The new ride is the one tracked now: show it, not the form.
+    else if (booked && bookingAnother) setParams({});
     return booked;
   };
   const cancel = useCancelRide();
@@ -187,6 +191,8 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 live={shownLive}
                 newBookingLabel={screen.newBooking}
                 onNewBooking={() => {
+                  // A ride still going stays tracked: the form opens beside it, not the same ride again.
+                  if (isOngoing(status)) return setParams({ new: 'true' });
                   dismissEnded();
                   void navigate('/requester');
                 }}
@@ -202,14 +208,29 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 cancelling={cancel.isPending}
               />
             ) : (
-              <BookingForm
-                key={formKey}
-                kind={kind}
-                pending={booking.pending}
-                error={booking.error}
-                onError={booking.setError}
-                onBook={book}
-              />
+              <>
+                {bookingAnother && liveHere && tracked.rideId && (
+                  <Alert
+                    severity="info"
+                    sx={{ mb: 2 }}
+                    action={
+                      <Button color="inherit" size="small" sx={{ minHeight: 48 }} onClick={() => setParams({})}>
+                        View it
+                      </Button>
+                    }
+                  >
+                    Ride {tracked.rideId} is still going.
+                  </Alert>
+                )}
+                <BookingForm
+                  key={formKey}
+                  kind={kind}
+                  pending={booking.pending}
+                  error={booking.error}
+                  onError={booking.setError}
+                  onBook={book}
+                />
+              </>
             )}
           </>
         )}

@@ -1,0 +1,25 @@
+import { Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { driverTodayAnswerSchema, type DriverTodayAnswer } from '@plantride/schemas';
+import { api } from '../../../lib/api-client';
+import { historyKeys } from '../../../lib/query-keys';
+
+/** 'Today: 1 ride · 12 min driving' (issue #32 item 7); nothing yet: 'Today: no rides yet'. */
+export function dayTallyText({ rides, drivingMinutes }: Pick<DriverTodayAnswer, 'rides' | 'drivingMinutes'>): string {
+  if (rides === 0) return 'Today: no rides yet';
+  return `Today: ${rides} ${rides === 1 ? 'ride' : 'rides'} · ${drivingMinutes} min driving`;
+}
+
+/** The driver's own tally for the plant's day, under his greeting; read again whenever his history is (same key prefix). */
+export function DayTally({ driverId }: { driverId: string }) {
+  const tally = useQuery({
+    queryKey: [...historyKeys.driver(driverId), 'today'],
+    queryFn: () => api(`/api/ride-history/today?driverId=${encodeURIComponent(driverId)}`, { schema: driverTodayAnswerSchema }),
+  });
+  if (!tally.data) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="day-tally">
+      {dayTallyText(tally.data)}
+    </Typography>
+  );
+}
