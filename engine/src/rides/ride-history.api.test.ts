@@ -156,7 +156,7 @@ describe.each(testStoreKinds())("a driver's ride history through the API on %s",
       const now = Date.now();
       const times = {
         requestedAt: new Date(now).toISOString(),
-        // Within today or tomorrow in plant time whenever the test runs (26 h ahead was refused from 18:30 plant time on).
+        // Within today or tomorrow in plant time whenever the test runs (26 h ahead was refused from 22:00 plant time on).
         scheduledFor: new Date(now + 3 * 3600_000).toISOString(),
         releaseAt: new Date(now + 2 * 3600_000).toISOString(),
       };
