@@ -151,6 +151,29 @@ describe('completed rides (SPEC §2)', () => {
     expect(second).toHaveTextContent(MESSAGES.notAvailable);
   });
 
+  it('given a phone, then each completed ride is a card with its route and both times, no sideways table', async () => {
+    const phone = (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: () => false,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    try {
+      render(<CompletedRides rides={[done({})]} />);
+      const card = await screen.findByTestId('completed-R1');
+      expect(card).toHaveTextContent('main gate → canteen');
+      expect(card).toHaveTextContent(/Completed 14 Mar 2026, 02:35:00 pm/i);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('given none, then it reads No ride history available', () => {
     render(<CompletedRides rides={[]} />);
     expect(screen.getByText(MESSAGES.noRideHistoryAvailable)).toBeInTheDocument();

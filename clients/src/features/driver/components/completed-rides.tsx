@@ -1,12 +1,13 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { RideTable } from './ride-table';
 
 const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle Type', 'Ride Type', 'Created At', 'Completed At'] as const;
 
-/** The Ride History tab: 'Completed Rides' with en-IN dates, 'N/A' and 'Invalid Date' (SPEC §2). */
+/** The Ride History tab: 'Completed Rides' with en-IN dates, 'N/A' and 'Invalid Date' (SPEC §2); on a phone each ride is a card (issue #32). */
 export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Box component="section" aria-labelledby="completed-rides-title">
       <Typography variant="h6" component="h2" id="completed-rides-title" gutterBottom>
@@ -14,6 +15,25 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
       </Typography>
       {rides.length === 0 ? (
         <Typography color="text.secondary">{MESSAGES.noRideHistoryAvailable}</Typography>
+      ) : phone ? (
+        <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby="completed-rides-title">
+          {rides.map((ride) => (
+            <Paper key={ride.RIDE_ID} component="li" variant="outlined" sx={{ p: 1.5 }} data-testid={`completed-${ride.RIDE_ID}`}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{ride.RIDE_ID}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {ride.VEHICLE_TYPE} · {ride.RIDE_TYPE}
+                </Typography>
+              </Stack>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>
+                {ride.FROM_LOCATION} → {ride.TO_LOCATION}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Created {formatDateTime(ride.CREATED_AT)} · Completed {formatDateTime(ride.COMPLETED_AT)}
+              </Typography>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         // Seven columns do not fit a phone: the table scrolls sideways inside its own focusable box.
         <RideTable
