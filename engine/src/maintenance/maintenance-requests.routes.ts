@@ -70,7 +70,8 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The spec's answer is a bare list: its total goes in a header.
       const { rows, total } = await listMaintenanceRequestsPage(readModels(app), request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
-      return rows.map(toMaintenanceRequestRow);
+      const inspections = app.inspectionSettings.current();
+      return rows.map((row) => toMaintenanceRequestRow(row, inspections));
     },
   );
 

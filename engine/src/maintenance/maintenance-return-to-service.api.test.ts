@@ -73,7 +73,7 @@ describe.each(testStoreKinds())('returning a vehicle to service after maintenanc
 
   it('given inspections required and a driver who passed today, when his full-breakdown request is rejected, then he is released but takes no ride until a new inspection passes', async () => {
     await inspect('F001');
-    const { id } = await ok('F001', 'POST', '/api/requests/maintenanceReq', {
+    const { id, position } = await ok('F001', 'POST', '/api/requests/maintenanceReq', {
       driver_id: 'F001',
       driver_name: 'F001',
       vehicle_type: 'Forklift',
@@ -83,6 +83,11 @@ describe.each(testStoreKinds())('returning a vehicle to service after maintenanc
       status: 'pending',
       breakdown_type: 'full',
       ride_id: null,
+    });
+    // Before the close, the list says what it will leave due: the decider's rule, not the screen's.
+    expect((await rowsAt(Number(position))).find((row) => row.ID === id)).toMatchObject({
+      OUT_OF_SERVICE: true,
+      INSPECTION_DUE_ON_CLOSE: true,
     });
     const rejected = await ok('MH01', 'PUT', `/api/requests/${String(id)}/status`, {
       status: 'rejected',

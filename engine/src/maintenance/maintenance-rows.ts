@@ -6,12 +6,18 @@ import {
   type MaintenanceRequestRow,
 } from '@plantride/schemas';
 import type { MaintenanceRequestListing } from '@plantride/projections';
+import type { InspectionSettings } from '@plantride/schemas';
+import { inspectionDueOnClose } from './maintenance.decider';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
-/** The listed form of SPEC §3: upper-case fields, ISO dates, '' for a breakdown type never chosen. */
-export function toMaintenanceRequestRow(row: MaintenanceRequestListing): MaintenanceRequestRow {
+/**
+ * The listed form of SPEC §3: upper-case fields, ISO dates, '' for a breakdown type never chosen; what a
+ * close would leave due is the decider's rule on the plant's inspection settings as they stand.
+ */
+export function toMaintenanceRequestRow(row: MaintenanceRequestListing, inspections: InspectionSettings): MaintenanceRequestRow {
   const breakdown = breakdownTypeSchema.safeParse(row.breakdown_type);
+  const request = { breakdownType: breakdown.success ? breakdown.data : null, rideId: row.ride_id ?? null };
   return {
     ID: row.request_id,
     DRIVER_ID: row.driver_id,
@@ -30,7 +36,8 @@ export function toMaintenanceRequestRow(row: MaintenanceRequestListing): Mainten
     HEAD_NOTES: row.head_notes ?? null,
     REJECTION_REASON: row.rejection_reason ?? null,
     VEHICLE_NUMBER: row.vehicle_number ?? null,
-    OUT_OF_SERVICE: takesVehicleOutOfService({ breakdownType: breakdown.success ? breakdown.data : null, rideId: row.ride_id ?? null }),
+    OUT_OF_SERVICE: takesVehicleOutOfService(request),
     INSPECTION_DUE: row.inspection_due ?? false,
+    INSPECTION_DUE_ON_CLOSE: inspectionDueOnClose(request, inspections),
   };
 }

@@ -149,6 +149,7 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       VEHICLE_NUMBER: 'MH12 F001',
       OUT_OF_SERVICE: false,
       INSPECTION_DUE: false,
+      INSPECTION_DUE_ON_CLOSE: false,
     });
 
     // Blocked drivers cannot take rides.

@@ -76,6 +76,12 @@ export const maintenanceRequestRowSchema = z.object({
   OUT_OF_SERVICE: z.boolean(),
   /** Ours (issue #32): closed with the vehicle back in service only after the driver passes an inspection. */
   INSPECTION_DUE: z.boolean(),
+  /**
+   * Ours (issue #32): whether closing this request now would leave an inspection due before the driver
+   * drives again, as the maintenance decider would decide it (`inspectionDueOnClose`, with the plant's
+   * inspection setting as it stands): the close dialogs say so, and ask for the head's check otherwise.
+   */
+  INSPECTION_DUE_ON_CLOSE: z.boolean(),
 });
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */

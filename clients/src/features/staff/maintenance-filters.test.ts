@@ -31,6 +31,7 @@ const row = (patch: Partial<MaintenanceRequestRow>): MaintenanceRequestRow => ({
   VEHICLE_NUMBER: null,
   OUT_OF_SERVICE: true,
   INSPECTION_DUE: false,
+  INSPECTION_DUE_ON_CLOSE: false,
   ...patch,
 });
 

@@ -36,18 +36,16 @@ describe('what a closed request says of the vehicle', () => {
 });
 
 describe('what the Reject and Mark Complete dialogs say of the vehicle', () => {
-  it('given a request that took its vehicle out of service, then with inspections required the driver must pass one first; without, the head must confirm he checked it', () => {
+  it('given a request that took its vehicle out of service, then when the server says a close leaves an inspection due the driver must pass one first; when not, the head must confirm he checked it', () => {
     const row = { OUT_OF_SERVICE: true, VEHICLE_NUMBER: 'MH12 AB 1234' };
-    expect(closeWarningOf(row, true)).toEqual({
+    expect(closeWarningOf({ ...row, INSPECTION_DUE_ON_CLOSE: true })).toEqual({
       text: 'Vehicle MH12 AB 1234 was taken out of service. The driver is released, but takes rides again only after he passes a vehicle inspection.',
       needsCheck: false,
     });
-    expect(closeWarningOf(row, false)).toMatchObject({ needsCheck: true });
-    // Setting not read yet: nothing claims the vehicle is back.
-    expect(closeWarningOf(row, undefined)).toMatchObject({ needsCheck: false });
+    expect(closeWarningOf({ ...row, INSPECTION_DUE_ON_CLOSE: false })).toMatchObject({ needsCheck: true });
   });
 
   it('given a request that did not take its vehicle out of service, then nothing more is said or asked', () => {
-    expect(closeWarningOf({ OUT_OF_SERVICE: false, VEHICLE_NUMBER: null }, false)).toBeNull();
+    expect(closeWarningOf({ OUT_OF_SERVICE: false, INSPECTION_DUE_ON_CLOSE: false, VEHICLE_NUMBER: null })).toBeNull();
   });
 });

@@ -39,17 +39,16 @@ export interface CloseWarning {
 }
 
 /**
- * The return-to-service rule's wording (issue #32). Whether the request took its vehicle out of service is
- * the server's OUT_OF_SERVICE; whether inspections are required is the plant's setting (unknown: as if
- * required, so nothing claims the vehicle is back). What the close recorded shows afterwards as INSPECTION_DUE.
+ * The return-to-service rule's wording (issue #32), from what the server says of the request: whether it
+ * took its vehicle out of service (OUT_OF_SERVICE) and whether closing it now leaves an inspection due
+ * (INSPECTION_DUE_ON_CLOSE, the decider's own rule). What the close recorded shows afterwards as INSPECTION_DUE.
  */
 export function closeWarningOf(
-  row: Pick<MaintenanceRequestRow, 'OUT_OF_SERVICE' | 'VEHICLE_NUMBER'>,
-  inspectionRequired: boolean | undefined,
+  row: Pick<MaintenanceRequestRow, 'OUT_OF_SERVICE' | 'INSPECTION_DUE_ON_CLOSE' | 'VEHICLE_NUMBER'>,
 ): CloseWarning | null {
   if (!row.OUT_OF_SERVICE) return null;
   const vehicle = row.VEHICLE_NUMBER ? `Vehicle ${row.VEHICLE_NUMBER}` : 'This vehicle';
-  if (inspectionRequired !== false)
+  if (row.INSPECTION_DUE_ON_CLOSE)
     return {
       text: `${vehicle} was taken out of service. The driver is released, but takes rides again only after he passes a vehicle inspection.`,
       needsCheck: false,

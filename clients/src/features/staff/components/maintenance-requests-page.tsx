@@ -9,7 +9,6 @@ import { useUpdateMaintenanceComment } from '../api/update-maintenance-comment';
 import { useUpdateMaintenanceStatus, type MaintenanceStatusChange } from '../api/update-maintenance-status';
 import { describeMaintenanceFilter, filterMaintenanceRequests, statusCounts, type MaintenanceFilterForm } from '../maintenance-filters';
 import { useLivePosition } from '../use-live-position';
-import { useInspectionRequired } from '../api/get-inspection-settings';
 import { closeWarningOf } from '../maintenance-issue';
 import { CloseWarningNotice } from './close-warning';
 import { MaintenanceFilterBar } from './maintenance-filter-bar';
@@ -37,11 +36,11 @@ export function MaintenanceRequestsPage() {
   const [rejecting, setRejecting] = useState<MaintenanceRequestRow | null>(null);
   const [completing, setCompleting] = useState<MaintenanceRequestRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  // Issue #32: closing a request that took its vehicle out of service says what comes next, and asks for the head's check when no inspection will.
-  const inspectionRequired = useInspectionRequired();
+  // Issue #32: closing a request that took its vehicle out of service says what comes next (as the server's
+  // row says the decider would decide it), and asks for the head's check when no inspection will.
   const [vehicleChecked, setVehicleChecked] = useState(false);
   const closing = rejecting ?? completing;
-  const closeWarning = closing ? closeWarningOf(closing, inspectionRequired.data) : null;
+  const closeWarning = closing ? closeWarningOf(closing) : null;
   const checkMissing = closeWarning?.needsCheck === true && !vehicleChecked;
 
   const rows = requests.data ?? [];
