@@ -61,30 +61,30 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
     await browser?.close();
   });
 
-  it('given a mid-ride request at 1,280 px, when the head opens Requests, then Issue says what the driver wrote and the ride, and Comment is clear of the sticky Actions', async () => {
+  it("given a mid-ride request at 1,280 px, when the head opens Requests, then the driver's report says what he wrote, once, with the ride, clear of the sticky Actions", async () => {
     await page.goto('/requests');
     const row = page.getByTestId(`maintenance-row-${requestId}`);
     await row.getByText(`Mid-ride, ride ${rideId}`).waitFor();
     const cells = row.getByRole('cell');
     const headers = await page.getByRole('table', { name: 'Maintenance requests' }).getByRole('columnheader').allTextContents();
-    const issue = cells.nth(headers.indexOf('Issue'));
-    await issue.getByText('Hydraulics leaking at the mast', { exact: true }).waitFor();
-    expect(await issue.textContent()).not.toContain('N/A');
-    const comment = cells.nth(headers.indexOf('Comment'));
+    const report = cells.nth(headers.indexOf("Driver's report"));
+    await report.getByText('Hydraulics leaking at the mast', { exact: true }).waitFor();
+    expect(await report.textContent()).not.toContain('N/A');
+    // The driver's words once (issue #32): no second copy as a comment.
+    expect(await row.getByText('Hydraulics leaking at the mast').count()).toBe(1);
     const actions = cells.nth(headers.indexOf('Actions'));
-    const [commentBox, actionsBox] = [await comment.boundingBox(), await actions.boundingBox()];
-    // Nothing of the comment sits under the Actions column that sticks to the right edge.
-    expect(commentBox!.x + commentBox!.width).toBeLessThanOrEqual(actionsBox!.x);
-    await comment.getByText('Hydraulics leaking at the mast').waitFor();
+    const [reportBox, actionsBox] = [await report.boundingBox(), await actions.boundingBox()];
+    // Nothing of the report sits under the Actions column that sticks to the right edge.
+    expect(reportBox!.x + reportBox!.width).toBeLessThanOrEqual(actionsBox!.x);
     await snap(page, 'staff-problems-requests-desktop');
   });
 
-  it('given the same request at 390 px, then it is a card with the issue, the ride, the comment and Accept/Reject, not a squeezed table', async () => {
+  it("given the same request at 390 px, then it is a card with the driver's report, the ride and Accept/Reject, not a squeezed table", async () => {
     await page.setViewportSize(PHONE);
     const card = page.getByRole('list', { name: 'Maintenance requests' }).getByTestId(`maintenance-row-${requestId}`);
     await card.getByText(`Mid-ride, ride ${rideId}`).waitFor();
     expect(await page.getByRole('table', { name: 'Maintenance requests' }).count()).toBe(0);
-    expect(await card.getByText('Hydraulics leaking at the mast').count()).toBe(2);
+    expect(await card.getByText('Hydraulics leaking at the mast').count()).toBe(1);
     await card.getByText(`Kiran Rao (${broken.tokenNo})`).waitFor();
     for (const name of ['Accept', 'Reject']) expect(await card.getByRole('button', { name }).isVisible()).toBe(true);
     await snap(page, 'staff-problems-requests-phone');

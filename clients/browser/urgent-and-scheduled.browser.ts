@@ -195,8 +195,9 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
   it('given his ride booked for later, when he cancels it and says Yes, then it leaves the list and his history shows it cancelled', async () => {
     const list = requesterPage.getByRole('list', { name: 'Booked for later' });
     await list.getByRole('button', { name: `Cancel Ride ${laterId}` }).click();
-    await list.getByText('Are you sure you want to cancel this ride?').waitFor();
-    await list.getByRole('button', { name: 'Yes', exact: true }).click();
+    // The one way of confirming a cancel (issue #32): the tracker's dialog.
+    const dialog = requesterPage.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' });
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await list.waitFor({ state: 'detached' });
     await requesterPage.getByRole('button', { name: 'Ride History' }).click();
     await requesterPage.getByRole('button', { name: `Ride ${laterId}: main gate to canteen, cancelled` }).waitFor();
