@@ -55,6 +55,7 @@ describe('ride status helpers, read from the statechart', () => {
       RideOfferWithdrawn: null,
       // Staff's assignment (issue #32 item 4) has no one status after it: accepted from requested, else where the ride stood.
       RideAssigned: null,
+      RideSlaMissWithdrawn: null,
     });
     for (const resumeState of IN_PROGRESS_STATUSES) expect(statusAfterFact('RideTakenOver', resumeState)).toBe(resumeState);
   });

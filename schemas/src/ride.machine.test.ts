@@ -167,6 +167,18 @@ function sample(type: Step, s: RideSnapshot, driverId = 'D1'): RideEvent {
           assignedAt: at(),
         },
       };
+    case 'RideSlaMissWithdrawn':
+      return {
+        type,
+        data: {
+          rideId,
+          target: 'deliver',
+          dueAt: slaDueAt(s.context, 'deliver') ?? at(),
+          droppedAt: s.context.droppedAt ?? at(),
+          acceptMissed: s.context.acceptBreachedAt !== null,
+          withdrawnAt: at(),
+        },
+      };
     case 'RideSlaBreached': {
       // Acceptance until the ride is accepted, delivery after; at the deadline the ride has now.
       const target = s.context.acceptedAt === null && s.context.acceptBreachedAt === null ? 'accept' : 'deliver';
@@ -252,6 +264,7 @@ const refusedAll = (): Record<RideEventType, Outcome> => ({
   RideSlaBreached: x,
   RideOfferWithdrawn: x,
   RideAssigned: x,
+  RideSlaMissWithdrawn: x,
 });
 const row = (allowed: Partial<Record<RideEventType, Row>>) => ({ ...refusedAll(), ...allowed });
 
@@ -358,7 +371,7 @@ describe('ride machine transition table', () => {
   });
 
   it('given the table, when its size is counted, then it covers every state against every event', () => {
-    expect(pairs).toHaveLength(13 * 21);
+    expect(pairs).toHaveLength(13 * 22);
     for (const r of rows) expect(Object.keys(table[r]).sort()).toEqual([...RIDE_EVENT_TYPES].sort());
     expect(Object.keys(paths).sort()).toEqual([...rows].sort());
   });
@@ -379,6 +392,76 @@ describe('ride machine transition table', () => {
       serializeState: (s) => rowOf(s),
     }).map((p) => rowOf(p.state));
     expect([...new Set(reached)].sort()).toEqual([...rows].sort());
+  });
+});
+
+describe('a drop tapped in time that arrives after its target was recorded missed (issue #32 item 2)', () => {
+  const DELIVER_SECONDS = 1800;
+  const booked = (): RideEvent => ({
+    ...requested(),
+    data: {
+      ...requested().data,
+      requestedAt: '2025-01-06T08:00:00.000Z',
+      serviceTargets: {
+        normal: { acceptSeconds: 300, deliverSeconds: DELIVER_SECONDS },
+        urgent: { acceptSeconds: 120, deliverSeconds: 900 },
+      },
+    },
+  });
+  const dueAt = '2025-01-06T08:30:00.000Z';
+  const step = (type: 'RideAccepted' | 'RideStarted' | 'MaterialPicked', s: RideSnapshot) => sample(type, s);
+  const missed = (target: 'accept' | 'deliver', due: string): RideEvent => ({
+    type: 'RideSlaBreached',
+    data: { rideId, target, priority: 'normal', dueAt: due, breachedAt: due },
+  });
+  const dropped = (droppedAt: string): RideEvent => ({ type: 'MaterialDropped', data: { rideId, driverId: 'D1', droppedAt } });
+  const withdrawn = (s: RideSnapshot, over: Partial<RideEventOf<'RideSlaMissWithdrawn'>['data']> = {}): RideEvent => ({
+    type: 'RideSlaMissWithdrawn',
+    data: {
+      rideId,
+      target: 'deliver',
+      dueAt,
+      droppedAt: s.context.droppedAt ?? '',
+      acceptMissed: s.context.acceptBreachedAt !== null,
+      withdrawnAt: '2025-01-06T08:31:00.000Z',
+      ...over,
+    },
+  });
+  const pickedAfterMiss = (acceptMissed = false): RideSnapshot => {
+    let s = foldRide([booked()]);
+    if (acceptMissed) s = evolveRide(s, missed('accept', '2025-01-06T08:05:00.000Z'));
+    for (const type of ['RideAccepted', 'RideStarted', 'MaterialPicked'] as const) s = evolveRide(s, step(type, s));
+    return evolveRide(s, missed('deliver', dueAt));
+  };
+
+  it('given a deliver miss recorded, when the drop tapped before the deadline arrives, then the miss is withdrawn; the accept miss stays', () => {
+    for (const acceptMissed of [false, true]) {
+      const delivered = evolveRide(pickedAfterMiss(acceptMissed), dropped('2025-01-06T08:29:00.000Z'));
+      expect(delivered.context.deliverBreachedAt).toBe(dueAt);
+      const event = withdrawn(delivered);
+      expect(canApply(delivered, event)).toBe(true);
+      const after = evolveRide(delivered, event);
+      expect(after.context.deliverBreachedAt).toBeNull();
+      expect(after.context.acceptBreachedAt !== null).toBe(acceptMissed);
+      expect(canApply(after, withdrawn(after)), 'once').toBe(false);
+    }
+  });
+
+  it('given a deliver miss recorded, when the drop was tapped after the deadline, or the event misstates the facts, then nothing is withdrawn', () => {
+    const late = evolveRide(pickedAfterMiss(), dropped('2025-01-06T08:30:01.000Z'));
+    expect(canApply(late, withdrawn(late))).toBe(false);
+    const onTime = evolveRide(pickedAfterMiss(), dropped(dueAt));
+    expect(canApply(onTime, withdrawn(onTime)), 'at the deadline is in time').toBe(true);
+    expect(canApply(onTime, withdrawn(onTime, { droppedAt: '2025-01-06T08:10:00.000Z' }))).toBe(false);
+    expect(canApply(onTime, withdrawn(onTime, { dueAt: '2025-01-06T08:40:00.000Z' }))).toBe(false);
+    expect(canApply(onTime, withdrawn(onTime, { acceptMissed: true }))).toBe(false);
+  });
+
+  it('given no miss recorded, when a withdrawal arrives, then it is refused', () => {
+    let s = foldRide([booked()]);
+    for (const type of ['RideAccepted', 'RideStarted', 'MaterialPicked'] as const) s = evolveRide(s, step(type, s));
+    const delivered = evolveRide(s, dropped('2025-01-06T08:20:00.000Z'));
+    expect(canApply(delivered, withdrawn(delivered))).toBe(false);
   });
 });
 

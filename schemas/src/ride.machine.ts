@@ -177,6 +177,7 @@ export const rideMachine = setup({
       acceptedAt: d.acceptedAt,
     })),
     recordStart: assign((_, d: Data<'RideStarted'>) => ({ startedAt: d.startedAt })),
+    withdrawDeliverMiss: assign(() => ({ deliverBreachedAt: null })),
     recordPick: assign((_, d: Data<'MaterialPicked'>) => ({ pickedAt: d.pickedAt })),
     recordDrop: assign((_, d: Data<'MaterialDropped'>) => ({ droppedAt: d.droppedAt })),
     recordEnd: assign((_, d: Data<'RideEnded'>) => ({ endedAt: d.endedAt })),
@@ -250,6 +251,16 @@ export const rideMachine = setup({
       (event.data.target === 'accept'
         ? context.acceptBreachedAt === null && context.acceptedAt === null
         : context.deliverBreachedAt === null && context.droppedAt === null),
+    // Issue #32 item 2: a drop tapped by the delivery deadline that arrived after the timer recorded the
+    // miss takes the miss back (the drop's time is the tap's: step-clock.ts). The one rule on it.
+    dropMetTarget: ({ context, event }) =>
+      event.type === 'RideSlaMissWithdrawn' &&
+      context.deliverBreachedAt !== null &&
+      context.droppedAt !== null &&
+      event.data.droppedAt === context.droppedAt &&
+      event.data.dueAt === slaDueAt(context, 'deliver') &&
+      Date.parse(context.droppedAt) <= Date.parse(event.data.dueAt) &&
+      event.data.acceptMissed === (context.acceptBreachedAt !== null),
     notAlertedYet: ({ context }) => context.waitAlertedAt === null,
     isNextNotice: ({ context, event }) =>
       event.type === 'ReassignmentOverdue' &&
@@ -408,6 +419,10 @@ export const rideMachine = setup({
         },
         delivered: {
           on: {
+            RideSlaMissWithdrawn: {
+              guard: 'dropMetTarget',
+              actions: { type: 'withdrawDeliverMiss' },
+            },
             RideEnded: {
               target: '#ride.completed',
               actions: { type: 'recordEnd', params: ({ event }) => event.data },

@@ -37,6 +37,8 @@ const OUR_EVENT_NAMES = [
   'rideOffered',
   'rideReleased',
   'rideSlaBreached',
+  // Issue #32 item 2: a missed delivery target taken back.
+  'rideSlaMissWithdrawn',
   'siteChanged',
   'vehicleInspected',
   // Issue #32 item 4: an alert acknowledged on the board.

@@ -147,6 +147,9 @@ export const SOCKET_PAYLOADS = {
     toLocation: z.string(),
     message: z.string(),
   }),
+  // Issue #32 item 2. To staff: a missed delivery target taken back, the drop tapped in time reaching the
+  // engine late; boards drop its alert.
+  rideSlaMissWithdrawn: payload({ rideId: z.string(), target: z.literal('deliver'), dueAt: z.string(), droppedAt: z.string() }),
   // Issue #21. To staff: a driver inspected his vehicle (passed or not), so the Driver Information list refreshes.
   vehicleInspected: payload({ operatorId: z.string(), inspectionId: z.string(), passed: z.boolean() }),
   // Issue #32 item 4. To the driver staff gave a ride to: it is his now (his screen reads his ongoing ride

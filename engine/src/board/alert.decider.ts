@@ -1,6 +1,7 @@
 import {
   SERVER_MESSAGES,
   alertRaisedBy,
+  alertWithdrawnBy,
   alertStreamId,
   rideStreamId,
   type AlertEvent,
@@ -20,6 +21,12 @@ type RaisedAlerts = ReadonlyMap<string, RaisedAlert>;
 
 /** The alerts a ride's events raised, by id (alertRaisedBy: the one word on what an alert is). */
 export const evolveRaisedAlerts = (state: RaisedAlerts, event: RideEvent): RaisedAlerts => {
+  const withdrawn = alertWithdrawnBy(event);
+  if (withdrawn !== null) {
+    const left = new Map(state);
+    left.delete(withdrawn);
+    return left;
+  }
   const alert = alertRaisedBy(event);
   if (!alert || state.has(alert.alertId)) return state;
   return new Map(state).set(alert.alertId, alert);

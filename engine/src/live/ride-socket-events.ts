@@ -150,6 +150,10 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
     emit('rideReleased', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], { rideId: data.rideId, position }),
   ]),
   RideSlaBreached: rideSlaBreached,
+  // Issue #32 item 2: every staff board drops the alert of a miss the drop's tap took back.
+  RideSlaMissWithdrawn: ({ data: { rideId, target, dueAt, droppedAt }, position }) => [
+    emit('rideSlaMissWithdrawn', [liveRooms.staff], { rideId, target, dueAt, droppedAt, position }),
+  ],
   RideAccepted: withFacts(({ data, position }, facts) => [
     emit('removeRide', [liveRooms.vehicle(facts.vehicleType)], { rideId: data.rideId, position }),
     emit('rideAccepted', [liveRooms.user(facts.requesterId), liveRooms.ride(data.rideId)], {

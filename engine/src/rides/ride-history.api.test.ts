@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RideHistoryRow, Role, ServerRide, VehicleType } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
@@ -141,8 +141,17 @@ describe.each(testStoreKinds())("a driver's ride history through the API on %s",
       const [ongoing] = (await call('F003', 'GET', `/api/ride-history/ongoing?driverId=F003&position=${position}`))
         .history as RideHistoryRow[];
       expect(service(ongoing)).toEqual({ STATUS: 'accepted', PRIORITY: 'normal', SCHEDULED_FOR: null, SLA_MET: false });
-      for (const event of ['start', 'materialPicked', 'materialDropped']) await step('F003', rideId, event);
-      const ended = await call('F003', 'POST', '/api/tracking/complete-ride', { rideId });
+      // Carried out after the deadline (30 min at normal priority): a drop in time would take the miss back (issue #32 item 2).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      let ended: { position: number };
+      try {
+        for (const event of ['start', 'materialPicked', 'materialDropped']) await step('F003', rideId, event);
+        ended = await call('F003', 'POST', '/api/tracking/complete-ride', { rideId });
+      } finally {
+        // The engine's clock runs again: the read models gather their batches by it.
+        vi.useRealTimers();
+      }
       expect(service((await userHistory(ended.position)).get(rideId))).toEqual({
         STATUS: 'completed',
         PRIORITY: 'normal',

@@ -41,7 +41,7 @@ import { driversCountedFor, rosterStream, type RosterState } from '../drivers/ro
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
 import { bookedRoute } from '../site/site.decider';
-import { stepTime } from './step-clock';
+import { deliverMissWithdrawal, stepTime } from './step-clock';
 import { dispatchInput, nextOffer, offerTo, preemptionFor, type DispatchInput, type FreeDrivers } from '../dispatch/offers';
 import { dispatchStream } from '../dispatch/dispatch.decider';
 import { siteStream } from '../site/site.decider';
@@ -455,12 +455,11 @@ export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
     if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
     // Timed at the tap when the phone says when, within bounds (step-clock.ts).
     const { at, clock } = stepTime(ride.context, command.data.doneAt, now);
-    const events = allowed(
-      ride,
-      [driverStepFact(STEP_OF[command.type], { rideId, driverId }, at, clock)],
-      SERVER_MESSAGES.actionNotAllowed,
-    );
-    return { ride: events, driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };
+    const step = driverStepFact(STEP_OF[command.type], { rideId, driverId }, at, clock);
+    const events = allowed(ride, [step], SERVER_MESSAGES.actionNotAllowed);
+    // A drop tapped in time takes back a deliver miss the timer recorded while the tap waited on the phone.
+    const withdrawal = step.type === 'MaterialDropped' ? deliverMissWithdrawal(evolveRide(ride, step), now) : [];
+    return { ride: [...events, ...withdrawal], driver: command.type === 'EndRide' ? release(driver, driverId, rideId, 'ended') : [] };
   },
 };
 

@@ -1,4 +1,4 @@
-import type { RideContext, StepClock } from '@plantride/schemas';
+import { canApply, slaDueAt, type RideContext, type RideEvent, type RideSnapshot, type StepClock } from '@plantride/schemas';
 
 /**
  * Issue #32 item 2: a step is timed when it was tapped, not when the engine heard it. A step tapped in a
@@ -32,4 +32,27 @@ export function stepTime(c: RideContext, doneAt: string | undefined, now: Date):
   if (tapped < previousStepTime(c)) return refused('before the previous step');
   if (now.getTime() - tapped > STEP_TAP_MAX_AGE_MS) return refused('too old');
   return { at: tappedAt, clock: { heardAt: heard } };
+}
+
+/**
+ * A drop tapped by the delivery deadline that reached the engine after the deadline's timer recorded
+ * the target missed (issue #32 item 2): the event taking the miss back, for the drop's own append, when
+ * the statechart takes it (its `dropMetTarget` guard is the rule); else nothing.
+ */
+export function deliverMissWithdrawal(delivered: RideSnapshot, now: Date): RideEvent[] {
+  const c = delivered.context;
+  const dueAt = slaDueAt(c, 'deliver');
+  if (c.droppedAt === null || dueAt === null) return [];
+  const withdrawal: RideEvent = {
+    type: 'RideSlaMissWithdrawn',
+    data: {
+      rideId: c.rideId,
+      target: 'deliver',
+      dueAt,
+      droppedAt: c.droppedAt,
+      acceptMissed: c.acceptBreachedAt !== null,
+      withdrawnAt: now.toISOString(),
+    },
+  };
+  return canApply(delivered, withdrawal) ? [withdrawal] : [];
 }

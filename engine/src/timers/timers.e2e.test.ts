@@ -282,4 +282,61 @@ describe.each(testStoreTimerKinds())('timers end to end on %s with %s timers', (
     await t!.app.timers.caughtUp();
     expect((await rideEvents(rideId, 'RideSlaBreached')).map((e) => e.data)).toMatchObject([{ target: 'accept', priority: 'normal' }]);
   });
+
+  // Issue #32 item 2: the deliver target's timer fires while the drop waits on a phone in a dead zone.
+  it('given a deliver miss recorded while the drop was queued, when the drop tapped in time arrives, then the miss is withdrawn in its append, staff hear it, the board drops the alert and the ride meets its targets', async () => {
+    await start({});
+    await setDispatch({
+      serviceTargets: { normal: { acceptSeconds: 5, deliverSeconds: 5 }, urgent: { acceptSeconds: 5, deliverSeconds: 5 } },
+    });
+    const rideId = await book('Forklift');
+    await accept('F001', rideId);
+    // Every step tapped at the acceptance: in time, and never before the previous step.
+    const [accepted] = await rideEvents(rideId, 'RideAccepted');
+    const tappedAt = (accepted!.data as { acceptedAt: string }).acceptedAt;
+    const tap = (event: string) => ok('F001', 'PUT', '/api/bookings/update-timestamps', { rideId, event, doneAt: tappedAt });
+    await tap('start');
+    await tap('materialPicked');
+    await waitFor(
+      () => heard('AD01', 'rideSlaBreached', rideId).some((p) => p.target === 'deliver'),
+      15_000,
+      'staff to hear the deliver miss',
+    );
+    const alertIds = async () => ((await ok('AD01', 'GET', '/api/board')).alerts as Payload[]).map((a) => a.alertId);
+    await waitFor(async () => (await alertIds()).includes(`${rideId}.deliver`), 10_000, 'the board to show the deliver miss');
+
+    const dropped = await tap('materialDropped');
+    const events = await rideEvents(rideId);
+    const drop = events.findIndex((e) => e.type === 'MaterialDropped');
+    expect(events[drop + 1]).toMatchObject({
+      type: 'RideSlaMissWithdrawn',
+      globalPosition: dropped.position,
+      data: {
+        rideId,
+        target: 'deliver',
+        droppedAt: tappedAt,
+        acceptMissed: events.some((e) => e.type === 'RideSlaBreached' && (e.data as { target: string }).target === 'accept'),
+      },
+    });
+    await hears('AD01', 'rideSlaMissWithdrawn', rideId);
+    expect(heard('F001', 'rideSlaMissWithdrawn', rideId)).toEqual([]);
+    await waitFor(async () => !(await alertIds()).includes(`${rideId}.deliver`), 10_000, 'the board to drop the deliver miss');
+    // A second drop is refused, and takes back nothing again.
+    expect(
+      (await call('F001', 'PUT', '/api/bookings/update-timestamps', { rideId, event: 'materialDropped', doneAt: tappedAt })).status,
+    ).toBe(409);
+    expect(await rideEvents(rideId, 'RideSlaMissWithdrawn')).toHaveLength(1);
+    // Ended, the ride met its targets unless its acceptance was late too (what the withdrawal recorded).
+    await ok('F001', 'POST', '/api/tracking/complete-ride', { rideId });
+    const acceptMissed = (await rideEvents(rideId, 'RideSlaBreached')).some((e) => (e.data as { target: string }).target === 'accept');
+    await waitFor(
+      async () => {
+        const { history } = (await ok('RQ01', 'GET', '/api/ride-history/user?userId=RQ01')) as { history: Payload[] };
+        const row = history.find((r) => r.RIDE_ID === rideId);
+        return row?.STATUS === 'completed' && row.SLA_MET === !acceptMissed;
+      },
+      10_000,
+      "the requester's history to show the ride completed, its targets met",
+    );
+  });
 });

@@ -62,4 +62,28 @@ describe.each(testStoreKinds())('alerts projection on %s', (kind) => {
     const closed = await spec.db.selectFrom('alerts').selectAll().where('alert_id', '=', 'R3.reassign-1').executeTakeFirstOrThrow();
     expect([closed.acknowledged_by, new Date(closed.acknowledged_at!).toISOString()]).toEqual(['MH01', at(11)]);
   });
+
+  it("given two missed delivery targets, when one ride's drop turns out tapped in time, then only the other stays open, also when delivered again", async () => {
+    const deliverMissed = (rideId: string, minute: number) =>
+      ride('RideSlaBreached', { rideId, target: 'deliver', priority: 'normal', dueAt: at(minute), breachedAt: at(minute) });
+    await spec.given(
+      r.requested('R1', 'AB12', 0),
+      r.requested('R2', 'AB12', 1),
+      deliverMissed('R1', 30),
+      deliverMissed('R2', 31),
+      ride('RideSlaMissWithdrawn', {
+        rideId: 'R2',
+        target: 'deliver',
+        dueAt: at(31),
+        droppedAt: at(29),
+        acceptMissed: false,
+        withdrawnAt: at(33),
+      }),
+    );
+    expect((await openAlerts(spec.db)).map((row) => row.alert_id)).toEqual(['R1.deliver']);
+    await redeliver(spec.database, [alertsProjection], (event) => event.type === 'RideSlaBreached');
+    expect((await openAlerts(spec.db)).map((row) => row.alert_id)).toEqual(['R1.deliver']);
+    const closed = await spec.db.selectFrom('alerts').selectAll().where('alert_id', '=', 'R2.deliver').executeTakeFirstOrThrow();
+    expect([closed.acknowledged_by, new Date(closed.acknowledged_at!).toISOString()]).toEqual([null, at(33)]);
+  });
 });

@@ -11,6 +11,6 @@ export interface AlertsTable {
   detail: string | null;
   raised_at: Date;
   acknowledged_at: Date | null;
-  /** The staff member's token number. */
+  /** The staff member's token number; null on a closed alert the ride took back (RideSlaMissWithdrawn, issue #32 item 2). */
   acknowledged_by: string | null;
 }

@@ -15,6 +15,7 @@ export const KPI_EVENT_TYPES = [
   'RideTakenOver',
   'RideAssigned',
   'RideSlaBreached',
+  'RideSlaMissWithdrawn',
   'RideReleased',
 ] as const satisfies readonly RideEventType[];
 
@@ -112,6 +113,9 @@ export function kpiRideChange(ride: KpiRideState, event: Exclude<KpiEvent, { typ
     }
     case 'RideSlaBreached':
       return { ride: { sla_met: slaMetAfter(ride, ride.ended_at !== null, true) }, driverDay: null };
+    // The drop was tapped in time after all (issue #32 item 2): missed only if acceptance was.
+    case 'RideSlaMissWithdrawn':
+      return { ride: { sla_met: slaMetOf({ completed: ride.ended_at !== null, targetMissed: event.data.acceptMissed }) }, driverDay: null };
     case 'RideReleased': {
       // A ride booked for later (issue #20) waits for a driver from its release, and counts on that day.
       const at = instantText(event.data.releasedAt);

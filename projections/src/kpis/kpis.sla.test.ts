@@ -39,6 +39,22 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
     s.released('LATER', 105),
     ...done('LATER', 'FL03', 105),
     e.requested('OPEN', 'RQ01', 5),
+    // Issue #32 item 2: dropped in time, heard after the deliver miss was recorded; once also accepted late.
+    e.requested('TAPPED', 'RQ01', 6),
+    e.accepted('TAPPED', 'FL01', 7),
+    e.picked('TAPPED', 'FL01', 8),
+    s.slaBreached('TAPPED', 'deliver', 36),
+    e.dropped('TAPPED', 'FL01', 30),
+    s.missWithdrawn('TAPPED', 36, 30),
+    e.ended('TAPPED', 'FL01', 38),
+    e.requested('TAPPED_LATE', 'RQ01', 7),
+    s.slaBreached('TAPPED_LATE', 'accept', 12),
+    e.accepted('TAPPED_LATE', 'FL02', 13),
+    e.picked('TAPPED_LATE', 'FL02', 14),
+    s.slaBreached('TAPPED_LATE', 'deliver', 37),
+    e.dropped('TAPPED_LATE', 'FL02', 30),
+    s.missWithdrawn('TAPPED_LATE', 37, 30, true),
+    e.ended('TAPPED_LATE', 'FL02', 39),
   ];
   it('given a ride booked for later, then its wait runs from its release, not its booking', async () => {
     await spec.given(...history);
@@ -55,22 +71,31 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
       (await spec.db.selectFrom('kpi_rides').select(['ride_id', 'sla_met']).execute()).map((row) => [row.ride_id, row.sla_met]),
     );
 
-  it('given rides completed in time, completed after a miss, missed and cancelled, cancelled, booked for later and completed, and open, then SLA_MET is true, false, false, null, true and null', async () => {
+  it('given rides completed in time, completed after a miss, missed and cancelled, cancelled, booked for later and completed, open, and dropped in time after a deliver miss was recorded (accepted in time, or late), then SLA_MET is true, false, false, null, true, null, true and false', async () => {
     await spec.given(...history);
-    expect(await slaMet()).toEqual({ MET: true, LATE: false, GONE: false, CANCELLED: null, LATER: true, OPEN: null });
+    expect(await slaMet()).toEqual({
+      MET: true,
+      LATE: false,
+      GONE: false,
+      CANCELLED: null,
+      LATER: true,
+      OPEN: null,
+      TAPPED: true,
+      TAPPED_LATE: false,
+    });
   });
 
-  it('given the same rides, when the day is asked for, then three rides count for SLA and two of them met it', async () => {
+  it('given the same rides, when the day is asked for, then five rides count for SLA and three of them met it', async () => {
     await spec.given(...history);
     expect(await kpiDays(spec.db, { from: '2026-11-25', to: '2026-11-25' })).toEqual([
       expect.objectContaining({
         day: '2026-11-25',
         vehicleType: 'Forklift',
-        requested: 6,
-        completed: 3,
+        requested: 8,
+        completed: 5,
         cancelled: 2,
-        slaRides: 3,
-        slaMetRides: 2,
+        slaRides: 5,
+        slaMetRides: 3,
       }),
     ]);
   });
@@ -82,7 +107,15 @@ describe.each(testStoreKinds())('KPI service targets on %s', (kind) => {
       days: await spec.db.selectFrom('kpi_driver_days').selectAll().orderBy('driver_id').execute(),
     });
     const before = await tables();
-    for (const type of ['RideRequested', 'RideReleased', 'RideAccepted', 'RideSlaBreached', 'RideEnded', 'RideCancelled']) {
+    for (const type of [
+      'RideRequested',
+      'RideReleased',
+      'RideAccepted',
+      'RideSlaBreached',
+      'RideSlaMissWithdrawn',
+      'RideEnded',
+      'RideCancelled',
+    ]) {
       await redeliver(spec.database, [kpisProjection], (event) => event.type === type);
       expect(await tables(), `after ${type} again`).toEqual(before);
     }

@@ -46,6 +46,9 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
       return { priority: event.data.priority };
     case 'RideSlaBreached':
       return { sla_met: false };
+    // The drop was tapped in time after all (issue #32 item 2): missed only if acceptance was.
+    case 'RideSlaMissWithdrawn':
+      return { sla_met: event.data.acceptMissed ? false : null };
     case 'RideRedistributed':
       // Waiting for another driver, like the rides read model: no driver until one takes it over.
       return {

@@ -168,6 +168,18 @@ function eventOf(
           data: { rideId, target, priority: s.context.priority, dueAt: slaDueAt(s.context, target) ?? when, breachedAt: when },
         };
       }
+      case 'RideSlaMissWithdrawn':
+        return {
+          type,
+          data: {
+            rideId,
+            target: 'deliver',
+            dueAt: slaDueAt(s.context, 'deliver') ?? when,
+            droppedAt: s.context.droppedAt ?? when,
+            acceptMissed: s.context.acceptBreachedAt !== null,
+            withdrawnAt: when,
+          },
+        };
     }
   })();
   return { ...data, streamId: rideStreamId(rideId) } as StreamEvent;

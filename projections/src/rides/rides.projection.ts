@@ -80,6 +80,9 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, row: Rea
       return event.data.target === 'accept'
         ? { accept_breached_at: instantText(event.data.breachedAt) }
         : { deliver_breached_at: instantText(event.data.breachedAt) };
+    // The drop was tapped in time after all (issue #32 item 2).
+    case 'RideSlaMissWithdrawn':
+      return { deliver_breached_at: null };
     // Timer notices change nothing a ride row shows.
     case 'RideWaitAlerted':
     case 'ReassignmentOverdue':

@@ -22,4 +22,14 @@ export const scheduledSlaEvents = {
     rideEvent('RideReleased', { rideId, releasedAt: at(minute), ...(dispatch ? { dispatch } : {}) }),
   slaBreached: (rideId: string, target: SlaTarget, minute: number, priority: RidePriority = 'normal') =>
     rideEvent('RideSlaBreached', { rideId, target, priority, dueAt: at(minute), breachedAt: at(minute) }),
+  /** Issue #32 item 2: the deliver miss at `dueMinute` taken back by a drop tapped at `droppedMinute`. */
+  missWithdrawn: (rideId: string, dueMinute: number, droppedMinute: number, acceptMissed = false) =>
+    rideEvent('RideSlaMissWithdrawn', {
+      rideId,
+      target: 'deliver',
+      dueAt: at(dueMinute),
+      droppedAt: at(droppedMinute),
+      acceptMissed,
+      withdrawnAt: at(dueMinute + 1),
+    }),
 };

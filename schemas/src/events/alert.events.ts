@@ -75,6 +75,17 @@ export function alertRaisedBy(event: RideEvent): RaisedAlert | null {
   }
 }
 
+/**
+ * The alert a ride event takes back, if any: a missed delivery target whose drop, tapped in time,
+ * reached the engine late (issue #32 item 2). It leaves the board, open or acknowledged.
+ */
+export function alertWithdrawnBy(event: RideEvent): string | null {
+  return event.type === 'RideSlaMissWithdrawn' ? `${event.data.rideId}.${event.data.target}` : null;
+}
+
+/** The ride event types that take an alert back. */
+export const ALERT_WITHDRAWING_TYPES = ['RideSlaMissWithdrawn'] as const satisfies readonly RideEvent['type'][];
+
 /** The ride event types that raise an alert. */
 export const ALERT_RAISING_TYPES = [
   'RideWaitAlerted',

@@ -262,6 +262,21 @@ export const rideSlaBreachedSchema = defineEvent('RideSlaBreached', {
   breachedAt: isoDateTimeSchema,
 });
 
+/**
+ * Issue #32 item 2: the drop was tapped by the delivery target (`droppedAt`, the time of the tap) but
+ * reached the engine after the target's timer had recorded it missed; the miss no longer stands. In the
+ * drop's own append. `acceptMissed`: whether the ride missed its other target, so views need no fold of
+ * their own to say whether any target stays missed.
+ */
+export const rideSlaMissWithdrawnSchema = defineEvent('RideSlaMissWithdrawn', {
+  rideId: idSchema,
+  target: z.literal('deliver'),
+  dueAt: isoDateTimeSchema,
+  droppedAt: isoDateTimeSchema,
+  acceptMissed: z.boolean(),
+  withdrawnAt: isoDateTimeSchema,
+});
+
 /** Any event of a `ride-{rideId}` stream. */
 export const rideEventSchema = z.discriminatedUnion('type', [
   rideRequestedSchema,
@@ -285,6 +300,7 @@ export const rideEventSchema = z.discriminatedUnion('type', [
   rideSlaBreachedSchema,
   rideOfferWithdrawnSchema,
   rideAssignedSchema,
+  rideSlaMissWithdrawnSchema,
 ]);
 
 export type RideRequested = z.infer<typeof rideRequestedSchema>;
@@ -308,6 +324,7 @@ export type RideReleased = z.infer<typeof rideReleasedSchema>;
 export type RideSlaBreached = z.infer<typeof rideSlaBreachedSchema>;
 export type RideOfferWithdrawn = z.infer<typeof rideOfferWithdrawnSchema>;
 export type RideAssigned = z.infer<typeof rideAssignedSchema>;
+export type RideSlaMissWithdrawn = z.infer<typeof rideSlaMissWithdrawnSchema>;
 export type RideEvent = z.infer<typeof rideEventSchema>;
 export type RideEventType = RideEvent['type'];
 
@@ -334,6 +351,7 @@ export const RIDE_EVENT_SCHEMA_VERSIONS = {
   RideSlaBreached: 1,
   RideOfferWithdrawn: 1,
   RideAssigned: 1,
+  RideSlaMissWithdrawn: 1,
 } as const satisfies Record<RideEventType, number>;
 
 export const RIDE_EVENT_TYPES = Object.keys(RIDE_EVENT_SCHEMA_VERSIONS) as RideEventType[];

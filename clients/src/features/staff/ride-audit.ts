@@ -121,6 +121,8 @@ const EVENT_LABELS: Record<string, string> = {
   RideOpenedToAll: 'Opened to every driver',
   // Issue #32 item 4.
   RideAssigned: 'Staff assigned a driver',
+  // Issue #32 item 2.
+  RideSlaMissWithdrawn: 'Delivery target met after all: the drop was tapped in time',
 };
 
 /**

@@ -6,6 +6,7 @@ export const BOARD_LIVE_EVENTS = [
   'rideRequested',
   'rideWaitingTooLong',
   'rideSlaBreached',
+  'rideSlaMissWithdrawn',
   'maintenanceRequestAdded',
   'requestStatusUpdated',
   'statusChanged',
