@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { driverTodayAnswerSchema, type DriverTodayAnswer } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { historyKeys } from '../../../lib/query-keys';
+import { useReadAgainAt } from '../../../lib/use-read-again-at';
 
 /** 'Today: 1 ride · 12 min driving' (issue #32 item 7); nothing yet: 'Today: no rides yet'. */
 export function dayTallyText({ rides, drivingMinutes }: Pick<DriverTodayAnswer, 'rides' | 'drivingMinutes'>): string {
@@ -10,12 +11,17 @@ export function dayTallyText({ rides, drivingMinutes }: Pick<DriverTodayAnswer, 
   return `Today: ${rides} ${rides === 1 ? 'ride' : 'rides'} · ${drivingMinutes} min driving`;
 }
 
-/** The driver's own tally for the plant's day, under his greeting; read again whenever his history is (same key prefix). */
-export function DayTally({ driverId }: { driverId: string }) {
+/**
+ * The driver's own tally for the plant's day, under his greeting: read again whenever his history is
+ * (same key prefix), and at each position his rides moved to (read-your-writes: his own End Ride counts at once).
+ */
+export function DayTally({ driverId, position }: { driverId: string; position: number }) {
+  const queryKey = [...historyKeys.driver(driverId), 'today'];
   const tally = useQuery({
-    queryKey: [...historyKeys.driver(driverId), 'today'],
-    queryFn: () => api(`/api/ride-history/today?driverId=${encodeURIComponent(driverId)}`, { schema: driverTodayAnswerSchema }),
+    queryKey,
+    queryFn: () => api(`/api/ride-history/today?driverId=${encodeURIComponent(driverId)}`, { schema: driverTodayAnswerSchema, position }),
   });
+  useReadAgainAt(queryKey, position);
   if (!tally.data) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="day-tally">

@@ -196,7 +196,7 @@ export function DriverDashboard() {
         <Typography variant="h5" component="h1" gutterBottom>
           Hello, {driver.NAME || tokenNo}
         </Typography>
-        <DayTally driverId={tokenNo} />
+        <DayTally driverId={tokenNo} position={positions.rides} />
         {missed.map((rideId) => (
           <MissedOffer key={rideId} rideId={rideId} />
         ))}
