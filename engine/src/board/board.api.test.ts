@@ -80,7 +80,7 @@ describe.each(testStoreKinds())('dispatcher board on %s', (kind) => {
     });
     expect(answer.breakdowns[0]).toMatchObject({ driverId: 'F002', vehicleType: 'Forklift', issue: 'Engine Issue', status: 'pending' });
     const forklifts = answer.drivers.find((group) => group.vehicleType === 'Forklift');
-    expect(forklifts?.counts).toEqual({ free: 1, busy: 0, blocked: 1 });
+    expect(forklifts?.counts).toEqual({ free: 1, busy: 0, onBreak: 0, blocked: 1 });
     expect(forklifts?.drivers.map((driver) => [driver.operatorId, driver.state])).toEqual([
       ['F001', 'free'],
       ['F002', 'blocked'],

@@ -20,10 +20,8 @@ export async function boardAt(app: FastifyInstance, now: Date): Promise<BoardAns
   const waiting = rides.map((ride): BoardWaitingRide => waitingRide(ride, now, names));
   const offers = waiting.flatMap((ride) => (ride.offer ? [{ ...ride, offer: ride.offer }] : []));
 
-  // On shift: free or busy, or blocked during a shift (a breakdown); a driver off shift is not on the board.
-  const onShift = presence.filter(
-    (driver) => driver.state === 'free' || driver.state === 'busy' || (driver.state === 'blocked' && driver.shift),
-  );
+  // On shift: free, busy or on break, or blocked during a shift (a breakdown); a driver off shift is not on the board.
+  const onShift = presence.filter((driver) => driver.state !== 'off shift' && (driver.state !== 'blocked' || driver.shift));
   const types = [...new Set([...BOARD_VEHICLE_TYPES, ...onShift.map((driver) => driver.vehicleType ?? 'No vehicle type')])];
   const drivers = types.map((vehicleType) => {
     const ofType = onShift
@@ -32,8 +30,8 @@ export async function boardAt(app: FastifyInstance, now: Date): Promise<BoardAns
     const count = (state: string) => ofType.filter((driver) => driver.state === state).length;
     return {
       vehicleType,
-      counts: { free: count('free'), busy: count('busy'), blocked: count('blocked') },
-      drivers: ofType.map(({ operatorId, name, state, rideId }) => ({ operatorId, name, state, rideId })),
+      counts: { free: count('free'), busy: count('busy'), onBreak: count('on break'), blocked: count('blocked') },
+      drivers: ofType.map(({ operatorId, name, state, rideId, breakSince }) => ({ operatorId, name, state, rideId, breakSince })),
     };
   });
 

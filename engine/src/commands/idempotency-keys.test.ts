@@ -42,6 +42,8 @@ const PEOPLE: Array<[string, Role, ('Forklift' | 'Crane')?]> = [
   ['AD01', 'admin'],
   ['MH01', 'maintenanceHead'],
   ['C001', 'driver', 'Crane'],
+  // On break from the break case on: offers of Crane rides go to C001 alone.
+  ['C002', 'driver', 'Crane'],
   ...Array.from({ length: 16 }, (_, i) => [`F0${String(i + 10)}`, 'driver', 'Forklift'] as [string, Role, 'Forklift']),
   ...['P001', 'P002', 'P003', 'P004', 'U001', 'U002', 'U003', 'R001', 'L001'].map((tokenNo) => [tokenNo, 'requester'] as [string, Role]),
 ];
@@ -281,6 +283,13 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       first: { who: 'F016', method: 'POST', url: '/api/drivers/shift', payload: { on: true, location: 'main gate' } },
       other: { who: 'F016', method: 'POST', url: '/api/drivers/shift', payload: { on: true, location: 'canteen' } },
     }),
+    'POST /api/drivers/break': async () => {
+      await ok({ who: 'C002', method: 'POST', url: '/api/drivers/shift', payload: { on: true, location: 'main gate' } });
+      return {
+        first: { who: 'C002', method: 'POST', url: '/api/drivers/break', payload: { on: true } },
+        other: { who: 'C002', method: 'POST', url: '/api/drivers/break', payload: { on: false } },
+      };
+    },
     'POST /api/requests/maintenanceReq': async () => ({
       first: { who: 'F017', method: 'POST', url: '/api/requests/maintenanceReq', payload: breakdown('F017') },
       other: { who: 'F017', method: 'POST', url: '/api/requests/maintenanceReq', payload: breakdown('F017', { issue: 'Tyre Puncture' }) },

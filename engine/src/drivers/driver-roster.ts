@@ -8,10 +8,10 @@ import { toDomainEvent } from '../event-store/upcast';
 import { DispatchBoard } from '../dispatch/dispatch-board';
 import type { DispatchCandidate, HeldCandidate } from '../dispatch/offer-choice';
 import { openDriverRosterAtStart } from './driver-serials';
-import { evolveDriver, initialDriverState, onShift, type DriverShift, type DriverState } from './driver.decider';
+import { evolveDriver, initialDriverState, onBreak, onShift, type DriverShift, type DriverState } from './driver.decider';
 
-/** Where a driver stands for staff (issue #20): presence comes from shifts, not from sockets. */
-export type DriverPresenceState = 'blocked' | 'busy' | 'free' | 'off shift';
+/** Where a driver stands for staff (issue #20; on break, issue #32 item 4): presence comes from shifts, not from sockets. */
+export type DriverPresenceState = 'blocked' | 'busy' | 'on break' | 'free' | 'off shift';
 
 export interface DriverPresence {
   operatorId: string;
@@ -22,12 +22,14 @@ export interface DriverPresence {
   rideId: string | null;
   /** His shift while he is on it. */
   shift: DriverShift | null;
+  /** When the break he is on began; null when he is not on break. */
+  breakSince: string | null;
 }
 
 /**
  * The drivers as this engine holds them in memory: how many Active drivers each vehicle type has
  * (the soft check a booking makes: "No Forklift drivers are assigned"), and who is on shift, free,
- * busy or blocked.
+ * busy, on break or blocked.
  */
 export interface DriverRoster {
   /**
@@ -50,12 +52,24 @@ interface Entry {
   state: DriverState;
 }
 
-/** Blocked (maintenance, Not Active, no access) before busy (holds a ride) before free (on shift). */
+/**
+ * Blocked (maintenance, Not Active, no access) before busy (holds a ride) before on break (the
+ * decider's `onBreak`) before free (on shift). Only a free driver is offered rides (`dispatchView`).
+ */
 export function presenceOf(operatorId: string, driver: DriverState, now: Date): DriverPresence {
   const record = driver.record;
   const blocked = driver.blockedFor !== null || record?.status !== 'Active' || !driver.accessActive;
   const working = onShift(driver, now);
-  const state: DriverPresenceState = blocked ? 'blocked' : driver.ongoingRideId ? 'busy' : working ? 'free' : 'off shift';
+  const resting = onBreak(driver, now);
+  const state: DriverPresenceState = blocked
+    ? 'blocked'
+    : driver.ongoingRideId
+      ? 'busy'
+      : resting
+        ? 'on break'
+        : working
+          ? 'free'
+          : 'off shift';
   return {
     operatorId,
     name: record?.name ?? operatorId,
@@ -63,6 +77,7 @@ export function presenceOf(operatorId: string, driver: DriverState, now: Date): 
     state,
     rideId: driver.ongoingRideId,
     shift: working ? driver.shift : null,
+    breakSince: resting ? driver.breakStartedAt : null,
   };
 }
 

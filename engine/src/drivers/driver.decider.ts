@@ -1,4 +1,5 @@
 import {
+  BREAK_MESSAGES,
   SERVER_MESSAGES,
   driverStreamId,
   type AddDriver,
@@ -31,6 +32,8 @@ export interface DriverState {
   activationCode: StoredAccessCode | null;
   /** His shift as last started, until he ends it (it also runs out at `endsAt`: see onShift). */
   shift: DriverShift | null;
+  /** When the break he took on that shift began, until he ends it or the shift ends (see onBreak); null: none. */
+  breakStartedAt: string | null;
   /**
    * The plant day (yyyy-MM-dd) of his last passed vehicle inspection (issue #21) that still counts, or null:
    * a release that says a passed inspection must come first (issue #32) discards the one before.
@@ -60,6 +63,14 @@ export interface DriverShift {
 export const onShift = (driver: Pick<DriverState, 'shift'>, now: Date): boolean =>
   driver.shift !== null && now.getTime() < Date.parse(driver.shift.endsAt);
 
+/**
+ * Whether the driver is on break at `now` (issue #32 item 4): he started one on this shift and has not
+ * ended it, and the shift still runs (a break that would outlast the shift ends with it). The one rule
+ * offers, taking a ride, staff's assignment and the board all follow: on break he is not free.
+ */
+export const onBreak = (driver: Pick<DriverState, 'shift' | 'breakStartedAt'>, now: Date): boolean =>
+  driver.breakStartedAt !== null && onShift(driver, now);
+
 export function evolveDriver(state: DriverState, event: DriverEvent): DriverState {
   switch (event.type) {
     case 'DriverAdded':
@@ -82,9 +93,19 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
     case 'DriverActivationCodeUsed':
       return { ...state, activationCode: null };
     case 'DriverShiftStarted':
-      return { ...state, shift: { startedAt: event.data.startedAt, endsAt: event.data.endsAt, location: event.data.location } };
+      // A new shift starts without a break (one left from a shift that ran out ended with it).
+      return {
+        ...state,
+        shift: { startedAt: event.data.startedAt, endsAt: event.data.endsAt, location: event.data.location },
+        breakStartedAt: null,
+      };
     case 'DriverShiftEnded':
-      return { ...state, shift: null };
+      // Ending the shift ends the break.
+      return { ...state, shift: null, breakStartedAt: null };
+    case 'DriverBreakStarted':
+      return { ...state, breakStartedAt: event.data.startedAt };
+    case 'DriverBreakEnded':
+      return { ...state, breakStartedAt: null };
     case 'VehicleInspected': {
       const { inspectionId, day, passed, inspectedAt, items } = event.data;
       const lastInspection = { inspectionId, day, passed, inspectedAt, defects: items.filter((item) => !item.ok).map((item) => item.text) };
@@ -100,6 +121,7 @@ export const initialDriverState = (): DriverState => ({
   ongoingRideId: null,
   activationCode: null,
   shift: null,
+  breakStartedAt: null,
   lastPassedInspectionDay: null,
   lastInspection: null,
 });
@@ -213,5 +235,32 @@ export const setShift: CommandHandler<SetShiftCommand, { driver: StreamRef<Drive
     const location = command.data.location === null ? null : placeInUse(command.site, command.data.location).name;
     const endsAt = new Date(now.getTime() + command.shiftMs).toISOString();
     return { driver: [{ type: 'DriverShiftStarted', data: { operatorId, location, startedAt: now.toISOString(), endsAt } }] };
+  },
+};
+
+export interface SetBreakCommand {
+  type: 'SetBreak';
+  data: { operatorId: string; on: boolean };
+}
+
+/**
+ * POST /api/drivers/break (issue #32 item 4): a driver starts or ends his own break. Only on shift, and
+ * not while he holds a ride (his stream says which: `ongoingRideId`). Starting while on break, or
+ * ending while not on one, changes nothing. No length limit: it lasts until he ends it or his shift
+ * ends (`onBreak`). An offer he holds stands until he declines it or it runs out: on break he cannot
+ * accept it (`eligibleTaker`).
+ */
+export const setBreak: CommandHandler<SetBreakCommand, { driver: StreamRef<DriverState, DriverEvent> }> = {
+  streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
+  decide(command, { driver }, { now, actor }) {
+    requireActor(actor, 'driver');
+    if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== command.data.operatorId) throw forbidden();
+    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    const { operatorId, on } = command.data;
+    if (on === onBreak(driver, now)) return {};
+    if (!on) return { driver: [{ type: 'DriverBreakEnded', data: { operatorId, endedAt: now.toISOString() } }] };
+    if (!onShift(driver, now)) throw conflict(BREAK_MESSAGES.offShift);
+    if (driver.ongoingRideId) throw conflict(BREAK_MESSAGES.midRide);
+    return { driver: [{ type: 'DriverBreakStarted', data: { operatorId, startedAt: now.toISOString() } }] };
   },
 };

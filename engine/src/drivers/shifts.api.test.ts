@@ -49,7 +49,7 @@ describe.each(testStoreKinds())('shifts API on %s', (kind) => {
       ['D001', 'free'],
       ['D002', 'off shift'],
     ]);
-    expect((await call('D001', 'GET', '/api/drivers/shift')).json()).toEqual({ on: true, shift: answer.shift });
+    expect((await call('D001', 'GET', '/api/drivers/shift')).json()).toEqual({ on: true, shift: answer.shift, breakSince: null });
     expect((await call('MH01', 'GET', '/api/drivers/presence')).statusCode).toBe(200);
   });
 

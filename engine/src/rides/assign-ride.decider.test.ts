@@ -195,6 +195,14 @@ describe('staff assign a ride (issue #32 item 4)', () => {
     ['drives a Crane', to('D002', { vehicle: 'Crane' }), 409, ASSIGN_MESSAGES.wrongVehicleType],
     ['holds another ride', to('D002', { driver: [driverEvents.assignedToRide('D002', 'R0')] }), 409, ASSIGN_MESSAGES.driverBusy],
     [
+      'is on break (issue #32 item 4)',
+      to('D002', {
+        driver: [driverEvents.shiftStarted('D002', new Date(NOW.getTime() - 3_600_000)), driverEvents.breakStarted('D002', NOW)],
+      }),
+      409,
+      ASSIGN_MESSAGES.driverOnBreak,
+    ],
+    [
       "has not passed today's inspection where the plant requires it",
       { ...to('D002'), inspection: [{ type: 'InspectionSettingsChanged', data: { inspectionRequired: true } } as DomainEvent] },
       409,
@@ -250,5 +258,21 @@ describe("the picker's answer for each driver (the same rule)", () => {
         NOW,
       ),
     ).toBe(ASSIGN_MESSAGES.driverBusy);
+  });
+
+  it('given a driver on break, then the picker tells he is on break; once he ends it, he may be given it', () => {
+    const shift = driverEvents.shiftStarted('D002', new Date(NOW.getTime() - 3_600_000));
+    const resting = driverEvents.breakStarted('D002', new Date(NOW.getTime() - 60_000));
+    expect(assignability(states({ ride: ride.requested, ...to('D002', { driver: [shift, resting] }) }), R, 'D002', NOW)).toBe(
+      ASSIGN_MESSAGES.driverOnBreak,
+    );
+    expect(
+      assignability(
+        states({ ride: ride.requested, ...to('D002', { driver: [shift, resting, driverEvents.breakEnded('D002', NOW)] }) }),
+        R,
+        'D002',
+        NOW,
+      ),
+    ).toBeNull();
   });
 });

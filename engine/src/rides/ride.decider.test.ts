@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import {
+  BREAK_MESSAGES,
   LOAD_MESSAGES,
   MESSAGES,
   SERVER_MESSAGES,
@@ -12,7 +13,7 @@ import {
   type RideEvent,
   type VehicleType,
 } from '@plantride/schemas';
-import { SYSTEM, commandSpec, type Given } from '../test-support/decider-spec';
+import { NOW, SYSTEM, commandSpec, type Given } from '../test-support/decider-spec';
 import { driverEvents } from '../test-support/driver-events';
 import { rideEvents } from '../test-support/ride-events';
 import { userEvents } from '../test-support/user-events';
@@ -396,6 +397,23 @@ describe('accept a ride', () => {
         ride: ride.requested,
         ...driverStreams('D001', { driver: [assigned('D001', 'R0'), driverEvents.releasedFromRide('D001', 'R0')] }),
       })
+      .when(accept('D001'), driverActor('D001'))
+      .then({ ride: [plain(rideEvents.accepted(R, 'D001', 0))], driver: [plain(assigned('D001'))] });
+  });
+
+  it('given a driver on break (issue #32 item 4), when he accepts, then he is refused until he ends it; once it ends, or his shift ends, he may', () => {
+    const shift = driverEvents.shiftStarted('D001', new Date(NOW.getTime() - 3_600_000));
+    const resting = driverEvents.breakStarted('D001', new Date(NOW.getTime() - 60_000));
+    spec
+      .given({ ride: ride.requested, ...driverStreams('D001', { driver: [shift, resting] }) })
+      .when(accept('D001'), driverActor('D001'))
+      .thenThrows(409, BREAK_MESSAGES.onBreak);
+    spec
+      .given({ ride: ride.requested, ...driverStreams('D001', { driver: [shift, resting, driverEvents.breakEnded('D001', NOW)] }) })
+      .when(accept('D001'), driverActor('D001'))
+      .then({ ride: [plain(rideEvents.accepted(R, 'D001', 0))], driver: [plain(assigned('D001'))] });
+    spec
+      .given({ ride: ride.requested, ...driverStreams('D001', { driver: [shift, resting, driverEvents.shiftEnded('D001', NOW)] }) })
       .when(accept('D001'), driverActor('D001'))
       .then({ ride: [plain(rideEvents.accepted(R, 'D001', 0))], driver: [plain(assigned('D001'))] });
   });

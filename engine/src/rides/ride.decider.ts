@@ -2,6 +2,7 @@ import {
   type RosterEvent,
   ASSIGN_MESSAGES,
   DEFAULT_DISPATCH_SETTINGS,
+  BREAK_MESSAGES,
   INSPECTION_MESSAGES,
   MESSAGES,
   SERVER_MESSAGES,
@@ -36,7 +37,7 @@ import {
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
 import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound, type DomainError } from '../commands/errors';
-import { driverStream, type DriverState } from '../drivers/driver.decider';
+import { driverStream, onBreak, type DriverState } from '../drivers/driver.decider';
 import { driversCountedFor, rosterStream, type RosterState } from '../drivers/roster.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import type { TimerCommand } from '../timers/timer-commands';
@@ -366,8 +367,8 @@ function actingFor(actor: Actor, driverId: string): void {
 
 /**
  * Who may take a ride — accepting it, taking it over, or given it by staff (issue #32 item 4): one who
- * may drive, has passed today's vehicle inspection when the plant requires it, holds no other ride and
- * drives its vehicle type. The one rule; `asker` says who is told why not: the driver himself, or staff.
+ * may drive, is not on break (issue #32 item 4), has passed today's vehicle inspection when the plant
+ * requires it, holds no other ride and drives its vehicle type. The one rule; `asker` says who is told why not: the driver himself, or staff.
  * Answers what the ride records of him and his assignment.
  */
 export function eligibleTaker(
@@ -379,6 +380,7 @@ export function eligibleTaker(
   const { rideId, driverId } = taking;
   const self = asker === 'driver';
   const profile = mayDrive(account, driver, self ? 'accept' : 'assign');
+  if (onBreak(driver, now)) throw conflict(self ? BREAK_MESSAGES.onBreak : ASSIGN_MESSAGES.driverOnBreak);
   if (inspection.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
     throw self ? forbidden(INSPECTION_MESSAGES.inspectionRequired) : conflict(ASSIGN_MESSAGES.driverInspectionDue);
   const assigned = assignment(driver, driverId, rideId, self ? SERVER_MESSAGES.driverHasOngoingRide : ASSIGN_MESSAGES.driverBusy);

@@ -224,6 +224,8 @@ const RULES: Record<string, Rule> = {
   // Issue #32 item 7: before booking, who of the type is on shift; a driver's own tally for the day.
   'GET /api/drivers/on-shift/:vehicleType': { allowed: ROLES, request: fixed('/api/drivers/on-shift/Forklift') },
   'GET /api/ride-history/today': { allowed: STAFF, request: fixed('/api/ride-history/today?driverId=F001') },
+  // Issue #32 item 4: a driver's break (past the guard, one off shift is told to start it first: 409).
+  'POST /api/drivers/break': { allowed: ['driver'], request: fixed('/api/drivers/break', { on: true }) },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };

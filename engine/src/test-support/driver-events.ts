@@ -36,6 +36,17 @@ export const driverEvents = {
   assignedToRide: (operatorId: string, rideId: string) => event('DriverAssignedToRide', { operatorId, rideId }),
   releasedFromRide: (operatorId: string, rideId: string, reason: RideReleaseReason = 'ended') =>
     event('DriverReleasedFromRide', { operatorId, rideId, reason }),
+  /** A shift begun at `startedAt` for `hours` (the default SHIFT_HOURS, 8). */
+  shiftStarted: (operatorId: string, startedAt: Date, hours = 8, location: string | null = null) =>
+    event('DriverShiftStarted', {
+      operatorId,
+      location,
+      startedAt: startedAt.toISOString(),
+      endsAt: new Date(startedAt.getTime() + hours * 3_600_000).toISOString(),
+    }),
+  shiftEnded: (operatorId: string, endedAt: Date) => event('DriverShiftEnded', { operatorId, endedAt: endedAt.toISOString() }),
+  breakStarted: (operatorId: string, startedAt: Date) => event('DriverBreakStarted', { operatorId, startedAt: startedAt.toISOString() }),
+  breakEnded: (operatorId: string, endedAt: Date) => event('DriverBreakEnded', { operatorId, endedAt: endedAt.toISOString() }),
 };
 
 /**

@@ -48,7 +48,9 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
       return {};
     case 'DriverShiftStarted':
     case 'DriverShiftEnded':
-      // Who is on shift now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
+    case 'DriverBreakStarted':
+    case 'DriverBreakEnded':
+      // Who is on shift (or on break) now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
       return {};
     case 'VehicleInspected':
       // His latest only; whether it is today's is asked at query time, so no timer turns it over at midnight.

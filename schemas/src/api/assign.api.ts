@@ -17,6 +17,7 @@ export const ASSIGN_MESSAGES = {
   driverNotActive: wordedMessage('That driver is marked Not Active or has no access; he cannot take rides.'),
   driverInspectionDue: wordedMessage("That driver has not passed today's vehicle inspection; he cannot take rides until he does."),
   driverBusy: wordedMessage('That driver already has a ride in progress.'),
+  driverOnBreak: wordedMessage('That driver is on a break; he cannot take rides until he ends it.'),
   wrongVehicleType: wordedMessage('That driver drives a different vehicle type than this ride needs.'),
   assigned: wordedMessage('Ride assigned.'),
   // To the drivers, over the socket.

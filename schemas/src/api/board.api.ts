@@ -35,12 +35,14 @@ export const boardDriverSchema = z.object({
   name: z.string(),
   state: z.enum(DRIVER_PRESENCE_STATES),
   rideId: z.string().nullable(),
+  /** When the break he is on began (the board shows since when; a break has no length limit); null when not on break. */
+  breakSince: z.string().nullable(),
 });
 
-/** Drivers on shift (and any busy or blocked on it) of one vehicle type, with how many are in each state. */
+/** Drivers on shift (free, busy, on break, or blocked on it) of one vehicle type, with how many are in each state. */
 export const boardDriverGroupSchema = z.object({
   vehicleType: z.string(),
-  counts: z.object({ free: z.number(), busy: z.number(), blocked: z.number() }),
+  counts: z.object({ free: z.number(), busy: z.number(), onBreak: z.number(), blocked: z.number() }),
   drivers: z.array(boardDriverSchema),
 });
 

@@ -111,6 +111,21 @@ export const driverShiftEndedSchema = defineEvent('DriverShiftEnded', {
   endedAt: isoDateTimeSchema,
 });
 
+/**
+ * The driver on shift took a break (issue #32 item 4): until he ends it, or his shift ends or runs out,
+ * he is "on break": no offers, no rides taken. No length limit; staff see since when.
+ */
+export const driverBreakStartedSchema = defineEvent('DriverBreakStarted', {
+  operatorId: idSchema,
+  startedAt: isoDateTimeSchema,
+});
+
+/** The driver ended his break. A shift's end (or its running out) ends a break with no event of its own. */
+export const driverBreakEndedSchema = defineEvent('DriverBreakEnded', {
+  operatorId: idSchema,
+  endedAt: isoDateTimeSchema,
+});
+
 /** Any event of a `driver-{operatorId}` stream. */
 export const driverEventSchema = z.discriminatedUnion('type', [
   driverAddedSchema,
@@ -125,6 +140,8 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverActivationCodeUsedSchema,
   driverShiftStartedSchema,
   driverShiftEndedSchema,
+  driverBreakStartedSchema,
+  driverBreakEndedSchema,
   vehicleInspectedSchema,
 ]);
 
@@ -141,6 +158,8 @@ export type DriverActivationCodeIssued = z.infer<typeof driverActivationCodeIssu
 export type DriverActivationCodeUsed = z.infer<typeof driverActivationCodeUsedSchema>;
 export type DriverShiftStarted = z.infer<typeof driverShiftStartedSchema>;
 export type DriverShiftEnded = z.infer<typeof driverShiftEndedSchema>;
+export type DriverBreakStarted = z.infer<typeof driverBreakStartedSchema>;
+export type DriverBreakEnded = z.infer<typeof driverBreakEndedSchema>;
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 export type DriverEventType = DriverEvent['type'];
 
@@ -157,6 +176,8 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverActivationCodeUsed: 1,
   DriverShiftStarted: 1,
   DriverShiftEnded: 1,
+  DriverBreakStarted: 1,
+  DriverBreakEnded: 1,
   VehicleInspected: 1,
 } as const satisfies Record<DriverEventType, number>;
 
