@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { SOCKET_PAYLOADS } from '@plantride/schemas';
+import { SOCKET_PAYLOADS, type ShiftAnswer } from '@plantride/schemas';
+import { driverKeys } from '../../lib/query-keys';
 import { onQueueOutcome } from '../../lib/offline-queue';
 import { useLiveSocket } from '../../lib/socket.store';
 import { RIDE_ALERT_EVENTS, rideAlert } from './ride-alert';
@@ -37,8 +38,9 @@ export function useDriverLiveEvents(driverId: string) {
         if (effect.completionPopup) useDriverLive.getState().openCompletion(effect.completionPopup);
         if (effect.notice) toast.info(effect.notice);
         offerEffect(event, queryClient);
-        // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst.
-        if (RIDE_ALERT_EVENTS.has(name)) rideAlert().ring();
+        // A ride he could take: a short tone and a buzz (ride-alert.ts), once per burst; none while he is on break (issue #32 item 4).
+        const onBreak = queryClient.getQueryData<ShiftAnswer>(driverKeys.shift)?.breakSince != null;
+        if (RIDE_ALERT_EVENTS.has(name) && !onBreak) rideAlert().ring();
       };
       socket.on(name, listener);
       return () => socket.off(name, listener);

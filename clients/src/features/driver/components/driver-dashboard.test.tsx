@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INSPECTION_MESSAGES, MESSAGES, showingRecords, type RideHistoryRow, type ServerRide } from '@plantride/schemas';
+import { INSPECTION_MESSAGES, MESSAGES, showingRecords, type RideHistoryRow, type ServerRide, type ShiftAnswer } from '@plantride/schemas';
 import type { LiveSocket } from '../../../lib/socket';
 import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
 import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
 import { useOfferClock } from '../stores/ride-offers';
-import { DriverDashboard } from './driver-dashboard';
+import { DriverDashboard, ON_BREAK_NOTICE } from './driver-dashboard';
 
 vi.mock('react-router', () => ({
   useNavigate: () => vi.fn(),
@@ -82,6 +82,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
   let waiting: ServerRide[] = [];
   let inspectionRequired = false;
   let inspectionToday = 'missing';
+  let shift: ShiftAnswer = { on: false, shift: null, breakSince: null };
   let calls: FetchCall[];
   let releaseDriver: () => void;
   beforeEach(() => {
@@ -90,13 +91,14 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     waiting = [];
     inspectionRequired = false;
     inspectionToday = 'missing';
+    shift = { on: false, shift: null, breakSince: null };
     const driverLoaded = new Promise<void>((done) => (releaseDriver = done));
     useSession.setState({
       user: { name: 'Ravi', token_no: 'FL01', jwt_token: 'x.y.z', role: 'driver', is_blocked: false, assignedVehicleType: 'Forklift' },
     });
     calls = stubFetch((call) => {
       if (call.url.startsWith('/api/drivers/status/')) return { isActive: active };
-      if (call.url.startsWith('/api/drivers/shift')) return { on: false, shift: null };
+      if (call.url.startsWith('/api/drivers/shift')) return shift;
       if (call.url.startsWith('/api/ride-history')) return { history: history(), total: history().length, limit: 100, offset: 0 };
       if (call.url.startsWith('/api/inspections/settings')) return { inspectionRequired };
       if (call.url.startsWith('/api/drivers/available-rides'))
@@ -165,6 +167,22 @@ describe('driver dashboard (SPEC §2, §4)', () => {
         .filter((c) => c.url.startsWith('/api/drivers/available-rides'))
         .every((c) => new URL(c.url, 'http://x').searchParams.get('limit') === '13'),
     ).toBe(true);
+  });
+
+  it('given he is on break (issue #32 item 4), then his Active Rides say so and list no ride to accept; his shift panel offers End break', async () => {
+    history = () => [];
+    waiting = [waitingRide(1), waitingRide(2)];
+    const now = Date.now();
+    shift = {
+      on: true,
+      shift: { startedAt: new Date(now - 3_600_000).toISOString(), endsAt: new Date(now + 3_600_000).toISOString(), location: null },
+      breakSince: new Date(now - 60_000).toISOString(),
+    };
+    releaseDriver();
+    renderWithQueries(<DriverDashboard />);
+    expect(await screen.findByTestId('on-break-notice')).toHaveTextContent(ON_BREAK_NOTICE);
+    expect(screen.getByRole('button', { name: 'End break' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Accept Ride/ })).not.toBeInTheDocument();
   });
 
   it('given his list saying a ride is offered to him (a device that did not hear rideOffered), then it covers his screen as his offer card, and is not in the list under it', async () => {

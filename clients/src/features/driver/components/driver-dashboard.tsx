@@ -25,6 +25,7 @@ import { useDriverHistory } from '../api/get-driver-history';
 import { useDriverActive } from '../api/get-driver-status';
 import { useDriverRecord } from '../api/get-driver';
 import { useInspectionRequired } from '../api/get-inspection-settings';
+import { useOnBreak } from '../api/shift';
 import { completedRidesOf, ongoingRideOf } from '../driver-steps';
 import type { Topic } from '../stores/driver-live';
 import { refreshTopics, useDriverLive } from '../stores/driver-live.store';
@@ -42,6 +43,8 @@ import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
 import { RideOffers } from './ride-offers';
 import { ShiftPanel } from './shift-panel';
+
+export const ON_BREAK_NOTICE = 'You are on a break: no rides are offered to you. End your break in the shift panel to take rides again.';
 
 export const DRIVER_RECORD_UNREAD = 'Your driver record could not be read. It will load when the connection returns.';
 
@@ -97,6 +100,7 @@ export function DriverDashboard() {
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
   useDriverLiveEvents(tokenNo);
   const inspectionRequired = useInspectionRequired();
+  const onBreak = useOnBreak();
   // Back from the inspection screen: his record is read at the inspection's store position.
   const inspectedAt = (useLocation().state as { inspectedAt?: number } | null)?.inspectedAt ?? null;
   useEffect(() => {
@@ -229,6 +233,11 @@ export function DriverDashboard() {
             <Stack spacing={3}>
               {ongoing ? (
                 <Typography color="text.secondary">Finish your ongoing ride above to take another.</Typography>
+              ) : onBreak ? (
+                // On break (issue #32 item 4) the engine offers him nothing and refuses a ride: the lists wait for the break's end.
+                <Alert severity="info" data-testid="on-break-notice">
+                  {ON_BREAK_NOTICE}
+                </Alert>
               ) : (
                 <>
                   <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>

@@ -4,21 +4,28 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { formatPlantClock } from '../../../lib/format-date';
-import { useSetShift, useShift, type SetShiftInput } from '../api/shift';
+import { useSetBreak, useSetShift, useShift, type SetShiftInput } from '../api/shift';
 import { StartShiftDialog } from './start-shift-dialog';
 
 const OFFLINE = 'No network: starting or ending a shift needs the connection. Try again when it returns.';
+const OFFLINE_BREAK = 'No network: starting or ending a break needs the connection. Try again when it returns.';
 const NO_ANSWER = 'No answer from the server. Check the network and try again.';
 const BIG = { minHeight: 56, minWidth: { xs: '100%', sm: 200 }, fontSize: '1.05rem' } as const;
 
-/** Start shift / End shift (issue #20): on shift he is offered rides one at a time; it ends by itself at `endsAt`. */
+/**
+ * Start shift / End shift (issue #20): on shift he is offered rides one at a time; it ends by itself at
+ * `endsAt`. On shift he may take a break (issue #32 item 4) and end it: on break he is offered nothing.
+ */
 export function ShiftPanel() {
   const shift = useShift();
   const change = useSetShift();
+  const pause = useSetBreak();
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const current = shift.data?.shift ?? null;
+  const breakSince = current ? (shift.data?.breakSince ?? null) : null;
+  const pending = change.isPending || pause.isPending;
   const { refetch } = shift;
 
   // The engine ends the shift at endsAt without telling the screen: read it again just after.
@@ -28,8 +35,23 @@ export function ShiftPanel() {
     return () => clearTimeout(timer);
   }, [current, refetch]);
 
+  async function sendBreak(on: boolean) {
+    if (pending) return;
+    setError(null);
+    try {
+      if (navigator.onLine) {
+        await pause.mutateAsync(on);
+        toast.success(on ? 'Break started.' : 'Break ended.');
+      } else {
+        setError(OFFLINE_BREAK);
+      }
+    } catch (e) {
+      setError(messageOf(e, NO_ANSWER));
+    }
+  }
+
   async function send(input: SetShiftInput) {
-    if (change.isPending) return;
+    if (pending) return;
     setError(null);
     try {
       if (navigator.onLine) {
@@ -52,6 +74,17 @@ export function ShiftPanel() {
       <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <CircularProgress size={24} aria-hidden="true" />
         <Typography>Checking your shift…</Typography>
+      </Box>
+    );
+  } else if (current && breakSince) {
+    status = (
+      <Box>
+        <Typography variant="h6" component="p" data-testid="shift-status">
+          On break since {formatPlantClock(breakSince)}
+        </Typography>
+        <Typography color="text.secondary">
+          No rides are offered to you while you are on break. Your shift runs until {formatPlantClock(current.endsAt)}.
+        </Typography>
       </Box>
     );
   } else if (current) {
@@ -81,7 +114,7 @@ export function ShiftPanel() {
       component="section"
       aria-label="Shift"
       variant="outlined"
-      sx={{ p: 2, mb: 2, borderColor: current ? 'success.main' : undefined, borderWidth: current ? 2 : 1 }}
+      sx={{ p: 2, mb: 2, borderColor: breakSince ? 'warning.main' : current ? 'success.main' : undefined, borderWidth: current ? 2 : 1 }}
     >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
@@ -94,17 +127,22 @@ export function ShiftPanel() {
             Retry
           </Button>
         ) : current ? (
-          <Button variant="outlined" color="error" size="large" sx={BIG} onClick={() => setEnding(true)} disabled={change.isPending}>
-            End shift
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
+            {breakSince ? (
+              <Button variant="contained" size="large" sx={BIG} onClick={() => void sendBreak(false)} disabled={pending}>
+                End break
+              </Button>
+            ) : (
+              <Button variant="outlined" size="large" sx={BIG} onClick={() => void sendBreak(true)} disabled={pending}>
+                Take a break
+              </Button>
+            )}
+            <Button variant="outlined" color="error" size="large" sx={BIG} onClick={() => setEnding(true)} disabled={pending}>
+              End shift
+            </Button>
+          </Stack>
         ) : (
-          <Button
-            variant="contained"
-            size="large"
-            sx={BIG}
-            onClick={() => setStarting(true)}
-            disabled={shift.isPending || change.isPending}
-          >
+          <Button variant="contained" size="large" sx={BIG} onClick={() => setStarting(true)} disabled={shift.isPending || pending}>
             Start shift
           </Button>
         )}
@@ -134,7 +172,9 @@ export function ShiftPanel() {
         onConfirm={() => void send({ on: false })}
         onCancel={() => setEnding(false)}
       >
-        <Typography>Rides offered to drivers on shift will no longer come to you.</Typography>
+        <Typography>
+          Rides offered to drivers on shift will no longer come to you.{breakSince ? ' Your break ends with it.' : ''}
+        </Typography>
       </ConfirmDialog>
     </Paper>
   );

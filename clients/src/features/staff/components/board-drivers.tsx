@@ -1,10 +1,19 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
+import { formatPlantClock } from '../../../lib/format-date';
 import { BoardCard, BoardSection } from './board-section';
 
-const STATE_COLOURS = { free: 'success', busy: 'info', blocked: 'error', 'off shift': 'default' } as const;
+const STATE_COLOURS = { free: 'success', busy: 'info', 'on break': 'warning', blocked: 'error', 'off shift': 'default' } as const;
 
-/** Drivers on shift per vehicle type, as the engine's roster has them: free, busy (with his ride) or blocked. */
+type BoardDriver = BoardAnswer['drivers'][number]['drivers'][number];
+
+/** 'Asha (D001): busy, ride R1', 'Bala (D002): on break since 10:42'. */
+const driverLabel = (driver: BoardDriver) =>
+  `${driver.name} (${driver.operatorId}): ${driver.state}${driver.rideId ? `, ride ${driver.rideId}` : ''}${
+    driver.breakSince ? ` since ${formatPlantClock(driver.breakSince)}` : ''
+  }`;
+
+/** Drivers on shift per vehicle type, as the engine's roster has them: free, busy (with his ride), on break (since when) or blocked. */
 export function DriversByType({ groups }: { groups: BoardAnswer['drivers'] }) {
   const onShift = groups.reduce((sum, group) => sum + group.drivers.length, 0);
   return (
@@ -15,7 +24,7 @@ export function DriversByType({ groups }: { groups: BoardAnswer['drivers'] }) {
             {group.vehicleType}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {group.counts.free} free, {group.counts.busy} busy, {group.counts.blocked} blocked
+            {group.counts.free} free, {group.counts.busy} busy, {group.counts.onBreak} on break, {group.counts.blocked} blocked
           </Typography>
           {group.drivers.length > 0 && (
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -25,7 +34,7 @@ export function DriversByType({ groups }: { groups: BoardAnswer['drivers'] }) {
                     size="small"
                     color={STATE_COLOURS[driver.state]}
                     variant={driver.state === 'free' ? 'filled' : 'outlined'}
-                    label={`${driver.name} (${driver.operatorId}): ${driver.state}${driver.rideId ? `, ride ${driver.rideId}` : ''}`}
+                    label={driverLabel(driver)}
                     sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
                   />
                 </Box>

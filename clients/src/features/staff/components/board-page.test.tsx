@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES, type BoardAnswer } from '@plantride/schemas';
+import { formatPlantClock } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session.store';
 import { roleHome } from '../../../lib/role-home';
 import { BoardPage } from './board-page';
@@ -37,6 +38,8 @@ const alert = {
   rideStatus: 'requested',
 };
 
+const ON_BREAK_SINCE = '2026-12-06T09:55:00.000Z';
+
 const board = (alerts: BoardAnswer['alerts']): BoardAnswer => ({
   asOf: '2026-12-06T10:07:00.000Z',
   waitingRides: [waiting],
@@ -44,13 +47,14 @@ const board = (alerts: BoardAnswer['alerts']): BoardAnswer => ({
   drivers: [
     {
       vehicleType: 'Forklift',
-      counts: { free: 0, busy: 1, blocked: 1 },
+      counts: { free: 0, busy: 1, onBreak: 1, blocked: 1 },
       drivers: [
-        { operatorId: 'F002', name: 'Bala', state: 'busy', rideId: 'R3' },
-        { operatorId: 'F003', name: 'Chitra', state: 'blocked', rideId: null },
+        { operatorId: 'F002', name: 'Bala', state: 'busy', rideId: 'R3', breakSince: null },
+        { operatorId: 'F003', name: 'Chitra', state: 'blocked', rideId: null, breakSince: null },
+        { operatorId: 'F004', name: 'Devi', state: 'on break', rideId: null, breakSince: ON_BREAK_SINCE },
       ],
     },
-    { vehicleType: 'Crane', counts: { free: 0, busy: 0, blocked: 0 }, drivers: [] },
+    { vehicleType: 'Crane', counts: { free: 0, busy: 0, onBreak: 0, blocked: 0 }, drivers: [] },
   ],
   breakdowns: [
     {
@@ -119,9 +123,10 @@ describe('the dispatcher board (issue #32 item 4)', () => {
     expect(
       within(screen.getByRole('region', { name: 'Offers in flight (1)' })).getByText(/^Offered to Asha \(F001\) until/),
     ).toBeInTheDocument();
-    const drivers = screen.getByRole('region', { name: 'Drivers on shift (2)' });
-    expect(within(drivers).getByText('0 free, 1 busy, 1 blocked')).toBeInTheDocument();
+    const drivers = screen.getByRole('region', { name: 'Drivers on shift (3)' });
+    expect(within(drivers).getByText('0 free, 1 busy, 1 on break, 1 blocked')).toBeInTheDocument();
     expect(within(drivers).getByText('Bala (F002): busy, ride R3')).toBeInTheDocument();
+    expect(within(drivers).getByText(`Devi (F004): on break since ${formatPlantClock(ON_BREAK_SINCE)}`)).toBeInTheDocument();
     expect(within(drivers).getByText('Crane')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Open breakdowns (1)' })).getByText(/Hydraulic Problem · full breakdown/),

@@ -3,10 +3,16 @@ import { formatPlantClock } from '../../../lib/format-date';
 import type { PresenceRow, PresenceState } from '../presence';
 import { ScrollTable } from './scroll-table';
 
-const BADGE: Record<PresenceState, ChipProps['color']> = { free: 'success', busy: 'info', blocked: 'error', 'off shift': 'default' };
+const BADGE: Record<PresenceState, ChipProps['color']> = {
+  free: 'success',
+  busy: 'info',
+  'on break': 'warning',
+  blocked: 'error',
+  'off shift': 'default',
+};
 const HEADERS = ['Name', 'ID', 'Vehicle', 'State', 'Ride', 'Shift ends', 'Started at'] as const;
 
-/** Free, busy, blocked, off shift: each its own colour, the word always written; with `count`, '3 free' (grey when none). */
+/** Free, busy, on break, blocked, off shift: each its own colour, the word always written; with `count`, '3 free' (grey when none). */
 export function PresenceBadge({ state, count }: { state: PresenceState; count?: number }) {
   const label = count === undefined ? state : `${count} ${state}`;
   // A count of none stays quiet: a red '0 blocked' would call for attention it does not need.
