@@ -128,15 +128,21 @@ export function ShiftPanel() {
           </Button>
         ) : current ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
-            {breakSince ? (
-              <Button variant="contained" size="large" sx={BIG} onClick={() => void sendBreak(false)} disabled={pending}>
-                End break
-              </Button>
-            ) : (
-              <Button variant="outlined" size="large" sx={BIG} onClick={() => void sendBreak(true)} disabled={pending}>
-                Take a break
-              </Button>
-            )}
+            {/*
+              One button whose words change, so the keyboard's focus stays on it across the change; not disabled while
+              it is sent (that would drop the focus): a second tap meanwhile does nothing. The theme's focus ring marks
+              the keyboard's place; a pulsing focus ripple would spill over the button under it.
+            */}
+            <Button
+              variant={breakSince ? 'contained' : 'outlined'}
+              size="large"
+              sx={BIG}
+              onClick={() => void sendBreak(!breakSince)}
+              aria-busy={pause.isPending}
+              disableFocusRipple
+            >
+              {breakSince ? 'End break' : 'Take a break'}
+            </Button>
             <Button variant="outlined" color="error" size="large" sx={BIG} onClick={() => setEnding(true)} disabled={pending}>
               End shift
             </Button>
