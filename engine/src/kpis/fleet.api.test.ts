@@ -133,8 +133,9 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
   afterAll(async () => t.close());
 
   // Everything above happened within a second or two of now: every duration rounds to 0 h.
-  const crane = { breakdowns: 1, operatingHours: 0, mtbfHours: 0, mttrHours: null, downtimeHours: 0, inspectionCompliance: null };
-  const forklift = { breakdowns: 1, operatingHours: 0, mtbfHours: 0, mttrHours: 0, downtimeHours: 0, inspectionCompliance: 1 };
+  const zero = { operatingHours: 0, operatingMinutes: 0, downtimeHours: 0, downtimeMinutes: 0 };
+  const crane = { ...zero, breakdowns: 1, mtbfHours: 0, mttrHours: null, inspectionCompliance: null };
+  const forklift = { ...zero, breakdowns: 1, mtbfHours: 0, mttrHours: 0, inspectionCompliance: 1 };
 
   it('given a repaired forklift and a crane still blocked, when an admin asks for the last days, then each type and vehicle has its figures', async () => {
     const from = shiftDay(today, -1);
@@ -151,6 +152,8 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
         { vehicle: '=MH12 C', vehicleType: 'Crane', ...crane },
         { vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift },
       ],
+      // Both vehicles together: the forklift's repair is the only one, its inspected day one of one.
+      total: { ...zero, breakdowns: 2, mtbfHours: 0, mttrHours: 0, inspectionCompliance: 1 },
     });
   });
 
@@ -164,6 +167,7 @@ describe.each(testStoreKinds())('fleet reliability API on %s', (kind) => {
       to,
       vehicleTypes: [{ vehicleType: 'Forklift', ...forklift }],
       vehicles: [{ vehicle: 'MH12 AB 1234', vehicleType: 'Forklift', ...forklift }],
+      total: forklift,
     });
   });
 

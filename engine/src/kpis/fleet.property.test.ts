@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fleetFiguresOf, type VehicleType } from '@plantride/schemas';
+import { FLEET_NO_REGISTRATION, fleetFiguresByGroup, type FleetFigures, type VehicleType } from '@plantride/schemas';
 import { fleetProjection, fleetTotals, type ReadModels } from '@plantride/projections';
 import { applyFleet, clearFleet, fleetHistory } from '../../../projections/src/fleet/fleet.fixture';
 import { migrateProjections } from '../projection-runner/projection-runner';
@@ -10,7 +10,8 @@ import { replayParameters } from '../reliability/support/fuzz-settings';
 
 /**
  * For any history of driver records, inspections, rides taken and released, breakdowns, repairs
- * and rejections, the fleet query over any range equals a direct computation over the same facts.
+ * and rejections, the fleet query over any range equals a direct computation over the same facts,
+ * and the per-type and total rows are the per-vehicle rows added up (issue #32 item 6).
  * CI runs a few histories; FLEET_RUNS=500 raises it locally (FUZZ_SEED / FUZZ_PATH replay one).
  */
 const RUNS = Number(process.env.FLEET_RUNS) || 12;
@@ -167,7 +168,7 @@ function expected(facts: Facts, from: string, to: string, now: number) {
       groups.set(key, { breakdowns: 0, operatingMs: 0, repairMs: [], downtimeMs: 0, operatingDays: 0, inspectedDays: 0 });
     return groups.get(key)!;
   };
-  const keysOf = (type: string, vehicle: string) => (vehicle === '' ? [`type ${type}`] : [`type ${type}`, `vehicle ${type} ${vehicle}`]);
+  const keysOf = (type: string, vehicle: string) => [`type ${type}`, `vehicle ${type} ${vehicle === '' ? FLEET_NO_REGISTRATION : vehicle}`];
   for (const b of facts.breakdowns.filter((b) => inRange(plantDay(b.block)))) {
     for (const key of keysOf(b.type, b.vehicle)) {
       const g = group(key);
@@ -205,7 +206,7 @@ describe.each(testStoreKinds())('fleet figures as a property on %s', (kind) => {
   });
   afterAll(() => database.dispose());
 
-  it('for any history and range, breakdowns, operating hours, MTBF, MTTR, downtime and compliance equal a direct computation', async () => {
+  it("for any history and range, each vehicle's facts equal a direct computation, every figure is within its rounding of it, and a type is the sum of its vehicles, the total the sum of the types", async () => {
     await fc.assert(
       fc.asyncProperty(historyArb, async (history) => {
         const { events, facts, last } = play(history);
@@ -216,32 +217,58 @@ describe.each(testStoreKinds())('fleet figures as a property on %s', (kind) => {
         for (const [a, b] of [[0, 6] as const, ...history.ranges]) {
           const day = (n: number) => new Date(Date.parse(`${firstDay}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
           const [from, to] = [day(Math.min(a, b)), day(Math.max(a, b))];
-          const totals = await fleetTotals(db, { from, to }, new Date(now));
+          const vehicles = await fleetTotals(db, { from, to }, new Date(now));
           const want = expected(facts, from, to, now);
-          const got = new Map<string, Expected>([
-            ...totals.vehicleTypes.map(({ vehicleType, ...t }) => [`type ${vehicleType}`, t] as const),
-            ...totals.vehicles.map(({ vehicleType, vehicle, ...t }) => [`vehicle ${vehicleType} ${vehicle}`, t] as const),
-          ]);
-          expect([...got.keys()].sort(), `${from}..${to}`).toEqual([...want.keys()].sort());
-          for (const [key, w] of want) {
+          const wantVehicles = [...want].filter(([key]) => key.startsWith('vehicle '));
+          const got = new Map<string, Expected>(vehicles.map(({ vehicleType, vehicle, ...t }) => [`vehicle ${vehicleType} ${vehicle}`, t]));
+          // Every fact counts once, on its vehicle (records without a registration number on their type's Unknown row).
+          expect([...got.keys()].sort(), `${from}..${to}`).toEqual(wantVehicles.map(([key]) => key).sort());
+          for (const [key, w] of wantVehicles) {
             const g = got.get(key)!;
             expect({ ...g, repairMs: [...g.repairMs].sort((x, y) => x - y) }, `${key} ${from}..${to}`).toEqual({
               ...w,
               repairMs: [...w.repairMs].sort((x, y) => x - y),
             });
-            const figures = fleetFiguresOf(g);
-            const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+          }
+
+          const answer = fleetFiguresByGroup(vehicles);
+          const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+          // Each row against the facts: whole minutes are one rounding away (half a minute per vehicle summed).
+          const near = (key: string, figures: FleetFigures, w: Expected, rows: number) => {
             const close = (actual: number | null, value: number | null, within: number) => {
               if (value === null) expect(actual, key).toBeNull();
               else expect(Math.abs(actual! - value), `${key}: ${actual} vs ${value}`).toBeLessThanOrEqual(within);
             };
+            const slack = (rows * 0.5) / 60 + 0.005001;
             expect(figures.breakdowns).toBe(w.breakdowns);
-            close(figures.operatingHours, hours(w.operatingMs), 0.005001);
-            close(figures.mtbfHours, w.breakdowns === 0 ? null : hours(w.operatingMs) / w.breakdowns, 0.005001);
+            close(figures.operatingMinutes, w.operatingMs / 60_000, rows * 0.5);
+            close(figures.downtimeMinutes, w.downtimeMs / 60_000, rows * 0.5);
+            close(figures.operatingHours, hours(w.operatingMs), slack);
+            close(figures.mtbfHours, w.breakdowns === 0 ? null : hours(w.operatingMs) / w.breakdowns, slack);
             close(figures.mttrHours, w.repairMs.length === 0 ? null : hours(mean(w.repairMs)), 0.005001);
-            close(figures.downtimeHours, hours(w.downtimeMs), 0.005001);
+            close(figures.downtimeHours, hours(w.downtimeMs), slack);
             close(figures.inspectionCompliance, w.operatingDays === 0 ? null : w.inspectedDays / w.operatingDays, 0.0005001);
+          };
+          for (const row of answer.vehicles)
+            near(`vehicle ${row.vehicleType} ${row.vehicle}`, row, want.get(`vehicle ${row.vehicleType} ${row.vehicle}`)!, 1);
+          expect(answer.vehicleTypes.map((t) => `type ${t.vehicleType}`).sort()).toEqual(
+            [...want.keys()].filter((k) => k.startsWith('type ')).sort(),
+          );
+          for (const type of answer.vehicleTypes) {
+            const rows = answer.vehicles.filter((row) => row.vehicleType === type.vehicleType);
+            near(`type ${type.vehicleType}`, type, want.get(`type ${type.vehicleType}`)!, rows.length);
           }
+
+          // Issue #32 item 6: a type is its vehicles added up, and the total its types.
+          const sum = (rows: readonly FleetFigures[], key: 'breakdowns' | 'operatingMinutes' | 'downtimeMinutes') =>
+            rows.reduce((s, row) => s + row[key], 0);
+          for (const type of answer.vehicleTypes) {
+            const rows = answer.vehicles.filter((row) => row.vehicleType === type.vehicleType);
+            for (const key of ['breakdowns', 'operatingMinutes', 'downtimeMinutes'] as const)
+              expect(type[key], `${type.vehicleType} ${key}`).toBe(sum(rows, key));
+          }
+          for (const key of ['breakdowns', 'operatingMinutes', 'downtimeMinutes'] as const)
+            expect(answer.total[key], `total ${key}`).toBe(sum(answer.vehicleTypes, key));
         }
       }),
       { numRuns: RUNS, ...replayParameters() },

@@ -5,7 +5,7 @@ import {
   FLEET_CSV_COLUMNS,
   fleetAnswerSchema,
   fleetCsvFileName,
-  fleetFiguresOf,
+  fleetFiguresByGroup,
   fleetQuerySchema,
   kpiRangeProblem,
   plantDayOf,
@@ -24,13 +24,8 @@ export async function fleetAnswer(app: FastifyInstance, query: FleetQuery, now: 
   // A filled-in default can still make a bad range, e.g. a `from` after today.
   const problem = kpiRangeProblem(from, to);
   if (problem) throw badRequest(problem);
-  const totals = await fleetTotals(readModels(app), { from, to, vehicleType: query.vehicleType }, now);
-  return {
-    from,
-    to,
-    vehicleTypes: totals.vehicleTypes.map(({ vehicleType, ...rest }) => ({ vehicleType, ...fleetFiguresOf(rest) })),
-    vehicles: totals.vehicles.map(({ vehicle, vehicleType, ...rest }) => ({ vehicle, vehicleType, ...fleetFiguresOf(rest) })),
-  };
+  const vehicles = await fleetTotals(readModels(app), { from, to, vehicleType: query.vehicleType }, now);
+  return { from, to, ...fleetFiguresByGroup(vehicles) };
 }
 
 const cell = (value: number | null) => (value === null ? '' : String(value));

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fleetFiguresOf } from '@plantride/schemas';
+import { fleetFiguresByGroup, type FleetFigures } from '@plantride/schemas';
 import { migrateProjections } from '../../../engine/src/projection-runner/projection-runner';
 import { openTestDatabase, testStoreKinds, type TestDatabase } from '../../../engine/src/test-support/test-database';
 import type { ReadModels } from '../read-models';
@@ -44,6 +44,13 @@ function twoDays() {
 
 const NOW = new Date(h(30));
 
+/** Figures worked out in hours, with the same times in whole minutes beside them. */
+const F = <T extends Omit<FleetFigures, 'operatingMinutes' | 'downtimeMinutes'>>(figures: T) => ({
+  ...figures,
+  operatingMinutes: figures.operatingHours * 60,
+  downtimeMinutes: figures.downtimeHours * 60,
+});
+
 describe.each(testStoreKinds())('fleet reliability read model on %s', (kind) => {
   let database: TestDatabase;
   let db: Kysely<ReadModels>;
@@ -54,81 +61,54 @@ describe.each(testStoreKinds())('fleet reliability read model on %s', (kind) => 
   });
   afterEach(() => database.dispose());
 
-  const figures = async (filter: FleetFilter) => {
-    const totals = await fleetTotals(db, filter, NOW);
-    return {
-      vehicleTypes: totals.vehicleTypes.map(({ vehicleType, ...rest }) => ({ vehicleType, ...fleetFiguresOf(rest) })),
-      vehicles: totals.vehicles.map(({ vehicle, vehicleType, ...rest }) => ({ vehicle, vehicleType, ...fleetFiguresOf(rest) })),
-    };
-  };
+  const figures = async (filter: FleetFilter) => fleetFiguresByGroup(await fleetTotals(db, filter, NOW));
 
-  it('given two plant days of rides, breakdowns and repairs, when both days are asked, then each type and registered vehicle has its figures, open ones counted until now', async () => {
+  it('given two plant days of rides, breakdowns and repairs, when both days are asked, then each vehicle has its figures, open ones counted until now, and each type and the total are their rows added up', async () => {
     await applyFleet(db, twoDays());
+    const crane = F({ breakdowns: 1, operatingHours: 3, mtbfHours: 3, mttrHours: null, downtimeHours: 0.5, inspectionCompliance: 0 });
     expect(await figures({ from: '2026-04-01', to: '2026-04-02' })).toEqual({
       vehicleTypes: [
         // Rides 1 h + the open one 2 h; one rejected breakdown (0.5 h blocked); two operating days, none inspected.
-        {
-          vehicleType: 'Crane',
-          breakdowns: 1,
-          operatingHours: 3,
-          mtbfHours: 3,
-          mttrHours: null,
-          downtimeHours: 0.5,
-          inspectionCompliance: 0,
-        },
-        // Rides 2 + 1 + 1 h; M1 repaired in 2 h, M3 blocked 4 h until now; days MH12 A ×2 and D2's, one inspected.
+        { vehicleType: 'Crane', ...crane },
+        // MH12 A and the Unknown row: rides 2 + 1 + 1 h; M1 repaired in 2 h, M3 blocked 4 h until now; three days, one inspected.
         {
           vehicleType: 'Forklift',
-          breakdowns: 2,
-          operatingHours: 4,
-          mtbfHours: 2,
-          mttrHours: 2,
-          downtimeHours: 6,
-          inspectionCompliance: 0.333,
+          ...F({ breakdowns: 2, operatingHours: 4, mtbfHours: 2, mttrHours: 2, downtimeHours: 6, inspectionCompliance: 0.333 }),
         },
       ],
       vehicles: [
-        {
-          vehicle: 'MH12 C',
-          vehicleType: 'Crane',
-          breakdowns: 1,
-          operatingHours: 3,
-          mtbfHours: 3,
-          mttrHours: null,
-          downtimeHours: 0.5,
-          inspectionCompliance: 0,
-        },
+        { vehicle: 'MH12 C', vehicleType: 'Crane', ...crane },
         // M3 stays on MH12 A, the vehicle he drove when blocked, though his record says MH12 B since.
         {
           vehicle: 'MH12 A',
           vehicleType: 'Forklift',
-          breakdowns: 2,
-          operatingHours: 3,
-          mtbfHours: 1.5,
-          mttrHours: 2,
-          downtimeHours: 6,
-          inspectionCompliance: 0.5,
+          ...F({ breakdowns: 2, operatingHours: 3, mtbfHours: 1.5, mttrHours: 2, downtimeHours: 6, inspectionCompliance: 0.5 }),
+        },
+        // D2 has no registration number: his hour is the type's Unknown row, so the type adds up.
+        {
+          vehicle: 'Unknown',
+          vehicleType: 'Forklift',
+          ...F({ breakdowns: 0, operatingHours: 1, mtbfHours: null, mttrHours: null, downtimeHours: 0, inspectionCompliance: 0 }),
         },
       ],
+      // 3 breakdowns over 7 h; M1 the only repair; 6.5 h down; five operating days, one inspected.
+      total: F({ breakdowns: 3, operatingHours: 7, mtbfHours: 2.33, mttrHours: 2, downtimeHours: 6.5, inspectionCompliance: 0.2 }),
     });
   });
 
   it('given the same history, when one type and one day are asked, then only they count', async () => {
     await applyFleet(db, twoDays());
-    const forklift = {
-      vehicleType: 'Forklift',
-      breakdowns: 1,
-      operatingHours: 1,
-      mtbfHours: 1,
-      mttrHours: null,
-      downtimeHours: 4,
-      inspectionCompliance: 0,
-    };
+    const forklift = F({ breakdowns: 1, operatingHours: 1, mtbfHours: 1, mttrHours: null, downtimeHours: 4, inspectionCompliance: 0 });
     expect(await figures({ from: '2026-04-02', to: '2026-04-02', vehicleType: 'Forklift' })).toEqual({
-      vehicleTypes: [forklift],
-      vehicles: [{ vehicle: 'MH12 A', ...forklift }],
+      vehicleTypes: [{ vehicleType: 'Forklift', ...forklift }],
+      vehicles: [{ vehicle: 'MH12 A', vehicleType: 'Forklift', ...forklift }],
+      total: forklift,
     });
-    expect(await figures({ from: '2026-04-03', to: '2026-04-09' })).toEqual({ vehicleTypes: [], vehicles: [] });
+    expect(await figures({ from: '2026-04-03', to: '2026-04-09' })).toEqual({
+      vehicleTypes: [],
+      vehicles: [],
+      total: F({ breakdowns: 0, operatingHours: 0, mtbfHours: null, mttrHours: null, downtimeHours: 0, inspectionCompliance: null }),
+    });
   });
 
   it('given the same history, when it comes in batches of any size or twice, then the rows are those of one batch', async () => {

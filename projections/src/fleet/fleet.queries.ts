@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FleetTotals } from '@plantride/schemas';
+import { FLEET_NO_REGISTRATION, type FleetTotals, type FleetVehicleTotals } from '@plantride/schemas';
 import type { ReadModels } from '../read-models';
 import { instantMs } from '../timestamp';
 
@@ -10,36 +10,19 @@ export interface FleetFilter {
   vehicleType?: string;
 }
 
-export interface FleetTypeTotals extends FleetTotals {
-  vehicleType: string;
-}
-
-export interface FleetVehicleTotals extends FleetTotals {
-  vehicle: string;
-  vehicleType: string;
-}
-
 const emptyTotals = (): FleetTotals => ({ breakdowns: 0, operatingMs: 0, repairMs: [], downtimeMs: 0, operatingDays: 0, inspectedDays: 0 });
 
 /**
- * The facts of the range summed per vehicle type and per vehicle (registration number; a record
- * without one counts in its type only). Open blocks and rides still held count until `now`.
- * Types sorted by name, vehicles by type then registration number.
+ * The facts of the range summed per vehicle: a registration number of a type, or, for the driver
+ * records without one, the type's `FLEET_NO_REGISTRATION` row. Each fact counts once, on its
+ * vehicle; a type's figures are its vehicles' added up (fleetFiguresByGroup), never counted apart.
+ * Open blocks and rides still held count until `now`. Sorted by type then registration number.
  */
-export async function fleetTotals(
-  db: Kysely<ReadModels>,
-  filter: FleetFilter,
-  now: Date,
-): Promise<{ vehicleTypes: FleetTypeTotals[]; vehicles: FleetVehicleTotals[] }> {
+export async function fleetTotals(db: Kysely<ReadModels>, filter: FleetFilter, now: Date): Promise<FleetVehicleTotals[]> {
   const nowMs = now.getTime();
-  const types = new Map<string, FleetTotals>();
   const vehicles = new Map<string, FleetVehicleTotals>();
-  // Each fact goes to its type and, when it has a registration number, to its vehicle.
-  const add = (vehicleType: string, vehicle: string, change: (totals: FleetTotals) => void) => {
-    let typeTotals = types.get(vehicleType);
-    if (!typeTotals) types.set(vehicleType, (typeTotals = emptyTotals()));
-    change(typeTotals);
-    if (vehicle === '') return;
+  const add = (vehicleType: string, registration: string, change: (totals: FleetTotals) => void) => {
+    const vehicle = registration === '' ? FLEET_NO_REGISTRATION : registration;
     const key = JSON.stringify([vehicleType, vehicle]);
     let vehicleTotals = vehicles.get(key);
     if (!vehicleTotals) vehicles.set(key, (vehicleTotals = { vehicle, vehicleType, ...emptyTotals() }));
@@ -90,8 +73,5 @@ export async function fleetTotals(
   }
 
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return {
-    vehicleTypes: [...types].sort(([a], [b]) => byName(a, b)).map(([vehicleType, totals]) => ({ vehicleType, ...totals })),
-    vehicles: [...vehicles.values()].sort((a, b) => byName(a.vehicleType, b.vehicleType) || byName(a.vehicle, b.vehicle)),
-  };
+  return [...vehicles.values()].sort((a, b) => byName(a.vehicleType, b.vehicleType) || byName(a.vehicle, b.vehicle));
 }
