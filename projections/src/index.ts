@@ -4,6 +4,7 @@ import { driversProjection } from './drivers/drivers.projection';
 import { maintenanceProjection } from './maintenance/maintenance.projection';
 import { reportsProjection } from './reports/reports.projection';
 import { kpisProjection } from './kpis/kpis.projection';
+import { kpiShiftsProjection } from './kpis/kpi-shifts.projection';
 import { rideHistoryProjection } from './ride-history/ride-history.projection';
 import { inspectionsProjection } from './inspections/inspections.projection';
 import { fleetProjection } from './fleet/fleet.projection';
@@ -21,7 +22,7 @@ export * from './maintenance/maintenance.queries';
 export * from './reports/reports.queries';
 export { reportsProjection };
 export * from './kpis/kpis.queries';
-export { kpisProjection };
+export { kpisProjection, kpiShiftsProjection };
 export * from './ride-history/ride-history.queries';
 export * from './inspections/inspections.queries';
 export { inspectionsProjection };
@@ -39,6 +40,7 @@ export const PROJECTIONS: readonly Projection<ReadModels>[] = [
   maintenanceProjection,
   rideHistoryProjection,
   kpisProjection,
+  kpiShiftsProjection,
   reportsProjection,
   fleetProjection,
   inspectionsProjection,

@@ -4,7 +4,7 @@ import type { UsersTable } from './users/users.table';
 import type { DriversTable } from './drivers/drivers.table';
 import type { MaintenanceRequestsTable } from './maintenance/maintenance.table';
 import type { RideReportsTable, ReportDriverNamesTable, ReportDriversTable, ReportMaintenanceRequestsTable } from './reports/reports.table';
-import type { KpiDriverDaysTable, KpiRidesTable } from './kpis/kpis.table';
+import type { KpiDriverDaysTable, KpiDriverShiftsTable, KpiRidesTable } from './kpis/kpis.table';
 import type { RideHistoryTable } from './ride-history/ride-history.table';
 import type { InspectionsTable } from './inspections/inspections.table';
 import type { FleetBreakdownsTable, FleetDriversTable, FleetVehicleDaysTable } from './fleet/fleet.table';
@@ -21,6 +21,7 @@ export interface ReadModels {
   report_maintenance_requests: ReportMaintenanceRequestsTable;
   kpi_rides: KpiRidesTable;
   kpi_driver_days: KpiDriverDaysTable;
+  kpi_driver_shifts: KpiDriverShiftsTable;
   ride_history: RideHistoryTable;
   inspections: InspectionsTable;
   fleet_drivers: FleetDriversTable;

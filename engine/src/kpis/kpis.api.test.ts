@@ -3,6 +3,8 @@ import { SERVER_MESSAGES, plantDayOf, shiftDay, type Role } from '@plantride/sch
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { driverName, kpiRides, timerFacts } from './kpi-rides.fixture';
+import { commandRunner } from '../test-support/direct-rides';
+import { setShift } from '../drivers/driver.decider';
 
 // Rides run on a past clock fall due for their service targets at once (issue #20): the server's timers may
 // note a miss between the fixture's commands, so on those rides only the count of completed rides is fixed;
@@ -60,7 +62,19 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
       ended: '2026-04-01T05:10:00Z',
     });
     await rides.book('A5', 'Forklift', '2026-04-02T06:00:00Z', rmsToFgs);
-    position = await rides.accept('A5', 'D001', 'Forklift', '2026-04-02T06:01:00Z');
+    await rides.accept('A5', 'D001', 'Forklift', '2026-04-02T06:01:00Z');
+    // Shifts (issue #32 item 6): D001 one hour on day 1, ended by him; C001 eight hours that ran out,
+    // then eight more from 23:00 plant time, an hour of them on day 1 (plant midnight is 18:30 UTC).
+    const run = commandRunner(t.app.eventStore);
+    const shift = (operatorId: string, on: boolean, at: string) =>
+      run(setShift, { type: 'SetShift', data: { operatorId, on, location: null }, shiftMs: 8 * 3_600_000, site: null }, at, {
+        tokenNo: operatorId,
+        role: 'driver',
+      });
+    await shift('D001', true, '2026-04-01T03:00:00Z');
+    await shift('D001', false, '2026-04-01T04:00:00Z');
+    await shift('C001', true, '2026-04-01T04:50:00Z');
+    position = await shift('C001', true, '2026-04-01T17:30:00Z');
   });
   afterAll(async () => t.close());
 
@@ -98,7 +112,15 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     pickupMinutes: { avg: null, p90: null },
     deliveryMinutes: { avg: null, p90: null },
   };
-  const craneDriver = { driverId: 'C001', driverName: driverName('C001'), ridesCompleted: 1, busyMinutes: 8 };
+  // Day 1 and 2: 8 busy minutes over 8 + 8 hours on shift.
+  const craneDriver = {
+    driverId: 'C001',
+    driverName: driverName('C001'),
+    ridesCompleted: 1,
+    busyMinutes: 8,
+    shiftMinutes: 960,
+    utilisation: 0.008,
+  };
 
   it('given rides over two plant days, when an admin asks for both days as dd/MM/yyyy, then he gets each day and vehicle type and each driver', async () => {
     const answer = await kpis('AD01', 'from=01/04/2026&to=02/04/2026');
@@ -110,8 +132,23 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
       // D001's second ride is still under way, so only his first counts.
       drivers: [
         craneDriver,
-        { driverId: 'D001', driverName: driverName('D001'), ridesCompleted: 1, busyMinutes: 13.33 },
-        { driverId: 'D002', driverName: driverName('D002'), ridesCompleted: 1, busyMinutes: 13 },
+        // 13 min 20 s busy in his hour on shift; D002 recorded no shift.
+        {
+          driverId: 'D001',
+          driverName: driverName('D001'),
+          ridesCompleted: 1,
+          busyMinutes: 13.33,
+          shiftMinutes: 60,
+          utilisation: 0.222,
+        },
+        {
+          driverId: 'D002',
+          driverName: driverName('D002'),
+          ridesCompleted: 1,
+          busyMinutes: 13,
+          shiftMinutes: null,
+          utilisation: null,
+        },
       ],
       // Every requested ride counts for its route, cancelled or not.
       routes: [
@@ -131,6 +168,13 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
       drivers: [craneDriver],
       routes: [{ from: 'main gate', to: 'canteen', rides: 1 }],
     });
+  });
+
+  it("given shifts across plant midnight, when only the first day is asked, then each driver's time on shift is the part of it inside that day, and utilisation is busy over it", async () => {
+    const answer = await kpis('AD01', 'from=2026-04-01&to=2026-04-01&vehicleType=Crane');
+    expect(answer.statusCode).toBe(200);
+    // 8 h that ran out at 18:20 plant time, and the first hour of the night shift: 540 min, 8 of them busy.
+    expect(answer.json().drivers).toEqual([{ ...craneDriver, shiftMinutes: 540, utilisation: 0.015 }]);
   });
 
   it('given the same rides, when the range is only the second day, then the first day and its drivers are left out', async () => {

@@ -5,12 +5,15 @@ import {
   kpisAnswerSchema,
   kpisQuerySchema,
   plantDayOf,
+  plantDayStartMs,
   resolveKpiRange,
+  shiftDay,
   toKpiMinutes,
   toSlaMetShare,
+  toUtilisation,
   type KpiMinutes,
 } from '@plantride/schemas';
-import { kpiDays, kpiDrivers, kpiRoutes, type KpiSeconds } from '@plantride/projections';
+import { kpiDays, kpiDrivers, kpiRoutes, kpiShiftSeconds, type KpiSeconds } from '@plantride/projections';
 import { badRequest } from '../commands/errors';
 import { readModels } from '../rides/ride-access';
 
@@ -28,7 +31,8 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: kpisQuerySchema, response: { 200: kpisAnswerSchema } },
     },
     async (request) => {
-      const { from, to } = resolveKpiRange(request.query, plantDayOf(new Date()));
+      const now = new Date();
+      const { from, to } = resolveKpiRange(request.query, plantDayOf(now));
       // A filled-in default can still make a bad range, e.g. a `from` after today.
       const problem = kpiRangeProblem(from, to);
       if (problem) throw badRequest(problem);
@@ -37,6 +41,7 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
       const days = await kpiDays(db, filter);
       const drivers = await kpiDrivers(db, filter);
       const routes = await kpiRoutes(db, filter, KPI_TOP_ROUTES);
+      const onShift = await kpiShiftSeconds(db, plantDayStartMs(from), plantDayStartMs(shiftDay(to, 1)), now);
       return {
         from,
         to,
@@ -47,7 +52,15 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
           pickupMinutes: minutes(pickupSeconds),
           deliveryMinutes: minutes(deliverySeconds),
         })),
-        drivers: drivers.map(({ busySeconds, ...driver }) => ({ ...driver, busyMinutes: toKpiMinutes(busySeconds) })),
+        drivers: drivers.map(({ busySeconds, ...driver }) => {
+          const shiftSeconds = onShift.get(driver.driverId) ?? null;
+          return {
+            ...driver,
+            busyMinutes: toKpiMinutes(busySeconds),
+            shiftMinutes: shiftSeconds === null ? null : toKpiMinutes(shiftSeconds),
+            utilisation: toUtilisation(busySeconds, shiftSeconds),
+          };
+        }),
         routes,
       };
     },

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReadModels } from '../read-models';
+import { instantMs } from '../timestamp';
 
 /** Inclusive plant days ('yyyy-MM-dd') and, optionally, one vehicle type. */
 export interface KpiFilter {
@@ -127,4 +128,25 @@ export async function kpiRoutes(db: Kysely<ReadModels>, filter: KpiFilter, limit
     .limit(limit)
     .execute();
   return rows.map((row) => ({ from: row.from_location as string, to: row.to_location as string, rides: row.rides }));
+}
+
+/**
+ * Seconds each driver was on shift within the instants [fromMs, toMs) (the range's plant days), a
+ * shift still running counting until `now`; drivers with no shift in it are left out.
+ */
+export async function kpiShiftSeconds(db: Kysely<ReadModels>, fromMs: number, toMs: number, now: Date): Promise<Map<string, number>> {
+  const end = Math.min(toMs, now.getTime());
+  const seconds = new Map<string, number>();
+  if (end <= fromMs) return seconds;
+  const rows = await db
+    .selectFrom('kpi_driver_shifts')
+    .selectAll()
+    .where('started_at', '<', new Date(end))
+    .where('ends_at', '>', new Date(fromMs))
+    .execute();
+  for (const row of rows) {
+    const ms = Math.min(instantMs(row.ends_at), end) - Math.max(instantMs(row.started_at), fromMs);
+    if (ms > 0) seconds.set(row.driver_id, (seconds.get(row.driver_id) ?? 0) + ms / 1000);
+  }
+  return seconds;
 }

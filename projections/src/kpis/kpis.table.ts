@@ -42,3 +42,13 @@ export interface KpiDriverDaysTable {
   rides_completed: number;
   busy_seconds: number;
 }
+
+/**
+ * One driver shift (issue #32 item 6, utilisation): from its start to when it ends, `ends_at`, the
+ * shift length after the start, or earlier when he ended it. The KPIs clip it to their range.
+ */
+export interface KpiDriverShiftsTable {
+  driver_id: string;
+  started_at: Date;
+  ends_at: Date;
+}

@@ -122,12 +122,18 @@ export type KpiDay = z.infer<typeof kpiDaySchema>;
 /**
  * A driver over the range, on rides requested in it: rides he ended, and minutes busy from
  * accepting or taking over a ride to ending it (or to its redistribution when his vehicle broke down).
+ * Ours (issue #32 item 6): `shiftMinutes`, his time on shift within the range's plant days (a shift
+ * still running counts until the time of the query), null when he recorded no shift in it (shifts
+ * are optional); `utilisation`, busy over on-shift time to 3 decimals (above 1 when he drove off
+ * shift), null without shift time. Always sent; optional only so that an older answer still reads.
  */
 export const kpiDriverSchema = z.object({
   driverId: z.string(),
   driverName: z.string(),
   ridesCompleted: z.number().int(),
   busyMinutes: z.number(),
+  shiftMinutes: z.number().nullable().optional(),
+  utilisation: z.number().nullable().optional(),
 });
 export type KpiDriver = z.infer<typeof kpiDriverSchema>;
 
@@ -153,6 +159,16 @@ export type KpisAnswer = z.infer<typeof kpisAnswerSchema>;
 
 /** Seconds as minutes with 2 decimals, as every KPI answer shows them. */
 export const toKpiMinutes = (seconds: number): number => Math.round((seconds / 60) * 100) / 100;
+
+/** Busy time over time on shift, to 3 decimals; null with no time on shift. */
+export const toUtilisation = (busySeconds: number, shiftSeconds: number | null): number | null =>
+  shiftSeconds === null || shiftSeconds <= 0 ? null : Math.round((busySeconds / shiftSeconds) * 1000) / 1000;
+
+/** The instant (ms) a plant day ('yyyy-MM-dd') begins on the plant's clock. */
+export function plantDayStartMs(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new TZDate(year, month - 1, date, PLANT_TIME_ZONE).getTime();
+}
 
 /** The share of `rides` that met their service targets, to 3 decimals; null when there are none. */
 export const toSlaMetShare = (metRides: number, rides: number): number | null =>
