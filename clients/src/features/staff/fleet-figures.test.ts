@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { complianceText, downtimeBars, fleetCell, hoursText, nextSort, sortFleetRows, type FleetFigures } from './fleet-figures';
+import { downtimeBars, fleetCell, nextSort, sortFleetRows, type FleetFigures } from './fleet-figures';
 
 const vehicle = (name: string, figures: Partial<FleetFigures>) => ({
   vehicle: name,
   vehicleType: 'Forklift',
   breakdowns: 0,
   operatingHours: 0,
+  operatingMinutes: 0,
   mtbfHours: null,
   mttrHours: null,
   downtimeHours: 0,
+  downtimeMinutes: 0,
   inspectionCompliance: null,
   ...figures,
 });
@@ -39,35 +41,46 @@ describe('Fleet figures', () => {
   it('given a sort, when the same header is clicked, then it flips; a new header starts at its worst end', () => {
     expect(nextSort({ key: 'mtbfHours', direction: 'asc' }, 'mtbfHours')).toEqual({ key: 'mtbfHours', direction: 'desc' });
     expect(nextSort({ key: 'label', direction: 'asc' }, 'mtbfHours')).toEqual({ key: 'mtbfHours', direction: 'asc' });
-    expect(nextSort({ key: 'label', direction: 'asc' }, 'downtimeHours')).toEqual({ key: 'downtimeHours', direction: 'desc' });
+    expect(nextSort({ key: 'label', direction: 'asc' }, 'downtimeMinutes')).toEqual({ key: 'downtimeMinutes', direction: 'desc' });
     expect(nextSort({ key: 'mtbfHours', direction: 'asc' }, 'label')).toEqual({ key: 'label', direction: 'asc' });
   });
 
-  it('given figures, when shown, then hours have one decimal, compliance a whole percentage, and missing ones a dash', () => {
-    expect(hoursText(3)).toBe('3.0');
-    expect(hoursText(2.449)).toBe('2.4');
-    expect(hoursText(null)).toBe('—');
-    expect(complianceText(0.857)).toBe('86%');
-    expect(complianceText(1)).toBe('100%');
-    expect(complianceText(null)).toBe('—');
-    const row = vehicle('X', { breakdowns: 2, mttrHours: 1.25, inspectionCompliance: 0.5 });
-    expect([
-      fleetCell(row, 'breakdowns'),
-      fleetCell(row, 'mttrHours'),
-      fleetCell(row, 'mtbfHours'),
-      fleetCell(row, 'inspectionCompliance'),
-    ]).toEqual(['2', '1.3', '—', '50%']);
+  it('given figures, when shown, then every duration has its unit, compliance is a percentage, and what was not measured is said in words', () => {
+    const row = vehicle('X', {
+      breakdowns: 2,
+      operatingMinutes: 1_230,
+      mtbfHours: 10.25,
+      mttrHours: 0.5,
+      downtimeMinutes: 2,
+      inspectionCompliance: 0.857,
+    });
+    const cells = (figures: FleetFigures) =>
+      (['breakdowns', 'operatingMinutes', 'mtbfHours', 'mttrHours', 'downtimeMinutes', 'inspectionCompliance'] as const).map((key) =>
+        fleetCell(figures, key),
+      );
+    expect(cells(row)).toEqual(['2', '20 h 30 min', '10.3 h', '30 min', '2 min', '86%']);
+    // Never broken down, never driven: no "0.0 h" anywhere.
+    expect(cells(vehicle('Y', {}))).toEqual(['0', '0 min', 'no breakdowns', '—', '0 min', '—']);
+    // Broke down before any ride: MTBF 0 says nothing; the repair is still open.
+    expect(cells(vehicle('Z', { breakdowns: 1, mtbfHours: 0, downtimeMinutes: 95 }))).toEqual([
+      '1',
+      '0 min',
+      'no ride time',
+      'none repaired',
+      '1 h 35 min',
+      '—',
+    ]);
   });
 
   it('given vehicles, when charted, then only those that were down show, longest first', () => {
     const bars = downtimeBars([
-      vehicle('A', { downtimeHours: 0 }),
-      vehicle('B', { downtimeHours: 1.26 }),
-      vehicle('C', { downtimeHours: 4 }),
+      vehicle('A', { downtimeMinutes: 0 }),
+      vehicle('B', { downtimeMinutes: 76 }),
+      vehicle('C', { downtimeMinutes: 240 }),
     ]);
     expect(bars).toEqual([
-      { vehicle: 'C', vehicleType: 'Forklift', downtime: 4 },
-      { vehicle: 'B', vehicleType: 'Forklift', downtime: 1.3 },
+      { vehicle: 'C', vehicleType: 'Forklift', downtime: 4, minutes: 240 },
+      { vehicle: 'B', vehicleType: 'Forklift', downtime: 1.27, minutes: 76 },
     ]);
     expect(downtimeBars([])).toEqual([]);
   });

@@ -1,19 +1,26 @@
 import type { FleetFigures } from '@plantride/schemas';
+import { formatDuration, formatHours, formatPercent } from '../../lib/format-number';
 
 export type { FleetFigures };
 export type FleetFigureKey = keyof FleetFigures;
 export type FleetSortKey = FleetFigureKey | 'label';
 export type SortDirection = 'asc' | 'desc';
 
-/** The figure columns in table order, with their headers. */
+/** The figure columns in table order, with their headers; each cell carries its own unit. */
 export const FLEET_COLUMNS: readonly { key: FleetFigureKey; header: string }[] = [
   { key: 'breakdowns', header: 'Breakdowns' },
-  { key: 'operatingHours', header: 'Operating h' },
-  { key: 'mtbfHours', header: 'MTBF h' },
-  { key: 'mttrHours', header: 'MTTR h' },
-  { key: 'downtimeHours', header: 'Downtime h' },
+  { key: 'operatingMinutes', header: 'Operating time' },
+  { key: 'mtbfHours', header: 'MTBF' },
+  { key: 'mttrHours', header: 'MTTR' },
+  { key: 'downtimeMinutes', header: 'Downtime' },
   { key: 'inspectionCompliance', header: 'Inspection compliance' },
 ];
+
+/** What the columns mean and why a cell may have words instead of a figure, said once under the table. */
+export const FLEET_CAPTION =
+  'Operating time: from taking a ride to its end. MTBF: operating time per breakdown. MTTR: mean time from the request to the repair. ' +
+  'Downtime: time drivers stayed blocked by the breakdowns. Inspection compliance: share of days driven with an inspection before the first ride. ' +
+  '—: nothing to measure. Each vehicle type is its vehicles added up, the total its types.';
 
 /**
  * Rows ordered by one column; rows without the figure (null MTBF: no breakdown) go last either way,
@@ -49,25 +56,38 @@ export function nextSort(
   return { key: clicked, direction: ascending.includes(clicked) ? 'asc' : 'desc' };
 }
 
-/** Hours to one decimal; '—' when not measured. */
-export const hoursText = (hours: number | null): string => (hours === null ? '—' : (Math.round(hours * 10) / 10).toFixed(1));
-
-/** A 0..1 share as a whole percentage; '—' when not measured. */
-export const complianceText = (share: number | null): string => (share === null ? '—' : `${Math.round(share * 100)}%`);
-
-/** A figure as its cell shows it. */
+/** A figure as its cell shows it, with its unit; no breakdown, no repair or no ride time said in words. */
 export function fleetCell(figures: FleetFigures, key: FleetFigureKey): string {
-  if (key === 'breakdowns') return String(figures.breakdowns);
-  if (key === 'inspectionCompliance') return complianceText(figures.inspectionCompliance);
-  return hoursText(figures[key]);
+  switch (key) {
+    case 'breakdowns':
+      return String(figures.breakdowns);
+    case 'inspectionCompliance':
+      return formatPercent(figures.inspectionCompliance);
+    case 'mtbfHours':
+      // Breakdowns but no ride time: a zero MTBF says nothing about the vehicle.
+      return figures.mtbfHours === 0 ? 'no ride time' : formatHours(figures.mtbfHours, 'no breakdowns');
+    case 'mttrHours':
+      return formatHours(figures.mttrHours, figures.breakdowns === 0 ? '—' : 'none repaired');
+    case 'operatingMinutes':
+    case 'operatingHours':
+      return formatDuration(figures.operatingMinutes);
+    case 'downtimeMinutes':
+    case 'downtimeHours':
+      return formatDuration(figures.downtimeMinutes);
+  }
 }
 
-/** The downtime chart's bars: vehicles that were down at all, longest first, hours to one decimal. */
+/** The downtime chart's bars: vehicles that were down at all, longest first, in hours (from the whole minutes the table shows). */
 export function downtimeBars<T extends FleetFigures & { vehicle: string; vehicleType: string }>(
   vehicles: readonly T[],
-): { vehicle: string; vehicleType: string; downtime: number }[] {
+): { vehicle: string; vehicleType: string; downtime: number; minutes: number }[] {
   return vehicles
-    .filter((row) => row.downtimeHours > 0)
-    .sort((a, b) => b.downtimeHours - a.downtimeHours || a.vehicle.localeCompare(b.vehicle))
-    .map((row) => ({ vehicle: row.vehicle, vehicleType: row.vehicleType, downtime: Math.round(row.downtimeHours * 10) / 10 }));
+    .filter((row) => row.downtimeMinutes > 0)
+    .sort((a, b) => b.downtimeMinutes - a.downtimeMinutes || a.vehicle.localeCompare(b.vehicle))
+    .map((row) => ({
+      vehicle: row.vehicle,
+      vehicleType: row.vehicleType,
+      downtime: Math.round((row.downtimeMinutes / 60) * 100) / 100,
+      minutes: row.downtimeMinutes,
+    }));
 }

@@ -10,7 +10,6 @@ import {
   ridesPerDay,
   timesInUnit,
   timesPerDay,
-  utilisationInUnit,
 } from './kpi-chart-data';
 
 const day = (date: string, vehicleType: string, requested: number, wait: number | null = null): KpiDay => ({
@@ -42,14 +41,33 @@ describe('KPI chart data', () => {
     expect(timesPerDay(days.slice(2), true).map((row) => row.label)).toEqual(['03/03']);
   });
 
-  it('given drivers and days, when summed and sorted, then the busiest driver is first and totals add up', () => {
+  it('given drivers with and without shifts, when shaped, then utilisation is a percentage of time on shift, most utilised first, with both times in words; no raw seconds', () => {
     const drivers = [
-      { driverId: 'FL01', driverName: 'Ravi', ridesCompleted: 2, busyMinutes: 20 },
-      { driverId: 'FL02', driverName: 'FL02', ridesCompleted: 3, busyMinutes: 45.5 },
+      { driverId: 'FL01', driverName: 'Ravi', ridesCompleted: 2, busyMinutes: 20, shiftMinutes: 480, utilisation: 0.042 },
+      { driverId: 'FL02', driverName: 'FL02', ridesCompleted: 3, busyMinutes: 0.03, shiftMinutes: null, utilisation: null },
+      { driverId: 'FL03', driverName: 'Meera', ridesCompleted: 4, busyMinutes: 95, shiftMinutes: 125.5, utilisation: 0.757 },
+      // An engine from before utilisation: busy time only.
+      { driverId: 'FL04', driverName: 'Asha', ridesCompleted: 1, busyMinutes: 7 },
     ];
     expect(driverUtilisation(drivers)).toEqual([
-      { name: 'FL02', busyMinutes: 45.5, ridesCompleted: 3 },
-      { name: 'Ravi (FL01)', busyMinutes: 20, ridesCompleted: 2 },
+      {
+        name: 'Meera (FL03)',
+        ridesCompleted: 4,
+        percent: 76,
+        busy: '1 h 35 min',
+        onShift: '2 h 06 min',
+        note: '76% · 1 h 35 min of 2 h 06 min',
+      },
+      { name: 'Ravi (FL01)', ridesCompleted: 2, percent: 4, busy: '20 min', onShift: '8 h 00 min', note: '4% · 20 min of 8 h 00 min' },
+      {
+        name: 'Asha (FL04)',
+        ridesCompleted: 1,
+        percent: null,
+        busy: '7 min',
+        onShift: 'no shift recorded',
+        note: '7 min busy, no shift recorded',
+      },
+      { name: 'FL02', ridesCompleted: 3, percent: null, busy: '2 s', onShift: 'no shift recorded', note: '2 s busy, no shift recorded' },
     ]);
     expect(kpiTotals(days)).toEqual({ requested: 8, completed: 5, cancelled: 3 });
   });
@@ -74,18 +92,6 @@ describe('KPI chart data', () => {
     const { rows, unit } = timesInUnit(timesPerDay(days, true));
     expect(unit).toBe(MINUTES);
     expect(rows[0]).toMatchObject({ waitAvg: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
-    const busy = utilisationInUnit([
-      { name: 'Ravi', busyMinutes: 45.46, ridesCompleted: 3 },
-      { name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 },
-    ]);
-    expect(busy).toEqual({
-      unit: MINUTES,
-      rows: [
-        { name: 'Ravi', busy: 45.5, ridesCompleted: 3 },
-        { name: 'Asha', busy: 0.2, ridesCompleted: 1 },
-      ],
-    });
-    expect(utilisationInUnit([{ name: 'Asha', busyMinutes: 0.2, ridesCompleted: 1 }]).rows[0]!.busy).toBe(12);
   });
 });
 

@@ -1,4 +1,5 @@
 import { VEHICLE_TYPES, type KpiDay, type KpiDriver, type KpiRoute } from '@plantride/schemas';
+import { formatDuration } from '../../lib/format-number';
 
 /** One bar group per plant day: rides requested per vehicle type. */
 export type RidesPerDayRow = { day: string } & Record<string, number | string>;
@@ -45,15 +46,40 @@ export function timesPerDay(days: readonly KpiDay[], oneVehicleType: boolean): T
   }));
 }
 
-/** Drivers by minutes busy on the range's rides, busiest first. */
-export function driverUtilisation(drivers: readonly KpiDriver[]): { name: string; busyMinutes: number; ridesCompleted: number }[] {
+/** A driver's row in the utilisation chart: the share of his time on shift he was busy, with both times in words. */
+export interface UtilisationRow {
+  name: string;
+  ridesCompleted: number;
+  /** Busy over on-shift time as a whole percentage; null when he recorded no shift in the range. */
+  percent: number | null;
+  busy: string;
+  onShift: string;
+  /** What the bar's end says: '22% · 13 min of 1 h 00 min', or the busy time alone without a shift. */
+  note: string;
+}
+
+/**
+ * Issue #32 item 6: utilisation as the server measured it (busy ÷ time on shift), most utilised
+ * first, drivers without a shift last by busy time; times with their unit, never raw seconds.
+ */
+export function driverUtilisation(drivers: readonly KpiDriver[]): UtilisationRow[] {
+  const percentOf = (driver: KpiDriver) =>
+    driver.utilisation === null || driver.utilisation === undefined ? null : Math.round(driver.utilisation * 100);
   return [...drivers]
-    .sort((a, b) => b.busyMinutes - a.busyMinutes || a.driverId.localeCompare(b.driverId))
-    .map((driver) => ({
-      name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId,
-      busyMinutes: driver.busyMinutes,
-      ridesCompleted: driver.ridesCompleted,
-    }));
+    .sort((a, b) => (percentOf(b) ?? -1) - (percentOf(a) ?? -1) || b.busyMinutes - a.busyMinutes || a.driverId.localeCompare(b.driverId))
+    .map((driver) => {
+      const percent = percentOf(driver);
+      const busy = formatDuration(driver.busyMinutes);
+      const onShift = formatDuration(driver.shiftMinutes, 'no shift recorded');
+      return {
+        name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId,
+        ridesCompleted: driver.ridesCompleted,
+        percent,
+        busy,
+        onShift,
+        note: percent === null ? `${busy} busy, no shift recorded` : `${percent}% · ${busy} of ${onShift}`,
+      };
+    });
 }
 
 /** The unit a chart of durations is drawn in: whole seconds when every figure is under two minutes, whole minutes otherwise. */
@@ -90,15 +116,6 @@ export function timesInUnit(rows: readonly TimesRow[]): { rows: TimesRow[]; unit
       deliveryP90: inUnit(row.deliveryP90, unit),
     })),
   };
-}
-
-/** Driver busy time in the unit the busiest driver reads best in: `busy` replaces busyMinutes. */
-export function utilisationInUnit(rows: readonly { name: string; busyMinutes: number; ridesCompleted: number }[]): {
-  rows: { name: string; busy: number; ridesCompleted: number }[];
-  unit: DurationUnit;
-} {
-  const unit = durationUnitFor(rows.map((row) => row.busyMinutes));
-  return { unit, rows: rows.map(({ busyMinutes, ...row }) => ({ ...row, busy: inUnit(busyMinutes, unit) ?? 0 })) };
 }
 
 export const routeLabel = (route: KpiRoute): string => `${route.from} → ${route.to}`;

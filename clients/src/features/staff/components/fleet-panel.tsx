@@ -8,6 +8,7 @@ import { downloadFleetCsv } from '../api/download-fleet-csv';
 import { useFleetKpis } from '../api/get-fleet-kpis';
 import type { KpiFilters } from '../api/get-kpis';
 import { downtimeBars } from '../fleet-figures';
+import { formatDuration } from '../../../lib/format-number';
 import { ChartFigure, FALLBACK_COLOR, VEHICLE_COLORS } from './kpi-charts';
 import { FleetTable } from './fleet-table';
 
@@ -17,9 +18,12 @@ function DowntimeChart({ vehicles }: { vehicles: readonly FleetVehicle[] }) {
     <ChartFigure
       id="fleet-downtime"
       title="Downtime per vehicle"
-      summary="Hours each vehicle spent out of service for maintenance over the range, longest first."
+      summary="Time each vehicle spent out of service for maintenance over the range, in hours, longest first."
       height={Math.max(160, bars.length * 36 + 60)}
-      table={{ headers: ['Vehicle', 'Type', 'Downtime hours'], rows: bars.map((bar) => [bar.vehicle, bar.vehicleType, bar.downtime]) }}
+      table={{
+        headers: ['Vehicle', 'Type', 'Downtime'],
+        rows: bars.map((bar) => [bar.vehicle, bar.vehicleType, formatDuration(bar.minutes)]),
+      }}
     >
       {bars.length === 0 ? (
         <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
@@ -31,8 +35,8 @@ function DowntimeChart({ vehicles }: { vehicles: readonly FleetVehicle[] }) {
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" label={{ value: 'hours', position: 'insideBottom', offset: 0, style: { fill: '#333' } }} height={44} />
             <YAxis type="category" dataKey="vehicle" width={110} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => `${String(value)} h`} />
-            <Bar dataKey="downtime" name="Downtime hours" isAnimationActive={false}>
+            <Tooltip formatter={(value) => formatDuration(Number(value) * 60)} />
+            <Bar dataKey="downtime" name="Downtime" isAnimationActive={false}>
               {bars.map((bar) => (
                 <Cell key={bar.vehicle} fill={VEHICLE_COLORS[bar.vehicleType] ?? FALLBACK_COLOR} />
               ))}
@@ -108,6 +112,8 @@ export function FleetPanel({ filters }: { filters: KpiFilters }) {
                 labelOf={(row) => row.vehicle}
                 typeOf={(row) => row.vehicleType}
                 rows={fleet.data.vehicles}
+                total={fleet.data.total}
+                totalLabel="All vehicles"
               />
             ) : (
               <FleetTable<FleetVehicleType>
@@ -115,6 +121,8 @@ export function FleetPanel({ filters }: { filters: KpiFilters }) {
                 labelHeader="Vehicle type"
                 labelOf={(row) => row.vehicleType}
                 rows={fleet.data.vehicleTypes}
+                total={fleet.data.total}
+                totalLabel="All types"
               />
             )}
             <DowntimeChart vehicles={fleet.data.vehicles} />

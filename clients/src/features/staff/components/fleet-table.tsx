@@ -1,7 +1,19 @@
 import { useState } from 'react';
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import {
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 import {
+  FLEET_CAPTION,
   FLEET_COLUMNS,
   fleetCell,
   nextSort,
@@ -19,12 +31,15 @@ interface Props<T extends FleetFigures> {
   /** The vehicle's type beside its number, in the per-vehicle table. */
   typeOf?: (row: T) => string;
   rows: readonly T[];
+  /** Every row together, as the server added them up: the last row, whatever the sort. */
+  total: FleetFigures;
+  totalLabel: string;
 }
 
 const headSx = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 
 /** Fleet figures, sorted by the header last clicked; scrolls sideways inside its own box on a phone (as ScrollTable does). */
-export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf, typeOf, rows }: Props<T>) {
+export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf, typeOf, rows, total, totalLabel }: Props<T>) {
   const [sort, setSort] = useState<{ key: FleetSortKey; direction: SortDirection }>({ key: 'label', direction: 'asc' });
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   const sorted = sortFleetRows(rows, sort.key, sort.direction, labelOf);
@@ -80,8 +95,26 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
               </TableRow>
             ))}
           </TableBody>
+          <TableFooter>
+            <TableRow
+              sx={{ '& > *': { color: 'text.primary', fontSize: '0.875rem', fontWeight: 700, borderTop: 2, borderColor: 'divider' } }}
+            >
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                {totalLabel}
+              </TableCell>
+              {typeOf && <TableCell />}
+              {FLEET_COLUMNS.map((column) => (
+                <TableCell key={column.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {fleetCell(total, column.key)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
         </Table>
       </TableContainer>
+      <Typography variant="body2" color="text.secondary" data-testid="fleet-caption">
+        {FLEET_CAPTION}
+      </Typography>
     </>
   );
 }

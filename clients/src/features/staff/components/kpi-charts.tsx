@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
-import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay, utilisationInUnit } from '../kpi-chart-data';
+import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay } from '../kpi-chart-data';
+import { formatDuration } from '../../../lib/format-number';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
@@ -103,7 +104,8 @@ export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
 }
 
 export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehicleType: boolean }) {
-  const { rows, unit } = timesInUnit(timesPerDay(kpis.days, oneVehicleType));
+  const minutes = timesPerDay(kpis.days, oneVehicleType);
+  const { rows, unit } = timesInUnit(minutes);
   return (
     <ChartFigure
       id="times"
@@ -111,8 +113,8 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
       summary="Average and 90th percentile per day and vehicle type: wait is request to acceptance, delivery is pick-up to drop."
       height={300}
       table={{
-        headers: ['Day', ...['Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'].map((h) => `${h} (${unit.short})`)],
-        rows: rows.map((r) => [r.label, r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90]),
+        headers: ['Day', 'Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'],
+        rows: minutes.map((r) => [r.label, ...[r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90].map((m) => formatDuration(m))]),
       }}
     >
       {rows.length === 0 ? (
@@ -127,7 +129,7 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
               allowDecimals={false}
               label={{ value: unit.name, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#333' } }}
             />
-            <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
+            <Tooltip formatter={(value) => formatDuration(Number(value) / unit.perMinute)} />
             <Legend formatter={legendText} />
             <Bar dataKey="waitAvg" name="Wait avg" fill="#8ab89b" isAnimationActive={false} />
             <Bar dataKey="waitP90" name="Wait p90" fill="#1f5f3b" isAnimationActive={false} />
@@ -141,18 +143,22 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
 }
 
 export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
-  const { rows: inUnit, unit } = utilisationInUnit(driverUtilisation(kpis.drivers));
-  const rows = inUnit.map((row) => ({
+  const rows = driverUtilisation(kpis.drivers).map((row) => ({
     ...row,
+    bar: row.percent ?? 0,
     label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}`,
   }));
+  const widest = Math.max(100, ...rows.map((row) => row.bar));
   return (
     <ChartFigure
       id="drivers"
       title="Driver utilisation"
-      summary={`Time each driver was busy on the range's rides (accept or take-over to end), in ${unit.name}, and the rides he ended.`}
+      summary="Share of each driver's time on shift in the range that he was busy on its rides (from accepting or taking over a ride to its end). A driver who recorded no shift shows his busy time only."
       height={Math.max(180, rows.length * 40 + 84)}
-      table={{ headers: ['Driver', `Busy ${unit.name}`, 'Rides completed'], rows: rows.map((r) => [r.name, r.busy, r.ridesCompleted]) }}
+      table={{
+        headers: ['Driver', 'Utilisation', 'Busy', 'On shift', 'Rides completed'],
+        rows: rows.map((r) => [r.name, r.percent === null ? '—' : `${r.percent}%`, r.busy, r.onShift, r.ridesCompleted]),
+      }}
     >
       {rows.length === 0 ? (
         <Empty />
@@ -162,14 +168,18 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis
               type="number"
+              domain={[0, Math.ceil(widest / 25) * 25]}
+              tickCount={5}
               allowDecimals={false}
-              label={{ value: unit.name, position: 'insideBottom', offset: 0, style: { fill: '#333' } }}
+              unit="%"
+              label={{ value: '% of time on shift', position: 'insideBottom', offset: 0, style: { fill: '#333' } }}
               height={44}
             />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => `${String(value)} ${unit.short}`} />
-            <Legend formatter={legendText} verticalAlign="top" />
-            <Bar dataKey="busy" name={`Busy ${unit.name}`} fill="#0b5394" isAnimationActive={false} />
+            <Tooltip formatter={(_, __, item) => (item.payload as { note: string }).note} />
+            <Bar dataKey="bar" name="Utilisation" fill="#9fc5e8" isAnimationActive={false}>
+              <LabelList dataKey="note" position="insideLeft" style={{ fill: '#1a1a1a', fontSize: 11 }} offset={4} />
+            </Bar>
           </BarChart>
         </ResponsiveContainer>
       )}

@@ -10,6 +10,7 @@ import {
   type RideReportField,
   type RideReportServerRow,
 } from '@plantride/schemas';
+import { formatDuration } from '../../../lib/format-number';
 import { ScrollTable } from './scroll-table';
 import { AssignRideButton } from './assign-ride-dialog';
 
@@ -42,8 +43,8 @@ const HEADER_OF: Record<Column, string> = {
   endTime: 'End Time',
   materialPickTime: 'Material Pick Time',
   materialDropTime: 'Material Drop Time',
-  gapPickDrop: 'Gap Pick-Drop (mins)',
-  gapPickStart: 'Gap Pick-Start (mins)',
+  gapPickDrop: 'Gap Pick-Drop',
+  gapPickStart: 'Gap Pick-Start',
   lastMaintenanceDate: 'Last Maintenance Date',
   maintenanceStatus: 'Maintenance Status',
   rideType: 'Ride Type',
@@ -57,11 +58,13 @@ const HEADER_OF: Record<Column, string> = {
 
 const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime']);
 
-/** A cell as the table shows it: dates in en-IN plant time, gaps with 2 decimals, the spec's defaults otherwise. */
+/**
+ * A cell as the table shows it: dates in en-IN plant time, gaps as durations with their unit ('2 s', '13 min',
+ * '1 h 05 min'; issue #32 item 6: a bare '0.03' in a minutes column read as nothing), the spec's defaults otherwise.
+ */
 export function reportCell(report: RideReport, field: RideReportField): string {
   const value = report[field];
-  if (field === 'gapPickDrop' || field === 'gapPickStart')
-    return typeof value === 'number' ? value.toFixed(LIMITS.reportGapDecimals) : String(value);
+  if (field === 'gapPickDrop' || field === 'gapPickStart') return typeof value === 'number' ? formatDuration(value) : String(value);
   if (DATE_FIELDS.has(field)) return formatReportDate(value as string | null);
   if (field === 'lastMaintenanceDate' && value !== 'N/A') return formatReportDate(value as string);
   return String(value ?? '');
@@ -84,8 +87,18 @@ function SlaText({ met }: { met: boolean | null }) {
   );
 }
 
+/** A gap's minutes to the spec's 2 decimals, as the CSV has them, for the cell's hover text. */
+const exactGap = (value: number | string) => (typeof value === 'number' ? `${value.toFixed(LIMITS.reportGapDecimals)} mins` : undefined);
+
 function cellOf(report: RideReport, column: Column) {
   switch (column) {
+    case 'gapPickDrop':
+    case 'gapPickStart':
+      return (
+        <Box component="span" title={exactGap(report[column])}>
+          {reportCell(report, column)}
+        </Box>
+      );
     case 'rideId':
       return (
         <Link component={RouterLink} to={`/ride-audit/${encodeURIComponent(report.rideId)}`} aria-label={`Audit ride ${report.rideId}`}>
