@@ -84,9 +84,15 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
         .nth(1)
         .textContent(),
     ).toBe('0');
+    // Never broken down: MTBF in words, not '0.0 h'; times with their unit (issue #32 item 6).
+    const steady = fleetTable()
+      .getByRole('row', { name: new RegExp(steadyVehicle) })
+      .getByRole('cell');
+    expect(await steady.nth(3).textContent()).toBe('no breakdowns');
+    expect(await steady.nth(5).textContent()).toMatch(/^(0 min|\d+ min|\d+ s|< 1 s)$/);
     await page.getByRole('heading', { name: 'Downtime per vehicle' }).waitFor();
 
-    const mtbf = fleetTable().getByRole('columnheader', { name: 'MTBF h' });
+    const mtbf = fleetTable().getByRole('columnheader', { name: 'MTBF', exact: true });
     await mtbf.getByRole('button').click();
     expect(await mtbf.getAttribute('aria-sort')).toBe('ascending');
     // The one never broken down has no MTBF: last, whichever way.
@@ -97,8 +103,17 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
     await snap(page, 'fleet-desktop');
 
     await page.getByRole('button', { name: 'Per vehicle type' }).click();
-    const forklifts = page.getByRole('table', { name: 'Fleet per vehicle type' }).getByRole('row', { name: /^Forklift/ });
+    const perType = page.getByRole('table', { name: 'Fleet per vehicle type' });
+    const forklifts = perType.getByRole('row', { name: /^Forklift/ });
     expect(Number(await forklifts.getByRole('cell').nth(0).textContent())).toBeGreaterThanOrEqual(1);
+    // The last row is every type added up: its breakdowns are the types' together.
+    const breakdowns = await perType.locator('tbody tr td:first-of-type').allTextContents();
+    const total = await perType
+      .getByRole('row', { name: /^All types/ })
+      .getByRole('cell')
+      .nth(0)
+      .textContent();
+    expect(Number(total)).toBe(breakdowns.reduce((sum, cell) => sum + Number(cell), 0));
     await page.getByRole('button', { name: 'Per vehicle', exact: true }).click();
   });
 

@@ -21,6 +21,8 @@ describe('KPI dashboard in a real browser', () => {
     const requester = await newRequester(freshToken('KQ'), 'Nisha Patel');
     const forklift = await newDriver(freshToken('KF'), 'Deepak Joshi');
     const crane = await newDriver(freshToken('KC'), 'Imran Khan', 'Crane');
+    // Deepak starts his shift, so his utilisation is a share of it; Imran records none.
+    await forklift.call('POST', '/api/drivers/shift', { on: true });
     // Places no other browser test uses: the engine is shared by every file.
     await completedRide(requester, forklift, BUSY[0], BUSY[1]);
     await completedRide(requester, forklift, BUSY[0], BUSY[1]);
@@ -58,11 +60,17 @@ describe('KPI dashboard in a real browser', () => {
     expect(await total(page, 'requested')).toBeGreaterThanOrEqual(4);
     // Each chart carries its figures as a table for screen readers.
     expect(await routeRow(page, BUSY).getByRole('cell').nth(1).textContent()).toBe('2');
-    await page
-      .getByRole('table', { name: 'Driver utilisation' })
-      .getByRole('cell', { name: /Deepak Joshi/ })
-      .waitFor();
+    // Utilisation is a percentage of his time on shift, with both times in words (issue #32 item 6).
+    const deepak = page.getByRole('table', { name: 'Driver utilisation' }).getByRole('row', { name: /Deepak Joshi/ });
+    await deepak.waitFor();
+    const [share, busy, onShift] = await Promise.all([1, 2, 3].map((n) => deepak.getByRole('cell').nth(n).textContent()));
+    expect(share).toMatch(/^\d+%$/);
+    expect(busy).toMatch(/^(\d+ s|< 1 s|\d+ min)$/);
+    expect(onShift).toMatch(/^(\d+ s|< 1 s|\d+ min)$/);
     await snap(page, 'staff-kpis-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'staff-kpis-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('given the vehicle filter, when Crane is chosen, then the Forklift routes go and the route of the Crane ride counts', async () => {

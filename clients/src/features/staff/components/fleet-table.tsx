@@ -37,6 +37,15 @@ interface Props<T extends FleetFigures> {
 }
 
 const headSx = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
+// The total row reads as the table's own text, set apart by a rule above it.
+const footSx = {
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  color: 'text.primary',
+  fontSize: '0.875rem',
+  borderTop: 2,
+  borderColor: 'divider',
+} as const;
 
 /** Fleet figures, sorted by the header last clicked; scrolls sideways inside its own box on a phone (as ScrollTable does). */
 export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf, typeOf, rows, total, totalLabel }: Props<T>) {
@@ -96,15 +105,13 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
             ))}
           </TableBody>
           <TableFooter>
-            <TableRow
-              sx={{ '& > *': { color: 'text.primary', fontSize: '0.875rem', fontWeight: 700, borderTop: 2, borderColor: 'divider' } }}
-            >
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={footSx}>
                 {totalLabel}
               </TableCell>
-              {typeOf && <TableCell />}
+              {typeOf && <TableCell sx={footSx} />}
               {FLEET_COLUMNS.map((column) => (
-                <TableCell key={column.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={column.key} align="right" sx={footSx}>
                   {fleetCell(total, column.key)}
                 </TableCell>
               ))}

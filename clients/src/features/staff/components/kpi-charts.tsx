@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
 import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay } from '../kpi-chart-data';
 import { formatDuration } from '../../../lib/format-number';
@@ -177,8 +177,31 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
             />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(_, __, item) => (item.payload as { note: string }).note} />
-            <Bar dataKey="bar" name="Utilisation" fill="#9fc5e8" isAnimationActive={false}>
-              <LabelList dataKey="note" position="insideLeft" style={{ fill: '#1a1a1a', fontSize: 11 }} offset={4} />
+            {/* minPointSize keeps a bar, and so its words, for a driver with no shift; it is drawn clear. */}
+            <Bar dataKey="bar" name="Utilisation" fill="#9fc5e8" minPointSize={1} isAnimationActive={false}>
+              {rows.map((row) => (
+                <Cell key={row.label} fill={row.percent === null ? 'transparent' : '#9fc5e8'} />
+              ))}
+              {/* Every bar says its figures in words, a driver with no shift (no bar) too: inside a long bar, after a short one. */}
+              <LabelList
+                dataKey="note"
+                content={({ x, y, width, height, index }) => {
+                  const row = rows[index ?? 0];
+                  if (!row) return null;
+                  const [left, top, w, h] = [x, y, width, height].map(Number) as [number, number, number, number];
+                  return (
+                    <text
+                      x={row.bar > 55 ? left + 6 : left + w + 6}
+                      y={top + h / 2}
+                      dominantBaseline="central"
+                      fontSize={11}
+                      fill="#1a1a1a"
+                    >
+                      {row.note}
+                    </text>
+                  );
+                }}
+              />
             </Bar>
           </BarChart>
         </ResponsiveContainer>
