@@ -9,17 +9,19 @@ import { instantText, type WithTextTimes } from '../timestamp';
 
 type Change = WithTextTimes<Updateable<RidesTable>>;
 
+// The driver a ride is given to, as accepting, taking over and staff's assignment record him.
+const driverOf = ({ data }: Extract<RideEvent, { type: 'RideAccepted' | 'RideTakenOver' | 'RideAssigned' }>): Change => ({
+  driver_id: data.driverId,
+  driver_name: data.driverName,
+  driver_mobile: data.driverMobile,
+  vehicle_number: data.vehicleNumber,
+});
+
 // What each later ride event the statechart takes changes on the row besides its status (the fold's).
 function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, row: Readonly<{ accepted_at?: unknown }>): Change {
   switch (event.type) {
     case 'RideAccepted':
-      return {
-        driver_id: event.data.driverId,
-        driver_name: event.data.driverName,
-        driver_mobile: event.data.driverMobile,
-        vehicle_number: event.data.vehicleNumber,
-        accepted_at: instantText(event.data.acceptedAt),
-      };
+      return { ...driverOf(event), accepted_at: instantText(event.data.acceptedAt) };
     case 'RideStarted':
     case 'MaterialPicked':
     case 'MaterialDropped':
@@ -44,20 +46,11 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' }>, row: Rea
         offer_expires_at: null,
       };
     case 'RideTakenOver':
-      return {
-        driver_id: event.data.driverId,
-        driver_name: event.data.driverName,
-        driver_mobile: event.data.driverMobile,
-        vehicle_number: event.data.vehicleNumber,
-        resume_state: null,
-      };
+      return { ...driverOf(event), resume_state: null };
     // Staff gave it to a driver (issue #32 item 4): his first driver's is its acceptance time.
     case 'RideAssigned':
       return {
-        driver_id: event.data.driverId,
-        driver_name: event.data.driverName,
-        driver_mobile: event.data.driverMobile,
-        vehicle_number: event.data.vehicleNumber,
+        ...driverOf(event),
         resume_state: null,
         offered_to: null,
         offer_expires_at: null,
