@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstLaterSlot, formatPlantWeekdayTime, laterDayOf, plantClockAt, plantInstant, scheduledText } from './plant-clock';
+import { firstLaterSlot, laterDayOf, plantClockAt, plantInstant } from './plant-clock';
 
 // Friday 27 Nov 2026, 10:00 at the plant (Asia/Kolkata, +05:30) is 04:30 UTC.
 const FRIDAY_10 = Date.parse('2026-11-27T04:30:00.000Z');
@@ -28,19 +28,5 @@ describe('the plant clock of rides booked for later (issue #20)', () => {
     expect(firstLaterSlot(FRIDAY_10)).toEqual({ day: 'today', time: '10:30' });
     expect(firstLaterSlot(FRIDAY_10 + 60_000)).toEqual({ day: 'today', time: '10:45' });
     expect(firstLaterSlot(Date.parse('2026-11-27T18:10:00.000Z'))).toEqual({ day: 'tomorrow', time: '00:15' });
-  });
-
-  it('given a scheduled ride, when it is described, then it says the weekday and time, and when it goes to drivers', () => {
-    expect(formatPlantWeekdayTime('2026-11-27T09:00:00.000Z')).toBe('Fri 14:30');
-    expect(formatPlantWeekdayTime('not a time')).toBeNull();
-    expect(scheduledText('2026-11-27T09:00:00.000Z', '2026-11-27T08:45:00.000Z')).toBe(
-      'Scheduled for Fri 14:30 · goes to drivers at 14:15',
-    );
-    // Released the evening before: the weekday says so.
-    expect(scheduledText('2026-11-27T18:35:00.000Z', '2026-11-27T18:20:00.000Z')).toBe(
-      'Scheduled for Sat 00:05 · goes to drivers at Fri 23:50',
-    );
-    expect(scheduledText('2026-11-27T09:00:00.000Z', null)).toBe('Scheduled for Fri 14:30');
-    expect(scheduledText(null, null)).toBeNull();
   });
 });

@@ -18,7 +18,8 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-function wallParts(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+/** The plant's wall clock at an instant, field by field (month 1-12, hour 0-23). */
+export function wallParts(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   const parts = Object.fromEntries(wallClock.formatToParts(ms).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),
@@ -71,26 +72,4 @@ export function firstLaterSlot(now: number, leadMinutes = 30): { day: LaterDay; 
   const at = Math.ceil((now + leadMinutes * 60_000) / QUARTER_MS) * QUARTER_MS;
   const clock = plantClockAt(at);
   return { day: clock.day === plantClockAt(now).day ? 'today' : 'tomorrow', time: clock.time };
-}
-
-const weekdayOf = new Intl.DateTimeFormat('en-IN', { timeZone: PLANT_TIME_ZONE, weekday: 'short' });
-
-/** 'Fri 14:30': a time of a ride booked for later, as the plant's clock reads it; null when missing or unreadable. */
-export function formatPlantWeekdayTime(iso: string | null | undefined): string | null {
-  const ms = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(ms)) return null;
-  return `${weekdayOf.format(ms)} ${plantClockAt(ms).time}`;
-}
-
-/**
- * 'Scheduled for Fri 14:30 · goes to drivers at 14:15': the release time without its weekday when it
- * falls on the same plant day; the second half left out when the release time is not known.
- */
-export function scheduledText(scheduledFor: string | null | undefined, releaseAt: string | null | undefined): string | null {
-  const when = formatPlantWeekdayTime(scheduledFor);
-  if (!when) return null;
-  const release = releaseAt ? Date.parse(releaseAt) : NaN;
-  if (Number.isNaN(release)) return `Scheduled for ${when}`;
-  const sameDay = plantClockAt(release).day === plantClockAt(Date.parse(scheduledFor as string)).day;
-  return `Scheduled for ${when} · goes to drivers at ${sameDay ? plantClockAt(release).time : formatPlantWeekdayTime(releaseAt)}`;
 }

@@ -15,7 +15,7 @@ import { bookRide } from './api/book-ride';
 import { checkAssigned } from './api/check-assigned';
 import { getRequester } from './api/get-requester';
 import type { BookingKind } from './booking-validation';
-import { scheduledText } from '../../lib/plant-clock';
+import { scheduledText } from '../../lib/format-date';
 import { requesterToast } from './requester-toast';
 import { rideKeys } from '../../lib/query-keys';
 import type { RideStatusRead } from './api/get-ride-status';

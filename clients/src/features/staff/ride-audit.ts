@@ -7,7 +7,7 @@ import {
   type RideTimestamps,
   type TimelineEvent,
 } from '@plantride/schemas';
-import { formatDateTime } from '../../lib/format-date';
+import { formatAuditDateTime } from '../../lib/format-date';
 
 export interface AuditDriver {
   id: string;
@@ -40,7 +40,7 @@ const STEP_EVENTS: ReadonlySet<string> = new Set(Object.values(DRIVER_STEP_FACTS
 
 /** A driver step's clock in words (timed at the tap and heard later, or the phone's time not used); null otherwise. */
 export const stepClockText = (event: TimelineEvent): string | null =>
-  STEP_EVENTS.has(event.type) ? stepClockNote(event.data, formatDateTime) : null;
+  STEP_EVENTS.has(event.type) ? stepClockNote(event.data, formatAuditDateTime) : null;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const driverOf = (data: Record<string, unknown>, id: string, name: string): AuditDriver => ({ id: text(data[id]), name: text(data[name]) });

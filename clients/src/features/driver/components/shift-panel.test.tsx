@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BREAK_MESSAGES, type ShiftAnswer } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session.store';
 import { siteKey } from '../../../lib/site';
 import { defaultSiteAnswer } from '../../../test/default-site';
@@ -64,7 +64,7 @@ describe("the driver's shift (issue #20)", () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Starting place' }));
     await userEvent.click(await screen.findByRole('option', { name: 'main gate' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start shift' }));
-    expect(await screen.findByText(`On shift until ${formatPlantClock(ENDS_AT)}`)).toBeInTheDocument();
+    expect(await screen.findByText(`On shift until ${formatTime(ENDS_AT)}`)).toBeInTheDocument();
     expect(screen.getByText('Started at main gate')).toBeInTheDocument();
     expect(posts).toEqual([{ on: true, location: 'main gate' }]);
   });
@@ -107,11 +107,11 @@ describe("the driver's shift (issue #20)", () => {
     const posts = stubShift(onShift('fgs'), (sent) => ({ status: 200, body: { ...onShift('fgs', sent.on ? since : null), position: 11 } }));
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Take a break' }));
-    expect(await screen.findByText(`On break since ${formatPlantClock(since)}`)).toBeInTheDocument();
+    expect(await screen.findByText(`On break since ${formatTime(since)}`)).toBeInTheDocument();
     expect(screen.getByText(/No rides are offered to you while you are on break/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take a break' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'End break' }));
-    expect(await screen.findByText(`On shift until ${formatPlantClock(ENDS_AT)}`)).toBeInTheDocument();
+    expect(await screen.findByText(`On shift until ${formatTime(ENDS_AT)}`)).toBeInTheDocument();
     expect(posts).toEqual([{ break: { on: true } }, { break: { on: false } }]);
   });
 
@@ -120,7 +120,7 @@ describe("the driver's shift (issue #20)", () => {
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Take a break' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BREAK_MESSAGES.midRide);
-    expect(screen.getByText(`On shift until ${formatPlantClock(ENDS_AT)}`)).toBeInTheDocument();
+    expect(screen.getByText(`On shift until ${formatTime(ENDS_AT)}`)).toBeInTheDocument();
   });
 
   it('given he is on break, when he ends his shift, then the confirmation says the break ends with it', async () => {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { useSetBreak, useSetShift, useShift, type SetShiftInput } from '../api/shift';
 import { StartShiftDialog } from './start-shift-dialog';
 
@@ -80,10 +80,10 @@ export function ShiftPanel() {
     status = (
       <Box>
         <Typography variant="h6" component="p" data-testid="shift-status">
-          On break since {formatPlantClock(breakSince)}
+          On break since {formatTime(breakSince)}
         </Typography>
         <Typography color="text.secondary">
-          No rides are offered to you while you are on break. Your shift runs until {formatPlantClock(current.endsAt)}.
+          No rides are offered to you while you are on break. Your shift runs until {formatTime(current.endsAt)}.
         </Typography>
       </Box>
     );
@@ -91,7 +91,7 @@ export function ShiftPanel() {
     status = (
       <Box>
         <Typography variant="h6" component="p" data-testid="shift-status">
-          On shift until {formatPlantClock(current.endsAt)}
+          On shift until {formatTime(current.endsAt)}
         </Typography>
         <Typography color="text.secondary">{current.location ? `Started at ${current.location}` : 'Started without a place'}</Typography>
       </Box>

@@ -15,7 +15,7 @@ import {
 } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { activePlaces, minutesBetweenNames, minutesIndex, useSite } from '../../../lib/site';
-import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
+import { formatDateTime } from '../../../lib/format-date';
 import { LoadSummary } from '../../../components/load-summary';
 import {
   EMPTY_LOAD_DRAFT,
@@ -238,7 +238,7 @@ function BookingFields({
         <Typography>Estimated time: {minutes ?? '-'} minutes</Typography>
         <Typography>Vehicle: {vehicleType}</Typography>
         <Typography>Priority: {priority === 'urgent' ? 'Urgent' : 'Normal'}</Typography>
-        <Typography>When: {scheduledFor ? formatPlantWeekdayTime(scheduledFor) : 'Now'}</Typography>
+        <Typography>When: {scheduledFor ? formatDateTime(scheduledFor) : 'Now'}</Typography>
         {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
         <LoadSummary load={load} testId="confirm-load" />
       </ConfirmDialog>

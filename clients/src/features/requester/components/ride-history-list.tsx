@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { MESSAGES, isCancellable, statusAfterFact, type RideHistoryRow } from '@plantride/schemas';
-import { formatDateTime } from '../../../lib/format-date';
-import { scheduledText } from '../../../lib/plant-clock';
+import { formatDateTime, scheduledText } from '../../../lib/format-date';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
@@ -17,7 +16,7 @@ interface RideHistoryListProps {
   label?: string;
 }
 
-/** 'Scheduled for Fri 14:30 · goes to drivers at 14:15' for a ride still waiting for its time, else null. */
+/** 'Scheduled for 27 Nov 2026, 14:30 · goes to drivers at 14:15' for a ride still waiting for its time, else null. */
 export function scheduledLine(ride: Pick<RideHistoryRow, 'RIDE_ID' | 'STATUS' | 'SCHEDULED_FOR' | 'RELEASE_AT'>): string | null {
   return ride.STATUS === 'scheduled' ? scheduledText(ride.SCHEDULED_FOR, ride.RELEASE_AT ?? null) : null;
 }

@@ -14,7 +14,6 @@ import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
 import { PhoneLink } from '../../../components/phone-link';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatPlantWeekdayTime } from '../../../lib/plant-clock';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 
@@ -59,7 +58,7 @@ export function waitedText(seconds: number): string {
 function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
   const since = ride.waitingSince === undefined ? ride.requestedAt : ride.waitingSince;
   const waited = useWaitedSeconds(waiting ? since : null);
-  const wanted = formatPlantWeekdayTime(ride.wantedAt);
+  const wanted = ride.wantedAt ? formatDateTime(ride.wantedAt) : null;
   return (
     <Box
       component="dl"
@@ -181,7 +180,7 @@ interface RideProgressProps {
   driver?: DriverDetails | null;
   /** Closes the completed ride's summary (the screen then offers a new booking). */
   onDismiss?: () => void;
-  /** A ride booked for later, not yet gone to drivers: 'Scheduled for Fri 14:30 · goes to drivers at 14:15'. */
+  /** A ride booked for later, not yet gone to drivers: 'Scheduled for 27 Nov 2026, 14:30 · goes to drivers at 14:15'. */
   scheduled?: string | null;
   urgent?: boolean;
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { PLANT_TIME_ZONE } from '@plantride/schemas';
+import { PLANT_ZONE_NAME } from '../../../lib/format-date';
 import { firstLaterSlot, laterDayOf, plantInstant, type LaterDay } from '../../../lib/plant-clock';
 import { chosenToggle } from './priority-field';
 
@@ -20,10 +20,6 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
 const two = (n: number) => String(n).padStart(2, '0');
 
-const zoneName =
-  new Intl.DateTimeFormat('en-IN', { timeZone: PLANT_TIME_ZONE, timeZoneName: 'short' })
-    .formatToParts(0)
-    .find((part) => part.type === 'timeZoneName')?.value ?? PLANT_TIME_ZONE;
 
 /** The instant (ms) a later choice stands for, counted from `now`. */
 export function instantOfChoice(choice: WhenChoice, now: number): number {
@@ -87,7 +83,7 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
               Tomorrow
             </ToggleButton>
           </ToggleButtonGroup>
-          <Stack direction="row" spacing={2} role="group" aria-label={`Time (${zoneName})`}>
+          <Stack direction="row" spacing={2} role="group" aria-label={`Time (${PLANT_ZONE_NAME})`}>
             <TextField
               select
               label="Hour"
@@ -115,7 +111,7 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
               ))}
             </TextField>
           </Stack>
-          <FormHelperText sx={{ mt: 0 }}>On the plant&apos;s clock ({zoneName}), later today or tomorrow.</FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>On the plant&apos;s clock ({PLANT_ZONE_NAME}), later today or tomorrow.</FormHelperText>
         </Stack>
       )}
     </FormControl>

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { alertText } from '../board';
 import { BoardCard, BoardSection } from './board-section';
 
@@ -26,7 +26,7 @@ export function OpenAlerts({ alerts, busyId, onAcknowledge }: Props) {
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
             <Typography variant="body2" color="text.secondary">
-              Raised {formatPlantClock(alert.raisedAt, true)}
+              Raised {formatTime(alert.raisedAt)}
             </Typography>
             <Button
               variant="contained"

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { MaintenanceStatusChip } from './maintenance-status-chip';
 import { BoardCard, BoardSection } from './board-section';
 
@@ -19,7 +19,7 @@ export function OpenBreakdowns({ breakdowns }: { breakdowns: BoardAnswer['breakd
             {request.rideId ? ` · during ride ${request.rideId}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary" component="div">
-            Filed {formatPlantClock(request.requestedAt)} · <MaintenanceStatusChip status={request.status} />
+            Filed {formatTime(request.requestedAt)} · <MaintenanceStatusChip status={request.status} />
           </Typography>
         </BoardCard>
       ))}

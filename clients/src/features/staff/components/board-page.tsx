@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { BoardWaitingRide } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session.store';
 import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
@@ -82,7 +82,7 @@ export function BoardPage() {
             <>
               <BoardCounts counts={data.counts} />
               <Typography variant="body2" color="text.secondary">
-                As of {formatPlantClock(data.asOf, true)}; read again on every change staff hear of and every 15 seconds.
+                As of {formatTime(data.asOf)}; read again on every change staff hear of and every 15 seconds.
               </Typography>
               <Box
                 sx={{

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer, BoardWaitingRide } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { ageText } from '../board';
 import { BoardCard, BoardSection } from './board-section';
 
 const offerText = (offer: NonNullable<BoardWaitingRide['offer']>) =>
-  `Offered to ${offer.driverName ?? offer.driverId} (${offer.driverId}) until ${formatPlantClock(offer.expiresAt, true)}`;
+  `Offered to ${offer.driverName ?? offer.driverId} (${offer.driverId}) until ${formatTime(offer.expiresAt)}`;
 
 function RideLine({ ride }: { ride: BoardWaitingRide }) {
   return (
@@ -42,7 +42,7 @@ export function WaitingRides({ rides, rideActions }: WaitingProps) {
         <BoardCard key={ride.rideId} tone={ride.priority === 'urgent' ? 'error' : undefined}>
           <RideLine ride={ride} />
           <Typography variant="body2">
-            Waiting <strong>{ageText(ride.ageSeconds)}</strong> (since {formatPlantClock(ride.waitingSince)})
+            Waiting <strong>{ageText(ride.ageSeconds)}</strong> (since {formatTime(ride.waitingSince)})
           </Typography>
           {ride.offer && <Typography variant="body2">{offerText(ride.offer)}</Typography>}
           {rideActions && <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rideActions(ride)}</Box>}

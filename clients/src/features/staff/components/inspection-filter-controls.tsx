@@ -1,5 +1,6 @@
 import { Stack, TextField } from '@mui/material';
 import { FilterSelect } from '../../../components/filter-select';
+import { PlantDateField } from '../../../components/plant-date-field';
 import { VEHICLE_TYPE_CHOICES } from '../../../lib/filter-choices';
 import { useSearchText } from '../../../lib/use-search-text';
 import { RESULT_OPTIONS, type InspectionFilters } from '../inspection-history';
@@ -41,24 +42,8 @@ export function InspectionFilterControls({
         options={VEHICLE_TYPE_CHOICES}
         sx={fieldSx}
       />
-      <TextField
-        type="date"
-        size="small"
-        label="From"
-        value={filters.from ?? ''}
-        onChange={(e) => onChange({ from: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
-        sx={fieldSx}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label="To"
-        value={filters.to ?? ''}
-        onChange={(e) => onChange({ to: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
-        sx={fieldSx}
-      />
+      <PlantDateField label="From" value={filters.from ?? ''} onChange={(from) => onChange({ from })} max={filters.to} sx={fieldSx} />
+      <PlantDateField label="To" value={filters.to ?? ''} onChange={(to) => onChange({ to })} min={filters.from} sx={fieldSx} />
       <FilterSelect
         label="Result"
         value={filters.passed ?? ''}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { toast } from 'react-toastify';
 import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS, MESSAGES } from '@plantride/schemas';
+import { PlantDateField } from '../../../components/plant-date-field';
 import {
   checkMaintenanceFilter,
   emptyMaintenanceFilter,
@@ -63,29 +64,20 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
         </TextField>
         {form.filter === 'date' && (
           <>
-            <TextField
-              type="date"
-              size="small"
+            <PlantDateField
               label="Start date"
               value={form.startDate}
-              onChange={(e) =>
-                set({ startDate: e.target.value, endDate: form.endDate && form.endDate < e.target.value ? '' : form.endDate })
-              }
-              error={Boolean(errors.startDate)}
-              helperText={errors.startDate}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(startDate) => set({ startDate, endDate: form.endDate && form.endDate < startDate ? '' : form.endDate })}
+              error={errors.startDate}
               sx={fieldSx}
             />
-            <TextField
-              type="date"
-              size="small"
+            {/* The end date cannot be before the start date (SPEC §5). */}
+            <PlantDateField
               label="End date"
               value={form.endDate}
-              onChange={(e) => set({ endDate: e.target.value })}
-              error={Boolean(errors.endDate)}
-              helperText={errors.endDate}
-              // The end date cannot be before the start date (SPEC §5).
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.startDate || undefined } }}
+              onChange={(endDate) => set({ endDate })}
+              min={form.startDate}
+              error={errors.endDate}
               sx={fieldSx}
             />
           </>

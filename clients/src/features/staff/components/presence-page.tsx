@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DRIVER_PRESENCE_STATES, VEHICLE_TYPES } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { PRESENCE_REFRESH_MS, usePresence } from '../api/get-presence';
 import { allPresence, filterPresence, NO_VEHICLE_TYPE, presenceCounts, type PresenceFilter } from '../presence';
 import { PresenceSummary } from './presence-summary';
@@ -30,7 +30,7 @@ export function PresencePage() {
     >
       <Typography color="text.secondary">
         Read again every {PRESENCE_REFRESH_MS / 1000} seconds and when you come back to this window.
-        {presence.dataUpdatedAt > 0 && ` Last read at ${formatPlantClock(presence.dataUpdatedAt, true)}.`}
+        {presence.dataUpdatedAt > 0 && ` Last read at ${formatTime(presence.dataUpdatedAt)}.`}
       </Typography>
       {presence.isError && (
         <Alert severity={presence.data ? 'warning' : 'error'}>

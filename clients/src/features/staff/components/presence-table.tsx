@@ -1,5 +1,5 @@
 import { Chip, TableCell, TableRow, Typography, type ChipProps } from '@mui/material';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import type { PresenceRow, PresenceState } from '../presence';
 import { ScrollTable } from './scroll-table';
 
@@ -42,7 +42,7 @@ export function PresenceTable({ rows }: { rows: readonly PresenceRow[] }) {
             <PresenceBadge state={row.state} />
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.rideId ?? '—'}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.shift ? formatPlantClock(row.shift.endsAt) : '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.shift ? formatTime(row.shift.endsAt) : '—'}</TableCell>
           <TableCell>{row.shift?.location ?? '—'}</TableCell>
         </TableRow>
       ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS } from '@plantride/schemas';
+import { PlantDateField } from '../../../components/plant-date-field';
 import { useSearchText } from '../../../lib/use-search-text';
 import { stickerInput } from '../driver-form-rules';
 import {
@@ -140,24 +141,8 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       )}
       {filterBy === 'Date' && (
         <>
-          <TextField
-            type="date"
-            size="small"
-            label="From date"
-            value={filters.from ?? ''}
-            onChange={(e) => onChange({ from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
-            sx={fieldSx}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To date"
-            value={filters.to ?? ''}
-            onChange={(e) => onChange({ to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
-            sx={fieldSx}
-          />
+          <PlantDateField label="From date" value={filters.from ?? ''} onChange={(from) => onChange({ from })} max={filters.to} sx={fieldSx} />
+          <PlantDateField label="To date" value={filters.to ?? ''} onChange={(to) => onChange({ to })} min={filters.from} sx={fieldSx} />
         </>
       )}
       <SearchBar

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatAuditDateTime } from '../../../lib/format-date';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, eventNote, scrubberKeyIndex } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
 import { DateTimeText } from '../../../components/date-time-text';
@@ -62,15 +62,15 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
                 setIndex(to);
               }}
               getAriaValueText={(value) =>
-                `${formatDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`
+                `${formatAuditDateTime(new Date(value).toISOString())}: ${eventLabel(events[eventIndexAt(events, value)]!.type)}`
               }
               valueLabelDisplay="auto"
-              valueLabelFormat={(value) => formatDateTime(new Date(value).toISOString())}
+              valueLabelFormat={(value) => formatAuditDateTime(new Date(value).toISOString())}
             />
           </Box>
         )}
         <Typography role="status" data-testid="audit-moment" sx={{ fontWeight: 600 }}>
-          As of {formatDateTime(moment.event.time)}: {eventLabel(moment.event.type)}
+          As of {formatAuditDateTime(moment.event.time)}: {eventLabel(moment.event.type)}
         </Typography>
         <Typography data-testid="audit-driver">
           Driver: {moment.driver ? personLabel(moment.driver.name, moment.driver.id) : 'none'}
@@ -108,7 +108,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           >
             {/* On a phone the time takes two lines and the event one, so rows keep one height as the table scrolls. */}
             <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
-              <DateTimeText text={formatDateTime(event.time)} />
+              <DateTimeText text={formatAuditDateTime(event.time)} />
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorLabel(event.actor)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -3,13 +3,13 @@ import { Link as RouterLink } from 'react-router';
 import {
   LIMITS,
   RIDE_REPORT_FIELDS,
-  formatReportDate,
   toRideReport,
   type RideReport,
   type RideReportCsvField,
   type RideReportField,
   type RideReportServerRow,
 } from '@plantride/schemas';
+import { formatDateTime } from '../../../lib/format-date';
 import { formatDuration } from '../../../lib/format-number';
 import { ScrollTable } from './scroll-table';
 import { AssignRideButton } from './assign-ride-dialog';
@@ -59,14 +59,16 @@ const HEADER_OF: Record<Column, string> = {
 const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime']);
 
 /**
- * A cell as the table shows it: dates in en-IN plant time, gaps as durations with their unit ('2 s', '13 min',
- * '1 h 05 min'; issue #32 item 6: a bare '0.03' in a minutes column read as nothing), the spec's defaults otherwise.
+ * A cell as the table shows it: times as every screen writes them (lib/format-date: 'dd MMM yyyy, HH:mm'
+ * on the plant's clock; the CSV keeps the spec's en-IN 12-hour text with seconds), gaps as durations with their
+ * unit ('2 s', '13 min', '1 h 05 min'; issue #32 item 6: a bare '0.03' in a minutes column read as nothing), the
+ * spec's defaults otherwise.
  */
 export function reportCell(report: RideReport, field: RideReportField): string {
   const value = report[field];
   if (field === 'gapPickDrop' || field === 'gapPickStart') return typeof value === 'number' ? formatDuration(value) : String(value);
-  if (DATE_FIELDS.has(field)) return formatReportDate(value as string | null);
-  if (field === 'lastMaintenanceDate' && value !== 'N/A') return formatReportDate(value as string);
+  if (DATE_FIELDS.has(field)) return formatDateTime(value as string | null);
+  if (field === 'lastMaintenanceDate' && value !== 'N/A') return formatDateTime(value as string);
   return String(value ?? '');
 }
 
