@@ -8,6 +8,7 @@ import {
   type MaintenanceRequestRow,
   type MaintenanceStatus,
 } from '@plantride/schemas';
+import { formatPlantDay } from '../../lib/format-date';
 
 /** The maintenance filter bar as typed; dates as the date inputs write them (yyyy-MM-dd). */
 export interface MaintenanceFilterForm {
@@ -54,14 +55,11 @@ export function checkMaintenanceFilter(form: MaintenanceFilterForm): Maintenance
   }
 }
 
-/** 'yyyy-MM-dd' as the screen shows dates, dd/MM/yyyy. */
-export const displayDay = (isoDay: string): string => isoDay.split('-').reverse().join('/');
-
-/** The applied filter in words, e.g. 'Date: 01/03/2026 – 05/03/2026'. */
+/** The applied filter in words, e.g. 'Date: 01 Mar 2026 – 05 Mar 2026'. */
 export function describeMaintenanceFilter(form: MaintenanceFilterForm): string {
   switch (form.filter) {
     case 'date':
-      return `Date: ${displayDay(form.startDate)} – ${displayDay(form.endDate)}`;
+      return `Date: ${formatPlantDay(form.startDate)} – ${formatPlantDay(form.endDate)}`;
     case 'breakdown type':
       return `Breakdown type: ${form.breakdownType}`;
     case 'driver ID':

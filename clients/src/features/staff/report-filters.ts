@@ -1,4 +1,5 @@
 import { REPORT_FILTER_BY_OPTIONS, type ReportFilterBy } from '@plantride/schemas';
+import { formatPlantDay } from '../../lib/format-date';
 
 /** The ride report filters the server understands (GET /api/reports/rides); dates as the date inputs write them, yyyy-MM-dd. */
 export interface ReportFilters {
@@ -44,6 +45,10 @@ export const SLA_FILTER_OPTIONS = [
   { value: 'false', label: 'Missed' },
 ] as const;
 
+/** The filter-by choices as the dropdown names them: the spec's 'Forklift Number' is the sticker number (docs/GLOSSARY.md). */
+export const FILTER_BY_LABELS: Partial<Record<FilterBy, string>> = { 'Forklift Number': 'Sticker Number' };
+export const filterByLabel = (option: FilterBy): string => FILTER_BY_LABELS[option] ?? option;
+
 /** Which filters each choice of the filter-by dropdown edits. */
 export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
   None: [],
@@ -61,7 +66,7 @@ export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
 export const FILTER_LABELS: Record<ReportFilterKey, string> = {
   vehicleType: 'Vehicle Type',
   vehicleNumber: 'Vehicle Number',
-  forkliftNumber: 'Forklift Number',
+  forkliftNumber: 'Sticker Number',
   status: 'Status',
   driverId: 'Driver ID',
   driverName: 'Driver Name',
@@ -109,7 +114,8 @@ const OPTION_LABELS: Partial<Record<ReportFilterKey, readonly { value: string; l
   priority: PRIORITY_FILTER_OPTIONS,
   slaMet: SLA_FILTER_OPTIONS,
 };
-const shownValue = (key: ReportFilterKey, value: string) => OPTION_LABELS[key]?.find((option) => option.value === value)?.label ?? value;
+const shownValue = (key: ReportFilterKey, value: string) =>
+  key === 'from' || key === 'to' ? formatPlantDay(value) : (OPTION_LABELS[key]?.find((option) => option.value === value)?.label ?? value);
 
 /** The active filters as 'Label: value' pairs, for the summary chips. */
 export function activeFilters(filters: ReportFilters): { key: ReportFilterKey; label: string }[] {

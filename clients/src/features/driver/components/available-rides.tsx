@@ -1,6 +1,7 @@
 import { Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
 import { LoadSummary } from '../../../components/load-summary';
+import { rideTypeLabel } from '../../../lib/words';
 import { HandOverDetails, type HandOverFacts } from './hand-over-details';
 import { RideTable } from './ride-table';
 
@@ -18,7 +19,7 @@ const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle', 'Type', 'Action'] as const;
 function TypeCell({ ride }: { ride: ServerRide }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      <span>{ride.RIDE_TYPE}</span>
+      <span>{rideTypeLabel(ride.RIDE_TYPE)}</span>
       {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
       {ride.IS_REDISTRIBUTED && <Chip label="Redistributed" color="warning" size="small" />}
     </Stack>

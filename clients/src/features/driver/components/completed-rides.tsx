@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
+import { rideTypeLabel } from '../../../lib/words';
 import { RideTable } from './ride-table';
 
 const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle Type', 'Ride Type', 'Created At', 'Completed At'] as const;
@@ -22,7 +23,7 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{ride.RIDE_ID}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {ride.VEHICLE_TYPE} · {ride.RIDE_TYPE}
+                  {ride.VEHICLE_TYPE} · {rideTypeLabel(ride.RIDE_TYPE)}
                 </Typography>
               </Stack>
               <Typography sx={{ overflowWrap: 'anywhere' }}>
@@ -46,7 +47,7 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
             ride.FROM_LOCATION,
             ride.TO_LOCATION,
             ride.VEHICLE_TYPE,
-            ride.RIDE_TYPE,
+            rideTypeLabel(ride.RIDE_TYPE),
             formatDateTime(ride.CREATED_AT),
             formatDateTime(ride.COMPLETED_AT),
           ]}

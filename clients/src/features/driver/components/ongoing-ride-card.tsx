@@ -131,7 +131,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
         <Stack direction="row" spacing={0.5}>
           {!confirmed && <Chip label={NOT_YET_CONFIRMED} color="warning" size="small" data-testid="ride-not-confirmed" />}
           {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
-          <Chip label={special ? 'Special Task Ride' : 'Regular Ride'} color={special ? 'secondary' : 'primary'} size="small" />
+          <Chip label={special ? 'Special Task Ride' : 'Fixed Ride'} color={special ? 'secondary' : 'primary'} size="small" />
         </Stack>
       </Stack>
       <Box

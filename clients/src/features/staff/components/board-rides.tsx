@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer, BoardWaitingRide } from '@plantride/schemas';
 import { formatTime } from '../../../lib/format-date';
+import { rideTypeLabel } from '../../../lib/words';
 import { ageText } from '../board';
 import { BoardCard, BoardSection } from './board-section';
 
@@ -19,7 +20,7 @@ function RideLine({ ride }: { ride: BoardWaitingRide }) {
         {ride.isRedistributed && <Chip size="small" color="warning" label="Redistributed" />}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Ride {ride.rideId} · {ride.vehicleType} · {ride.rideType}
+        Ride {ride.rideId} · {ride.vehicleType} · {rideTypeLabel(ride.rideType)}
       </Typography>
     </>
   );

@@ -14,7 +14,7 @@ export function driverFactsOf(row: DriverListRow): [string, string][] {
     ['Blocked for maintenance', row.BLOCKED_FOR_MAINTENANCE === 1 ? 'Yes' : 'No'],
     ['Last inspection', row.LAST_INSPECTED_AT ? formatDateTime(row.LAST_INSPECTED_AT) : 'Never'],
     ['Comments', or(row.COMMENTS, '—')],
-    ['Operator ID', row.OPERATOR_ID],
+    ['Token Number', row.OPERATOR_ID],
     ['Created At', formatDateTime(row.CREATED_AT)],
     ['Vehicle Assigned', or(row.VEHICLE_TYPE, 'None')],
   ];

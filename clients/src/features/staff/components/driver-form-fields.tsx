@@ -25,7 +25,7 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
     <>
       {mode === 'add' && (
         <TextField
-          label="Operator ID"
+          label="Token Number"
           value={form.operatorId}
           onChange={(e) => onChange({ operatorId: e.target.value.toUpperCase().slice(0, 5) })}
           {...field('operatorId')}
@@ -75,7 +75,7 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
       />
       {mode === 'edit' && (
         <>
-          <TextField label="Operator ID" value={form.operatorId} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField label="Token Number" value={form.operatorId} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
           <TextField
             label="Created At"
             value={formatDateTime(form.createdAt)}

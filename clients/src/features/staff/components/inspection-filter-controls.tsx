@@ -7,14 +7,14 @@ import { RESULT_OPTIONS, type InspectionFilters } from '../inspection-history';
 
 const fieldSx = { minWidth: { xs: '100%', sm: 170 } };
 
-/** The operator id goes to the server once typing pauses (or the field is left), not on each key. */
+/** The driver's token number goes to the server once typing pauses (or the field is left), not on each key. */
 function OperatorIdField({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const { text, setText, flush } = useSearchText(value, onSearch);
   return (
     <TextField
       size="small"
       type="search"
-      label="Driver operator ID"
+      label="Driver token number"
       value={text}
       onChange={(e) => setText(e.target.value.toUpperCase())}
       onBlur={flush}

@@ -7,6 +7,7 @@ import { stickerInput } from '../driver-form-rules';
 import {
   FILTER_BY_KEYS,
   FILTER_BY_OPTIONS,
+  filterByLabel,
   FILTER_LABELS,
   PRIORITY_FILTER_OPTIONS,
   SLA_FILTER_OPTIONS,
@@ -71,7 +72,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       >
         {FILTER_BY_OPTIONS.map((option) => (
           <MenuItem key={option} value={option}>
-            {option}
+            {filterByLabel(option)}
           </MenuItem>
         ))}
       </TextField>

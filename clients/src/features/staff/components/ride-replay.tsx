@@ -3,6 +3,7 @@ import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typograp
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
 import { formatAuditDateTime } from '../../../lib/format-date';
+import { rideTypeLabel } from '../../../lib/words';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, eventNote, scrubberKeyIndex } from '../ride-audit';
 import { ScrollTable } from './scroll-table';
 import { DateTimeText } from '../../../components/date-time-text';
@@ -28,7 +29,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           Ride {timeline.rideId}: {ride.fromLocation} → {ride.toLocation}
         </Typography>
         <Typography color="text.secondary">
-          {ride.vehicleType} · {ride.rideType} · requested by {personLabel(ride.requester.name, ride.requester.tokenNo)}
+          {ride.vehicleType} · {rideTypeLabel(ride.rideType)} · requested by {personLabel(ride.requester.name, ride.requester.tokenNo)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
           <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>

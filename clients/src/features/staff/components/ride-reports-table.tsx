@@ -11,6 +11,7 @@ import {
 } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatDuration } from '../../../lib/format-number';
+import { rideTypeLabel } from '../../../lib/words';
 import { ScrollTable } from './scroll-table';
 import { AssignRideButton } from './assign-ride-dialog';
 
@@ -34,7 +35,8 @@ const HEADER_OF: Record<Column, string> = {
   toLocation: 'To',
   vehicleType: 'Vehicle Type',
   vehicleNumber: 'Vehicle Number',
-  forkliftNumber: 'Forklift Number',
+  // The CSV's 'Forklift Number' (SPEC): the sticker number, whatever the vehicle (docs/GLOSSARY.md).
+  forkliftNumber: 'Sticker Number',
   status: 'Status',
   createdAt: 'Created At',
   driverId: 'Driver ID',
@@ -69,6 +71,7 @@ export function reportCell(report: RideReport, field: RideReportField): string {
   if (field === 'gapPickDrop' || field === 'gapPickStart') return typeof value === 'number' ? formatDuration(value) : String(value);
   if (DATE_FIELDS.has(field)) return formatDateTime(value as string | null);
   if (field === 'lastMaintenanceDate' && value !== 'N/A') return formatDateTime(value as string);
+  if (field === 'rideType') return rideTypeLabel(value as string);
   return String(value ?? '');
 }
 
