@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatPlantDay,
+  formatShortDay,
   formatTime,
   PLANT_ZONE_NAME,
   scheduledText,
@@ -41,6 +42,8 @@ describe('the one formatter of times on screens (issue #32 item 6)', () => {
     expect(formatPlantDay('')).toBe('N/A');
     expect(formatPlantDay('06/12/2026')).toBe('Invalid Date');
     expect(formatPlantDay('2026-13-01')).toBe('Invalid Date');
+    expect(formatShortDay('2026-12-06')).toBe('06 Dec');
+    expect(formatShortDay('bad')).toBe('Invalid Date');
   });
 
   it('given a ride booked for later, when described, then the day and time, and the release time without the day when the same day', () => {

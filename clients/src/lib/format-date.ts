@@ -10,6 +10,7 @@ import { wallParts } from './plant-clock';
  * - formatDateTime      '06 Dec 2026, 17:56'     a moment (ride history, trackers, requests, a ride booked for later)
  * - formatAuditDateTime '06 Dec 2026, 17:56:05'  a moment in the ride audit, the one place seconds are shown
  * - formatPlantDay      '06 Dec 2026'            a plant day already written 'yyyy-MM-dd' (date filters, shift days)
+ * - formatShortDay      '06 Dec'                 a plant day on a chart's axis
  *
  * Each takes an ISO text or epoch ms and answers 'N/A' when it is missing and 'Invalid Date' when it
  * cannot be read (SPEC §2). The ride_reports.csv export keeps its own format (schemas' formatPlantDateTime).
@@ -58,6 +59,12 @@ export function formatPlantDay(day: string | null | undefined): string {
   const date = match ? Number(match[3]) : 0;
   if (!match || month < 1 || month > 12 || date < 1 || date > 31) return MESSAGES.invalidDate;
   return `${match[3]} ${MONTHS[month - 1]} ${match[1]}`;
+}
+
+/** A plant day 'yyyy-MM-dd' as a chart's axis names it: 'dd MMM' ('06 Dec'), the year said by the chart's range. */
+export function formatShortDay(day: string): string {
+  const full = formatPlantDay(day);
+  return /^\d{2} [A-Z][a-z]{2} \d{4}$/.test(full) ? full.slice(0, 6) : full;
 }
 
 /** The plant zone's short name ('IST'), said once beside a time chosen for later. */

@@ -30,15 +30,15 @@ describe('KPI chart data', () => {
     expect(ridesPerDay(days)).toEqual({
       vehicleTypes: ['Forklift', 'Crane'],
       rows: [
-        { day: '01/03', Crane: 2, Forklift: 5 },
-        { day: '03/03', Crane: 0, Forklift: 1 },
+        { day: '01 Mar', Crane: 2, Forklift: 5 },
+        { day: '03 Mar', Crane: 0, Forklift: 1 },
       ],
     });
   });
 
   it('given several vehicle types, when shaped for the times chart, then each day and type keeps its own figures, labelled by both', () => {
     expect(timesPerDay(days, false)[0]).toEqual({ label: '01/03 Crane', waitAvg: 1.5, waitP90: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
-    expect(timesPerDay(days.slice(2), true).map((row) => row.label)).toEqual(['03/03']);
+    expect(timesPerDay(days.slice(2), true).map((row) => row.label)).toEqual(['03 Mar']);
   });
 
   it('given drivers with and without shifts, when shaped, then utilisation is a percentage of time on shift, most utilised first, with both times in words; no raw seconds', () => {
@@ -111,10 +111,10 @@ describe('on-target share per day and vehicle type (issue #20)', () => {
     ]);
     expect(vehicleTypes).toEqual(['Forklift', 'Crane']);
     expect(rows).toEqual([
-      { day: '01/03', Crane: 100, Forklift: null },
-      { day: '02/03', Forklift: 67, Crane: null },
+      { day: '01 Mar', Crane: 100, Forklift: null },
+      { day: '02 Mar', Forklift: 67, Crane: null },
     ]);
-    expect(cells.get('02/03')?.get('Forklift')).toBe('67% (2 of 3)');
+    expect(cells.get('02 Mar')?.get('Forklift')).toBe('67% (2 of 3)');
     expect(overall).toEqual({ met: 6, rides: 7, percent: 86 });
   });
 

@@ -1,11 +1,12 @@
 import { VEHICLE_TYPES, type KpiDay, type KpiDriver, type KpiRoute } from '@plantride/schemas';
+import { formatShortDay } from '../../lib/format-date';
 import { formatDuration } from '../../lib/format-number';
 
 /** One bar group per plant day: rides requested per vehicle type. */
 export type RidesPerDayRow = { day: string } & Record<string, number | string>;
 
-/** 'yyyy-MM-dd' as the charts label days: dd/MM. */
-export const shortDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+/** 'yyyy-MM-dd' as the charts label days: 'dd MMM' (lib/format-date). */
+export const shortDay = formatShortDay;
 
 /** Rides requested per day, one key per vehicle type that had rides; days without rides are left out. */
 export function ridesPerDay(days: readonly KpiDay[]): { rows: RidesPerDayRow[]; vehicleTypes: string[] } {
