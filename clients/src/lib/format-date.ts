@@ -48,8 +48,7 @@ export const formatDate = (value: When): string => formatWith(value, dayText);
 export const formatDateTime = (value: When): string => formatWith(value, (w) => `${dayText(w)}, ${timeText(w)}`);
 
 /** 'dd MMM yyyy, HH:mm:ss': the ride audit's moments, where the order of events within a minute matters. */
-export const formatAuditDateTime = (value: When): string =>
-  formatWith(value, (w) => `${dayText(w)}, ${timeText(w)}:${two(w.second)}`);
+export const formatAuditDateTime = (value: When): string => formatWith(value, (w) => `${dayText(w)}, ${timeText(w)}:${two(w.second)}`);
 
 /** A plant day written 'yyyy-MM-dd' (a date input's value) as 'dd MMM yyyy', with no zone to convert. */
 export function formatPlantDay(day: string | null | undefined): string {

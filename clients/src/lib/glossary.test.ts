@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('..', import.meta.url));
-const GLOSSARY = fileURLToPath(new URL('../../../docs/GLOSSARY.md', import.meta.url));
+// import.meta.dirname: under jsdom import.meta.url is not a file: URL.
+const SRC = resolve(import.meta.dirname, '..');
+const GLOSSARY = resolve(import.meta.dirname, '../../../docs/GLOSSARY.md');
 
 /** The first column of docs/GLOSSARY.md's table 'Words not to use on screens'. */
 function bannedWords(markdown: string): string[] {
@@ -18,7 +18,13 @@ function bannedWords(markdown: string): string[] {
 
 /** The texts a file could put on a screen: string and template literals and JSX text, not property names or types. */
 function shownTexts(fileName: string, source: string): { text: string; line: number }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const texts: { text: string; line: number }[] = [];
   const visit = (node: ts.Node): void => {
     const isKey = ts.isPropertyAssignment(node.parent) && node.parent.name === node;

@@ -64,7 +64,7 @@ describe('Add New Driver popup', () => {
     vi.stubGlobal('fetch', fetch);
     renderDialog();
     expect(screen.getByRole('dialog', { name: MESSAGES.addNewDriver })).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText(/^Operator ID/), 'fl12');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'fl12');
     await userEvent.type(screen.getByLabelText('Driver Name'), 'Ravi 2');
     await userEvent.type(screen.getByLabelText('Mobile Number'), 'abc123');
     expect(screen.getByLabelText('Mobile Number')).toHaveValue('123');
@@ -87,7 +87,7 @@ describe('Add New Driver popup', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(answer)));
     vi.stubGlobal('fetch', fetch);
     const onAdded = renderDialog();
-    await userEvent.type(screen.getByLabelText(/^Operator ID/), 'fl12');
+    await userEvent.type(screen.getByLabelText(/^Token Number/), 'fl12');
     await userEvent.type(screen.getByLabelText('Driver Name'), 'Ravi Kumar');
     await userEvent.type(screen.getByLabelText('Mobile Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Sticker Number'), '7');

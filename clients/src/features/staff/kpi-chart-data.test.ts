@@ -37,7 +37,7 @@ describe('KPI chart data', () => {
   });
 
   it('given several vehicle types, when shaped for the times chart, then each day and type keeps its own figures, labelled by both', () => {
-    expect(timesPerDay(days, false)[0]).toEqual({ label: '01/03 Crane', waitAvg: 1.5, waitP90: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
+    expect(timesPerDay(days, false)[0]).toEqual({ label: '01 Mar Crane', waitAvg: 1.5, waitP90: 1.5, deliveryAvg: 4, deliveryP90: 6.5 });
     expect(timesPerDay(days.slice(2), true).map((row) => row.label)).toEqual(['03 Mar']);
   });
 

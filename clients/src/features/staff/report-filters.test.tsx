@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -19,7 +19,9 @@ describe('ride report filters (SPEC §2)', () => {
   it('given a URL, when read, then only known non-blank filters are kept, and they read as chips', () => {
     const filters = filtersFromParams(new URLSearchParams('status=completed&driverId=&page=3&junk=1&forkliftNumber=7'));
     expect(filters).toEqual({ status: 'completed', forkliftNumber: '7' });
-    expect(activeFilters(filters).map((f) => f.label)).toEqual(['Forklift Number: 7', 'Status: completed']);
+    expect(activeFilters(filters).map((f) => f.label)).toEqual(['Sticker Number: 7', 'Status: completed']);
+    // Plant days read as every screen writes them, not as the URL holds them.
+    expect(activeFilters({ from: '2026-03-01', to: '2026-03-31' }).map((f) => f.label)).toEqual(['From: 01 Mar 2026', 'To: 31 Mar 2026']);
   });
 
   function Harness() {
@@ -41,7 +43,8 @@ describe('ride report filters (SPEC §2)', () => {
       'None',
       'Vehicle Type',
       'Vehicle Number',
-      'Forklift Number',
+      // The spec's 'Forklift Number': the sticker number, whatever the vehicle (docs/GLOSSARY.md).
+      'Sticker Number',
       'Status',
       'Driver ID',
       'Driver Name',
@@ -56,11 +59,11 @@ describe('ride report filters (SPEC §2)', () => {
     expect(current()).toEqual({ vehicleType: 'Cherry Picker' });
   });
 
-  it('given Forklift Number, when letters and three digits are typed in the search bar, then only two digits are kept and sent once typing pauses', async () => {
+  it('given Sticker Number, when letters and three digits are typed in the search bar, then only two digits are kept and sent once typing pauses', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Forklift Number' }));
-    const search = screen.getByRole('searchbox', { name: 'Search Forklift Number' });
+    await userEvent.click(screen.getByRole('option', { name: 'Sticker Number' }));
+    const search = screen.getByRole('searchbox', { name: 'Search Sticker Number' });
     await userEvent.type(search, 'a1b23');
     expect(search).toHaveValue('12');
     expect(current()).toEqual({});
@@ -79,6 +82,19 @@ describe('ride report filters (SPEC §2)', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Met', 'Missed']);
     await userEvent.click(screen.getByRole('option', { name: 'Missed' }));
     expect(current()).toEqual({ priority: 'urgent', slaMet: 'false' });
+  });
+
+  it('given Date in the filter-by dropdown, when a day is typed in From date, then it is kept yyyy-MM-dd and the day is written under it as dd MMM yyyy', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Date' }));
+    const from = screen.getByLabelText('From date');
+    expect(from).toHaveAttribute('type', 'date');
+    // What a keyboard or the picker leaves in a date input.
+    fireEvent.change(from, { target: { value: '2026-03-05' } });
+    expect(current()).toEqual({ from: '2026-03-05' });
+    expect(from).toHaveAccessibleDescription('05 Mar 2026');
+    expect(screen.getByLabelText('To date')).toHaveAttribute('min', '2026-03-05');
   });
 
   it('given no filter chosen, when a name is typed in the search bar, then it searches driver names', async () => {
@@ -132,10 +148,10 @@ describe('ride reports table (SPEC §2, §3)', () => {
       'startedAssign driver',
       'Normal',
       '—',
-      '14 Mar 2026, 02:00:00 pm',
+      '14 Mar 2026, 14:00',
       'FL01',
       'Unknown',
-      '14 Mar 2026, 02:05:09 pm',
+      '14 Mar 2026, 14:05',
       'N/A',
       'N/A',
       'N/A',
@@ -144,7 +160,7 @@ describe('ride reports table (SPEC §2, §3)', () => {
       'N/A',
       'N/A',
       'N/A',
-      'Regular',
+      'Fixed Ride',
       // Booked without saying what is moved.
       '',
       '',

@@ -142,11 +142,11 @@ describe('completed rides (SPEC §2)', () => {
     ...over,
   });
 
-  it('given completed rides, then dates read en-IN with seconds, N/A when missing and Invalid Date when unparseable', () => {
+  it('given completed rides, then dates read dd MMM yyyy, HH:mm on the plant clock (issue #32 item 6, not the 12-hour time of SPEC §2), N/A when missing and Invalid Date when unparseable', () => {
     render(<CompletedRides rides={[done({}), done({ RIDE_ID: 'R2', COMPLETED_AT: null, CREATED_AT: 'yesterday-ish' })]} />);
     const [first, second] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(first).toHaveTextContent(/14 Mar 2026, 02:05:09 pm/i);
-    expect(first).toHaveTextContent('Special Task');
+    expect(first).toHaveTextContent('14 Mar 2026, 14:05');
+    expect(first).toHaveTextContent('Special Task Ride');
     expect(second).toHaveTextContent(MESSAGES.invalidDate);
     expect(second).toHaveTextContent(MESSAGES.notAvailable);
   });
@@ -167,7 +167,7 @@ describe('completed rides (SPEC §2)', () => {
       render(<CompletedRides rides={[done({})]} />);
       const card = await screen.findByTestId('completed-R1');
       expect(card).toHaveTextContent('main gate → canteen');
-      expect(card).toHaveTextContent(/Completed 14 Mar 2026, 02:35:00 pm/i);
+      expect(card).toHaveTextContent('Completed 14 Mar 2026, 14:35');
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();

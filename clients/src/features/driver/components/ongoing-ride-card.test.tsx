@@ -51,7 +51,7 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const onMoved = vi.fn();
     renderWithQueries(<OngoingRideCard ride={ride()} blocked={false} onMoved={onMoved} />);
-    expect(screen.getByText('Regular Ride')).toBeInTheDocument();
+    expect(screen.getByText('Fixed Ride')).toBeInTheDocument();
     expect(enabledSteps()).toEqual(['Start Ride']);
 
     await user.click(screen.getByRole('button', { name: 'Start Ride' }));

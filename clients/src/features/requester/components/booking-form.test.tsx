@@ -206,7 +206,7 @@ describe('booking for later (issue #20)', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Hour' }));
     await userEvent.click(screen.getByRole('option', { name: '09' }));
     await userEvent.click(screen.getByRole('button', { name: 'Request Transport' }));
-    expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('When: Sat 09:30');
+    expect(await screen.findByRole('dialog', { name: MESSAGES.confirmTransportRequest })).toHaveTextContent('When: 28 Nov 2026, 09:30');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Request' }));
     expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ scheduledFor: '2026-11-28T04:00:00.000Z' }));
   });

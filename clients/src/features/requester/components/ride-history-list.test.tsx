@@ -43,7 +43,7 @@ describe("the requester's history with rides booked for later and urgent rides (
     const card = screen.getByRole('button', { name: 'Ride S1: main gate to canteen, scheduled, urgent' }).closest('li') as HTMLElement;
     expect(within(card).getByText('scheduled')).toBeInTheDocument();
     expect(within(card).getByText('Urgent')).toBeInTheDocument();
-    expect(within(card).getByTestId('scheduled-S1')).toHaveTextContent('Scheduled for Fri 14:30 · goes to drivers at 14:15');
+    expect(within(card).getByTestId('scheduled-S1')).toHaveTextContent('Scheduled for 27 Nov 2026, 14:30 · goes to drivers at 14:15');
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel Ride S1' }));
     // The tracker's dialog, not a second way of asking.
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmCancelRide });
@@ -58,7 +58,7 @@ describe("the requester's history with rides booked for later and urgent rides (
 
   it('given a scheduled ride from an engine that does not say its release time, when the history shows it, then it says when it is wanted without it', () => {
     render(<RideHistoryList rides={[{ ...scheduled, RELEASE_AT: undefined }]} onOpen={vi.fn()} />);
-    expect(screen.getByTestId('scheduled-S1')).toHaveTextContent(/^Scheduled for Fri 14:30$/);
+    expect(screen.getByTestId('scheduled-S1')).toHaveTextContent(/^Scheduled for 27 Nov 2026, 14:30$/);
   });
 
   it('given his rides, when the booking screen lists those booked for later, then only the scheduled ones show, under Booked for later', () => {
@@ -72,7 +72,7 @@ describe("the requester's history with rides booked for later and urgent rides (
     );
     const list = screen.getByRole('list', { name: 'Booked for later' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(list).getByText(/Scheduled for Fri 14:30/)).toBeInTheDocument();
+    expect(within(list).getByText(/Scheduled for 27 Nov 2026, 14:30/)).toBeInTheDocument();
     rerender(<ScheduledRides rides={[row({})]} onOpen={vi.fn()} onCancel={vi.fn()} cancelling={false} />);
     expect(screen.queryByRole('heading', { name: 'Booked for later' })).not.toBeInTheDocument();
   });

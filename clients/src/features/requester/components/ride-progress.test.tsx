@@ -73,7 +73,7 @@ describe("the requester's ride progress", () => {
       wantedAt: '2026-11-27T09:00:00.000Z',
       waitingSince: released,
     });
-    expect(screen.getByTestId('wanted-at')).toHaveTextContent('Fri 14:30');
+    expect(screen.getByTestId('wanted-at')).toHaveTextContent('27 Nov 2026, 14:30');
     expect(screen.getByTestId('waited')).toHaveTextContent('Waiting 3 min');
   });
 

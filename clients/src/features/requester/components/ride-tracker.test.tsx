@@ -47,7 +47,7 @@ describe('six-step tracker of the booking screens (SPEC §4)', () => {
     expect(bookingTrackerStep(null)).toBe(0);
   });
 
-  it('given the times of a finished ride, when the tracker shows it, then every step carries its time in en-IN form', () => {
+  it('given the times of a finished ride, when the tracker shows it, then every step carries its time as dd MMM yyyy, HH:mm on the plant clock', () => {
     const at = '2026-03-14T08:35:09.000Z';
     render(
       <RideTracker
@@ -58,7 +58,7 @@ describe('six-step tracker of the booking screens (SPEC §4)', () => {
         label="Ride progress"
       />,
     );
-    for (let n = 1; n <= 6; n += 1) expect(screen.getByTestId(`step-time-${n}`)).toHaveTextContent('14 Mar 2026, 02:05:09 pm');
+    for (let n = 1; n <= 6; n += 1) expect(screen.getByTestId(`step-time-${n}`)).toHaveTextContent('14 Mar 2026, 14:05');
   });
 });
 

@@ -20,7 +20,6 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
 const two = (n: number) => String(n).padStart(2, '0');
 
-
 /** The instant (ms) a later choice stands for, counted from `now`. */
 export function instantOfChoice(choice: WhenChoice, now: number): number {
   return plantInstant(laterDayOf(choice.day, now), choice.time);

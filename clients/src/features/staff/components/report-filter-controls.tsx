@@ -142,7 +142,13 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       )}
       {filterBy === 'Date' && (
         <>
-          <PlantDateField label="From date" value={filters.from ?? ''} onChange={(from) => onChange({ from })} max={filters.to} sx={fieldSx} />
+          <PlantDateField
+            label="From date"
+            value={filters.from ?? ''}
+            onChange={(from) => onChange({ from })}
+            max={filters.to}
+            sx={fieldSx}
+          />
           <PlantDateField label="To date" value={filters.to ?? ''} onChange={(to) => onChange({ to })} min={filters.from} sx={fieldSx} />
         </>
       )}
