@@ -156,7 +156,7 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
     await page.goto('/maintenance-head');
     await page.getByRole('link', { name: 'Vehicle Inspections' }).click();
     await page.getByRole('heading', { name: 'Vehicle Inspections', level: 1 }).waitFor();
-    await page.getByRole('searchbox', { name: 'Driver operator ID' }).fill(broken.tokenNo);
+    await page.getByRole('searchbox', { name: 'Driver token number' }).fill(broken.tokenNo);
     await page.getByText('2 inspections', { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Inspections' });
     await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Inspections"] tbody tr').length === 2);

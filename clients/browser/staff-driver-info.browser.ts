@@ -25,7 +25,7 @@ describe('Driver information in a real browser', () => {
   it('given the Add New Driver popup, when fields break the rules, then the spec messages show; fixed, the driver is added Active', async () => {
     await page.getByRole('button', { name: 'Add New Driver Info' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Driver' });
-    await dialog.getByLabel(/^Operator ID/).fill(operatorId);
+    await dialog.getByLabel(/^Token Number/).fill(operatorId);
     await dialog.getByLabel('Driver Name').fill('Ravi 2');
     await dialog.getByLabel('Mobile Number').fill('98765');
     await dialog.getByLabel('Sticker Number').fill('123');
@@ -121,7 +121,7 @@ describe('Driver information in a real browser', () => {
     await other.goto('/driver-info');
     await other.getByRole('button', { name: new RegExp(`Ravi Kumar.*${operatorId}`) }).click();
     // He reads the record as text: no form, no inputs, no Active switch.
-    await other.getByTestId('fact-Operator ID').filter({ hasText: operatorId }).waitFor();
+    await other.getByTestId('fact-Token Number').filter({ hasText: operatorId }).waitFor();
     expect(await other.getByRole('textbox').count()).toBe(0);
     expect(await other.getByRole('switch').count()).toBe(0);
     expect(await other.getByRole('button', { name: 'Edit' }).count()).toBe(0);

@@ -125,7 +125,7 @@ describe('Staff see the problem, and readable numbers and files (issue #19 items
       .getByTestId('fact-Status')
       .filter({ hasText: /^Not Active$/ })
       .waitFor();
-    expect(await item.getByTestId('fact-Operator ID').textContent()).toBe(idle.tokenNo);
+    expect(await item.getByTestId('fact-Token Number').textContent()).toBe(idle.tokenNo);
     expect(await item.getByTestId('fact-Driver Name').textContent()).toBe('Sunil Patil');
     expect(await item.getByRole('textbox').count()).toBe(0);
     await page.setViewportSize(PHONE);

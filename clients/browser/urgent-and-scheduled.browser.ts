@@ -5,6 +5,7 @@ import { rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { pickLocation, signInInBrowser } from './support/requester-flows';
 import { adminAccount, newRequester, signInStaff } from './support/staff-flows';
+import { formatDate } from '../src/lib/format-date';
 
 /** Buttons in the screen's main part under 48 px either way (the glove aim). */
 function smallButtons(page: Page): Promise<string[]> {
@@ -20,8 +21,8 @@ function smallButtons(page: Page): Promise<string[]> {
 }
 
 // Tomorrow's weekday on the plant's clock, as the screen writes it ('Sat').
-const plantWeekdayTomorrow = () =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(Date.now() + 86_400_000);
+// Tomorrow on the plant's clock as every screen writes a day ('07 Dec 2026').
+const plantDayTomorrow = () => formatDate(Date.now() + 86_400_000);
 const availableTo = async (driver: ApiSession) =>
   (
     await driver.call<{ rides: { rows: { RIDE_ID: string }[] } }>('GET', '/api/drivers/available-rides?vehicleType=Forklift&limit=100')
@@ -170,7 +171,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await snap(requesterPage, 'later-form-phone');
     await requesterPage.getByRole('button', { name: 'Request Transport' }).click();
     const confirm = requesterPage.getByRole('dialog', { name: 'Confirm Transport Request' });
-    const wanted = `${plantWeekdayTomorrow()} 10:00`;
+    const wanted = `${plantDayTomorrow()}, 10:00`;
     await confirm.getByText(`When: ${wanted}`).waitFor();
     await confirm.getByRole('button', { name: 'Confirm Request' }).click();
 

@@ -60,8 +60,8 @@ export async function stepDone(page: Page, n: number): Promise<void> {
   await page.locator(`[data-testid="step-${n}"][data-state="done"]`).waitFor();
 }
 
-// en-IN: '14 Mar 2026, 02:05:09 pm'.
-const DATE_TIME = /\d{1,2} \w{3} \d{4},? \d{1,2}:\d{2}:\d{2}\s?(am|pm)/i;
+// As every screen writes a moment (lib/format-date): '14 Mar 2026, 14:05'.
+const DATE_TIME = /\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(?!:)/;
 
 /** Waits until each of the first `count` steps shows a date and time. */
 export async function allStepTimes(page: Page, count: number): Promise<void> {
