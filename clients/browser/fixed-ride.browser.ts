@@ -74,6 +74,10 @@ describe('Schedule Fixed Ride in a real browser', () => {
     const item = page.getByRole('button', { name: new RegExp(`^Ride ${rideId}: main gate to canteen, completed$`) });
     await item.waitFor();
     await snap(page, 'fixed-08-history');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await item.waitFor();
+    await snap(page, 'fixed-08-history-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await item.click();
     await page.getByRole('heading', { name: `Ride Status for Ride ID: ${rideId}` }).waitFor();
     await stepDone(page, 6);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
 import { adminAccount, completedRide, newRequester, signInStaff } from './support/staff-flows';
+import { formatDate } from '../src/lib/format-date';
+import { plantClockAt } from '../src/lib/plant-clock';
 
 describe('Ride reports in a real browser', () => {
   let browser: Browser;
@@ -73,6 +75,22 @@ describe('Ride reports in a real browser', () => {
     await page.getByRole('button', { name: 'Clear All Filters' }).click();
     await page.getByText(/^Showing (\d+) of \1 records$/).waitFor();
     expect(await page.getByRole('button', { name: /^Driver ID:/ }).count()).toBe(0);
+  });
+
+  it('given the Date filter, when today is put in From date, then the day is written under the input as every screen writes days and the chip says it too', async () => {
+    const now = Date.now();
+    const [today, shown] = [plantClockAt(now).day, formatDate(now)];
+    await choose(page.getByRole('combobox', { name: 'Filter by' }), 'Date');
+    const from = page.getByLabel('From date');
+    // The browser's own date input, whatever text its locale shows ('mm/dd/yyyy' here).
+    await from.fill(today);
+    const under = page.getByText(shown, { exact: true });
+    await under.waitFor();
+    // The input names the day it holds to a screen reader too.
+    expect(await from.getAttribute('aria-describedby')).toBe(await under.getAttribute('id'));
+    await page.getByRole('button', { name: `From: ${shown}` }).waitFor();
+    await snap(page, 'staff-ride-reports-date-desktop');
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
   });
 
   it('given the phone width, when the reports show, then the page passes axe and the table scrolls inside its own box', async () => {

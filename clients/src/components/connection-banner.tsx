@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { formatPlantInstant } from '@plantride/schemas';
+import { formatDateTime } from '../lib/format-date';
 import { connectionStatus, useConnection, type ConnectionStatus } from '../lib/connection.store';
 import { useOfflineQueue } from '../lib/offline-queue';
 import { useSession } from '../lib/session.store';
@@ -51,7 +51,7 @@ export function ConnectionBanner() {
         {look.text}
       </Typography>
       <Typography component="span" variant="body2" data-testid="connection-last-update">
-        Last update: {lastUpdate === null ? 'none yet' : formatPlantInstant(lastUpdate)}
+        Last update: {lastUpdate === null ? 'none yet' : formatDateTime(lastUpdate)}
       </Typography>
       {waiting.length > 0 && (
         <Typography component="span" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-waiting">
