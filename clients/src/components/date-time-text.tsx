@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 
 /**
  * A formatted 'date, time' that may wrap only after the comma, so a narrow column shows the date over
- * the time instead of a lone 'pm' (its text is unchanged, so it reads and matches as one string).
+ * the time instead of breaking inside either (its text is unchanged, so it reads and matches as one string).
  */
 export function DateTimeText({ text }: { text: string }) {
   const comma = text.indexOf(', ');
