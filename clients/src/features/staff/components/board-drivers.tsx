@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { BoardCard, BoardSection } from './board-section';
 
 const STATE_COLOURS = { free: 'success', busy: 'info', 'on break': 'warning', blocked: 'error', 'off shift': 'default' } as const;
@@ -10,7 +10,7 @@ type BoardDriver = BoardAnswer['drivers'][number]['drivers'][number];
 /** 'Asha (D001): busy, ride R1', 'Bala (D002): on break since 10:42'. */
 const driverLabel = (driver: BoardDriver) =>
   `${driver.name} (${driver.operatorId}): ${driver.state}${driver.rideId ? `, ride ${driver.rideId}` : ''}${
-    driver.breakSince ? ` since ${formatPlantClock(driver.breakSince)}` : ''
+    driver.breakSince ? ` since ${formatTime(driver.breakSince)}` : ''
   }`;
 
 /** Drivers on shift per vehicle type, as the engine's roster has them: free, busy (with his ride), on break (since when) or blocked. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES, type BoardAnswer } from '@plantride/schemas';
-import { formatPlantClock } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session.store';
 import { roleHome } from '../../../lib/role-home';
 import { BoardPage } from './board-page';
@@ -126,7 +126,7 @@ describe('the dispatcher board (issue #32 item 4)', () => {
     const drivers = screen.getByRole('region', { name: 'Drivers on shift (3)' });
     expect(within(drivers).getByText('0 free, 1 busy, 1 on break, 1 blocked')).toBeInTheDocument();
     expect(within(drivers).getByText('Bala (F002): busy, ride R3')).toBeInTheDocument();
-    expect(within(drivers).getByText(`Devi (F004): on break since ${formatPlantClock(ON_BREAK_SINCE)}`)).toBeInTheDocument();
+    expect(within(drivers).getByText(`Devi (F004): on break since ${formatTime(ON_BREAK_SINCE)}`)).toBeInTheDocument();
     expect(within(drivers).getByText('Crane')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Open breakdowns (1)' })).getByText(/Hydraulic Problem · full breakdown/),
