@@ -3,6 +3,7 @@ import {
   SERVER_MESSAGES,
   driverStreamId,
   type AddDriver,
+  type Actor,
   type DriverEvent,
   type RosterEvent,
   type ToggleDriverAccess,
@@ -219,6 +220,13 @@ export interface SetShiftCommand {
   site: SiteState | null;
 }
 
+/** His own shift or break: a driver acting for himself (a system actor may act for anyone), with a record. */
+function himselfWithRecord(actor: Actor, operatorId: string, driver: DriverState): void {
+  requireActor(actor, 'driver');
+  if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== operatorId) throw forbidden();
+  if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+}
+
 /**
  * POST /api/drivers/shift (issue #20): a driver with a record starts or ends his own shift. Starting
  * while on shift, or ending while off, changes nothing. Where he starts must be a place in use.
@@ -226,9 +234,7 @@ export interface SetShiftCommand {
 export const setShift: CommandHandler<SetShiftCommand, { driver: StreamRef<DriverState, DriverEvent> }> = {
   streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
   decide(command, { driver }, { now, actor }) {
-    requireActor(actor, 'driver');
-    if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== command.data.operatorId) throw forbidden();
-    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    himselfWithRecord(actor, command.data.operatorId, driver);
     const { operatorId, on } = command.data;
     if (on === onShift(driver, now)) return {};
     if (!on) return { driver: [{ type: 'DriverShiftEnded', data: { operatorId, endedAt: now.toISOString() } }] };
@@ -253,9 +259,7 @@ export interface SetBreakCommand {
 export const setBreak: CommandHandler<SetBreakCommand, { driver: StreamRef<DriverState, DriverEvent> }> = {
   streams: (command) => ({ driver: driverStream(command.data.operatorId) }),
   decide(command, { driver }, { now, actor }) {
-    requireActor(actor, 'driver');
-    if (actorTokenNo(actor) !== null && actorTokenNo(actor) !== command.data.operatorId) throw forbidden();
-    if (!driver.record) throw notFound(SERVER_MESSAGES.driverNotFound);
+    himselfWithRecord(actor, command.data.operatorId, driver);
     const { operatorId, on } = command.data;
     if (on === onBreak(driver, now)) return {};
     if (!on) return { driver: [{ type: 'DriverBreakEnded', data: { operatorId, endedAt: now.toISOString() } }] };
