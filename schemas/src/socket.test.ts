@@ -37,6 +37,8 @@ const OUR_EVENT_NAMES = [
   'rideOffered',
   'rideReleased',
   'rideSlaBreached',
+  // Issue #32 item 4: the board's other changes.
+  'boardChanged',
   // Issue #32 item 2: a missed delivery target taken back.
   'rideSlaMissWithdrawn',
   'siteChanged',

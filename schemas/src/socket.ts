@@ -147,6 +147,10 @@ export const SOCKET_PAYLOADS = {
     toLocation: z.string(),
     message: z.string(),
   }),
+  // Issue #32 item 4. To staff: something the dispatcher board shows changed that staff hear of no other
+  // way (a ride taken, offered, released, ended or cancelled; a driver's shift or break); boards read
+  // themselves again at `position`. Nothing but the position: the board's read decides what it shows.
+  boardChanged: payload({}),
   // Issue #32 item 2. To staff: a missed delivery target taken back, the drop tapped in time reaching the
   // engine late; boards drop its alert.
   rideSlaMissWithdrawn: payload({ rideId: z.string(), target: z.literal('deliver'), dueAt: z.string(), droppedAt: z.string() }),

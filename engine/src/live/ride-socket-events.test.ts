@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SOCKET_PAYLOADS, foldRide, type RideEvent } from '@plantride/schemas';
 import { rideFactsOf, type RideFacts } from './ride-facts';
-import { reaches, socketEventsFor, type LiveEmit } from './ride-socket-events';
+import { reaches, socketEventsFor, type LiveEmit, type PositionedEvent } from './ride-socket-events';
 import { roomsFor } from './live-rooms';
 
 const AT = '2026-11-25T08:00:00.000Z';
@@ -176,5 +176,32 @@ describe('site changes (issue #20)', () => {
     expect(
       socketEventsFor({ type: 'RouteTimeChanged', data: { from: 'a', to: 'b', minutes: 4 }, position: 43 }, null).map((emit) => emit.name),
     ).toEqual(['siteChanged']);
+  });
+});
+
+// Issue #32 item 4: the dispatcher board hears of every change it shows, not only at its 15-second read.
+describe('the board hears of its changes', () => {
+  const staff = new Set(['staff']);
+  const boardChanges = (emits: LiveEmit[]) => emits.filter((emit) => emit.name === 'boardChanged');
+
+  it('given a ride taken, ended or cancelled, or a driver starting a break, then staff get boardChanged at its position and nobody else does', () => {
+    const cases: [PositionedEvent, RideEvent[]][] = [
+      [{ ...accepted, position: 12 }, [requested]],
+      [{ ...steps[3]!, position: 12 }, [requested, accepted, ...steps.slice(0, 3)]],
+      [{ ...cancelled, position: 12 }, [requested]],
+      [{ type: 'DriverBreakStarted', data: { operatorId: 'DR01', startedAt: AT }, position: 12 }, []],
+    ];
+    for (const [event, before] of cases) {
+      const emits = socketEventsFor(event, factsAfter(before));
+      expect(boardChanges(emits), event.type).toEqual([{ name: 'boardChanged', rooms: ['staff'], payload: { position: 12 } }]);
+      expectValid(boardChanges(emits));
+    }
+  });
+
+  it('given a booking or a step on the way, then no boardChanged: staff hear rideRequested, and a step changes nothing the board shows', () => {
+    const booking = socketEventsFor({ ...requested, position: 3 }, null);
+    expect(boardChanges(booking)).toEqual([]);
+    expect(booking.some((emit) => emit.name === 'rideRequested' && reaches(emit, staff))).toBe(true);
+    expect(boardChanges(socketEventsFor({ ...steps[1]!, position: 4 }, factsAfter([requested, accepted, steps[0]!])))).toEqual([]);
   });
 });

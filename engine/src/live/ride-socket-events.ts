@@ -198,13 +198,38 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
 };
 
 /**
+ * The store events that change what the dispatcher board shows (issue #32 item 4) but send staff
+ * nothing else: each also sends `boardChanged` to staff, so every board reads itself again at once
+ * instead of at its next 15-second read. The board's read decides what it shows.
+ */
+const BOARD_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
+  'RideAccepted',
+  'RideTakenOver',
+  'RideAssigned',
+  'RideEnded',
+  'RideCancelled',
+  'RideReleased',
+  'RidePriorityChanged',
+  'RideOffered',
+  'RideOfferDeclined',
+  'RideOfferExpired',
+  'RideOfferWithdrawn',
+  'RideOpenedToAll',
+  'DriverShiftStarted',
+  'DriverShiftEnded',
+  'DriverBreakStarted',
+  'DriverBreakEnded',
+]);
+
+/**
  * The socket events a store event produces, given the facts of its ride as they stood before it
  * and what the gateway looked up for it (`liveContextFor`).
  */
 export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null, context: LiveContext = {}): LiveEmit[] {
   // The table is keyed by type, so the entry found takes exactly this event's shape.
   const toSocket = SOCKET_EVENTS[event.type] as ToSocket<EventType> | undefined;
-  return toSocket ? toSocket(event as Positioned<EventType>, facts, context) : [];
+  const emits = toSocket ? toSocket(event as Positioned<EventType>, facts, context) : [];
+  return BOARD_CHANGES.has(event.type) ? [...emits, emit('boardChanged', [liveRooms.staff], { position: event.position })] : emits;
 }
 
 /** Whether a socket in `rooms` receives `emit`: the same rule as socket.io's `to(rooms).except(except)`. */

@@ -12,6 +12,8 @@ export const BOARD_LIVE_EVENTS = [
   'statusChanged',
   'driverUnblocked',
   'alertAcknowledged',
+  // Rides taken, offered, released, ended or cancelled; shifts and breaks (issue #32 item 4).
+  'boardChanged',
 ] as const;
 
 /** The board as the engine answers it, read again on every staff event, our own acknowledgements (`advance`) and a timer. */
