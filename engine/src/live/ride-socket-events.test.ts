@@ -34,6 +34,8 @@ const steps: RideEvent[] = [
 const cancelled: RideEvent = { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: AT } };
 
 const factsAfter = (events: RideEvent[]): RideFacts | null => rideFactsOf(foldRide(events));
+// Issue #32 item 4: what staff boards hear beside a ride's own socket events.
+const board = (position: number): LiveEmit => ({ name: 'boardChanged', rooms: ['staff'], payload: { position } });
 
 // Payloads are checked against the spec's schemas here, not on the hot path; strict, so no field sneaks in.
 function expectValid(emits: LiveEmit[]): void {
@@ -90,6 +92,7 @@ describe('store events to socket events', () => {
           position: 8,
         },
       },
+      board(8),
     ]);
     expectValid(emits);
   });
@@ -104,13 +107,17 @@ describe('store events to socket events', () => {
       { ...(steps[index] as RideEvent), position: 20 },
       factsAfter([requested, accepted, ...steps.slice(0, index)]),
     );
-    expect(emits).toEqual([{ name, rooms: ['user:RQ01', 'driver:DR01', 'ride:R1'], payload: { rideId: 'R1', position: 20 } }]);
+    // Ended, the driver is free again on the board; the steps before change nothing it shows.
+    expect(emits).toEqual([
+      { name, rooms: ['user:RQ01', 'driver:DR01', 'ride:R1'], payload: { rideId: 'R1', position: 20 } },
+      ...(name === 'rideEnded' ? [board(20)] : []),
+    ]);
     expectValid(emits);
   });
 
   it('given a requested ride, when it is cancelled, then drivers of its vehicle type remove it', () => {
     const emits = socketEventsFor({ ...cancelled, position: 9 }, factsAfter([requested]));
-    expect(emits).toEqual([{ name: 'removeRide', rooms: ['vehicle:Forklift'], payload: { rideId: 'R1', position: 9 } }]);
+    expect(emits).toEqual([{ name: 'removeRide', rooms: ['vehicle:Forklift'], payload: { rideId: 'R1', position: 9 } }, board(9)]);
     expectValid(emits);
   });
 

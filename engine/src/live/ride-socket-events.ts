@@ -200,9 +200,10 @@ const SOCKET_EVENTS: { [T in EventType]?: ToSocket<T> } = {
 /**
  * The store events that change what the dispatcher board shows (issue #32 item 4) but send staff
  * nothing else: each also sends `boardChanged` to staff, so every board reads itself again at once
- * instead of at its next 15-second read. The board's read decides what it shows.
+ * instead of at its next 15-second read. The board's read decides what it shows. A ride event the
+ * gateway has no facts for is a ride it does not know, and is sent nowhere (as every ride event).
  */
-const BOARD_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
+const RIDE_BOARD_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'RideAccepted',
   'RideTakenOver',
   'RideAssigned',
@@ -215,6 +216,8 @@ const BOARD_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'RideOfferExpired',
   'RideOfferWithdrawn',
   'RideOpenedToAll',
+]);
+const DRIVER_BOARD_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'DriverShiftStarted',
   'DriverShiftEnded',
   'DriverBreakStarted',
@@ -229,7 +232,8 @@ export function socketEventsFor(event: PositionedEvent, facts: RideFacts | null,
   // The table is keyed by type, so the entry found takes exactly this event's shape.
   const toSocket = SOCKET_EVENTS[event.type] as ToSocket<EventType> | undefined;
   const emits = toSocket ? toSocket(event as Positioned<EventType>, facts, context) : [];
-  return BOARD_CHANGES.has(event.type) ? [...emits, emit('boardChanged', [liveRooms.staff], { position: event.position })] : emits;
+  const boardChanged = DRIVER_BOARD_CHANGES.has(event.type) || (RIDE_BOARD_CHANGES.has(event.type) && facts !== null);
+  return boardChanged ? [...emits, emit('boardChanged', [liveRooms.staff], { position: event.position })] : emits;
 }
 
 /** Whether a socket in `rooms` receives `emit`: the same rule as socket.io's `to(rooms).except(except)`. */

@@ -129,6 +129,10 @@ describe('timer events to socket events', () => {
       { type: 'RideCancelled', data: { rideId: 'R1', cancelledBy: 'RQ01', cancelledAt: LATER }, position: 15 },
       factsAfter([requested, accepted, redistributed]),
     );
-    expect(emits).toEqual([{ name: 'removeRide', rooms: ['vehicle:Crane'], payload: { rideId: 'R1', position: 15 } }]);
+    // Staff boards read themselves again too (issue #32 item 4).
+    expect(emits).toEqual([
+      { name: 'removeRide', rooms: ['vehicle:Crane'], payload: { rideId: 'R1', position: 15 } },
+      { name: 'boardChanged', rooms: ['staff'], payload: { position: 15 } },
+    ]);
   });
 });
