@@ -195,6 +195,8 @@ describe('maintenance and redistribution to socket events', () => {
         rooms: ['user:RQ01', 'ride:R1'],
         payload: { rideId: 'R1', driverData: driver, isRedistributed: true, driverId: 'DR02', position: 30 },
       },
+      // Staff boards read themselves again (issue #32 item 4).
+      { name: 'boardChanged', rooms: ['staff'], payload: { position: 30 } },
     ]);
   });
 
