@@ -17,8 +17,7 @@ const PAST_SLA_MET = expect.toBeOneOf([true, false]);
 const PAST_SLA_OPEN = expect.toBeOneOf([null, false]);
 // A noted miss is a ride event the KPIs handle: it moves the row's last position by one per target, and
 // by one more when the drop, in time on the fixture's clock, takes the delivery miss back (issue #32 item 2).
-const lastPosition = (withoutMisses: number) =>
-  expect.toBeOneOf([withoutMisses, withoutMisses + 1, withoutMisses + 2, withoutMisses + 3]);
+const lastPosition = (withoutMisses: number) => expect.toBeOneOf([withoutMisses, withoutMisses + 1, withoutMisses + 2, withoutMisses + 3]);
 
 describe.each(testStoreKinds())('kpis projection on %s', (kind) => {
   let t: TestApp;
