@@ -13,8 +13,9 @@ import { newCoverage, type Coverage, type Send } from './support/views-agreement
 
 // Issue #29 item 2: what a driver's list shows and what his Accept or Take Over is granted are one rule.
 // Random histories — bookings under both dispatch modes, offers, declines, lapses, releases, breakdowns at
-// every step, take-overs, staff hand-overs, assignments (issue #32 item 4) and unblocks, shifts, the daily inspection, Not Active — and after
-// each step every ride row's status is its events' fold, and every driver's list is what the decider grants.
+// every step, take-overs, staff hand-overs, assignments (issue #32 item 4) and unblocks, shifts, breaks, the daily inspection, Not Active —
+// and after each step every ride row's status is its events' fold, every driver's list is what the decider grants, and the
+// dispatcher board has on break exactly the drivers the decider has on break.
 // FUZZ_RUNS scales the histories (fuzz-settings.ts); FUZZ_SEED/FUZZ_PATH replay a failure; VIEWS_TRACE=1 prints each history.
 
 const HOUR = 3_600_000;
@@ -61,11 +62,14 @@ describe.each(testStoreKinds())('views agree with the decisions on %s', (kind) =
     console.info(
       `views agree on ${kind}: ${RUNS} histories, ${coverage.checks} checks in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `redistributed at ${JSON.stringify(Object.fromEntries(Object.entries(coverage.redistributedAt).map(([at, rides]) => [at, rides.size])))}, ` +
-        `${coverage.closedThenRedistributed.size} of them offered before; listed but refused for the driver: ${JSON.stringify(coverage.driverSide)}`,
+        `${coverage.closedThenRedistributed.size} of them offered before; listed but refused for the driver: ${JSON.stringify(coverage.driverSide)}; ` +
+        `${coverage.onBreak} drivers on break compared with the board`,
     );
     // The histories reached the ground of the issue #29 defect and the differences the list keeps on purpose.
     expect(coverage.closedThenRedistributed.size).toBeGreaterThan(0);
     expect(Object.keys(coverage.driverSide).length).toBeGreaterThan(0);
+    // Drivers on break were compared with the board (issue #32 item 4).
+    expect(coverage.onBreak).toBeGreaterThan(0);
   }, 0);
 
   it('given the rides read model as it was before the issue #29 fix (RideRedistributed leaves open_to_all), when the same property runs, then it finds a counterexample: an offered ride redistributed and listed for nobody who may take it over', async () => {

@@ -1,4 +1,4 @@
-import { INSPECTION_MESSAGES, MESSAGES, SERVER_MESSAGES, plantDayOf } from '@plantride/schemas';
+import { BREAK_MESSAGES, INSPECTION_MESSAGES, MESSAGES, SERVER_MESSAGES, plantDayOf } from '@plantride/schemas';
 import type { App } from '../../app';
 import { acceptRide, takeOverRide, type AcceptRideCommand, type TakeOverRideCommand } from '../../rides/ride.decider';
 import { dryRun, type StoreReader } from '../../test-support/dry-run';
@@ -17,6 +17,7 @@ export const DRIVER_SIDE_REFUSALS = [
   { status: 403, message: MESSAGES.blockedCannotAccept, why: 'may not drive now (blocked for maintenance, Not Active or no access)' },
   { status: 403, message: INSPECTION_MESSAGES.inspectionRequired, why: "has not passed today's vehicle inspection" },
   { status: 409, message: SERVER_MESSAGES.driverHasOngoingRide, why: 'holds another ride' },
+  { status: 409, message: BREAK_MESSAGES.onBreak, why: 'is on break' },
 ] as const;
 
 export const driverSideReason = (refusal: { status: number; message: string }) =>
@@ -26,7 +27,7 @@ export const driverSideReason = (refusal: { status: number; message: string }) =
 export interface TakeDecision {
   /** The take it grants him now, if any. */
   granted: Take | null;
-  /** The take it would grant him were he free to drive: on no maintenance block, Active, with access, inspected today, holding no ride. */
+  /** The take it would grant him were he free to drive: on no maintenance block, Active, with access, inspected today, holding no ride, not on break. */
   rideSide: Take | null;
   /** Why it refuses him `rideSide` now, if it does (for a reason about him only, when the views agree). */
   refusal: { status: number; message: string } | null;
@@ -41,7 +42,7 @@ function command(take: Take, rideId: string, driverId: string): AcceptRideComman
 }
 
 /**
- * The states the decider reads, with the driver's own standing made ready: the same decision, asked
+ * The states the decider reads, with the driver's own standing made ready (not on break either): the same decision, asked
  * "were he free to drive", so what is left is the ride's side of the rule. Copies; never mutates.
  */
 function freeToDrive(now: Date) {
@@ -55,6 +56,7 @@ function freeToDrive(now: Date) {
         blockedFor: null,
         accessActive: true,
         ongoingRideId: null,
+        breakStartedAt: null,
         lastPassedInspectionDay: plantDayOf(now),
         record: driver.record && { ...driver.record, status: 'Active' },
       },

@@ -39,7 +39,7 @@ export const KINDS = [
   ...['book', 'book', 'book', 'book', 'accept', 'accept', 'accept', 'accept', 'takeOver', 'takeOver', 'takeOver'],
   ...['step', 'step', 'step', 'step', 'breakdown', 'breakdown', 'breakdown', 'handOver', 'unblock', 'unblock'],
   ...['decline', 'decline', 'lapse', 'lapse', 'release', 'shift', 'shift', 'mode', 'inspectionSetting', 'inspect'],
-  ...['status', 'access', 'cancel', 'assign', 'assign'],
+  ...['status', 'access', 'cancel', 'assign', 'assign', 'break', 'break'],
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -211,6 +211,12 @@ async function play(app: App, send: Send, run: Run, step: Step): Promise<{ label
       const on = flag > 1;
       const answer = await send(driver.id, 'driver', 'POST', '/api/drivers/shift', { on, location: 'main gate' });
       return { label: `${driver.id} ${on ? 'starts' : 'ends'} his shift`, answer };
+    }
+    case 'break': {
+      // Issue #32 item 4: mostly a driver on shift and free takes a break or ends his; now and then one who may not.
+      const on = flag > 1;
+      const answer = await send(driver.id, 'driver', 'POST', '/api/drivers/break', { on });
+      return { label: `${driver.id} ${on ? 'starts' : 'ends'} a break`, answer };
     }
     case 'mode': {
       const offer = flag > 1;

@@ -6,15 +6,17 @@ import {
   userStreamId,
   type RideEvent,
   type RideSnapshot,
+  type BoardAnswer,
   type VehicleType,
 } from '@plantride/schemas';
 import type { App } from '../../app';
-import { driverStream, type DriverState } from '../../drivers/driver.decider';
+import { driverStream, onBreak, type DriverState } from '../../drivers/driver.decider';
 import { toDomainEvent } from '../../event-store/upcast';
 import { readModels } from '../../rides/ride-access';
 import { storeReader } from '../../test-support/dry-run';
 import { withinDeadline, type Answer } from './bounded-inject';
 import { driverSideReason, takeDecisions, type Take } from './take-decisions';
+import { ADMIN } from './view-steps';
 
 export interface Party {
   id: string;
@@ -45,10 +47,18 @@ export interface Coverage {
   redistributedAt: Record<string, Set<string>>;
   /** Listed rides the decider refused for a reason about the driver, by reason. */
   driverSide: Record<string, number>;
+  /** Drivers the decider had on break at a check (the board's on-break count was compared with it). */
+  onBreak: number;
   checks: number;
 }
 
-export const newCoverage = (): Coverage => ({ closedThenRedistributed: new Set(), redistributedAt: {}, driverSide: {}, checks: 0 });
+export const newCoverage = (): Coverage => ({
+  closedThenRedistributed: new Set(),
+  redistributedAt: {},
+  driverSide: {},
+  onBreak: 0,
+  checks: 0,
+});
 
 const describeRide = (ride: RideSnapshot | undefined) => {
   if (!ride) return 'not in the store';
@@ -74,10 +84,34 @@ async function listedFor(send: Send, driver: Party, position: number): Promise<S
 }
 
 /**
+ * The dispatcher board against the decider's `onBreak` (issue #32 item 4): the board shows a driver on
+ * break only when the decider has him on break, and a driver the decider has on break is on the board
+ * on break (or blocked, which staff must see first); each type's on-break count is its drivers so shown.
+ */
+async function boardProblems(send: Send, drivers: ReadonlyMap<string, DriverState>, now: Date, coverage: Coverage): Promise<string[]> {
+  const answer = await send(ADMIN, 'admin', 'GET', '/api/board');
+  if (answer.statusCode !== 200) return [`the board answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`];
+  const board = JSON.parse(answer.body) as BoardAnswer;
+  const shown = new Map(board.drivers.flatMap((group) => group.drivers.map((driver) => [driver.operatorId, driver.state] as const)));
+  const problems = board.drivers
+    .filter((group) => group.counts.onBreak !== group.drivers.filter((driver) => driver.state === 'on break').length)
+    .map((group) => `the board counts ${group.counts.onBreak} ${group.vehicleType} drivers on break, and shows a different number so`);
+  for (const [id, state] of drivers) {
+    const resting = onBreak(state, now);
+    const onBoard = shown.get(id) ?? 'not on the board';
+    if (resting) coverage.onBreak += 1;
+    if (onBoard === 'on break' && !resting) problems.push(`${id}: the board shows him on break, the decider does not have him on break`);
+    if (resting && onBoard !== 'on break' && onBoard !== 'blocked')
+      problems.push(`${id}: the decider has him on break since ${state.breakStartedAt}, the board shows him ${onBoard}`);
+  }
+  return problems;
+}
+
+/**
  * After a step: every ride row's status is its events' fold through the statechart, and each driver's
  * `available-rides` lists exactly the rides the decider would grant him were he free to drive; those it
- * refuses him now only for a reason about him (DRIVER_SIDE_REFUSALS), and it grants him none unlisted.
- * Throws what disagrees; answers what it saw.
+ * refuses him now only for a reason about him (DRIVER_SIDE_REFUSALS), and it grants him none unlisted;
+ * and the board's drivers on break are the decider's (`boardProblems`). Throws what disagrees; answers what it saw.
  */
 export async function checkViews(
   app: App,
@@ -150,6 +184,7 @@ export async function checkViews(
       }
     }
   }
+  problems.push(...(await boardProblems(send, seen.drivers, now, coverage)));
   coverage.checks += 1;
   if (problems.length > 0) throw new Error(`the views disagree with the decisions:\n  ${problems.join('\n  ')}`);
   return seen;
