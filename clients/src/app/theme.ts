@@ -31,5 +31,23 @@ export const theme = createTheme({
     MuiMenuItem: { styleOverrides: { root: { minHeight: 48 } } },
     MuiCheckbox: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
     MuiRadio: { styleOverrides: { root: { minHeight: 48, minWidth: 48 } } },
+    MuiLink: { styleOverrides: { root: { display: 'inline-flex', alignItems: 'center', minHeight: 48, minWidth: 48 } } },
+    MuiTableSortLabel: { styleOverrides: { root: { minHeight: 48 } } },
+    // A small outlined field (filters, dates, selects) is 48 px tall, not 40: its text and its resting label move down 4 px.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          '&.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline) .MuiInputBase-input': { paddingTop: 12.5, paddingBottom: 12.5 },
+          '&.MuiInputBase-multiline': { minHeight: 48 },
+        },
+      },
+    },
+    MuiInputLabel: {
+      styleOverrides: { root: { '&.MuiInputLabel-sizeSmall:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 13px) scale(1)' } } },
+    },
+    // The switch's thumb and its tap area 48 px tall (MUI's 38), the track where it was.
+    MuiSwitch: { styleOverrides: { root: { height: 48, paddingTop: 17, paddingBottom: 17 }, switchBase: { padding: 14, left: -5 } } },
+    // The slider's rail takes a touch anywhere 48 px tall around it (MUI's is 30 with a mouse).
+    MuiSlider: { styleOverrides: { root: { paddingTop: 22, paddingBottom: 22 } } },
   },
 });
