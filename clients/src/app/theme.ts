@@ -24,6 +24,8 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   // Gloved fingers on phones: every tap target at least 48 x 48 CSS px (clients/browser/touch-targets.browser.ts measures them).
   components: {
+    // Every other pressable MUI control (tabs, checkboxes, switches, menu items, sort labels, accordion heads …) too.
+    MuiButtonBase: { styleOverrides: { root: focusRing } },
     MuiButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing, variants: filledFocusRings } } },
     MuiIconButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing } } },
     MuiToggleButton: { styleOverrides: { root: { minHeight: 48, minWidth: 48, ...focusRing } } },
