@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { serviceWorker } from './pwa/service-worker-plugin';
+import { serviceWorker } from './pwa/service-worker-plugin.ts';
 
 const engine = `http://127.0.0.1:${process.env.ENGINE_PORT ?? 3000}`;
 
