@@ -27,21 +27,46 @@ function storelessSuites(root: string): string[] {
     .map((file) => `src/${file}`);
 }
 
+/**
+ * A file that mocks a module, fakes the clock or stubs a global or the environment runs in a module graph of
+ * its own (vitest's isolation). The others of a project share one per worker (isolate: false): the worker
+ * imports the engine, the zod schemas, MUI and jsdom once, not once per file; imports were about 40 % of the
+ * embedded-store pass's time (CI run of session 22). Each such project has a twin, `<name>-isolated`.
+ */
+const STUBS = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|resetModules)\(|process\.env\.\w+\s*=[^=]|delete process\.env\b/;
+function stubbingSuites(root: string): string[] {
+  const dir = fileURLToPath(new URL(`./${root}/src`, import.meta.url));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && STUBS.test(readFileSync(join(dir, file), 'utf8')))
+    .map((file) => `src/${file}`);
+}
+const SHARED_MODULES = ['projections', 'engine', 'clients'];
+
 export default defineConfig({
   test: {
     projects: [
-      ...['schemas', 'projections', 'engine', 'clients'].map((name) => ({
-        extends: true,
-        test: {
-          name,
-          root: `./${name}`,
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...(name === 'engine' ? faultSuites : []), ...storelessSuites(name)],
-          ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
-          // Pure functions and zod schemas, nothing mocked or stubbed: a worker imports them once, not once per file.
-          ...(name === 'schemas' ? { isolate: false } : {}),
-        },
-      })),
+      ...['schemas', 'projections', 'engine', 'clients'].flatMap((name) => {
+        const shared = name === 'schemas' || SHARED_MODULES.includes(name);
+        const stubbing = shared && name !== 'schemas' ? stubbingSuites(name) : [];
+        const project = (isolated: boolean) => ({
+          extends: true as const,
+          test: {
+            name: isolated ? `${name}-isolated` : name,
+            root: `./${name}`,
+            include: isolated ? stubbing : ['src/**/*.test.{ts,tsx}'],
+            exclude: [
+              ...configDefaults.exclude,
+              ...(name === 'engine' ? faultSuites : []),
+              ...storelessSuites(name),
+              ...(isolated ? [] : stubbing),
+            ],
+            ...(name === 'clients' ? { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } : {}),
+            // Pure functions and zod schemas in `schemas`, nothing mocked or stubbed there (STUBS above for the others).
+            isolate: isolated || !shared,
+          },
+        });
+        return stubbing.length > 0 ? [project(false), project(true)] : [project(false)];
+      }),
       {
         extends: true,
         test: { name: 'engine-faults', root: './engine', include: faultSuites, exclude: storelessSuites('engine'), retry: ci ? 1 : 0 },
@@ -51,11 +76,12 @@ export default defineConfig({
     reporters: ci ? ['default', fileURLToPath(new URL('./.ci/flaky-reporter.ts', import.meta.url))] : ['default'],
     /*
      * Vitest's default is one worker fewer than the cores: one on these 2-core machines, where a file's
-     * wall time is mostly imports and waits on I/O. The embedded-store pass runs two files at once (each
-     * has its own PGlite; engines a test starts get ports of their worker's own block, engine-process.ts).
-     * The PostgreSQL pass keeps one: two files on the shared server flaked (docs/RELIABILITY.md, ledger).
+     * wall time is mostly imports and waits on I/O. Both passes run two files at once: each file has its
+     * own PGlite or its own PostgreSQL schemas, engines a test starts get ports of their worker's own block
+     * (engine-process.ts), and a test's PostgreSQL pool is kept to 30 connections so two files stay under
+     * the server's 100 (test-database.ts; the cause of the flakes that once kept this pass to one worker).
      */
-    maxWorkers: storeSuitesOnly ? 1 : Math.max(2, availableParallelism() - 1),
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     passWithNoTests: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,

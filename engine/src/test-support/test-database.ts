@@ -41,7 +41,9 @@ export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const database = await openDatabase({ url, schema, maxConnections: 60 });
+  // Two test files run at once (vitest.config.ts), each maybe with an engine of its own (10 each): 30
+  // apiece keeps them under PostgreSQL's default 100 connections.
+  const database = await openDatabase({ url, schema, maxConnections: 30 });
   return Object.assign(database, {
     async dispose() {
       await database.close();
