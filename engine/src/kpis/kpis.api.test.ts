@@ -74,6 +74,10 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
     await shift('D001', true, '2026-04-01T03:00:00Z');
     await shift('D001', false, '2026-04-01T04:00:00Z');
     await shift('C001', true, '2026-04-01T04:50:00Z');
+    // D003, a Forklift driver, two hours on shift on day 1 and no ride.
+    await rides.driver('D003', 'Forklift');
+    await shift('D003', true, '2026-04-01T06:00:00Z');
+    await shift('D003', false, '2026-04-01T08:00:00Z');
     position = await shift('C001', true, '2026-04-01T17:30:00Z');
   });
   afterAll(async () => t.close());
@@ -149,6 +153,8 @@ describe.each(testStoreKinds())('KPI API on %s', (kind) => {
           shiftMinutes: null,
           utilisation: null,
         },
+        // On shift, no ride completed: listed last, 0 % busy.
+        { driverId: 'D003', driverName: driverName('D003'), ridesCompleted: 0, busyMinutes: 0, shiftMinutes: 120, utilisation: 0 },
       ],
       // Every requested ride counts for its route, cancelled or not.
       routes: [

@@ -13,7 +13,7 @@ import {
   toUtilisation,
   type KpiMinutes,
 } from '@plantride/schemas';
-import { kpiDays, kpiDrivers, kpiRoutes, kpiShiftSeconds, type KpiSeconds } from '@plantride/projections';
+import { kpiDays, kpiDrivers, kpiRoutes, kpiShiftDrivers, kpiShiftSeconds, type KpiSeconds } from '@plantride/projections';
 import { badRequest } from '../commands/errors';
 import { readModels } from '../rides/ride-access';
 
@@ -42,6 +42,13 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
       const drivers = await kpiDrivers(db, filter);
       const routes = await kpiRoutes(db, filter, KPI_TOP_ROUTES);
       const onShift = await kpiShiftSeconds(db, plantDayStartMs(from), plantDayStartMs(shiftDay(to, 1)), now);
+      // Drivers on shift who completed no ride in the range are listed too, after the others (0 % busy).
+      const listed = new Set(drivers.map((driver) => driver.driverId));
+      const idle = await kpiShiftDrivers(
+        db,
+        [...onShift.keys()].filter((driverId) => !listed.has(driverId)),
+        filter.vehicleType,
+      );
       return {
         from,
         to,
@@ -52,15 +59,17 @@ export const kpisRoutes: FastifyPluginAsyncZod = async (app) => {
           pickupMinutes: minutes(pickupSeconds),
           deliveryMinutes: minutes(deliverySeconds),
         })),
-        drivers: drivers.map(({ busySeconds, ...driver }) => {
-          const shiftSeconds = onShift.get(driver.driverId) ?? null;
-          return {
-            ...driver,
-            busyMinutes: toKpiMinutes(busySeconds),
-            shiftMinutes: shiftSeconds === null ? null : toKpiMinutes(shiftSeconds),
-            utilisation: toUtilisation(busySeconds, shiftSeconds),
-          };
-        }),
+        drivers: [...drivers, ...idle.map((driver) => ({ ...driver, ridesCompleted: 0, busySeconds: 0 }))].map(
+          ({ busySeconds, ...driver }) => {
+            const shiftSeconds = onShift.get(driver.driverId) ?? null;
+            return {
+              ...driver,
+              busyMinutes: toKpiMinutes(busySeconds),
+              shiftMinutes: shiftSeconds === null ? null : toKpiMinutes(shiftSeconds),
+              utilisation: toUtilisation(busySeconds, shiftSeconds),
+            };
+          },
+        ),
         routes,
       };
     },

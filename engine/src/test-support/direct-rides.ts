@@ -128,6 +128,8 @@ export function directRides(store: EventStore) {
         role: 'driver',
       });
     },
+    /** A driver's record and account, as the rides' drivers get theirs (once). */
+    driver,
     async complete(rideId: string, vehicleType: VehicleType, driverId: string, times: RideTimes) {
       await rides.book(rideId, vehicleType, times.requested);
       await rides.accept(rideId, driverId, vehicleType, times.accepted);

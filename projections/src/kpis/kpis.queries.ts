@@ -150,3 +150,23 @@ export async function kpiShiftSeconds(db: Kysely<ReadModels>, fromMs: number, to
   }
   return seconds;
 }
+
+/**
+ * Of `driverIds` (drivers on shift in a KPI range), those whose record is of `vehicleType` (any, when
+ * none is asked), with their names: the KPIs list a driver who was on shift and completed no ride, at
+ * 0 % utilisation (issue #32 item 6). A driver with no record is left out, as he has no vehicle type.
+ */
+export async function kpiShiftDrivers(
+  db: Kysely<ReadModels>,
+  driverIds: readonly string[],
+  vehicleType?: string,
+): Promise<Array<{ driverId: string; driverName: string }>> {
+  if (driverIds.length === 0) return [];
+  let query = db
+    .selectFrom('drivers')
+    .select(['operator_id', 'name'])
+    .where('operator_id', 'in', [...driverIds]);
+  if (vehicleType) query = query.where('vehicle_assigned', '=', vehicleType);
+  const rows = await query.orderBy('operator_id').execute();
+  return rows.map((row) => ({ driverId: row.operator_id, driverName: row.name }));
+}
