@@ -114,6 +114,9 @@ describe("A driver's step tapped with no network", () => {
     driverPage.on('request', (request) => {
       if (request.url().includes('/api/bookings/update-timestamps')) sent.push(request.headers()['idempotency-key'] ?? '');
     });
+    // The offline reload below needs the service worker in control, and it installs only online: wait for it first
+    // (CI run 3 of session 22 went offline before it took control, and it never did).
+    await driverPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await driverPage.context().setOffline(true);
     await banner(driverPage).and(driverPage.locator('[data-status="offline"]')).waitFor();
     const tappedAt = Date.now();
