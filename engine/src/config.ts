@@ -46,6 +46,10 @@ const configSchema = z.object({
   COMMAND_RATE_BURST: z.coerce.number().int().positive().default(20),
   /** His average rate over time, calls a second; sets the window's length with COMMAND_RATE_BURST (20 and 5: 20 per 4 s). */
   COMMAND_RATE_PER_SEC: z.coerce.number().positive().default(5),
+  /** Calls (reads too) one service account may make at once on /api/v1 (issue #33): per window of BURST / PER_SEC seconds. */
+  SERVICE_RATE_BURST: z.coerce.number().int().positive().default(120),
+  /** Its average rate over time, calls a second (120 and 10: 120 per 12 s). */
+  SERVICE_RATE_PER_SEC: z.coerce.number().positive().default(10),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
     try {

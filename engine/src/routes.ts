@@ -15,6 +15,9 @@ import { auditPlugin } from './audit/audit.plugin';
 import { kpisRoutes } from './kpis/kpis.routes';
 import { fleetRoutes } from './kpis/fleet.routes';
 import { boardRoutes } from './board/board.routes';
+import { serviceAuthPlugin } from './service-accounts/service-auth.plugin';
+import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes';
+import { v1Routes } from './orders/v1.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -40,6 +43,10 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   await app.register(kpisRoutes);
   await app.register(fleetRoutes);
   await app.register(boardRoutes);
+  // Issue #33: the plant's systems, with service accounts' keys on /api/v1.
+  await app.register(serviceAuthPlugin, { rate: { burst: config.SERVICE_RATE_BURST, perSecond: config.SERVICE_RATE_PER_SEC } });
+  await app.register(serviceAccountsRoutes);
+  await app.register(v1Routes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

@@ -11,7 +11,12 @@ import {
 
 export const plantTime = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE, { timeZone: PLANT_TIME_ZONE });
 
-export const actorText = (actor: Actor) => ('tokenNo' in actor ? `${actor.tokenNo} (${actor.role})` : `system: ${actor.system}`);
+export const actorText = (actor: Actor) =>
+  'tokenNo' in actor
+    ? `${actor.tokenNo} (${actor.role})`
+    : 'system' in actor
+      ? `system: ${actor.system}`
+      : `service: ${actor.name} (${actor.service})`;
 
 /** The spec's status, and the statechart's own state where it says more ("started  inProgress.started"). */
 export function stateText(state: RideState): string {

@@ -8,7 +8,7 @@ import { commandIdFromKey } from './event-ids';
 const MAX_KEY_LENGTH = 200;
 
 function scopeOf(actor: Actor): string {
-  return 'tokenNo' in actor ? `user:${actor.tokenNo}` : `system:${actor.system}`;
+  return 'tokenNo' in actor ? `user:${actor.tokenNo}` : 'system' in actor ? `system:${actor.system}` : `service:${actor.service}`;
 }
 
 /** JSON with every object's keys in order: the same request, however its fields were ordered, writes the same text. */

@@ -392,6 +392,111 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
   };
 
   /** Routes that change nothing, so take no key: a check against the store, or a sign-in. Each with a request that reaches its handler. */
+  // Issue #33: a service account (with its key, shown once), a key rotation, a revocation, a trigger set and removed.
+  const account = async (name: string): Promise<string> =>
+    (
+      await call(
+        { who: 'AD01', method: 'POST', url: '/api/service-accounts', payload: { name, scopes: ['orders:write'] } },
+        `account-${name}-${kind}`,
+      )
+    ).json<{
+      accountId: string;
+    }>().accountId;
+  const trigger = { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' };
+  Object.assign(CASES, {
+    'POST /api/service-accounts': async () => ({
+      first: { who: 'AD01', method: 'POST', url: '/api/service-accounts', payload: { name: 'MES', scopes: ['orders:write'] } },
+      other: { who: 'AD01', method: 'POST', url: '/api/service-accounts', payload: { name: 'WMS', scopes: ['orders:write'] } },
+      shownOnce: ['apiKey', 'message'],
+    }),
+    'POST /api/service-accounts/:accountId/rotate': async () => {
+      const [one, two] = [await account('Rotated one'), await account('Rotated two')];
+      return {
+        first: { who: 'AD01', method: 'POST', url: `/api/service-accounts/${one}/rotate`, payload: {} },
+        other: { who: 'AD01', method: 'POST', url: `/api/service-accounts/${two}/rotate`, payload: {} },
+        shownOnce: ['apiKey', 'message'],
+      };
+    },
+    'DELETE /api/service-accounts/:accountId': async () => {
+      const [one, two] = [await account('Revoked one'), await account('Revoked two')];
+      return {
+        first: { who: 'AD01', method: 'DELETE', url: `/api/service-accounts/${one}` },
+        other: { who: 'AD01', method: 'DELETE', url: `/api/service-accounts/${two}` },
+      };
+    },
+    'PUT /api/service-accounts/:accountId/triggers/:triggerId': async () => {
+      const one = await account('Triggered');
+      return {
+        first: { who: 'AD01', method: 'PUT', url: `/api/service-accounts/${one}/triggers/t1`, payload: trigger },
+        other: { who: 'AD01', method: 'PUT', url: `/api/service-accounts/${one}/triggers/t1`, payload: { ...trigger, windowSeconds: 5 } },
+      };
+    },
+    'DELETE /api/service-accounts/:accountId/triggers/:triggerId': async () => {
+      const one = await account('Untriggered');
+      for (const id of ['t1', 't2'])
+        await call(
+          { who: 'AD01', method: 'PUT', url: `/api/service-accounts/${one}/triggers/${id}`, payload: trigger },
+          `${one}-${id}-${kind}`,
+        );
+      return {
+        first: { who: 'AD01', method: 'DELETE', url: `/api/service-accounts/${one}/triggers/t1` },
+        other: { who: 'AD01', method: 'DELETE', url: `/api/service-accounts/${one}/triggers/t2` },
+      };
+    },
+  } satisfies Record<string, () => Promise<Case>>);
+  // The /api/v1 commands, with a service account's key (kept as the caller 'SVC'): an order, its cancelling, a trigger's press.
+  let machine: string | null = null;
+  const machineAccount = async () => {
+    if (machine) return machine;
+    const created = await ok({
+      who: 'AD01',
+      method: 'POST',
+      url: '/api/service-accounts',
+      payload: { name: 'PLC', scopes: ['orders:write'] },
+    });
+    tokens.SVC = String(created.apiKey);
+    machine = String(created.accountId);
+    return machine;
+  };
+  const order = (externalRef: string) => ({
+    externalRef,
+    requester: 'RQ01',
+    fromLocation: 'main gate',
+    toLocation: 'canteen',
+    vehicleType: 'Forklift',
+  });
+  const placed = async (externalRef: string) => {
+    await machineAccount();
+    const answer = await call({ who: 'SVC', method: 'POST', url: '/api/v1/orders', payload: order(externalRef) });
+    if (answer.statusCode !== 201) throw new Error(`setting up: order ${externalRef} answered ${answer.statusCode} ${answer.body}`);
+    return externalRef;
+  };
+  Object.assign(CASES, {
+    'POST /api/v1/orders': async () => {
+      await machineAccount();
+      return {
+        first: { who: 'SVC', method: 'POST', url: '/api/v1/orders', payload: order('K-1') },
+        other: { who: 'SVC', method: 'POST', url: '/api/v1/orders', payload: order('K-2') },
+      };
+    },
+    'DELETE /api/v1/orders/:externalRef': async () => {
+      const [one, two] = [await placed('K-3'), await placed('K-4')];
+      return {
+        first: { who: 'SVC', method: 'DELETE', url: `/api/v1/orders/${one}` },
+        other: { who: 'SVC', method: 'DELETE', url: `/api/v1/orders/${two}` },
+      };
+    },
+    'POST /api/v1/triggers/:triggerId': async () => {
+      const accountId = await machineAccount();
+      for (const id of ['press-1', 'press-2'])
+        await ok({ who: 'AD01', method: 'PUT', url: `/api/service-accounts/${accountId}/triggers/${id}`, payload: trigger });
+      return {
+        first: { who: 'SVC', method: 'POST', url: '/api/v1/triggers/press-1' },
+        other: { who: 'SVC', method: 'POST', url: '/api/v1/triggers/press-2' },
+      };
+    },
+  } satisfies Record<string, () => Promise<Case>>);
+
   const UNKEYED: Record<string, Call> = {
     'POST /api/auth/signin': {
       who: null,

@@ -35,7 +35,7 @@ import {
   type UserEvent,
 } from '@plantride/schemas';
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
-import { actorTokenNo, actsAs, requireActor } from '../commands/actors';
+import { actorName, actorTokenNo, actsAs, requireActor } from '../commands/actors';
 import { badRequest, conflict, forbidden, notFound, type DomainError } from '../commands/errors';
 import { driverStream, onBreak, type DriverState } from '../drivers/driver.decider';
 import { driversCountedFor, rosterStream, type RosterState } from '../drivers/roster.decider';
@@ -209,10 +209,15 @@ function preemptedRideOf(command: BookRideCommand, settings: DispatchSettings | 
 }
 
 /** POST /api/bookings/book-ride: for himself (an admin for anyone), between known places, a vehicle type someone drives. */
-export const bookRide: CommandHandler<
-  BookRideCommand,
-  { ride: RideRef; requester: AccountRef; taken?: RideRef; roster: StreamRef<RosterState, RosterEvent> } & DispatchStreams
-> = {
+/** What a booking reads: its new ride, its requester's account, a ride whose offer it may take back, the roster, the settings and the site. */
+export type BookingStreams = {
+  ride: RideRef;
+  requester: AccountRef;
+  taken?: RideRef;
+  roster: StreamRef<RosterState, RosterEvent>;
+} & DispatchStreams;
+
+export const bookRide: CommandHandler<BookRideCommand, BookingStreams> = {
   streams: (command, read) => {
     const taken = preemptedRideOf(command, read.dispatchSettings, read.site);
     return {
@@ -230,52 +235,68 @@ export const bookRide: CommandHandler<
     // For himself; an admin books for anyone.
     if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== data.requesterId) throw forbidden();
     if (!requester) throw badRequest(MESSAGES.userNotFound);
-    // Histories keep the names as the site spelled them at booking.
-    const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(site, data.fromLocation, data.toLocation);
-    const special = data.rideType === 'Special Task';
-    if (driversCountedFor(roster, data.vehicleType) === 0)
-      throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
-    // A ride id drawn twice is a collision: the caller may simply book again.
-    if (ride.value !== 'new') throw conflict();
-    const { priority, scheduledFor, load: described, ...booked } = data;
-    const load = recordedLoad(described);
-    const settings = dispatchSettings;
-    // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
-    const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
-    if (problem) throw badRequest(problem);
-    const schedule =
-      scheduledFor === undefined
-        ? {}
-        : { scheduledFor: new Date(scheduledFor).toISOString(), releaseAt: releaseTimeOf(scheduledFor, settings, now) };
-    const offers = settings.mode === 'offer' && scheduledFor === undefined;
-    const requested: RideEvent = {
-      type: 'RideRequested',
-      data: {
-        ...booked,
-        fromLocation,
-        toLocation,
-        requesterName: data.requesterName || requester.name,
-        requesterMobile: data.requesterMobile || requester.mobile,
-        durationMinutes: special ? data.durationMinutes : null,
-        estimatedMinutes,
-        requestedAt: now.toISOString(),
-        // Written only when not the default, so a spec booking's event is as it always was.
-        ...(priority === 'urgent' ? { priority } : {}),
-        ...(offers ? { dispatch: 'offer' as const } : {}),
-        ...(defaultServiceTargets(settings.serviceTargets) ? {} : { serviceTargets: settings.serviceTargets }),
-        ...schedule,
-        ...(load ? { load } : {}),
-      },
-    };
-    const dispatched = offers
-      ? firstOffer(evolveRide(ride, requested), dispatchInput(settings, site, command.free), taken, now)
-      : { ride: [], taken: [] };
-    return {
-      ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict),
-      ...(dispatched.taken.length > 0 ? { taken: dispatched.taken } : {}),
-    };
+    return bookingDecision(command, { ride, taken, roster, dispatchSettings, site }, requester, now);
   },
 };
+
+/**
+ * What a booking appends once its booker may book it for its requester (a person for himself, an
+ * admin for anyone: `bookRide`; a system's order: orders/order.decider.ts): the ride, and its first
+ * offer under offer dispatch (taking back a normal ride's offer for an urgent one). `requester` fills
+ * the name and mobile the booking left out.
+ */
+export function bookingDecision(
+  command: BookRideCommand,
+  { ride, taken, roster, dispatchSettings, site }: Omit<StatesOf<BookingStreams>, 'requester'>,
+  requester: { name: string; mobile: string },
+  now: Date,
+): { ride: RideEvent[]; taken?: RideEvent[] } {
+  const { data } = command;
+  // Histories keep the names as the site spelled them at booking.
+  const { fromLocation, toLocation, estimatedMinutes } = bookedRoute(site, data.fromLocation, data.toLocation);
+  const special = data.rideType === 'Special Task';
+  if (driversCountedFor(roster, data.vehicleType) === 0)
+    throw badRequest(special ? noDriversAssignedSpecialTask(data.vehicleType) : noDriversAssigned(data.vehicleType));
+  // A ride id drawn twice is a collision: the caller may simply book again.
+  if (ride.value !== 'new') throw conflict();
+  const { priority, scheduledFor, load: described, ...booked } = data;
+  const load = recordedLoad(described);
+  const settings = dispatchSettings;
+  // Booked for later (issue #20): later today or tomorrow; a timer releases it to dispatch.
+  const problem = scheduledFor === undefined ? null : scheduleProblem(scheduledFor, now);
+  if (problem) throw badRequest(problem);
+  const schedule =
+    scheduledFor === undefined
+      ? {}
+      : { scheduledFor: new Date(scheduledFor).toISOString(), releaseAt: releaseTimeOf(scheduledFor, settings, now) };
+  const offers = settings.mode === 'offer' && scheduledFor === undefined;
+  const requested: RideEvent = {
+    type: 'RideRequested',
+    data: {
+      ...booked,
+      fromLocation,
+      toLocation,
+      requesterName: data.requesterName || requester.name,
+      requesterMobile: data.requesterMobile || requester.mobile,
+      durationMinutes: special ? data.durationMinutes : null,
+      estimatedMinutes,
+      requestedAt: now.toISOString(),
+      // Written only when not the default, so a spec booking's event is as it always was.
+      ...(priority === 'urgent' ? { priority } : {}),
+      ...(offers ? { dispatch: 'offer' as const } : {}),
+      ...(defaultServiceTargets(settings.serviceTargets) ? {} : { serviceTargets: settings.serviceTargets }),
+      ...schedule,
+      ...(load ? { load } : {}),
+    },
+  };
+  const dispatched = offers
+    ? firstOffer(evolveRide(ride, requested), dispatchInput(settings, site, command.free), taken, now)
+    : { ride: [], taken: [] };
+  return {
+    ride: allowed(ride, [requested, ...dispatched.ride], SERVER_MESSAGES.conflict),
+    ...(dispatched.taken.length > 0 ? { taken: dispatched.taken } : {}),
+  };
+}
 
 /** The load a booking records (issue #32 item 7): by the booking's own rule, trimmed, none when nothing was said. */
 function recordedLoad(load: RideLoad | undefined): RideLoad | undefined {
@@ -335,16 +356,18 @@ export const cancelRide: CommandHandler<CancelRideCommand, { ride: RideRef }> = 
     requireActor(actor, 'requester', 'admin');
     existing(ride);
     if (!actsAs(actor, 'admin') && actorTokenNo(actor) !== ride.context.requesterId) throw forbidden();
-    const cancelledBy = 'tokenNo' in actor ? actor.tokenNo : actor.system;
-    return {
-      ride: allowed(
-        ride,
-        [{ type: 'RideCancelled', data: { rideId: command.data.rideId, cancelledBy, cancelledAt: now.toISOString() } }],
-        SERVER_MESSAGES.rideNotAvailable,
-      ),
-    };
+    return { ride: cancellation(ride, actorTokenNo(actor) ?? actorName(actor), now) };
   },
 };
+
+/** A ride's cancellation by `cancelledBy` (a token number, a system part, a service account), while the statechart lets it be cancelled. */
+export function cancellation(ride: RideSnapshot, cancelledBy: string, now: Date): RideEvent[] {
+  return allowed(
+    ride,
+    [{ type: 'RideCancelled', data: { rideId: ride.context.rideId, cancelledBy, cancelledAt: now.toISOString() } }],
+    SERVER_MESSAGES.rideNotAvailable,
+  );
+}
 
 export type DriverStreams = { ride: RideRef; driver: DriverRef; account: AccountRef };
 const driverStreams = (rideId: string, driverId: string): DriverStreams => ({

@@ -22,8 +22,11 @@ interface Sample {
   requestId: string;
 }
 interface Rule {
-  /** Roles that get through with the sample (their GETs are asserted to pass the guard; commands are not sent). */
-  allowed: Role[] | 'public';
+  /**
+   * Roles that get through with the sample (their GETs are asserted to pass the guard; commands are not sent);
+   * 'service': a service account's key only (issue #33), so every person's session is 401 (the keys' scopes: orders.api.test.ts).
+   */
+  allowed: Role[] | 'public' | 'service';
   request(sample: Sample, caller: string): { url: string; payload?: Record<string, unknown> };
 }
 
@@ -226,6 +229,29 @@ const RULES: Record<string, Rule> = {
   'GET /api/ride-history/today': { allowed: STAFF, request: fixed('/api/ride-history/today?driverId=F001') },
   // Issue #32 item 4: a driver's break (past the guard, one off shift is told to start it first: 409).
   'POST /api/drivers/break': { allowed: ['driver'], request: fixed('/api/drivers/break', { on: true }) },
+  // Issue #33: the admin's service accounts, and the /api/v1 surface their keys call.
+  'GET /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts') },
+  'POST /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts', { name: 'MES', scopes: ['orders:write'] }) },
+  'POST /api/service-accounts/:accountId/rotate': { allowed: ['admin'], request: fixed('/api/service-accounts/sa0000/rotate', {}) },
+  'DELETE /api/service-accounts/:accountId': { allowed: ['admin'], request: fixed('/api/service-accounts/sa0000') },
+  'PUT /api/service-accounts/:accountId/triggers/:triggerId': {
+    allowed: ['admin'],
+    request: fixed('/api/service-accounts/sa0000/triggers/t1', {
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+    }),
+  },
+  'DELETE /api/service-accounts/:accountId/triggers/:triggerId': {
+    allowed: ['admin'],
+    request: fixed('/api/service-accounts/sa0000/triggers/t1'),
+  },
+  'POST /api/v1/orders': { allowed: 'service', request: fixed('/api/v1/orders', { externalRef: 'X1', requester: 'RQ01', ...ride() }) },
+  'GET /api/v1/orders/:externalRef': { allowed: 'service', request: fixed('/api/v1/orders/X1') },
+  'DELETE /api/v1/orders/:externalRef': { allowed: 'service', request: fixed('/api/v1/orders/X1') },
+  'POST /api/v1/triggers/:triggerId': { allowed: 'service', request: fixed('/api/v1/triggers/t1') },
+  'GET /api/v1/rides/:rideId': { allowed: 'service', request: (s) => ({ url: `/api/v1/rides/${s.rideId}` }) },
+  'GET /api/v1/site': { allowed: 'service', request: fixed('/api/v1/site') },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };
@@ -327,7 +353,9 @@ describe.each(testStoreKinds())('authorization on %s', (kind) => {
       for (const role of ROLES) {
         const caller = CALLERS[role];
         const { url, payload } = rule.request(sample, caller);
-        if (!rule.allowed.includes(role)) {
+        if (rule.allowed === 'service') {
+          expect((await call(method, url, caller, payload)).statusCode, `${key} with ${role}'s session`).toBe(401);
+        } else if (!rule.allowed.includes(role)) {
           const answer = await call(method, url, caller, payload);
           expect(answer.statusCode, `${key} as ${role} ${caller}: ${answer.body}`).toBe(403);
           expect(answer.json().message, key).toEqual(expect.any(String));

@@ -49,6 +49,41 @@ export const formatDuration = (totalMinutes: number): string => `${Math.floor(to
 // Missing or mistyped locations fall through to the spec's "select both" message below.
 const location = (label: string) => z.preprocess((v) => (typeof v === 'string' ? v : ''), textField({ max: TEXT_LIMITS.place, label }));
 
+/** What any booking says of its ride, whoever books it: a person (below) or a system's order (issue #33). */
+export const bookingFields = {
+  fromLocation: location('Pickup location'),
+  toLocation: location('Drop location'),
+  vehicleType: vehicleTypeInput.default(DEFAULT_VEHICLE_TYPE),
+  rideType: rideTypeSchema.default('Regular'),
+  duration: durationInput.nullish(),
+  // Issue #20: 'normal' unless said; anything else is refused.
+  priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),
+  // Issue #20: a ride booked for later today or tomorrow (the decider judges the window); absent: now.
+  scheduledFor: z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidScheduledFor }).optional(),
+  // Issue #32 item 7: what is being moved; absent, null or with nothing in it: no load.
+  load: loadSchema.nullish().transform((load) => load ?? undefined),
+};
+
+/** A booking's own rules across its fields: both places, two different ones, a special task's duration. */
+export function checkBooking(
+  body: { rideType: string; fromLocation: string; toLocation: string; duration?: Duration | null },
+  ctx: z.RefinementCtx,
+): void {
+  const special = body.rideType === 'Special Task';
+  if (!body.fromLocation || !body.toLocation) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [body.fromLocation ? 'toLocation' : 'fromLocation'],
+      message: special ? MESSAGES.selectBothLocationsSpecialTask : MESSAGES.selectBothLocations,
+    });
+  } else if (body.fromLocation === body.toLocation) {
+    ctx.addIssue({ code: 'custom', path: ['toLocation'], message: MESSAGES.sameLocations });
+  }
+  if (special && (!body.duration || durationToMinutes(body.duration) === 0)) {
+    ctx.addIssue({ code: 'custom', path: ['duration'], message: MESSAGES.durationTooShort });
+  }
+}
+
 /**
  * POST /api/bookings/book-ride. `duration` is our addition for Special Task rides (the spec's
  * special task helper path is not shown), as `{hours, minutes}` or '{h}h {m}m'; it is ignored for
@@ -58,39 +93,23 @@ const location = (label: string) => z.preprocess((v) => (typeof v === 'string' ?
 export const bookRideBodySchema = z
   .object({
     userId: idInput(MESSAGES.invalidUserId, 'User ID'),
-    fromLocation: location('Pickup location'),
-    toLocation: location('Drop location'),
-    vehicleType: vehicleTypeInput.default(DEFAULT_VEHICLE_TYPE),
-    rideType: rideTypeSchema.default('Regular'),
+    // In the spec's order, so a body with several faults is told of the same one first.
+    fromLocation: bookingFields.fromLocation,
+    toLocation: bookingFields.toLocation,
+    vehicleType: bookingFields.vehicleType,
+    rideType: bookingFields.rideType,
     reqName: optionalHumanNameField({ max: TEXT_LIMITS.name, label: 'Requester name' }),
     // Free text: the spec's client sends what the stored user holds, which need not be ten digits.
     reqMobileNo: z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),
       optionalTextField({ max: TEXT_LIMITS.mobile, label: 'Requester mobile number' }),
     ),
-    duration: durationInput.nullish(),
-    // Issue #20: 'normal' unless said; anything else is refused.
-    priority: z.enum(RIDE_PRIORITIES, { error: wordedMessage("Priority must be 'normal' or 'urgent'.") }).default('normal'),
-    // Issue #20: a ride booked for later today or tomorrow (the decider judges the window); absent: now.
-    scheduledFor: z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidScheduledFor }).optional(),
-    // Issue #32 item 7: what is being moved; absent, null or with nothing in it: no load.
-    load: loadSchema.nullish().transform((load) => load ?? undefined),
+    duration: bookingFields.duration,
+    priority: bookingFields.priority,
+    scheduledFor: bookingFields.scheduledFor,
+    load: bookingFields.load,
   })
-  .superRefine((body, ctx) => {
-    const special = body.rideType === 'Special Task';
-    if (!body.fromLocation || !body.toLocation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [body.fromLocation ? 'toLocation' : 'fromLocation'],
-        message: special ? MESSAGES.selectBothLocationsSpecialTask : MESSAGES.selectBothLocations,
-      });
-    } else if (body.fromLocation === body.toLocation) {
-      ctx.addIssue({ code: 'custom', path: ['toLocation'], message: MESSAGES.sameLocations });
-    }
-    if (special && (!body.duration || durationToMinutes(body.duration) === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['duration'], message: MESSAGES.durationTooShort });
-    }
-  });
+  .superRefine(checkBooking);
 export type BookRideBody = z.infer<typeof bookRideBodySchema>;
 
 /** Answer of POST /api/bookings/book-ride. */

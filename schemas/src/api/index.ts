@@ -19,3 +19,4 @@ export * from './tracking.api';
 export * from './site.api';
 export * from './shifts.api';
 export * from './board.api';
+export * from './service-accounts.api';

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { roleSchema } from '../constants';
 import { idSchema } from '../primitives';
 
-/** Who caused an event: a signed-in user, or a named part of the system (a timer, a reactor, a seed). */
-export const actorSchema = z.union([z.object({ tokenNo: idSchema, role: roleSchema }), z.object({ system: z.string().min(1) })]);
+/**
+ * Who caused an event: a signed-in user, a named part of the system (a timer, a reactor, a seed), or
+ * a service account calling `/api/v1` with its key (issue #33), by id and the name it had then.
+ */
+export const actorSchema = z.union([
+  z.object({ tokenNo: idSchema, role: roleSchema }),
+  z.object({ system: z.string().min(1) }),
+  z.object({ service: idSchema, name: z.string().min(1) }),
+]);
 export type Actor = z.infer<typeof actorSchema>;
 
 /**

@@ -6,6 +6,7 @@ import { INSPECTION_EVENT_SCHEMA_VERSIONS, inspectionEventSchema } from './inspe
 import { MAINTENANCE_EVENT_SCHEMA_VERSIONS, maintenanceEventSchema } from './maintenance.events';
 import { RIDE_EVENT_SCHEMA_VERSIONS, rideEventSchema } from './ride.events';
 import { ROSTER_EVENT_SCHEMA_VERSIONS, rosterEventSchema } from './roster.events';
+import { SERVICE_ACCOUNT_EVENT_SCHEMA_VERSIONS, serviceAccountEventSchema } from './service-account.events';
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
 import { USER_EVENT_SCHEMA_VERSIONS, userEventSchema } from './user.events';
 
@@ -17,6 +18,7 @@ export * from './inspection.events';
 export * from './maintenance.events';
 export * from './ride.events';
 export * from './roster.events';
+export * from './service-account.events';
 export * from './site.events';
 export * from './user.events';
 
@@ -31,6 +33,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...inspectionEventSchema.options,
   ...rosterEventSchema.options,
   ...alertEventSchema.options,
+  ...serviceAccountEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -47,6 +50,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...INSPECTION_EVENT_SCHEMA_VERSIONS,
   ...ROSTER_EVENT_SCHEMA_VERSIONS,
   ...ALERT_EVENT_SCHEMA_VERSIONS,
+  ...SERVICE_ACCOUNT_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];

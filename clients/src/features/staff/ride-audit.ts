@@ -140,4 +140,9 @@ export function eventNote(event: TimelineEvent): string | null {
 export const eventLabel = (type: string): string => EVENT_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
 
 /** Who caused an event: a person's token number and role, or the system part that did. */
-export const actorLabel = (actor: Actor): string => ('system' in actor ? `System (${actor.system})` : `${actor.tokenNo} (${actor.role})`);
+export const actorLabel = (actor: Actor): string =>
+  'system' in actor
+    ? `System (${actor.system})`
+    : 'service' in actor
+      ? `${actor.name} (service account)`
+      : `${actor.tokenNo} (${actor.role})`;
