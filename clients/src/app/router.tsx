@@ -200,6 +200,13 @@ export const routes: RouteObject[] = [
                 (m) => m.ChecklistsPage,
               ),
             },
+            {
+              path: '/service-accounts',
+              lazy: lazyComponent(
+                () => import('../features/staff/components/service-accounts-page'),
+                (m) => m.ServiceAccountsPage,
+              ),
+            },
           ]),
         ],
       },

@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** The confirm button stays disabled, e.g. until a required box is ticked. */
   confirmDisabled?: boolean;
+  /** 'error' for a step that cannot be undone (revoke, delete). */
+  confirmColor?: 'primary' | 'error';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   cancelLabel,
   busy = false,
   confirmDisabled = false,
+  confirmColor = 'primary',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -34,7 +37,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy || confirmDisabled} autoFocus>
+        <Button onClick={onConfirm} variant="contained" color={confirmColor} disabled={busy || confirmDisabled} autoFocus>
           {confirmLabel}
         </Button>
       </DialogActions>

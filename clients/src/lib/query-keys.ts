@@ -70,3 +70,8 @@ export const siteKeys = {
   dispatch: ['dispatch-settings'] as const,
   verifyAccess: ['verify-access'] as const,
 };
+
+/** The admin's service accounts (issue #33 item 1): read from the engine's stream, one list. */
+export const serviceAccountKeys = {
+  all: ['service-accounts'] as const,
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@plantride/schemas';
-import { bookingError, dropOptions } from './booking-validation';
+import { dropOptions } from '../../components/location-field';
+import { bookingError } from './booking-validation';
 
 const none = { hours: 0, minutes: 0 };
 

@@ -18,11 +18,6 @@ export interface BookingDraft {
   duration: Duration | null;
 }
 
-/** The drop list: the site's locations without the chosen pickup (a ride from a place to itself is never a choice). */
-export function dropOptions(locations: readonly string[], pickup: string | null): string[] {
-  return locations.filter((location) => location !== pickup);
-}
-
 /** The form's checks of SPEC §5, in the spec's order and wording; null when the draft may be sent. */
 export function bookingError(kind: BookingKind, draft: BookingDraft): string | null {
   if (!draft.fromLocation || !draft.toLocation) {

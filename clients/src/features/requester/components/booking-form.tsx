@@ -29,8 +29,8 @@ import {
 import type { BookingRequest } from '../use-book-ride-flow';
 import { DurationPicker } from './duration-picker';
 import { LoadFields } from './load-fields';
-import { LocationField } from './location-field';
-import { PriorityField } from './priority-field';
+import { LocationField } from '../../../components/location-field';
+import { PriorityField } from '../../../components/priority-field';
 import { BOOK_NOW, WhenField, instantOfChoice, type WhenChoice } from './when-field';
 import { onShiftLine, useDriversOnShift } from '../api/get-on-shift';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { PLANT_ZONE_NAME } from '../../../lib/format-date';
 import { firstLaterSlot, laterDayOf, plantInstant, type LaterDay } from '../../../lib/plant-clock';
-import { chosenToggle } from './priority-field';
+import { chosenToggle } from '../../../components/priority-field';
 
 /** Now, or a time later today or tomorrow on the plant's clock ('HH:mm'). */
 export interface WhenChoice {

@@ -41,6 +41,12 @@ const CARDS: readonly DashboardCard[] = [
     text: "Each vehicle type's daily inspection checklist, and whether drivers must pass it before taking rides.",
     adminOnly: true,
   },
+  {
+    title: 'Service accounts',
+    to: '/service-accounts',
+    text: 'Systems that place orders with an API key: scopes, keys shown once, rotation, revoking, machine triggers.',
+    adminOnly: true,
+  },
 ];
 
 /**

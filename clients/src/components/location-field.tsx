@@ -1,5 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { dropOptions } from '../booking-validation';
+
+/** The drop list: the site's locations without the chosen pickup (a ride from a place to itself is never a choice). */
+export function dropOptions(locations: readonly string[], pickup: string | null): string[] {
+  return locations.filter((location) => location !== pickup);
+}
 
 interface LocationFieldProps {
   label: string;
@@ -12,7 +16,7 @@ interface LocationFieldProps {
   exclude?: string | null;
 }
 
-/** Type-ahead over the site's locations, with its own clear button (SPEC §2). */
+/** Type-ahead over the site's locations, with its own clear button (SPEC §2): the booking form's and the trigger form's. */
 export function LocationField({ label, places, value, onChange, disabled = false, exclude = null }: LocationFieldProps) {
   return (
     <Autocomplete
