@@ -50,6 +50,24 @@ const configSchema = z.object({
   SERVICE_RATE_BURST: z.coerce.number().int().positive().default(120),
   /** Its average rate over time, calls a second (120 and 10: 120 per 12 s). */
   SERVICE_RATE_PER_SEC: z.coerce.number().positive().default(10),
+  /** Hosts webhooks may be delivered to (issue #33): comma-separated names, `*.example.com` for subdomains, `*` any public host; unset, none. */
+  WEBHOOK_ALLOWED_HOSTS: z.preprocess(blankAsUnset, z.string().optional()).transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  /** '1': webhooks may also go to loopback, private and link-local addresses (a receiver on the same machine, tests). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+  /** How long one delivery may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** How long a failing delivery is tried again (1, 2, 4 … s apart, at most 10 min) before its subscription is parked. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** The first retry's delay; each further one doubles it. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
     try {

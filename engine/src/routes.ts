@@ -18,6 +18,8 @@ import { boardRoutes } from './board/board.routes';
 import { serviceAuthPlugin } from './service-accounts/service-auth.plugin';
 import { serviceAccountsRoutes } from './service-accounts/service-accounts.routes';
 import { v1Routes } from './orders/v1.routes';
+import { webhookWorkerPlugin } from './webhooks/webhook-worker';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -47,6 +49,14 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   await app.register(serviceAuthPlugin, { rate: { burst: config.SERVICE_RATE_BURST, perSecond: config.SERVICE_RATE_PER_SEC } });
   await app.register(serviceAccountsRoutes);
   await app.register(v1Routes);
+  const policy = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  await app.register(webhookWorkerPlugin, {
+    policy,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    retryForMs: config.WEBHOOK_RETRY_HOURS * 3_600_000,
+    retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+  });
+  await app.register(webhooksRoutes, { policy });
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { roleSchema, type Role } from '@plantride/schemas';
 
@@ -22,6 +22,14 @@ export interface TokenService {
    * request's body may carry a password, which a plain hash would let anyone reading the store guess at).
    */
   digest(text: string): string;
+  /**
+   * `text` encrypted (AES-256-GCM under a key drawn from the session secret) for the store: a webhook's
+   * signing secret, which the engine must read back to sign with, but an audit feed must never show.
+   * A store moved under another JWT_SECRET cannot open it (its subscriptions need a new secret).
+   */
+  seal(text: string): string;
+  /** What `seal` sealed, or null when it was sealed under another secret or tampered with. */
+  open(sealed: string): string | null;
 }
 
 const ALGORITHM = 'HS256';
@@ -33,6 +41,7 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
   const key = new TextEncoder().encode(secret);
   // Its own key, so no digest can stand for a token's signature (both are HMACs of the caller's text).
   const digestKey = createHmac('sha256', secret).update('plantride/request-digest').digest();
+  const sealKey = createHmac('sha256', secret).update('plantride/sealed-secrets').digest();
   // A token string verified once verifies again until it expires: its signature cannot change.
   // Whether its session still stands (sign-out, block) is the session check's, at every use.
   const verified = new Map<string, AuthUser & SessionClaims & { expiresAt: Date }>();
@@ -79,6 +88,23 @@ export function createTokenService(secret: string, lifetimeSeconds: number, now:
     },
     digest(text) {
       return createHmac('sha256', digestKey).update(text).digest('base64url');
+    },
+    seal(text) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+    },
+    open(sealed) {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || body === undefined) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
     },
   };
 }

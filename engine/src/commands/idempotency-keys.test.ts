@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest, HTTPMethods } from 'fastify';
 import { DEFAULT_CHECKLISTS, DEFAULT_DISPATCH_SETTINGS, SERVER_MESSAGES, rideStreamId, type Role } from '@plantride/schemas';
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedUsers } from '../test-support/seed';
@@ -452,7 +453,7 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       who: 'AD01',
       method: 'POST',
       url: '/api/service-accounts',
-      payload: { name: 'PLC', scopes: ['orders:write'] },
+      payload: { name: 'PLC', scopes: ['orders:write', 'webhooks:manage'] },
     });
     tokens.SVC = String(created.apiKey);
     machine = String(created.accountId);
@@ -471,6 +472,17 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
     if (answer.statusCode !== 201) throw new Error(`setting up: order ${externalRef} answered ${answer.statusCode} ${answer.body}`);
     return externalRef;
   };
+  const subscription = async (path: string) => {
+    await machineAccount();
+    const answer = await call({
+      who: 'SVC',
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      payload: { url: `http://127.0.0.1:9/${path}`, events: ['rides'] },
+    });
+    if (answer.statusCode !== 200) throw new Error(`setting up: webhook ${path} answered ${answer.statusCode} ${answer.body}`);
+    return answer.json<{ subscriptionId: string }>().subscriptionId;
+  };
   Object.assign(CASES, {
     'POST /api/v1/orders': async () => {
       await machineAccount();
@@ -484,6 +496,37 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       return {
         first: { who: 'SVC', method: 'DELETE', url: `/api/v1/orders/${one}` },
         other: { who: 'SVC', method: 'DELETE', url: `/api/v1/orders/${two}` },
+      };
+    },
+    'POST /api/v1/webhooks': async () => {
+      await machineAccount();
+      const hook = (path: string) => ({ url: `http://127.0.0.1:9/${path}`, events: ['rides'] });
+      return {
+        first: { who: 'SVC', method: 'POST', url: '/api/v1/webhooks', payload: hook('one') },
+        other: { who: 'SVC', method: 'POST', url: '/api/v1/webhooks', payload: hook('two') },
+        shownOnce: ['secret', 'message'],
+      };
+    },
+    'POST /api/v1/webhooks/:subscriptionId/rotate-secret': async () => {
+      const [one, two] = [await subscription('rot-1'), await subscription('rot-2')];
+      return {
+        first: { who: 'SVC', method: 'POST', url: `/api/v1/webhooks/${one}/rotate-secret`, payload: {} },
+        other: { who: 'SVC', method: 'POST', url: `/api/v1/webhooks/${two}/rotate-secret`, payload: {} },
+        shownOnce: ['secret', 'message'],
+      };
+    },
+    'POST /api/v1/webhooks/:subscriptionId/replay': async () => {
+      const one = await subscription('replayed');
+      return {
+        first: { who: 'SVC', method: 'POST', url: `/api/v1/webhooks/${one}/replay`, payload: { fromPosition: 1 } },
+        other: { who: 'SVC', method: 'POST', url: `/api/v1/webhooks/${one}/replay`, payload: { fromPosition: 2 } },
+      };
+    },
+    'DELETE /api/v1/webhooks/:subscriptionId': async () => {
+      const [one, two] = [await subscription('gone-1'), await subscription('gone-2')];
+      return {
+        first: { who: 'SVC', method: 'DELETE', url: `/api/v1/webhooks/${one}` },
+        other: { who: 'SVC', method: 'DELETE', url: `/api/v1/webhooks/${two}` },
       };
     },
     'POST /api/v1/triggers/:triggerId': async () => {
@@ -526,7 +569,11 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { timers: { reassignTimeoutMs: HOUR, rideWaitAlertMs: HOUR } });
+    t = await createTestApp(kind, {
+      timers: { reassignTimeoutMs: HOUR, rideWaitAlertMs: HOUR },
+      // The webhook cases subscribe a loopback URL nothing listens on.
+      config: { ...loadConfig(), WEBHOOK_ALLOWED_HOSTS: ['127.0.0.1'], WEBHOOK_ALLOW_PRIVATE: true },
+    });
     await seedUsers(
       t.app,
       PEOPLE.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })),

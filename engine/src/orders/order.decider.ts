@@ -5,16 +5,15 @@ import {
   orderStreamId,
   rideStatusOf,
   triggerStreamId,
-  type Actor,
   type ServiceAccountEvent,
   type ServiceAccountEventOf,
-  type ServiceScope,
 } from '@plantride/schemas';
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../commands/errors';
+import { badRequest, conflict, notFound } from '../commands/errors';
 import type { FreeDrivers } from '../dispatch/offers';
 import { bookRide, bookingDecision, cancellation, rideStream, type BookRideCommand, type BookingStreams } from '../rides/ride.decider';
 import {
+  callingAccount,
   serviceAccountsStream,
   type ServiceAccount,
   type ServiceAccountsRef,
@@ -52,18 +51,6 @@ export const triggerStream = (accountId: string, triggerId: string): TriggerRef 
   initial: () => ({ last: null }),
   evolve: (state, event) => (event.type === 'TriggerPressed' ? { last: event.data } : state),
 });
-
-/**
- * The service account acting: the actor is that account, it still stands (not revoked) and it has
- * `scope`. The route's key check said the same a moment before; this is the decision's own.
- */
-function callingAccount(actor: Actor, accounts: ServiceAccountsState, accountId: string, scope: ServiceScope): ServiceAccount {
-  if (!('service' in actor) || actor.service !== accountId) throw forbidden();
-  const account = Object.hasOwn(accounts, accountId) ? accounts[accountId]! : null;
-  if (!account || account.revokedAt !== null) throw unauthorized(SERVICE_MESSAGES.keyRefused);
-  if (!account.scopes.includes(scope)) throw forbidden(SERVICE_MESSAGES.scopeMissing(scope));
-  return account;
-}
 
 /** The name a system's ride is booked under: its requester's, else its cost centre, else the account's. */
 function requesterOf(

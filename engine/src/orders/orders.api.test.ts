@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_MESSAGES, type Actor } from '@plantride/schemas';
+import { SERVICE_MESSAGES, SERVICE_SCOPES, type Actor } from '@plantride/schemas';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { testStoreKinds } from '../test-support/test-database';
 import { seedPeople } from '../test-support/people';
@@ -12,6 +12,22 @@ import { loadConfig } from '../config';
  * (idempotent by `externalRef`, also under concurrent repeats), cancelling one, and machine triggers.
  */
 type Body = Record<string, unknown>;
+
+/** Every /api/v1 route: method, pattern, a URL of it, and the scope a key needs (one of them, for the order's read). */
+const V1_ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'DELETE', string, string, string]> = [
+  ['POST', '/api/v1/orders', '/api/v1/orders', 'orders:write'],
+  ['GET', '/api/v1/orders/:externalRef', '/api/v1/orders/ref-1', 'orders:write" or "rides:read'],
+  ['DELETE', '/api/v1/orders/:externalRef', '/api/v1/orders/ref-1', 'orders:write'],
+  ['POST', '/api/v1/triggers/:triggerId', '/api/v1/triggers/button-1', 'orders:write'],
+  ['GET', '/api/v1/rides/:rideId', '/api/v1/rides/R1', 'rides:read'],
+  ['GET', '/api/v1/site', '/api/v1/site', 'site:read'],
+  ['POST', '/api/v1/webhooks', '/api/v1/webhooks', 'webhooks:manage'],
+  ['GET', '/api/v1/webhooks', '/api/v1/webhooks', 'webhooks:manage'],
+  ['GET', '/api/v1/webhooks/:subscriptionId/deliveries', '/api/v1/webhooks/wh0000/deliveries', 'webhooks:manage'],
+  ['POST', '/api/v1/webhooks/:subscriptionId/rotate-secret', '/api/v1/webhooks/wh0000/rotate-secret', 'webhooks:manage'],
+  ['POST', '/api/v1/webhooks/:subscriptionId/replay', '/api/v1/webhooks/wh0000/replay', 'webhooks:manage'],
+  ['DELETE', '/api/v1/webhooks/:subscriptionId', '/api/v1/webhooks/wh0000', 'webhooks:manage'],
+];
 
 describe.each(testStoreKinds())('service accounts and orders, on %s', (kind) => {
   let t: TestApp;
@@ -74,24 +90,33 @@ describe.each(testStoreKinds())('service accounts and orders, on %s', (kind) => 
     expect(badScope.statusCode).toBe(400);
   });
 
+  it('given the route table, then every /api/v1 route is in the scope matrix below, and only those', () => {
+    const listed = t.app.registeredRoutes.filter(({ url, method }) => url.startsWith('/api/v1/') && method !== 'HEAD');
+    expect(listed.map(({ method, url }) => `${String(method)} ${url}`).sort()).toEqual(
+      V1_ROUTES.map(([method, pattern]) => `${method} ${pattern}`).sort(),
+    );
+  });
+
   it('given the /api/v1 routes, then each refuses no key, a forged key, a person’s session and a key without its scope, and a key opens no web-app route', async () => {
     const { apiKey } = await create('Site reader', ['site:read']);
     const forged = apiKey.slice(0, -4) + (apiKey.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    const routes: Array<['GET' | 'POST' | 'DELETE', string, string]> = [
-      ['POST', '/api/v1/orders', 'orders:write'],
-      ['GET', '/api/v1/orders/ref-1', 'orders:write" or "rides:read'],
-      ['DELETE', '/api/v1/orders/ref-1', 'orders:write'],
-      ['POST', '/api/v1/triggers/button-1', 'orders:write'],
-      ['GET', '/api/v1/rides/R1', 'rides:read'],
-    ];
-    for (const [method, url, scope] of routes) {
+    // For each route, a key with every scope but the one (or two) it needs.
+    const lacking: Record<string, string> = {};
+    for (const [, , , scope] of V1_ROUTES)
+      lacking[scope] ??= (
+        await create(
+          `Lacks ${scope}`,
+          SERVICE_SCOPES.filter((one) => !scope.split('" or "').includes(one)),
+        )
+      ).apiKey;
+    for (const [method, , url, scope] of V1_ROUTES) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? order('x') : undefined })).json()).toEqual({
         message: SERVICE_MESSAGES.keyRequired,
       });
       expect((await machine(forged, method, url, method === 'POST' ? order('x') : undefined)).statusCode).toBe(401);
       expect((await machine(tokens.AD01!, method, url, method === 'POST' ? order('x') : undefined)).statusCode).toBe(401);
-      const lacking = await machine(apiKey, method, url, method === 'POST' ? order('x') : undefined);
-      expect([lacking.statusCode, lacking.json()]).toEqual([403, { message: SERVICE_MESSAGES.scopeMissing(scope) }]);
+      const refused = await machine(lacking[scope]!, method, url, method === 'POST' ? order('x') : undefined);
+      expect([refused.statusCode, refused.json()], `${method} ${url}`).toEqual([403, { message: SERVICE_MESSAGES.scopeMissing(scope) }]);
     }
     const site = await machine(apiKey, 'GET', '/api/v1/site');
     expect(site.statusCode).toBe(200);

@@ -252,6 +252,21 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/triggers/:triggerId': { allowed: 'service', request: fixed('/api/v1/triggers/t1') },
   'GET /api/v1/rides/:rideId': { allowed: 'service', request: (s) => ({ url: `/api/v1/rides/${s.rideId}` }) },
   'GET /api/v1/site': { allowed: 'service', request: fixed('/api/v1/site') },
+  'POST /api/v1/webhooks': {
+    allowed: 'service',
+    request: fixed('/api/v1/webhooks', { url: 'https://erp.example.com/hook', events: ['rides'] }),
+  },
+  'GET /api/v1/webhooks': { allowed: 'service', request: fixed('/api/v1/webhooks') },
+  'GET /api/v1/webhooks/:subscriptionId/deliveries': { allowed: 'service', request: fixed('/api/v1/webhooks/wh0000/deliveries') },
+  'POST /api/v1/webhooks/:subscriptionId/rotate-secret': {
+    allowed: 'service',
+    request: fixed('/api/v1/webhooks/wh0000/rotate-secret', {}),
+  },
+  'POST /api/v1/webhooks/:subscriptionId/replay': {
+    allowed: 'service',
+    request: fixed('/api/v1/webhooks/wh0000/replay', { fromPosition: 1 }),
+  },
+  'DELETE /api/v1/webhooks/:subscriptionId': { allowed: 'service', request: fixed('/api/v1/webhooks/wh0000') },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
 };

@@ -4,10 +4,11 @@ import {
   type ServiceAccountEvent,
   type ServiceAccountEventOf,
   type ServiceScope,
+  type Actor,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
-import { badRequest, conflict, notFound } from '../commands/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../commands/errors';
 import { bookedRoute, siteStream } from '../site/site.decider';
 import type { SiteState } from '@plantride/schemas';
 
@@ -27,6 +28,19 @@ export interface ServiceKey {
 
 export type ServiceTrigger = Omit<ServiceAccountEventOf<'ServiceTriggerSet'>['data'], 'accountId'>;
 
+/** A webhook subscription (issue #33 item 3) as its events tell it. */
+export interface WebhookSubscription {
+  subscriptionId: string;
+  url: string;
+  eventTypes: readonly string[];
+  subscribedAt: string;
+  /** Sealed signing secrets, newest first: the current one (validUntil null) and one still in its overlap. */
+  secrets: ReadonlyArray<{ sealed: string; validUntil: string | null }>;
+  /** Where delivery starts after, and how many replays moved it (the worker restarts from `from` when it has seen fewer). */
+  from: { transactionId: string; position: number };
+  replays: number;
+}
+
 export interface ServiceAccount {
   accountId: string;
   name: string;
@@ -35,6 +49,7 @@ export interface ServiceAccount {
   revokedAt: string | null;
   keys: readonly ServiceKey[];
   triggers: Readonly<Record<string, ServiceTrigger>>;
+  webhooks: Readonly<Record<string, WebhookSubscription>>;
 }
 
 /** Every service account, by id. */
@@ -51,7 +66,7 @@ export function evolveServiceAccounts(state: ServiceAccountsState, event: Servic
   switch (event.type) {
     case 'ServiceAccountCreated': {
       const { accountId, name, scopes, createdAt } = event.data;
-      return { ...state, [accountId]: { accountId, name, scopes, createdAt, revokedAt: null, keys: [], triggers: {} } };
+      return { ...state, [accountId]: { accountId, name, scopes, createdAt, revokedAt: null, keys: [], triggers: {}, webhooks: {} } };
     }
     case 'ServiceKeyIssued': {
       const { keyId, secretHash, issuedAt, previousValidUntil } = event.data;
@@ -77,9 +92,69 @@ export function evolveServiceAccounts(state: ServiceAccountsState, event: Servic
         const { [event.data.triggerId]: _removed, ...triggers } = account.triggers;
         return { ...account, triggers };
       });
+    case 'WebhookSubscribed': {
+      const { subscriptionId, url, eventTypes, sealedSecret, from, subscribedAt } = event.data;
+      const subscription = {
+        subscriptionId,
+        url,
+        eventTypes,
+        subscribedAt,
+        secrets: [{ sealed: sealedSecret, validUntil: null }],
+        from,
+        replays: 0,
+      };
+      return withAccount(state, event.data.accountId, (account) => ({
+        ...account,
+        webhooks: { ...account.webhooks, [subscriptionId]: subscription },
+      }));
+    }
+    case 'WebhookSecretRotated':
+      return withWebhook(state, event.data, (subscription) => ({
+        ...subscription,
+        secrets: [
+          { sealed: event.data.sealedSecret, validUntil: null },
+          ...subscription.secrets
+            .map((secret) => ({ ...secret, validUntil: earlier(secret.validUntil, event.data.previousValidUntil) }))
+            .slice(0, 1),
+        ],
+      }));
+    case 'WebhookReplayRequested':
+      return withWebhook(state, event.data, (subscription) => ({
+        ...subscription,
+        from: event.data.from,
+        replays: subscription.replays + 1,
+      }));
+    case 'WebhookUnsubscribed':
+      return withAccount(state, event.data.accountId, (account) => {
+        const { [event.data.subscriptionId]: _ended, ...webhooks } = account.webhooks;
+        return { ...account, webhooks };
+      });
     default:
       return state;
   }
+}
+
+function withWebhook(
+  state: ServiceAccountsState,
+  { accountId, subscriptionId }: { accountId: string; subscriptionId: string },
+  change: (subscription: WebhookSubscription) => WebhookSubscription,
+): ServiceAccountsState {
+  return withAccount(state, accountId, (account) => {
+    const subscription = account.webhooks[subscriptionId];
+    return subscription ? { ...account, webhooks: { ...account.webhooks, [subscriptionId]: change(subscription) } } : account;
+  });
+}
+
+/**
+ * The service account acting: the actor is that account, it still stands (not revoked) and it has
+ * `scope`. The route's key check said the same a moment before; this is the decision's own.
+ */
+export function callingAccount(actor: Actor, accounts: ServiceAccountsState, accountId: string, scope: ServiceScope): ServiceAccount {
+  if (!('service' in actor) || actor.service !== accountId) throw forbidden();
+  const account = Object.hasOwn(accounts, accountId) ? accounts[accountId]! : null;
+  if (!account || account.revokedAt !== null) throw unauthorized(SERVICE_MESSAGES.keyRefused);
+  if (!account.scopes.includes(scope)) throw forbidden(SERVICE_MESSAGES.scopeMissing(scope));
+  return account;
 }
 
 export type ServiceAccountsRef = StreamRef<ServiceAccountsState, ServiceAccountEvent>;

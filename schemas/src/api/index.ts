@@ -20,3 +20,4 @@ export * from './site.api';
 export * from './shifts.api';
 export * from './board.api';
 export * from './service-accounts.api';
+export * from './webhooks.api';

@@ -88,6 +88,46 @@ export const triggerPressedSchema = defineEvent('TriggerPressed', {
   pressedAt: isoDateTimeSchema,
 });
 
+/** Where in the store a webhook subscription's delivery (re)starts: after this checkpoint (a transaction and a position). */
+const storeCheckpointSchema = z.object({ transactionId: z.string().min(1), position: z.number().int().nonnegative() });
+
+/**
+ * A service account subscribed a URL to event types (issue #33 item 3), from the store's head then.
+ * The signing secret is sealed (encrypted under the engine's secret): the engine signs with it, and
+ * no reader of the store can.
+ */
+export const webhookSubscribedSchema = defineEvent('WebhookSubscribed', {
+  accountId: idSchema,
+  subscriptionId: idSchema,
+  url: z.string().min(1),
+  eventTypes: z.array(z.string().min(1)).min(1),
+  sealedSecret: z.string().min(1),
+  from: storeCheckpointSchema,
+  subscribedAt: isoDateTimeSchema,
+});
+
+/** A new signing secret; deliveries are signed with the previous one too until `previousValidUntil`. */
+export const webhookSecretRotatedSchema = defineEvent('WebhookSecretRotated', {
+  accountId: idSchema,
+  subscriptionId: idSchema,
+  sealedSecret: z.string().min(1),
+  previousValidUntil: isoDateTimeSchema,
+});
+
+/** Delivery starts again after `from` (a replay), and a parked subscription is live again. */
+export const webhookReplayRequestedSchema = defineEvent('WebhookReplayRequested', {
+  accountId: idSchema,
+  subscriptionId: idSchema,
+  from: storeCheckpointSchema,
+  requestedAt: isoDateTimeSchema,
+});
+
+/** The subscription ended: nothing more is delivered to it. */
+export const webhookUnsubscribedSchema = defineEvent('WebhookUnsubscribed', {
+  accountId: idSchema,
+  subscriptionId: idSchema,
+});
+
 /** Any event of the service accounts' stream, an order's or a trigger's. */
 export const serviceAccountEventSchema = z.discriminatedUnion('type', [
   serviceAccountCreatedSchema,
@@ -97,6 +137,10 @@ export const serviceAccountEventSchema = z.discriminatedUnion('type', [
   serviceTriggerRemovedSchema,
   orderPlacedSchema,
   triggerPressedSchema,
+  webhookSubscribedSchema,
+  webhookSecretRotatedSchema,
+  webhookReplayRequestedSchema,
+  webhookUnsubscribedSchema,
 ]);
 export type ServiceAccountEvent = z.infer<typeof serviceAccountEventSchema>;
 export type ServiceAccountEventType = ServiceAccountEvent['type'];
@@ -110,6 +154,10 @@ export const SERVICE_ACCOUNT_EVENT_SCHEMA_VERSIONS = {
   ServiceTriggerRemoved: 1,
   OrderPlaced: 1,
   TriggerPressed: 1,
+  WebhookSubscribed: 1,
+  WebhookSecretRotated: 1,
+  WebhookReplayRequested: 1,
+  WebhookUnsubscribed: 1,
 } as const satisfies Record<ServiceAccountEventType, number>;
 
 export const SERVICE_ACCOUNTS_STREAM_ID = 'service-accounts';
