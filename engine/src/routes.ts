@@ -47,7 +47,6 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   await app.register(boardRoutes);
   // Issue #33: the plant's systems, with service accounts' keys on /api/v1.
   await app.register(serviceAuthPlugin, { rate: { burst: config.SERVICE_RATE_BURST, perSecond: config.SERVICE_RATE_PER_SEC } });
-  await app.register(serviceAccountsRoutes);
   await app.register(v1Routes);
   const policy = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
   await app.register(webhookWorkerPlugin, {
@@ -57,6 +56,7 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
   });
   await app.register(webhooksRoutes, { policy });
+  await app.register(serviceAccountsRoutes);
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

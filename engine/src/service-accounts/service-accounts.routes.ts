@@ -16,6 +16,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { handle, readState, type CommandResult } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { issueKey, newServiceId } from './api-keys';
+import { readCursors, subscriptionState, type Cursor } from '../webhooks/delivery-log';
 import { openKeys, serviceAccountCommand, serviceAccountsStream, type ServiceAccount } from './service-account.decider';
 
 /*
@@ -23,8 +24,8 @@ import { openKeys, serviceAccountCommand, serviceAccountsStream, type ServiceAcc
  * a key with an overlap, revoke at once, and set or remove the machine triggers its key may press.
  */
 
-function row(account: ServiceAccount, lastUsedAt: string | null, now: Date): ServiceAccountRow {
-  const { accountId, name, scopes, createdAt, revokedAt, triggers } = account;
+function row(account: ServiceAccount, lastUsedAt: string | null, cursors: Map<string, Cursor>, now: Date): ServiceAccountRow {
+  const { accountId, name, scopes, createdAt, revokedAt, triggers, webhooks } = account;
   return {
     accountId,
     name,
@@ -34,6 +35,11 @@ function row(account: ServiceAccount, lastUsedAt: string | null, now: Date): Ser
     keys: openKeys(account, now).map(({ keyId, issuedAt, validUntil }) => ({ keyId, issuedAt, validUntil })),
     lastUsedAt,
     triggers: Object.values(triggers).map((trigger) => ({ ...trigger })),
+    webhooks: Object.values(webhooks).map(({ subscriptionId, url, replays }) => ({
+      subscriptionId,
+      url,
+      state: subscriptionState(cursors.get(subscriptionId), replays).state,
+    })),
   };
 }
 
@@ -54,10 +60,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/service-accounts', { onRequest: admin, schema: { response: { 200: serviceAccountsAnswerSchema } } }, async () => {
     const [accounts, uses] = await Promise.all([readState(app.eventStore, serviceAccountsStream()), app.keyUses.lastUses()]);
+    const subscriptions = Object.values(accounts).flatMap((account) => Object.keys(account.webhooks));
+    const cursors = await readCursors(app.database.db, subscriptions);
     const now = new Date();
     return {
       accounts: Object.values(accounts)
-        .map((account) => row(account, uses.get(account.accountId) ?? null, now))
+        .map((account) => row(account, uses.get(account.accountId) ?? null, cursors, now))
         .sort((a, b) => a.name.localeCompare(b.name)),
     };
   });
@@ -150,4 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const serviceAccountsRoutes = fp(routes, { name: 'service-accounts', dependencies: ['database', 'auth', 'service-auth'] });
+export const serviceAccountsRoutes = fp(routes, {
+  name: 'service-accounts',
+  dependencies: ['database', 'auth', 'service-auth', 'webhook-worker'],
+});

@@ -149,3 +149,16 @@ export async function recentDeliveries(db: AnyDb, subscriptionId: string, limit 
     at: new Date(row.at),
   }));
 }
+
+export type SubscriptionState = 'live' | 'retrying' | 'parked';
+
+/**
+ * Where a subscription's delivery stands, from its cursor: parked (failed for the whole retry period),
+ * retrying (its last attempt failed), else live. A cursor from before the subscription's last replay is
+ * about to start again: live.
+ */
+export function subscriptionState(cursor: Cursor | undefined, replays: number): { state: SubscriptionState; current: Cursor | undefined } {
+  const current = cursor && cursor.replays >= replays ? cursor : undefined;
+  const state = current?.parkedAt ? 'parked' : current?.nextAttemptAt ? 'retrying' : 'live';
+  return { state, current };
+}

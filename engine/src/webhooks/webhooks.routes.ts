@@ -22,7 +22,7 @@ import type { Checkpoint } from '../event-store/event-store';
 import { newServiceId } from '../service-accounts/api-keys';
 import { serviceAccountsStream } from '../service-accounts/service-account.decider';
 import { currentService, serviceActor } from '../service-accounts/service-auth.plugin';
-import { readCursors, recentDeliveries } from './delivery-log';
+import { readCursors, recentDeliveries, subscriptionState } from './delivery-log';
 import { urlProblem, type OutboundPolicy } from './outbound-url';
 import { webhookCommand } from './webhook.decider';
 
@@ -109,14 +109,13 @@ const routes: FastifyPluginAsyncZod<{ policy: OutboundPolicy }> = async (app, { 
       return {
         subscriptions: subscriptions.map(({ subscriptionId, url, eventTypes, subscribedAt, replays }) => {
           const cursor = cursors.get(subscriptionId);
-          // A cursor from before the last replay is about to start again.
-          const current = cursor && cursor.replays >= replays ? cursor : undefined;
+          const { state, current } = subscriptionState(cursor, replays);
           return {
             subscriptionId,
             url,
             eventTypes: [...eventTypes],
             subscribedAt,
-            state: current?.parkedAt ? ('parked' as const) : current?.nextAttemptAt ? ('retrying' as const) : ('live' as const),
+            state,
             deliveredThrough: cursor?.deliveredThrough ?? null,
             attempts: current?.attempts ?? 0,
             nextAttemptAt: current?.nextAttemptAt?.toISOString() ?? null,

@@ -104,6 +104,8 @@ export const serviceAccountRowSchema = z.object({
   keys: z.array(z.object({ keyId: z.string(), issuedAt: z.string(), validUntil: z.string().nullable() })),
   lastUsedAt: z.string().nullable(),
   triggers: z.array(triggerSchema),
+  /** Its webhook subscriptions (issue #33 item 3) and where each one's delivery stands. */
+  webhooks: z.array(z.object({ subscriptionId: z.string(), url: z.string(), state: z.enum(['live', 'retrying', 'parked']) })),
 });
 export type ServiceAccountRow = z.infer<typeof serviceAccountRowSchema>;
 export const serviceAccountsAnswerSchema = z.object({ accounts: z.array(serviceAccountRowSchema) });

@@ -7,6 +7,7 @@ import {
   keysText,
   lastUsedText,
   listOrder,
+  webhooksText,
   triggerDraftOf,
 } from './service-account-rules';
 
@@ -19,6 +20,7 @@ const account = (patch: Partial<ServiceAccountRow> = {}): ServiceAccountRow => (
   keys: [{ keyId: 'k2', issuedAt: '2026-12-06T12:26:00.000Z', validUntil: null }],
   lastUsedAt: null,
   triggers: [],
+  webhooks: [],
   ...patch,
 });
 
@@ -26,6 +28,19 @@ describe('service account rules (issue #33 item 1)', () => {
   it('given an account never called, then its last use reads "never"; once called, the plant time', () => {
     expect(lastUsedText(account())).toBe('never');
     expect(lastUsedText(account({ lastUsedAt: '2026-12-06T12:26:00.000Z' }))).toBe('06 Dec 2026, 17:56');
+  });
+
+  it('given webhooks, then the card says how many and names the parked ones (issue #33 item 3)', () => {
+    expect(webhooksText(account())).toBe('none');
+    const hook = (subscriptionId: string, state: 'live' | 'retrying' | 'parked') => ({
+      subscriptionId,
+      url: `https://erp.example/${subscriptionId}`,
+      state,
+    });
+    expect(webhooksText(account({ webhooks: [hook('a', 'live'), hook('b', 'live')] }))).toBe('2, delivering');
+    expect(webhooksText(account({ webhooks: [hook('a', 'parked'), hook('b', 'retrying'), hook('c', 'live')] }))).toBe(
+      '3: 1 parked (https://erp.example/a), 1 retrying',
+    );
   });
 
   it('given a rotation in its overlap, then the keys say until when the previous one works', () => {

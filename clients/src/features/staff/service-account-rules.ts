@@ -42,6 +42,23 @@ export function keysText(account: ServiceAccountRow): string {
   return `${count}: the ${overlapEnds.length === 1 ? 'previous one works' : 'previous ones work'} until ${formatDateTime(last)}`;
 }
 
+/** 'none', or how many webhooks and which need attention: '2: 1 parked (https://…), 1 retrying'. */
+export function webhooksText(account: ServiceAccountRow): string {
+  if (account.webhooks.length === 0) return 'none';
+  const troubled = (state: 'parked' | 'retrying') => account.webhooks.filter((hook) => hook.state === state);
+  const parts = [
+    ...(troubled('parked').length
+      ? [
+          `${troubled('parked').length} parked (${troubled('parked')
+            .map((hook) => hook.url)
+            .join(', ')})`,
+        ]
+      : []),
+    ...(troubled('retrying').length ? [`${troubled('retrying').length} retrying`] : []),
+  ];
+  return parts.length ? `${account.webhooks.length}: ${parts.join(', ')}` : `${account.webhooks.length}, delivering`;
+}
+
 export interface NewAccountDraft {
   name: string;
   scopes: ServiceScope[];

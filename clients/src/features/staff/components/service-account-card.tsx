@@ -3,7 +3,7 @@ import { Box, Button, Chip, Divider, Paper, Stack, Typography } from '@mui/mater
 import type { ServiceAccountRow } from '@plantride/schemas';
 import { DateTimeText } from '../../../components/date-time-text';
 import { formatDateTime } from '../../../lib/format-date';
-import { isRevoked, keysText, lastUsedText } from '../service-account-rules';
+import { isRevoked, keysText, lastUsedText, webhooksText } from '../service-account-rules';
 import { ServiceAccountTriggers } from './service-account-triggers';
 
 type Trigger = ServiceAccountRow['triggers'][number];
@@ -24,6 +24,7 @@ export function ServiceAccountCard({ account, actions }: { account: ServiceAccou
     ['Last used', lastUsedText(account)],
     ...(revoked ? [['Revoked at', formatDateTime(account.revokedAt)] as [string, string]] : []),
     ['Keys', keysText(account)],
+    ['Webhooks', webhooksText(account)],
   ];
 
   return (

@@ -17,6 +17,7 @@ const MES: ServiceAccountRow = {
   revokedAt: null,
   keys: [{ keyId: 'k1', issuedAt: '2026-12-06T12:26:00.000Z', validUntil: null }],
   lastUsedAt: null,
+  webhooks: [],
   triggers: [
     {
       triggerId: 'press-7',
