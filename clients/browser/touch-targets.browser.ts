@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, openOptions, snap } from './support/browser';
 import { apiRequester, bookFixedRide, signInDriver } from './support/driver-flows';
-import { freshToken, newDriver, type ApiSession } from './support/engine-api';
+import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { pickLocation, signUpInBrowser } from './support/requester-flows';
 import { settled } from './support/axe';
 import { adminAccount, completedRide, signInStaff } from './support/staff-flows';
@@ -29,6 +29,7 @@ const STAFF_SCREENS: ReadonlyArray<readonly [path: string, shows: RegExp]> = [
   ['/site', /Site/i],
   ['/dispatch', /Dispatch/i],
   ['/checklists', /Checklist/i],
+  ['/service-accounts', /Service accounts/i],
 ];
 
 /** Every visible thing a finger can press: buttons, links, fields, tabs, comboboxes, checkboxes. */
@@ -140,6 +141,17 @@ describe.each([
     ] as const) {
       rides.push(await bookFixedRide(requester, 'Forklift', from, to));
     }
+    // A service account with a trigger (issue #33), so its card's buttons are measured too.
+    const staff = await admin();
+    const { accountId } = await staff.call<{ accountId: string }>('POST', '/api/service-accounts', {
+      name: `Touch PLC ${label}`,
+      scopes: ['orders:write'],
+    });
+    await staff.call('PUT', `/api/service-accounts/${accountId}/triggers/bin-1`, {
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Forklift',
+    });
   });
   afterAll(async () => {
     await browser?.close();
