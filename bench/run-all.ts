@@ -13,6 +13,7 @@ const BENCHES = [
   'reports/reports.bench.ts',
   'web/web.bench.ts',
   'site/site.bench.ts',
+  'webhooks/webhooks.bench.ts',
 ];
 const extra = process.argv.slice(2);
 const failed: string[] = [];
