@@ -57,15 +57,17 @@ export const serviceKeyAnswerSchema = commandAnswerSchema.extend({
   previousValidUntil: z.string().nullable(),
 });
 
+const overlapMessage = wordedMessage('Overlap must be whole minutes from 0 to 10080.');
+/** How long what a rotation replaces keeps working: whole minutes, 0 (not at all) to a week; an hour unless said. */
+export const overlapMinutesField = z
+  .number({ error: overlapMessage })
+  .int(overlapMessage)
+  .min(0, overlapMessage)
+  .max(10_080, overlapMessage)
+  .default(60);
+
 /** POST /api/service-accounts/{accountId}/rotate: keys issued before stay valid `overlapMinutes` (0: none; up to a week). */
-export const rotateServiceKeyBodySchema = z.object({
-  overlapMinutes: z
-    .number({ error: wordedMessage('Overlap must be whole minutes from 0 to 10080.') })
-    .int(wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .min(0, wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .max(10_080, wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .default(60),
-});
+export const rotateServiceKeyBodySchema = z.object({ overlapMinutes: overlapMinutesField });
 
 /** PUT /api/service-accounts/{accountId}/triggers/{triggerId}: the ride a press books. */
 export const setTriggerBodySchema = z

@@ -3,6 +3,7 @@ import { INSPECTION_EVENT_TYPES } from '../events/inspection.events';
 import { MAINTENANCE_EVENT_TYPES } from '../events/maintenance.events';
 import { RIDE_EVENT_TYPES } from '../events/ride.events';
 import { commandAnswerSchema } from './common.api';
+import { overlapMinutesField } from './service-accounts.api';
 import { wordedMessage } from './text-fields';
 
 /*
@@ -52,14 +53,7 @@ export const webhookIdParamsSchema = z.object({
 });
 
 /** POST /api/v1/webhooks/{id}/rotate-secret: the previous secret still signs for `overlapMinutes` (0 to 10080, default 60). */
-export const rotateWebhookSecretBodySchema = z.object({
-  overlapMinutes: z
-    .number({ error: wordedMessage('Overlap must be whole minutes from 0 to 10080.') })
-    .int(wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .min(0, wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .max(10_080, wordedMessage('Overlap must be whole minutes from 0 to 10080.'))
-    .default(60),
-});
+export const rotateWebhookSecretBodySchema = z.object({ overlapMinutes: overlapMinutesField });
 
 /** POST /api/v1/webhooks/{id}/replay: deliver again every subscribed event from `fromPosition` (a global position) on. */
 export const replayWebhookBodySchema = z.object({
