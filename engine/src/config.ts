@@ -64,7 +64,7 @@ const configSchema = z.object({
     .transform((value) => value === '1'),
   /** How long one delivery may take before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** How long a failing delivery is tried again (1, 2, 4 … s apart, at most 10 min) before its subscription is parked. */
+  /** How long a failing delivery is tried again (1, 2, 4 … s apart, at most a minute) before its subscription is parked. */
   WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
   /** The first retry's delay; each further one doubles it. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),

@@ -13,7 +13,7 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature';
 /*
  * Delivers each webhook subscription's events (issue #33 item 3): in the store's order, one at a time,
  * at least once. A subscription's cursor moves past an event only once its receiver answered 2xx; a
- * failure is tried again after 1, 2, 4 … seconds (at most 10 minutes apart) for WEBHOOK_RETRY_HOURS,
+ * failure is tried again after 1, 2, 4 … seconds (at most a minute apart) for WEBHOOK_RETRY_HOURS,
  * then the subscription is parked until its account replays it. An engine killed mid-delivery sends
  * that event again after its start. Appends wake the worker (store-watch); retries are timers of
  * this process, armed again from the cursors when the engine starts. On PostgreSQL each attempt holds
@@ -46,7 +46,8 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
   async (app, options) => {
     const db = app.database.db as AnyDb;
     await migrateWebhookTables(db);
-    const retryCapMs = options.retryCapMs ?? 600_000;
+    // A receiver back from an outage hears again within a minute, whatever how long it was away.
+    const retryCapMs = options.retryCapMs ?? 60_000;
     const running = new Map<string, Promise<void>>();
     const rerun = new Set<string>();
     const timers = new Map<string, NodeJS.Timeout>();
@@ -193,8 +194,7 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
       return result === 'busy' ? { next: 'busy' } : result;
     }
 
-    function arm(live: Live, ms: number) {
-      const id = live.subscription.subscriptionId;
+    function arm(id: string, ms: number) {
       clearTimeout(timers.get(id));
       if (closed) return;
       timers.set(
@@ -206,8 +206,12 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
       );
     }
 
-    function pump(live: Live): Promise<void> {
-      const id = live.subscription.subscriptionId;
+    /**
+     * Delivers one subscription until it has nothing to send, must wait, or is parked. Each step takes
+     * the subscription as it stands now (`latest`): an unsubscribe or a revocation stops it, a replay or a
+     * rotated secret is followed at once, even in the middle of a backlog.
+     */
+    function pump(id: string): Promise<void> {
       const current = running.get(id);
       if (current) {
         rerun.add(id);
@@ -218,16 +222,20 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
           for (;;) {
             rerun.delete(id);
             let outcome: Step = { next: 'more' };
-            while (!closed && outcome.next === 'more') outcome = await step(live);
-            if (outcome.next === 'wait') arm(live, outcome.ms);
+            while (!closed && outcome.next === 'more') {
+              const live = latest.get(id);
+              if (!live) return;
+              outcome = await step(live);
+            }
+            if (outcome.next === 'wait') arm(id, outcome.ms);
             // Another engine delivers it now: look again a little later, in case it stops.
-            if (outcome.next === 'busy') arm(live, 1_000);
-            if (closed || !rerun.has(id) || outcome.next !== 'idle') return;
+            if (outcome.next === 'busy') arm(id, 1_000);
+            if (closed || !rerun.has(id)) return;
           }
         } catch (error) {
           if (!closed) {
             app.log.error({ err: error, subscriptionId: id }, 'webhook delivery step failed');
-            arm(live, options.retryBaseMs);
+            arm(id, options.retryBaseMs);
           }
         } finally {
           running.delete(id);
@@ -247,6 +255,7 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
     // The subscriptions, read again only when the accounts' stream moved: with none, an append costs
     // this process nothing (commands are measured by their statements: statements-per-command.test.ts).
     let known: Live[] | null = null;
+    let latest = new Map<string, Live>();
     let pumping: Promise<void> | null = null;
     let again = false;
     async function pumpAll(): Promise<void> {
@@ -259,8 +268,11 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
         try {
           do {
             again = false;
-            known ??= await liveSubscriptions();
-            await Promise.all(known.map((live) => pump(live)));
+            if (known === null) {
+              known = await liveSubscriptions();
+              latest = new Map(known.map((live) => [live.subscription.subscriptionId, live]));
+            }
+            await Promise.all(known.map((live) => pump(live.subscription.subscriptionId)));
           } while (again && !closed);
         } catch (error) {
           if (!closed) app.log.error({ err: error }, 'webhook delivery failed to start');

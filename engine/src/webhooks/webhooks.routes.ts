@@ -55,11 +55,14 @@ const routes: FastifyPluginAsyncZod<{ policy: OutboundPolicy }> = async (app, { 
     return subscription;
   };
 
-  /** Just before the first event at `position` or after (the store's head when there is none). */
+  /**
+   * Just before the first event, in the readers' order (writing transaction, then position), among those at
+   * `position` or after: no event from there on is skipped (the store's head when there is none).
+   */
   const checkpointAt = async (position: number): Promise<Checkpoint> => {
     const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
       select transaction_id::text as transaction_id, global_position from events where global_position >= ${position}
-      order by global_position limit 1`.execute(db);
+      order by events.transaction_id, events.global_position limit 1`.execute(db);
     const first = rows[0];
     return first ? { transactionId: first.transaction_id, position: Number(first.global_position) - 1 } : app.eventStore.headCheckpoint();
   };
