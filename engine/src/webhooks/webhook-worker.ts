@@ -258,28 +258,34 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
     let latest = new Map<string, Live>();
     let pumping: Promise<void> | null = null;
     let again = false;
-    async function pumpAll(): Promise<void> {
-      if (closed) return;
+    async function refreshAndPump(): Promise<void> {
+      do {
+        again = false;
+        if (known === null) {
+          known = await liveSubscriptions();
+          latest = new Map(known.map((live) => [live.subscription.subscriptionId, live]));
+        }
+        // Not awaited: a subscription's backlog must not hold the next refresh of what is subscribed.
+        for (const live of known) void pump(live.subscription.subscriptionId);
+      } while (again && !closed);
+    }
+
+    function pumpAll(): Promise<void> {
+      if (closed) return Promise.resolve();
       if (pumping) {
         again = true;
         return pumping;
       }
-      pumping = (async () => {
-        try {
-          do {
-            again = false;
-            if (known === null) {
-              known = await liveSubscriptions();
-              latest = new Map(known.map((live) => [live.subscription.subscriptionId, live]));
-            }
-            await Promise.all(known.map((live) => pump(live.subscription.subscriptionId)));
-          } while (again && !closed);
-        } catch (error) {
+      // Cleared in a later turn, after the assignment: the refresh may finish without waiting on anything.
+      pumping = refreshAndPump()
+        .catch((error: unknown) => {
           if (!closed) app.log.error({ err: error }, 'webhook delivery failed to start');
-        } finally {
+        })
+        .finally(() => {
           pumping = null;
-        }
-      })();
+          // A wake-up heard after the last round and before this: not lost.
+          if (again && !closed) void pumpAll();
+        });
       return pumping;
     }
 

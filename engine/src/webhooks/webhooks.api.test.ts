@@ -67,7 +67,9 @@ describe.each(testStoreKinds())('signed webhooks, on %s', (kind) => {
         if (path === '/flaky' && failNext > 0) failNext--;
         const answered = fails ? 500 : 200;
         received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
-        response.writeHead(answered).end();
+        // A slow receiver: its backlog is still being delivered when the test unsubscribes.
+        if (path === '/slow') setTimeout(() => response.writeHead(answered).end(), 150);
+        else response.writeHead(answered).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -195,6 +197,25 @@ describe.each(testStoreKinds())('signed webhooks, on %s', (kind) => {
       'an attempt after the replay',
     );
     expect((await v1('DELETE', `/api/v1/webhooks/${subscriptionId}`)).statusCode).toBe(200);
+  });
+
+  it('given a backlog being delivered to a slow receiver, when the account unsubscribes, then at most the event in flight still goes', async () => {
+    const { subscriptionId } = (await v1('POST', '/api/v1/webhooks', { url: `${base}/slow`, events: ['RideRequested'] })).json<{
+      subscriptionId: string;
+    }>();
+    for (let i = 1; i <= 6; i++) await book(`S-${i}`);
+    await waitFor(() => received.some((request) => request.path === '/slow'), 10_000, 'the first slow delivery');
+    expect((await v1('DELETE', `/api/v1/webhooks/${subscriptionId}`)).statusCode).toBe(200);
+    const atUnsubscribe = received.filter((request) => request.path === '/slow').length;
+    // Another subscription hearing a later ride shows the worker has moved on since.
+    const after = (await v1('POST', '/api/v1/webhooks', { url: `${base}/after`, events: ['RideRequested'] })).json<{
+      subscriptionId: string;
+    }>();
+    const { rideId } = await book('S-7');
+    await waitFor(() => events('/after').some((event) => event.data.rideId === rideId), 10_000, 'the later ride delivered elsewhere');
+    expect(received.filter((request) => request.path === '/slow').length).toBeLessThanOrEqual(atUnsubscribe + 1);
+    expect(received.filter((request) => request.path === '/slow').length).toBeLessThan(6);
+    expect((await v1('DELETE', `/api/v1/webhooks/${after.subscriptionId}`)).statusCode).toBe(200);
   });
 
   it('given a URL outside the allowed hosts, an unknown event type or another account’s subscription, then it is refused and nothing is written', async () => {
