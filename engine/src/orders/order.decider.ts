@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../commands/errors';
 import type { FreeDrivers } from '../dispatch/offers';
 import { bookRide, bookingDecision, cancellation, rideStream, type BookRideCommand, type BookingStreams } from '../rides/ride.decider';
 import {
+  accountIn,
   callingAccount,
   serviceAccountsStream,
   type ServiceAccount,
@@ -173,7 +174,7 @@ function triggerBooking(command: PressTriggerCommand, trigger: ServiceTrigger): 
 }
 
 const triggerOf = (accounts: ServiceAccountsState | undefined, { accountId, triggerId }: PressTriggerCommand['data']) => {
-  const account = accounts && Object.hasOwn(accounts, accountId) ? accounts[accountId]! : undefined;
+  const account = accounts && accountIn(accounts, accountId);
   return account && Object.hasOwn(account.triggers, triggerId) ? account.triggers[triggerId] : undefined;
 };
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { canonicalJson, httpCommandContext } from '../commands/http-command';
 import { notFound } from '../commands/errors';
 import { freeDriversOf } from '../dispatch/dispatch-input';
 import { rideStream } from '../rides/ride.decider';
+import { newRideId } from '../rides/bookings.routes';
 import { siteAnswer } from '../site/site.routes';
 import { currentService, serviceActor } from '../service-accounts/service-auth.plugin';
 import { cancelOrder, orderStream, placeOrder, pressTrigger, triggerStream } from './order.decider';
@@ -32,9 +32,6 @@ import { cancelOrder, orderStream, placeOrder, pressTrigger, triggerStream } fro
  * orders, machine triggers, any ride's state, the site. Every call is counted against its account's
  * allowance (429 past it), and every command is written as the account's.
  */
-
-// As a person's booking: short enough to read out over a radio.
-const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
 
 type Placed = ServiceAccountEventOf<'OrderPlaced'>['data'];
 

@@ -21,8 +21,8 @@ import { freeDriversOf } from '../dispatch/dispatch-input';
 import { STEP_COMMANDS, bookRide, cancelRide, changePriority, rideStep } from './ride.decider';
 import { toTimestamps } from './ride-rows';
 
-// Short enough to read out over a radio; collisions would surface as a 409, never a merge.
-const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
+// Short enough to read out over a radio; collisions would surface as a 409, never a merge. Orders from systems use it too.
+export const newRideId = () => randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

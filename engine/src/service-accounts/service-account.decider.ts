@@ -151,11 +151,15 @@ function withWebhook(
  */
 export function callingAccount(actor: Actor, accounts: ServiceAccountsState, accountId: string, scope: ServiceScope): ServiceAccount {
   if (!('service' in actor) || actor.service !== accountId) throw forbidden();
-  const account = Object.hasOwn(accounts, accountId) ? accounts[accountId]! : null;
+  const account = accountIn(accounts, accountId);
   if (!account || account.revokedAt !== null) throw unauthorized(SERVICE_MESSAGES.keyRefused);
   if (!account.scopes.includes(scope)) throw forbidden(SERVICE_MESSAGES.scopeMissing(scope));
   return account;
 }
+
+/** The account `accountId` names, or null (an id from a request is never read off the object's prototype). */
+export const accountIn = (state: ServiceAccountsState, accountId: string): ServiceAccount | null =>
+  Object.hasOwn(state, accountId) ? state[accountId]! : null;
 
 export type ServiceAccountsRef = StreamRef<ServiceAccountsState, ServiceAccountEvent>;
 export const serviceAccountsStream = (): ServiceAccountsRef => ({
@@ -181,7 +185,7 @@ export function keyOpens(
   now: Date,
   sameHash: (a: string, b: string) => boolean,
 ): ServiceAccount | null {
-  const account = Object.hasOwn(state, presented.accountId) ? state[presented.accountId]! : null;
+  const account = accountIn(state, presented.accountId);
   if (!account) return null;
   const key = openKeys(account, now).find((candidate) => candidate.keyId === presented.keyId);
   return key && sameHash(key.secretHash, presented.secretHash) ? account : null;
@@ -189,7 +193,7 @@ export function keyOpens(
 
 /** The account `accountId` names, refusing a missing one (404) or a revoked one (409) for any change. */
 export function liveAccount(state: ServiceAccountsState, accountId: string): ServiceAccount {
-  const account = Object.hasOwn(state, accountId) ? state[accountId]! : null;
+  const account = accountIn(state, accountId);
   if (!account) throw notFound(SERVICE_MESSAGES.accountNotFound);
   if (account.revokedAt !== null) throw conflict(SERVICE_MESSAGES.accountRevoked);
   return account;
@@ -212,7 +216,7 @@ function decideAccounts(
   switch (command.type) {
     case 'CreateServiceAccount': {
       const { accountId, name, scopes, keyId, secretHash } = command.data;
-      if (Object.hasOwn(state, accountId)) throw conflict();
+      if (accountIn(state, accountId)) throw conflict();
       const taken = Object.values(state).some((account) => account.revokedAt === null && account.name.toLowerCase() === name.toLowerCase());
       if (taken) throw conflict(`A service account named "${name}" exists already.`);
       return [
@@ -228,7 +232,7 @@ function decideAccounts(
       return [{ type: 'ServiceKeyIssued', data: { accountId, keyId, secretHash, issuedAt: at, previousValidUntil } }];
     }
     case 'RevokeServiceAccount': {
-      const account = Object.hasOwn(state, command.data.accountId) ? state[command.data.accountId]! : null;
+      const account = accountIn(state, command.data.accountId);
       if (!account) throw notFound(SERVICE_MESSAGES.accountNotFound);
       // Revoked already: nothing changes, and the answer is the same.
       return account.revokedAt === null ? [{ type: 'ServiceAccountRevoked', data: { accountId: account.accountId, revokedAt: at } }] : [];

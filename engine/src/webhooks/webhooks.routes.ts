@@ -20,7 +20,7 @@ import { httpCommandContext } from '../commands/http-command';
 import { badRequest, notFound } from '../commands/errors';
 import type { Checkpoint } from '../event-store/event-store';
 import { newServiceId } from '../service-accounts/api-keys';
-import { serviceAccountsStream } from '../service-accounts/service-account.decider';
+import { accountIn, serviceAccountsStream } from '../service-accounts/service-account.decider';
 import { currentService, serviceActor } from '../service-accounts/service-auth.plugin';
 import { readCursors, recentDeliveries, subscriptionState } from './delivery-log';
 import { urlProblem, type OutboundPolicy } from './outbound-url';
@@ -49,7 +49,7 @@ const routes: FastifyPluginAsyncZod<{ policy: OutboundPolicy }> = async (app, { 
   const db = app.database.db as AnyDb;
 
   const subscriptionOf = async (accountId: string, subscriptionId: string) => {
-    const account = (await readState(app.eventStore, serviceAccountsStream()))[accountId];
+    const account = accountIn(await readState(app.eventStore, serviceAccountsStream()), accountId);
     const subscription = account && Object.hasOwn(account.webhooks, subscriptionId) ? account.webhooks[subscriptionId] : undefined;
     if (!subscription) throw notFound(WEBHOOK_MESSAGES.subscriptionNotFound);
     return subscription;
@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncZod<{ policy: OutboundPolicy }> = async (app, { 
     '/api/v1/webhooks',
     { onRequest: manage, schema: { response: { 200: webhookListAnswerSchema, ...limited } } },
     async (request) => {
-      const account = (await readState(app.eventStore, serviceAccountsStream()))[currentService(request).accountId];
+      const account = accountIn(await readState(app.eventStore, serviceAccountsStream()), currentService(request).accountId);
       const subscriptions = Object.values(account?.webhooks ?? {});
       const cursors = await readCursors(
         db,
