@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testStoreKinds } from '../test-support/test-database';
 import { startEngine, type EngineProcess } from './engine-process';
 
-// Issue 17 item 6: two engines started together on one PGlite folder. Ten trials in CI (each an engine's
+// Issue 17 item 6: two engines started together on one PGlite folder. Four trials in CI (each an engine's
 // start on PGlite, 5–10 s); the race is the O_EXCL create of data-dir-lock.ts. Raise it for a deeper look.
-const TRIALS = Number(process.env.FOLDER_TRIALS ?? 10);
+const TRIALS = Number(process.env.FOLDER_TRIALS ?? 4);
 
 // The embedded store only: registered in the PGlite pass.
 if (testStoreKinds().includes('pglite')) {

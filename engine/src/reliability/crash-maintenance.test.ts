@@ -30,7 +30,7 @@ describe.each(testStoreKinds())(
   (kind) => {
     const seed = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
     // CRASH_KILLS raises the count for a long local run.
-    const kills = Number(process.env.CRASH_KILLS ?? 20);
+    const kills = Number(process.env.CRASH_KILLS ?? 10);
     let store: EngineStore | undefined;
     const standbys: StandbyEngine[] = [];
     const engines: EngineProcess[] = [];
