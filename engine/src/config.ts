@@ -68,6 +68,12 @@ const configSchema = z.object({
   WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
   /** The first retry's delay; each further one doubles it. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
+  /** The MQTT broker AMR robots speak VDA 5050 on (issue #33 item 4), e.g. mqtt://127.0.0.1:1883; unset, no robot is driven. */
+  MQTT_URL: z.preprocess(blankAsUnset, z.string().url().optional()),
+  /** A robot with less battery charge than this (per cent) takes no ride; a ride it holds goes on. */
+  AMR_MIN_BATTERY: z.coerce.number().min(0).max(100).default(20),
+  /** How long a robot whose connection broke (or went offline) mid-ride may take to come back before it counts as a breakdown. */
+  AMR_RECONNECT_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
     try {

@@ -20,6 +20,8 @@ import { serviceAccountsRoutes } from './service-accounts/service-accounts.route
 import { v1Routes } from './orders/v1.routes';
 import { webhookWorkerPlugin } from './webhooks/webhook-worker';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { vdaBridgePlugin } from './vda5050/vda-bridge';
+import { amrsRoutes } from './vda5050/amrs.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -57,6 +59,14 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   });
   await app.register(webhooksRoutes, { policy });
   await app.register(serviceAccountsRoutes);
+  // Issue #33 item 4: AMR robots over VDA 5050 (MQTT_URL); without it the robots are listed, not driven.
+  await app.register(vdaBridgePlugin, {
+    mqttUrl: config.MQTT_URL,
+    minBattery: config.AMR_MIN_BATTERY,
+    graceMs: config.AMR_RECONNECT_GRACE_MS,
+    shiftMs: config.SHIFT_HOURS * 3_600_000,
+  });
+  await app.register(amrsRoutes, { minBattery: config.AMR_MIN_BATTERY });
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import { resolve } from 'node:path';
+import { defaultSiteDefinition } from '@plantride/schemas';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createTokenService } from './auth/jwt';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { LOG_REDACTION } from './auth/log-redaction';
 import { bootstrapUsers } from './users/bootstrap';
+import { demoNodeOf, seedDemoRobots } from './vda5050/demo-robots';
 import { handle } from './commands/command-handler';
 import { defineDefaultSite } from './site/site.decider';
 import { lockDataDir } from './database/data-dir-lock';
@@ -84,6 +86,22 @@ await handle(
   { type: 'DefineDefaultSite' },
   { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
 );
+
+/** A URL as printed: its user and password (MQTT_URL may carry them) left out. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString();
+}
+
+// Issue #33 item 5: the demo's robots and nodes, for virtual robots to drive (README, AMR robots).
+if (accounts.demo && config.MQTT_URL) {
+  await seedDemoRobots(app.eventStore);
+  process.stdout.write(
+    `Demo robots DEMO1 and DEMO2 registered; drive one with: npm run agv -- --url ${withoutCredentials(config.MQTT_URL)} --serial DEMO1 --node ${demoNodeOf(defaultSiteDefinition().places[0]!.id)}\n`,
+  );
+}
 
 let publicServer: Pick<Server, 'address'> = app.server;
 if (socketProcess) {

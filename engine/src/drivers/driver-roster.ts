@@ -44,6 +44,8 @@ export interface DriverRoster {
    * otherwise free who hold a normal ride's offer, which an urgent ride may take them from.
    */
   dispatchView(now: Date): { candidates: DispatchCandidate[]; holders: HeldCandidate[] };
+  /** The registered AMR robots' records as their streams tell them (issue #33 item 4). */
+  robots(): DriverState[];
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function createDriverRoster(
       }
       return { candidates, holders };
     },
+    robots: () => [...drivers.values()].map(({ state }) => state).filter((state) => state.robot !== null && state.record !== null),
     presence: (now) =>
       [...drivers.values()]
         .filter(({ state }) => state.record !== null)

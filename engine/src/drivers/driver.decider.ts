@@ -42,6 +42,13 @@ export interface DriverState {
   lastPassedInspectionDay: string | null;
   /** His last vehicle inspection, passed or not, or null. */
   lastInspection: DriverInspection | null;
+  /** An AMR robot's VDA 5050 identity (issue #33 item 4): the engine drives it; null for a person. */
+  robot: RobotIdentity | null;
+}
+
+export interface RobotIdentity {
+  manufacturer: string;
+  serialNumber: string;
 }
 
 export interface DriverInspection {
@@ -112,6 +119,10 @@ export function evolveDriver(state: DriverState, event: DriverEvent): DriverStat
       const lastInspection = { inspectionId, day, passed, inspectedAt, defects: items.filter((item) => !item.ok).map((item) => item.text) };
       return { ...state, lastInspection, lastPassedInspectionDay: passed ? day : state.lastPassedInspectionDay };
     }
+    case 'RobotRegistered':
+      return { ...state, robot: { manufacturer: event.data.manufacturer, serialNumber: event.data.serialNumber } };
+    case 'RobotOrderCancelled':
+      return state;
   }
 }
 
@@ -125,6 +136,7 @@ export const initialDriverState = (): DriverState => ({
   breakStartedAt: null,
   lastPassedInspectionDay: null,
   lastInspection: null,
+  robot: null,
 });
 
 /** A driver record's stream: admin edits, Active / Not Active, access, the maintenance block, and the ride he holds. */

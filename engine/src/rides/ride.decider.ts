@@ -71,12 +71,15 @@ export interface DriverProfile {
 type DriveRefusal = 'notDriver' | 'accountBlocked' | 'noRecord' | 'underMaintenance' | 'notActive';
 
 /**
- * Who may take or carry out rides: a driver account, not blocked, with a driver record, not under
- * maintenance, Active, with access. The one rule; what each asker is told follows.
+ * Who may take or carry out rides: a driver account, not blocked (or a registered robot), with a driver
+ * record, not under maintenance, Active, with access. The one rule; what each asker is told follows.
  */
 function driveRefusal(account: UserState, driver: DriverState): DriveRefusal | null {
-  if (!account || account.role !== 'driver') return 'notDriver';
-  if (account.isBlocked) return 'accountBlocked';
+  // An AMR robot (issue #33 item 4) has no person's account: its registered record stands for one.
+  if (!driver.robot) {
+    if (!account || account.role !== 'driver') return 'notDriver';
+    if (account.isBlocked) return 'accountBlocked';
+  }
   if (!driver.record) return 'noRecord';
   if (driver.blockedFor) return 'underMaintenance';
   if (driver.record.status !== 'Active' || !driver.accessActive) return 'notActive';
@@ -117,8 +120,8 @@ export function mayDrive(account: UserState, driver: DriverState, action: 'accep
   if (refusal) throw DRIVE_REFUSALS[action][refusal]();
   const record = driver.record!;
   return {
-    name: record.name || account!.name,
-    mobile: record.mobile || account!.mobile,
+    name: record.name || account?.name || record.operatorId,
+    mobile: record.mobile || account?.mobile || '',
     vehicleNumber: record.vehicle || null,
     vehicleType: record.vehicleAssigned || null,
   };
@@ -404,7 +407,8 @@ export function eligibleTaker(
   const self = asker === 'driver';
   const profile = mayDrive(account, driver, self ? 'accept' : 'assign');
   if (onBreak(driver, now)) throw conflict(self ? BREAK_MESSAGES.onBreak : ASSIGN_MESSAGES.driverOnBreak);
-  if (inspection.inspectionRequired && driver.lastPassedInspectionDay !== plantDayOf(now))
+  // A robot checks itself (a FATAL error is its breakdown): the daily inspection is a person's (docs/DECISIONS.md).
+  if (inspection.inspectionRequired && !driver.robot && driver.lastPassedInspectionDay !== plantDayOf(now))
     throw self ? forbidden(INSPECTION_MESSAGES.inspectionRequired) : conflict(ASSIGN_MESSAGES.driverInspectionDue);
   const assigned = assignment(driver, driverId, rideId, self ? SERVER_MESSAGES.driverHasOngoingRide : ASSIGN_MESSAGES.driverBusy);
   sameVehicleType(existing(ride), profile.vehicleType, self ? undefined : conflict(ASSIGN_MESSAGES.wrongVehicleType));

@@ -131,6 +131,8 @@ function activatedSignUp(data: SignUpUser['data'], codeHash: string, user: UserS
 function signUpEvents({ data }: SignUpUser, user: UserState, driver: DriverState, actor: Actor, now: Date): SignUpDecision {
   const trusted = 'system' in actor;
   if (data.role !== undefined && !trusted) throw forbidden();
+  // A robot's operator id (issue #33 item 4) is no person's token number: nobody signs up on it.
+  if (driver.robot) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
   if (data.activationCodeHash !== undefined) return activatedSignUp(data, data.activationCodeHash, user, driver, now);
   if (user) throw conflict(SERVER_MESSAGES.tokenAlreadyRegistered);
   const recorded = recordedVehicle(driver);

@@ -52,6 +52,10 @@ function changeOf(event: Exclude<DriverEvent, { type: 'DriverAdded' }>, at: Date
     case 'DriverBreakEnded':
       // Who is on shift (or on break) now is the engine's in-memory driver roster (engine/src/drivers/driver-roster.ts): it runs out with the clock.
       return {};
+    case 'RobotRegistered':
+    case 'RobotOrderCancelled':
+      // An AMR robot's record is a driver row like any (issue #33 item 4); its VDA 5050 identity and orders are the engine's (GET /api/amrs).
+      return {};
     case 'VehicleInspected':
       // His latest only; whether it is today's is asked at query time, so no timer turns it over at midnight.
       return {

@@ -1,3 +1,4 @@
+export * from './amrs.api';
 export * from './assign.api';
 export * from './audit.api';
 export * from './auth.api';

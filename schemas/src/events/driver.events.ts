@@ -126,6 +126,37 @@ export const driverBreakEndedSchema = defineEvent('DriverBreakEnded', {
   endedAt: isoDateTimeSchema,
 });
 
+/*
+ * AMR robots (issue #33 item 4). A robot is a driver record the engine itself drives over VDA 5050
+ * (engine/src/vda5050): it has no person's account, and its commands act as the record (a `driver`
+ * actor with its operator id), so every rule a driver follows holds for it. What it reports (mode,
+ * battery, errors, connection) is read from its MQTT state; what the engine decides of it is here.
+ */
+
+/** The record is an AMR robot, known on the MQTT broker by its VDA 5050 manufacturer and serial number. */
+export const robotRegisteredSchema = defineEvent('RobotRegistered', {
+  operatorId: idSchema,
+  manufacturer: z.string().min(1),
+  serialNumber: z.string().min(1),
+  registeredAt: isoDateTimeSchema,
+});
+
+/** Why a robot's order was cancelled: it reported a FATAL error, or the broker reported its connection broken. */
+export const ROBOT_BREAKDOWN_CAUSES = ['fatalError', 'connectionBroken'] as const;
+
+/**
+ * The robot broke down holding a ride: its VDA 5050 order is to be cancelled (the bridge sends
+ * `cancelOrder` on hearing this), in the same append as its maintenance request and the ride handed on.
+ */
+export const robotOrderCancelledSchema = defineEvent('RobotOrderCancelled', {
+  operatorId: idSchema,
+  rideId: idSchema,
+  orderId: z.string().min(1),
+  cause: z.enum(ROBOT_BREAKDOWN_CAUSES),
+  detail: z.string(),
+  cancelledAt: isoDateTimeSchema,
+});
+
 /** Any event of a `driver-{operatorId}` stream. */
 export const driverEventSchema = z.discriminatedUnion('type', [
   driverAddedSchema,
@@ -143,6 +174,8 @@ export const driverEventSchema = z.discriminatedUnion('type', [
   driverBreakStartedSchema,
   driverBreakEndedSchema,
   vehicleInspectedSchema,
+  robotRegisteredSchema,
+  robotOrderCancelledSchema,
 ]);
 
 export type DriverAdded = z.infer<typeof driverAddedSchema>;
@@ -160,6 +193,9 @@ export type DriverShiftStarted = z.infer<typeof driverShiftStartedSchema>;
 export type DriverShiftEnded = z.infer<typeof driverShiftEndedSchema>;
 export type DriverBreakStarted = z.infer<typeof driverBreakStartedSchema>;
 export type DriverBreakEnded = z.infer<typeof driverBreakEndedSchema>;
+export type RobotRegistered = z.infer<typeof robotRegisteredSchema>;
+export type RobotOrderCancelled = z.infer<typeof robotOrderCancelledSchema>;
+export type RobotBreakdownCause = (typeof ROBOT_BREAKDOWN_CAUSES)[number];
 export type DriverEvent = z.infer<typeof driverEventSchema>;
 export type DriverEventType = DriverEvent['type'];
 
@@ -179,6 +215,8 @@ export const DRIVER_EVENT_SCHEMA_VERSIONS = {
   DriverBreakStarted: 1,
   DriverBreakEnded: 1,
   VehicleInspected: 1,
+  RobotRegistered: 1,
+  RobotOrderCancelled: 1,
 } as const satisfies Record<DriverEventType, number>;
 
 export const DRIVER_EVENT_TYPES = Object.keys(DRIVER_EVENT_SCHEMA_VERSIONS) as DriverEventType[];

@@ -5,6 +5,7 @@ import { DRIVER_EVENT_SCHEMA_VERSIONS, driverEventSchema } from './driver.events
 import { INSPECTION_EVENT_SCHEMA_VERSIONS, inspectionEventSchema } from './inspection.events';
 import { MAINTENANCE_EVENT_SCHEMA_VERSIONS, maintenanceEventSchema } from './maintenance.events';
 import { RIDE_EVENT_SCHEMA_VERSIONS, rideEventSchema } from './ride.events';
+import { ROBOT_EVENT_SCHEMA_VERSIONS, robotEventSchema } from './robot.events';
 import { ROSTER_EVENT_SCHEMA_VERSIONS, rosterEventSchema } from './roster.events';
 import { SERVICE_ACCOUNT_EVENT_SCHEMA_VERSIONS, serviceAccountEventSchema } from './service-account.events';
 import { SITE_EVENT_SCHEMA_VERSIONS, siteEventSchema } from './site.events';
@@ -17,6 +18,7 @@ export * from './event-metadata';
 export * from './inspection.events';
 export * from './maintenance.events';
 export * from './ride.events';
+export * from './robot.events';
 export * from './roster.events';
 export * from './service-account.events';
 export * from './site.events';
@@ -34,6 +36,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...rosterEventSchema.options,
   ...alertEventSchema.options,
   ...serviceAccountEventSchema.options,
+  ...robotEventSchema.options,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -51,6 +54,7 @@ export const EVENT_SCHEMA_VERSIONS = {
   ...ROSTER_EVENT_SCHEMA_VERSIONS,
   ...ALERT_EVENT_SCHEMA_VERSIONS,
   ...SERVICE_ACCOUNT_EVENT_SCHEMA_VERSIONS,
+  ...ROBOT_EVENT_SCHEMA_VERSIONS,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMA_VERSIONS) as EventType[];
