@@ -1,5 +1,6 @@
 import Ajv2020, { type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { isVdaIdentity } from '@plantride/schemas';
 import connectionSchema from './schemas/connection.schema.json' with { type: 'json' };
 import instantActionsSchema from './schemas/instantActions.schema.json' with { type: 'json' };
 import orderSchema from './schemas/order.schema.json' with { type: 'json' };
@@ -151,9 +152,7 @@ const TOPIC_NAMES: readonly string[] = ['order', 'instantActions', 'state', 'con
  * space or control characters (MQTT forbids U+0000). VDA 5050 §6.3 narrows serial numbers further to
  * `A-Z a-z 0-9 _ . : -`; robots in the field do not all keep to it, so it is not enforced here.
  */
-export function validVdaIdentity(value: string): boolean {
-  return /^[^\s/+#\p{C}]+$/u.test(value);
-}
+export const validVdaIdentity = isVdaIdentity;
 
 /** `uagv/v2/<manufacturer>/<serialNumber>/<topic>`; throws on an identity that is not one topic level. */
 export function vdaTopic(manufacturer: string, serialNumber: string, topic: VdaTopicName): string {

@@ -18,13 +18,18 @@ export const AMR_MESSAGES = {
   identity: (label: string) => wordedMessage(`${label} must be 1 to 64 characters, without / + # or spaces.`),
 } as const;
 
-/** A VDA 5050 identity part (manufacturer, serial number, node id): one MQTT topic level, so no `/ + #`. */
-const VDA_IDENTITY = /^[^\s/+#]{1,64}$/;
+/**
+ * A VDA 5050 identity part (manufacturer, serial number, node id): one MQTT topic level, so no `/ + #`,
+ * space or control character (MQTT forbids U+0000). The engine's topics (vda5050/protocol.ts) use this too.
+ */
+export const isVdaIdentity = (value: string): boolean => /^[^\s/+#\p{C}]+$/u.test(value);
+const VDA_IDENTITY_MAX = 64;
 const vdaIdentity = (label: string) =>
   z
     .string({ error: AMR_MESSAGES.identity(label) })
     .trim()
-    .regex(VDA_IDENTITY, AMR_MESSAGES.identity(label));
+    .max(VDA_IDENTITY_MAX, AMR_MESSAGES.identity(label))
+    .refine(isVdaIdentity, AMR_MESSAGES.identity(label));
 
 /** The operator id a robot's record gets: its serial number behind a prefix no token number has. */
 export const robotOperatorId = (serialNumber: string): string => `AMR-${serialNumber}`;
