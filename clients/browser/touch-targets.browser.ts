@@ -30,6 +30,7 @@ const STAFF_SCREENS: ReadonlyArray<readonly [path: string, shows: RegExp]> = [
   ['/dispatch', /Dispatch/i],
   ['/checklists', /Checklist/i],
   ['/service-accounts', /Service accounts/i],
+  ['/amrs', /Save nodes/],
 ];
 
 /** Every visible thing a finger can press: buttons, links, fields, tabs, comboboxes, checkboxes. */

@@ -172,6 +172,13 @@ export const routes: RouteObject[] = [
                 (m) => m.InspectionHistoryPage,
               ),
             },
+            {
+              path: '/amrs',
+              lazy: lazyComponent(
+                () => import('../features/staff/components/amrs-page'),
+                (m) => m.AmrsPage,
+              ),
+            },
           ]),
         ],
       },

@@ -47,6 +47,11 @@ const CARDS: readonly DashboardCard[] = [
     text: 'Systems that place orders with an API key: scopes, keys shown once, rotation, revoking, machine triggers.',
     adminOnly: true,
   },
+  {
+    title: 'AMR robots',
+    to: '/amrs',
+    text: "Robots driven over VDA 5050: each one's connection, battery, place and ride; registering robots and the places' node ids.",
+  },
 ];
 
 /**
