@@ -41,6 +41,13 @@ const migrations: Record<string, Migration> = {
       await sql`create index webhook_deliveries_by_subscription on webhook_deliveries (subscription_id, id desc)`.execute(trx);
     },
   },
+  // Which engine delivers the subscription now, until when (webhook-worker.ts): a lease in place of a
+  // lock held through the receiver's answer.
+  '0002_webhook_leases': {
+    async up(trx) {
+      await sql`alter table webhook_cursors add column lease_owner text, add column lease_until timestamptz`.execute(trx);
+    },
+  },
 };
 
 export const migrateWebhookTables = (db: AnyDb) => runMigrations(db, 'webhook_migrations', migrations);
@@ -91,16 +98,43 @@ export async function readCursors(db: AnyDb, ids: readonly string[]): Promise<Ma
   return new Map(rows.map((row) => [row.subscription_id, toCursor(row)]));
 }
 
-export async function saveCursor(db: AnyDb, cursor: Cursor): Promise<void> {
+/**
+ * Leases `fresh.subscriptionId` to `owner` for `ms` (by the database's clock) unless another owner's
+ * lease is still running, writing `fresh` first if the subscription has no cursor yet. Answers the
+ * cursor as stored, or null while another engine holds it. One statement, no transaction left open.
+ */
+export async function claimCursor(db: AnyDb, fresh: Cursor, owner: string, ms: number): Promise<Cursor | null> {
+  const c = fresh;
+  const { rows } = await sql<Row>`insert into webhook_cursors (subscription_id, transaction_id, position, delivered_through, replays,
+      lease_owner, lease_until)
+    values (${c.subscriptionId}, ${c.transactionId}, ${c.position}, ${c.deliveredThrough}, ${c.replays},
+      ${owner}, now() + ${ms}::integer * interval '1 millisecond')
+    on conflict (subscription_id) do update set lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+      where webhook_cursors.lease_owner is null or webhook_cursors.lease_owner = excluded.lease_owner
+        or webhook_cursors.lease_until < now()
+    returning *`.execute(db);
+  return rows[0] ? toCursor(rows[0]) : null;
+}
+
+/**
+ * Writes `cursor` and ends `owner`'s lease, if `owner` still holds it; false when its lease ran out
+ * and another engine took the subscription over (which then delivers from the cursor it found).
+ */
+export async function settleCursor(db: AnyDb, cursor: Cursor, owner: string): Promise<boolean> {
   const c = cursor;
-  await sql`insert into webhook_cursors (subscription_id, transaction_id, position, delivered_through, replays, attempts,
-      first_failed_at, next_attempt_at, parked_at, last_error)
-    values (${c.subscriptionId}, ${c.transactionId}, ${c.position}, ${c.deliveredThrough}, ${c.replays}, ${c.attempts},
-      ${c.firstFailedAt?.toISOString() ?? null}, ${c.nextAttemptAt?.toISOString() ?? null}, ${c.parkedAt?.toISOString() ?? null}, ${c.lastError})
-    on conflict (subscription_id) do update set transaction_id = excluded.transaction_id, position = excluded.position,
-      delivered_through = excluded.delivered_through, replays = excluded.replays, attempts = excluded.attempts,
-      first_failed_at = excluded.first_failed_at, next_attempt_at = excluded.next_attempt_at, parked_at = excluded.parked_at,
-      last_error = excluded.last_error`.execute(db);
+  const { rows } = await sql`update webhook_cursors set transaction_id = ${c.transactionId}, position = ${c.position},
+      delivered_through = ${c.deliveredThrough}, replays = ${c.replays}, attempts = ${c.attempts},
+      first_failed_at = ${c.firstFailedAt?.toISOString() ?? null}, next_attempt_at = ${c.nextAttemptAt?.toISOString() ?? null},
+      parked_at = ${c.parkedAt?.toISOString() ?? null}, last_error = ${c.lastError}, lease_owner = null, lease_until = null
+    where subscription_id = ${c.subscriptionId} and lease_owner = ${owner}
+    returning subscription_id`.execute(db);
+  return rows.length > 0;
+}
+
+/** Ends `owner`'s lease on the subscription, cursor unchanged (a step that failed half-way). */
+export async function releaseLease(db: AnyDb, subscriptionId: string, owner: string): Promise<void> {
+  await sql`update webhook_cursors set lease_owner = null, lease_until = null
+    where subscription_id = ${subscriptionId} and lease_owner = ${owner}`.execute(db);
 }
 
 export interface Delivery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResolved, isPrivateAddress, urlProblem } from './outbound-url';
+import { isPrivateAddress, resolveChecked, urlProblem, type Resolver } from './outbound-url';
 
 describe('where webhooks may go', () => {
   const policy = { allowedHosts: ['erp.plant.example', '*.mes.example', '169.254.169.254', '127.0.0.1'], allowPrivate: false };
@@ -35,7 +35,22 @@ describe('where webhooks may go', () => {
   });
 
   it('given a name that resolves to a local address, then delivery is refused at send time', async () => {
-    await expect(checkResolved('http://localhost:9000/hook', policy)).rejects.toThrow(/private or local/);
-    await expect(checkResolved('http://localhost:9000/hook', { ...policy, allowPrivate: true })).resolves.toBeUndefined();
+    await expect(resolveChecked('http://localhost:9000/hook', policy)).rejects.toThrow(/private or local/);
+    await expect(resolveChecked('http://localhost:9000/hook', { ...policy, allowPrivate: true })).resolves.toMatchObject({
+      address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+    });
+  });
+
+  it('given a name with a public and a private address, then every address is checked and it is refused', async () => {
+    const resolve: Resolver = async () => [
+      { address: '203.0.113.7', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+    ];
+    await expect(resolveChecked('https://erp.plant.example/hook', policy, resolve)).rejects.toThrow('(10.0.0.5)');
+    const publicOnly: Resolver = async () => [{ address: '203.0.113.7', family: 4 }];
+    await expect(resolveChecked('https://erp.plant.example/hook', policy, publicOnly)).resolves.toEqual({
+      address: '203.0.113.7',
+      family: 4,
+    });
   });
 });

@@ -5,7 +5,8 @@ import { BlockList, isIP } from 'node:net';
  * Where webhooks may go (issue #33 item 3): only to hosts the operator allowed (WEBHOOK_ALLOWED_HOSTS),
  * never to loopback, private, link-local or cloud-metadata addresses unless WEBHOOK_ALLOW_PRIVATE=1
  * (tests, a receiver on the same machine). Checked when subscribing, and again on each delivery
- * against the addresses the name resolves to then (a name may be pointed elsewhere later).
+ * against the addresses the name resolves to then (a name may be pointed elsewhere later); the
+ * delivery then connects to the address checked (outbound-post.ts).
  */
 
 export interface OutboundPolicy {
@@ -62,11 +63,28 @@ export function urlProblem(raw: string, policy: OutboundPolicy): string | null {
   return null;
 }
 
-/** Refuses (throws) when `raw`'s host resolves to a private or local address the policy does not allow. */
-export async function checkResolved(raw: string, policy: OutboundPolicy): Promise<void> {
-  if (policy.allowPrivate) return;
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Every address a host name has now (the system's resolver, or a test's). */
+export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true })).map(({ address, family }): ResolvedAddress => ({ address, family: family === 6 ? 6 : 4 }));
+
+/**
+ * The address to connect to for `raw`: its host resolved once (an IP literal is its own), every address
+ * checked, the first returned. Throws when one of them is private or local and the policy does not allow it.
+ */
+export async function resolveChecked(raw: string, policy: OutboundPolicy, resolve: Resolver = systemResolver): Promise<ResolvedAddress> {
   const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
-  const blocked = addresses.find(({ address }) => isPrivateAddress(address));
+  const literal = isIP(host);
+  const addresses: ResolvedAddress[] = literal ? [{ address: host, family: literal === 6 ? 6 : 4 }] : await resolve(host);
+  const blocked = policy.allowPrivate ? undefined : addresses.find(({ address }) => isPrivateAddress(address));
   if (blocked) throw new Error(`${host} resolves to a private or local address (${blocked.address})`);
+  const [first] = addresses;
+  if (!first) throw new Error(`${host} resolves to no address`);
+  return first;
 }

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { SERVICE_ACCOUNTS_STREAM_ID } from '@plantride/schemas';
 import { readState } from '../commands/command-handler';
 import type { RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { watchAppends } from '../event-store/store-watch';
 import { serviceAccountsStream, type WebhookSubscription } from '../service-accounts/service-account.decider';
-import { logDelivery, migrateWebhookTables, readCursors, saveCursor, type Cursor } from './delivery-log';
-import { checkResolved, type OutboundPolicy } from './outbound-url';
+import { claimCursor, logDelivery, migrateWebhookTables, releaseLease, settleCursor, type Cursor } from './delivery-log';
+import { createOutbound } from './outbound-post';
+import type { OutboundPolicy, Resolver } from './outbound-url';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /*
@@ -16,9 +18,13 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature';
  * failure is tried again after 1, 2, 4 … seconds (at most a minute apart) for WEBHOOK_RETRY_HOURS,
  * then the subscription is parked until its account replays it. An engine killed mid-delivery sends
  * that event again after its start. Appends wake the worker (store-watch); retries are timers of
- * this process, armed again from the cursors when the engine starts. On PostgreSQL each attempt holds
- * a transaction-scoped advisory lock on its subscription, so several engines never deliver one
- * subscription's events side by side (the embedded store has one engine).
+ * this process, armed again from the cursors when the engine starts.
+ *
+ * One engine at a time delivers a subscription, by a lease on its cursor row: each step claims it in
+ * one statement (for WEBHOOK_TIMEOUT_MS and a margin), POSTs holding no connection or transaction, and
+ * writes the outcome with the delivery log in a short transaction only if it still holds the lease,
+ * which that write ends. A killed engine's lease runs out; another engine (or the same one started
+ * again) then takes the subscription from its cursor. Slow receivers cannot take the pool from commands.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,16 +36,28 @@ export interface WebhookWorkerOptions {
   retryForMs: number;
   retryBaseMs: number;
   retryCapMs?: number;
+  /** How host names are resolved (tests); the system's resolver unless given. */
+  resolve?: Resolver;
 }
 
 const BATCH = 200;
 const MAX_ERROR = 300;
+/** A lease outlasts the POST's time limit by this: the claim, the read of the next events and the outcome's write. */
+const LEASE_MARGIN_MS = 5_000;
+/** The POST ends at least this long before the lease does in this process's time, leaving the outcome's write. */
+const SETTLE_MS = 2_000;
 
 type Step = { next: 'more' } | { next: 'idle' } | { next: 'parked' } | { next: 'wait'; ms: number } | { next: 'busy' };
 
 interface Live {
   accountId: string;
   subscription: WebhookSubscription;
+}
+
+interface Answer {
+  status: number | null;
+  error: string | null;
+  latencyMs: number;
 }
 
 export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
@@ -52,16 +70,10 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
     const rerun = new Set<string>();
     const timers = new Map<string, NodeJS.Timeout>();
     let closed = false;
-
-    const locked = async <T>(id: string, work: (db: AnyDb) => Promise<T>): Promise<T | 'busy'> => {
-      if (app.database.kind !== 'postgres') return work(db);
-      return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_xact_lock(hashtext(${`plantride-webhook:${id}`})) as locked`.execute(trx);
-        return rows[0]?.locked ? work(trx) : 'busy';
-      });
-    };
+    /** This worker's name on the leases it holds. */
+    const owner = randomUUID();
+    const leaseMs = options.timeoutMs + LEASE_MARGIN_MS;
+    const outbound = createOutbound(options.policy, options.resolve);
 
     const secretsOf = (subscription: WebhookSubscription, now: Date): string[] =>
       subscription.secrets
@@ -69,10 +81,8 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
         .map((secret) => app.tokens.open(secret.sealed))
         .filter((secret): secret is string => secret !== null);
 
-    async function post(
-      subscription: WebhookSubscription,
-      event: RecordedEvent,
-    ): Promise<{ status: number | null; error: string | null; latencyMs: number }> {
+    /** POSTs `event`, ending by the time limit or, earlier, when the lease is about to run out (`leaseLeft`). */
+    async function post(subscription: WebhookSubscription, event: RecordedEvent, leaseLeft: AbortSignal): Promise<Answer> {
       const started = performance.now();
       const { data } = toDomainEvent(event);
       const body = JSON.stringify({
@@ -84,9 +94,7 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
         data,
       });
       try {
-        await checkResolved(subscription.url, options.policy);
-        const response = await fetch(subscription.url, {
-          method: 'POST',
+        const status = await outbound.post(subscription.url, {
           headers: {
             'content-type': 'application/json',
             'user-agent': 'PlantRide-Webhooks/1',
@@ -95,17 +103,10 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
             'PlantRide-Event-Type': event.type,
           },
           body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), leaseLeft]),
         });
-        // Nothing of the answer is read but its status: a receiver cannot make the engine hold a large body.
-        await response.body?.cancel().catch(() => undefined);
-        const ok = response.status >= 200 && response.status < 300;
-        return {
-          status: response.status,
-          error: ok ? null : `HTTP ${response.status}`,
-          latencyMs: Math.round(performance.now() - started),
-        };
+        const ok = status >= 200 && status < 300;
+        return { status, error: ok ? null : `HTTP ${status}`, latencyMs: Math.round(performance.now() - started) };
       } catch (error) {
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         return { status: null, error: message.slice(0, MAX_ERROR), latencyMs: Math.round(performance.now() - started) };
@@ -114,43 +115,86 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
 
     const backoff = (attempts: number) => Math.min(retryCapMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 
-    /** One step of a subscription's delivery: skip what it does not hear, or deliver (or try) its next event. */
+    /**
+     * One step of a subscription's delivery: skip what it does not hear, or deliver (or try) its next
+     * event. Busy while another engine holds its lease.
+     */
     async function step({ subscription }: Live): Promise<Step> {
       const id = subscription.subscriptionId;
-      const result = await locked(id, async (tx): Promise<Step> => {
-        const now = new Date();
-        const stored = (await readCursors(tx, [id])).get(id);
-        const fresh: Cursor = {
-          subscriptionId: id,
-          ...subscription.from,
-          deliveredThrough: stored?.deliveredThrough ?? null,
-          replays: subscription.replays,
-          attempts: 0,
-          firstFailedAt: null,
-          nextAttemptAt: null,
-          parkedAt: null,
-          lastError: null,
-        };
-        // First seen, or replayed since: start again from where the subscription says.
-        const cursor = !stored || stored.replays < subscription.replays ? fresh : stored;
-        if (cursor.parkedAt) return { next: 'parked' };
-        if (cursor.nextAttemptAt && cursor.nextAttemptAt > now) return { next: 'wait', ms: cursor.nextAttemptAt.getTime() - now.getTime() };
-        const events = await app.eventStore.readAll(cursor, BATCH);
-        const types = new Set(subscription.eventTypes);
-        const index = events.findIndex((event) => types.has(event.type));
-        if (index === -1) {
-          const last = events.at(-1);
-          if (last) await saveCursor(tx, { ...cursor, transactionId: last.transactionId, position: last.globalPosition });
-          else if (cursor !== stored) await saveCursor(tx, cursor);
-          return { next: events.length === BATCH ? 'more' : 'idle' };
-        }
-        const event = events[index]!;
-        const skipped = index > 0 ? events[index - 1]! : null;
-        const through = skipped ? { transactionId: skipped.transactionId, position: skipped.globalPosition } : {};
-        const attempt = cursor.attempts + 1;
-        const answer = await post(subscription, event);
-        const ok = answer.error === null;
-        await logDelivery(tx, {
+      // Started before the claim: it fires before the lease ends by the database's clock.
+      const leaseLeft = AbortSignal.timeout(leaseMs - SETTLE_MS);
+      const fresh: Cursor = {
+        subscriptionId: id,
+        ...subscription.from,
+        deliveredThrough: null,
+        replays: subscription.replays,
+        attempts: 0,
+        firstFailedAt: null,
+        nextAttemptAt: null,
+        parkedAt: null,
+        lastError: null,
+      };
+      const stored = await claimCursor(db, fresh, owner, leaseMs);
+      if (!stored) return { next: 'busy' };
+      // Replayed since: start again from where the subscription says.
+      const cursor = stored.replays < subscription.replays ? { ...fresh, deliveredThrough: stored.deliveredThrough } : stored;
+      try {
+        return await deliverNext(subscription, cursor, leaseLeft);
+      } catch (error) {
+        await releaseLease(db, id, owner).catch(() => undefined);
+        throw error;
+      }
+    }
+
+    /** The leased part of a step: every way out writes the cursor and ends the lease, or lost it. */
+    async function deliverNext(subscription: WebhookSubscription, cursor: Cursor, leaseLeft: AbortSignal): Promise<Step> {
+      const id = subscription.subscriptionId;
+      const now = new Date();
+      const settled = async (next: Cursor, then: Step): Promise<Step> => ((await settleCursor(db, next, owner)) ? then : { next: 'busy' });
+      if (cursor.parkedAt) return settled(cursor, { next: 'parked' });
+      if (cursor.nextAttemptAt && cursor.nextAttemptAt > now)
+        return settled(cursor, { next: 'wait', ms: cursor.nextAttemptAt.getTime() - now.getTime() });
+      const events = await app.eventStore.readAll(cursor, BATCH);
+      const types = new Set(subscription.eventTypes);
+      const index = events.findIndex((event) => types.has(event.type));
+      if (index === -1) {
+        const last = events.at(-1);
+        const past = last ? { ...cursor, transactionId: last.transactionId, position: last.globalPosition } : cursor;
+        return settled(past, { next: events.length === BATCH ? 'more' : 'idle' });
+      }
+      const event = events[index]!;
+      const skipped = index > 0 ? events[index - 1]! : null;
+      const through = skipped ? { transactionId: skipped.transactionId, position: skipped.globalPosition } : {};
+      const attempt = cursor.attempts + 1;
+      const answer = await post(subscription, event, leaseLeft);
+      const ok = answer.error === null;
+      const failedAt = new Date();
+      const firstFailedAt = cursor.firstFailedAt ?? failedAt;
+      const parked = !ok && failedAt.getTime() - firstFailedAt.getTime() >= options.retryForMs;
+      const wait = backoff(attempt);
+      const next: Cursor = ok
+        ? {
+            ...cursor,
+            transactionId: event.transactionId,
+            position: event.globalPosition,
+            deliveredThrough: event.globalPosition,
+            attempts: 0,
+            firstFailedAt: null,
+            nextAttemptAt: null,
+            lastError: null,
+          }
+        : {
+            ...cursor,
+            ...through,
+            attempts: attempt,
+            firstFailedAt,
+            nextAttemptAt: parked ? null : new Date(failedAt.getTime() + wait),
+            parkedAt: parked ? failedAt : null,
+            lastError: answer.error,
+          };
+      const held = await db.transaction().execute(async (trx) => {
+        if (!(await settleCursor(trx, next, owner))) return false;
+        await logDelivery(trx, {
           subscriptionId: id,
           eventId: event.eventId,
           eventType: event.type,
@@ -162,36 +206,16 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
           error: answer.error,
           at: new Date(),
         });
-        if (ok) {
-          await saveCursor(tx, {
-            ...cursor,
-            transactionId: event.transactionId,
-            position: event.globalPosition,
-            deliveredThrough: event.globalPosition,
-            attempts: 0,
-            firstFailedAt: null,
-            nextAttemptAt: null,
-            lastError: null,
-          });
-          return { next: 'more' };
-        }
-        const failedAt = new Date();
-        const firstFailedAt = cursor.firstFailedAt ?? failedAt;
-        const parked = failedAt.getTime() - firstFailedAt.getTime() >= options.retryForMs;
-        const wait = backoff(attempt);
-        await saveCursor(tx, {
-          ...cursor,
-          ...through,
-          attempts: attempt,
-          firstFailedAt,
-          nextAttemptAt: parked ? null : new Date(failedAt.getTime() + wait),
-          parkedAt: parked ? failedAt : null,
-          lastError: answer.error,
-        });
-        if (parked) app.log.warn({ subscriptionId: id, error: answer.error }, 'webhook subscription parked after its retry period');
-        return parked ? { next: 'parked' } : { next: 'wait', ms: wait };
+        return true;
       });
-      return result === 'busy' ? { next: 'busy' } : result;
+      if (!held) {
+        // Its lease ran out mid-delivery and another engine took the subscription: that one sends the event (again).
+        app.log.warn({ subscriptionId: id, eventId: event.eventId }, 'webhook lease lost during a delivery; its outcome is not recorded');
+        return { next: 'busy' };
+      }
+      if (ok) return { next: 'more' };
+      if (parked) app.log.warn({ subscriptionId: id, error: answer.error }, 'webhook subscription parked after its retry period');
+      return parked ? { next: 'parked' } : { next: 'wait', ms: wait };
     }
 
     function arm(id: string, ms: number) {
@@ -223,6 +247,8 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
             rerun.delete(id);
             let outcome: Step = { next: 'more' };
             while (!closed && outcome.next === 'more') {
+              // The accounts moved and are being read again: the round after that read steps on (pump below).
+              if (readAsOf !== accountsMoved) break;
               const live = latest.get(id);
               if (!live) return;
               outcome = await step(live);
@@ -237,10 +263,10 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
             app.log.error({ err: error, subscriptionId: id }, 'webhook delivery step failed');
             arm(id, options.retryBaseMs);
           }
-        } finally {
-          running.delete(id);
         }
-      })();
+        // Removed in a later turn, after the set below: a pump that ends without awaiting anything would
+        // otherwise be deleted before it is set, and stay there, stopping the subscription for good.
+      })().finally(() => running.delete(id));
       running.set(id, work);
       return work;
     }
@@ -254,15 +280,21 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
 
     // The subscriptions, read again only when the accounts' stream moved: with none, an append costs
     // this process nothing (commands are measured by their statements: statements-per-command.test.ts).
-    let known: Live[] | null = null;
+    // Counted, not a flag: a move heard while a read is under way makes that read stale, and the next
+    // round reads again (a flag cleared by the stale read's result lost a rotation or an unsubscribe).
+    let known: Live[] = [];
+    let accountsMoved = 0;
+    let readAsOf = -1;
     let latest = new Map<string, Live>();
     let pumping: Promise<void> | null = null;
     let again = false;
     async function refreshAndPump(): Promise<void> {
       do {
         again = false;
-        if (known === null) {
+        if (readAsOf !== accountsMoved) {
+          const asOf = accountsMoved;
           known = await liveSubscriptions();
+          readAsOf = asOf;
           latest = new Map(known.map((live) => [live.subscription.subscriptionId, live]));
         }
         // Not awaited: a subscription's backlog must not hold the next refresh of what is subscribed.
@@ -290,8 +322,8 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
     }
 
     const heard = (events: readonly RecordedEvent[]) => {
-      if (events.some((event) => event.streamId === SERVICE_ACCOUNTS_STREAM_ID)) known = null;
-      if (known === null || known.length > 0) void pumpAll();
+      if (events.some((event) => event.streamId === SERVICE_ACCOUNTS_STREAM_ID)) accountsMoved += 1;
+      if (readAsOf !== accountsMoved || known.length > 0) void pumpAll();
     };
 
     app.decorate('webhooks', { pumpAll });
@@ -304,6 +336,7 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
       timers.forEach((timer) => clearTimeout(timer));
       await watch.close();
       await Promise.allSettled([pumping, ...running.values()]);
+      outbound.close();
     });
   },
   { name: 'webhook-worker', dependencies: ['database', 'auth'] },
