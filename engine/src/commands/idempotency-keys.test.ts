@@ -405,6 +405,25 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
     }>().accountId;
   const trigger = { fromLocation: 'main gate', toLocation: 'canteen', vehicleType: 'Forklift' };
   Object.assign(CASES, {
+    // Issue #33 item 4: AMR robots and the places' nodes.
+    'POST /api/amrs': async () => ({
+      first: {
+        who: 'AD01',
+        method: 'POST',
+        url: '/api/amrs',
+        payload: { name: 'Keyed robot', manufacturer: 'Acme', serialNumber: `K1-${kind}` },
+      },
+      other: {
+        who: 'AD01',
+        method: 'POST',
+        url: '/api/amrs',
+        payload: { name: 'Keyed robot', manufacturer: 'Acme', serialNumber: `K2-${kind}` },
+      },
+    }),
+    'PUT /api/amrs/nodes': async () => ({
+      first: { who: 'AD01', method: 'PUT', url: '/api/amrs/nodes', payload: { nodes: [{ placeId: 'main-gate', nodeId: 'N1' }] } },
+      other: { who: 'AD01', method: 'PUT', url: '/api/amrs/nodes', payload: { nodes: [{ placeId: 'canteen', nodeId: 'N2' }] } },
+    }),
     'POST /api/service-accounts': async () => ({
       first: { who: 'AD01', method: 'POST', url: '/api/service-accounts', payload: { name: 'MES', scopes: ['orders:write'] } },
       other: { who: 'AD01', method: 'POST', url: '/api/service-accounts', payload: { name: 'WMS', scopes: ['orders:write'] } },

@@ -19,7 +19,7 @@ interface Service {
   healthcheck?: { test: string[]; interval: string; retries: number };
 }
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
-const { postgres, redis, engine } = compose.services as Record<'postgres' | 'redis' | 'engine', Service>;
+const { postgres, redis, mosquitto, engine } = compose.services as Record<'postgres' | 'redis' | 'mosquitto' | 'engine', Service>;
 
 /** Compose's variable substitution (`${X}`, `${X:-default}`, `${X:?error}`), from `env`. */
 function substitute(text: string, env: Record<string, string>): string {
@@ -48,8 +48,10 @@ function dockerStages(text: string): Array<{ from: string; name?: string; lines:
 }
 
 describe('docker-compose.yml (services mode)', () => {
-  it('has PostgreSQL 16 with its data on a named volume, and Redis 7 with AOF and no eviction', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['engine', 'postgres', 'redis']);
+  it('has PostgreSQL 16 with its data on a named volume, Redis 7 with AOF and no eviction, and Mosquitto 2 for the robots', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['engine', 'mosquitto', 'postgres', 'redis']);
+    expect(mosquitto.image).toBe('eclipse-mosquitto:2');
+    expect(mosquitto.ports).toEqual(['${MQTT_PORT:-1883}:1883']);
     expect(postgres.image).toBe('postgres:16');
     expect(postgres.volumes).toContain('postgres-data:/var/lib/postgresql/data');
     expect(compose.volumes).toHaveProperty('postgres-data');
@@ -61,15 +63,20 @@ describe('docker-compose.yml (services mode)', () => {
     expect(compose.volumes).toHaveProperty('redis-data');
   });
 
-  it('builds the engine from the root Dockerfile, publishes port 3000 and starts it once both stores are healthy', () => {
+  it('builds the engine from the root Dockerfile, publishes port 3000 and starts it once both stores and the broker are healthy', () => {
     expect(engine.build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
     expect(engine.ports).toEqual(['${PLANTRIDE_PORT:-3000}:3000']);
-    expect(engine.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(engine.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      mosquitto: { condition: 'service_healthy' },
+    });
   });
 
   it('gives every service a healthcheck, the engine its /api/health', () => {
     expect(postgres.healthcheck?.test.join(' ')).toContain('pg_isready');
     expect(redis.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    expect(mosquitto.healthcheck?.test).toContain('mosquitto_sub');
     expect(engine.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:3000/api/health');
   });
 
@@ -100,6 +107,7 @@ describe('docker-compose.yml (services mode)', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://plantride:pw0123456789@postgres:5432/plantride',
       REDIS_URL: 'redis://redis:6379',
+      MQTT_URL: 'mqtt://mosquitto:1883',
       JWT_SECRET: 'j'.repeat(40),
       ADMIN_TOKEN_NO: 'AD01',
       ADMIN_PASSWORD: 'admin-secret',
