@@ -8,7 +8,7 @@ import { seedPeople } from '../test-support/people';
 import { START, type RecordedEvent } from '../event-store/event-store';
 import { loadConfig } from '../config';
 import { VirtualAgv } from './virtual-agv';
-import { header, vdaTopic, type VdaState } from './protocol';
+import { header, idleState, vdaTopic, type VdaState } from './protocol';
 
 /*
  * Issue #33 items 4 and 6: AMR robots driven over VDA 5050 through the real Mosquitto broker, on each
@@ -247,22 +247,8 @@ describe.each(testStoreKinds())('AMR robots over VDA 5050, on %s', (kind) => {
     const { operatorId, serialNumber } = await robot('Fenix', places[2]!.node, { start: false });
     const client = await mqtt.connectAsync(MQTT_URL);
     clients.push(client);
-    const state = (headerId: number, overrides: Partial<VdaState>): VdaState => ({
-      ...header(headerId, MANUFACTURER, serialNumber, new Date()),
-      orderId: '',
-      orderUpdateId: 0,
-      lastNodeId: places[2]!.node,
-      lastNodeSequenceId: 0,
-      nodeStates: [],
-      edgeStates: [],
-      driving: false,
-      actionStates: [],
-      batteryState: { batteryCharge: 90, charging: false },
-      operatingMode: 'AUTOMATIC',
-      errors: [],
-      safetyState: { eStop: 'NONE', fieldViolation: false },
-      ...overrides,
-    });
+    const state = (headerId: number, overrides: Partial<VdaState>): VdaState =>
+      idleState(header(headerId, MANUFACTURER, serialNumber, new Date()), places[2]!.node, overrides);
     const send = (topic: 'state' | 'connection', body: object) =>
       client.publishAsync(vdaTopic(MANUFACTURER, serialNumber, topic), JSON.stringify(body), { qos: 1 });
     await send('connection', { ...header(0, MANUFACTURER, serialNumber, new Date()), connectionState: 'ONLINE' });

@@ -6,6 +6,7 @@ import {
   connectionMessage,
   fatalErrors,
   header,
+  idleState,
   orderAccepted,
   orderFinished,
   orderRejected,
@@ -20,24 +21,7 @@ import {
 const NOW = new Date('2026-03-01T09:30:00.120Z');
 const head = (headerId = 0) => header(headerId, 'PlantRide', 'AMR-1', NOW);
 
-function state(overrides: Partial<VdaState> = {}): VdaState {
-  return {
-    ...head(),
-    orderId: '',
-    orderUpdateId: 0,
-    lastNodeId: 'A',
-    lastNodeSequenceId: 0,
-    nodeStates: [],
-    edgeStates: [],
-    driving: false,
-    actionStates: [],
-    batteryState: { batteryCharge: 90, charging: false },
-    operatingMode: 'AUTOMATIC',
-    errors: [],
-    safetyState: { eStop: 'NONE', fieldViolation: false },
-    ...overrides,
-  };
-}
+const state = (overrides: Partial<VdaState> = {}): VdaState => idleState(head(), 'A', overrides);
 
 const rejection = (errorType: string, orderId: string) => ({
   errorType,

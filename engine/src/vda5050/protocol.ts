@@ -247,6 +247,26 @@ export function header(counter: number, manufacturer: string, serialNumber: stri
   return { headerId: counter, timestamp: now.toISOString(), version: VDA_VERSION, manufacturer, serialNumber };
 }
 
+/** A robot standing at `lastNodeId` with no order, charged and in AUTOMATIC mode, as `overrides` change it: where tests start from. */
+export function idleState(head: VdaHeader, lastNodeId: string, overrides: Partial<VdaState> = {}): VdaState {
+  return {
+    ...head,
+    orderId: '',
+    orderUpdateId: 0,
+    lastNodeId,
+    lastNodeSequenceId: 0,
+    nodeStates: [],
+    edgeStates: [],
+    driving: false,
+    actionStates: [],
+    batteryState: { batteryCharge: 90, charging: false },
+    operatingMode: 'AUTOMATIC',
+    errors: [],
+    safetyState: { eStop: 'NONE', fieldViolation: false },
+    ...overrides,
+  };
+}
+
 /** A node of an order PlantRide sends, and the load handling the robot does there. */
 export interface OrderStop {
   nodeId: string;

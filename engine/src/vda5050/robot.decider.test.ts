@@ -3,7 +3,7 @@ import { type Actor, type DomainEvent, type RideEvent } from '@plantride/schemas
 import { NOW, commandSpec } from '../test-support/decider-spec';
 import { noteRobotReport, robotBreakdown, robotNotReady, type RobotReport } from './robot.decider';
 import { robotSteps, type RideOrder } from './robot-steps';
-import type { VdaActionState, VdaActionStatus, VdaState } from './protocol';
+import { header, idleState, type VdaActionState, type VdaActionStatus, type VdaState } from './protocol';
 import type { StreamRef } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
 import { rideStream } from '../rides/ride.decider';
@@ -170,29 +170,15 @@ describe('a robot breaking down', () => {
 describe("a robot's state read as its ride's steps", () => {
   const order: RideOrder = { orderId: 'o1', rideId: 'R1', pickActionId: 'o1-pick', dropActionId: 'o1-drop' };
   const state = (over: Partial<VdaState>): VdaState =>
-    ({
-      headerId: 1,
-      timestamp: at,
-      version: '2.1.0',
-      manufacturer: 'Acme',
-      serialNumber: '7',
+    idleState(header(1, 'Acme', '7', NOW), 'A', {
       orderId: 'o1',
-      orderUpdateId: 0,
-      lastNodeId: 'A',
-      lastNodeSequenceId: 0,
       nodeStates: [{ nodeId: 'B', sequenceId: 2, released: true }],
-      edgeStates: [],
-      driving: false,
       actionStates: [
         { actionId: 'o1-pick', actionType: 'pick', actionStatus: 'WAITING' },
         { actionId: 'o1-drop', actionType: 'drop', actionStatus: 'WAITING' },
       ],
-      batteryState: { batteryCharge: 80, charging: false },
-      operatingMode: 'AUTOMATIC',
-      errors: [],
-      safetyState: { eStop: 'NONE', fieldViolation: false },
       ...over,
-    }) as VdaState;
+    });
   const actions = (pick: VdaActionStatus, drop: VdaActionStatus): VdaActionState[] => [
     { actionId: 'o1-pick', actionType: 'pick', actionStatus: pick },
     { actionId: 'o1-drop', actionType: 'drop', actionStatus: drop },

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { SERVICE_ACCOUNTS_STREAM_ID } from '@plantride/schemas';
 import { readState } from '../commands/command-handler';
-import type { RecordedEvent } from '../event-store/event-store';
+import type { Checkpoint, RecordedEvent } from '../event-store/event-store';
 import { toDomainEvent } from '../event-store/upcast';
 import { watchAppends } from '../event-store/store-watch';
 import { serviceAccountsStream, type WebhookSubscription } from '../service-accounts/service-account.decider';
@@ -146,6 +146,21 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
       }
     }
 
+    /**
+     * The events after a subscription's checkpoint, in the store's order: those left from the batch its last
+     * delivery read, while the checkpoint is still where that delivery left it, else a batch read afresh.
+     */
+    type Ahead = { events: RecordedEvent[]; /** The batch was full: more may follow it in the store. */ full: boolean };
+    const ahead = new Map<string, Ahead & { from: Checkpoint }>();
+    async function readAhead(id: string, cursor: Cursor): Promise<Ahead> {
+      const kept = ahead.get(id);
+      if (kept && kept.events.length > 0 && kept.from.transactionId === cursor.transactionId && kept.from.position === cursor.position)
+        return kept;
+      ahead.delete(id);
+      const events = await app.eventStore.readAll(cursor, BATCH);
+      return { events, full: events.length === BATCH };
+    }
+
     /** The leased part of a step: every way out writes the cursor and ends the lease, or lost it. */
     async function deliverNext(subscription: WebhookSubscription, cursor: Cursor, leaseLeft: AbortSignal): Promise<Step> {
       const id = subscription.subscriptionId;
@@ -154,13 +169,14 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
       if (cursor.parkedAt) return settled(cursor, { next: 'parked' });
       if (cursor.nextAttemptAt && cursor.nextAttemptAt > now)
         return settled(cursor, { next: 'wait', ms: cursor.nextAttemptAt.getTime() - now.getTime() });
-      const events = await app.eventStore.readAll(cursor, BATCH);
+      const { events, full } = await readAhead(id, cursor);
       const types = new Set(subscription.eventTypes);
       const index = events.findIndex((event) => types.has(event.type));
       if (index === -1) {
+        ahead.delete(id);
         const last = events.at(-1);
         const past = last ? { ...cursor, transactionId: last.transactionId, position: last.globalPosition } : cursor;
-        return settled(past, { next: events.length === BATCH ? 'more' : 'idle' });
+        return settled(past, { next: full ? 'more' : 'idle' });
       }
       const event = events[index]!;
       const skipped = index > 0 ? events[index - 1]! : null;
@@ -209,10 +225,19 @@ export const webhookWorkerPlugin = fp<WebhookWorkerOptions>(
         return true;
       });
       if (!held) {
+        ahead.delete(id);
         // Its lease ran out mid-delivery and another engine took the subscription: that one sends the event (again).
         app.log.warn({ subscriptionId: id, eventId: event.eventId }, 'webhook lease lost during a delivery; its outcome is not recorded');
         return { next: 'busy' };
       }
+      // The events read after this one serve the next steps: a backlog is read once a batch, not once an event.
+      if (ok)
+        ahead.set(id, {
+          from: { transactionId: event.transactionId, position: event.globalPosition },
+          events: events.slice(index + 1),
+          full,
+        });
+      else ahead.delete(id);
       if (ok) return { next: 'more' };
       if (parked) app.log.warn({ subscriptionId: id, error: answer.error }, 'webhook subscription parked after its retry period');
       return parked ? { next: 'parked' } : { next: 'wait', ms: wait };
