@@ -227,6 +227,25 @@ describe.each(testStoreKinds())('AMR robots over VDA 5050, on %s', (kind) => {
     );
   });
 
+  it('given a robot reboots mid-order and forgets its order, then it is sent the rest of its ride from where it stands and ends it', async () => {
+    const { agv, operatorId } = await robot('Electra', places[0]!.node, { stepMs: 1_500 });
+    await presenceIs(operatorId, 'free');
+    const rideId = await book(0, 1);
+    await rideReaches(rideId, 'MaterialPicked');
+    await agv.restart({ keepOrder: false });
+    expect(agv.current()?.orderId).toBe('');
+    await rideReaches(rideId, 'RideEnded');
+    expect(await rideTypes(rideId)).toEqual([
+      'RideRequested',
+      'RideAccepted',
+      'RideStarted',
+      'MaterialPicked',
+      'MaterialDropped',
+      'RideEnded',
+    ]);
+    expect(agv.current()?.lastNodeId).toBe(places[1]!.node);
+  });
+
   it('given a robot in MANUAL mode or with low battery, then it takes no ride until it is AUTOMATIC with charge again', async () => {
     const { agv, operatorId } = await robot('Eris', places[2]!.node);
     await presenceIs(operatorId, 'free');

@@ -85,6 +85,8 @@ interface Link {
   /** Orders told to cancel, so each is told once. */
   cancelled: Set<string>;
   grace: NodeJS.Timeout | null;
+  /** When the rest of its ride was last sent as a new order (resumeHeld), or null. */
+  resumedAt: number | null;
   /** Work on this robot, one message at a time. */
   queue: Promise<void>;
 }
@@ -178,6 +180,7 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
           pending: null,
           cancelled: new Set(),
           grace: null,
+          resumedAt: null,
           queue: Promise.resolve(),
         };
         links.set(operatorId, link);
@@ -273,11 +276,34 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
       const current = robotOf(operatorId) ?? robot;
       const order = heldOrder(current, state);
       if (order) await followSteps(current, state, order);
+      else if (current.ongoingRideId && !link.pending && state.nodeStates.length === 0) await resumeHeld(current, link, state);
       else if (state.orderId && !link.pending && !link.cancelled.has(state.orderId) && !orderFinished(state, state.orderId)) {
         // An order of ours the robot still works on, for a ride no longer its (handed on, taken back): stop it.
         if (state.orderId.startsWith('ride-') && state.nodeStates.length > 0) await cancelOrder(current, link, state.orderId);
       }
       if (!current.ongoingRideId && !link.pending) scheduleOffers();
+    }
+
+    /**
+     * A robot holding a ride with no order of it (it rebooted and forgot it): the rest of the ride as a new
+     * order from where it stands; a ride it had delivered already, ended. Sent again only after the answer time.
+     */
+    async function resumeHeld(robot: DriverState, link: Link, state: VdaState) {
+      if (link.resumedAt !== null && Date.now() - link.resumedAt < orderAnswerMs) return;
+      const operatorId = robot.record!.operatorId;
+      const rideId = robot.ongoingRideId!;
+      const { state: ride, version } = await readVersionedState(app.eventStore, rideStream(rideId));
+      const resume = resumeStateOf(ride);
+      if (resume === 'delivered') {
+        await command(operatorId, `ride-${rideId}-${version}:end`, rideStep, { type: 'EndRide', data: { rideId, driverId: operatorId } });
+        return;
+      }
+      if (!resume) return;
+      const nodes = await readState(app.eventStore, vdaNodesStream());
+      const order = orderFor(ride, state, nodes, app.site.current(), operatorId, version, pickedAlready(resume));
+      if (!order) return;
+      link.resumedAt = Date.now();
+      await publish(robot, 'order', order.message);
     }
 
     async function answerPending(robot: DriverState, link: Link, pending: NonNullable<Link['pending']>, state: VdaState) {
