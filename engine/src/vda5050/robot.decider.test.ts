@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, type DomainEvent, type RideEvent } from '@plantride/schemas';
 import { NOW, commandSpec } from '../test-support/decider-spec';
 import { noteRobotReport, robotBreakdown, robotNotReady, type RobotReport } from './robot.decider';
-import { robotSteps, type RideOrder } from './robot-steps';
+import { heldOrder, rideOrderFor, robotSteps, type RideOrder } from './robot-steps';
 import { header, idleState, type VdaActionState, type VdaActionStatus, type VdaState } from './protocol';
 import type { StreamRef } from '../commands/command-handler';
 import { driverStream } from '../drivers/driver.decider';
@@ -203,5 +203,44 @@ describe("a robot's state read as its ride's steps", () => {
     expect(robotSteps('material picked', dropOnly, state({ actionStates: actions('WAITING', 'RUNNING') } as Partial<VdaState>))).toEqual(
       [],
     );
+  });
+});
+
+describe('the order taking a ride', () => {
+  const nodes = [
+    { placeId: 'main-gate', nodeId: 'G' },
+    { placeId: 'canteen', nodeId: 'C' },
+  ];
+  const ride = { rideId: 'R1', fromLocation: 'main gate', toLocation: 'canteen' };
+  const path = (order: ReturnType<typeof rideOrderFor>) =>
+    order?.plan.nodes.map((n) => `${n.nodeId}${n.action ? `:${n.action.actionType}` : ''}`);
+
+  it('given where the robot stands, then from there to the pickup to the drop; at the pickup, no first leg; picked already, the drop alone', () => {
+    expect(path(rideOrderFor(ride, 'X', nodes, null, 'o1', false))).toEqual(['X', 'G:pick', 'C:drop']);
+    expect(path(rideOrderFor(ride, 'G', nodes, null, 'o1', false))).toEqual(['G:pick', 'C:drop']);
+    expect(path(rideOrderFor(ride, 'X', nodes, null, 'o1', true))).toEqual(['X', 'C:drop']);
+    expect(rideOrderFor(ride, 'X', nodes, null, 'o1', true)?.ride).toEqual({
+      orderId: 'o1',
+      rideId: 'R1',
+      pickActionId: null,
+      dropActionId: 'o1-drop',
+    });
+  });
+
+  it('given a place without a node or a robot nowhere known, then no order; a state naming our order for its ride is read back', () => {
+    expect(rideOrderFor({ ...ride, toLocation: 'fgs' }, 'X', nodes, null, 'o1', false)).toBeNull();
+    expect(rideOrderFor(ride, '', nodes, null, 'o1', false)).toBeNull();
+    const state = idleState(header(1, 'Acme', '7', NOW), 'G', {
+      orderId: 'ride-R1-AMR-7-3',
+      actionStates: [{ actionId: 'ride-R1-AMR-7-3-drop', actionType: 'drop', actionStatus: 'WAITING' }],
+    });
+    expect(heldOrder('R1', ROBOT, state)).toEqual({
+      orderId: 'ride-R1-AMR-7-3',
+      rideId: 'R1',
+      pickActionId: null,
+      dropActionId: 'ride-R1-AMR-7-3-drop',
+    });
+    expect(heldOrder('R2', ROBOT, state)).toBeNull();
+    expect(heldOrder(null, ROBOT, state)).toBeNull();
   });
 });

@@ -35,20 +35,12 @@ import {
   parseVdaPayload,
   parseVdaTopic,
   vdaTopic,
-  type OrderStop,
   type VdaHeader,
   type VdaState,
 } from './protocol';
-import {
-  nodeOfPlace,
-  noteRobotReport,
-  placeOfNode,
-  robotBreakdown,
-  robotNotReady,
-  vdaNodesStream,
-  type RobotReport,
-} from './robot.decider';
-import { pickedAlready, rideOrderId, robotSteps, type RideOrder } from './robot-steps';
+import { noteRobotReport, placeOfNode, robotBreakdown, robotNotReady, vdaNodesStream, type RobotReport } from './robot.decider';
+import { heldOrder, pickedAlready, rideOrderFor, rideOrderId, robotSteps, type RideOrder } from './robot-steps';
+import { linkView, newLink, reportOf, type Link } from './robot-links';
 
 /*
  * The VDA 5050 bridge (issue #33 item 4): the AMR robots' "driver app". It hears each registered
@@ -71,26 +63,6 @@ export interface VdaBridgeOptions {
   orderAnswerMs?: number;
 }
 
-/** What the engine last heard of one robot, and what it is waiting for from it. */
-interface Link {
-  operatorId: string;
-  connection: RobotReport['connection'];
-  /** The timestamp of the ONLINE message heard last: a newer one is the robot (re)started, its header ids from 0 again. */
-  onlineAt: string | null;
-  state: VdaState | null;
-  heardAt: string | null;
-  lastHeaderId: number;
-  /** An order sent for a ride it has not taken yet. */
-  pending: (RideOrder & { takeOver: boolean; offered: boolean; sentAt: number }) | null;
-  /** Orders told to cancel, so each is told once. */
-  cancelled: Set<string>;
-  grace: NodeJS.Timeout | null;
-  /** When the rest of its ride was last sent as a new order (resumeHeld), or null. */
-  resumedAt: number | null;
-  /** Work on this robot, one message at a time. */
-  queue: Promise<void>;
-}
-
 const ORDER_ANSWER_MS = 10_000;
 const RIDE_CANDIDATES = 20;
 
@@ -104,27 +76,6 @@ declare module 'fastify' {
   }
 }
 
-const EMPTY_LINK: RobotLink = {
-  connection: null,
-  operatingMode: null,
-  batteryCharge: null,
-  charging: null,
-  lastNodeId: null,
-  place: null,
-  orderId: null,
-  driving: null,
-  errors: [],
-  heardAt: null,
-  notReady: 'not heard yet',
-};
-
-const reportOf = (link: Link): RobotReport => ({
-  connection: link.connection,
-  operatingMode: link.state?.operatingMode ?? null,
-  batteryCharge: link.state?.batteryState.batteryCharge ?? null,
-  fatal: link.state ? fatalErrors(link.state).length > 0 : false,
-});
-
 export const vdaBridgePlugin = fp<VdaBridgeOptions>(
   async (app, options) => {
     const links = new Map<string, Link>();
@@ -134,28 +85,7 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
 
     app.decorate('robotLinks', {
       connected: () => client?.connected ?? false,
-      of(operatorId: string, minBattery: number): RobotLink {
-        const link = links.get(operatorId);
-        if (!link?.state) return { ...EMPTY_LINK, connection: link?.connection ?? null };
-        const { state } = link;
-        return {
-          connection: link.connection,
-          operatingMode: state.operatingMode,
-          batteryCharge: state.batteryState.batteryCharge,
-          charging: state.batteryState.charging,
-          lastNodeId: state.lastNodeId || null,
-          place: placeCache.get(state.lastNodeId) ?? null,
-          orderId: state.orderId || null,
-          driving: state.driving,
-          errors: state.errors.map((error) => ({
-            type: error.errorType,
-            level: error.errorLevel,
-            description: error.errorDescription ?? '',
-          })),
-          heardAt: link.heardAt,
-          notReady: robotNotReady(reportOf(link), minBattery),
-        };
-      },
+      of: (operatorId: string, minBattery: number): RobotLink => linkView(links.get(operatorId), placeCache, minBattery),
     });
     if (!options.mqttUrl) return;
 
@@ -168,23 +98,8 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
     const robotNamed = (manufacturer: string, serialNumber: string): DriverState | undefined =>
       app.driverRoster.robots().find((robot) => robot.robot!.manufacturer === manufacturer && robot.robot!.serialNumber === serialNumber);
     const linkOf = (operatorId: string): Link => {
-      let link = links.get(operatorId);
-      if (!link) {
-        link = {
-          operatorId,
-          connection: null,
-          onlineAt: null,
-          state: null,
-          heardAt: null,
-          lastHeaderId: -1,
-          pending: null,
-          cancelled: new Set(),
-          grace: null,
-          resumedAt: null,
-          queue: Promise.resolve(),
-        };
-        links.set(operatorId, link);
-      }
+      const link = links.get(operatorId) ?? newLink(operatorId);
+      links.set(operatorId, link);
       return link;
     };
     /** Work on one robot after what is already under way for it; a failure is logged, never lost in silence. */
@@ -233,15 +148,6 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
       await publish(robot, 'instantActions', (head) => cancelOrderAction(`${orderId}-cancel`, head));
     };
 
-    /** The order the engine gave this robot for the ride it holds, as its state names it; null when it names none of ours. */
-    const heldOrder = (robot: DriverState, state: VdaState): RideOrder | null => {
-      const rideId = robot.ongoingRideId;
-      if (!rideId || !state.orderId.startsWith(`ride-${rideId}-${robot.record!.operatorId}-`)) return null;
-      const orderId = state.orderId;
-      const pick = state.actionStates.some((action) => action.actionId === `${orderId}-pick`);
-      return { orderId, rideId, pickActionId: pick ? `${orderId}-pick` : null, dropActionId: `${orderId}-drop` };
-    };
-
     /** The ride's steps its robot's state shows, each through the driver's step command. */
     async function followSteps(robot: DriverState, state: VdaState, order: RideOrder) {
       const operatorId = robot.record!.operatorId;
@@ -274,7 +180,7 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
       const pending = link.pending;
       if (pending) await answerPending(robot, link, pending, state);
       const current = robotOf(operatorId) ?? robot;
-      const order = heldOrder(current, state);
+      const order = heldOrder(current.ongoingRideId, current.record!.operatorId, state);
       if (order) await followSteps(current, state, order);
       else if (current.ongoingRideId && !link.pending && state.nodeStates.length === 0) await resumeHeld(current, link, state);
       else if (state.orderId && !link.pending && !link.cancelled.has(state.orderId) && !orderFinished(state, state.orderId)) {
@@ -493,7 +399,7 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
       }
     }
 
-    /** The order taking a ride: from where the robot stands, to the pick node (unless picked already), to the drop node. */
+    /** The order taking a ride, its message under this engine's header; the places' names of the nodes kept for staff's view. */
     function orderFor(
       ride: RideSnapshot,
       state: VdaState,
@@ -502,31 +408,20 @@ export const vdaBridgePlugin = fp<VdaBridgeOptions>(
       operatorId: string,
       version: number,
       picked: boolean,
-    ): { ride: RideOrder; message: (head: VdaHeader) => object } | null {
-      const c = ride.context;
-      const pickNode = nodeOfPlace(nodes, site, c.fromLocation);
-      const dropNode = nodeOfPlace(nodes, site, c.toLocation);
+    ) {
       for (const node of nodes) {
         const place = placeOfNode(nodes, site, node.nodeId);
         if (place) placeCache.set(node.nodeId, place);
       }
-      if (!state.lastNodeId || !dropNode || (!picked && !pickNode)) return null;
-      const orderId = rideOrderId(c.rideId, operatorId, version);
-      const path: OrderStop[] = [];
-      const pickAction = { actionType: 'pick' as const, actionId: `${orderId}-pick` };
-      const dropAction = { actionType: 'drop' as const, actionId: `${orderId}-drop` };
-      if (picked) {
-        if (state.lastNodeId !== dropNode) path.push({ nodeId: state.lastNodeId });
-        path.push({ nodeId: dropNode, action: dropAction });
-      } else {
-        if (state.lastNodeId !== pickNode) path.push({ nodeId: state.lastNodeId });
-        path.push({ nodeId: pickNode!, action: pickAction });
-        path.push({ nodeId: dropNode, action: dropAction });
-      }
-      return {
-        ride: { orderId, rideId: c.rideId, pickActionId: picked ? null : pickAction.actionId, dropActionId: dropAction.actionId },
-        message: (head) => buildOrder({ orderId, orderUpdateId: 0, nodes: path }, head),
-      };
+      const order = rideOrderFor(
+        ride.context,
+        state.lastNodeId,
+        nodes,
+        site,
+        rideOrderId(ride.context.rideId, operatorId, version),
+        picked,
+      );
+      return order && { ride: order.ride, message: (head: VdaHeader) => buildOrder(order.plan, head) };
     }
 
     // The engine's own decisions about robots, heard from the store: a cancelled order is told to the robot; rides moving wake the offers.
