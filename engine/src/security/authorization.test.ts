@@ -230,6 +230,10 @@ const RULES: Record<string, Rule> = {
   // Issue #32 item 4: a driver's break (past the guard, one off shift is told to start it first: 409).
   'POST /api/drivers/break': { allowed: ['driver'], request: fixed('/api/drivers/break', { on: true }) },
   // Issue #33: the admin's service accounts, and the /api/v1 surface their keys call.
+  // Issue #33 item 4: AMR robots; staff see them, the admin registers them and maps the nodes.
+  'GET /api/amrs': { allowed: ['admin', 'maintenanceHead'], request: fixed('/api/amrs') },
+  'POST /api/amrs': { allowed: ['admin'], request: fixed('/api/amrs', { name: 'Rover', manufacturer: 'Acme', serialNumber: 'Z-1' }) },
+  'PUT /api/amrs/nodes': { allowed: ['admin'], request: fixed('/api/amrs/nodes', { nodes: [{ placeId: 'main-gate', nodeId: 'N1' }] }) },
   'GET /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts') },
   'POST /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts', { name: 'MES', scopes: ['orders:write'] }) },
   'POST /api/service-accounts/:accountId/rotate': { allowed: ['admin'], request: fixed('/api/service-accounts/sa0000/rotate', {}) },
