@@ -8,15 +8,23 @@ import type { Page } from 'playwright-core';
  * another that moved under the pointer. Endless ones (spinners, indeterminate progress) are left running.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      // A toast's countdown bar (5 s) is run to its end: the toast closes as it would have, without every shot
-      // after a toast waiting those seconds out (CI run of session 24); its closing is then waited for.
-      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-      if (target?.classList.contains('Toastify__progress-bar') && animation.playState === 'running') animation.finish();
-      return animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity;
-    }),
-  );
+  await page.waitForFunction(() => {
+    // A toast's countdown bar (5 s) is run to its end: the toast closes as it would have, without every shot
+    // after a toast waiting those seconds out (CI run of session 24). Its closing starts on the bar's end
+    // event, after this poll: a poll that ended a bar is not at rest, and a later one waits for the closing.
+    const animations = document.getAnimations();
+    const bars = animations.filter(
+      (animation) =>
+        animation.playState === 'running' &&
+        animation.effect instanceof KeyframeEffect &&
+        animation.effect.target?.classList.contains('Toastify__progress-bar'),
+    );
+    bars.forEach((bar) => bar.finish());
+    if (bars.length > 0) return false;
+    return animations.every(
+      (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+    );
+  });
 }
 
 /** axe-core's serious and critical findings on the page as it stands, once it is at rest, one line each. */
