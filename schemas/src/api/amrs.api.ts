@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeIdSchema } from '../site-plan';
 import { textField, wordedMessage } from './text-fields';
+import { DRIVER_PRESENCE_STATES } from './shifts.api';
 
 /*
  * Issue #33 item 4: AMR robots driven over VDA 5050. An admin registers a robot by the identity it
@@ -79,7 +80,7 @@ export const robotsAnswerSchema = z.object({
       name: z.string(),
       manufacturer: z.string(),
       serialNumber: z.string(),
-      presence: z.string(),
+      presence: z.enum(DRIVER_PRESENCE_STATES),
       rideId: z.string().nullable(),
       link: robotLinkSchema,
     }),

@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { DateTimeText } from '../../../components/date-time-text';
-import { PRESENCE_COLOR, robotFacts, type RobotRow } from './amr-rules';
+import { robotFacts, type RobotRow } from './amr-rules';
+import { PresenceBadge } from './presence-table';
 
 /** One robot as the engine last heard it: presence, link, battery, place, ride, why it takes no ride, its errors. */
 export function AmrRobotCard({ robot }: { robot: RobotRow }) {
@@ -26,13 +27,7 @@ export function AmrRobotCard({ robot }: { robot: RobotRow }) {
               {robot.manufacturer} · {robot.serialNumber}
             </Typography>
           </Box>
-          <Chip
-            label={robot.presence}
-            color={PRESENCE_COLOR[robot.presence] ?? 'default'}
-            variant={robot.presence === 'off shift' ? 'outlined' : 'filled'}
-            size="small"
-            sx={{ fontWeight: 600 }}
-          />
+          <PresenceBadge state={robot.presence} />
         </Stack>
         {link.notReady && (
           // A note, not an alert: it stays while the robot is not ready and is read again every few seconds.

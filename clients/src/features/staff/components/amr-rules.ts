@@ -1,4 +1,3 @@
-import type { ChipProps } from '@mui/material';
 import {
   MESSAGES,
   registerRobotBodySchema,
@@ -14,14 +13,6 @@ import { formatDateTime } from '../../../lib/format-date';
 export type RobotRow = RobotsAnswer['robots'][number];
 
 /** A robot's presence as a driver's reads on the presence screen. */
-export const PRESENCE_COLOR: Record<string, ChipProps['color']> = {
-  free: 'success',
-  busy: 'info',
-  'on break': 'warning',
-  blocked: 'error',
-  'off shift': 'default',
-};
-
 const CONNECTION_TEXT: Record<NonNullable<RobotLink['connection']>, string> = {
   ONLINE: 'Online',
   OFFLINE: 'Offline',
