@@ -14,6 +14,7 @@ const BENCHES = [
   'web/web.bench.ts',
   'site/site.bench.ts',
   'webhooks/webhooks.bench.ts',
+  'push/push.bench.ts',
 ];
 const extra = process.argv.slice(2);
 const failed: string[] = [];

@@ -74,6 +74,43 @@ const configSchema = z.object({
   AMR_MIN_BATTERY: z.coerce.number().min(0).max(100).default(20),
   /** How long a robot whose connection broke (or went offline) mid-ride may take to come back before it counts as a breakdown. */
   AMR_RECONNECT_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Web Push (issue #34 item 1): the server's VAPID key pair, base64url (`npm run vapid` makes one); unset, no notifications. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key, base64url')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, base64url')
+      .optional(),
+  ),
+  /** Whom push services may contact about this server: a mailto: or https: URL (Apple refuses pushes without a valid one). */
+  VAPID_SUBJECT: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+      .optional(),
+  ),
+  /** Push services' hosts the engine may POST to (a browser names its endpoint): comma-separated, `*.example.com` for subdomains. */
+  PUSH_ALLOWED_HOSTS: z
+    .preprocess(blankAsUnset, z.string().default('fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com'))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** '1': push endpoints may also be loopback or private addresses, and plain http (a push service of the tests' own). */
+  PUSH_ALLOW_PRIVATE: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
   /** Proxies whose X-Forwarded-For names the client (the address sign-in limits count): a hop count or comma-separated addresses/CIDRs; unset, none. */
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().optional()).transform((value, context) => {
     try {
@@ -134,5 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  const vapidSet = [parsed.data.VAPID_PUBLIC_KEY, parsed.data.VAPID_PRIVATE_KEY, parsed.data.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapidSet > 0 && vapidSet < 3)
+    throw new Error('Invalid configuration: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all');
   return parsed.data;
+}
+
+/** The VAPID keys when all three are set (loadConfig refuses some without the others). */
+export function vapidOf(config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
+  return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { vapidOf, type Config } from './config';
 import { authRoutes } from './auth/auth.routes';
 import { DEFAULT_SIGN_IN_LIMITS } from './auth/sign-in-limiter';
 import { usersRoutes } from './users/users.routes';
@@ -22,6 +22,7 @@ import { webhookWorkerPlugin } from './webhooks/webhook-worker';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { vdaBridgePlugin } from './vda5050/vda-bridge';
 import { amrsRoutes } from './vda5050/amrs.routes';
+import { pushPlugin } from './push/push.plugin';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -67,6 +68,12 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
     shiftMs: config.SHIFT_HOURS * 3_600_000,
   });
   await app.register(amrsRoutes, { minBattery: config.AMR_MIN_BATTERY });
+  // Issue #34 item 1: Web Push; before the live plugin, whose gateway hands it what the sockets hear.
+  await app.register(pushPlugin, {
+    vapid: vapidOf(config),
+    policy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, allowPrivate: config.PUSH_ALLOW_PRIVATE },
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
   // Origins listed for CORS may also open the socket with the session cookie alone.
   await app.register(livePlugin, {
     allowedOrigins: config.CORS_ORIGINS,

@@ -75,7 +75,10 @@ export async function prepareTemplate(): Promise<EngineTemplate> {
  * The real engine on its own embedded store (a copy of `template`'s folder, or the template's folder
  * itself when `copy` is false), serving the built client, with one admin account.
  */
-export async function startEngine(template: EngineTemplate, { copy = true } = {}): Promise<RunningEngine> {
+export async function startEngine(
+  template: EngineTemplate,
+  { copy = true, env = {} }: { copy?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningEngine> {
   const dataDir = copy ? mkdtempSync(join(tmpdir(), 'plantride-browser-')) : template.dataDir;
   if (copy) cpSync(template.dataDir, dataDir, { recursive: true });
   const { adminTokenNo, adminPassword } = template;
@@ -103,6 +106,8 @@ export async function startEngine(template: EngineTemplate, { copy = true } = {}
       // Set-up steps run faster than people click; the per-user command limit is tested in the engine.
       COMMAND_RATE_BURST: '100000',
       COMMAND_RATE_PER_SEC: '100000',
+      // A file's own settings (a second engine of its own, say with Web Push set up).
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { logoutAnswerSchema } from '@plantride/schemas';
 import { api } from './api-client';
 import { useOfflineQueue } from './offline-queue';
 import { forgetCache } from './persisted-cache';
+import { forgetPush } from './push';
 import { useSession } from './session.store';
 import { forgetPosition } from './socket';
 import { useLiveSocket } from './socket.store';
@@ -24,6 +25,8 @@ export async function logout(): Promise<void> {
   // The session ends whatever the answer, so the socket goes first: the server closing it on
   // logout would otherwise race the answer and end the session as expired, with the wrong toast.
   useLiveSocket.getState().socket?.disconnect();
+  // This device stops hearing his offers (the engine drops his devices on logout too); not waited for.
+  forgetPush().catch(() => undefined);
   try {
     await api('/api/auth/logout', { method: 'POST', schema: logoutAnswerSchema });
     useSession.getState().end('logout');

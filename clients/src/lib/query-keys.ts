@@ -75,3 +75,8 @@ export const siteKeys = {
 export const serviceAccountKeys = {
   all: ['service-accounts'] as const,
 };
+
+/** Issue #34 item 1: the server's VAPID key (null: notifications are not set up there). */
+export const pushKeys = {
+  key: ['push', 'key'] as const,
+};

@@ -585,6 +585,19 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       url: '/api/ride-history/update-status/user/NOSUCH01',
       payload: { status: 'accepted' },
     },
+    // Issue #34 item 1: a device's push subscription is kept or dropped, no event; the same call twice is the same state.
+    'POST /api/push/subscriptions': {
+      who: 'C001',
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'A'.repeat(87), auth: 'A'.repeat(22) } },
+    },
+    'DELETE /api/push/subscriptions': {
+      who: 'C001',
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+    },
   };
 
   beforeAll(async () => {

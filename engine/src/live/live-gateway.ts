@@ -62,6 +62,8 @@ export interface LiveGatewayOptions {
   scope?: 'local' | 'cluster';
   /** Called with each event's checkpoint once its socket events are sent (where a successor resumes). */
   onDelivered?: (checkpoint: Checkpoint) => void;
+  /** Hears each live event with the socket events it sent (not a catch-up's replays): Web Push follows them. */
+  onEmits?: (event: RecordedEvent, emits: readonly LiveEmit[]) => void;
 }
 
 /**
@@ -157,6 +159,7 @@ export class LiveGateway {
     }
     // Without the role before it, any role change counts: a socket's rooms follow the role and vehicle type it connected with.
     if (endsSessions(event)) this.endSessions(event);
+    this.options.onEmits?.(event, emits);
     this.options.onDelivered?.(checkpoint);
   }
 

@@ -93,6 +93,8 @@ export const livePlugin = fp<LivePluginOptions>(
         lookups: createLiveLookups(app.eventStore),
         pollIntervalMs: options.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'live gateway failed on an event; retrying'),
+        // Issue #34 item 1: what the sockets hear also goes to devices as Web Push, from the one process that sends.
+        onEmits: app.hasDecorator('pushNotifier') ? (event, emits) => app.pushNotifier.hear(event, emits) : undefined,
       },
       redisUrl: options.redisUrl,
       redisPrefix: `${options.redisPrefix}:${app.database.schema}:live`,

@@ -234,6 +234,19 @@ const RULES: Record<string, Rule> = {
   'GET /api/amrs': { allowed: ['admin', 'maintenanceHead'], request: fixed('/api/amrs') },
   'POST /api/amrs': { allowed: ['admin'], request: fixed('/api/amrs', { name: 'Rover', manufacturer: 'Acme', serialNumber: 'Z-1' }) },
   'PUT /api/amrs/nodes': { allowed: ['admin'], request: fixed('/api/amrs/nodes', { nodes: [{ placeId: 'main-gate', nodeId: 'N1' }] }) },
+  // Issue #34 item 1: Web Push; drivers and staff turn it on for a device, anyone signed in turns his off.
+  'GET /api/push/key': { allowed: ROLES, request: fixed('/api/push/key') },
+  'POST /api/push/subscriptions': {
+    allowed: ['driver', 'maintenanceHead', 'admin'],
+    request: fixed('/api/push/subscriptions', {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+      keys: { p256dh: 'A'.repeat(87), auth: 'A'.repeat(22) },
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    allowed: ROLES,
+    request: fixed('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }),
+  },
   'GET /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts') },
   'POST /api/service-accounts': { allowed: ['admin'], request: fixed('/api/service-accounts', { name: 'MES', scopes: ['orders:write'] }) },
   'POST /api/service-accounts/:accountId/rotate': { allowed: ['admin'], request: fixed('/api/service-accounts/sa0000/rotate', {}) },

@@ -21,7 +21,7 @@ const IDLE_MS = 30_000;
 
 export interface OutboundRequest {
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   /** Ends the resolution, the connection and the request: the delivery's time limit. */
   signal: AbortSignal;
 }

@@ -46,8 +46,15 @@ export const isPrivateAddress = (address: string): boolean => {
 const hostAllowed = (host: string, allowed: readonly string[]): boolean =>
   allowed.some((pattern) => pattern === '*' || pattern === host || (pattern.startsWith('*.') && host.endsWith(pattern.slice(1))));
 
-/** Why `raw` may not be a webhook's URL, or null when it may (before resolving its name). */
-export function urlProblem(raw: string, policy: OutboundPolicy): string | null {
+/** Whose URLs a policy checks, as its refusals name them. */
+export interface OutboundUse {
+  what: string;
+  setting: string;
+}
+const WEBHOOKS: OutboundUse = { what: 'Webhooks', setting: 'WEBHOOK_ALLOWED_HOSTS' };
+
+/** Why `raw` may not be a webhook's (or another `use`'s) URL, or null when it may (before resolving its name). */
+export function urlProblem(raw: string, policy: OutboundPolicy, use: OutboundUse = WEBHOOKS): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -57,9 +64,9 @@ export function urlProblem(raw: string, policy: OutboundPolicy): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must be an absolute http or https URL.';
   if (url.username || url.password) return 'url must not carry a user name or password.';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (!hostAllowed(host, policy.allowedHosts))
-    return `Webhooks may not go to ${host}: ask the operator to allow it (WEBHOOK_ALLOWED_HOSTS).`;
-  if (isIP(host) && isPrivateAddress(host) && !policy.allowPrivate) return `Webhooks may not go to a private or local address (${host}).`;
+  if (!hostAllowed(host, policy.allowedHosts)) return `${use.what} may not go to ${host}: ask the operator to allow it (${use.setting}).`;
+  if (isIP(host) && isPrivateAddress(host) && !policy.allowPrivate)
+    return `${use.what} may not go to a private or local address (${host}).`;
   return null;
 }
 

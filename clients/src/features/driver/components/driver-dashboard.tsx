@@ -38,6 +38,7 @@ import { CompletedRides } from './completed-rides';
 import { DayTally } from './day-tally';
 import { CompletionDialog } from './completion-dialog';
 import { EnableSound } from './enable-sound';
+import { PushNotifications } from '../../../components/push-notifications';
 import { InspectionCard } from './inspection-card';
 import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
@@ -214,6 +215,7 @@ export function DriverDashboard() {
           <InspectionCard today={driver.INSPECTION_TODAY} required={inspectionRequired.data === true} />
           <ShiftPanel />
           <EnableSound />
+          <PushNotifications audience="driver" />
         </DaySetup>
         <Button variant="outlined" color="warning" onClick={() => setMaintenanceOpen(true)} sx={{ mb: 2, minHeight: 48 }}>
           Request Maintenance

@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } fr
 import { useNavigate } from 'react-router';
 import type { BoardWaitingRide } from '@plantride/schemas';
 import { PageHeader } from '../../../components/page-header';
+import { PushNotifications } from '../../../components/push-notifications';
 import { messageOf } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session.store';
@@ -66,6 +67,7 @@ export function BoardPage() {
           <Typography variant="h5" component="h1">
             Dispatcher Board
           </Typography>
+          <PushNotifications audience="staff" />
           {board.isError && (
             <Alert severity={data ? 'warning' : 'error'}>
               {messageOf(board.error, data ? 'Could not refresh; showing the board as last read.' : 'Could not load the board.')}
