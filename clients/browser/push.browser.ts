@@ -87,6 +87,8 @@ describe.each([
 
   it('given a push with an offer, when the worker is handed it, then it shows the ride and the time left, stays until answered, and opens the dashboard; a push it cannot read still shows a notification', async () => {
     await context.grantPermissions(['notifications'], { origin: engine.baseUrl });
+    // A push goes to the active worker: on a first visit it installs (and caches the app) for a few seconds.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const registrationId = registrations.get(`${engine.baseUrl}/`);
     expect(registrationId).toBeDefined();
     const offer = {
