@@ -113,6 +113,14 @@ describe.each(testStoreKinds())(
       const answeredAfterKills = load.done.length;
       await waitFor(() => load.done.length >= answeredAfterKills + 10, 60_000, 'commands answered after the last restart');
       await load.stop();
+      // Issue #34: every photo the engine answered stored survived the kills, without its location, for the maintenance head.
+      const photoFindings: string[] = [];
+      for (const photoId of load.photoIds) {
+        const answer = await fetch(`${current.url}/api/photos/${photoId}`, { headers: { authorization: `Bearer ${commander.tokens[plant.head]}` } });
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        if (answer.status !== 200) photoFindings.push(`photo ${photoId}: ${answer.status}`);
+        else if (bytes.includes('Exif') || bytes.includes('GPSLatitude')) photoFindings.push(`photo ${photoId} kept its location`);
+      }
       await current.kill('SIGTERM');
 
       const events = await engineStore.readEvents();
@@ -121,6 +129,7 @@ describe.each(testStoreKinds())(
         ...missingAnswered(commander.answered, events),
         ...brokenStreams(events),
         ...repeatedCommands(events),
+        ...photoFindings,
       ];
       const count = (kind: Done['kind']) => load.done.filter((done) => done.kind === kind).length;
       const distinct = new Set(afterKills.map((finding) => finding.replace(/^kill \d+: /, '')));
@@ -131,7 +140,7 @@ describe.each(testStoreKinds())(
           `(${load.done.filter((done) => done.kind === 'maintenance requested' && done.rideId !== null).length} mid-ride), ` +
           `${load.done.filter((done) => done.kind === 'inspected' && done.requestId !== null).length} of ${count('inspected')} inspections failing a critical item, ` +
           `${count('maintenance accepted')} accepted, ${count('maintenance completed')} completed, ${count('maintenance rejected')} rejected, ` +
-          `${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
+          `${load.photoIds.length} photos, ${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
           `connection retries ${Object.entries(commander.outcomes)
             .filter(([key]) => key.endsWith('network'))
             .reduce((sum, [, n]) => sum + n, 0)}`,
