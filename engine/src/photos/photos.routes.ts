@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, photoIdParamsSchema, photoUploadAnswerSchema } from '@plantride/schemas';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, errorAnswerSchema, photoIdParamsSchema, photoUploadAnswerSchema } from '@plantride/schemas';
 import { currentUser } from '../auth/auth.plugin';
 import { forbidden, notFound } from '../commands/errors';
 import { withoutMetadata } from './jpeg';
@@ -28,7 +28,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('driver'),
       bodyLimit: UPLOAD_READ_LIMIT,
-      schema: { params: photoIdParamsSchema, response: { 200: photoUploadAnswerSchema } },
+      schema: {
+        params: photoIdParamsSchema,
+        response: { 200: photoUploadAnswerSchema, 409: errorAnswerSchema, 413: errorAnswerSchema, 415: errorAnswerSchema },
+      },
     },
     async (request, reply) => {
       const { body } = request;

@@ -55,7 +55,7 @@ export function PhotoGallery({ photoIds, label, size = 64 }: Props) {
   const nameOf = (index: number) => `${label}, photo ${index + 1} of ${photoIds.length}`;
   return (
     <>
-      <Stack component="ul" direction="row" spacing={1} aria-label={label} sx={{ p: 0, m: 0, listStyle: 'none', flexWrap: 'wrap' }}>
+      <Stack component="ul" direction="row" spacing={1} useFlexGap aria-label={label} sx={{ p: 0, m: 0, listStyle: 'none', flexWrap: 'wrap' }}>
         {photoIds.map((photoId, index) => (
           <li key={photoId}>
             <Thumbnail photoId={photoId} name={nameOf(index)} size={size} onOpen={() => setOpen(index)} />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { PHOTO_LIMITS } from '@plantride/schemas';
 import { NoAnswerError, messageOf } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -48,11 +48,11 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
   }
 
   // The network is back: the photos that waited for it go up now.
-  const waiting = useRef(photos);
-  waiting.current = photos;
+  const latest = useRef({ photos, upload });
+  latest.current = { photos, upload };
   useEffect(() => {
     const online = () => {
-      for (const photo of waiting.current) if (photo.state === 'waiting') void upload(photo);
+      for (const photo of latest.current.photos) if (photo.state === 'waiting') void latest.current.upload(photo);
     };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
@@ -78,31 +78,29 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
         {label} (up to {PHOTO_LIMITS.perReport})
       </Typography>
       {photos.length > 0 && (
-        <Stack component="ul" direction="row" spacing={1} sx={{ p: 0, m: 0, mb: 1, listStyle: 'none', flexWrap: 'wrap' }}>
+        <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ p: 0, m: 0, mb: 1, listStyle: 'none', flexWrap: 'wrap' }}>
           {photos.map((photo, index) => (
             <Box component="li" key={photo.id} sx={{ width: 96 }} data-testid="picked-photo" data-state={photo.state}>
-              <Box sx={{ position: 'relative' }}>
-                <Box
-                  component="img"
-                  src={photo.jpeg}
-                  alt={`Photo ${index + 1}`}
-                  sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, display: 'block', opacity: photo.state === 'uploaded' ? 1 : 0.6 }}
-                />
-                <IconButton
-                  aria-label={`Remove photo ${index + 1}`}
-                  size="small"
-                  disabled={disabled}
-                  onClick={() => setPhotos((list) => list.filter((one) => one.id !== photo.id))}
-                  sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
-                >
-                  <Box component="span" aria-hidden="true" sx={{ fontSize: 18, lineHeight: 1, width: 24, height: 24, display: 'grid', placeItems: 'center' }}>
-                    ×
-                  </Box>
-                </IconButton>
-              </Box>
+              <Box
+                component="img"
+                src={photo.jpeg}
+                alt={`Photo ${index + 1}`}
+                sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, display: 'block', opacity: photo.state === 'uploaded' ? 1 : 0.6 }}
+              />
               <Typography variant="caption" color={photo.state === 'failed' ? 'error' : 'text.secondary'} component="p" role="status">
                 {stateText(photo)}
               </Typography>
+              {/* 48 px tall, as every button a gloved thumb presses. */}
+              <Button
+                size="small"
+                fullWidth
+                aria-label={`Remove photo ${index + 1}`}
+                disabled={disabled}
+                onClick={() => setPhotos((list) => list.filter((one) => one.id !== photo.id))}
+                sx={{ minHeight: 48 }}
+              >
+                Remove
+              </Button>
             </Box>
           ))}
         </Stack>
