@@ -62,7 +62,7 @@ describe.each(testStoreKinds())('photos API on %s', (kind) => {
     for (const who of ['F002', 'RQ01']) {
       const refused = await fetchPhoto(who, photoId);
       expect(refused.statusCode, who).toBe(403);
-      expect(refused.json().message, who).toBe(who === 'F002' ? PHOTO_MESSAGES.notYours : expect.any(String));
+      expect(refused.json().message, who).toEqual(who === 'F002' ? PHOTO_MESSAGES.notYours : expect.any(String));
       expect(refused.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff])), who).toBe(false);
     }
     expect((await fetchPhoto(null, photoId)).statusCode).toBe(401);
