@@ -31,7 +31,10 @@ async function storedPhoto(photoId: string): Promise<{ status: number; bytes: Bu
 async function takePhoto(page: Page, scope: ReturnType<Page['locator']>, uploaded: number): Promise<void> {
   const photo = await cameraJpeg(page);
   await scope.getByTestId('photo-input').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await scope.locator('[data-testid="picked-photo"][data-state="uploaded"]').nth(uploaded - 1).waitFor();
+  await scope
+    .locator('[data-testid="picked-photo"][data-state="uploaded"]')
+    .nth(uploaded - 1)
+    .waitFor();
 }
 
 describe('Photos with a breakdown and a failed inspection item, against the real engine (issue #34)', () => {
@@ -91,7 +94,7 @@ describe('Photos with a breakdown and a failed inspection item, against the real
     await page.goto('/requests');
     const photos = page.getByRole('list', { name: `Photos of request ${requestId}` });
     await photos.getByRole('button', { name: `Open Photos of request ${requestId}, photo 1 of 2` }).waitFor();
-    await photos.getByRole('img').nth(1).waitFor();
+    await photos.locator('img').nth(1).waitFor();
     await snap(page, 'photos-03-requests-1280');
     await photos.getByRole('button', { name: /photo 1 of 2$/ }).click();
     const whole = page.getByRole('dialog', { name: `Photos of request ${requestId}, photo 1 of 2` });
@@ -105,7 +108,7 @@ describe('Photos with a breakdown and a failed inspection item, against the real
 
     await page.goto(`/ride-audit/${rideId}`);
     const section = page.getByRole('region', { name: 'Breakdown photos' });
-    await section.getByTestId(`audit-breakdown-${requestId}`).getByRole('img').nth(1).waitFor();
+    await section.getByTestId(`audit-breakdown-${requestId}`).locator('img').nth(1).waitFor();
     await snap(page, 'photos-06-audit-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await snap(page, 'photos-07-audit-1280');
@@ -132,7 +135,10 @@ describe('Photos with a breakdown and a failed inspection item, against the real
     await rows.first().scrollIntoViewIfNeeded();
     await snap(page, 'photos-08-inspection-fault-photo-390');
     await page.getByRole('button', { name: 'Submit inspection' }).click();
-    await page.getByText(/out of service/i).first().waitFor();
+    await page
+      .getByText(/out of service/i)
+      .first()
+      .waitFor();
     const rowsNow = await (await admin()).call<RequestRow[]>('GET', '/api/requests/maintenanceReq?limit=500');
     const filed = rowsNow.find((one) => one.DRIVER_ID === inspector.tokenNo)!;
     expect(filed.PHOTO_IDS).toHaveLength(1);

@@ -22,11 +22,14 @@ function server(...replies: ('drop' | number)[]) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const type = new Headers(init.headers).get('content-type');
-      const body = init.body instanceof Blob ? [...new Uint8Array(await init.body.arrayBuffer())] : (JSON.parse(String(init.body)) as unknown);
+      const body =
+        init.body instanceof Blob ? [...new Uint8Array(await init.body.arrayBuffer())] : (JSON.parse(String(init.body)) as unknown);
       sent.push({ url, method: init.method ?? 'GET', type, body });
       const reply = replies.shift() ?? 200;
       if (reply === 'drop') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply < 400 ? { position: 40 + sent.length } : { message: PHOTO_MESSAGES.notJpeg }), { status: reply });
+      return new Response(JSON.stringify(reply < 400 ? { position: 40 + sent.length } : { message: PHOTO_MESSAGES.notJpeg }), {
+        status: reply,
+      });
     }),
   );
   return sent;
@@ -110,7 +113,11 @@ describe('photos in the offline queue (issue #34)', () => {
 describe('photo helpers', () => {
   it('given a body naming photos at any depth, then withoutPhoto takes the one out and leaves the rest', () => {
     const body = { photo_ids: [PHOTO_A, PHOTO_B], items: [{ id: 'brakes', photoIds: [PHOTO_A] }, { id: 'horn' }], note: PHOTO_A };
-    expect(withoutPhoto(body, PHOTO_A)).toEqual({ photo_ids: [PHOTO_B], items: [{ id: 'brakes', photoIds: [] }, { id: 'horn' }], note: PHOTO_A });
+    expect(withoutPhoto(body, PHOTO_A)).toEqual({
+      photo_ids: [PHOTO_B],
+      items: [{ id: 'brakes', photoIds: [] }, { id: 'horn' }],
+      note: PHOTO_A,
+    });
   });
 
   it('given a data URL, then its bytes come back as a JPEG blob', async () => {

@@ -96,7 +96,9 @@ describe.each(testStoreKinds())('photos with reports on %s', (kind) => {
     expect((await requested(requestId)).photoIds).toEqual(ids);
     expect((await rowOf(requestId, position))?.PHOTO_IDS).toEqual(ids);
     // Staff open them from the request.
-    expect((await t.app.inject({ method: 'GET', url: `/api/photos/${ids[0]}`, headers: { authorization: `Bearer ${tokens.MH01}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/photos/${ids[0]}`, headers: { authorization: `Bearer ${tokens.MH01}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('given a failed inspection with photos on failed items, then each item keeps its own, the request it files carries them all, and a photo on a passed item is refused', async () => {
@@ -104,7 +106,11 @@ describe.each(testStoreKinds())('photos with reports on %s', (kind) => {
       DEFAULT_CHECKLISTS.Forklift.map((item) =>
         item.id in failed ? { id: item.id, ok: false, note: 'broken', photoIds: failed[item.id] } : { id: item.id, ok: true },
       );
-    const onPassed = DEFAULT_CHECKLISTS.Forklift.map((item) => ({ id: item.id, ok: true, photoIds: item.id === 'horn' ? [randomUUID()] : [] }));
+    const onPassed = DEFAULT_CHECKLISTS.Forklift.map((item) => ({
+      id: item.id,
+      ok: true,
+      photoIds: item.id === 'horn' ? [randomUUID()] : [],
+    }));
     const refused = await call('F003', 'POST', '/api/inspections', { items: onPassed });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(PHOTO_MESSAGES.onlyFailedItems);

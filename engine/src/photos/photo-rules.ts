@@ -14,4 +14,5 @@ export function reportPhotos(photoIds: readonly string[], owners: ReadonlyMap<st
 }
 
 /** The event field naming a report's photos: present only when it has some, so a report without any is recorded as before. */
-export const photoIdsField = (photoIds: readonly string[]): { photoIds?: string[] } => (photoIds.length > 0 ? { photoIds: [...photoIds] } : {});
+export const photoIdsField = (photoIds: readonly string[]): { photoIds?: string[] } =>
+  photoIds.length > 0 ? { photoIds: [...photoIds] } : {};

@@ -21,7 +21,8 @@ describe.each(testStoreKinds())('photos API on %s', (kind) => {
   const auth = (who: string | null): Record<string, string> => (who ? { authorization: `Bearer ${tokens[who]}` } : {});
   const upload = (who: string | null, photoId: string, bytes: Buffer | string, type = 'image/jpeg') =>
     t.app.inject({ method: 'PUT', url: `/api/photos/${photoId}`, payload: bytes, headers: { ...auth(who), 'content-type': type } });
-  const fetchPhoto = (who: string | null, photoId: string) => t.app.inject({ method: 'GET', url: `/api/photos/${photoId}`, headers: auth(who) });
+  const fetchPhoto = (who: string | null, photoId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/photos/${photoId}`, headers: auth(who) });
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -116,7 +116,9 @@ describe.each(testStoreKinds())(
       // Issue #34: every photo the engine answered stored survived the kills, without its location, for the maintenance head.
       const photoFindings: string[] = [];
       for (const photoId of load.photoIds) {
-        const answer = await fetch(`${current.url}/api/photos/${photoId}`, { headers: { authorization: `Bearer ${commander.tokens[plant.head]}` } });
+        const answer = await fetch(`${current.url}/api/photos/${photoId}`, {
+          headers: { authorization: `Bearer ${commander.tokens[plant.head]}` },
+        });
         const bytes = Buffer.from(await answer.arrayBuffer());
         if (answer.status !== 200) photoFindings.push(`photo ${photoId}: ${answer.status}`);
         else if (bytes.includes('Exif') || bytes.includes('GPSLatitude')) photoFindings.push(`photo ${photoId} kept its location`);

@@ -42,7 +42,9 @@ function exifBody(): number[] {
 const xmpBody = () => [
   ...ascii('http://ns.adobe.com/xap/1.0/'),
   0,
-  ...ascii('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description exif:GPSLatitude="18,31.2N" exif:GPSLongitude="73,51.0E"/></rdf:RDF></x:xmpmeta>'),
+  ...ascii(
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description exif:GPSLatitude="18,31.2N" exif:GPSLongitude="73,51.0E"/></rdf:RDF></x:xmpmeta>',
+  ),
 ];
 
 /** The image itself: quantisation, frame, Huffman tables, the scan and EOI. */
@@ -63,7 +65,10 @@ const JFIF = segment(0xe0, [...ascii('JFIF'), 0, 1, 1, 0, ...u16(1), ...u16(1), 
 /** A JPEG as a phone's camera writes it: JFIF, an Exif block with GPS, XMP with the same, then the image. `salt` makes photos differ. */
 export function jpegWithLocation(salt = ''): Buffer {
   const comment = salt ? segment(0xfe, ascii(salt)) : [];
-  return Buffer.concat([Buffer.from([0xff, 0xd8, ...JFIF, ...segment(0xe1, exifBody()), ...segment(0xe1, xmpBody()), ...comment]), FIXTURE_IMAGE]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, ...JFIF, ...segment(0xe1, exifBody()), ...segment(0xe1, xmpBody()), ...comment]),
+    FIXTURE_IMAGE,
+  ]);
 }
 
 /** The same photo with no location: what the engine should keep of {@link jpegWithLocation}. */

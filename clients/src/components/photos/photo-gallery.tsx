@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Box, Button, ButtonBase, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { usePhoto } from './use-photo';
 
 interface Props {
@@ -27,7 +38,11 @@ function Thumbnail({ photoId, name, size, onOpen }: { photoId: string; name: str
       </Box>
     );
   return (
-    <ButtonBase onClick={onOpen} aria-label={`Open ${name}`} sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main' } }}>
+    <ButtonBase
+      onClick={onOpen}
+      aria-label={`Open ${name}`}
+      sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+    >
       <Box component="img" src={photo.data} alt="" sx={{ ...box, objectFit: 'cover', display: 'block' }} />
     </ButtonBase>
   );
@@ -55,11 +70,18 @@ export function PhotoGallery({ photoIds, label, size = 64 }: Props) {
   const nameOf = (index: number) => `${label}, photo ${index + 1} of ${photoIds.length}`;
   return (
     <>
-      <Stack component="ul" direction="row" spacing={1} useFlexGap aria-label={label} sx={{ p: 0, m: 0, listStyle: 'none', flexWrap: 'wrap' }}>
+      <Stack
+        component="ul"
+        direction="row"
+        spacing={1}
+        useFlexGap
+        aria-label={label}
+        sx={{ p: 0, m: 0, listStyle: 'none', flexWrap: 'wrap' }}
+      >
         {photoIds.map((photoId, index) => (
-          <li key={photoId}>
+          <Box component="li" key={photoId} sx={{ display: 'flex' }}>
             <Thumbnail photoId={photoId} name={nameOf(index)} size={size} onOpen={() => setOpen(index)} />
-          </li>
+          </Box>
         ))}
       </Stack>
       {open !== null && photoIds[open] && <FullPhoto photoId={photoIds[open]} name={nameOf(open)} onClose={() => setOpen(null)} />}

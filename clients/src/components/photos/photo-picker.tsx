@@ -16,7 +16,13 @@ interface Props {
 }
 
 const stateText = (photo: PickedPhoto) =>
-  photo.state === 'uploading' ? PHOTO_TEXT.uploading : photo.state === 'waiting' ? PHOTO_TEXT.offline : photo.state === 'failed' ? (photo.message ?? PHOTO_TEXT.notUploaded) : 'Uploaded';
+  photo.state === 'uploading'
+    ? PHOTO_TEXT.uploading
+    : photo.state === 'waiting'
+      ? PHOTO_TEXT.offline
+      : photo.state === 'failed'
+        ? (photo.message ?? PHOTO_TEXT.notUploaded)
+        : 'Uploaded';
 
 /**
  * Up to three photos from the phone's camera (issue #34 item 3): each shrunk on the phone, then uploaded
@@ -85,7 +91,14 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
                 component="img"
                 src={photo.jpeg}
                 alt={`Photo ${index + 1}`}
-                sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, display: 'block', opacity: photo.state === 'uploaded' ? 1 : 0.6 }}
+                sx={{
+                  width: 96,
+                  height: 96,
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                  display: 'block',
+                  opacity: photo.state === 'uploaded' ? 1 : 0.6,
+                }}
               />
               <Typography variant="caption" color={photo.state === 'failed' ? 'error' : 'text.secondary'} component="p" role="status">
                 {stateText(photo)}
@@ -110,7 +123,12 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
           {error}
         </Alert>
       )}
-      <Button variant="outlined" disabled={disabled || !canAddPhoto(photos)} onClick={() => inputRef.current?.click()} sx={{ minHeight: 48 }}>
+      <Button
+        variant="outlined"
+        disabled={disabled || !canAddPhoto(photos)}
+        onClick={() => inputRef.current?.click()}
+        sx={{ minHeight: 48 }}
+      >
         Take photo
       </Button>
       <input

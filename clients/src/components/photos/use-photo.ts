@@ -10,7 +10,11 @@ const photoKey = (photoId: string) => ['photos', photoId] as const;
 /** One stored photo as a data URL, for staff and the driver who took it. */
 async function fetchPhoto(photoId: string, signal: AbortSignal): Promise<string> {
   const token = currentToken();
-  const response = await fetch(photoPath(photoId), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin', signal });
+  const response = await fetch(photoPath(photoId), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+    signal,
+  });
   if (!response.ok) {
     const text = await response.text();
     throw new ApiError(response.status, text, null);
@@ -20,4 +24,10 @@ async function fetchPhoto(photoId: string, signal: AbortSignal): Promise<string>
 
 /** A photo never changes once stored: read once, kept while shown. */
 export const usePhoto = (photoId: string) =>
-  useQuery({ queryKey: photoKey(photoId), queryFn: ({ signal }) => fetchPhoto(photoId, signal), staleTime: Infinity, gcTime: 5 * 60_000, retry: 1 });
+  useQuery({
+    queryKey: photoKey(photoId),
+    queryFn: ({ signal }) => fetchPhoto(photoId, signal),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: 1,
+  });

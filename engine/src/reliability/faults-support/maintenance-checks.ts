@@ -186,7 +186,9 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
         has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId })
           ? null
           : `${done.driverId} never blocked for ${done.requestId}`,
-        namesPhotos(streams.requests.get(done.requestId)?.events, done.photoIds) ? null : `MaintenanceRequested ${done.requestId} does not name the failed item's photos`,
+        namesPhotos(streams.requests.get(done.requestId)?.events, done.photoIds)
+          ? null
+          : `MaintenanceRequested ${done.requestId} does not name the failed item's photos`,
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }
