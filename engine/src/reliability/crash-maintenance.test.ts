@@ -212,6 +212,20 @@ describe('the crash checks, on stores left in a known state', () => {
     ]);
   });
 
+  it('given a request answered 2xx with photos (issue #34), then its MaintenanceRequested naming other photos, or none, is found', () => {
+    const withPhotos: Done = { ...requestDone, photoIds: ['P1', 'P2'] };
+    const filed = (photoIds?: string[]): [string, string, Record<string, unknown>] => [
+      'maintenance-M1',
+      'MaintenanceRequested',
+      { requestId: 'M1', driverId: 'DR01', rideId: 'R1', ...(photoIds ? { photoIds } : {}) },
+    ];
+    expect(findingsIn(storeOf(...started, blocked('M1'), filed(['P1', 'P2']), redistributed), [withPhotos])).toEqual([]);
+    for (const photoIds of [undefined, ['P1']])
+      expect(findingsIn(storeOf(...started, blocked('M1'), filed(photoIds), redistributed), [withPhotos])).toEqual([
+        'maintenance requested M1 (DR01) answered 2xx: MaintenanceRequested M1 does not name its photos',
+      ]);
+  });
+
   it('given a request recorded before the block, then the open request of a driver not blocked is found', () => {
     expect(findingsIn(storeOf(requested('M1')), [])).toEqual(['driver DR01: not blocked, yet his request M1 is open']);
   });

@@ -130,13 +130,11 @@ export function invariantFindings(streams: FoldedStreams): string[] {
 const has = (events: readonly StoredEvent[] | undefined, type: string, data: Record<string, unknown> = {}) =>
   (events ?? []).some((event) => event.type === type && Object.entries(data).every(([key, value]) => event.data[key] === value));
 
-/** Issue #34: the request's MaintenanceRequested names exactly the photos it was filed with (none: no field). */
-const namesPhotos = (events: readonly StoredEvent[] | undefined, photoIds: readonly string[] = []) =>
-  (events ?? []).some(
-    (event) =>
-      event.type === 'MaintenanceRequested' &&
-      JSON.stringify((event.data.photoIds as string[] | undefined) ?? []) === JSON.stringify(photoIds),
-  );
+/** Issue #34: the request's MaintenanceRequested, if recorded (its absence is a finding of its own), names exactly the photos it was filed with. */
+function namesPhotos(events: readonly StoredEvent[] | undefined, photoIds: readonly string[] = []): boolean {
+  const filed = (events ?? []).find((event) => event.type === 'MaintenanceRequested');
+  return !filed || JSON.stringify((filed.data.photoIds as string[] | undefined) ?? []) === JSON.stringify(photoIds);
+}
 
 /** Why one answered command is not whole in the store, or null when every event of it is there. */
 function missingPart(streams: FoldedStreams, done: Done): string | null {
