@@ -157,4 +157,34 @@ describe('Photos with a breakdown and a failed inspection item, against the real
     expect(await modal.getByTestId('picked-photo').count()).toBe(0);
     await snap(page, 'photos-09-unreadable-390');
   });
+
+  it('given a driver in a Wi-Fi dead zone at 390 px, when he takes a photo and reports the breakdown offline, then both wait and, back online, the photo goes up before the report that names it', async () => {
+    const offline = await newDriver(freshToken('DP'), 'Anil Joshi', 'Forklift');
+    const page = await newPage(browser, 390, 844);
+    await signInDriver(page, offline.tokenNo, 'Anil Joshi');
+    await page.context().setOffline(true);
+    await page.locator('[data-status="offline"]').first().waitFor();
+    await page.getByRole('button', { name: 'Request Maintenance' }).click();
+    const modal = page.getByRole('dialog', { name: 'Request Vehicle Maintenance' });
+    await choose(modal.getByRole('combobox', { name: /^Maintenance Reason/ }), 'Hydraulic Problem');
+    await choose(modal.getByRole('combobox', { name: /^Breakdown Type/ }), 'Full');
+    const photo = await cameraJpeg(page, 2400, 3200, 'Mast chain');
+    await modal.getByTestId('photo-input').setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await modal.locator('[data-testid="picked-photo"][data-state="waiting"]').getByText('Waits for network').waitFor();
+    await snap(page, 'photos-10-offline-photo-390');
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByText('Maintenance request is waiting for network. It will be sent when the connection returns.').first().waitFor();
+
+    await page.context().setOffline(false);
+    await page.getByRole('dialog', { name: 'Vehicle Under Maintenance' }).waitFor();
+    const rows = await (await admin()).call<RequestRow[]>('GET', '/api/requests/maintenanceReq?limit=500');
+    const filed = rows.filter((one) => one.DRIVER_ID === offline.tokenNo);
+    expect(filed).toHaveLength(1);
+    expect(filed[0]!.PHOTO_IDS).toHaveLength(1);
+    const stored = await storedPhoto(filed[0]!.PHOTO_IDS[0]!);
+    expect(stored.status).toBe(200);
+    expect(carriesLocation(stored.bytes)).toBe(false);
+    expect(jpegSize(stored.bytes)).toEqual({ width: 1200, height: 1600 });
+  });
 });
