@@ -143,6 +143,24 @@ describe('Photos with a breakdown and a failed inspection item, against the real
     const filed = rowsNow.find((one) => one.DRIVER_ID === inspector.tokenNo)!;
     expect(filed.PHOTO_IDS).toHaveLength(1);
     expect(carriesLocation((await storedPhoto(filed.PHOTO_IDS[0]!)).bytes)).toBe(false);
+
+    // Staff see it with the failed item in the inspection's answers.
+    const staff = await newPage(browser, 1280, 900);
+    await signInStaff(staff, adminAccount());
+    await staff.goto('/inspections');
+    await staff
+      .getByRole('button', { name: /^Open the answers of Sunil Patil/ })
+      .first()
+      .click();
+    const answers = staff.getByRole('dialog', { name: /^Inspection by Sunil Patil/ });
+    await answers
+      .getByRole('list', { name: /^Photos of Brakes/ })
+      .locator('img')
+      .first()
+      .waitFor();
+    await snap(staff, 'photos-11-inspection-answers-1280');
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await snap(staff, 'photos-12-inspection-answers-390');
   });
 
   it('given a breakdown form at 390 px, when he chooses a file that is no photo, then the picker says so and nothing is uploaded', async () => {
