@@ -23,6 +23,7 @@ import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { vdaBridgePlugin } from './vda5050/vda-bridge';
 import { amrsRoutes } from './vda5050/amrs.routes';
 import { pushPlugin } from './push/push.plugin';
+import { photosRoutes } from './photos/photos.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -39,6 +40,8 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
   // Before the bookings, which check their places and count drivers against them.
   await app.register(siteRoutes);
   await app.register(dispatchRoutes);
+  // Issue #34 item 3: before the inspections and maintenance requests, which name photos it holds.
+  await app.register(photosRoutes);
   // Before the rides: accepting and taking over read its setting.
   await app.register(inspectionsRoutes);
   await app.register(rideRoutes);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_TYPES, type VehicleType } from './constants';
 import { wordedMessage } from './api/text-fields';
 import { humanText } from './human-text';
+import { photoIdsInput } from './api/photos.api';
 
 /*
  * The driver's daily vehicle inspection (issue #21; the spec has none). Admins keep one checklist per
@@ -107,6 +108,8 @@ export const inspectionAnswerItemSchema = z.object({
   id: itemIdSchema,
   ok: z.boolean(),
   note: z.string().trim().max(CHECKLIST_LIMITS.note).nullish(),
+  /** Issue #34: a failed item's photos (PUT /api/photos/{id}), at most 3. */
+  photoIds: photoIdsInput.optional(),
 });
 export type InspectionAnswerItem = z.infer<typeof inspectionAnswerItemSchema>;
 

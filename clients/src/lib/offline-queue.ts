@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { ApiError, actionKeys, api } from './api-client';
 import { actionOf } from './idempotency';
+import { dataUrlToBlob, putPhoto, withoutPhoto } from './photo-upload';
 
 /** A command tapped while the network was down, kept (in localStorage) until the server answers it. */
 export interface QueuedCommand {
@@ -17,6 +18,8 @@ export interface QueuedCommand {
   tag: string;
   /** Shown when the server records it. */
   doneMessage: string;
+  /** Issue #34: a photo taken offline (its id, and the JPEG as a data URL): the command uploads it in place of a JSON body. */
+  photo?: { id: string; jpeg: string };
 }
 
 /** How a queued command ended: recorded at `position`, or refused with the server's message. */
@@ -41,6 +44,8 @@ interface QueueState {
   commands: QueuedCommand[];
   add: (command: QueuedCommand) => void;
   remove: (key: string) => void;
+  /** Takes a photo the engine refused out of every queued body (the report goes with the photos it has). */
+  dropPhoto: (photoId: string) => void;
 }
 
 export const useOfflineQueue = create<QueueState>((set) => ({
@@ -48,6 +53,7 @@ export const useOfflineQueue = create<QueueState>((set) => ({
   add: (command) =>
     set((state) => (state.commands.some((c) => c.key === command.key) ? state : { commands: [...state.commands, command] })),
   remove: (key) => set((state) => ({ commands: state.commands.filter((c) => c.key !== key) })),
+  dropPhoto: (photoId) => set((state) => ({ commands: state.commands.map((c) => ({ ...c, body: withoutPhoto(c.body, photoId) })) })),
 }));
 
 // Every change is written through, so a reload (or a crashed tab) does not lose a tapped step.
@@ -79,19 +85,29 @@ export function onQueueOutcome(listener: (outcome: QueueOutcome) => void): () =>
 
 async function sendAll(owner: string): Promise<QueueOutcome[]> {
   const outcomes: QueueOutcome[] = [];
-  for (const command of useOfflineQueue.getState().commands.filter((c) => c.owner === owner)) {
+  for (const { key } of useOfflineQueue.getState().commands.filter((c) => c.owner === owner)) {
+    // As it stands now: a photo refused before it may have been taken out of its body.
+    const command = useOfflineQueue.getState().commands.find((c) => c.key === key);
+    if (!command) continue;
     let outcome: QueueOutcome;
     try {
-      const answer = await api(command.path, {
-        method: command.method,
-        body: command.body,
-        schema: anyAnswer,
-        idempotencyKey: command.key,
-      });
-      outcome = { command, sent: true, position: positionOf(answer) };
+      if (command.photo) {
+        await putPhoto(command.photo.id, dataUrlToBlob(command.photo.jpeg));
+        outcome = { command, sent: true, position: null };
+      } else {
+        const answer = await api(command.path, {
+          method: command.method,
+          body: command.body,
+          schema: anyAnswer,
+          idempotencyKey: command.key,
+        });
+        outcome = { command, sent: true, position: positionOf(answer) };
+      }
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) break;
       outcome = { command, sent: false, message: error.serverMessage ?? error.message };
+      // A refused photo: the report queued after it goes without it rather than not at all.
+      if (command.photo) useOfflineQueue.getState().dropPhoto(command.photo.id);
     }
     useOfflineQueue.getState().remove(command.key);
     outcomes.push(outcome);

@@ -29,12 +29,22 @@ describe('the inspection a ride audit shows for a driver', () => {
       passed: true,
       inspectedAt: '2026-03-02T04:00:00.000Z',
       defects: [],
+      photoIds: [],
     });
     expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-02T04:00:00.000Z' }, history)?.inspectionId).toBe('LATER');
     expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-01T20:00:00.000Z' }, history)).toMatchObject({
       inspectionId: 'EARLY',
       passed: false,
       defects: ['Brakes work'],
+    });
+  });
+
+  it('given a failed item with photos (issue #34), then the audit links them with its defects', () => {
+    const failed = inspection('PHOTOS', '2026-03-02T04:00:00.000Z', false);
+    const withPhotos = { ...failed, items: failed.items.map((item) => ({ ...item, photoIds: ['p1', 'p2'] })) };
+    expect(inspectionAtTake({ operatorId: 'D001', takenAt: '2026-03-02T05:00:00.000Z' }, [withPhotos])).toMatchObject({
+      defects: ['Brakes work'],
+      photoIds: ['p1', 'p2'],
     });
   });
 

@@ -37,7 +37,15 @@ export function inspectionAtTake(take: RideTake, inspections: readonly VehicleIn
   }
   if (!latest) return null;
   const { inspectionId, passed, inspectedAt, items } = latest;
-  return { inspectionId, day: latest.day, passed, inspectedAt, defects: items.filter((item) => !item.ok).map((item) => item.text) };
+  const failed = items.filter((item) => !item.ok);
+  return {
+    inspectionId,
+    day: latest.day,
+    passed,
+    inspectedAt,
+    defects: failed.map((item) => item.text),
+    photoIds: failed.flatMap((item) => item.photoIds ?? []),
+  };
 }
 
 /** One entry per driver who took the ride, in the order they first took it, with his inspection by the rule above. */

@@ -214,6 +214,7 @@ describe.each(testStoreKinds())('ride timeline API on %s', (kind) => {
           passed: true,
           inspectedAt: expect.any(String),
           defects: ['Lights and beacon work'],
+          photoIds: [],
         },
       },
       { operatorId: 'D003', inspection: null },

@@ -3,6 +3,7 @@ import {
   actorSchema,
   driverStreamId,
   evolveRide,
+  maintenanceStreamId,
   initialRideSnapshot,
   isEventType,
   rideStatusOf,
@@ -14,6 +15,7 @@ import {
   type RideState,
   type RideTimelineAnswer,
   type TimelineEvent,
+  type MaintenanceRequested,
   type VehicleInspected,
 } from '@plantride/schemas';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
@@ -59,22 +61,32 @@ function rideAsOf(snapshot: RideSnapshot): RideAsOf {
 }
 
 type Inspections = ReadonlyMap<string, readonly VehicleInspected['data'][]>;
+/** The maintenance requests that handed a ride over, by request id, as filed. */
+type Breakdowns = ReadonlyMap<string, MaintenanceRequested['data']>;
+type BreakdownPhotos = RideTimelineAnswer['breakdownPhotos'];
+
+/** The request a redistribution names, if it names one. */
+const handedOverBy = (event: { type: string; data: unknown }): string | null =>
+  event.type === 'RideRedistributed' ? ((event.data as { maintenanceRequestId?: string | null }).maintenanceRequestId ?? null) : null;
 
 /**
  * Replays a ride's stream through the shared statechart: every event with the state it left the
  * ride in, and the ride as the last of them leaves it. With `at`, the stream stops at the first
  * event recorded after that instant, so the ride is always a whole prefix of its history.
- * `inspected` holds the inspections of the drivers who took it (issue #21), by operator id.
+ * `inspected` holds the inspections of the drivers who took it (issue #21), by operator id; `breakdowns`
+ * the requests that handed it over (issue #34: their photos are linked).
  */
 export function buildRideTimeline(
   rideId: string,
   recorded: readonly RecordedEvent[],
   at: Date | null = null,
   inspected: Inspections = new Map(),
+  breakdowns: Breakdowns = new Map(),
 ): RideTimelineAnswer {
   let snapshot = initialRideSnapshot();
   const events: TimelineEvent[] = [];
   const takes: RideTake[] = [];
+  const breakdownPhotos: BreakdownPhotos = [];
   for (const event of recorded) {
     if (at && event.recordedAt.getTime() > at.getTime()) break;
     // A type this process does not know was written by a newer one: it is shown, but moves nothing.
@@ -82,6 +94,8 @@ export function buildRideTimeline(
     if (domain && RIDE_TYPES.has(domain.type)) snapshot = evolveRide(snapshot, domain as RideEvent);
     const take = domain ? takeOf(domain) : null;
     if (take) takes.push(take);
+    const filed = breakdowns.get(handedOverBy(event) ?? '');
+    if (filed?.photoIds?.length) breakdownPhotos.push({ requestId: filed.requestId, driverId: filed.driverId, photoIds: filed.photoIds });
     events.push({
       position: event.globalPosition,
       streamPosition: event.streamPosition,
@@ -98,6 +112,7 @@ export function buildRideTimeline(
     events,
     ride: snapshot.value === 'new' ? null : rideAsOf(snapshot),
     inspections: rideInspections(takes, inspected),
+    breakdownPhotos,
   };
 }
 
@@ -123,5 +138,14 @@ export async function loadRideTimeline(store: EventStore, rideId: string, at: Da
       );
     }
   }
-  return buildRideTimeline(rideId, recorded, at, inspected);
+  const requestIds = [...new Set(recorded.flatMap((event) => handedOverBy(event) ?? []))];
+  const breakdowns = new Map<string, MaintenanceRequested['data']>();
+  if (requestIds.length > 0) {
+    const streams = await store.readStreams(requestIds.map(maintenanceStreamId));
+    for (const requestId of requestIds) {
+      const first = streams.get(maintenanceStreamId(requestId))?.find((event) => event.type === 'MaintenanceRequested');
+      if (first) breakdowns.set(requestId, (toDomainEvent(first) as MaintenanceRequested).data);
+    }
+  }
+  return buildRideTimeline(rideId, recorded, at, inspected, breakdowns);
 }

@@ -598,6 +598,13 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
       url: '/api/push/subscriptions',
       payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
     },
+    // Issue #34: a photo is stored under the id the phone chose, once; no event, so no key. JSON is no JPEG: 415.
+    'PUT /api/photos/:photoId': {
+      who: 'F010',
+      method: 'PUT',
+      url: '/api/photos/0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f',
+      payload: { photo: 'not bytes' },
+    },
   };
 
   beforeAll(async () => {

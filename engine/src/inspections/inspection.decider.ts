@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_CHECKLISTS,
   INSPECTION_MESSAGES,
+  PHOTO_MESSAGES,
   SERVER_MESSAGES,
   checklistStreamId,
   failedItemsHaveNotes,
@@ -24,6 +25,7 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { fileMaintenanceRequest, maintenanceStream, type MaintenanceState } from '../maintenance/maintenance.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import { inspectionSettingsStream, type InspectionSettingsRef } from './inspection-settings';
+import { photoIdsField, reportPhotos } from '../photos/photo-rules';
 
 export { evolveInspectionSettings, inspectionSettingsStream } from './inspection-settings';
 
@@ -93,6 +95,8 @@ export interface InspectVehicleCommand {
   data: { inspectionId: string; operatorId: string; items: InspectionAnswerItem[] };
   /** The request a failed critical item files (derived from the command id, as a driver's own request's). */
   maintenanceRequestId: string;
+  /** Issue #34: who took each photo the answers name that is stored (the route reads the photo store). */
+  photoOwners?: ReadonlyMap<string, string>;
 }
 
 type InspectStreams = {
@@ -104,16 +108,23 @@ type InspectStreams = {
 
 type InspectedItem = VehicleInspected['data']['items'][number];
 
-/** Every checklist item answered exactly once, nothing else; each failed one with a note. */
-function answered(checklist: readonly ChecklistItem[], answers: readonly InspectionAnswerItem[]): InspectedItem[] {
+/** Every checklist item answered exactly once, nothing else; each failed one with a note, and with his own photos if any. */
+function answered(
+  checklist: readonly ChecklistItem[],
+  answers: readonly InspectionAnswerItem[],
+  photoOwners: ReadonlyMap<string, string>,
+  operatorId: string,
+): InspectedItem[] {
   if (!failedItemsHaveNotes(answers)) throw badRequest(INSPECTION_MESSAGES.noteRequired);
   const known = new Set(checklist.map((item) => item.id));
   if (answers.some((answer) => !known.has(answer.id))) throw badRequest(INSPECTION_MESSAGES.unknownItem);
   const byId = new Map(answers.map((answer) => [answer.id, answer]));
   if (byId.size !== answers.length || answers.length !== checklist.length) throw badRequest(INSPECTION_MESSAGES.answerEveryItem);
+  if (answers.some((answer) => answer.ok && (answer.photoIds?.length ?? 0) > 0)) throw badRequest(PHOTO_MESSAGES.onlyFailedItems);
   return checklist.map((item) => {
     const answer = byId.get(item.id)!;
-    return { ...item, ok: answer.ok, note: answer.note?.trim() || null };
+    const photoIds = reportPhotos(answer.photoIds ?? [], photoOwners, operatorId);
+    return { ...item, ok: answer.ok, note: answer.note?.trim() || null, ...photoIdsField(photoIds) };
   });
 }
 
@@ -144,7 +155,7 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
     if (!vehicleType) throw badRequest(INSPECTION_MESSAGES.noVehicleType);
     if (driver.blockedFor) throw conflict(INSPECTION_MESSAGES.blockedCannotInspect);
     if (driver.ongoingRideId) throw conflict(INSPECTION_MESSAGES.midRideCannotInspect);
-    const items = answered(checklistOf(vehicleType, checklist ?? null), command.data.items);
+    const items = answered(checklistOf(vehicleType, checklist ?? null), command.data.items, command.photoOwners ?? new Map(), operatorId);
     const passed = !items.some((item) => item.critical && !item.ok);
     const at = now.toISOString();
     const inspected = (maintenanceRequestId?: string): DriverEvent => ({
@@ -176,6 +187,8 @@ export const inspectVehicle: CommandHandler<InspectVehicleCommand, InspectStream
         commentText: failed.map((item) => `${item.text}: ${item.note ?? ''}`).join('\n'),
         breakdownType: 'full',
         rideId: null,
+        // The failed items' photos go with the request the maintenance head reads.
+        ...photoIdsField([...new Set(failed.flatMap((item) => item.photoIds ?? []))]),
       },
       at,
     );

@@ -122,10 +122,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const context = httpCommandContext(request, user);
+      const { items } = request.body;
       const command = {
         type: 'InspectVehicle' as const,
-        data: { inspectionId: derivedId('I', context.commandId), operatorId: user.tokenNo, items: request.body.items },
+        data: { inspectionId: derivedId('I', context.commandId), operatorId: user.tokenNo, items },
         maintenanceRequestId: requestIdFor(context.commandId),
+        photoOwners: await app.photos.owners(items.flatMap((item) => item.photoIds ?? [])),
       };
       const result = await handle(app.eventStore, inspectVehicle, command, context);
       // A repeat answers from the events first stored.
@@ -147,4 +149,4 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The daily vehicle inspection (issue #21): checklists per vehicle type, the plant's setting, and a driver's inspection. */
-export const inspectionsRoutes = fp(routes, { name: 'inspections', dependencies: ['database', 'auth'] });
+export const inspectionsRoutes = fp(routes, { name: 'inspections', dependencies: ['database', 'auth', 'photos'] });

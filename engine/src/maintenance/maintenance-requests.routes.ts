@@ -46,14 +46,17 @@ export const maintenanceRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         custom_issue: customIssue,
         comment_text: commentText,
         breakdown_type: breakdownType,
+        photo_ids: photoIds = [],
       } = request.body;
       const context = httpCommandContext(request, currentUser(request));
       const requestId = requestIdFor(context.commandId);
       const command = {
         type: 'RequestMaintenance' as const,
-        data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType },
+        data: { requestId, driverId, vehicleType, issue, customIssue, commentText, breakdownType, photoIds },
         // Mid-ride, whether anyone else can take his ride over is decided now and recorded on the redistribution.
         alternativeDrivers: app.driverRoster.alternativeDrivers(driverId),
+        // Whether each photo is his to file is the decider's to say, from who took it.
+        photoOwners: await app.photos.owners(photoIds),
       };
       const { position } = await handle(app.eventStore, requestMaintenance, command, context);
       return { message: MESSAGES.maintenanceSubmittedBlocked, id: requestId, requestId, position };

@@ -9,6 +9,16 @@ import type { MaintenanceRequestListing } from '@plantride/projections';
 import type { InspectionSettings } from '@plantride/schemas';
 import { inspectionDueOnClose } from './maintenance.decider';
 
+/** The row's JSON array of photo ids; [] for anything else. */
+function photoIdsOf(text: string | null | undefined): string[] {
+  try {
+    const ids: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
 /**
@@ -39,5 +49,6 @@ export function toMaintenanceRequestRow(row: MaintenanceRequestListing, inspecti
     OUT_OF_SERVICE: takesVehicleOutOfService(request),
     INSPECTION_DUE: row.inspection_due ?? false,
     INSPECTION_DUE_ON_CLOSE: inspectionDueOnClose(request, inspections),
+    PHOTO_IDS: photoIdsOf(row.photo_ids),
   };
 }

@@ -150,6 +150,7 @@ describe.each(testStoreKinds())('maintenance API on %s', (kind) => {
       OUT_OF_SERVICE: false,
       INSPECTION_DUE: false,
       INSPECTION_DUE_ON_CLOSE: false,
+      PHOTO_IDS: [],
     });
 
     // Blocked drivers cannot take rides.

@@ -30,6 +30,7 @@ import { driverStream, type DriverState } from '../drivers/driver.decider';
 import { redistribution, rideStream, type AlternativeDrivers } from '../rides/ride.decider';
 import { userStream, type UserState } from '../users/user.decider';
 import { inspectionSettingsStream, type InspectionSettingsRef } from '../inspections/inspection-settings';
+import { photoIdsField, reportPhotos } from '../photos/photo-rules';
 
 export interface MaintenanceRequestState {
   requestId: string;
@@ -149,9 +150,13 @@ export interface RequestMaintenanceCommand {
     customIssue: string;
     commentText: string;
     breakdownType: BreakdownType | null;
+    /** Issue #34: the photos he uploaded for it; none when absent. */
+    photoIds?: string[];
   };
   /** Mid-ride: who else could take his ride over now, by vehicle type (the route's roster count, without him). */
   alternativeDrivers: AlternativeDrivers;
+  /** Who took each of `photoIds` that is stored (the route reads the photo store). */
+  photoOwners?: ReadonlyMap<string, string>;
 }
 
 type RequestStreams = { request: RequestRef; driver: DriverRef; account: StreamRef<UserState, UserEvent>; ride?: RideRef };
@@ -183,6 +188,7 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
     if (!account || !record) throw notFound(SERVER_MESSAGES.driverNotFound);
     // Only his own vehicle type, his driver record's, is offered (SPEC §5).
     if (vehicleType !== record.vehicleAssigned) throw badRequest(MESSAGES.selectVehicleType);
+    const photoIds = reportPhotos(command.data.photoIds ?? [], command.photoOwners ?? new Map(), driverId);
     const midRide = ride && resumeStateOf(ride) !== null && ride.context.driverId === driverId ? ride : null;
     const filed = {
       requestId,
@@ -195,6 +201,7 @@ export const requestMaintenance: CommandHandler<RequestMaintenanceCommand, Reque
       commentText,
       breakdownType: filedBreakdownType(midRide !== null, command.data.breakdownType),
       rideId: midRide?.context.rideId ?? null,
+      ...photoIdsField(photoIds),
     };
     const at = now.toISOString();
     const filing = fileMaintenanceRequest(request, driver, filed, at);

@@ -8,5 +8,5 @@ export const maintenanceRoutes = fp(
     await app.register(maintenanceRequestsRoutes);
     await app.register(maintenanceRidesRoutes);
   },
-  { name: 'maintenance', dependencies: ['database', 'auth', 'inspections'] },
+  { name: 'maintenance', dependencies: ['database', 'auth', 'inspections', 'photos'] },
 );

@@ -113,6 +113,16 @@ describe.each(testStoreKinds())(
       const answeredAfterKills = load.done.length;
       await waitFor(() => load.done.length >= answeredAfterKills + 10, 60_000, 'commands answered after the last restart');
       await load.stop();
+      // Issue #34: every photo the engine answered stored survived the kills, without its location, for the maintenance head.
+      const photoFindings: string[] = [];
+      for (const photoId of load.photoIds) {
+        const answer = await fetch(`${current.url}/api/photos/${photoId}`, {
+          headers: { authorization: `Bearer ${commander.tokens[plant.head]}` },
+        });
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        if (answer.status !== 200) photoFindings.push(`photo ${photoId}: ${answer.status}`);
+        else if (bytes.includes('Exif') || bytes.includes('GPSLatitude')) photoFindings.push(`photo ${photoId} kept its location`);
+      }
       await current.kill('SIGTERM');
 
       const events = await engineStore.readEvents();
@@ -121,6 +131,7 @@ describe.each(testStoreKinds())(
         ...missingAnswered(commander.answered, events),
         ...brokenStreams(events),
         ...repeatedCommands(events),
+        ...photoFindings,
       ];
       const count = (kind: Done['kind']) => load.done.filter((done) => done.kind === kind).length;
       const distinct = new Set(afterKills.map((finding) => finding.replace(/^kill \d+: /, '')));
@@ -131,7 +142,7 @@ describe.each(testStoreKinds())(
           `(${load.done.filter((done) => done.kind === 'maintenance requested' && done.rideId !== null).length} mid-ride), ` +
           `${load.done.filter((done) => done.kind === 'inspected' && done.requestId !== null).length} of ${count('inspected')} inspections failing a critical item, ` +
           `${count('maintenance accepted')} accepted, ${count('maintenance completed')} completed, ${count('maintenance rejected')} rejected, ` +
-          `${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
+          `${load.photoIds.length} photos, ${count('booked')} rides booked, ${count('accepted')} accepted, ${count('took over')} taken over, ${events.length} events; ` +
           `connection retries ${Object.entries(commander.outcomes)
             .filter(([key]) => key.endsWith('network'))
             .reduce((sum, [, n]) => sum + n, 0)}`,
@@ -199,6 +210,20 @@ describe('the crash checks, on stores left in a known state', () => {
       'ride R1: started, assigned to DR01, who is blocked for M1',
       'maintenance requested M1 (DR01) answered 2xx: no MaintenanceRequested by DR01 for ride R1; ride R1 not redistributed',
     ]);
+  });
+
+  it('given a request answered 2xx with photos (issue #34), then its MaintenanceRequested naming other photos, or none, is found', () => {
+    const withPhotos: Done = { ...requestDone, photoIds: ['P1', 'P2'] };
+    const filed = (photoIds?: string[]): [string, string, Record<string, unknown>] => [
+      'maintenance-M1',
+      'MaintenanceRequested',
+      { requestId: 'M1', driverId: 'DR01', rideId: 'R1', ...(photoIds ? { photoIds } : {}) },
+    ];
+    expect(findingsIn(storeOf(...started, blocked('M1'), filed(['P1', 'P2']), redistributed), [withPhotos])).toEqual([]);
+    for (const photoIds of [undefined, ['P1']])
+      expect(findingsIn(storeOf(...started, blocked('M1'), filed(photoIds), redistributed), [withPhotos])).toEqual([
+        'maintenance requested M1 (DR01) answered 2xx: MaintenanceRequested M1 does not name its photos',
+      ]);
   });
 
   it('given a request recorded before the block, then the open request of a driver not blocked is found', () => {

@@ -286,6 +286,9 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/webhooks/:subscriptionId': { allowed: 'service', request: fixed('/api/v1/webhooks/wh0000') },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
+  // Issue #34: a driver uploads his photos; staff see any, a driver only his own (the sample is no caller's).
+  'PUT /api/photos/:photoId': { allowed: ['driver'], request: fixed('/api/photos/0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f') },
+  'GET /api/photos/:photoId': { allowed: STAFF, request: fixed('/api/photos/0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f') },
 };
 
 /** Routes every caller may reach by design: the API description and CORS preflights. */

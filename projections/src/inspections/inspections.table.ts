@@ -7,6 +7,8 @@ export interface InspectedItem {
   critical: boolean;
   ok: boolean;
   note: string | null;
+  /** Issue #34: a failed item's photos; absent when it has none. */
+  photoIds?: string[];
 }
 
 /** One row per vehicle inspection (issue #21), as `VehicleInspected` recorded it; never changed after. */

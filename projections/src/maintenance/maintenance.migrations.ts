@@ -48,4 +48,13 @@ export const maintenanceMigrations: Record<string, Migration> = {
         where n.stream_id = 'maintenance-' || m.request_id`.execute(db);
     },
   },
+  '0003_photo_ids': {
+    async up(db) {
+      // Issue #34: the photos filed with the request, a JSON array of ids; no request filed before it had any.
+      await db.schema
+        .alterTable('maintenance_requests')
+        .addColumn('photo_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+    },
+  },
 };

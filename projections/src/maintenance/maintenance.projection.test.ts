@@ -53,8 +53,19 @@ describe.each(testStoreKinds())('maintenance requests read model on %s', (kind) 
         rejected_at: null,
         rejection_reason: null,
         maintenance_date: null,
+        photo_ids: '[]',
         last_position: 1,
       });
+    });
+
+    it('given a request filed with photos (issue #34), then its row names them, in order', async () => {
+      await spec.given(
+        m.requested('M1', 'FL01', 0, { photoIds: ['0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f', '1c8e4b63-7d2f-4e9b-8a21-3b4c5d6e7f80'] }),
+      );
+      expect(JSON.parse((await request())!.photo_ids)).toEqual([
+        '0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f',
+        '1c8e4b63-7d2f-4e9b-8a21-3b4c5d6e7f80',
+      ]);
     });
 
     it('given a request filed mid-ride, then it keeps the ride and the partial breakdown; given one with no breakdown, then it has none', async () => {

@@ -54,6 +54,7 @@ export const maintenanceProjection = rowProjection({
     breakdown_type: d.breakdownType,
     ride_id: d.rideId,
     requested_at: instantText(d.requestedAt),
+    photo_ids: JSON.stringify(d.photoIds ?? []),
   }),
   change: (event) => changeOf(event),
 });

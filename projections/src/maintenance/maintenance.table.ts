@@ -26,6 +26,8 @@ export interface MaintenanceRequestsTable {
   inspection_due: boolean;
   /** The maintenance head's completion date. */
   maintenance_date: Date | null;
+  /** Issue #34: the photos filed with the request, a JSON array of photo ids. */
+  photo_ids: string;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

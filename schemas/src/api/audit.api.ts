@@ -102,6 +102,11 @@ export const rideTimelineAnswerSchema = z.object({
    * each), with his latest inspection on the plant day he took it, at or before taking it; null if none.
    */
   inspections: z.array(rideDriverInspectionSchema),
+  /**
+   * Ours (issue #34): the photos filed with each maintenance request that handed the ride over (a
+   * mid-ride breakdown) within the events shown, in their order; only requests with photos.
+   */
+  breakdownPhotos: z.array(z.object({ requestId: z.string(), driverId: z.string(), photoIds: z.array(z.string()) })).default([]),
 });
 export type RideTimelineAnswer = z.infer<typeof rideTimelineAnswerSchema>;
 

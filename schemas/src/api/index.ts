@@ -23,3 +23,4 @@ export * from './board.api';
 export * from './service-accounts.api';
 export * from './webhooks.api';
 export * from './push.api';
+export * from './photos.api';

@@ -61,6 +61,8 @@ export const inspectedItemSchema = z.object({
   critical: z.boolean(),
   ok: z.boolean(),
   note: z.string().nullable(),
+  /** Issue #34: a failed item's photos (GET /api/photos/{id}); absent when none. */
+  photoIds: z.array(z.string()).optional(),
 });
 
 /** One inspection in the staff list; `defects` are the failed items' texts, `maintenanceRequestId` the request a failed critical item filed. */
@@ -92,6 +94,8 @@ export const inspectionSummarySchema = z.object({
   passed: z.boolean(),
   inspectedAt: z.string(),
   defects: z.array(z.string()),
+  /** Ours (issue #34): the failed items' photos (GET /api/photos/{id}), in checklist order. */
+  photoIds: z.array(z.string()).default([]),
 });
 export type InspectionSummary = z.infer<typeof inspectionSummarySchema>;
 

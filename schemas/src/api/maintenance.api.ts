@@ -8,6 +8,7 @@ import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField } from './text-fields';
 import { optionalHumanNameField } from '../human-text';
 import { filedIssue, maintenanceRequestProblem } from './maintenance-request.rule';
+import { photoIdsInput } from './photos.api';
 
 const blankToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 
@@ -33,6 +34,8 @@ export const maintenanceRequestBodySchema = z
       (v) => (typeof v === 'number' ? String(v) : blankToNull(v)),
       textField({ max: TEXT_LIMITS.id, label: 'Ride ID' }).min(1).nullable(),
     ),
+    /** Ours (issue #34): the photos he uploaded for it (PUT /api/photos/{id}), at most 3. */
+    photo_ids: photoIdsInput.optional(),
   })
   .superRefine((body, ctx) => {
     const problem = maintenanceRequestProblem({
@@ -82,6 +85,8 @@ export const maintenanceRequestRowSchema = z.object({
    * inspection setting as it stands): the close dialogs say so, and ask for the head's check otherwise.
    */
   INSPECTION_DUE_ON_CLOSE: z.boolean(),
+  /** Ours (issue #34): the photos filed with the request (GET /api/photos/{id}); [] when none. */
+  PHOTO_IDS: z.array(z.string()),
 });
 export type MaintenanceRequestRow = z.infer<typeof maintenanceRequestRowSchema>;
 /** Answer of GET /api/requests/maintenanceReq. */

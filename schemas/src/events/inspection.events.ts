@@ -27,7 +27,10 @@ export const vehicleInspectedSchema = defineEvent('VehicleInspected', {
   vehicleNumber: z.string(),
   /** The plant day, yyyy-MM-dd. */
   day: z.string(),
-  items: z.array(recordedChecklistItemSchema.extend({ ok: z.boolean(), note: z.string().nullable() })),
+  /** Issue #34: `photoIds`, a failed item's photos; absent when it has none (and on events stored before). */
+  items: z.array(
+    recordedChecklistItemSchema.extend({ ok: z.boolean(), note: z.string().nullable(), photoIds: z.array(idSchema).optional() }),
+  ),
   passed: z.boolean(),
   inspectedAt: isoDateTimeSchema,
   /** The maintenance request a failed critical item filed in the same append; absent when none was filed (and on events stored before it was recorded). */

@@ -20,6 +20,8 @@ export const maintenanceRequestedSchema = defineEvent('MaintenanceRequested', {
   breakdownType: breakdownTypeSchema.nullable(),
   rideId: idSchema.nullable(),
   requestedAt: isoDateTimeSchema,
+  /** Issue #34: the photos filed with it (the driver's own, or his failed inspection items'); absent when none (and on events stored before). */
+  photoIds: z.array(idSchema).optional(),
 });
 
 /** The maintenance head accepted a pending request. */

@@ -7,11 +7,13 @@ import {
   type InspectionBody,
   type InspectionResult,
 } from '@plantride/schemas';
+import { PHOTO_TEXT, notYetUploaded, reportPhotoIds, type PickedPhoto } from '../../components/photos/picked-photos';
 
-/** One item as the driver answers it: not yet (null), OK, or a fault with what is wrong. */
+/** One item as the driver answers it: not yet (null), OK, or a fault with what is wrong (and, issue #34, its photos). */
 export interface Answer {
   ok: boolean | null;
   note: string;
+  photos?: readonly PickedPhoto[];
 }
 /**
  * His answers by item id. A Map, not an object: an id is only ever a key here, so one that names a
@@ -55,10 +57,18 @@ export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], ans
       error: [...noteErrors.values()].includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG,
       noteErrors,
     };
+  // A failed item's photos go up before the inspection names them.
+  const failedPhotos = items.flatMap((item) => {
+    const answer = answerOf(answers, item.id);
+    return answer.ok === false ? [...(answer.photos ?? [])] : [];
+  });
+  if (notYetUploaded(failedPhotos).length > 0) return { error: PHOTO_TEXT.wait, noteErrors: new Map() };
   const body = {
     items: items.map((item) => {
       const answer = answerOf(answers, item.id);
-      return answer.ok ? { id: item.id, ok: true } : { id: item.id, ok: false, note: answer.note.trim() };
+      if (answer.ok) return { id: item.id, ok: true };
+      const photoIds = reportPhotoIds(answer.photos ?? []);
+      return { id: item.id, ok: false, note: answer.note.trim(), ...(photoIds.length > 0 ? { photoIds } : {}) };
     }),
   };
   const parsed = inspectionBodySchema.safeParse(body);

@@ -32,6 +32,7 @@ const row = (patch: Partial<MaintenanceRequestRow>): MaintenanceRequestRow => ({
   OUT_OF_SERVICE: true,
   INSPECTION_DUE: false,
   INSPECTION_DUE_ON_CLOSE: false,
+  PHOTO_IDS: [],
   ...patch,
 });
 

@@ -14,7 +14,14 @@ const event = (type: string, data: Record<string, unknown>): TimelineEvent => ({
 
 describe('Vehicle inspections on the ride audit', () => {
   it('given a ride taken over, when its drivers are listed, then each is named from his accept or take-over, with his inspection or none', () => {
-    const passed = { inspectionId: 'I1', day: '2026-03-01', passed: true, inspectedAt: '2026-03-01T03:00:00.000Z', defects: [] };
+    const passed = {
+      inspectionId: 'I1',
+      day: '2026-03-01',
+      passed: true,
+      inspectedAt: '2026-03-01T03:00:00.000Z',
+      defects: [],
+      photoIds: [],
+    };
     const lines = rideInspectionLines(
       [
         { operatorId: 'FL1', inspection: passed },

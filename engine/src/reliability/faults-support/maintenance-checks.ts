@@ -8,10 +8,10 @@ export type Done =
   | { kind: 'booked'; rideId: string }
   | { kind: 'accepted' | 'took over'; rideId: string; driverId: string }
   | { kind: 'step'; rideId: string; driverId: string; step: RideStep }
-  | { kind: 'maintenance requested'; requestId: string; driverId: string; rideId: string | null }
+  | { kind: 'maintenance requested'; requestId: string; driverId: string; rideId: string | null; photoIds?: string[] }
   | { kind: 'maintenance accepted' | 'maintenance completed' | 'maintenance rejected'; requestId: string; driverId: string }
   /** A vehicle inspection; `requestId` is the request a failed critical item filed with it. */
-  | { kind: 'inspected'; inspectionId: string; driverId: string; passed: boolean; requestId: string | null };
+  | { kind: 'inspected'; inspectionId: string; driverId: string; passed: boolean; requestId: string | null; photoIds?: string[] };
 
 interface DriverView {
   blockedFor: string | null;
@@ -130,6 +130,12 @@ export function invariantFindings(streams: FoldedStreams): string[] {
 const has = (events: readonly StoredEvent[] | undefined, type: string, data: Record<string, unknown> = {}) =>
   (events ?? []).some((event) => event.type === type && Object.entries(data).every(([key, value]) => event.data[key] === value));
 
+/** Issue #34: the request's MaintenanceRequested, if recorded (its absence is a finding of its own), names exactly the photos it was filed with. */
+function namesPhotos(events: readonly StoredEvent[] | undefined, photoIds: readonly string[] = []): boolean {
+  const filed = (events ?? []).find((event) => event.type === 'MaintenanceRequested');
+  return !filed || JSON.stringify((filed.data.photoIds as string[] | undefined) ?? []) === JSON.stringify(photoIds);
+}
+
 /** Why one answered command is not whole in the store, or null when every event of it is there. */
 function missingPart(streams: FoldedStreams, done: Done): string | null {
   const ride = (rideId: string) => streams.rides.get(rideId)?.events;
@@ -162,6 +168,7 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
         done.rideId === null || has(ride(done.rideId), 'RideRedistributed', { maintenanceRequestId: done.requestId })
           ? null
           : `ride ${done.rideId} not redistributed`,
+        namesPhotos(request?.events, done.photoIds) ? null : `MaintenanceRequested ${done.requestId} does not name its photos`,
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }
@@ -177,6 +184,9 @@ function missingPart(streams: FoldedStreams, done: Done): string | null {
         has(driver(done.driverId), 'DriverBlockedForMaintenance', { maintenanceRequestId: done.requestId })
           ? null
           : `${done.driverId} never blocked for ${done.requestId}`,
+        namesPhotos(streams.requests.get(done.requestId)?.events, done.photoIds)
+          ? null
+          : `MaintenanceRequested ${done.requestId} does not name the failed item's photos`,
       ].filter((part) => part !== null);
       return parts.length > 0 ? parts.join('; ') : null;
     }

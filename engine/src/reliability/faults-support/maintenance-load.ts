@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { SERVER_MESSAGES, VEHICLE_TYPES, type ChecklistItem, type VehicleType } from '@plantride/schemas';
+import { jpegWithLocation } from '../../test-support/jpeg-fixture';
 import type { Random } from '../../test-support/seeded-random';
 import type { Done, RideStep } from './maintenance-checks';
 import type { Commander, CommandOptions } from './plant-load';
@@ -146,6 +148,8 @@ const removeFrom = <T>(list: T[], item: T) => {
  */
 export class MaintenanceLoad {
   readonly done: Done[] = [];
+  /** Issue #34: every photo the engine answered stored. */
+  readonly photoIds: string[] = [];
   private stopped = false;
   private readonly requested = new Map<VehicleType, string[]>();
   private readonly redistributed = new Map<VehicleType, Waiting[]>();
@@ -272,7 +276,18 @@ export class MaintenanceLoad {
   }
 
   /** Files a request (mid-ride when `ride` is set), then waits until staff settle it; false on a failure. */
+  /** Issue #34: a photo of the fault uploaded (retried as any command) before the report names it; null on a failure. */
+  private async photo(driverId: string): Promise<string | null> {
+    const photoId = randomUUID();
+    const stored = await this.send('photo', driverId, 'PUT', `/api/photos/${photoId}`, undefined, { jpeg: jpegWithLocation(photoId) });
+    if (typeof stored === 'string') return null;
+    this.photoIds.push(photoId);
+    return photoId;
+  }
+
   private async fileRequest({ tokenNo: driverId, vehicleType }: PlantDriver, ride: Waiting | null): Promise<boolean> {
+    const photoId = await this.photo(driverId);
+    if (photoId === null) return false;
     const body = ride
       ? {
           driver_id: driverId,
@@ -294,10 +309,13 @@ export class MaintenanceLoad {
           breakdown_type: 'full',
           ride_id: null,
         };
-    const answer = await this.send(ride ? 'request mid-ride' : 'request', driverId, 'POST', '/api/requests/maintenanceReq', body);
+    const answer = await this.send(ride ? 'request mid-ride' : 'request', driverId, 'POST', '/api/requests/maintenanceReq', {
+      ...body,
+      photo_ids: [photoId],
+    });
     if (typeof answer === 'string') return false;
     const requestId = String(answer.id);
-    this.done.push({ kind: 'maintenance requested', requestId, driverId, rideId: ride?.rideId ?? null });
+    this.done.push({ kind: 'maintenance requested', requestId, driverId, rideId: ride?.rideId ?? null, photoIds: [photoId] });
     if (ride) this.redistributed.get(vehicleType)!.push(ride);
     this.queue.push({ requestId, driverId, status: 'pending' });
     await until(() => this.stopped || this.settled.has(requestId));
@@ -311,14 +329,22 @@ export class MaintenanceLoad {
   private async inspect({ tokenNo: driverId, vehicleType }: PlantDriver, failCritical: boolean): Promise<boolean> {
     const checklist = await this.send('checklist', driverId, 'GET', `/api/checklists/${encodeURIComponent(vehicleType)}`, undefined);
     if (typeof checklist === 'string') return false;
-    const items = (checklist.items as ChecklistItem[]).map((item) => ({ id: item.id, ok: true, note: null as string | null }));
+    const items: Array<{ id: string; ok: boolean; note: string | null; photoIds?: string[] }> = (checklist.items as ChecklistItem[]).map(
+      (item) => ({ id: item.id, ok: true, note: null }),
+    );
     const critical = (checklist.items as ChecklistItem[]).findIndex((item) => item.critical);
-    if (failCritical && critical >= 0) items[critical] = { ...items[critical]!, ok: false, note: 'fails the pre-shift check' };
+    const photoIds: string[] = [];
+    if (failCritical && critical >= 0) {
+      const photoId = await this.photo(driverId);
+      if (photoId === null) return false;
+      photoIds.push(photoId);
+      items[critical] = { ...items[critical]!, ok: false, note: 'fails the pre-shift check', photoIds };
+    }
     const answer = await this.send(failCritical ? 'inspect (critical fault)' : 'inspect', driverId, 'POST', '/api/inspections', { items });
     if (typeof answer === 'string') return false;
     const inspectionId = String(answer.inspectionId);
     const requestId = typeof answer.maintenanceRequestId === 'string' ? answer.maintenanceRequestId : null;
-    this.done.push({ kind: 'inspected', inspectionId, driverId, passed: answer.passed === true, requestId });
+    this.done.push({ kind: 'inspected', inspectionId, driverId, passed: answer.passed === true, requestId, photoIds });
     if (requestId === null) return true;
     this.queue.push({ requestId, driverId, status: 'pending' });
     await until(() => this.stopped || this.settled.has(requestId));

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { maintenanceRequestAnswerSchema, type MaintenanceRequestBody } from '@plantride/schemas';
+import { maintenanceRequestAnswerSchema, photoPath, type MaintenanceRequestBody } from '@plantride/schemas';
 import { MESSAGES } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { enqueue } from '../../../lib/offline-queue';
+import { PHOTO_TEXT, type PickedPhoto } from '../../../components/photos/picked-photos';
 
 export type MaintenanceRequestInput = Omit<MaintenanceRequestBody, 'status'> & { status: 'pending' };
 
@@ -27,4 +28,19 @@ export function queueMaintenance(body: MaintenanceRequestInput) {
     tag: `maintenance:${body.driver_id}`,
     doneMessage: MESSAGES.maintenanceSubmittedBlocked,
   });
+}
+
+/** Photos not uploaded yet, queued before the report that names them (issue #34): the queue sends them first, in order. */
+export function queuePhotos(owner: string, photos: readonly PickedPhoto[]) {
+  for (const photo of photos)
+    enqueue({
+      owner,
+      method: 'PUT',
+      path: photoPath(photo.id),
+      body: {},
+      label: PHOTO_TEXT.label,
+      tag: `photo:${photo.id}`,
+      doneMessage: PHOTO_TEXT.sent,
+      photo: { id: photo.id, jpeg: photo.jpeg },
+    });
 }

@@ -15,8 +15,10 @@ import {
 import { toast } from 'react-toastify';
 import { BREAKDOWN_TYPES, LIMITS, MAINTENANCE_REASONS, MESSAGES, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
-import { waitingForNetwork } from '../../../lib/offline-queue';
-import { MAINTENANCE_LABEL, queueMaintenance, useRequestMaintenance } from '../api/request-maintenance';
+import { flushQueue, waitingForNetwork } from '../../../lib/offline-queue';
+import { PhotoPicker } from '../../../components/photos/photo-picker';
+import { PHOTO_TEXT, notYetUploaded, reportPhotoIds, stillUploading, type PickedPhoto } from '../../../components/photos/picked-photos';
+import { MAINTENANCE_LABEL, queueMaintenance, queuePhotos, useRequestMaintenance } from '../api/request-maintenance';
 import {
   emptyMaintenanceForm,
   maintenanceFormError,
@@ -47,6 +49,9 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
   const [touched, setTouched] = useState<ReadonlySet<MaintenanceField>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // Issue #34: his photos of the breakdown; the picker starts empty at each opening.
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [openings, setOpenings] = useState(0);
   const request = useRequestMaintenance();
   const midRide = ongoingRideId !== null;
   // His vehicle type is not his to choose: the request is for the one he drives.
@@ -70,6 +75,8 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
     setTouched(new Set());
     setAttempted(false);
     setSubmitted(false);
+    setPhotos([]);
+    setOpenings((count) => count + 1);
   }, [open]);
 
   const touch = (field: MaintenanceField) => setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
@@ -77,15 +84,25 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
 
   async function submit() {
     if (error || request.isPending) return;
-    // No network: it waits in the offline queue (issue #19) and is sent when the connection returns.
-    if (!navigator.onLine) {
-      queueMaintenance(maintenanceRequestBody(form, driver, ongoingRideId));
+    const photoIds = reportPhotoIds(photos);
+    const body = { ...maintenanceRequestBody(form, driver, ongoingRideId), ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}) };
+    const unsent = notYetUploaded(photos);
+    // No network, or photos that waited for it: the photos, then the report, wait in the offline queue (issue #19) and
+    // are sent in that order when the connection returns. A report with photos is never lost for want of them.
+    if (!navigator.onLine || unsent.some((photo) => photo.state === 'waiting')) {
+      queuePhotos(driver.id, unsent);
+      queueMaintenance(body);
       toast.info(waitingForNetwork(MAINTENANCE_LABEL));
       onClose();
+      if (navigator.onLine) void flushQueue(driver.id);
+      return;
+    }
+    if (stillUploading(photos)) {
+      toast.info(PHOTO_TEXT.wait);
       return;
     }
     try {
-      const answer = await request.mutateAsync(maintenanceRequestBody(form, driver, ongoingRideId));
+      const answer = await request.mutateAsync(body);
       toast.success(MESSAGES.maintenanceSubmittedBlocked);
       if (midRide) toast.info(MESSAGES.rideMadeAvailable);
       setSubmitted(true);
@@ -184,6 +201,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
               onChange={(e) => change({ comment: e.target.value })}
               onBlur={() => touch('comment')}
             />
+            <PhotoPicker key={openings} label="Photos of the breakdown" disabled={request.isPending} onChange={setPhotos} />
             {showError && (
               <Alert severity="error" role="alert">
                 {error}

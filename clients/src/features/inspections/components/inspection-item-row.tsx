@@ -1,6 +1,8 @@
 import { Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { CHECKLIST_LIMITS, type ChecklistItem } from '@plantride/schemas';
 import type { Answer } from '../inspection-form';
+import { PhotoPicker } from '../../../components/photos/photo-picker';
+import type { PickedPhoto } from '../../../components/photos/picked-photos';
 
 interface Props {
   item: ChecklistItem;
@@ -9,6 +11,8 @@ interface Props {
   noteError: string | null;
   disabled: boolean;
   onChange: (answer: Answer) => void;
+  /** Issue #34: the photos of a fault, as the picker has them. */
+  onPhotos: (photos: PickedPhoto[]) => void;
 }
 
 // A gloved thumb: every button at least 56 px tall, each half the row wide; the chosen one filled, seen at a glance.
@@ -24,7 +28,7 @@ const toggleSx = (color: 'success' | 'error') =>
   }) as const;
 
 /** One checklist item: what to check, OK or Fault, and on a fault what is wrong. */
-export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange }: Props) {
+export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange, onPhotos }: Props) {
   const labelId = `inspection-item-${item.id}-label`;
   return (
     <Paper
@@ -57,6 +61,7 @@ export function InspectionItemRow({ item, number, answer, noteError, disabled, o
             Fault
           </ToggleButton>
         </ToggleButtonGroup>
+        {answer.ok === false && <PhotoPicker label={`Photos of item ${number}`} disabled={disabled} onChange={onPhotos} />}
         {answer.ok === false && (
           <TextField
             label="What is wrong?"

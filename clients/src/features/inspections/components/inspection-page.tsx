@@ -165,6 +165,7 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
               noteError={showNoteErrors ? noteErrorOf(answer) : null}
               disabled={busy}
               onChange={(next) => change(item.id, next)}
+              onPhotos={(photos) => setAnswers((current) => withAnswer(current, item.id, { ...answerOf(current, item.id), photos }))}
             />
           );
         })}

@@ -4,6 +4,7 @@ import type { InspectionRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { driverLabel } from '../inspection-history';
 import { InspectionResultChip } from './inspection-result-chip';
+import { PhotoGallery } from '../../../components/photos/photo-gallery';
 
 /** One inspection's answers: each item, OK or failed, critical or not, and the driver's note. */
 export function InspectionAnswersDialog({ inspection, onClose }: { inspection: InspectionRow | null; onClose: () => void }) {
@@ -45,6 +46,8 @@ export function InspectionAnswersDialog({ inspection, onClose }: { inspection: I
                       Note: {item.note}
                     </Typography>
                   )}
+                  {/* Issue #34: what the driver photographed of a failed item. */}
+                  <PhotoGallery photoIds={item.photoIds ?? []} label={`Photos of ${item.text}`} />
                 </Box>
               ))}
             </Box>

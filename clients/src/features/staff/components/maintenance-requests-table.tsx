@@ -6,6 +6,7 @@ import { driverReportOf, midRideLabel, returnToServiceNote } from '../maintenanc
 import { CommentCell } from './comment-cell';
 import { MaintenanceStatusChip } from './maintenance-status-chip';
 import { ScrollTable } from './scroll-table';
+import { PhotoGallery } from '../../../components/photos/photo-gallery';
 
 interface Props {
   rows: readonly MaintenanceRequestRow[];
@@ -38,6 +39,10 @@ function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
           {report.comment}
         </Typography>
       )}
+      {/* Issue #34: the photos he took with it, or with the failed inspection items that filed it. */}
+      <Box sx={{ my: 0.5 }}>
+        <PhotoGallery photoIds={row.PHOTO_IDS} label={`Photos of request ${row.ID}`} size={56} />
+      </Box>
       {midRide && report.midRideOf && (
         <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, color: 'warning.dark' }}>
           {midRide}{' '}

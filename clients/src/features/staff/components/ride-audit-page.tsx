@@ -5,7 +5,7 @@ import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRideTimeline } from '../api/get-ride-timeline';
 import { AssignRideButton } from './assign-ride-dialog';
-import { RideInspectionsSection } from './ride-inspections-section';
+import { RideBreakdownPhotos, RideInspectionsSection } from './ride-inspections-section';
 import { RideReplay } from './ride-replay';
 import { StaffPage } from './staff-page';
 
@@ -60,6 +60,7 @@ export function RideAuditPage() {
             )}
             <RideReplay timeline={timeline.data} />
             {timeline.data.ride && <RideInspectionsSection timeline={timeline.data} />}
+            <RideBreakdownPhotos timeline={timeline.data} />
           </Stack>
         )}
       </StaffPage>

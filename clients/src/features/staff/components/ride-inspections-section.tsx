@@ -3,6 +3,7 @@ import type { RideTimelineAnswer } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { rideInspectionLines } from '../ride-inspections';
 import { InspectionResultChip } from './inspection-result-chip';
+import { PhotoGallery } from '../../../components/photos/photo-gallery';
 
 /** Issue #21: each driver of the ride and his vehicle inspection on the day he took it. */
 export function RideInspectionsSection({ timeline }: { timeline: RideTimelineAnswer }) {
@@ -30,10 +31,33 @@ export function RideInspectionsSection({ timeline }: { timeline: RideTimelineAns
                   Defects: {line.inspection.defects.join('; ')}
                 </Typography>
               )}
+              {line.inspection && <PhotoGallery photoIds={line.inspection.photoIds} label={`Photos of the defects ${line.driver} found`} />}
             </Box>
           ))}
         </Box>
       )}
+    </Paper>
+  );
+}
+
+/** Issue #34: the photos filed with each breakdown that handed the ride over; nothing when none had photos. */
+export function RideBreakdownPhotos({ timeline }: { timeline: RideTimelineAnswer }) {
+  if (timeline.breakdownPhotos.length === 0) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="audit-breakdown-photos-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" id="audit-breakdown-photos-title" gutterBottom>
+        Breakdown photos
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        {timeline.breakdownPhotos.map(({ requestId, driverId, photoIds }) => (
+          <Box component="li" key={requestId} data-testid={`audit-breakdown-${requestId}`}>
+            <Typography sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+              Request {requestId}, reported by {driverId}
+            </Typography>
+            <PhotoGallery photoIds={photoIds} label={`Photos of request ${requestId}`} />
+          </Box>
+        ))}
+      </Box>
     </Paper>
   );
 }

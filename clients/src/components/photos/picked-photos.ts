@@ -1,0 +1,35 @@
+import { PHOTO_LIMITS } from '@plantride/schemas';
+
+/** A photo the driver took for a report: uploading, uploaded, waiting for the network, or refused by the engine. */
+export interface PickedPhoto {
+  id: string;
+  /** The shrunk JPEG as a data URL: shown on the phone, and queued with the report when offline. */
+  jpeg: string;
+  state: 'uploading' | 'uploaded' | 'waiting' | 'failed';
+  /** Why the engine refused it. */
+  message?: string;
+}
+
+export const PHOTO_TEXT = {
+  wait: 'Wait until the photos are uploaded, or remove them.',
+  unreadable: 'This photo could not be read. Take it again.',
+  notUploaded: 'The photo was not uploaded.',
+  offline: 'Waits for network',
+  uploading: 'Uploading…',
+  sent: 'Photo sent.',
+  label: 'Photo',
+} as const;
+
+/** Whether another photo may be added. */
+export const canAddPhoto = (photos: readonly PickedPhoto[]): boolean => photos.length < PHOTO_LIMITS.perReport;
+
+/** Photos still on their way up: a report waits for them (online), so it never names one the engine has not got. */
+export const stillUploading = (photos: readonly PickedPhoto[]): boolean => photos.some((photo) => photo.state === 'uploading');
+
+/** The ids a report names: every photo but the refused ones (waiting ones go up first, from the offline queue). */
+export const reportPhotoIds = (photos: readonly PickedPhoto[]): string[] =>
+  photos.filter((photo) => photo.state !== 'failed').map((photo) => photo.id);
+
+/** The photos that have not reached the engine yet and would go with an offline report. */
+export const notYetUploaded = (photos: readonly PickedPhoto[]): PickedPhoto[] =>
+  photos.filter((photo) => photo.state === 'waiting' || photo.state === 'uploading');
