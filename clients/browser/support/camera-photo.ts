@@ -1,41 +1,10 @@
 import type { Page } from 'playwright-core';
+import { exifGpsSegment } from '../../../engine/src/test-support/jpeg-fixture';
 
 /*
  * A photo as a phone's camera hands it over (issue #34): a large JPEG, drawn by Chromium itself, with an
  * Exif APP1 block that says where it was taken (a GPS IFD with latitude and longitude) right after SOI.
  */
-
-const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
-const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-const ascii = (text: string) => [...Buffer.from(text, 'latin1')];
-
-/** Exif with IFD0 → GPS IFD: 18°31'12" N, 73°51'0" E (big-endian TIFF). */
-function exifSegment(): Buffer {
-  const entry = (tag: number, type: number, count: number, value: number[]) => [...u16(tag), ...u16(type), ...u32(count), ...value];
-  const gpsAt = 26;
-  const dataAt = gpsAt + 2 + 4 * 12 + 4;
-  const rationals = (values: number[]) => values.flatMap((value) => [...u32(value), ...u32(1)]);
-  const body = [
-    ...ascii('Exif'),
-    0,
-    0,
-    ...ascii('MM'),
-    ...u16(42),
-    ...u32(8),
-    ...u16(1),
-    ...entry(0x8825, 4, 1, u32(gpsAt)),
-    ...u32(0),
-    ...u16(4),
-    ...entry(0x0001, 2, 2, [...ascii('N'), 0, 0, 0]),
-    ...entry(0x0002, 5, 3, u32(dataAt)),
-    ...entry(0x0003, 2, 2, [...ascii('E'), 0, 0, 0]),
-    ...entry(0x0004, 5, 3, u32(dataAt + 24)),
-    ...u32(0),
-    ...rationals([18, 31, 12]),
-    ...rationals([73, 51, 0]),
-  ];
-  return Buffer.from([0xff, 0xe1, ...u16(body.length + 2), ...body]);
-}
 
 /** A `width`×`height` camera JPEG with GPS in its Exif block, drawn in the page (stripes and a label, so the shot shows something). */
 export async function cameraJpeg(page: Page, width = 3000, height = 2000, text = 'Hydraulic leak'): Promise<Buffer> {
@@ -57,7 +26,7 @@ export async function cameraJpeg(page: Page, width = 3000, height = 2000, text =
     [width, height, text] as const,
   );
   const jpeg = Buffer.from(base64, 'base64');
-  return Buffer.concat([jpeg.subarray(0, 2), exifSegment(), jpeg.subarray(2)]);
+  return Buffer.concat([jpeg.subarray(0, 2), exifGpsSegment(), jpeg.subarray(2)]);
 }
 
 /** A JPEG's size from its frame header (SOF0 or SOF2), or null. */

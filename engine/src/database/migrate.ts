@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 
+/** A database of any schema: the side tables (webhook delivery, key uses, push subscriptions, photos) keep their own SQL. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<any>;
 
 /**
  * Applies `migrations` (in name order) that `table` has not recorded, in one transaction under

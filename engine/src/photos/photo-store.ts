@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
-import { runMigrations } from '../database/migrate';
+import { sql, type Migration } from 'kysely';
+import { runMigrations, type AnyDb } from '../database/migrate';
 
 /*
  * The photos themselves (issue #34 item 3): a side table beside the events, in the same database in
@@ -8,9 +8,6 @@ import { runMigrations } from '../database/migrate';
  * replay and the audit feed; an event names its photos by id. A photo is written once, under the id
  * the phone chose, by the driver who took it, and never changed.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const migrations: Record<string, Migration> = {
   '0001_photos': {

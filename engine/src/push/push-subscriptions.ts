@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { runMigrations } from '../database/migrate';
+import { sql, type Migration } from 'kysely';
+import { runMigrations, type AnyDb } from '../database/migrate';
 
 /*
  * Web Push subscriptions (issue #34 item 1), one per device: the browser's push endpoint and the keys
@@ -8,9 +8,6 @@ import { runMigrations } from '../database/migrate';
  * rather than kept for an audit. An endpoint belongs to one account at a time: a shared phone that
  * signs in as someone else hands its subscription over.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const migrations: Record<string, Migration> = {
   '0001_push_subscriptions': {

@@ -1,14 +1,11 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { runMigrations } from '../database/migrate';
+import { sql, type Migration } from 'kysely';
+import { runMigrations, type AnyDb } from '../database/migrate';
 
 /*
  * When each service key was last used (issue #33 item 1). Not an event: a machine calling every few
  * seconds would fill the store with "still here". Each process writes a key's use at most once a
  * minute, so the figure is at most a minute (and a process's lifetime of unsent uses: none) behind.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const migrations: Record<string, Migration> = {
   '0001_service_key_uses': {

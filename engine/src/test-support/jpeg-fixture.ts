@@ -48,6 +48,9 @@ const xmpBody = () => [
 ];
 
 /** The image itself: quantisation, frame, Huffman tables, the scan and EOI. */
+/** The Exif APP1 segment alone, marker and length included: the browser tests put it into a photo Chromium drew. */
+export const exifGpsSegment = (): Buffer => Buffer.from(segment(0xe1, exifBody()));
+
 export const FIXTURE_IMAGE = Buffer.from([
   ...segment(0xdb, [0, ...Array<number>(64).fill(1)]),
   ...segment(0xc0, [8, ...u16(8), ...u16(8), 1, 1, 0x11, 0]),

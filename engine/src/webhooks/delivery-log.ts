@@ -1,14 +1,11 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { runMigrations } from '../database/migrate';
+import { sql, type Migration } from 'kysely';
+import { runMigrations, type AnyDb } from '../database/migrate';
 
 /*
  * Where each webhook subscription's delivery stands (its cursor in the store, its retries) and what
  * each attempt did (the delivery log). Not events: attempts against a receiver that is down for a day
  * would bury the store; the subscription's own facts (subscribed, replayed, rotated) are events.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const migrations: Record<string, Migration> = {
   '0001_webhook_delivery': {
