@@ -22,6 +22,7 @@ import { webhookWorkerPlugin } from './webhooks/webhook-worker';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { vdaBridgePlugin } from './vda5050/vda-bridge';
 import { amrsRoutes } from './vda5050/amrs.routes';
+import { placeCodesRoutes } from './site/place-codes.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -75,4 +76,6 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
     redisPrefix: config.REDIS_PREFIX,
   });
   await app.register(auditPlugin);
+  // Issue #34 item 2: places' codes and the steps that need a scan of them.
+  await app.register(placeCodesRoutes);
 }

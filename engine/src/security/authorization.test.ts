@@ -273,6 +273,11 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/webhooks/:subscriptionId': { allowed: 'service', request: fixed('/api/v1/webhooks/wh0000') },
   // The audit feed is a WebSocket; a plain GET meets the same guard before any upgrade.
   [`GET ${AUDIT_FEED_PATH}`]: { allowed: STAFF, request: fixed(AUDIT_FEED_PATH) },
+  'GET /api/site/place-codes': { allowed: ['admin'], request: fixed('/api/site/place-codes') },
+  'PUT /api/site/scan-rules': {
+    allowed: ['admin'],
+    request: fixed('/api/site/scan-rules', { placeId: 'main-gate', step: 'materialPicked', required: false }),
+  },
 };
 
 /** Routes every caller may reach by design: the API description and CORS preflights. */

@@ -106,6 +106,7 @@ const RIDE_COLUMNS = [
   'r.priority',
   'r.sla_met',
   'r.load',
+  'r.scan_overrides',
 ] as const;
 
 /** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */

@@ -22,3 +22,4 @@ export * from './shifts.api';
 export * from './board.api';
 export * from './service-accounts.api';
 export * from './webhooks.api';
+export * from './place-codes.api';
