@@ -54,7 +54,7 @@ describe('Scan-proof hand-over in a real browser', () => {
 
       await card.getByRole('button', { name: 'Material Picked', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Material Picked: scan the code at main gate' });
-      await dialog.getByLabel('Code under the QR code').fill(printedShortCode(codeOf('canteen').shortCode!));
+      await dialog.getByLabel('Short code').fill(printedShortCode(codeOf('canteen').shortCode!));
       await dialog.getByRole('button', { name: 'Send', exact: true }).click();
       await dialog.getByTestId('scan-refusal').filter({ hasText: 'This code belongs to canteen, not main gate.' }).waitFor();
       await snap(page, `scan-${width}-01-wrong-place`);

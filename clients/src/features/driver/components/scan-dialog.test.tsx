@@ -11,7 +11,7 @@ describe('scan dialog', () => {
     const onProof = vi.fn().mockResolvedValueOnce('This code belongs to canteen, not main gate.').mockResolvedValueOnce(null);
     render(<ScanDialog stepLabel="Material Picked" place="main gate" onProof={onProof} onClose={onClose} />);
     screen.getByRole('dialog', { name: 'Material Picked: scan the code at main gate' });
-    const field = screen.getByLabelText('Code under the QR code');
+    const field = screen.getByLabelText('Short code');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.type(field, 'jkm-npr');
     await user.click(screen.getByRole('button', { name: 'Send' }));

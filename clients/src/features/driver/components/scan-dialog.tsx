@@ -75,7 +75,8 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
             }}
           >
             <TextField
-              label="Code under the QR code"
+              label="Short code"
+              helperText="Printed under the QR code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
               slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
