@@ -110,6 +110,8 @@ describe.each(testStoreKinds())('scan-proof hand-over (issue #34 item 2), on %s'
     const report = await ok('AD01', 'GET', `/api/reports/rides?driverId=F001&position=${dropped.json().position}`);
     const row = report.rideReports.find((candidate: Body) => candidate.RIDE_ID === rideId);
     expect(row.SCAN_OVERRIDES).toBe('Material Dropped at canteen: QR label torn off');
+    const csv = await call('AD01', 'GET', `/api/reports/rides.csv?driverId=F001&position=${dropped.json().position}`);
+    expect(csv.body.split('\n').find((line) => line.startsWith(rideId))?.endsWith(',Material Dropped at canteen: QR label torn off')).toBe(true);
     const timeline = await ok('AD01', 'GET', `/api/rides/${rideId}/timeline`);
     const dropEvent = timeline.events.find((event: Body) => event.type === 'MaterialDropped');
     expect(dropEvent.data.scan).toEqual({ placeId: 'canteen', place: 'canteen', via: 'override', reason: 'QR label torn off' });

@@ -275,6 +275,7 @@ export async function rideReportExportAfter(
       'r.priority',
       'r.sla_met',
       'r.load',
+      'r.scan_overrides',
       'd.maintenance_status',
       epochMs(sql.ref('r.created_at')).as('created_at'),
       epochMs(sql.ref('r.started_at')).as('started_at'),
