@@ -50,7 +50,10 @@ describe('Scan-proof hand-over in a real browser', () => {
       const page: Page = await newPage(browser, width, height);
       await signInDriver(page, driver.tokenNo, 'Kiran Shinde');
       const card = page.getByTestId('ongoing-ride');
-      await card.getByTestId('ongoing-ride-status').filter({ hasText: /^started$/ }).waitFor();
+      await card
+        .getByTestId('ongoing-ride-status')
+        .filter({ hasText: /^started$/ })
+        .waitFor();
 
       await card.getByRole('button', { name: 'Material Picked', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Material Picked: scan the code at main gate' });
@@ -61,7 +64,10 @@ describe('Scan-proof hand-over in a real browser', () => {
 
       await dialog.getByRole('button', { name: 'Scan with camera' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await card.getByTestId('ongoing-ride-status').filter({ hasText: /^material picked$/ }).waitFor();
+      await card
+        .getByTestId('ongoing-ride-status')
+        .filter({ hasText: /^material picked$/ })
+        .waitFor();
 
       await card.getByRole('button', { name: 'Material Dropped', exact: true }).click();
       const drop = page.getByRole('dialog', { name: 'Material Dropped: scan the code at canteen' });
@@ -70,7 +76,10 @@ describe('Scan-proof hand-over in a real browser', () => {
       await snap(page, `scan-${width}-02-cannot-scan`);
       await drop.getByRole('button', { name: 'Record without scan' }).click();
       await drop.waitFor({ state: 'detached' });
-      await card.getByTestId('ongoing-ride-status').filter({ hasText: /^delivered$/ }).waitFor();
+      await card
+        .getByTestId('ongoing-ride-status')
+        .filter({ hasText: /^delivered$/ })
+        .waitFor();
       await page.context().close();
 
       const timeline = await boss.call<{ events: { type: string; data: Record<string, unknown> }[] }>(
@@ -100,13 +109,19 @@ describe('Scan-proof hand-over in a real browser', () => {
       await page.getByRole('combobox', { name: 'Place' }).click();
       await page.getByRole('option', { name: 'main gate', exact: true }).click();
       const here = page.getByRole('region', { name: 'Scans here' });
-      await here.getByTestId('place-short-code').filter({ hasText: printedShortCode(codeOf('main-gate').shortCode!) }).waitFor();
+      await here
+        .getByTestId('place-short-code')
+        .filter({ hasText: printedShortCode(codeOf('main-gate').shortCode!) })
+        .waitFor();
       await snap(page, `scan-${width}-03-site-rules`);
       await here.getByRole('link', { name: 'Printable QR sheet' }).click();
       await page.waitForURL('**/site/codes/main-gate');
       await page.getByTestId('sheet-place-name').filter({ hasText: 'main gate' }).waitFor();
       await page.getByTestId('sheet-qr').locator('svg').waitFor();
-      await page.getByTestId('sheet-short-code').filter({ hasText: printedShortCode(codeOf('main-gate').shortCode!) }).waitFor();
+      await page
+        .getByTestId('sheet-short-code')
+        .filter({ hasText: printedShortCode(codeOf('main-gate').shortCode!) })
+        .waitFor();
       await snap(page, `scan-${width}-04-sheet`);
 
       await page.goto(`/ride-audit/${rideId}`);

@@ -92,7 +92,10 @@ await handle(
 await handle(
   app.eventStore,
   issuePlaceCodes,
-  { type: 'IssuePlaceCodes', data: { pool: drawPlaceCodes(Math.max(placesWithoutCode(app.site.current()), DEFAULT_SITE.locations.length) + SPARE_CODES) } },
+  {
+    type: 'IssuePlaceCodes',
+    data: { pool: drawPlaceCodes(Math.max(placesWithoutCode(app.site.current()), DEFAULT_SITE.locations.length) + SPARE_CODES) },
+  },
   { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
 );
 

@@ -44,8 +44,12 @@ describe('scan-proof hand-over rule (issue #34 item 2)', () => {
 
   it('given the place main gate, then its code proves it, another place is named, and an override keeps the reason', () => {
     const gate = site().locations.find((place) => place.id === 'main-gate')!;
-    expect(judgeScan(site(), gate, { code: 'ACDEFH', via: 'typed' })).toEqual({ scan: { placeId: 'main-gate', place: 'main gate', via: 'typed' } });
-    expect(judgeScan(site(), gate, { code: 'JKMNPR', via: 'camera' })).toEqual({ refusal: SCAN_MESSAGES.wrongPlace('canteen', 'main gate') });
+    expect(judgeScan(site(), gate, { code: 'ACDEFH', via: 'typed' })).toEqual({
+      scan: { placeId: 'main-gate', place: 'main gate', via: 'typed' },
+    });
+    expect(judgeScan(site(), gate, { code: 'JKMNPR', via: 'camera' })).toEqual({
+      refusal: SCAN_MESSAGES.wrongPlace('canteen', 'main gate'),
+    });
     expect(judgeScan(site(), gate, undefined)).toEqual({ refusal: SCAN_MESSAGES.needed('main gate') });
     const override = judgeScan(site(), gate, { cannotScan: ' torn ' });
     expect(override).toEqual({ scan: { placeId: 'main-gate', place: 'main gate', via: 'override', reason: 'torn' } });

@@ -84,7 +84,11 @@ if (databaseUrl && redisUrl) {
       for (const lane of plant.lanes)
         await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
       // Issue #34 item 2: every pick (all at main gate) needs a scan of main gate's code; the lanes type it.
-      await commander.call('scan rule', plant.admin, 'PUT', '/api/site/scan-rules', { placeId: 'main-gate', step: 'materialPicked', required: true });
+      await commander.call('scan rule', plant.admin, 'PUT', '/api/site/scan-rules', {
+        placeId: 'main-gate',
+        step: 'materialPicked',
+        required: true,
+      });
       const codes = (await commander.call('place codes', plant.admin, 'GET', '/api/site/place-codes')) as {
         places?: Array<{ placeId: string; shortCode: string | null }>;
       } | null;

@@ -32,7 +32,10 @@ const codes: SiteEvent = {
     ],
   },
 };
-const rule = (step: ScanStep, placeId = '*', required = true): SiteEvent => ({ type: 'ScanRequirementSet', data: { placeId, step, required } });
+const rule = (step: ScanStep, placeId = '*', required = true): SiteEvent => ({
+  type: 'ScanRequirementSet',
+  data: { placeId, step, required },
+});
 
 // A Forklift ride from main gate to canteen, and its driver D001 holding it.
 const requested = plain(rideEvents.requested(R, 'AB12'));
@@ -44,7 +47,11 @@ const own: Given = {
   driver: [driverEvents.added('D001', 0, { vehicleAssigned: 'Forklift' }), driverEvents.assignedToRide('D001', R)],
   account: [userEvents.signedUp('D001', { role: 'driver' }), userEvents.roleChanged('D001', 'driver', 'Forklift')],
 };
-const given = (ride: DomainEvent[], ...site: SiteEvent[]): Given => ({ ride, ...own, site: site.length ? [siteDefined(), codes, ...site] : [] });
+const given = (ride: DomainEvent[], ...site: SiteEvent[]): Given => ({
+  ride,
+  ...own,
+  site: site.length ? [siteDefined(), codes, ...site] : [],
+});
 
 const step = (type: RideStepCommand['type'], scan?: RideStepCommand['data']['scan']): RideStepCommand => ({
   type,

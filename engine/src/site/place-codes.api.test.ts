@@ -23,7 +23,8 @@ describe.each(testStoreKinds())('scan-proof hand-over (issue #34 item 2), on %s'
   };
   const codes = async (): Promise<PlaceCodesAnswer> => ok('AD01', 'GET', '/api/site/place-codes');
   const codeOf = async (placeId: string) => (await codes()).places.find((place) => place.placeId === placeId)!;
-  const step = (rideId: string, event: string, scan?: Body) => call('F001', 'PUT', '/api/bookings/update-timestamps', { rideId, event, scan });
+  const step = (rideId: string, event: string, scan?: Body) =>
+    call('F001', 'PUT', '/api/bookings/update-timestamps', { rideId, event, scan });
   const ride = async () => {
     const { rideId } = await ok('RQ01', 'POST', '/api/bookings/book-ride', {
       userId: 'RQ01',
@@ -56,7 +57,9 @@ describe.each(testStoreKinds())('scan-proof hand-over (issue #34 item 2), on %s'
     expect((await codeOf('main-gate')).qrText).toBeNull();
     expect((await codes()).rules).toEqual([]);
     for (const who of ['F001', 'RQ01']) expect((await call(who, 'GET', '/api/site/place-codes')).statusCode).toBe(403);
-    expect((await call('F001', 'PUT', '/api/site/scan-rules', { placeId: '*', step: 'materialPicked', required: true })).statusCode).toBe(403);
+    expect((await call('F001', 'PUT', '/api/site/scan-rules', { placeId: '*', step: 'materialPicked', required: true })).statusCode).toBe(
+      403,
+    );
   });
 
   it('given an admin asks a scan at main gate on pick-up, then every place gets a code and the ride row says which step needs which place', async () => {
@@ -84,7 +87,9 @@ describe.each(testStoreKinds())('scan-proof hand-over (issue #34 item 2), on %s'
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(SCAN_MESSAGES.wrongPlace('canteen', 'main gate'));
     const gate = await codeOf('main-gate');
-    expect((await step(rideId, 'materialPicked', { code: printedShortCode(gate.shortCode!).toLowerCase(), via: 'typed' })).statusCode).toBe(200);
+    expect((await step(rideId, 'materialPicked', { code: printedShortCode(gate.shortCode!).toLowerCase(), via: 'typed' })).statusCode).toBe(
+      200,
+    );
     // The drop at canteen asks nothing: it goes with no code.
     expect((await step(rideId, 'materialDropped')).statusCode).toBe(200);
 
@@ -111,7 +116,12 @@ describe.each(testStoreKinds())('scan-proof hand-over (issue #34 item 2), on %s'
     const row = report.rideReports.find((candidate: Body) => candidate.RIDE_ID === rideId);
     expect(row.SCAN_OVERRIDES).toBe('Material Dropped at canteen: QR label torn off');
     const csv = await call('AD01', 'GET', `/api/reports/rides.csv?driverId=F001&position=${dropped.json().position}`);
-    expect(csv.body.split('\n').find((line) => line.startsWith(rideId))?.endsWith(',Material Dropped at canteen: QR label torn off')).toBe(true);
+    expect(
+      csv.body
+        .split('\n')
+        .find((line) => line.startsWith(rideId))
+        ?.endsWith(',Material Dropped at canteen: QR label torn off'),
+    ).toBe(true);
     const timeline = await ok('AD01', 'GET', `/api/rides/${rideId}/timeline`);
     const dropEvent = timeline.events.find((event: Body) => event.type === 'MaterialDropped');
     expect(dropEvent.data.scan).toEqual({ placeId: 'canteen', place: 'canteen', via: 'override', reason: 'QR label torn off' });

@@ -7,7 +7,11 @@ import { codesFor, drawPlaceCodes, issuePlaceCodes, setScanRequirement } from '.
 // Issue #34 item 2: places' codes issued by events, and the scan rules.
 
 const admin: Actor = { tokenNo: 'AD01', role: 'admin' };
-const pool = (count: number) => Array.from({ length: count }, (_, i) => ({ token: `${'abcdefghjkmnpqrstuvwxyz'[i]!.repeat(16)}`, shortCode: `ACDEF${'HJKMNPRTUVWXY34679AC'[i]}` }));
+const pool = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    token: `${'abcdefghjkmnpqrstuvwxyz'[i]!.repeat(16)}`,
+    shortCode: `ACDEF${'HJKMNPRTUVWXY34679AC'[i]}`,
+  }));
 const defined = siteDefined();
 const DEFAULT_PLACES = defined.type === 'SiteDefined' ? defined.data.places.map((place) => place.id) : [];
 
@@ -20,7 +24,11 @@ describe("places' codes", () => {
   });
 
   it('given an empty site stream, when the engine starts, then the spec plant is written with a code for each place; a restart adds nothing', () => {
-    const decided = issuePlaceCodes.decide({ type: 'IssuePlaceCodes', data: { pool: pool(19) } }, { site: null }, { now: new Date(), actor: { system: 'start-up' } });
+    const decided = issuePlaceCodes.decide(
+      { type: 'IssuePlaceCodes', data: { pool: pool(19) } },
+      { site: null },
+      { now: new Date(), actor: { system: 'start-up' } },
+    );
     expect(decided.site?.map((event) => event.type)).toEqual(['SiteDefined', 'PlaceCodesIssued']);
     const state = decided.site!.reduce<ReturnType<typeof evolveSite> | null>(evolveSite, null);
     expect(Object.keys(state?.codes ?? {}).sort()).toEqual([...DEFAULT_PLACES].sort());
@@ -31,7 +39,10 @@ describe("places' codes", () => {
   });
 
   it('given a drawn code another place holds, then it is passed over for the next', () => {
-    const state = evolveSite(evolveSite(null, defined), { type: 'PlaceCodesIssued', data: { codes: [{ placeId: 'main-gate', ...pool(1)[0]! }] } });
+    const state = evolveSite(evolveSite(null, defined), {
+      type: 'PlaceCodesIssued',
+      data: { codes: [{ placeId: 'main-gate', ...pool(1)[0]! }] },
+    });
     const issued = codesFor(state, [pool(1)[0]!, pool(2)[1]!]);
     expect(issued).toEqual([{ placeId: DEFAULT_PLACES.find((id) => id !== 'main-gate'), ...pool(2)[1]! }]);
   });
@@ -52,12 +63,25 @@ describe('scan rules', () => {
     type: 'SetScanRequirement' as const,
     data: { placeId, step: 'materialPicked' as const, required, pool: pool(draws) },
   });
-  const set = (placeId: string, required = true): SiteEvent => ({ type: 'ScanRequirementSet', data: { placeId, step: 'materialPicked', required } });
+  const set = (placeId: string, required = true): SiteEvent => ({
+    type: 'ScanRequirementSet',
+    data: { placeId, step: 'materialPicked', required },
+  });
 
   it('given places with codes, when an admin asks a scan at pick-up at main gate, then the rule is set; the same again, or turning off what is off, changes nothing', () => {
-    const coded = issuePlaceCodes.decide({ type: 'IssuePlaceCodes', data: { pool: pool(19) } }, { site: null }, { now: new Date(), actor: admin }).site!;
-    spec.given({ site: coded }).when(rule('main-gate'), admin).then({ site: [set('main-gate')] });
-    spec.given({ site: [...coded, set('main-gate')] }).when(rule('main-gate'), admin).then({});
+    const coded = issuePlaceCodes.decide(
+      { type: 'IssuePlaceCodes', data: { pool: pool(19) } },
+      { site: null },
+      { now: new Date(), actor: admin },
+    ).site!;
+    spec
+      .given({ site: coded })
+      .when(rule('main-gate'), admin)
+      .then({ site: [set('main-gate')] });
+    spec
+      .given({ site: [...coded, set('main-gate')] })
+      .when(rule('main-gate'), admin)
+      .then({});
     spec.given({ site: coded }).when(rule('*', false), admin).then({});
   });
 
@@ -67,7 +91,12 @@ describe('scan rules', () => {
   });
 
   it('given an unknown place or a driver asking, then it is refused', () => {
-    spec.given({ site: [defined] }).when(rule('paint-shop'), admin).thenThrows(404, SERVER_MESSAGES.placeNotFound);
-    expect(() => setScanRequirement.decide(rule('*'), { site: null }, { now: new Date(), actor: { tokenNo: 'D1', role: 'driver' } })).toThrow();
+    spec
+      .given({ site: [defined] })
+      .when(rule('paint-shop'), admin)
+      .thenThrows(404, SERVER_MESSAGES.placeNotFound);
+    expect(() =>
+      setScanRequirement.decide(rule('*'), { site: null }, { now: new Date(), actor: { tokenNo: 'D1', role: 'driver' } }),
+    ).toThrow();
   });
 });

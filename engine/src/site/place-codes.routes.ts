@@ -21,7 +21,13 @@ export function placeCodesAnswer(state: SiteState | null): PlaceCodesAnswer {
   const site = siteOf(state);
   const places = site.locations.map((place) => {
     const code = state?.codes?.[place.id];
-    return { placeId: place.id, name: place.name, retired: place.retired, qrText: code ? qrTextOf(code) : null, shortCode: code?.shortCode ?? null };
+    return {
+      placeId: place.id,
+      name: place.name,
+      retired: place.retired,
+      qrText: code ? qrTextOf(code) : null,
+      shortCode: code?.shortCode ?? null,
+    };
   });
   const rules = Object.entries(state?.scanRules ?? {})
     .filter(([, steps]) => steps.length > 0)

@@ -28,14 +28,18 @@ const draw = (alphabet: string, length: number) => Array.from({ length }, () => 
 
 /** `count` fresh random codes, for the places that have none (placeId filled in by codesFor). */
 export function drawPlaceCodes(count: number): Omit<PlaceCode, 'placeId'>[] {
-  return Array.from({ length: count }, () => ({ token: draw(TOKEN_ALPHABET, TOKEN_LENGTH), shortCode: draw(SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH) }));
+  return Array.from({ length: count }, () => ({
+    token: draw(TOKEN_ALPHABET, TOKEN_LENGTH),
+    shortCode: draw(SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH),
+  }));
 }
 
 /** A few codes drawn beyond those needed: a drawn code another place holds is passed over. */
 export const SPARE_CODES = 3;
 
 /** How many places of the site have no code yet: what a caller draws for. */
-export const placesWithoutCode = (state: SiteState | null): number => siteOf(state).locations.filter((place) => !state?.codes?.[place.id]).length;
+export const placesWithoutCode = (state: SiteState | null): number =>
+  siteOf(state).locations.filter((place) => !state?.codes?.[place.id]).length;
 
 /**
  * Codes for the places without one, taken in turn from the drawn `pool`; a drawn code another place
@@ -45,7 +49,12 @@ export function codesFor(state: SiteState | null, pool: readonly Omit<PlaceCode,
   const held = Object.values(state?.codes ?? {});
   const tokens = new Set(held.map((code) => code.token));
   const shorts = new Set(held.map((code) => code.shortCode));
-  const waiting = [...extra, ...siteOf(state).locations.map((place) => place.id).filter((id) => !state?.codes?.[id])];
+  const waiting = [
+    ...extra,
+    ...siteOf(state)
+      .locations.map((place) => place.id)
+      .filter((id) => !state?.codes?.[id]),
+  ];
   const issued: PlaceCode[] = [];
   for (const code of pool) {
     const placeId = waiting[issued.length];

@@ -151,7 +151,10 @@ export const stepDoneAtSchema = z.iso.datetime({ offset: true, error: SERVER_MES
  * driver's reason for not scanning. Sent with any step; the engine reads it only when the step needs one.
  */
 export const scanProofSchema = z.union([
-  z.object({ code: textField({ max: 200, label: 'Code' }).min(1, wordedMessage('Type the code under the QR code.')), via: z.enum(['camera', 'typed']) }),
+  z.object({
+    code: textField({ max: 200, label: 'Code' }).min(1, wordedMessage('Type the code under the QR code.')),
+    via: z.enum(['camera', 'typed']),
+  }),
   z.object({ cannotScan: textField({ max: SCAN_REASON_MAX, label: 'Reason' }).min(3, SCAN_MESSAGES.reasonNeeded) }),
 ]);
 
