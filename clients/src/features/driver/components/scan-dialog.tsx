@@ -68,6 +68,7 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
             component="form"
             direction="row"
             spacing={1}
+            sx={{ alignItems: 'flex-start' }}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -83,7 +84,7 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
               size="small"
               fullWidth
             />
-            <Button type="submit" variant="outlined" disabled={sending || !code.trim()}>
+            <Button type="submit" variant="outlined" sx={{ minHeight: 40 }} disabled={sending || !code.trim()}>
               Send
             </Button>
           </Stack>
