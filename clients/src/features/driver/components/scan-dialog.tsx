@@ -84,7 +84,7 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
               size="small"
               fullWidth
             />
-            <Button type="submit" variant="outlined" sx={{ minHeight: 40 }} disabled={sending || !code.trim()}>
+            <Button type="submit" variant="outlined" sx={{ minHeight: 48 }} disabled={sending || !code.trim()}>
               Send
             </Button>
           </Stack>
