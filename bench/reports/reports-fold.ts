@@ -130,6 +130,8 @@ export class ReportsFold {
         picked_at: null,
         dropped_at: null,
         ended_at: null,
+        // Issue #34 item 2: the bench's steps need no scan.
+        scan_overrides: null,
         last_position: position,
       });
       return;

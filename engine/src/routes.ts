@@ -24,6 +24,7 @@ import { vdaBridgePlugin } from './vda5050/vda-bridge';
 import { amrsRoutes } from './vda5050/amrs.routes';
 import { pushPlugin } from './push/push.plugin';
 import { photosRoutes } from './photos/photos.routes';
+import { placeCodesRoutes } from './site/place-codes.routes';
 
 /** Every feature's routes and live plugins; each feature adds its own line here. */
 export async function registerFeatures(app: FastifyInstance, config: Config): Promise<void> {
@@ -85,4 +86,6 @@ export async function registerFeatures(app: FastifyInstance, config: Config): Pr
     redisPrefix: config.REDIS_PREFIX,
   });
   await app.register(auditPlugin);
+  // Issue #34 item 2: places' codes and the steps that need a scan of them.
+  await app.register(placeCodesRoutes);
 }

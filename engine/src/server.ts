@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultSiteDefinition } from '@plantride/schemas';
+import { DEFAULT_SITE, defaultSiteDefinition } from '@plantride/schemas';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createTokenService } from './auth/jwt';
@@ -11,6 +11,7 @@ import { bootstrapUsers } from './users/bootstrap';
 import { demoNodeOf, seedDemoRobots } from './vda5050/demo-robots';
 import { handle } from './commands/command-handler';
 import { defineDefaultSite } from './site/site.decider';
+import { SPARE_CODES, drawPlaceCodes, issuePlaceCodes, placesWithoutCode } from './site/place-codes';
 import { lockDataDir } from './database/data-dir-lock';
 import { hostSocketProcess, isSocketProcess, serveHandedConnections, type SocketProcessHost } from './deploy/socket-process';
 
@@ -84,6 +85,17 @@ await handle(
   app.eventStore,
   defineDefaultSite,
   { type: 'DefineDefaultSite' },
+  { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
+);
+// Issue #34 item 2: a code for every place made before places had codes (none missing appends nothing).
+// Drawn for every place the site may hold: the cache may not have heard the site's first event yet.
+await handle(
+  app.eventStore,
+  issuePlaceCodes,
+  {
+    type: 'IssuePlaceCodes',
+    data: { pool: drawPlaceCodes(Math.max(placesWithoutCode(app.site.current()), DEFAULT_SITE.locations.length) + SPARE_CODES) },
+  },
   { now: new Date(), actor: { system: 'start-up' }, commandId: randomUUID() },
 );
 

@@ -6,6 +6,8 @@ export * from './messages';
 export * from './primitives';
 export * from './site';
 export * from './site-plan';
+export * from './place-code';
+export * from './place-scan';
 export * from './dispatch';
 export * from './inspections';
 export * from './human-text';

@@ -1,5 +1,6 @@
 import { TIMESTAMP_EVENTS, type TimestampEvent } from './constants';
 import type { RideEvent, RideEventType, StepClock } from './events/ride.events';
+import type { StepScan } from './place-code';
 import {
   evolveRide,
   foldRide,
@@ -55,15 +56,18 @@ export function driverStepFact(
   ride: { rideId: string; driverId: string },
   when: string,
   clock: StepClock = {},
+  scan?: StepScan,
 ): RideEvent {
   const { rideId: id, driverId: by } = ride;
+  // Issue #34 item 2: written only when the step needed a scan.
+  const proof = scan ? { scan } : {};
   switch (DRIVER_STEP_FACTS[step]) {
     case 'RideStarted':
-      return { type: 'RideStarted', data: { rideId: id, driverId: by, startedAt: when, ...clock } };
+      return { type: 'RideStarted', data: { rideId: id, driverId: by, startedAt: when, ...clock, ...proof } };
     case 'MaterialPicked':
-      return { type: 'MaterialPicked', data: { rideId: id, driverId: by, pickedAt: when, ...clock } };
+      return { type: 'MaterialPicked', data: { rideId: id, driverId: by, pickedAt: when, ...clock, ...proof } };
     case 'MaterialDropped':
-      return { type: 'MaterialDropped', data: { rideId: id, driverId: by, droppedAt: when, ...clock } };
+      return { type: 'MaterialDropped', data: { rideId: id, driverId: by, droppedAt: when, ...clock, ...proof } };
     case 'RideEnded':
       return { type: 'RideEnded', data: { rideId: id, driverId: by, endedAt: when, ...clock } };
   }

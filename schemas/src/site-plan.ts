@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wordedMessage } from './api/text-fields';
 import { humanText } from './human-text';
 import type { SiteEvent } from './events/site.events';
+import type { PlaceCode, ScanStep } from './place-code';
 import { DEFAULT_SITE, PLAN, ROUTE_MINUTES_CEILING, estimateRouteMinutes, routeMinutes, type DefaultLocation } from './site';
 
 /*
@@ -61,6 +62,10 @@ export interface SiteState {
   readonly minutes: Readonly<Record<string, number>>;
   /** `from>to` of the routes an admin set by hand (a move re-estimates only the others). */
   readonly edited: Readonly<Record<string, true>>;
+  /** Issue #34 item 2: each place's code by place id (a place made before has none until issued). */
+  readonly codes?: Readonly<Record<string, Omit<PlaceCode, 'placeId'>>>;
+  /** Issue #34 item 2: the steps needing a scan, by place id or SITE_WIDE; none: no scan anywhere. */
+  readonly scanRules?: Readonly<Record<string, readonly ScanStep[]>>;
 }
 
 export const pairKey = (from: string, to: string) => `${from}>${to}`;
@@ -155,6 +160,15 @@ export function evolveSite(state: SiteState | null, event: SiteEvent): SiteState
     case 'RouteTimeChanged': {
       const key = pairKey(event.data.from, event.data.to);
       return { ...site, minutes: { ...site.minutes, [key]: event.data.minutes }, edited: { ...site.edited, [key]: true } };
+    }
+    case 'PlaceCodesIssued': {
+      const issued = event.data.codes.map(({ placeId, ...code }) => [placeId, code] as const);
+      return { ...site, codes: { ...site.codes, ...Object.fromEntries(issued) } };
+    }
+    case 'ScanRequirementSet': {
+      const { placeId, step, required } = event.data;
+      const others = (site.scanRules?.[placeId] ?? []).filter((held) => held !== step);
+      return { ...site, scanRules: { ...site.scanRules, [placeId]: required ? [...others, step] : others } };
     }
   }
 }

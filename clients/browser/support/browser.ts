@@ -6,11 +6,15 @@ import { engine } from './engine-context';
 
 const SCREENSHOTS = join(import.meta.dirname, '../screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `fakeCamera`: a Y4M or MJPEG file every page's camera plays, with the permission granted (issue #34 item 2: fake-camera.ts). */
+export async function launchBrowser({ fakeCamera }: { fakeCamera?: string } = {}): Promise<Browser> {
+  const camera = fakeCamera
+    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${fakeCamera}`]
+    : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...camera],
   });
 }
 

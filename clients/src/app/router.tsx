@@ -194,6 +194,14 @@ export const routes: RouteObject[] = [
               ),
             },
             {
+              // Issue #34 item 2: a place's printable QR sheet.
+              path: '/site/codes/:placeId',
+              lazy: lazyComponent(
+                () => import('../features/staff/components/place-code-sheet'),
+                (m) => m.PlaceCodeSheet,
+              ),
+            },
+            {
               path: '/dispatch',
               lazy: lazyComponent(
                 () => import('../features/staff/components/dispatch-page'),

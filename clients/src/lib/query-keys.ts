@@ -69,6 +69,8 @@ export const siteKeys = {
   site: ['site'] as const,
   dispatch: ['dispatch-settings'] as const,
   verifyAccess: ['verify-access'] as const,
+  /** Issue #34 item 2: the places' codes and the scan rules (admins). */
+  placeCodes: ['site', 'place-codes'] as const,
 };
 
 /** The admin's service accounts (issue #33 item 1): read from the engine's stream, one list. */

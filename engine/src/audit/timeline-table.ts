@@ -2,6 +2,7 @@ import {
   DATE_LOCALE,
   PLANT_TIME_ZONE,
   stepClockNote,
+  stepScanNote,
   type Actor,
   type RideEvent,
   type RideState,
@@ -47,8 +48,9 @@ export function keyData(event: TimelineEvent): string {
     case 'MaterialPicked':
     case 'MaterialDropped':
     case 'RideEnded': {
-      const note = stepClockNote(e.data, plantTime);
-      return `driver ${e.data.driverId}${note ? `; ${note}` : ''}`;
+      // Issue #34 item 2: the step's scan, or the override and its reason.
+      const notes = [stepClockNote(e.data, plantTime), stepScanNote(e.data)].filter((note) => note !== null);
+      return `driver ${e.data.driverId}${notes.map((note) => `; ${note}`).join('')}`;
     }
     case 'RideCancelled':
       return `by ${e.data.cancelledBy}`;

@@ -463,6 +463,10 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
         other: { who: 'AD01', method: 'DELETE', url: `/api/service-accounts/${one}/triggers/t2` },
       };
     },
+    'PUT /api/site/scan-rules': async () => ({
+      first: { who: 'AD01', method: 'PUT', url: '/api/site/scan-rules', payload: { placeId: 'main-gate', step: 'start', required: true } },
+      other: { who: 'AD01', method: 'PUT', url: '/api/site/scan-rules', payload: { placeId: 'canteen', step: 'start', required: true } },
+    }),
   } satisfies Record<string, () => Promise<Case>>);
   // The /api/v1 commands, with a service account's key (kept as the caller 'SVC'): an order, its cancelling, a trigger's press.
   let machine: string | null = null;

@@ -83,11 +83,22 @@ if (databaseUrl && redisUrl) {
       });
       for (const lane of plant.lanes)
         await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
+      // Issue #34 item 2: every pick (all at main gate) needs a scan of main gate's code; the lanes type it.
+      await commander.call('scan rule', plant.admin, 'PUT', '/api/site/scan-rules', {
+        placeId: 'main-gate',
+        step: 'materialPicked',
+        required: true,
+      });
+      const codes = (await commander.call('place codes', plant.admin, 'GET', '/api/site/place-codes')) as {
+        places?: Array<{ placeId: string; shortCode: string | null }>;
+      } | null;
+      const pickScan = codes?.places?.find((place) => place.placeId === 'main-gate')?.shortCode ?? undefined;
+      expect(pickScan).toBeDefined();
       expect(commander.failures).toEqual([]);
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [], lapsed: [], scheduled: [] };
       let stopped = false;
-      const options = { breakdown: 0.15, decline: 0.1, lapse: 0.1, later: 0.1 };
+      const options = { breakdown: 0.15, decline: 0.1, lapse: 0.1, later: 0.1, pickScan };
       const load = Promise.all(
         plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, options)),
       );

@@ -43,5 +43,6 @@ export function toRideReportServerRow(row: RideReportRecord): RideReportServerRo
     PRIORITY: row.priority as RidePriority,
     SLA_MET: row.sla_met,
     LOAD: row.load,
+    SCAN_OVERRIDES: row.scan_overrides,
   };
 }

@@ -106,6 +106,8 @@ function record(i: number): RideReportRecord {
         : { description: pick(6), quantity: i * 37, unit: 'pallets', weightKg: i + 0.5, handling: i % 2 ? ['fragile', 'hazardous'] : [] },
     maintenance_status: i % 2 === 0 ? null : 'completed',
     last_maintenance_date: i % 2 === 0 ? null : at(-10_000),
+    // Issue #34 item 2: a step recorded without its scan, with an awkward reason.
+    scan_overrides: i % 5 === 0 ? `Material Picked at ${pick(3)}: ${pick(7)}` : null,
   };
 }
 

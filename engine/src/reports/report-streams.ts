@@ -107,7 +107,7 @@ const loadCells = (load: RideReportExportRecord['load']) => {
 };
 
 /**
- * One row of the report CSV: the 26 cells of RIDE_REPORT_CSV_FIELDS with the spec's defaults, read
+ * One row of the report CSV: the 27 cells of RIDE_REPORT_CSV_FIELDS with the spec's defaults, read
  * straight from the record. They are what toRideReportCsvRecord(toRideReport(toRideReportServerRow(row)))
  * holds for the same row read with Dates (report-streams.test proves it on awkward rows) without the three
  * objects and the ISO round trip per row.
@@ -137,6 +137,7 @@ export function csvRecord(row: RideReportExportRecord): string[] {
     row.priority,
     formatReportSlaMet(row.sla_met),
     ...loadCells(row.load),
+    row.scan_overrides ?? '',
   ];
 }
 

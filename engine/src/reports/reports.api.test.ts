@@ -235,6 +235,8 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
       SLA_MET: PAST_SLA,
       // Booked without saying what is moved (issue #32 item 7).
       LOAD: null,
+      // No step recorded without the scan it needed (issue #34 item 2).
+      SCAN_OVERRIDES: null,
     });
   });
 
@@ -362,7 +364,7 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
     });
   });
 
-  it('when staff download the CSV, then it is ride_reports_<plant day>.csv with the upper-case header and the 26 columns, the defaults, en-IN plant times and quoted commas', async () => {
+  it('when staff download the CSV, then it is ride_reports_<plant day>.csv with the upper-case header and the 27 columns, the defaults, en-IN plant times and quoted commas', async () => {
     const dayBefore = plantDayOf(new Date());
     const answer = await get('MH01', `/api/reports/rides.csv?from=10/01/2026&to=12/01/2026&position=${await head()}`);
     const dayAfter = plantDayOf(new Date());
@@ -374,10 +376,10 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
     const lines = answer.body.trimEnd().split('\n');
     expect(lines[0]).toBe(RIDE_REPORT_CSV_COLUMNS.join(','));
     expect(lines[0]).toMatch(
-      /^RIDE_ID,REQUESTER_NAME,.*,GAP_PICK_DROP,GAP_PICK_START,.*,RIDE_TYPE,PRIORITY,SLA_MET,LOAD_DESCRIPTION,LOAD_QUANTITY,LOAD_WEIGHT_KG,LOAD_HANDLING$/,
+      /^RIDE_ID,REQUESTER_NAME,.*,GAP_PICK_DROP,GAP_PICK_START,.*,RIDE_TYPE,PRIORITY,SLA_MET,LOAD_DESCRIPTION,LOAD_QUANTITY,LOAD_WEIGHT_KG,LOAD_HANDLING,SCAN_OVERRIDES$/,
     );
     const records = lines.slice(1).map(csvCells);
-    expect(records.map((cells) => cells.length)).toEqual([26, 26, 26, 26, 26]);
+    expect(records.map((cells) => cells.length)).toEqual([27, 27, 27, 27, 27]);
     const byId = new Map(
       records.map((cells) => [cells[0], Object.fromEntries(RIDE_REPORT_CSV_FIELDS.map((field, i) => [field, cells[i]]))]),
     );
@@ -478,8 +480,8 @@ describe.each(testStoreKinds())('ride reports API on %s', (kind) => {
         .split('\n')
         .slice(1)
         .map(csvCells)
-        // PRIORITY and SLA_MET, before the load's four cells.
-        .map((line) => [line[0], line.slice(-6, -4)]),
+        // PRIORITY and SLA_MET, before the load's four cells and the scan overrides.
+        .map((line) => [line[0], line.slice(-7, -5)]),
     );
     expect([cells.get(met), cells.get(open), cells.get(missed)]).toEqual([
       ['urgent', 'true'],

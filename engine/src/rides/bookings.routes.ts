@@ -77,12 +77,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bookings/update-timestamps',
     { onRequest: app.requireRole('driver'), schema: { body: updateTimestampsBodySchema, response: { 200: bookingCommandAnswerSchema } } },
     async (request) => {
-      const { rideId, event, doneAt } = request.body;
+      const { rideId, event, doneAt, scan } = request.body;
       const user = currentUser(request);
       const result = await handle(
         app.eventStore,
         rideStep,
-        { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo, doneAt } },
+        { type: STEP_COMMANDS[event], data: { rideId, driverId: user.tokenNo, doneAt, ...(scan ? { scan } : {}) } },
         httpCommandContext(request, user),
       );
       return { message: SERVER_MESSAGES.rideStepRecorded, position: result.position };

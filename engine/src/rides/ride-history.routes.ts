@@ -17,6 +17,8 @@ import {
   updateHistoryStatusBodySchema,
   userHistoryQuerySchema,
   type RideEvent,
+  scansNeeded,
+  siteOf,
 } from '@plantride/schemas';
 import { ongoingRideOfDriver, rideHistoryOfDriverPage, rideHistoryOfRequesterPage, ridesEndedByDriverSince } from '@plantride/projections';
 import type { FastifyInstance } from 'fastify';
@@ -80,7 +82,13 @@ export const rideHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const handOver = ongoing.is_redistributed
         ? ((await handOversOf(app.eventStore, [ongoing.ride_id])).get(ongoing.ride_id) ?? null)
         : null;
-      return { history: [toOngoingRow(ongoing, handOver)] };
+      // Issue #34 item 2: the steps that need a scan, as the site stands (the decider applies the same rule to each step).
+      const scans = scansNeeded(siteOf(app.site.current()), {
+        rideType: ongoing.ride_type,
+        fromLocation: ongoing.from_location,
+        toLocation: ongoing.to_location,
+      });
+      return { history: [{ ...toOngoingRow(ongoing, handOver), ...(scans.length > 0 ? { SCANS: scans } : {}) }] };
     },
   );
 

@@ -33,6 +33,10 @@ import {
   type RidePriority,
   type TimestampEvent,
   type UserEvent,
+  judgeScan,
+  scanNeededFor,
+  siteOf,
+  type ScanProof,
 } from '@plantride/schemas';
 import type { CommandHandler, StatesOf, StreamRef } from '../commands/command-handler';
 import { actorName, actorTokenNo, actsAs, requireActor } from '../commands/actors';
@@ -467,24 +471,48 @@ const STEP_OF = Object.fromEntries(Object.entries(STEP_COMMANDS).map(([step, typ
 
 export interface RideStepCommand {
   type: StepCommandType;
-  /** `doneAt`: when the driver tapped it, as his phone tells (issue #32 item 2); absent, when the engine hears it. */
-  data: { rideId: string; driverId: string; doneAt?: string };
+  /**
+   * `doneAt`: when the driver tapped it, as his phone tells (issue #32 item 2); absent, when the engine hears it.
+   * `scan` (issue #34 item 2): the place's code he read or typed, or why he cannot scan; read only when the step needs a scan.
+   */
+  data: { rideId: string; driverId: string; doneAt?: string; scan?: ScanProof };
+}
+
+/** The streams a step reads: the ride, its driver, and the site (issue #34 item 2: which steps need a scan). */
+export type StepStreams = DriverStreams & { site: SiteRef };
+
+/**
+ * The scan a step records (issue #34 item 2): none when the site asks none of this step at its place,
+ * or of a robot (it has no camera to show a code; docs/DECISIONS.md); else the place's code or the
+ * driver's reason for not scanning, and a refusal naming the place a wrong code belongs to.
+ */
+function stepScan(site: SiteState | null, ride: RideSnapshot, driver: DriverState, step: TimestampEvent, proof: ScanProof | undefined) {
+  if (driver.robot) return undefined;
+  const place = scanNeededFor(siteOf(site), ride.context, step);
+  if (!place) return undefined;
+  const judged = judgeScan(siteOf(site), place, proof);
+  if ('refusal' in judged) throw badRequest(judged.refusal);
+  return judged.scan;
 }
 
 /**
  * A driver's step on his ride, in the statechart's order. Someone else's ride is refused as such
  * before its state is judged (a stranger learns nothing of where it stands). Ending frees him.
  */
-export const rideStep: CommandHandler<RideStepCommand, DriverStreams> = {
-  streams: (command) => driverStreams(command.data.rideId, command.data.driverId),
-  decide(command, { ride, driver, account }, { now, actor }) {
+export const rideStep: CommandHandler<RideStepCommand, StepStreams> = {
+  streams: (command) => ({ ...driverStreams(command.data.rideId, command.data.driverId), site: siteStream() }),
+  decide(command, { ride, driver, account, site }, { now, actor }) {
     const { rideId, driverId } = command.data;
     actingFor(actor, driverId);
     mayDrive(account, driver, 'step');
     if (existing(ride).context.driverId !== driverId) throw forbidden(SERVER_MESSAGES.forbidden);
     // Timed at the tap when the phone says when, within bounds (step-clock.ts).
     const { at, clock } = stepTime(ride.context, command.data.doneAt, now);
-    const step = driverStepFact(STEP_OF[command.type], { rideId, driverId }, at, clock);
+    const stepName = STEP_OF[command.type];
+    // The statechart first: a step out of order is refused as such, whatever its scan.
+    allowed(ride, [driverStepFact(stepName, { rideId, driverId }, at, clock)], SERVER_MESSAGES.actionNotAllowed);
+    const scan = stepScan(site, ride, driver, stepName, command.data.scan);
+    const step = driverStepFact(stepName, { rideId, driverId }, at, clock, scan);
     const events = allowed(ride, [step], SERVER_MESSAGES.actionNotAllowed);
     // A drop tapped in time takes back a deliver miss the timer recorded while the tap waited on the phone.
     const withdrawal = step.type === 'MaterialDropped' ? deliverMissWithdrawal(evolveRide(ride, step), now) : [];

@@ -289,6 +289,11 @@ const RULES: Record<string, Rule> = {
   // Issue #34: a driver uploads his photos; staff see any, a driver only his own (the sample is no caller's).
   'PUT /api/photos/:photoId': { allowed: ['driver'], request: fixed('/api/photos/0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f') },
   'GET /api/photos/:photoId': { allowed: STAFF, request: fixed('/api/photos/0b7f3a52-6c1e-4d8a-9f10-2a3b4c5d6e7f') },
+  'GET /api/site/place-codes': { allowed: ['admin'], request: fixed('/api/site/place-codes') },
+  'PUT /api/site/scan-rules': {
+    allowed: ['admin'],
+    request: fixed('/api/site/scan-rules', { placeId: 'main-gate', step: 'materialPicked', required: false }),
+  },
 };
 
 /** Routes every caller may reach by design: the API description and CORS preflights. */

@@ -22,11 +22,13 @@ import {
   type SiteLocation,
   type SitePlace,
   type SiteState,
+  type PlaceCode,
 } from '@plantride/schemas';
 import type { CommandHandler, StreamRef } from '../commands/command-handler';
 import { requireActor } from '../commands/actors';
 import { badRequest, conflict, notFound } from '../commands/errors';
 import { readAsOne } from './place-look';
+import { codesFor, codesIssued } from './place-codes';
 
 type SiteRef = StreamRef<SiteState | null, SiteEvent>;
 
@@ -95,6 +97,8 @@ export interface AddLocationCommand {
   type: 'AddLocation';
   /** The id comes with the command (the route draws it), so a retry with its Idempotency-Key adds it once. */
   data: SitePlace;
+  /** Issue #34 item 2: codes drawn for the new place (and any place still without one), issued in the same append. */
+  pool?: Omit<PlaceCode, 'placeId'>[];
 }
 
 /**
@@ -103,13 +107,14 @@ export interface AddLocationCommand {
  */
 export const addLocation: CommandHandler<AddLocationCommand, { site: SiteRef }> = {
   streams: () => ({ site: siteStream() }),
-  decide({ data }, { site: state }, { actor }) {
+  decide({ data, pool = [] }, { site: state }, { actor }) {
     requireActor(actor, 'admin');
     const site = siteOf(state);
     if (site.locations.some((place) => place.id === data.id)) throw conflict();
     if (site.locations.length >= MAX_PLACES) throw conflict(placesFull);
     freeName(site, data.name);
-    return { site: onto(state, [{ type: 'LocationAdded', data: { ...data, routes: [] } }]) };
+    const codes = codesIssued(codesFor(state, pool, [data.id]));
+    return { site: onto(state, [{ type: 'LocationAdded', data: { ...data, routes: [] } }, ...codes]) };
   },
 };
 

@@ -23,6 +23,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { handle, type CommandResult } from '../commands/command-handler';
 import { httpCommandContext } from '../commands/http-command';
 import { addLocation, changeLocation, setRouteTime } from './site.decider';
+import { SPARE_CODES, drawPlaceCodes, placesWithoutCode } from './place-codes';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 
@@ -105,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const result = await handle(
         app.eventStore,
         addLocation,
-        { type: 'AddLocation', data: { id, name, x, y } },
+        { type: 'AddLocation', data: { id, name, x, y }, pool: drawPlaceCodes(placesWithoutCode(cache.current()) + 1 + SPARE_CODES) },
         httpCommandContext(request, currentUser(request)),
       );
       // A repeated Idempotency-Key answers the place added the first time.

@@ -104,4 +104,10 @@ export const reportsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('ride_reports').addColumn('load', 'jsonb').execute();
     },
   },
+  '0005_scan_overrides': {
+    async up(db) {
+      // Issue #34 item 2: steps recorded without their scan. No step before it needed one (scan is new with it): null, with no replay.
+      await db.schema.alterTable('ride_reports').addColumn('scan_overrides', 'text').execute();
+    },
+  },
 };

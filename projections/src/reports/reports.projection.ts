@@ -73,6 +73,22 @@ function changeOf(event: Exclude<RideEvent, { type: 'RideRequested' | 'RideAccep
   }
 }
 
+const STEP_NAMES: Partial<Record<RideEvent['type'], string>> = {
+  RideStarted: 'Start',
+  MaterialPicked: 'Material Picked',
+  MaterialDropped: 'Material Dropped',
+};
+
+/** Issue #34 item 2: a step recorded without the scan it needed adds itself and the driver's reason to the row's overrides. */
+function scanOverrideChange(row: Row, event: RideEvent): Change {
+  const scan = 'scan' in event.data ? event.data.scan : undefined;
+  const step = STEP_NAMES[event.type];
+  if (scan?.via !== 'override' || !step) return {};
+  const note = `${step} at ${scan.place}: ${scan.reason ?? ''}`;
+  const before = typeof row.scan_overrides === 'string' ? row.scan_overrides : null;
+  return { scan_overrides: before ? `${before}; ${note}` : note };
+}
+
 // Staff's assignment (issue #32 item 4) brings its driver as an accept or a take-over does.
 const isAssignment = (event: RideEvent): event is Assignment =>
   event.type === 'RideAccepted' || event.type === 'RideTakenOver' || event.type === 'RideAssigned';
@@ -149,7 +165,7 @@ export const reportsProjection: Projection<ReadModels> = batchProjection<ReadMod
       if (!row || (row.last_position as number) >= position.streamPosition) continue;
       // Only what the statechart takes changes the row; its status is the fold's.
       const fold = rideFoldAfter(row, event, position);
-      if (fold !== null) assignDefined(row, { ...change, ...fold });
+      if (fold !== null) assignDefined(row, { ...change, ...fold, ...scanOverrideChange(row, event) });
       // A false SLA_MET is a target missed (RideSlaBreached, now or before); the rule decides the rest.
       row.sla_met = slaMetOf({ completed: row.status === RIDE_STATUS_OF_STATE.completed, targetMissed: row.sla_met === false });
       row.last_position = position.streamPosition;

@@ -106,6 +106,7 @@ const RIDE_COLUMNS = [
   'r.priority',
   'r.sla_met',
   'r.load',
+  'r.scan_overrides',
 ] as const;
 
 /** The matching rides in page order (newest first, the ride id as tiebreak), after `after` when given. */
@@ -274,6 +275,7 @@ export async function rideReportExportAfter(
       'r.priority',
       'r.sla_met',
       'r.load',
+      'r.scan_overrides',
       'd.maintenance_status',
       epochMs(sql.ref('r.created_at')).as('created_at'),
       epochMs(sql.ref('r.started_at')).as('started_at'),

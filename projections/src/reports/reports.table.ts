@@ -33,6 +33,8 @@ export interface RideReportsTable {
   ride_state: string | null;
   /** What is being moved, as booked (issue #32 item 7); null when the booking said nothing. jsonb: written as its JSON text. */
   load: ColumnType<RideLoad | null, string | null, string | null>;
+  /** Issue #34 item 2: the steps recorded without the scan they needed and the driver's reasons ('Material Picked at main gate: …; …'); null when none. */
+  scan_overrides: string | null;
   /** Last stream position applied: a repeated event is a no-op. */
   last_position: number;
 }

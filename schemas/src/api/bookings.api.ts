@@ -7,6 +7,7 @@ import { commandAnswerSchema, idInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { optionalHumanNameField } from '../human-text';
 import { loadSchema } from '../load';
+import { SCAN_MESSAGES, SCAN_REASON_MAX } from '../place-scan';
 
 const durationRangeMessage = wordedMessage(
   `Duration must be whole hours 0-${LIMITS.durationMaxHours} and minutes 0-${LIMITS.durationMaxMinutes}.`,
@@ -145,10 +146,23 @@ export const getTimestampsAnswerSchema = z.object({ timestamps: rideTimestampsSc
  */
 export const stepDoneAtSchema = z.iso.datetime({ offset: true, error: SERVER_MESSAGES.invalidDoneAt }).optional();
 
+/**
+ * Issue #34 item 2: the place's code with a step that needs a scan, read by the camera or typed, or the
+ * driver's reason for not scanning. Sent with any step; the engine reads it only when the step needs one.
+ */
+export const scanProofSchema = z.union([
+  z.object({
+    code: textField({ max: 200, label: 'Code' }).min(1, wordedMessage('Type the code under the QR code.')),
+    via: z.enum(['camera', 'typed']),
+  }),
+  z.object({ cannotScan: textField({ max: SCAN_REASON_MAX, label: 'Reason' }).min(3, SCAN_MESSAGES.reasonNeeded) }),
+]);
+
 export const updateTimestampsBodySchema = z.object({
   rideId: idInput(MESSAGES.invalidParameters, 'Ride ID'),
   event: timestampEventSchema,
   doneAt: stepDoneAtSchema,
+  scan: scanProofSchema.optional(),
 });
 export type UpdateTimestampsBody = z.infer<typeof updateTimestampsBodySchema>;
 

@@ -24,3 +24,4 @@ export * from './service-accounts.api';
 export * from './webhooks.api';
 export * from './push.api';
 export * from './photos.api';
+export * from './place-codes.api';

@@ -99,6 +99,7 @@ describe('ride report CSV record', () => {
       'loadQuantity',
       'loadWeightKg',
       'loadHandling',
+      'scanOverrides',
     ]);
     expect(cells).toMatchObject({
       priority: 'normal',
@@ -107,6 +108,8 @@ describe('ride report CSV record', () => {
       loadQuantity: '',
       loadWeightKg: '',
       loadHandling: '',
+      // No step recorded without its scan (issue #34 item 2).
+      scanOverrides: '',
       slaMet: MESSAGES.notAvailable,
       createdAt: '11 Jan 2026, 12:15:00 am',
       startTime: '10 Jan 2026, 09:05:00 am',
@@ -157,9 +160,10 @@ describe('ride report CSV record', () => {
       'loadQuantity',
       'loadWeightKg',
       'loadHandling',
+      'scanOverrides',
     ]);
-    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(26);
-    expect(RIDE_REPORT_CSV_COLUMNS.slice(-7)).toEqual([
+    expect(RIDE_REPORT_CSV_COLUMNS).toHaveLength(27);
+    expect(RIDE_REPORT_CSV_COLUMNS.slice(-8)).toEqual([
       'RIDE_TYPE',
       'PRIORITY',
       'SLA_MET',
@@ -167,6 +171,7 @@ describe('ride report CSV record', () => {
       'LOAD_QUANTITY',
       'LOAD_WEIGHT_KG',
       'LOAD_HANDLING',
+      'SCAN_OVERRIDES',
     ]);
     expect(RIDE_REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['RIDE_ID', 'REQUESTER_NAME', 'FROM_LOCATION']);
     expect(RIDE_REPORT_CSV_COLUMNS).toEqual(

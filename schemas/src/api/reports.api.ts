@@ -56,6 +56,8 @@ export const rideReportServerRowSchema = z.object({
   SLA_MET: z.boolean().nullable().optional(),
   /** Ours (issue #32 item 7): what is being moved, as booked; null when the booking said nothing. */
   LOAD: rideLoadSchema.nullable().optional(),
+  /** Ours (issue #34 item 2): the steps recorded without the scan they needed, with the driver's reasons; null when none. */
+  SCAN_OVERRIDES: z.string().nullable().optional(),
 });
 export type RideReportServerRow = z.infer<typeof rideReportServerRowSchema>;
 
@@ -230,7 +232,8 @@ export type RideReportField = (typeof RIDE_REPORT_FIELDS)[number];
 /**
  * A report row: the screen's 20 fields, then (ours, issue #20) the ride's priority and SLA_MET, and (issue
  * #32 item 7) its load as text cells: description, quantity with unit ('12 pallets'), weight in kg ('350')
- * and handling notes ('fragile, hazardous'), '' where the booking said nothing; the CSV has all 26.
+ * and handling notes ('fragile, hazardous'), '' where the booking said nothing, and (issue #34 item 2) the
+ * steps recorded without the scan they needed, with the driver's reasons ('' when none); the CSV has all 27.
  */
 export const rideReportSchema = rideReportScreenSchema.extend({
   priority: z.enum(RIDE_PRIORITIES),
@@ -239,10 +242,11 @@ export const rideReportSchema = rideReportScreenSchema.extend({
   loadQuantity: z.string(),
   loadWeightKg: z.string(),
   loadHandling: z.string(),
+  scanOverrides: z.string(),
 });
 export type RideReport = z.infer<typeof rideReportSchema>;
 
-/** The CSV's 26 fields, in its column order: the screen's 20, then priority, slaMet and the load's four. */
+/** The CSV's 27 fields, in its column order: the screen's 20, then priority, slaMet, the load's four and the scan overrides. */
 export const RIDE_REPORT_CSV_FIELDS = rideReportSchema.keyof().options;
 export type RideReportCsvField = (typeof RIDE_REPORT_CSV_FIELDS)[number];
 
@@ -283,6 +287,7 @@ export function toRideReport(row: RideReportServerRow): RideReport {
     priority: row.PRIORITY ?? 'normal',
     slaMet: row.SLA_MET ?? null,
     ...reportLoadCells(row.LOAD),
+    scanOverrides: row.SCAN_OVERRIDES ?? '',
   };
 }
 

@@ -7,6 +7,7 @@ import { commandAnswerSchema, idInput } from './common.api';
 import { PAGE_SIZES, pageAnswerShape, pageQueryShape } from './paging.api';
 import { TEXT_LIMITS, textField } from './text-fields';
 import { rideLoadShape, rideServiceShape } from './ride-row.api';
+import { SCAN_STEPS } from '../place-code';
 
 /** GET /api/ride-history?driverId= */
 export const driverHistoryQuerySchema = z.object({ driverId: idInput(MESSAGES.invalidParameters, 'Driver ID') });
@@ -43,6 +44,8 @@ export const rideHistoryRowSchema = z.object({
   RIDE_STATE: rideStateNameSchema.nullish(),
   ...rideServiceShape,
   ...rideLoadShape,
+  /** Ours (issue #34 item 2), only in GET /api/ride-history/ongoing: the steps that need a scan, and of which place's code. */
+  SCANS: z.array(z.object({ step: z.enum(SCAN_STEPS), place: z.string() })).optional(),
 });
 export type RideHistoryRow = z.infer<typeof rideHistoryRowSchema>;
 

@@ -5,6 +5,7 @@ import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 import { DISPATCH_MODES, RIDE_PRIORITIES, SLA_TARGETS, serviceTargetsSchema } from '../dispatch';
 import { rideLoadSchema } from '../load';
+import { stepScanSchema } from '../place-code';
 
 /** A requester booked a ride; the estimate comes from the site's route table at booking time. */
 export const rideRequestedSchema = defineEvent('RideRequested', {
@@ -61,12 +62,16 @@ export const stepClockShape = {
 };
 export type StepClock = { heardAt?: string; tappedAt?: string; tapRefused?: StepTapRefusal };
 
+/** Issue #34 item 2, written only when the step needed a scan: the place, and how it was proven (or the driver's reason why not). */
+const stepScanShape = { scan: stepScanSchema.optional() };
+
 /** The driver started the ride. */
 export const rideStartedSchema = defineEvent('RideStarted', {
   rideId: idSchema,
   driverId: idSchema,
   startedAt: isoDateTimeSchema,
   ...stepClockShape,
+  ...stepScanShape,
 });
 
 /** The driver picked up the material. */
@@ -75,6 +80,7 @@ export const materialPickedSchema = defineEvent('MaterialPicked', {
   driverId: idSchema,
   pickedAt: isoDateTimeSchema,
   ...stepClockShape,
+  ...stepScanShape,
 });
 
 /** The driver dropped the material; the ride's status becomes delivered. */
@@ -83,6 +89,7 @@ export const materialDroppedSchema = defineEvent('MaterialDropped', {
   driverId: idSchema,
   droppedAt: isoDateTimeSchema,
   ...stepClockShape,
+  ...stepScanShape,
 });
 
 /** The driver ended the ride; the ride's status becomes completed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeIdSchema, placeNameSchema, siteRouteSchema, sitePlaceSchema, PLAN_EXTENT_METRES } from '../site-plan';
+import { SCAN_STEPS, SITE_WIDE, placeCodeSchema } from '../place-code';
 
 /*
  * The `site` stream (issue #20): the plant's places and route times as data. Routes name places by
@@ -38,18 +39,37 @@ export const locationChangedSchema = z.object({
 /** An admin set one directed route's travel time; the opposite direction is untouched. */
 export const routeTimeChangedSchema = z.object({ type: z.literal('RouteTimeChanged'), data: siteRouteSchema });
 
+/**
+ * Places were given their codes (issue #34 item 2): a new place in its own append, places made before
+ * at the engine's start or when an admin first asks for scans. A place's code never changes.
+ */
+export const placeCodesIssuedSchema = z.object({
+  type: z.literal('PlaceCodesIssued'),
+  data: z.object({ codes: z.array(placeCodeSchema).min(1) }),
+});
+
+/** An admin said whether a step needs a scan of its place's code, for one place or (`placeId` '*') the whole site. */
+export const scanRequirementSetSchema = z.object({
+  type: z.literal('ScanRequirementSet'),
+  data: z.object({ placeId: z.union([placeIdSchema, z.literal(SITE_WIDE)]), step: z.enum(SCAN_STEPS), required: z.boolean() }),
+});
+
 /** Any event of the `site` stream. */
 export const siteEventSchema = z.discriminatedUnion('type', [
   siteDefinedSchema,
   locationAddedSchema,
   locationChangedSchema,
   routeTimeChangedSchema,
+  placeCodesIssuedSchema,
+  scanRequirementSetSchema,
 ]);
 
 export type SiteDefined = z.infer<typeof siteDefinedSchema>;
 export type LocationAdded = z.infer<typeof locationAddedSchema>;
 export type LocationChanged = z.infer<typeof locationChangedSchema>;
 export type RouteTimeChanged = z.infer<typeof routeTimeChangedSchema>;
+export type PlaceCodesIssued = z.infer<typeof placeCodesIssuedSchema>;
+export type ScanRequirementSet = z.infer<typeof scanRequirementSetSchema>;
 export type SiteEvent = z.infer<typeof siteEventSchema>;
 export type SiteEventType = SiteEvent['type'];
 
@@ -60,6 +80,8 @@ export const SITE_EVENT_SCHEMA_VERSIONS = {
   LocationAdded: 1,
   LocationChanged: 1,
   RouteTimeChanged: 1,
+  PlaceCodesIssued: 1,
+  ScanRequirementSet: 1,
 } as const satisfies Record<SiteEventType, number>;
 
 export const SITE_EVENT_TYPES = Object.keys(SITE_EVENT_SCHEMA_VERSIONS) as SiteEventType[];

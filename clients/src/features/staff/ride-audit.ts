@@ -2,6 +2,7 @@ import {
   DRIVER_STEP_FACTS,
   bookingTrackerStep,
   stepClockNote,
+  stepScanNote,
   type Actor,
   type RideStatus,
   type RideTimestamps,
@@ -41,6 +42,12 @@ const STEP_EVENTS: ReadonlySet<string> = new Set(Object.values(DRIVER_STEP_FACTS
 /** A driver step's clock in words (timed at the tap and heard later, or the phone's time not used); null otherwise. */
 export const stepClockText = (event: TimelineEvent): string | null =>
   STEP_EVENTS.has(event.type) ? stepClockNote(event.data, formatAuditDateTime) : null;
+
+/** A driver step's clock and its scan (issue #34 item 2: scanned, or an override with the driver's reason), in words; null when neither says anything. */
+export function stepText(event: TimelineEvent): string | null {
+  const notes = [stepClockText(event), STEP_EVENTS.has(event.type) ? stepScanNote(event.data) : null].filter((note) => note !== null);
+  return notes.length > 0 ? notes.join('. ') : null;
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const driverOf = (data: Record<string, unknown>, id: string, name: string): AuditDriver => ({ id: text(data[id]), name: text(data[name]) });
@@ -130,7 +137,7 @@ const EVENT_LABELS: Record<string, string> = {
  * #32 item 4) to whom, from whom it was taken back, and why; null for the rest.
  */
 export function eventNote(event: TimelineEvent): string | null {
-  if (event.type !== 'RideAssigned') return stepClockText(event);
+  if (event.type !== 'RideAssigned') return stepText(event);
   const to = driverOf(event.data, 'driverId', 'driverName');
   const from = text(event.data.fromDriverId);
   return `To ${to.name ? `${to.name} (${to.id})` : to.id}${from ? `, taken back from ${from}` : ''}. Reason: ${text(event.data.reason)}`;

@@ -206,6 +206,8 @@ export interface LaneOptions {
   decline?: number;
   lapse?: number;
   later?: number;
+  /** Issue #34 item 2, with the pick at main gate needing a scan: main gate's short code, typed with every pick. */
+  pickScan?: string;
 }
 
 /** Waits until the ride's timeline holds an event of `type` (a timer's work, across engine restarts). */
@@ -331,7 +333,8 @@ export async function runLane(
       continue;
     }
     for (const event of ['materialPicked', 'materialDropped', 'end']) {
-      if (!(await commander.call(`step ${event}`, driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event }))) return;
+      const scan = event === 'materialPicked' && options.pickScan ? { scan: { code: options.pickScan, via: 'typed' } } : {};
+      if (!(await commander.call(`step ${event}`, driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event, ...scan }))) return;
     }
     log.completed.push(rideId);
   }

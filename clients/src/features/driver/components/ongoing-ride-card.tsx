@@ -10,6 +10,7 @@ import {
   statusAfterStep,
   type RideHistoryRow,
   type RideStatus,
+  type ScanProof,
   type TimestampEvent,
   type UpdateTimestampsBody,
 } from '@plantride/schemas';
@@ -20,6 +21,7 @@ import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-step
 import { LoadSummary } from '../../../components/load-summary';
 import { HandOverDetails } from './hand-over-details';
 import { RequesterDetailsDialog } from './requester-details-dialog';
+import { ScanDialog } from './scan-dialog';
 
 interface OngoingRideCardProps {
   ride: RideHistoryRow;
@@ -59,6 +61,9 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
   const [recorded, setRecorded] = useState<RideStatus | null>(null);
   const [pending, setPending] = useState<DriverStep | null>(null);
   const [showRequester, setShowRequester] = useState(false);
+  // Issue #34 item 2: the step waiting for a scan of its place's code (the engine says which: the row's SCANS).
+  const [scanning, setScanning] = useState<DriverStep | null>(null);
+  const scanOf = (step: DriverStep) => ride.SCANS?.find((scan) => scan.step === step.command) ?? null;
   const progress = useRideProgress();
   // Steps tapped with no network wait in the offline queue (issue #19), in the order tapped, each with the
   // time of its tap (issue #32 item 2): their buttons say so until they go, and the next step can be tapped.
@@ -76,19 +81,26 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
   const next = DRIVER_STEPS.find((step) => step.command === nextDriverStep(status)) ?? null;
   const special = ride.RIDE_TYPE === 'Special Task';
 
-  async function run(step: DriverStep) {
+  /** Sends a step (with its scan, when it needs one); answers the engine's refusal of the scan in words, else null. */
+  async function run(step: DriverStep, scan?: ScanProof): Promise<string | null> {
     if (blocked) {
       toast.info(MESSAGES.blockedCannotAccept);
-      return;
+      return null;
     }
     // Timed at the tap: a step that waits on the phone keeps the moment it was done.
-    const again = unanswered.current?.event === step.command ? unanswered.current : null;
-    const body: UpdateTimestampsBody = again ?? { rideId: ride.RIDE_ID, event: step.command, doneAt: new Date().toISOString() };
+    const last = unanswered.current;
+    const again = last?.event === step.command && JSON.stringify(last.scan) === JSON.stringify(scan) ? last : null;
+    const body: UpdateTimestampsBody = again ?? {
+      rideId: ride.RIDE_ID,
+      event: step.command,
+      doneAt: new Date().toISOString(),
+      ...(scan ? { scan } : {}),
+    };
     const doneMessage = step.command === 'end' ? MESSAGES.rideEnded : undefined;
-    // Behind steps still waiting, a step waits too: they go in the order tapped.
+    // Behind steps still waiting, a step waits too: they go in the order tapped (a scan with it).
     if (!navigator.onLine || queued.length > 0) {
       queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
-      return;
+      return null;
     }
     setPending(step);
     try {
@@ -99,18 +111,22 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
       setRecorded(statusAfterStep(step.command));
       if (step.command === 'end') toast.success(MESSAGES.rideEnded);
       onMoved(answer.position);
+      return null;
     } catch (error) {
       // The network went while it was on its way: it waits for the connection, under the same key.
       if (error instanceof NoAnswerError && !navigator.onLine) {
         unanswered.current = null;
         queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
-        return;
+        return null;
       }
       if (!(error instanceof NoAnswerError)) unanswered.current = null;
+      // A scan the engine did not take (no code, another place's): said in the scan dialog, for another try.
+      if (scan && error instanceof ApiError && error.status === 400) return messageOf(error, SERVER_MESSAGES.actionNotAllowed);
       if (step.command === 'end') toast.error(MESSAGES.failedToEndRide);
       else toast.error(error instanceof NoAnswerError ? STEP_NOT_ANSWERED : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
-      // A refused step means the screen is behind the ride: read it again.
-      if (error instanceof ApiError && error.status === 409) onMoved(null);
+      // A refused step means the screen is behind the ride (a scan asked for since it was read, too): read it again.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) onMoved(null);
+      return null;
     } finally {
       setPending(null);
     }
@@ -178,7 +194,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
             variant={next === step ? 'contained' : 'outlined'}
             color={step.command === 'end' ? 'secondary' : 'primary'}
             disabled={next !== step || pending !== null}
-            onClick={() => void run(step)}
+            onClick={() => (scanOf(step) ? setScanning(step) : void run(step))}
           >
             {queuedSteps.includes(step.command) ? 'Waiting for network' : pending === step ? MESSAGES.processing : step.label}
           </Button>
@@ -192,6 +208,14 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
           {waitingForNetwork(command.label)}
         </Alert>
       ))}
+      {scanning && (
+        <ScanDialog
+          stepLabel={scanning.label}
+          place={scanOf(scanning)?.place ?? ride.FROM_LOCATION}
+          onProof={(scan) => run(scanning, scan)}
+          onClose={() => setScanning(null)}
+        />
+      )}
       <RequesterDetailsDialog open={showRequester} userId={ride.USER_ID} onClose={() => setShowRequester(false)} />
     </Paper>
   );

@@ -26,6 +26,8 @@ export const REPORT_COLUMNS: readonly Column[] = [
   'loadQuantity',
   'loadWeightKg',
   'loadHandling',
+  // Issue #34 item 2: steps recorded without the scan they needed, with the drivers' reasons.
+  'scanOverrides',
 ];
 
 const HEADER_OF: Record<Column, string> = {
@@ -56,6 +58,7 @@ const HEADER_OF: Record<Column, string> = {
   loadQuantity: 'Quantity',
   loadWeightKg: 'Weight (kg)',
   loadHandling: 'Handling',
+  scanOverrides: 'Scan overrides',
 };
 
 const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime']);
@@ -133,6 +136,14 @@ function cellOf(report: RideReport, column: Column) {
     case 'loadWeightKg':
     case 'loadHandling':
       return report[column];
+    case 'scanOverrides':
+      return report.scanOverrides ? (
+        <Box component="span" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+          {report.scanOverrides}
+        </Box>
+      ) : (
+        ''
+      );
     default:
       return reportCell(report, column);
   }

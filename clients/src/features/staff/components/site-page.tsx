@@ -8,6 +8,8 @@ import { PlaceEditor } from './place-editor';
 import { PlantPlan } from './plant-plan';
 import { RouteMatrix } from './route-matrix';
 import { StaffPage } from './staff-page';
+import { ScanRules } from './scan-rules';
+import { SITE_WIDE } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
 
 /** /site (admin): the plant's places on a plan drawn to scale, and the minutes between every two of them (issue #20). */
@@ -77,6 +79,7 @@ export function SitePage() {
               <PlaceEditor key={`${selected.id}:${selected.name}:${selected.x}:${selected.y}:${selected.retired}`} place={selected} />
             </div>
           )}
+          {selected && <ScanRules placeId={selected.id} placeName={selected.name} />}
           <AddPlaceForm
             draft={newPlace}
             onDraft={setNewPlace}
@@ -87,6 +90,7 @@ export function SitePage() {
           />
         </Stack>
       </Box>
+      <ScanRules placeId={SITE_WIDE} />
       <RouteMatrix site={site.data} />
     </StaffPage>
   );
