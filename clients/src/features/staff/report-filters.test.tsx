@@ -128,13 +128,13 @@ describe('ride reports table (SPEC §2, §3)', () => {
     RIDE_TYPE: 'Regular',
   };
 
-  it('given a row with gaps and missing fields, when shown, then it has the 20 columns, Priority and SLA and the four of the load, gaps with their unit, the defaults and a link to the audit', () => {
+  it('given a row with gaps and missing fields, when shown, then it has the 20 columns, Priority and SLA, the four of the load and the scan overrides, gaps with their unit, the defaults and a link to the audit', () => {
     render(<RideReportsTable rows={[row]} />, { wrapper: MemoryRouter });
     const [header, body] = screen.getAllByRole('row');
     const headers = [...header!.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers.slice(7, 10)).toEqual(['Status', 'Priority', 'SLA']);
-    expect(headers.slice(-4)).toEqual(['Load', 'Quantity', 'Weight (kg)', 'Handling']);
-    expect(headers).toHaveLength(LIMITS.reportColumns + 6);
+    expect(headers.slice(-5)).toEqual(['Load', 'Quantity', 'Weight (kg)', 'Handling', 'Scan overrides']);
+    expect(headers).toHaveLength(LIMITS.reportColumns + 7);
     const cells = [...body!.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual([
       'R-1',
@@ -165,6 +165,8 @@ describe('ride reports table (SPEC §2, §3)', () => {
       '',
       '',
       '',
+      '',
+      // Every step as it should be: no scan override (issue #34 item 2).
       '',
     ]);
     expect(screen.getByRole('link', { name: 'Audit ride R-1' })).toHaveAttribute('href', '/ride-audit/R-1');
