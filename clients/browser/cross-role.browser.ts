@@ -93,8 +93,8 @@ describe('Cross-role: requester, drivers and staff on one engine', () => {
     const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split(/\r?\n/);
-    // The screen's 20 columns and our PRIORITY and SLA_MET (issue #20).
-    expect(lines[0]!.split(',')).toHaveLength(26);
+    // The screen's 20 columns, our PRIORITY and SLA_MET (issue #20), four for the load and SCAN_OVERRIDES (issue #34).
+    expect(lines[0]!.split(',')).toHaveLength(27);
     const row = lines.find((line) => line.startsWith(`${rideId},`));
     expect(row).toBeDefined();
     expect(row).toContain('utility building');

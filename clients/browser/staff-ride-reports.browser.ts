@@ -33,7 +33,7 @@ describe('Ride reports in a real browser', () => {
     await page.getByRole('table', { name: 'Ride reports' }).waitFor();
     await page.getByText('More columns to the right: scroll the table sideways →').waitFor();
     // The spec's 20 columns, and Priority and SLA (issue #20).
-    expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(26);
+    expect(await page.getByRole('table', { name: 'Ride reports' }).getByRole('columnheader').count()).toBe(27);
     await choose(page.getByRole('combobox', { name: 'Filter by' }), 'Driver ID');
     await page.getByRole('searchbox', { name: 'Search Driver ID' }).fill(driverId);
     await page.getByText(/^Showing 16 of \d+ records$/).waitFor();
@@ -52,16 +52,16 @@ describe('Ride reports in a real browser', () => {
     await page.getByText('Page 1 of 2').waitFor();
   });
 
-  it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 26 columns (the 20 of the spec, PRIORITY, SLA_MET and four for the load)', async () => {
+  it('given the driver filter, when CSV is downloaded, then ride_reports_<plant day>.csv holds the upper-case header and his 16 rides in 27 columns (the 20 of the spec, PRIORITY, SLA_MET, four for the load and SCAN_OVERRIDES)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ride_reports_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split(/\r?\n/);
     expect(lines).toHaveLength(17);
-    expect(lines[0]!.split(',')).toHaveLength(26);
+    expect(lines[0]!.split(',')).toHaveLength(27);
     expect(lines[0]).toMatch(/^RIDE_ID,REQUESTER_NAME,FROM_LOCATION/);
-    expect(lines[0]).toMatch(/,RIDE_TYPE,PRIORITY,SLA_MET,LOAD_DESCRIPTION,LOAD_QUANTITY,LOAD_WEIGHT_KG,LOAD_HANDLING$/);
+    expect(lines[0]).toMatch(/,RIDE_TYPE,PRIORITY,SLA_MET,LOAD_DESCRIPTION,LOAD_QUANTITY,LOAD_WEIGHT_KG,LOAD_HANDLING,SCAN_OVERRIDES$/);
     const last = lines.find((line) => line.startsWith(`${rideIds[15]},`));
     expect(last).toContain('Meera Iyer');
     expect(last).toContain('mins');
