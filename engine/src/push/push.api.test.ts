@@ -21,6 +21,8 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
     ['CR01', 'driver', 'Crane'],
   ];
   const tokens: Record<string, string> = {};
+  // The engine's warnings and errors (a push not delivered, a failed preparation), for a failure's message.
+  const logs: string[] = [];
   let t: TestApp;
   let service: TestPushService;
 
@@ -39,6 +41,12 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
   const onShift = (tokenNo: string) => ok(tokenNo, 'POST', '/api/drivers/shift', { on: true, location: 'canteen' });
   const book = async (vehicleType: VehicleType = 'Forklift') =>
     (await ok('RQ01', 'POST', '/api/bookings/book-ride', { userId: 'RQ01', fromLocation: 'RMS', toLocation: 'fgs', vehicleType })).rideId!;
+  /** Waits for `done`; a timeout says what the push service saw and what the engine logged. */
+  const pushed = (done: () => boolean, what: string) =>
+    waitFor(done, 10_000, what).catch((error: Error) => {
+      const free = t.app.driverRoster.presence(new Date()).map((driver) => `${driver.operatorId} ${driver.state}`);
+      throw new Error(`${error.message}; posts to ${JSON.stringify(service.hits)}; roster ${free.join(', ')}; engine log: ${logs.join(' ')}`);
+    });
   const payloads = (device: string) => service.to(device).map((push) => push.payload as Record<string, unknown>);
   const dispatch = (mode: 'offer' | 'broadcast') =>
     ok('AD01', 'PUT', '/api/dispatch/settings', { ...DEFAULT_DISPATCH_SETTINGS, mode, offerSeconds: 90 });
@@ -58,7 +66,8 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
       PUSH_ALLOWED_HOSTS: ['127.0.0.1'],
       PUSH_ALLOW_PRIVATE: true,
     };
-    t = await createTestApp(kind, { config });
+    logs.splice(0);
+    t = await createTestApp(kind, { config, logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } } });
     await seedUsers(
       t.app,
       people.map(([tokenNo, role, vehicleType]) => ({ tokenNo, role, vehicleType })),
@@ -77,7 +86,7 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
     expect((await call('FL01', 'GET', '/api/push/key')).json()).toEqual({ publicKey: vapid.publicKey });
 
     const rideId = await book();
-    await waitFor(() => service.to('FL01').length > 0, 10_000, 'the push of the offer');
+    await pushed(() => service.to('FL01').length > 0, 'the push of the offer');
 
     const [push] = service.to('FL01');
     expect(push!.payload).toMatchObject({ kind: 'offer', title: PUSH_TEXT.offerTitle, tag: `ride-${rideId}`, url: '/driver' });
@@ -101,7 +110,7 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
     for (const tokenNo of ['FL01', 'FL02', 'CR01', 'MH01']) await subscribe(tokenNo);
 
     const rideId = await book();
-    await waitFor(() => service.to('FL01').length > 0, 10_000, 'the push of the new ride');
+    await pushed(() => service.to('FL01').length > 0, 'the push of the new ride');
     await t.app.pushNotifier.settled();
 
     expect(payloads('FL01')).toEqual([
@@ -124,7 +133,7 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
       breakdown_type: 'full',
       ride_id: null,
     });
-    await waitFor(() => service.to('MH01').length > 0 && service.to('AD01').length > 0, 10_000, 'the breakdown pushes');
+    await pushed(() => service.to('MH01').length > 0 && service.to('AD01').length > 0, 'the breakdown pushes');
     await t.app.pushNotifier.settled();
 
     for (const staff of ['MH01', 'AD01'])
@@ -142,10 +151,10 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
     service.answers.set('FL01', 410);
 
     await book();
-    await waitFor(() => service.to('FL02').length === 1, 10_000, 'the first push');
+    await pushed(() => service.to('FL02').length === 1, 'the first push');
     await t.app.pushNotifier.settled();
     await book();
-    await waitFor(() => service.to('FL02').length === 2, 10_000, 'the second push');
+    await pushed(() => service.to('FL02').length === 2, 'the second push');
     await t.app.pushNotifier.settled();
 
     expect(service.hits.filter((device) => device === 'FL01')).toHaveLength(1);
@@ -162,11 +171,11 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
       message: PUSH_MESSAGES.unsubscribed,
     });
     await book();
-    await waitFor(() => service.to('FL01').length === 1 && service.to('FL02').length === 1, 10_000, 'both pushes');
+    await pushed(() => service.to('FL01').length === 1 && service.to('FL02').length === 1, 'both pushes');
 
     await ok('FL01', 'POST', '/api/auth/logout');
     await book();
-    await waitFor(() => service.to('FL02').length === 2, 10_000, 'the push after the logout');
+    await pushed(() => service.to('FL02').length === 2, 'the push after the logout');
     await t.app.pushNotifier.settled();
 
     expect(service.to('FL01')).toHaveLength(1);
@@ -188,14 +197,14 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
     await onShift('FL02');
     const fl02 = await subscribe('FL02');
     await book();
-    await waitFor(() => service.to('FL02').length === 1, 10_000, 'the push to the one device subscribed');
+    await pushed(() => service.to('FL02').length === 1, 'the push to the one device subscribed');
     await t.app.pushNotifier.settled();
     expect(service.hits).toEqual(['FL02']);
 
     await ok('FL02', 'DELETE', '/api/push/subscriptions', { endpoint: fl02.endpoint });
     await subscribe('FL01');
     await book();
-    await waitFor(() => service.to('FL01').length === 1, 10_000, 'the push to the device subscribed now');
+    await pushed(() => service.to('FL01').length === 1, 'the push to the device subscribed now');
     await t.app.pushNotifier.settled();
     expect(service.to('FL02')).toHaveLength(1);
   });

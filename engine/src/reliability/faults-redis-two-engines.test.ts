@@ -114,12 +114,14 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
             },
           );
         };
+        // An engine that died shows enough of its end for the stack of what killed it.
         const stallReport = () =>
           [
-            ...engines.map(
-              (engine) =>
-                `engine ${engine.name} ${engine.child.exitCode === null && engine.child.signalCode === null ? 'running' : `exited (code ${engine.child.exitCode}, signal ${engine.child.signalCode})`}, last lines: ${engine.output().split('\n').filter(Boolean).slice(-3).join(' / ').slice(-1500)}`,
-            ),
+            ...engines.map((engine) => {
+              const running = engine.child.exitCode === null && engine.child.signalCode === null;
+              const lines = engine.output().split('\n').filter(Boolean).slice(running ? -3 : -30);
+              return `engine ${engine.name} ${running ? 'running' : `exited (code ${engine.child.exitCode}, signal ${engine.child.signalCode})`}, last lines: ${lines.join(' / ').slice(running ? -1500 : -6000)}`;
+            }),
             `through A: ${JSON.stringify(viaA.outcomes)}, failures ${viaA.failures.slice(-3).join(' | ')}`,
             `through B: ${JSON.stringify(viaB.outcomes)}, failures ${viaB.failures.slice(-3).join(' | ')}`,
           ].join('; ');
