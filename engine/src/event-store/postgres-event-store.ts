@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PREPARED, type Database } from '../database/database';
+import type { AnyDb } from '../database/migrate';
 import { notifyChannel } from './migrations';
 import { subscribeByPolling } from './subscription';
 import { sharedReads } from './shared-reads';
@@ -59,9 +60,6 @@ export function streamTypeOf(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash === -1 ? streamId : streamId.slice(0, dash);
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /** The stream row's part of an append: returns the new version, or no row on a version conflict. */
 function bumpStream(streamId: string, expected: ExpectedVersion, count: number): RawBuilder<unknown> {

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { START, type Checkpoint } from '../event-store/event-store';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../database/migrate';
 
 export const CHECKPOINTS_MIGRATION_TABLE = 'projection_checkpoint_migrations';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import mqtt, { type MqttClient } from 'mqtt';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   canApply,
   resumeStateOf,
@@ -41,6 +41,7 @@ import {
 import { noteRobotReport, placeOfNode, robotBreakdown, robotNotReady, vdaNodesStream, type RobotReport } from './robot.decider';
 import { heldOrder, pickedAlready, rideOrderFor, rideOrderId, robotSteps, type RideOrder } from './robot-steps';
 import { linkView, newLink, reportOf, type Link } from './robot-links';
+import type { AnyDb } from '../database/migrate';
 
 /*
  * The VDA 5050 bridge (issue #33 item 4): the AMR robots' "driver app". It hears each registered
@@ -65,9 +66,6 @@ export interface VdaBridgeOptions {
 
 const ORDER_ANSWER_MS = 10_000;
 const RIDE_CANDIDATES = 20;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import { SERVICE_ACCOUNTS_STREAM_ID } from '@plantride/schemas';
 import { readState } from '../commands/command-handler';
 import type { Checkpoint, RecordedEvent } from '../event-store/event-store';
@@ -11,6 +10,7 @@ import { claimCursor, logDelivery, migrateWebhookTables, releaseLease, settleCur
 import { createOutbound } from './outbound-post';
 import type { OutboundPolicy, Resolver } from './outbound-url';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
+import type { AnyDb } from '../database/migrate';
 
 /*
  * Delivers each webhook subscription's events (issue #33 item 3): in the store's order, one at a time,
@@ -26,9 +26,6 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature';
  * which that write ends. A killed engine's lease runs out; another engine (or the same one started
  * again) then takes the subscription from its cursor. Slow receivers cannot take the pool from commands.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 export interface WebhookWorkerOptions {
   policy: OutboundPolicy;

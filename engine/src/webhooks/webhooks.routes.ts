@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   WEBHOOK_MESSAGES,
   commandAnswerSchema,
@@ -25,15 +25,13 @@ import { currentService, serviceActor } from '../service-accounts/service-auth.p
 import { readCursors, recentDeliveries, subscriptionState } from './delivery-log';
 import { urlProblem, type OutboundPolicy } from './outbound-url';
 import { webhookCommand } from './webhook.decider';
+import type { AnyDb } from '../database/migrate';
 
 /*
  * `/api/v1/webhooks` (scope webhooks:manage, issue #33 item 3): a service account subscribes a URL to
  * event types, lists its subscriptions with where their delivery stands, reads a delivery log, rotates
  * a signing secret with an overlap, replays from a position, and unsubscribes.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 const limited = { 401: errorAnswerSchema, 403: errorAnswerSchema, 429: errorAnswerSchema };
