@@ -78,9 +78,15 @@ export async function startClusterDelivery(options: LiveDeliveryOptions & { redi
   const link = new RedisLink((up) => {
     if (!up && !stopped) closeLocalSockets();
   });
-  // The adapter reads its stream and subscribes on clients it duplicates from this one: all three are watched.
-  const redisAdapter = link.watchingDuplicates(link.watch(redis), () =>
-    createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, blockTimeInMs: 1000 }),
+  // The adapter reads its stream and subscribes on clients it duplicates from this one: all three are
+  // watched. Those two wait an outage out instead of failing their commands: ioredis keeps a channel only
+  // once Redis confirms it, so a SUBSCRIBE it sent again after a reconnect and failed by a second drop left
+  // the subscriber subscribed to nothing, and this process deaf to catch-up answers (session 26, ten
+  // outages in a row). Unfailed, the command is sent again on the next connection.
+  const redisAdapter = link.watchingDuplicates(
+    link.watch(redis),
+    () => createAdapter(redis, { streamName: `${redisPrefix}:socket.io`, channelPrefix: `${redisPrefix}:socket.io`, blockTimeInMs: 1000 }),
+    { maxRetriesPerRequest: null },
   );
   // socket.io calls this with `new`: a function (not an arrow) returning the adapter.
   io.adapter(function orderedAdapter(nsp: Parameters<typeof redisAdapter>[0]) {

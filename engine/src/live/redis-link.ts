@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 /**
  * Whether this process hears the other engine processes through Redis: every connection the
@@ -31,11 +31,14 @@ export class RedisLink {
     return client;
   }
 
-  /** Runs `create` (the adapter's factory) with every client it duplicates from `client` watched too. */
-  watchingDuplicates<T>(client: Redis, create: () => T): T {
+  /**
+   * Runs `create` (the adapter's factory) with every client it duplicates from `client` watched too,
+   * and made with `options` over the client's own.
+   */
+  watchingDuplicates<T>(client: Redis, create: () => T, options: Partial<RedisOptions> = {}): T {
     const own = Object.getOwnPropertyDescriptor(client, 'duplicate');
     const duplicate = client.duplicate.bind(client);
-    client.duplicate = ((...args: Parameters<Redis['duplicate']>) => this.watch(duplicate(...args))) as Redis['duplicate'];
+    client.duplicate = ((override?: Partial<RedisOptions>) => this.watch(duplicate({ ...options, ...override }))) as Redis['duplicate'];
     try {
       return create();
     } finally {

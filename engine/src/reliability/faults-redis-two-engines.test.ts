@@ -33,25 +33,31 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
       const seed = Number(process.env.FAULT_SEED ?? randomInt(1, 2 ** 31));
       const cycles = Number(process.env.FAULT_CYCLES ?? 2);
       console.log(`faults-redis-two-engines: seed ${seed} (FAULT_SEED=${seed} repeats it), ${cycles} outages`);
-      const id = randomBytes(6).toString('hex');
-      const schema = `test_faults_redis2_${id}`;
       const adminPassword = randomBytes(12).toString('hex');
+      const schemas: string[] = [];
       let redis: PrivateRedis | undefined;
-      const engines: EngineProcess[] = [];
-      const watchers: Watcher[] = [];
-
-      afterAll(async () => {
+      let engines: EngineProcess[] = [];
+      let watchers: Watcher[] = [];
+      // What an attempt started; CI's retry of a failed attempt starts from nothing (its own schema too).
+      const stopAttempt = async () => {
         watchers.forEach(({ follower }) => follower.close());
         await Promise.all(engines.map((engine) => engine.kill('SIGKILL')));
         await redis?.dispose();
-        await dropSchema(databaseUrl, schema);
+        [watchers, engines, redis] = [[], [], undefined];
+      };
+
+      afterAll(async () => {
+        await stopAttempt();
+        for (const schema of schemas) await dropSchema(databaseUrl, schema);
       }, 60_000);
 
-      // Each lane's commands go through one engine: lane 1 A's, lane 2 B's.
-      const viaA = new Commander(() => engines[0]!.url);
-      const viaB = new Commander(() => engines[1]!.url);
-
       it('then every socket on either process hears every event of its rooms once, in store order, commanded on either process before, during and after the outage', async () => {
+        await stopAttempt();
+        const schema = `test_faults_redis2_${randomBytes(6).toString('hex')}`;
+        schemas.push(schema);
+        // Each lane's commands go through one engine: lane 1 A's, lane 2 B's.
+        const viaA = new Commander(() => engines[0]!.url);
+        const viaB = new Commander(() => engines[1]!.url);
         onTestFailed(() =>
           console.error(
             `faults-redis-two-engines seed ${seed}\nfailures: ${[...viaA.failures, ...viaB.failures].join('\n')}\nthrough A: ${JSON.stringify(viaA.outcomes)} ${[...viaA.unavailableMessages].join(' | ')}\nthrough B: ${JSON.stringify(viaB.outcomes)} ${[...viaB.unavailableMessages].join(' | ')}\n${engines.map((engine) => `--- engine ${engine.name} ---\n${engine.output()}`).join('\n')}`,
@@ -119,7 +125,11 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
           [
             ...engines.map((engine) => {
               const running = engine.child.exitCode === null && engine.child.signalCode === null;
-              const lines = engine.output().split('\n').filter(Boolean).slice(running ? -3 : -30);
+              const lines = engine
+                .output()
+                .split('\n')
+                .filter(Boolean)
+                .slice(running ? -3 : -30);
               return `engine ${engine.name} ${running ? 'running' : `exited (code ${engine.child.exitCode}, signal ${engine.child.signalCode})`}, last lines: ${lines.join(' / ').slice(running ? -1500 : -6000)}`;
             }),
             `through A: ${JSON.stringify(viaA.outcomes)}, failures ${viaA.failures.slice(-3).join(' | ')}`,
