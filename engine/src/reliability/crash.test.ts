@@ -8,7 +8,7 @@ import { waitFor } from '../test-support/test-database';
 import { tracer } from './faults-support/trace';
 import { type LiveFollower } from './faults-support/live-follower';
 import { assertNothingLost } from './faults-support/final-checks';
-import { runLane, type RideLog } from './faults-support/plant-load';
+import { requirePickScan, runLane, type RideLog } from './faults-support/plant-load';
 import { dropSchema } from './faults-support/store-checks';
 import { plantEngineEnv, signInPlant } from './faults-support/plant-engine';
 import { spawnStandby, type StandbyEngine } from './faults-support/warm-engine';
@@ -84,16 +84,7 @@ if (databaseUrl && redisUrl) {
       for (const lane of plant.lanes)
         await commander.call('shift', lane.driver, 'POST', '/api/drivers/shift', { on: true, location: 'main gate' });
       // Issue #34 item 2: every pick (all at main gate) needs a scan of main gate's code; the lanes type it.
-      await commander.call('scan rule', plant.admin, 'PUT', '/api/site/scan-rules', {
-        placeId: 'main-gate',
-        step: 'materialPicked',
-        required: true,
-      });
-      const codes = (await commander.call('place codes', plant.admin, 'GET', '/api/site/place-codes')) as {
-        places?: Array<{ placeId: string; shortCode: string | null }>;
-      } | null;
-      const pickScan = codes?.places?.find((place) => place.placeId === 'main-gate')?.shortCode ?? undefined;
-      expect(pickScan).toBeDefined();
+      const pickScan = await requirePickScan(commander, plant);
       expect(commander.failures).toEqual([]);
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [], lapsed: [], scheduled: [] };

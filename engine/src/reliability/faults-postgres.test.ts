@@ -10,7 +10,7 @@ import { waitFor } from '../test-support/test-database';
 import { tracer } from './faults-support/trace';
 import { assertNothingLost } from './faults-support/final-checks';
 import { type LiveFollower } from './faults-support/live-follower';
-import { Commander, bookingBy, runLane, type RideLog } from './faults-support/plant-load';
+import { Commander, bookingBy, requirePickScan, runLane, type RideLog } from './faults-support/plant-load';
 import { createPrivatePostgres, missingBinaries, type PrivatePostgres } from './faults-support/private-services';
 import { engineRecovered } from './faults-support/engine-state';
 
@@ -69,11 +69,15 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       const { commander, plant, fromPosition } = signedIn;
       const setUpMs = Date.now() - began;
       trace('engine up, people signed in');
+      // Issue #34 item 2 through the fault: every pick needs main gate's code, which the lanes type.
+      const pickScan = await requirePickScan(commander, plant);
 
       const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
       let stopped = false;
       const load = Promise.all(
-        plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2 })),
+        plant.lanes.map((lane, i) =>
+          runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
+        ),
       );
       const probe = new Commander(() => url);
       probe.tokens = commander.tokens;

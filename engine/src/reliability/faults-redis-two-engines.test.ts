@@ -6,7 +6,7 @@ import { waitFor } from '../test-support/test-database';
 import { gauge } from './faults-support/engine-state';
 import { followLive, type LiveFollower } from './faults-support/live-follower';
 import { plantEngineEnv } from './faults-support/plant-engine';
-import { Commander, cancelOpenRides, runLane, setUpPlant, type RideLog } from './faults-support/plant-load';
+import { Commander, cancelOpenRides, requirePickScan, runLane, setUpPlant, type RideLog } from './faults-support/plant-load';
 import { createPrivateRedis, missingBinaries, type PrivateRedis } from './faults-support/private-services';
 import { dropSchema } from './faults-support/store-checks';
 import { tracer } from './faults-support/trace';
@@ -101,11 +101,13 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         const leader = (await sendsLive(a)) ? a : b;
         trace(`people signed in, ${watchers.length} sockets; engine ${leader.name} sends the live events`);
 
+        // Issue #34 item 2 through the outages: every pick needs main gate's code, which the lanes type.
+        const pickScan = await requirePickScan(viaA, plant);
         const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
         let stopped = false;
         const load = Promise.all([
-          runLane(viaA, plant, laneA, seededRandom(seed + 1), () => stopped, log, { breakdown: 0.2 }),
-          runLane(viaB, plant, laneB, seededRandom(seed + 2), () => stopped, log, { breakdown: 0.2 }),
+          runLane(viaA, plant, laneA, seededRandom(seed + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
+          runLane(viaB, plant, laneB, seededRandom(seed + 2), () => stopped, log, { breakdown: 0.2, pickScan }),
         ]);
         const answered = () => [viaA.answered.length, viaB.answered.length] as const;
         const bothAnswered = async (more: number, what: string) => {

@@ -9,7 +9,7 @@ import { tracer } from './faults-support/trace';
 import { engineRecovered } from './faults-support/engine-state';
 import { assertNothingLost } from './faults-support/final-checks';
 import { type LiveFollower } from './faults-support/live-follower';
-import { bookingBy, runLane, type RideLog } from './faults-support/plant-load';
+import { bookingBy, requirePickScan, runLane, type RideLog } from './faults-support/plant-load';
 import { createPrivateRedis, missingBinaries, type PrivateRedis } from './faults-support/private-services';
 import { dropSchema } from './faults-support/store-checks';
 
@@ -67,11 +67,15 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         const { commander, plant } = signedIn;
         const setUpMs = Date.now() - began;
         trace('engine up, people signed in');
+        // Issue #34 item 2 through the fault: every pick needs main gate's code, which the lanes type.
+        const pickScan = await requirePickScan(commander, plant);
 
         const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
         let stopped = false;
         const load = Promise.all(
-          plant.lanes.map((lane, i) => runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2 })),
+          plant.lanes.map((lane, i) =>
+            runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
+          ),
         );
         const bookToWait = async () => {
           const lane = plant.lanes[1]!;

@@ -210,6 +210,24 @@ export interface LaneOptions {
   pickScan?: string;
 }
 
+/**
+ * Issue #34 item 2: every pick (all at main gate) needs a scan of main gate's code from now on.
+ * Answers the short code the lanes type with each pick (`LaneOptions.pickScan`).
+ */
+export async function requirePickScan(commander: Commander, plant: Plant): Promise<string> {
+  await commander.call('scan rule', plant.admin, 'PUT', '/api/site/scan-rules', {
+    placeId: 'main-gate',
+    step: 'materialPicked',
+    required: true,
+  });
+  const codes = (await commander.call('place codes', plant.admin, 'GET', '/api/site/place-codes')) as {
+    places?: Array<{ placeId: string; shortCode: string | null }>;
+  } | null;
+  const code = codes?.places?.find((place) => place.placeId === 'main-gate')?.shortCode;
+  if (!code) throw new Error(`main gate has no short code: ${commander.failures.join(' | ')}`);
+  return code;
+}
+
 /** Waits until the ride's timeline holds an event of `type` (a timer's work, across engine restarts). */
 type TimelineEvents = Array<{ type: string; data: Record<string, unknown> }>;
 
