@@ -39,6 +39,45 @@ describe('Scan-proof hand-over in a real browser', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
+  it('at 390 px: a pick typed in a Wi-Fi dead zone waits with its scan and, back online, is recorded once as typed at main gate', async () => {
+    const offlineRide = await bookFixedRide(requester, 'Forklift', 'main gate', 'canteen');
+    await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId: offlineRide });
+    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: offlineRide, event: 'start' });
+    const page = await newPage(browser, 390, 844);
+    await signInDriver(page, driver.tokenNo, 'Kiran Shinde');
+    const card = page.getByTestId('ongoing-ride');
+    await card
+      .getByTestId('ongoing-ride-status')
+      .filter({ hasText: /^started$/ })
+      .waitFor();
+
+    await page.context().setOffline(true);
+    await page.locator('[data-status="offline"]').waitFor();
+    await card.getByRole('button', { name: 'Material Picked', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Material Picked: scan the code at main gate' });
+    await dialog.getByLabel('Short code').fill(printedShortCode(codeOf('main-gate').shortCode!));
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await snap(page, 'scan-390-06-offline-pick-waiting');
+    const picked = async () =>
+      (
+        await boss.call<{ events: { type: string; data: Record<string, unknown> }[] }>('GET', `/api/rides/${offlineRide}/timeline`)
+      ).events.filter((event) => event.type === 'MaterialPicked');
+    expect(await picked()).toEqual([]);
+
+    // The card shows the pick at once, offline too; the store has it once the queue has sent it.
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await picked()).length, { timeout: 30_000 }).toBe(1);
+    await card.getByText('Material Picked is waiting for network.', { exact: false }).waitFor({ state: 'detached' });
+    const recorded = await picked();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.data.scan).toEqual({ placeId: 'main-gate', place: 'main gate', via: 'typed' });
+    await page.context().close();
+    const drop = { code: codeOf('canteen').shortCode!, via: 'typed' };
+    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: offlineRide, event: 'materialDropped', scan: drop });
+    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: offlineRide, event: 'end' });
+  });
+
   for (const [width, height] of [
     [390, 844],
     [1280, 900],
