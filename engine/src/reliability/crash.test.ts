@@ -24,23 +24,35 @@ if (databaseUrl && redisUrl) {
     const kills = Number(process.env.CRASH_KILLS ?? 10);
     const lanes = Number(process.env.CRASH_LANES ?? 4);
     console.log(`crash test: seed ${seed} (CRASH_SEED=${seed} repeats it), ${kills} kills, ${lanes} lanes`);
-    const id = randomBytes(6).toString('hex');
-    const schema = `test_crash_${id}`;
-    const redisPrefix = `test-crash-${id}`;
     const adminPassword = randomBytes(12).toString('hex');
-    const env = plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 });
+    const attempts: Array<{ schema: string; redisPrefix: string }> = [];
     const standbys: StandbyEngine[] = [];
     const engines: EngineProcess[] = [];
     const followers: LiveFollower[] = [];
+    // What an attempt started; CI's retry of a failed attempt starts from nothing (its own schema and prefix too).
+    const stopAttempt = async () => {
+      followers.splice(0).forEach((follower) => follower.close());
+      await Promise.all([
+        ...standbys.splice(0).map((standby) => standby.discard()),
+        ...engines.splice(0).map((engine) => engine.kill('SIGKILL')),
+      ]);
+    };
 
     afterAll(async () => {
-      followers.forEach((follower) => follower.close());
-      await Promise.all([...standbys.map((standby) => standby.discard()), ...engines.map((engine) => engine.kill('SIGKILL'))]);
-      await dropSchema(databaseUrl, schema);
-      await dropRedisPrefix(redisPrefix);
+      await stopAttempt();
+      for (const { schema, redisPrefix } of attempts) {
+        await dropSchema(databaseUrl, schema);
+        await dropRedisPrefix(redisPrefix);
+      }
     }, 60_000);
 
     it(`then every command answered 2xx is in the store, the read models equal a clean replay, no timer is lost or fired twice and reconnecting sockets hear what they missed`, async () => {
+      await stopAttempt();
+      const id = randomBytes(6).toString('hex');
+      const schema = `test_crash_${id}`;
+      const redisPrefix = `test-crash-${id}`;
+      attempts.push({ schema, redisPrefix });
+      const env = plantEngineEnv({ databaseUrl, schema, redisUrl, redisPrefix, adminPassword, rideWaitAlertMs: 1500 });
       onTestFailed(() => console.error(`crash test seed ${seed}\n--- last engine ---\n${engines.at(-1)?.output() ?? ''}`));
       const began = Date.now();
       const trace = tracer('crash');

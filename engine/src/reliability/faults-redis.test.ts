@@ -26,21 +26,28 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
       const seed = Number(process.env.FAULT_SEED ?? randomInt(1, 2 ** 31));
       const cycles = Number(process.env.FAULT_CYCLES ?? 2);
       console.log(`faults-redis: seed ${seed} (FAULT_SEED=${seed} repeats it), ${cycles} outages`);
-      const id = randomBytes(6).toString('hex');
-      const schema = `test_faults_redis_${id}`;
       const adminPassword = randomBytes(12).toString('hex');
+      const schemas: string[] = [];
       let redis: PrivateRedis | undefined;
       let engine: EngineProcess | undefined;
       const followers: LiveFollower[] = [];
-
-      afterAll(async () => {
-        followers.forEach((follower) => follower.close());
+      // What an attempt started; CI's retry of a failed attempt starts from nothing (its own schema too).
+      const stopAttempt = async () => {
+        followers.splice(0).forEach((follower) => follower.close());
         await engine?.kill('SIGKILL');
         await redis?.dispose();
-        await dropSchema(databaseUrl, schema);
+        [engine, redis] = [undefined, undefined];
+      };
+
+      afterAll(async () => {
+        await stopAttempt();
+        for (const schema of schemas) await dropSchema(databaseUrl, schema);
       }, 60_000);
 
       it('then commands are still accepted while it is down, every timer fires once when it is back, and sockets hear everything once', async () => {
+        await stopAttempt();
+        const schema = `test_faults_redis_${randomBytes(6).toString('hex')}`;
+        schemas.push(schema);
         onTestFailed(() => console.error(`faults-redis seed ${seed}\n--- engine ---\n${engine?.output() ?? ''}`));
         const began = Date.now();
         const trace = tracer('faults-redis');
