@@ -21,6 +21,20 @@ describe('Scan-proof hand-over in a real browser', () => {
   let codes: PlaceCodesAnswer;
   let rideId = '';
   const codeOf = (placeId: string) => codes.places.find((place) => place.placeId === placeId)!;
+  /** A ride from main gate to canteen, accepted and started, on the driver's screen: the page and its ongoing-ride card. */
+  const startedRideOnScreen = async (width: number, height: number) => {
+    const ride = await bookFixedRide(requester, 'Forklift', 'main gate', 'canteen');
+    await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId: ride });
+    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: ride, event: 'start' });
+    const page: Page = await newPage(browser, width, height);
+    await signInDriver(page, driver.tokenNo, 'Kiran Shinde');
+    const card = page.getByTestId('ongoing-ride');
+    await card
+      .getByTestId('ongoing-ride-status')
+      .filter({ hasText: /^started$/ })
+      .waitFor();
+    return { ride, page, card };
+  };
 
   beforeAll(async () => {
     boss = await admin();
@@ -40,16 +54,7 @@ describe('Scan-proof hand-over in a real browser', () => {
   });
 
   it('at 390 px: a pick typed in a Wi-Fi dead zone waits with its scan and, back online, is recorded once as typed at main gate', async () => {
-    const offlineRide = await bookFixedRide(requester, 'Forklift', 'main gate', 'canteen');
-    await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId: offlineRide });
-    await driver.call('PUT', '/api/bookings/update-timestamps', { rideId: offlineRide, event: 'start' });
-    const page = await newPage(browser, 390, 844);
-    await signInDriver(page, driver.tokenNo, 'Kiran Shinde');
-    const card = page.getByTestId('ongoing-ride');
-    await card
-      .getByTestId('ongoing-ride-status')
-      .filter({ hasText: /^started$/ })
-      .waitFor();
+    const { ride: offlineRide, page, card } = await startedRideOnScreen(390, 844);
 
     await page.context().setOffline(true);
     await page.locator('[data-status="offline"]').waitFor();
@@ -83,16 +88,9 @@ describe('Scan-proof hand-over in a real browser', () => {
     [1280, 900],
   ] as const) {
     it(`at ${width} px: a wrong place's code is refused naming its place, the camera reads main gate's, and a drop with no scan keeps the reason`, async () => {
-      rideId = await bookFixedRide(requester, 'Forklift', 'main gate', 'canteen');
-      await driver.call('POST', '/api/tracking/accept-ride', { driverId: driver.tokenNo, rideId });
-      await driver.call('PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' });
-      const page: Page = await newPage(browser, width, height);
-      await signInDriver(page, driver.tokenNo, 'Kiran Shinde');
-      const card = page.getByTestId('ongoing-ride');
-      await card
-        .getByTestId('ongoing-ride-status')
-        .filter({ hasText: /^started$/ })
-        .waitFor();
+      const started = await startedRideOnScreen(width, height);
+      const { page, card } = started;
+      rideId = started.ride;
 
       await card.getByRole('button', { name: 'Material Picked', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Material Picked: scan the code at main gate' });
