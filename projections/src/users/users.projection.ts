@@ -31,6 +31,8 @@ export const usersProjection = rowProjection({
       case 'UserUnblocked':
         return { is_blocked: false };
       case 'UserSignedOut':
+      // The language is the account's own preference, read from its stream; no list shows it.
+      case 'LanguageChosen':
       case 'PasswordResetCodeIssued':
       case 'UserPasswordReset':
         // Secrets (a code's or a password's hash) never reach a read model.

@@ -1,4 +1,5 @@
 import { PHOTO_LIMITS } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 /** A photo the driver took for a report: uploading, uploaded, waiting for the network, or refused by the engine. */
 export interface PickedPhoto {
@@ -10,15 +11,30 @@ export interface PickedPhoto {
   message?: string;
 }
 
+/** The photo texts in the language spoken when read (clients/src/i18n, `photos`). */
 export const PHOTO_TEXT = {
-  wait: 'Wait until the photos are uploaded, or remove them.',
-  unreadable: 'This photo could not be read. Take it again.',
-  notUploaded: 'The photo was not uploaded.',
-  offline: 'Waits for network',
-  uploading: 'Uploading…',
-  sent: 'Photo sent.',
-  label: 'Photo',
-} as const;
+  get wait() {
+    return i18n.t('photos.wait');
+  },
+  get unreadable() {
+    return i18n.t('photos.unreadable');
+  },
+  get notUploaded() {
+    return i18n.t('photos.notUploaded');
+  },
+  get offline() {
+    return i18n.t('photos.offline');
+  },
+  get uploading() {
+    return i18n.t('photos.uploading');
+  },
+  get sent() {
+    return i18n.t('photos.sent');
+  },
+  get label() {
+    return i18n.t('photos.label');
+  },
+};
 
 /** Whether another photo may be added. */
 export const canAddPhoto = (photos: readonly PickedPhoto[]): boolean => photos.length < PHOTO_LIMITS.perReport;

@@ -25,7 +25,7 @@ export function SignInPage() {
     signIn.mutate(
       { token_no: token.trim().toUpperCase(), password },
       {
-        onSuccess: ({ user }) => void enterSession(user, navigate),
+        onSuccess: ({ user, language }) => void enterSession(user, navigate, language),
         onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.loginFailed) : MESSAGES.serverErrorTryLater),
       },
     );
