@@ -38,7 +38,7 @@ export function parseStoredUser(value: unknown): StoredUser | null {
 export function parseSignInAnswer(value: unknown): SignInAnswer {
   const user = isObject(value) ? parseStoredUser(value.user) : null;
   if (!user || !isObject(value) || typeof value.message !== 'string') throw new TypeError('Unexpected sign-in answer');
-  const { language } = value;
+  const language = value.language ?? null;
   if (language !== null && !isLanguage(language)) throw new TypeError('Unexpected sign-in answer');
   return { user, message: value.message, language };
 }

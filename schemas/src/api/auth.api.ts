@@ -98,8 +98,15 @@ export const storedUserSchema = z.object({
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
-/** Answer of POST /api/auth/signin; `language` is the user's recorded choice, null when he never chose (the device's stays). */
-export const signInAnswerSchema = z.object({ user: storedUserSchema, message: z.string(), language: languageSchema.nullable() });
+/**
+ * Answer of POST /api/auth/signin; `language` is the user's recorded choice, null when he never chose
+ * (the device's stays), and read as null from an engine that does not send it.
+ */
+export const signInAnswerSchema = z.object({
+  user: storedUserSchema,
+  message: z.string(),
+  language: languageSchema.nullable().default(null),
+});
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 /** Claims of the JWT in `jwt_token`; clients schedule logout at `exp` (seconds since epoch). */
