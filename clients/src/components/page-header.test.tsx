@@ -25,8 +25,6 @@ describe('the header every signed-in screen shares', () => {
     renderHeader(name === 'Back' ? '/' : undefined);
     const button = screen.getByRole('button', { name });
     expect(getComputedStyle(button).outlineStyle).not.toBe('solid');
-    // The language menu stands just before Logout.
-    if (name === 'Logout') await userEvent.tab();
     await userEvent.tab();
     expect(button).toHaveFocus();
     expect(getComputedStyle(button).outline).toBe('2px solid currentcolor');

@@ -33,10 +33,10 @@ export function PageHeader({ title, backTo, children }: PageHeaderProps) {
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>{children}</Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ml: { xs: 'auto', sm: 3 } }}>
-          <LanguageMenu tone="onPrimary" />
           <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)}>
             {t('common.logout')}
           </Button>
+          <LanguageMenu tone="onPrimary" />
         </Box>
       </Toolbar>
       <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />

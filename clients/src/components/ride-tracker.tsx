@@ -13,8 +13,8 @@ export interface StepDef {
 }
 
 /** The six steps of the Fixed Ride and Special Task trackers (SPEC §2), also replayed by the staff's ride audit. */
-// Each label read when shown, in the language spoken then.
-const step = (
+/** A tracker step whose label is read when shown, in the language spoken then. */
+export const trackerStep = (
   key: 'requested' | 'driverAssigned' | 'rideStarted' | 'materialPicked' | 'delivered' | 'taskEnded',
   time: StepDef['time'],
 ): StepDef => ({
@@ -25,12 +25,12 @@ const step = (
 });
 
 export const BOOKING_STEPS: readonly StepDef[] = [
-  step('requested', 'creation_time'),
-  step('driverAssigned', 'accepted'),
-  step('rideStarted', 'start_time'),
-  step('materialPicked', 'material_pick_time'),
-  step('delivered', 'material_drop_time'),
-  step('taskEnded', 'end_time'),
+  trackerStep('requested', 'creation_time'),
+  trackerStep('driverAssigned', 'accepted'),
+  trackerStep('rideStarted', 'start_time'),
+  trackerStep('materialPicked', 'material_pick_time'),
+  trackerStep('delivered', 'material_drop_time'),
+  trackerStep('taskEnded', 'end_time'),
 ];
 
 interface RideTrackerProps {

@@ -40,7 +40,7 @@ export function ShiftPanel() {
     try {
       if (navigator.onLine) {
         await pause.mutateAsync(on);
-        toast.success(on ? 'Break started.' : 'Break ended.');
+        toast.success(on ? t('driver.shift.breakStarted') : t('driver.shift.breakEnded'));
       } else {
         setError(t('driver.shift.offlineBreak'));
       }
@@ -55,7 +55,7 @@ export function ShiftPanel() {
     try {
       if (navigator.onLine) {
         await change.mutateAsync(input);
-        toast.success(input.on ? 'Shift started.' : 'Shift ended.');
+        toast.success(input.on ? t('driver.shift.started') : t('driver.shift.ended'));
       } else {
         setError(t('driver.shift.offline'));
       }

@@ -4,7 +4,7 @@ import { MESSAGES } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
-import { BREAKDOWN_STEP_NOTE, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
+import { breakdownStepNote, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +22,7 @@ export function DashboardRideStatus({ rideId, position, onBack }: { rideId: stri
         steps={DASHBOARD_STEPS}
         step={dashboardStepOf(status.data?.status, timestamps.data ?? null)}
         label={t('driver.rideProgress')}
-        note={status.data?.status === 'waiting_for_reassignment' ? BREAKDOWN_STEP_NOTE : null}
+        note={status.data?.status === 'waiting_for_reassignment' ? breakdownStepNote() : null}
       />
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}>
         {DASHBOARD_TIMES.map(({ label, key }) => (

@@ -9,7 +9,7 @@ import {
   type RideStatus,
   type RideTimestamps,
 } from '@plantride/schemas';
-import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps';
+import { BOOKING_STEPS, breakdownStepNote, bookingStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
 import { PhoneLink } from '../../../components/phone-link';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 /** What the screen knows of the ride from the requester's history: its route, vehicle type and when it was booked. */
 export interface RideSummary {
@@ -52,8 +53,8 @@ function useWaitedSeconds(iso: string | null): number | null {
 /** The wait in whole minutes, rounded down: 60-119 s is '1 min'. */
 export function waitedText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return 'Waiting less than a minute';
-  return `Waiting ${minutes} min`;
+  if (minutes < 1) return i18n.t('requester.progress.waitingUnderMinute');
+  return i18n.t('requester.progress.waitingMinutes', { minutes });
 }
 
 function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
@@ -242,7 +243,7 @@ export function RideProgress(props: RideProgressProps) {
         timestamps={timestamps}
         acceptedAt={acceptedAt}
         label={t('driver.rideProgress')}
-        note={brokeDown ? BREAKDOWN_STEP_NOTE : null}
+        note={brokeDown ? breakdownStepNote() : null}
       />
     </Paper>
   );
