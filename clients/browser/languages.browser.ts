@@ -27,8 +27,10 @@ function clippedTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * Whether the page draws its Devanagari in Noto Sans Devanagari in every weight the screens use (body 400,
- * buttons 500, headings 700): each face loaded, so no text shows as boxes while a face is still on its way.
+ * Whether Noto Sans Devanagari came in the weights the screens use (body 400, buttons 500, headings 700):
+ * a loaded face of each weight, whichever of its subsets. Weaker than it should be: it does not tell the
+ * Devanagari subset apart, and the phone screenshot of the first sign-in still showed 500-weight button
+ * text as boxes (docs/DECISIONS.md, Languages: open).
  */
 function devanagariFontLoaded(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
