@@ -31,11 +31,11 @@ export const usersProjection = rowProjection({
       case 'UserUnblocked':
         return { is_blocked: false };
       case 'UserSignedOut':
-      // The language is the account's own preference, read from its stream; no list shows it.
       case 'LanguageChosen':
       case 'PasswordResetCodeIssued':
       case 'UserPasswordReset':
-        // Secrets (a code's or a password's hash) never reach a read model.
+        // Secrets (a code's or a password's hash) never reach a read model; the language is the
+        // account's own preference, read from its stream, and no list shows it.
         return {};
       case 'DriverRegistrationRequested':
         return { driver_registration: 'pending' };

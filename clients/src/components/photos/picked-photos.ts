@@ -11,30 +11,13 @@ export interface PickedPhoto {
   message?: string;
 }
 
-/** The photo texts in the language spoken when read (clients/src/i18n, `photos`). */
-export const PHOTO_TEXT = {
-  get wait() {
-    return i18n.t('photos.wait');
-  },
-  get unreadable() {
-    return i18n.t('photos.unreadable');
-  },
-  get notUploaded() {
-    return i18n.t('photos.notUploaded');
-  },
-  get offline() {
-    return i18n.t('photos.offline');
-  },
-  get uploading() {
-    return i18n.t('photos.uploading');
-  },
-  get sent() {
-    return i18n.t('photos.sent');
-  },
-  get label() {
-    return i18n.t('photos.label');
-  },
-};
+const PHOTO_KEYS = ['wait', 'unreadable', 'notUploaded', 'offline', 'uploading', 'sent', 'label'] as const;
+
+/** The photo texts, each read in the language spoken when read (clients/src/i18n, `photos`). */
+export const PHOTO_TEXT = Object.defineProperties(
+  {} as Readonly<Record<(typeof PHOTO_KEYS)[number], string>>,
+  Object.fromEntries(PHOTO_KEYS.map((key) => [key, { get: () => i18n.t(`photos.${key}`), enumerable: true }])),
+);
 
 /** Whether another photo may be added. */
 export const canAddPhoto = (photos: readonly PickedPhoto[]): boolean => photos.length < PHOTO_LIMITS.perReport;
