@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { LIMITS, ROLES, VEHICLE_TYPES } from './plain-constants';
+import { LANGUAGES, LIMITS, ROLES, VEHICLE_TYPES } from './plain-constants';
 
 // The web client's sign-in path reads these without zod (plain-constants.ts); they are still exported from here.
-export { LIMITS, ROLES, VEHICLE_TYPES };
+export { LANGUAGES, LIMITS, ROLES, VEHICLE_TYPES };
+export type { Language } from './plain-constants';
+export const languageSchema = z.enum(LANGUAGES);
 
 /** A vehicle type a ride can be booked for and a driver can be assigned to. */
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);

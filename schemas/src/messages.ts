@@ -212,6 +212,8 @@ export const SERVER_MESSAGES = {
   driverRegistrationApproved: 'Driver registration approved.',
   driverRegistrationRejected: 'Driver registration rejected.',
   noPendingRegistration: 'This account has no pending driver registration.',
+  // Issue #34 item 4.
+  unknownLanguage: 'Language must be en (English), mr (Marathi) or hi (Hindi).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,10 @@ export const VEHICLE_TYPES = ['Forklift', 'Crane', 'AMR', 'Cherry Picker'] as co
 
 export const ROLES = ['requester', 'driver', 'admin', 'maintenanceHead'] as const;
 
+/** The languages PlantRide's screens speak (issue #34 item 4): English, Marathi, Hindi. */
+export const LANGUAGES = ['en', 'mr', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** Numeric business limits of SPEC §9; durations are milliseconds unless the key says otherwise. */
 export const LIMITS = {
   tokenMinLength: 4,

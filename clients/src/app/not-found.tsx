@@ -1,15 +1,16 @@
 import { Container, Link, Typography } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <Container component="main" sx={{ py: 6 }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        {MESSAGES.pageNotFound}
+        {t('messages.pageNotFound')}
       </Typography>
       <Link component={RouterLink} to="/">
-        Go to the start page
+        {t('common.goToStart')}
       </Link>
     </Container>
   );

@@ -4,6 +4,8 @@ import { lazyComponent } from './lazy-route';
 import { ROLE_GROUPS } from '../lib/role-home';
 import { RequireRole } from './route-guard';
 import { RootRedirect } from './root-redirect';
+import { i18n } from '../i18n/i18n';
+import { RecordedLanguage } from '../i18n/recorded-language';
 import { SessionWatcher } from './session-watcher';
 import { StaffAlerts } from './staff-alerts';
 
@@ -11,6 +13,7 @@ function RootLayout() {
   return (
     <>
       <SessionWatcher />
+      <RecordedLanguage />
       <StaffAlerts />
       <Outlet />
     </>
@@ -32,7 +35,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     // Shown while the first screen's chunk loads (plain CSS in base.css; MUI is not loaded yet).
-    hydrateFallbackElement: <div className="app-loading" role="progressbar" aria-label="Loading" />,
+    hydrateFallbackElement: <div className="app-loading" role="progressbar" aria-label={i18n.t('common.loading')} />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {

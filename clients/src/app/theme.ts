@@ -21,6 +21,8 @@ const filledFocusRings = (['primary', 'secondary', 'error', 'warning', 'info', '
 
 export const theme = createTheme({
   palette: paletteOptions,
+  // MUI's own stack, then Devanagari (self-hosted, fetched only for Devanagari text) for Marathi and Hindi.
+  typography: { fontFamily: '"Roboto", "Helvetica", "Arial", "Noto Sans Devanagari", sans-serif' },
   shape: { borderRadius: 8 },
   // Gloved fingers on phones: every tap target at least 48 x 48 CSS px (clients/browser/touch-targets.browser.ts measures them).
   components: {

@@ -4,15 +4,17 @@ import { connectionStatus, useConnection, type ConnectionStatus } from '../lib/c
 import { useOfflineQueue } from '../lib/offline-queue';
 import { useSession } from '../lib/session.store';
 import { useConnectionSync } from '../lib/use-connection-sync';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 
-const LOOK: Record<ConnectionStatus, { text: string; background: string; color: string }> = {
-  online: { text: 'Online', background: '#e6f2ea', color: '#14482a' },
-  reconnecting: { text: 'Reconnecting…', background: '#fff1d6', color: '#5c3700' },
-  offline: { text: 'Offline', background: '#fbe3e1', color: '#7a1610' },
+const LOOK: Record<ConnectionStatus, { background: string; color: string }> = {
+  online: { background: '#e6f2ea', color: '#14482a' },
+  reconnecting: { background: '#fff1d6', color: '#5c3700' },
+  offline: { background: '#fbe3e1', color: '#7a1610' },
 };
 
 /** What waits in the offline queue, named as the driver tapped it: 'Waiting for network: Material Picked'. */
-export const waitingActions = (labels: readonly string[]) => `Waiting for network: ${labels.join(', ')}`;
+export const waitingActions = (labels: readonly string[]) => i18n.t('connection.waiting', { labels: labels.join(', ') });
 
 /**
  * The strip above every signed-in screen: is the live connection up, trying again, or is the
@@ -20,6 +22,7 @@ export const waitingActions = (labels: readonly string[]) => `Waiting for networ
  */
 export function ConnectionBanner() {
   const owner = useSession((s) => s.user?.token_no ?? null);
+  const { t } = useTranslation();
   useConnectionSync();
   const status = useConnection(connectionStatus);
   const lastUpdate = useConnection((s) => s.lastUpdate);
@@ -31,7 +34,7 @@ export function ConnectionBanner() {
   return (
     <Box
       component="section"
-      aria-label="Connection"
+      aria-label={t('connection.label')}
       data-testid="connection-banner"
       data-status={status}
       data-socket={socketUp ? 'up' : 'down'}
@@ -48,10 +51,10 @@ export function ConnectionBanner() {
       }}
     >
       <Typography component="span" role="status" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-status">
-        {look.text}
+        {t(`connection.${status}`)}
       </Typography>
       <Typography component="span" variant="body2" data-testid="connection-last-update">
-        Last update: {lastUpdate === null ? 'none yet' : formatDateTime(lastUpdate)}
+        {t('connection.lastUpdate', { when: lastUpdate === null ? t('connection.noneYet') : formatDateTime(lastUpdate) })}
       </Typography>
       {waiting.length > 0 && (
         <Typography component="span" variant="body2" sx={{ fontWeight: 700 }} data-testid="connection-waiting">

@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { messageOf } from '../lib/api-client';
+import { useTranslation } from 'react-i18next';
 
 interface LoadErrorProps {
   /** What failed: the engine's message, or the network's. */
@@ -12,12 +13,13 @@ interface LoadErrorProps {
 
 /** A read that failed: what went wrong, and Retry (nothing is left empty and silent). */
 export function LoadError({ error, fallback, retry, retrying }: LoadErrorProps) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="error"
       action={
         <Button color="inherit" size="small" onClick={retry} disabled={retrying}>
-          Retry
+          {t('common.retry')}
         </Button>
       }
     >

@@ -1,11 +1,19 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { formatLoadQuantity, formatLoadWeight, type LoadHandling, type RideLoad } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 
 // Hazardous and fragile are what a driver must not miss: filled, in capitals; temperature control is a note.
-const CHIP_OF: Record<LoadHandling, { label: string; color: 'error' | 'warning' | 'info'; variant: 'filled' | 'outlined' }> = {
-  hazardous: { label: 'HAZARDOUS', color: 'error', variant: 'filled' },
-  fragile: { label: 'FRAGILE', color: 'warning', variant: 'filled' },
-  'temperature-controlled': { label: 'Temperature-controlled', color: 'info', variant: 'outlined' },
+const CHIP_OF: Record<
+  LoadHandling,
+  {
+    label: 'common.hazardous' | 'common.fragile' | 'common.temperatureControlled';
+    color: 'error' | 'warning' | 'info';
+    variant: 'filled' | 'outlined';
+  }
+> = {
+  hazardous: { label: 'common.hazardous', color: 'error', variant: 'filled' },
+  fragile: { label: 'common.fragile', color: 'warning', variant: 'filled' },
+  'temperature-controlled': { label: 'common.temperatureControlled', color: 'info', variant: 'outlined' },
 };
 
 interface LoadSummaryProps {
@@ -18,11 +26,12 @@ interface LoadSummaryProps {
 
 /** What is being moved: the description, quantity and weight on one line, and the handling notes as chips. */
 export function LoadSummary({ load, dense = false, testId }: LoadSummaryProps) {
+  const { t } = useTranslation();
   if (!load) return null;
   const amounts = [formatLoadQuantity(load), formatLoadWeight(load)].filter(Boolean).join(' · ');
   const handling = load.handling ?? [];
   return (
-    <Box data-testid={testId} role="group" aria-label="What is being moved" sx={{ my: dense ? 0.25 : 1 }}>
+    <Box data-testid={testId} role="group" aria-label={t('common.whatIsMoved')} sx={{ my: dense ? 0.25 : 1 }}>
       {(load.description || amounts) && (
         <Typography variant={dense ? 'body2' : 'body1'} sx={{ overflowWrap: 'anywhere' }}>
           {load.description && (
@@ -41,7 +50,7 @@ export function LoadSummary({ load, dense = false, testId }: LoadSummaryProps) {
             return (
               <Chip
                 key={note}
-                label={chip.label}
+                label={t(chip.label)}
                 color={chip.color}
                 variant={chip.variant}
                 size={dense ? 'small' : 'medium'}

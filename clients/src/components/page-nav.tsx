@@ -1,4 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The page shown, from 1. */
@@ -12,14 +13,21 @@ interface Props {
 
 /** Prev, where the list is, Next: the pager under a paged staff list. */
 export function PageNav({ page, pageOf, nextOpen, onGo }: Props) {
+  const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }} component="nav" aria-label="Pages">
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'center' }}
+      component="nav"
+      aria-label={t('common.pages')}
+    >
       <Button variant="outlined" onClick={() => onGo(page - 1)} disabled={page <= 1}>
-        Prev
+        {t('common.prev')}
       </Button>
       <Typography data-testid="page-of">{pageOf}</Typography>
       <Button variant="outlined" onClick={() => onGo(page + 1)} disabled={!nextOpen}>
-        Next
+        {t('common.next')}
       </Button>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormControl, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { RidePriority } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 
 // The chosen one filled, the other plain dark text: MUI's pale defaults fall under 4.5:1 on our background.
 export const chosenToggle = (color: 'primary' | 'error') => ({
@@ -12,10 +13,11 @@ export const chosenToggle = (color: 'primary' | 'error') => ({
 /** Normal or Urgent (issue #20); a tap on the chosen one keeps it chosen. */
 export function PriorityField({ value, onChange }: { value: RidePriority; onChange: (value: RidePriority) => void }) {
   const labelId = useId();
+  const { t } = useTranslation();
   return (
     <FormControl component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend" id={labelId} sx={{ mb: 0.5 }}>
-        Priority
+        {t('common.priority')}
       </FormLabel>
       <ToggleButtonGroup
         exclusive
@@ -27,10 +29,10 @@ export function PriorityField({ value, onChange }: { value: RidePriority; onChan
         aria-labelledby={labelId}
       >
         <ToggleButton value="normal" sx={chosenToggle('primary')}>
-          Normal
+          {t('common.normal')}
         </ToggleButton>
         <ToggleButton value="urgent" sx={chosenToggle('error')}>
-          Urgent
+          {t('common.urgent')}
         </ToggleButton>
       </ToggleButtonGroup>
     </FormControl>

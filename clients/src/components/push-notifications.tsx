@@ -5,22 +5,9 @@ import { toast } from 'react-toastify';
 import { messageOf } from '../lib/api-client';
 import { pushKeys } from '../lib/query-keys';
 import { getPushKey, pushState, renewPush, turnPushOff, turnPushOn, type PushState } from '../lib/push';
+import { useTranslation } from 'react-i18next';
 
-const WHAT = {
-  driver: 'Turn on notifications to hear ride offers with the phone locked or the app closed.',
-  staff: 'Turn on notifications to hear of breakdowns and missed targets with the app closed.',
-} as const;
-
-export const PUSH_COPY = {
-  turnOn: 'Turn on',
-  turnOff: 'Turn off',
-  on: 'Notifications are on for this device.',
-  denied: 'Notifications are blocked for PlantRide in this browser’s settings; allow them there to hear offers with the app closed.',
-  homeScreenFirst:
-    'To get notifications on an iPhone or iPad, add PlantRide to the Home Screen (Share, then Add to Home Screen) and open it from there.',
-  failedOn: 'Notifications could not be turned on on this device.',
-  failedOff: 'Notifications could not be turned off.',
-} as const;
+const WHAT = { driver: 'push.whatDriver', staff: 'push.whatStaff' } as const;
 
 /**
  * Web Push on this device (issue #34 item 1): offered where the app and the server can push, with
@@ -31,6 +18,7 @@ export function PushNotifications({ audience }: { audience: 'driver' | 'staff' }
   const publicKey = key.data?.publicKey ?? null;
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     let live = true;
@@ -59,23 +47,23 @@ export function PushNotifications({ audience }: { audience: 'driver' | 'staff' }
   if (state === 'homeScreenFirst')
     return (
       <Alert severity="info" sx={{ mb: 2 }}>
-        {PUSH_COPY.homeScreenFirst}
+        {t('push.homeScreenFirst')}
       </Alert>
     );
   if (state === 'denied')
     return (
       <Alert severity="warning" sx={{ mb: 2 }}>
-        {PUSH_COPY.denied}
+        {t('push.denied')}
       </Alert>
     );
   if (state === 'on')
     return (
       <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
-          {PUSH_COPY.on}
+          {t('push.on')}
         </Typography>
-        <Button size="small" disabled={busy} onClick={() => act(() => turnPushOff(), PUSH_COPY.failedOff)}>
-          {PUSH_COPY.turnOff}
+        <Button size="small" disabled={busy} onClick={() => act(() => turnPushOff(), t('push.failedOff'))}>
+          {t('push.turnOff')}
         </Button>
       </Box>
     );
@@ -88,13 +76,13 @@ export function PushNotifications({ audience }: { audience: 'driver' | 'staff' }
           color="inherit"
           variant="outlined"
           disabled={busy || !publicKey}
-          onClick={() => act(() => turnPushOn(publicKey!), PUSH_COPY.failedOn)}
+          onClick={() => act(() => turnPushOn(publicKey!), t('push.failedOn'))}
         >
-          {PUSH_COPY.turnOn}
+          {t('push.turnOn')}
         </Button>
       }
     >
-      {WHAT[audience]}
+      {t(WHAT[audience])}
     </Alert>
   );
 }

@@ -3,6 +3,8 @@ import type { RideTimestamps } from '@plantride/schemas';
 import { formatDateTime } from '../lib/format-date';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { DateTimeText } from './date-time-text';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 
 export interface StepDef {
   label: string;
@@ -11,13 +13,24 @@ export interface StepDef {
 }
 
 /** The six steps of the Fixed Ride and Special Task trackers (SPEC §2), also replayed by the staff's ride audit. */
+/** A tracker step whose label is read when shown, in the language spoken then. */
+export const trackerStep = (
+  key: 'requested' | 'driverAssigned' | 'rideStarted' | 'materialPicked' | 'delivered' | 'taskEnded',
+  time: StepDef['time'],
+): StepDef => ({
+  get label() {
+    return i18n.t(`tracker.${key}`);
+  },
+  time,
+});
+
 export const BOOKING_STEPS: readonly StepDef[] = [
-  { label: 'Requested', time: 'creation_time' },
-  { label: 'Driver Assigned', time: 'accepted' },
-  { label: 'Ride Started', time: 'start_time' },
-  { label: 'Material Picked', time: 'material_pick_time' },
-  { label: 'Delivered', time: 'material_drop_time' },
-  { label: 'Task Ended', time: 'end_time' },
+  trackerStep('requested', 'creation_time'),
+  trackerStep('driverAssigned', 'accepted'),
+  trackerStep('rideStarted', 'start_time'),
+  trackerStep('materialPicked', 'material_pick_time'),
+  trackerStep('delivered', 'material_drop_time'),
+  trackerStep('taskEnded', 'end_time'),
 ];
 
 interface RideTrackerProps {
@@ -35,6 +48,7 @@ interface RideTrackerProps {
 export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }: RideTrackerProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const { t } = useTranslation();
   const timeOf = (def: StepDef, index: number): string | null => {
     if (def.time === null || index >= step) return null;
     const value = def.time === 'accepted' ? (timestamps?.accept_time ?? acceptedAt) : timestamps?.[def.time];
@@ -80,7 +94,7 @@ export function RideTracker({ steps, step, timestamps, acceptedAt, label, note }
                 {!done && (
                   <Box component="span" sx={visuallyHidden}>
                     {' '}
-                    (not yet)
+                    {t('tracker.notYet')}
                   </Box>
                 )}
               </StepLabel>

@@ -1,4 +1,5 @@
 import { apiError } from '@plantride/schemas';
+import { translateMessage } from '../i18n/translate-message';
 import { ActionKeys, actionOf } from './idempotency';
 import { currentToken, useSession } from './session.store';
 
@@ -22,9 +23,9 @@ export class NoAnswerError extends Error {
   }
 }
 
-/** The server's text when the call failed with one, else the fallback. */
+/** The server's text when the call failed with one, else the fallback; in the language the screens speak when the catalogue knows it. */
 export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  translateMessage(error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
 
 /** What checks an answer: a zod schema, or a plain parser where zod should not load. */
 export interface AnswerParser<T> {

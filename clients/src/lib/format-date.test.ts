@@ -6,9 +6,12 @@ import {
   formatPlantDay,
   formatShortDay,
   formatTime,
+  INTL_PARTS,
   PLANT_ZONE_NAME,
   scheduledText,
 } from './format-date';
+import { applyLanguage } from '../i18n/i18n';
+import { mr } from '../i18n/mr';
 
 // 14 Mar 2026, 14:05:09 at the plant (Asia/Kolkata, +05:30) is 08:35:09 UTC.
 const AFTERNOON = '2026-03-14T08:35:09.000Z';
@@ -83,5 +86,41 @@ describe('the formatter in a browser on another zone', () => {
     expect(formatDate(NEW_YEAR)).toBe('01 Jan 2027');
     expect(formatTime(NEW_YEAR)).toBe('05:20');
     expect(formatAuditDateTime(AFTERNOON)).toBe('14 Mar 2026, 14:05:09');
+  });
+});
+
+describe('times in Marathi and Hindi (issue #34 item 4)', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it.each([
+    ['mr', 'mr-IN'],
+    ['hi', 'hi-IN'],
+  ] as const)(
+    "given %s, when an instant is written, then its day and 24-hour time are Intl's in %s on the plant clock",
+    (language, locale) => {
+      applyLanguage(language);
+      const at = Date.parse(AFTERNOON);
+      const day = new Intl.DateTimeFormat(locale, INTL_PARTS.day).format(at);
+      const time = new Intl.DateTimeFormat(locale, INTL_PARTS.time).format(at);
+      expect(formatDate(AFTERNOON)).toBe(day);
+      expect(formatTime(AFTERNOON)).toBe(time);
+      expect(formatDateTime(AFTERNOON)).toBe(`${day}, ${time}`);
+      expect(formatAuditDateTime(AFTERNOON)).toBe(`${day}, ${new Intl.DateTimeFormat(locale, INTL_PARTS.seconds).format(at)}`);
+      // Midnight at the plant is hour 00 in the locale's digits, and New Year's Eve in UTC is already 1 Jan at the plant.
+      const zero = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(0);
+      expect(formatTime(Date.parse('2026-03-13T18:30:00.000Z'))).toBe(`${zero}:${zero}`);
+      expect(formatDate(NEW_YEAR)).toBe(new Intl.DateTimeFormat(locale, INTL_PARTS.day).format(Date.parse('2027-01-01T06:00:00.000Z')));
+      // A plant day from a date input: the same day, not shifted by the zone.
+      expect(formatPlantDay('2026-03-14')).toBe(day);
+    },
+  );
+
+  it("given Marathi, then the month is Marathi's and the digits are Devanagari", () => {
+    applyLanguage('mr');
+    const month = new Intl.DateTimeFormat('mr-IN', { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 2, 14));
+    expect(formatDate(AFTERNOON)).toContain(month);
+    expect(formatDate(AFTERNOON)).toMatch(/[०-९]/);
+    expect(formatDate(null)).toBe(mr.messages.notAvailable);
+    expect(formatDate('not a time')).toBe(mr.messages.invalidDate);
   });
 });

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/i18n';
+import { hi } from '../i18n/hi';
+import { mr } from '../i18n/mr';
 import { formatDuration, formatHours, formatPercent } from './format-number';
 
 describe('durations and shares as the staff screens write them (issue #32 item 6)', () => {
@@ -35,4 +38,28 @@ describe('durations and shares as the staff screens write them (issue #32 item 6
     expect(formatPercent(1)).toBe('100%');
     expect(formatPercent(0)).toBe('0%');
   });
+});
+
+describe('figures in Marathi and Hindi (issue #34 item 4)', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it.each([
+    ['mr', 'mr-IN', mr.units],
+    ['hi', 'hi-IN', hi.units],
+  ] as const)(
+    "given %s, when durations and shares are written, then the numbers are Intl's in %s and the units its own",
+    (language, locale, units) => {
+      applyLanguage(language);
+      const n = (value: number, fraction = 0) =>
+        new Intl.NumberFormat(locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(value);
+      expect(formatDuration(7.4)).toBe(`${n(7)} ${units.min}`);
+      expect(formatDuration(0.75)).toBe(`${n(45)} ${units.s}`);
+      expect(formatDuration(65)).toBe(
+        `${n(1)} ${units.h} ${new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(5)} ${units.min}`,
+      );
+      expect(formatHours(12.46)).toBe(`${n(12.5, 1)} ${units.h}`);
+      expect(formatPercent(0.86)).toBe(new Intl.NumberFormat(locale, { style: 'percent' }).format(0.86));
+      expect(formatDuration(null)).toBe('—');
+    },
+  );
 });

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import { ApiError, actionKeys, api } from './api-client';
 import { actionOf } from './idempotency';
 import { dataUrlToBlob, putPhoto, withoutPhoto } from './photo-upload';
+import { i18n } from '../i18n/i18n';
+import { translateMessage } from '../i18n/translate-message';
 
 /** A command tapped while the network was down, kept (in localStorage) until the server answers it. */
 export interface QueuedCommand {
@@ -28,8 +30,9 @@ export type QueueOutcome =
 
 const STORAGE_KEY = 'plantride.offlineQueue';
 
-export const waitingForNetwork = (label: string) => `${label} is waiting for network. It will be sent when the connection returns.`;
-export const refusedWhileOffline = (label: string, reason: string) => `${label} was not sent: ${reason}`;
+export const waitingForNetwork = (label: string) => i18n.t('connection.stepWaiting', { label });
+export const refusedWhileOffline = (label: string, reason: string) =>
+  i18n.t('connection.notSent', { label, reason: translateMessage(reason) });
 
 function load(): QueuedCommand[] {
   try {

@@ -30,8 +30,11 @@ describe('stored user without zod (SPEC §5)', () => {
   });
 
   it.each([
-    ...users.map(([what, u]): [string, unknown] => [what, { message: 'Login successful', user: u }]),
-    ['no message', { user }],
+    ...users.map(([what, u]): [string, unknown] => [what, { message: 'Login successful', user: u, language: null }]),
+    ['a recorded language', { message: 'Login successful', user, language: 'mr' }],
+    ['an unknown language', { message: 'Login successful', user, language: 'fr' }],
+    ['no language', { message: 'Login successful', user }],
+    ['no message', { user, language: null }],
     ['no user', { message: 'x' }],
     ['null', null],
   ])('given a sign-in answer with %s, when parsed, then it agrees with signInAnswerSchema', (_what, value) => {

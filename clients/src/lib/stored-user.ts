@@ -1,4 +1,14 @@
-import { ROLES, VEHICLE_TYPES, type JwtClaims, type Role, type SignInAnswer, type StoredUser, type VehicleType } from '@plantride/schemas';
+import {
+  LANGUAGES,
+  ROLES,
+  VEHICLE_TYPES,
+  type JwtClaims,
+  type Language,
+  type Role,
+  type SignInAnswer,
+  type StoredUser,
+  type VehicleType,
+} from '@plantride/schemas';
 
 // Plain checks for what the sign-in path reads (the stored user, the sign-in answer, the JWT claims),
 // so /signin loads without zod. They accept and return exactly what storedUserSchema,
@@ -8,6 +18,7 @@ type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isRole = (v: unknown): v is Role => (ROLES as readonly unknown[]).includes(v);
 const isVehicleType = (v: unknown): v is VehicleType => (VEHICLE_TYPES as readonly unknown[]).includes(v);
+const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
 /** The stored user with only its known keys, or null when it is not one. */
@@ -27,7 +38,9 @@ export function parseStoredUser(value: unknown): StoredUser | null {
 export function parseSignInAnswer(value: unknown): SignInAnswer {
   const user = isObject(value) ? parseStoredUser(value.user) : null;
   if (!user || !isObject(value) || typeof value.message !== 'string') throw new TypeError('Unexpected sign-in answer');
-  return { user, message: value.message };
+  const language = value.language ?? null;
+  if (language !== null && !isLanguage(language)) throw new TypeError('Unexpected sign-in answer');
+  return { user, message: value.message, language };
 }
 
 /** A JWT's claims, or null when they are not the ones the engine issues. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type * as ReactToastify from 'react-toastify';
+import { translateMessage } from '../i18n/translate-message';
 
 type Toastify = typeof ReactToastify;
 
@@ -32,7 +33,8 @@ const errorIds = new Set<ReactToastify.Id>();
 
 const show = (kind: 'success' | 'error' | 'info' | 'warning') => (message: string, options?: ReactToastify.ToastOptions) => {
   void loadToasts().then((m) => {
-    const id = m.toast[kind](message, options);
+    // The spec's and the server's English, in the language the screens speak (other texts come translated).
+    const id = m.toast[kind](translateMessage(message), options);
     if (kind === 'error') errorIds.add(id);
   });
 };

@@ -99,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ signInLimits?: SignInLimits }> 
           is_blocked: false,
           assignedVehicleType: user.assignedVehicleType,
         },
+        language: user.language,
       };
     },
   );

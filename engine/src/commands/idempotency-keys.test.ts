@@ -134,6 +134,10 @@ describe.each(testStoreKinds())('Idempotency-Key on every keyed route, on %s', (
         other: { who: null, method: 'POST', url: '/api/auth/reset-password', payload: { ...body, password: 'Other-pass-2026' } },
       };
     },
+    'PUT /api/users/me/language': async () => ({
+      first: { who: 'RQ01', method: 'PUT', url: '/api/users/me/language', payload: { language: 'mr' } },
+      other: { who: 'RQ01', method: 'PUT', url: '/api/users/me/language', payload: { language: 'hi' } },
+    }),
     'PUT /api/users/:tokenNo': async () => ({
       first: { who: 'AD01', method: 'PUT', url: '/api/users/U001', payload: { name: 'Renamed Once' } },
       other: { who: 'AD01', method: 'PUT', url: '/api/users/U001', payload: { name: 'Renamed Twice' } },

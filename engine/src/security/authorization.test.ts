@@ -56,6 +56,7 @@ const RULES: Record<string, Rule> = {
   'GET /metrics': { allowed: 'public', request: fixed('/metrics') },
   'POST /api/auth/logout': { allowed: ROLES, request: fixed('/api/auth/logout') },
   'GET /api/users/me': { allowed: ROLES, request: fixed('/api/users/me') },
+  'PUT /api/users/me/language': { allowed: ROLES, request: fixed('/api/users/me/language', { language: 'mr' }) },
   'PUT /api/users/:tokenNo': { allowed: ['admin'], request: fixed('/api/users/RQ01', { is_blocked: true }) },
   'POST /api/users/:tokenNo/reset-code': { allowed: ['admin'], request: fixed('/api/users/RQ01/reset-code') },
   'POST /api/bookings/book-ride': { allowed: ['admin'], request: fixed('/api/bookings/book-ride', ride()) },

@@ -16,5 +16,6 @@ export function toProfile(user: User): UserProfile {
     role: user.role,
     is_blocked: user.isBlocked,
     assignedVehicleType: user.assignedVehicleType,
+    language: user.language,
   };
 }

@@ -7,6 +7,7 @@ import {
   type Actor,
   type ChangeUser,
   type DriverEvent,
+  type Language,
   type Role,
   type UserEvent,
   type VehicleType,
@@ -36,6 +37,8 @@ export interface User {
   pendingDriverRegistration: boolean;
   /** The unused password-reset code the admin issued last, or null. */
   resetCode: StoredAccessCode | null;
+  /** The language he chose for his screens; null until he chooses one. */
+  language: Language | null;
 }
 
 /** No account yet, or the account. */
@@ -82,6 +85,12 @@ export interface DecideDriverRegistration {
 export interface ChangeUserCommand {
   type: 'ChangeUser';
   data: ChangeUser['data'] & { isBlocked?: boolean };
+}
+
+/** The user chooses the language his screens speak. */
+export interface ChooseLanguage {
+  type: 'ChooseLanguage';
+  data: { tokenNo: string; language: Language };
 }
 
 export interface SignOutUser {
@@ -200,6 +209,7 @@ export function evolveUser(user: UserState, event: UserEvent): UserState {
       sessionVersion: 0,
       pendingDriverRegistration: false,
       resetCode: null,
+      language: null,
     };
   }
   if (!user) return user;
@@ -231,6 +241,8 @@ function applyUserEvent(user: User, event: Exclude<UserEvent, { type: 'UserSigne
     case 'DriverRegistrationApproved':
     case 'DriverRegistrationRejected':
       return { ...user, pendingDriverRegistration: false };
+    case 'LanguageChosen':
+      return { ...user, language: event.data.language };
   }
 }
 
@@ -335,5 +347,16 @@ export const signOut: CommandHandler<SignOutUser, { account: StreamRef<UserState
     if (!actsAs(actor) && actorTokenNo(actor) !== command.data.tokenNo) throw forbidden();
     if (!account) throw notFound(MESSAGES.userNotFound);
     return { account: [{ type: 'UserSignedOut', data: { tokenNo: account.tokenNo } }] };
+  },
+};
+
+/** PUT /api/users/me/language: one's own choice, recorded once; the same language again records nothing. */
+export const chooseLanguage: CommandHandler<ChooseLanguage, { account: StreamRef<UserState, UserEvent> }> = {
+  streams: (command) => ({ account: userStream(command.data.tokenNo) }),
+  decide(command, { account }, { actor }) {
+    if (actorTokenNo(actor) !== command.data.tokenNo) throw forbidden();
+    if (!account) throw notFound(MESSAGES.userNotFound);
+    const { language } = command.data;
+    return { account: account.language === language ? [] : [{ type: 'LanguageChosen', data: { tokenNo: account.tokenNo, language } }] };
   },
 };

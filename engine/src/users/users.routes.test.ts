@@ -58,6 +58,7 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
           role: 'driver',
           is_blocked: false,
           assignedVehicleType: 'Forklift',
+          language: null,
         },
       });
       const stored = await app().eventStore.readStream(userStreamId('AB12'));
@@ -139,6 +140,7 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
         role: 'requester',
         is_blocked: false,
         assignedVehicleType: null,
+        language: null,
       });
     });
 
@@ -147,6 +149,52 @@ describe.each(testStoreKinds())('users API on %s', (kind) => {
       const ghost = await me(await testApp.tokenFor('ZZ99', 'requester'));
       expect(ghost.statusCode).toBe(404);
       expect(ghost.json()).toEqual({ message: MESSAGES.userNotFound });
+    });
+  });
+
+  describe('PUT /api/users/me/language', () => {
+    const choose = (token: string | null, payload: unknown) =>
+      app().inject({ method: 'PUT', url: '/api/users/me/language', payload: payload as object, headers: token ? bearer(token) : {} });
+    const chosen = async () =>
+      (await app().eventStore.readStream(userStreamId('AB12')))
+        .filter((event) => event.type === 'LanguageChosen')
+        .map((event) => event.data);
+
+    it('given a signed-in requester, when he chooses Marathi, then it is recorded once, his profile and his next sign-in answer carry it, and the same choice again records nothing', async () => {
+      const token = await sessionOf('AB12', 'pass1');
+      const first = await choose(token, { language: 'mr' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ position: await app().eventStore.headPosition(), language: 'mr' });
+      expect((await me(token)).json()).toMatchObject({ token_no: 'AB12', language: 'mr' });
+      expect((await signIn('AB12', 'pass1')).json()).toMatchObject({ language: 'mr', user: { token_no: 'AB12' } });
+
+      const head = await app().eventStore.headPosition();
+      expect((await choose(token, { language: 'mr' })).statusCode).toBe(200);
+      expect(await app().eventStore.headPosition()).toBe(head);
+      expect(await chosen()).toEqual([{ tokenNo: 'AB12', language: 'mr' }]);
+    });
+
+    it('given a user who never chose, when he signs in, then the answer says language null (the device keeps its own)', async () => {
+      expect((await signIn('AB12', 'pass1')).json()).toMatchObject({ language: null });
+    });
+
+    it.each([{ language: 'fr' }, { language: '' }, {}, { language: 1 }])(
+      'given a signed-in user, when he sends %j, then the answer is 400 with the language refusal and nothing is appended',
+      async (payload) => {
+        const token = await sessionOf('AB12', 'pass1');
+        const head = await app().eventStore.headPosition();
+        const response = await choose(token, payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: SERVER_MESSAGES.unknownLanguage });
+        expect(await app().eventStore.headPosition()).toBe(head);
+        expect(await chosen()).toEqual([]);
+      },
+    );
+
+    it('given no session, when someone chooses a language, then the answer is 401 and nothing is appended', async () => {
+      const head = await app().eventStore.headPosition();
+      expect((await choose(null, { language: 'hi' })).statusCode).toBe(401);
+      expect(await app().eventStore.headPosition()).toBe(head);
     });
   });
 });

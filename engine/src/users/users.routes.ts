@@ -3,6 +3,8 @@ import {
   MESSAGES,
   changeUserAnswerSchema,
   changeUserBodySchema,
+  chooseLanguageAnswerSchema,
+  chooseLanguageBodySchema,
   errorAnswerSchema,
   resetCodeAnswerSchema,
   SERVER_MESSAGES,
@@ -14,12 +16,12 @@ import { handle } from '../commands/command-handler';
 import { notFound } from '../commands/errors';
 import { httpCommandContext } from '../commands/http-command';
 import { hashAccessCode, issuedCodeAnswer, newAccessCode, DEFAULT_ACCESS_CODE_TTL_MS } from '../auth/access-code';
-import { changeUser, issueAccessCode } from './user.decider';
+import { changeUser, chooseLanguage, issueAccessCode } from './user.decider';
 import { loadUser, toProfile } from './user-stream';
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
 
-/** GET /api/users/me and, for admins, PUT /api/users/{tokenNo} and POST /api/users/{tokenNo}/reset-code. */
+/** GET /api/users/me, PUT /api/users/me/language and, for admins, PUT /api/users/{tokenNo} and POST /api/users/{tokenNo}/reset-code. */
 export const usersRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> = async (app, options) => {
   const ttlMs = options.accessCodeTtlMs ?? DEFAULT_ACCESS_CODE_TTL_MS;
   app.get(
@@ -29,6 +31,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ accessCodeTtlMs?: number }> = 
       const user = await loadUser(app.eventStore, currentUser(request).tokenNo);
       if (!user) throw notFound(MESSAGES.userNotFound);
       return toProfile(user);
+    },
+  );
+
+  app.put(
+    '/api/users/me/language',
+    { onRequest: app.requireRole(), schema: { body: chooseLanguageBodySchema, response: { 200: chooseLanguageAnswerSchema, ...errors } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const command = { type: 'ChooseLanguage' as const, data: { tokenNo: actor.tokenNo, language: request.body.language } };
+      const result = await handle(app.eventStore, chooseLanguage, command, httpCommandContext(request, actor));
+      return { position: result.position, language: request.body.language };
     },
   );
 

@@ -31,9 +31,11 @@ export const usersProjection = rowProjection({
       case 'UserUnblocked':
         return { is_blocked: false };
       case 'UserSignedOut':
+      case 'LanguageChosen':
       case 'PasswordResetCodeIssued':
       case 'UserPasswordReset':
-        // Secrets (a code's or a password's hash) never reach a read model.
+        // Secrets (a code's or a password's hash) never reach a read model; the language is the
+        // account's own preference, read from its stream, and no list shows it.
         return {};
       case 'DriverRegistrationRequested':
         return { driver_registration: 'pending' };

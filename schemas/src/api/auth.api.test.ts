@@ -106,6 +106,7 @@ describe('user params and profile', () => {
       role: 'requester',
       is_blocked: false,
       assignedVehicleType: null,
+      language: null,
       passwordHash: 'x',
     };
     expect(userProfileSchema.parse(profile)).not.toHaveProperty('passwordHash');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
+import { languageSchema, roleSchema, vehicleTypeSchema, LIMITS } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { commandAnswerSchema, mobileSchema, tokenNoInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, textField } from './text-fields';
@@ -98,8 +98,15 @@ export const storedUserSchema = z.object({
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
-/** Answer of POST /api/auth/signin. */
-export const signInAnswerSchema = z.object({ user: storedUserSchema, message: z.string() });
+/**
+ * Answer of POST /api/auth/signin; `language` is the user's recorded choice, null when he never chose
+ * (the device's stays), and read as null from an engine that does not send it.
+ */
+export const signInAnswerSchema = z.object({
+  user: storedUserSchema,
+  message: z.string(),
+  language: languageSchema.nullable().default(null),
+});
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 /** Claims of the JWT in `jwt_token`; clients schedule logout at `exp` (seconds since epoch). */
@@ -129,6 +136,8 @@ export const userProfileSchema = z.object({
   role: roleSchema,
   is_blocked: z.boolean(),
   assignedVehicleType: vehicleTypeSchema.nullable(),
+  /** The language he chose, or null when he never chose one (the client then keeps the device's). */
+  language: languageSchema.nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -155,6 +164,13 @@ export const changeUserBodySchema = z.object({
   is_blocked: z.boolean().optional(),
 });
 export type ChangeUserBody = z.infer<typeof changeUserBodySchema>;
+
+/** PUT /api/users/me/language (any signed-in user): the language his screens speak. */
+export const chooseLanguageBodySchema = z.object({ language: z.enum(languageSchema.options, { error: SERVER_MESSAGES.unknownLanguage }) });
+export type ChooseLanguageBody = z.infer<typeof chooseLanguageBodySchema>;
+
+/** Answer of PUT /api/users/me/language. */
+export const chooseLanguageAnswerSchema = commandAnswerSchema.extend({ language: languageSchema });
 
 /** Answer of PUT /api/users/{tokenNo}: the account after the change. */
 export const changeUserAnswerSchema = commandAnswerSchema.extend({ user: userProfileSchema });

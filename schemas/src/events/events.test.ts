@@ -33,8 +33,8 @@ describe('domain events', () => {
     // The 1 after the 4: the board's AlertAcknowledged (issue #32 item 4); the 2 after it: a driver's break, DriverBreakStarted and DriverBreakEnded (issue #32 item 4);
     // then 11: service accounts, their keys and triggers, orders, trigger presses and webhook subscriptions (issue #33);
     // the 3 after them: a robot registered, its order cancelled, and the places' VDA 5050 nodes (issue #33 item 4);
-    // the last 2: places' codes issued and a scan rule set (issue #34 item 2).
-    expect(EVENT_TYPES).toHaveLength(22 + 11 + 13 + 5 + 4 + 1 + 2 + 4 + 1 + 2 + 11 + 3 + 2);
+    // the 2 after them: places' codes issued and a scan rule set (issue #34 item 2); the last 1: a user's LanguageChosen (issue #34 item 4).
+    expect(EVENT_TYPES).toHaveLength(22 + 11 + 13 + 5 + 4 + 1 + 2 + 4 + 1 + 2 + 11 + 3 + 2 + 1);
     const later: Record<string, number> = {
       RideRedistributed: 3,
       MaintenanceRequested: 2,

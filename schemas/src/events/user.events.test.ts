@@ -3,7 +3,7 @@ import { USER_EVENT_TYPES, endsSessions, userEventSchema } from './user.events';
 import { domainEventSchema } from './index';
 
 describe('user events', () => {
-  it('given the user stream, then its types cover sign-up, role, profile, sign-out, blocking, password reset and driver registration', () => {
+  it('given the user stream, then its types cover sign-up, role, profile, sign-out, blocking, password reset, driver registration and the chosen language', () => {
     expect([...USER_EVENT_TYPES].sort()).toEqual(
       [
         'UserSignedUp',
@@ -17,6 +17,7 @@ describe('user events', () => {
         'DriverRegistrationRequested',
         'DriverRegistrationApproved',
         'DriverRegistrationRejected',
+        'LanguageChosen',
       ].sort(),
     );
   });

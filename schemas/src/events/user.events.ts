@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, vehicleTypeSchema, type Role } from '../constants';
+import { languageSchema, roleSchema, vehicleTypeSchema, type Role } from '../constants';
 import { idSchema, isoDateTimeSchema } from '../primitives';
 import { defineEvent } from './define-event';
 
@@ -79,6 +79,12 @@ export const driverRegistrationRejectedSchema = defineEvent('DriverRegistrationR
   tokenNo: idSchema,
 });
 
+/** The user chose the language his screens speak (issue #34 item 4); remembered across devices. */
+export const languageChosenSchema = defineEvent('LanguageChosen', {
+  tokenNo: idSchema,
+  language: languageSchema,
+});
+
 /** Any event of a `user-{tokenNo}` stream. */
 export const userEventSchema = z.discriminatedUnion('type', [
   userSignedUpSchema,
@@ -92,6 +98,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   driverRegistrationRequestedSchema,
   driverRegistrationApprovedSchema,
   driverRegistrationRejectedSchema,
+  languageChosenSchema,
 ]);
 
 export type UserSignedUp = z.infer<typeof userSignedUpSchema>;
@@ -105,6 +112,7 @@ export type UserPasswordReset = z.infer<typeof userPasswordResetSchema>;
 export type DriverRegistrationRequested = z.infer<typeof driverRegistrationRequestedSchema>;
 export type DriverRegistrationApproved = z.infer<typeof driverRegistrationApprovedSchema>;
 export type DriverRegistrationRejected = z.infer<typeof driverRegistrationRejectedSchema>;
+export type LanguageChosen = z.infer<typeof languageChosenSchema>;
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserEventType = UserEvent['type'];
 
@@ -120,6 +128,7 @@ export const USER_EVENT_SCHEMA_VERSIONS = {
   DriverRegistrationRequested: 1,
   DriverRegistrationApproved: 1,
   DriverRegistrationRejected: 1,
+  LanguageChosen: 1,
 } as const satisfies Record<UserEventType, number>;
 
 export const USER_EVENT_TYPES = Object.keys(USER_EVENT_SCHEMA_VERSIONS) as UserEventType[];

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { usePhoto } from './use-photo';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   photoIds: readonly string[];
@@ -22,10 +23,11 @@ interface Props {
 
 function Thumbnail({ photoId, name, size, onOpen }: { photoId: string; name: string; size: number; onOpen: () => void }) {
   const photo = usePhoto(photoId);
+  const { t } = useTranslation();
   const box = { width: size, height: size, borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' } as const;
   if (photo.isPending)
     return (
-      <Box sx={box} role="status" aria-label={`${name}: loading`}>
+      <Box sx={box} role="status" aria-label={t('photos.loadingName', { name })}>
         <CircularProgress size={20} aria-hidden="true" />
       </Box>
     );
@@ -33,14 +35,14 @@ function Thumbnail({ photoId, name, size, onOpen }: { photoId: string; name: str
     return (
       <Box sx={box}>
         <Typography variant="caption" color="error">
-          {name}: not shown
+          {t('photos.notShown', { name })}
         </Typography>
       </Box>
     );
   return (
     <ButtonBase
       onClick={onOpen}
-      aria-label={`Open ${name}`}
+      aria-label={t('photos.open', { name })}
       sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main' } }}
     >
       <Box component="img" src={photo.data} alt="" sx={{ ...box, objectFit: 'cover', display: 'block' }} />
@@ -50,6 +52,7 @@ function Thumbnail({ photoId, name, size, onOpen }: { photoId: string; name: str
 
 function FullPhoto({ photoId, name, onClose }: { photoId: string; name: string; onClose: () => void }) {
   const photo = usePhoto(photoId);
+  const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} maxWidth="lg" aria-labelledby={`${photoId}-title`}>
       <DialogTitle id={`${photoId}-title`}>{name}</DialogTitle>
@@ -57,7 +60,7 @@ function FullPhoto({ photoId, name, onClose }: { photoId: string; name: string; 
         {photo.data && <Box component="img" src={photo.data} alt={name} sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -66,8 +69,9 @@ function FullPhoto({ photoId, name, onClose }: { photoId: string; name: string; 
 /** A report's photos for staff (issue #34): thumbnails, each opening the photo whole. Nothing when there are none. */
 export function PhotoGallery({ photoIds, label, size = 64 }: Props) {
   const [open, setOpen] = useState<number | null>(null);
+  const { t } = useTranslation();
   if (photoIds.length === 0) return null;
-  const nameOf = (index: number) => `${label}, photo ${index + 1} of ${photoIds.length}`;
+  const nameOf = (index: number) => t('photos.nameOf', { label, n: index + 1, count: photoIds.length });
   return (
     <>
       <Stack

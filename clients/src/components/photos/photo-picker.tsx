@@ -6,6 +6,8 @@ import { newIdempotencyKey } from '../../lib/idempotency';
 import { blobToDataUrl, dataUrlToBlob, putPhoto } from '../../lib/photo-upload';
 import { PHOTO_TEXT, canAddPhoto, type PickedPhoto } from './picked-photos';
 import { shrinkPhoto } from './shrink-photo';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
 
 interface Props {
   /** What the photos are of, e.g. "Photos of the breakdown". */
@@ -22,7 +24,7 @@ const stateText = (photo: PickedPhoto) =>
       ? PHOTO_TEXT.offline
       : photo.state === 'failed'
         ? (photo.message ?? PHOTO_TEXT.notUploaded)
-        : 'Uploaded';
+        : i18n.t('photos.uploaded');
 
 /**
  * Up to three photos from the phone's camera (issue #34 item 3): each shrunk on the phone, then uploaded
@@ -31,6 +33,7 @@ const stateText = (photo: PickedPhoto) =>
  */
 export function PhotoPicker({ label, disabled = false, onChange }: Props) {
   const labelId = useId();
+  const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +84,7 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
   return (
     <Box role="group" aria-labelledby={labelId}>
       <Typography id={labelId} variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-        {label} (up to {PHOTO_LIMITS.perReport})
+        {t('photos.upTo', { label, count: PHOTO_LIMITS.perReport })}
       </Typography>
       {photos.length > 0 && (
         <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ p: 0, m: 0, mb: 1, listStyle: 'none', flexWrap: 'wrap' }}>
@@ -90,7 +93,7 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
               <Box
                 component="img"
                 src={photo.jpeg}
-                alt={`Photo ${index + 1}`}
+                alt={t('photos.photoN', { n: index + 1 })}
                 sx={{
                   width: 96,
                   height: 96,
@@ -107,12 +110,12 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
               <Button
                 size="small"
                 fullWidth
-                aria-label={`Remove photo ${index + 1}`}
+                aria-label={t('photos.removePhotoN', { n: index + 1 })}
                 disabled={disabled}
                 onClick={() => setPhotos((list) => list.filter((one) => one.id !== photo.id))}
                 sx={{ minHeight: 48 }}
               >
-                Remove
+                {t('photos.remove')}
               </Button>
             </Box>
           ))}
@@ -129,7 +132,7 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
         onClick={() => inputRef.current?.click()}
         sx={{ minHeight: 48 }}
       >
-        Take photo
+        {t('photos.take')}
       </Button>
       <input
         ref={inputRef}
@@ -137,7 +140,7 @@ export function PhotoPicker({ label, disabled = false, onChange }: Props) {
         accept="image/jpeg,image/*"
         capture="environment"
         hidden
-        aria-label={`Take photo: ${label}`}
+        aria-label={t('photos.takeFor', { label })}
         data-testid="photo-input"
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -1,4 +1,5 @@
 import { PHOTO_LIMITS } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 /** A photo the driver took for a report: uploading, uploaded, waiting for the network, or refused by the engine. */
 export interface PickedPhoto {
@@ -10,15 +11,13 @@ export interface PickedPhoto {
   message?: string;
 }
 
-export const PHOTO_TEXT = {
-  wait: 'Wait until the photos are uploaded, or remove them.',
-  unreadable: 'This photo could not be read. Take it again.',
-  notUploaded: 'The photo was not uploaded.',
-  offline: 'Waits for network',
-  uploading: 'Uploading…',
-  sent: 'Photo sent.',
-  label: 'Photo',
-} as const;
+const PHOTO_KEYS = ['wait', 'unreadable', 'notUploaded', 'offline', 'uploading', 'sent', 'label'] as const;
+
+/** The photo texts, each read in the language spoken when read (clients/src/i18n, `photos`). */
+export const PHOTO_TEXT = Object.defineProperties(
+  {} as Readonly<Record<(typeof PHOTO_KEYS)[number], string>>,
+  Object.fromEntries(PHOTO_KEYS.map((key) => [key, { get: () => i18n.t(`photos.${key}`), enumerable: true }])),
+);
 
 /** Whether another photo may be added. */
 export const canAddPhoto = (photos: readonly PickedPhoto[]): boolean => photos.length < PHOTO_LIMITS.perReport;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, signUpBodySchema } from '@plantride/schemas';
-import { NEW_PASSWORD_RULE, newPasswordTooShort, normaliseTokenInput, signInError, signUpError } from './auth-validation';
+import { i18n } from '../../i18n/i18n';
+import { newPasswordTooShort, normaliseTokenInput, signInError, signUpError } from './auth-validation';
 
 describe('sign-up and sign-in rules (SPEC §5)', () => {
   it.each([
@@ -35,6 +36,6 @@ describe('sign-up and sign-in rules (SPEC §5)', () => {
     expect([newPasswordTooShort(enough), accepted(enough)]).toEqual([false, true]);
     // An empty field has not broken it yet.
     expect(newPasswordTooShort('')).toBe(false);
-    expect(NEW_PASSWORD_RULE).toBe(`At least ${LIMITS.passwordMinLength} characters.`);
+    expect(i18n.t('auth.newPasswordRule', { min: LIMITS.passwordMinLength })).toBe(`At least ${LIMITS.passwordMinLength} characters.`);
   });
 });

@@ -8,9 +8,6 @@ const tokenOk = (token: string) => {
   return length >= LIMITS.tokenMinLength && length <= LIMITS.tokenMaxLength;
 };
 
-/** The new-password rule as the field states it, from the limit the engine's schema applies. */
-export const NEW_PASSWORD_RULE = `At least ${LIMITS.passwordMinLength} characters.`;
-
 /** A typed new password that breaks the rule (an empty field has not broken it yet). */
 export const newPasswordTooShort = (password: string): boolean => password.length > 0 && password.length < LIMITS.passwordMinLength;
 

@@ -1,4 +1,5 @@
 import { TIMESTAMP_EVENTS, isInProgress, type RideHistoryRow, type TimestampEvent } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 export interface DriverStep {
   label: string;
@@ -6,18 +7,16 @@ export interface DriverStep {
   command: TimestampEvent;
 }
 
-const LABELS: Record<TimestampEvent, string> = {
-  start: 'Start Ride',
-  materialPicked: 'Material Picked',
-  materialDropped: 'Material Dropped',
-  end: 'End Ride',
-};
-
-/** Start Ride → Material Picked → Material Dropped → End Ride (SPEC §4); which one is live comes from the statechart. */
-export const DRIVER_STEPS: readonly DriverStep[] = TIMESTAMP_EVENTS.map((command) => ({ label: LABELS[command], command }));
+/** Start Ride → Material Picked → Material Dropped → End Ride (SPEC §4); which one is live comes from the statechart. Labels read in the language spoken then. */
+export const DRIVER_STEPS: readonly DriverStep[] = TIMESTAMP_EVENTS.map((command) => ({
+  get label() {
+    return i18n.t(`driver.steps.${command}`);
+  },
+  command,
+}));
 
 /** A step that got no answer even after the automatic retries; tapping it again repeats the same action (same key). */
-export const STEP_NOT_ANSWERED = 'No answer from the server. Check your connection and tap the step again.';
+export const stepNotAnswered = (): string => i18n.t('driver.stepNotAnswered');
 
 /** His ride in progress: the newest history row he is the current driver of and that is still going. */
 export function ongoingRideOf(history: readonly RideHistoryRow[] | undefined, driverId: string): RideHistoryRow | null {

@@ -1,4 +1,6 @@
 import { INSPECTION_MESSAGES, type DashboardDriver } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** Today's inspection as the driver's record says it (issue #21). */
 export type InspectionToday = DashboardDriver['INSPECTION_TODAY'];
@@ -15,19 +17,34 @@ export interface InspectionNotice {
 export function inspectionNotice(today: InspectionToday, required: boolean): InspectionNotice {
   switch (today) {
     case 'passed':
-      return { severity: 'success', title: 'Vehicle inspected today', text: "Today's inspection passed.", prominent: false };
+      return {
+        severity: 'success',
+        title: i18n.t('driver.inspection.passedTitle'),
+        text: i18n.t('driver.inspection.passedText'),
+        prominent: false,
+      };
     case 'failed':
       return {
         severity: 'error',
-        title: "Today's inspection failed",
+        title: i18n.t('driver.inspection.failedTitle'),
         text: required
-          ? `A critical fault was found. Once the maintenance is done, inspect again: ${INSPECTION_MESSAGES.inspectionRequired}`
-          : 'A critical fault was found. Once the maintenance is done, inspect your vehicle again.',
+          ? i18n.t('driver.inspection.failedRequired', { required: translateMessage(INSPECTION_MESSAGES.inspectionRequired) })
+          : i18n.t('driver.inspection.failedText'),
         prominent: required,
       };
     default:
       return required
-        ? { severity: 'warning', title: 'Inspection needed', text: INSPECTION_MESSAGES.inspectionRequired, prominent: true }
-        : { severity: 'info', title: 'Daily vehicle inspection', text: 'Not inspected today.', prominent: false };
+        ? {
+            severity: 'warning',
+            title: i18n.t('driver.inspection.neededTitle'),
+            text: translateMessage(INSPECTION_MESSAGES.inspectionRequired),
+            prominent: true,
+          }
+        : {
+            severity: 'info',
+            title: i18n.t('driver.inspection.dailyTitle'),
+            text: i18n.t('driver.inspection.notInspected'),
+            prominent: false,
+          };
   }
 }

@@ -5,6 +5,7 @@ import { ApiError, messageOf } from '../../lib/api-client';
 import { enqueue, waitingForNetwork } from '../../lib/offline-queue';
 import { useAcceptRide } from './api/accept-ride';
 import { useTakeOverRide } from './api/take-over-ride';
+import { i18n } from '../../i18n/i18n';
 
 /** What a ride needs for Accept or Take Over; an offer card has no more than these. */
 export type TakeableRide = Pick<ServerRide, 'RIDE_ID' | 'IS_REDISTRIBUTED' | 'RIDE_STATE'>;
@@ -62,9 +63,6 @@ export function useTakeRide(driverId: string, blocked: boolean, onMoved: (positi
   return { busyRideId, take };
 }
 
-const ACCEPT_LABEL = 'Accept Ride';
-const TAKE_OVER_LABEL = 'Take Over Ride';
-
 /** Accept (or Take Over) tapped offline: queued with its key, the driver told it waits for the network. */
 function queueTake(driverId: string, ride: TakeableRide): void {
   const command = ride.IS_REDISTRIBUTED
@@ -73,13 +71,13 @@ function queueTake(driverId: string, ride: TakeableRide): void {
         body: ride.RIDE_STATE
           ? { rideId: ride.RIDE_ID, newDriverId: driverId, currentState: ride.RIDE_STATE }
           : { rideId: ride.RIDE_ID, newDriverId: driverId },
-        label: TAKE_OVER_LABEL,
+        label: i18n.t('messages.takeOverRide'),
         doneMessage: MESSAGES.redistributedRideAccepted,
       }
     : {
         path: '/api/tracking/accept-ride',
         body: { driverId, rideId: ride.RIDE_ID },
-        label: ACCEPT_LABEL,
+        label: i18n.t('messages.acceptRide'),
         doneMessage: MESSAGES.rideAccepted,
       };
   enqueue({ ...command, owner: driverId, method: 'POST', tag: `take:${ride.RIDE_ID}` });

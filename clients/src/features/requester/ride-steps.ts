@@ -1,15 +1,16 @@
 import { bookingTrackerStep, dashboardTrackerStep, type RideStatus, type RideTimestamps } from '@plantride/schemas';
 
-import type { StepDef } from '../../components/ride-tracker';
+import { trackerStep, type StepDef } from '../../components/ride-tracker';
+import { i18n } from '../../i18n/i18n';
 
 export { BOOKING_STEPS, type StepDef } from '../../components/ride-tracker';
 
 /** The four steps of the requester dashboard's tracker (SPEC §2). */
 export const DASHBOARD_STEPS: readonly StepDef[] = [
-  { label: 'Requested', time: null },
-  { label: 'Driver Assigned', time: null },
-  { label: 'Material Picked', time: null },
-  { label: 'Delivered', time: null },
+  trackerStep('requested', null),
+  trackerStep('driverAssigned', null),
+  trackerStep('materialPicked', null),
+  trackerStep('delivered', null),
 ];
 
 /** The dashboard's status view lists these three times under its tracker. */
@@ -22,7 +23,7 @@ export const DASHBOARD_TIMES = [
 export { bookingTrackerStep, dashboardTrackerStep };
 
 /** Shown on the step a ride waits at after its vehicle broke down. */
-export const BREAKDOWN_STEP_NOTE = 'Vehicle broke down — finding another driver';
+export const breakdownStepNote = (): string => i18n.t('requester.breakdownNote');
 
 const WAITING = 'waiting_for_reassignment';
 

@@ -6,8 +6,9 @@ import { useLiveSocket } from '../../lib/socket.store';
 import type { RideStatusRead } from './api/get-ride-status';
 import { requesterToast } from './requester-toast';
 import { useTrackedRide } from './stores/tracked-ride.store';
+import { i18n } from '../../i18n/i18n';
 
-export const RIDE_RELEASED = 'Your ride booked for later has gone to drivers.';
+export const rideReleased = (): string => i18n.t('requester.rideReleased');
 
 /** The socket events a requester's screens apply (SPEC §7, requester received). */
 export const REQUESTER_EVENTS = [
@@ -81,7 +82,7 @@ export function useLiveRideEvents({ onDriverAssigned }: Options = {}) {
         // Notices about the followed ride: a toast, no change of its state.
         if (event.type === 'noAlternativeDriver') requesterToast.info(MESSAGES.noAlternativeDrivers);
         if (event.type === 'specialTaskOverdue') requesterToast.warning(SERVER_MESSAGES.specialTaskOverdue);
-        if (event.type === 'rideReleased') requesterToast.info(RIDE_RELEASED);
+        if (event.type === 'rideReleased') requesterToast.info(rideReleased());
         if (event.type === 'rideAccepted') onDriverAssigned?.();
         if (event.type === 'driverReassigned') requesterToast.info(MESSAGES.newDriverAssignedInfo);
       };

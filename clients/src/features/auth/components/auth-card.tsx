@@ -1,5 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import './auth.css';
+import { LanguageMenu } from '../../../i18n/language-menu';
+import { translateMessage } from '../../../i18n/translate-message';
 
 interface AuthCardProps {
   title: string;
@@ -9,6 +12,7 @@ interface AuthCardProps {
 
 /** The centred card both sign-in and sign-up use; plain elements, so /signin loads without MUI. */
 export function AuthCard({ title, onSubmit, children }: AuthCardProps) {
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -16,7 +20,10 @@ export function AuthCard({ title, onSubmit, children }: AuthCardProps) {
   return (
     <main className="auth-page">
       <div className="auth-card">
-        <h1>PlantRide</h1>
+        <div className="auth-language">
+          <LanguageMenu />
+        </div>
+        <h1>{t('common.appName')}</h1>
         <h2>{title}</h2>
         <form className="auth-form" noValidate onSubmit={submit} aria-label={title}>
           {children}
@@ -27,7 +34,7 @@ export function AuthCard({ title, onSubmit, children }: AuthCardProps) {
 }
 
 /** The form's one message under the fields (SPEC §5 texts). */
-export const AuthError = ({ children }: { children: ReactNode }) => <p className="auth-error">{children}</p>;
+export const AuthError = ({ children }: { children: string }) => <p className="auth-error">{translateMessage(children)}</p>;
 
 /** The contained submit button. */
 export const AuthSubmit = ({ disabled, children }: { disabled: boolean; children: ReactNode }) => (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { NEW_PASSWORD_RULE, newPasswordTooShort } from '../auth-validation';
+import { newPasswordTooShort } from '../auth-validation';
 import { AuthField } from './auth-field';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@plantride/schemas';
 
 const EYE =
   'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
@@ -16,22 +18,23 @@ interface PasswordFieldProps {
 /** Password with the show/hide toggle of SPEC §2; a new password states its rule under it, in red once broken. */
 export function PasswordField({ value, onChange, autoComplete }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
+  const { t } = useTranslation();
   const isNew = autoComplete === 'new-password';
   return (
     <AuthField
-      label="Password"
+      label={t('auth.password')}
       type={shown ? 'text' : 'password'}
       value={value}
       onChange={onChange}
       autoComplete={autoComplete}
-      helper={isNew ? NEW_PASSWORD_RULE : undefined}
+      helper={isNew ? t('auth.newPasswordRule', { min: LIMITS.passwordMinLength }) : undefined}
       invalid={isNew && newPasswordTooShort(value)}
       toggle={
         <button
           type="button"
           className="auth-toggle"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')}
           aria-pressed={shown}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

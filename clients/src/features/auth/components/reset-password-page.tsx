@@ -9,6 +9,7 @@ import { AccessCodeField } from './access-code-field';
 import { AuthCard, AuthError, AuthHint, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
+import { useTranslation } from 'react-i18next';
 
 /** /reset-password (ours): token number, the one-time code the admin gave, and a new password; then sign in. */
 export function ResetPasswordPage() {
@@ -17,9 +18,10 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const reset = useResetPassword();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const activationCode = code.replace(/[\s-]/g, '');
   // The new password follows the sign-up rules; the code is needed.
-  const error = signUpError(token, password) ?? (activationCode ? null : 'Please enter the code the admin gave you.');
+  const error = signUpError(token, password) ?? (activationCode ? null : t('auth.enterResetCode'));
   const touched = token !== '' || password !== '' || code !== '';
 
   const submit = () => {
@@ -33,21 +35,21 @@ export function ResetPasswordPage() {
           toast.success(answer.message);
           void navigate('/signin', { replace: true });
         },
-        onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, 'Could not change the password.') : MESSAGES.serverErrorTryLater),
+        onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, t('auth.passwordNotChanged')) : MESSAGES.serverErrorTryLater),
       },
     );
   };
 
   return (
-    <AuthCard title="Set a new password" onSubmit={submit}>
+    <AuthCard title={t('auth.setNewPassword')} onSubmit={submit}>
       <TokenField value={token} onChange={setToken} />
-      <AccessCodeField label="Reset Code" value={code} onChange={setCode} />
+      <AccessCodeField label={t('auth.resetCode')} value={code} onChange={setCode} />
       <PasswordField value={password} onChange={setPassword} autoComplete="new-password" />
       {touched && error && <AuthError>{error}</AuthError>}
-      <AuthSubmit disabled={Boolean(error) || reset.isPending}>Set Password</AuthSubmit>
-      <AuthHint>The admin gives you the one-time reset code in person. Your other sessions end when the password changes.</AuthHint>
+      <AuthSubmit disabled={Boolean(error) || reset.isPending}>{t('auth.setPassword')}</AuthSubmit>
+      <AuthHint>{t('auth.resetHint')}</AuthHint>
       <AuthHint>
-        Remembered it? <Link to="/signin">Sign in</Link>
+        {t('auth.rememberedIt')} <Link to="/signin">{t('auth.signInLink')}</Link>
       </AuthHint>
     </AuthCard>
   );

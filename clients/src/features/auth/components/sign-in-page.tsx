@@ -9,12 +9,14 @@ import { enterSession } from '../enter-session';
 import { AuthCard, AuthError, AuthHint, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
+import { useTranslation } from 'react-i18next';
 
 export function SignInPage() {
   const [token, setToken] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const error = signInError(token, password);
   const touched = token !== '' || password !== '';
 
@@ -25,23 +27,23 @@ export function SignInPage() {
     signIn.mutate(
       { token_no: token.trim().toUpperCase(), password },
       {
-        onSuccess: ({ user }) => void enterSession(user, navigate),
+        onSuccess: ({ user, language }) => void enterSession(user, navigate, language),
         onError: (e) => toast.error(e instanceof ApiError ? messageOf(e, MESSAGES.loginFailed) : MESSAGES.serverErrorTryLater),
       },
     );
   };
 
   return (
-    <AuthCard title="Welcome back! Sign in to book or manage rides." onSubmit={submit}>
+    <AuthCard title={t('auth.welcomeBack')} onSubmit={submit}>
       <TokenField value={token} onChange={setToken} />
       <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
       {touched && error && <AuthError>{error}</AuthError>}
-      <AuthSubmit disabled={Boolean(error) || signIn.isPending}>Sign In</AuthSubmit>
+      <AuthSubmit disabled={Boolean(error) || signIn.isPending}>{t('auth.signIn')}</AuthSubmit>
       <AuthHint>
-        New here? <Link to="/signup">Sign up</Link>
+        {t('auth.newHere')} <Link to="/signup">{t('auth.signUpLink')}</Link>
       </AuthHint>
       <AuthHint>
-        Forgot your password? Ask the admin for a reset code, then <Link to="/reset-password">set a new password</Link>.
+        {t('auth.forgotPassword')} <Link to="/reset-password">{t('auth.setNewPasswordLink')}</Link>
       </AuthHint>
     </AuthCard>
   );

@@ -11,6 +11,8 @@ import { AccessCodeField } from './access-code-field';
 import { AuthCard, AuthError, AuthHint, AuthNotice, AuthSubmit } from './auth-card';
 import { PasswordField } from './password-field';
 import { TokenField } from './token-field';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 export function SignUpPage() {
   const [token, setToken] = useState('');
@@ -23,6 +25,7 @@ export function SignUpPage() {
   const [pendingMessage, setPendingMessage] = useState('');
   const signUp = useSignUp();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const error = signUpError(token, password);
   const touched = token !== '' || password !== '';
 
@@ -64,23 +67,21 @@ export function SignUpPage() {
   };
 
   return (
-    <AuthCard title={MESSAGES.createYourAccount} onSubmit={submit}>
+    <AuthCard title={t('messages.createYourAccount')} onSubmit={submit}>
       <TokenField value={token} onChange={setToken} />
       <PasswordField value={password} onChange={setPassword} autoComplete="new-password" />
-      <AccessCodeField label="Activation Code (drivers)" value={code} onChange={setCode} optional />
+      <AccessCodeField label={t('auth.activationCode')} value={code} onChange={setCode} optional />
       {touched && error && <AuthError>{error}</AuthError>}
-      <AuthSubmit disabled={Boolean(error) || signUp.isPending || Boolean(done)}>Sign Up</AuthSubmit>
+      <AuthSubmit disabled={Boolean(error) || signUp.isPending || Boolean(done)}>{t('auth.signUp')}</AuthSubmit>
       {done === 'pending' ? (
         <AuthNotice>
-          {pendingMessage} <Link to="/signin">Sign in</Link>
+          {translateMessage(pendingMessage)} <Link to="/signin">{t('auth.signInLink')}</Link>
         </AuthNotice>
       ) : (
-        <AuthHint>
-          Drivers: type the activation code the admin gave you; without it your driver account waits for the admin&apos;s approval.
-        </AuthHint>
+        <AuthHint>{t('auth.driversHint')}</AuthHint>
       )}
       <AuthHint>
-        Already have an account? <Link to="/signin">Sign in</Link>
+        {t('auth.haveAccount')} <Link to="/signin">{t('auth.signInLink')}</Link>
       </AuthHint>
     </AuthCard>
   );

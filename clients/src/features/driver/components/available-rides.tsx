@@ -1,9 +1,10 @@
 import { Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { MESSAGES, type ServerRide } from '@plantride/schemas';
+import type { ServerRide } from '@plantride/schemas';
 import { LoadSummary } from '../../../components/load-summary';
 import { rideTypeLabel } from '../../../lib/words';
 import { HandOverDetails, type HandOverFacts } from './hand-over-details';
 import { RideTable } from './ride-table';
+import { useTranslation } from 'react-i18next';
 
 interface AvailableRidesProps {
   title: string;
@@ -14,14 +15,15 @@ interface AvailableRidesProps {
   onTake: (ride: ServerRide) => void;
 }
 
-const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle', 'Type', 'Action'] as const;
+const COLUMNS = ['rideId', 'from', 'to', 'vehicle', 'type', 'action'] as const;
 
 function TypeCell({ ride }: { ride: ServerRide }) {
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       <span>{rideTypeLabel(ride.RIDE_TYPE)}</span>
-      {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
-      {ride.IS_REDISTRIBUTED && <Chip label="Redistributed" color="warning" size="small" />}
+      {ride.PRIORITY === 'urgent' && <Chip label={t('driver.urgentChip')} color="error" size="small" sx={{ fontWeight: 700 }} />}
+      {ride.IS_REDISTRIBUTED && <Chip label={t('driver.redistributed')} color="warning" size="small" />}
     </Stack>
   );
 }
@@ -36,7 +38,8 @@ const handOverOf = (ride: ServerRide): HandOverFacts => ({
 });
 
 function TakeButton({ ride, busyRideId, onTake }: { ride: ServerRide; busyRideId: string | null; onTake: (ride: ServerRide) => void }) {
-  const label = ride.IS_REDISTRIBUTED ? MESSAGES.takeOverRide : MESSAGES.acceptRide;
+  const { t } = useTranslation();
+  const label = ride.IS_REDISTRIBUTED ? t('messages.takeOverRide') : t('messages.acceptRide');
   return (
     <Button
       variant="contained"
@@ -44,9 +47,9 @@ function TakeButton({ ride, busyRideId, onTake }: { ride: ServerRide; busyRideId
       color={ride.IS_REDISTRIBUTED ? 'secondary' : 'primary'}
       disabled={busyRideId !== null}
       onClick={() => onTake(ride)}
-      aria-label={busyRideId === ride.RIDE_ID ? MESSAGES.processing : `${label} ${ride.RIDE_ID}`}
+      aria-label={busyRideId === ride.RIDE_ID ? t('messages.processing') : `${label} ${ride.RIDE_ID}`}
     >
-      {busyRideId === ride.RIDE_ID ? MESSAGES.processing : label}
+      {busyRideId === ride.RIDE_ID ? t('messages.processing') : label}
     </Button>
   );
 }
@@ -54,6 +57,7 @@ function TakeButton({ ride, busyRideId, onTake }: { ride: ServerRide; busyRideId
 /** One of the two ride tables of the Active Rides tab (SPEC §2); on a phone each ride is a card. */
 export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: AvailableRidesProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { t } = useTranslation();
   const headingId = `${title.replace(/\W+/g, '-').toLowerCase()}-title`;
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -85,7 +89,7 @@ export function AvailableRides({ title, emptyText, rides, busyRideId, onTake }: 
       ) : (
         <RideTable
           labelledBy={headingId}
-          columns={COLUMNS}
+          columns={COLUMNS.map((column) => t(`driver.columns.${column}`))}
           rows={rides}
           rowId={(ride) => `ride-${ride.RIDE_ID}`}
           cells={(ride) => [

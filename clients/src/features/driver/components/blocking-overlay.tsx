@@ -1,24 +1,19 @@
 import { useId, useState } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
 import { LogoutDialog } from '../../../components/logout-dialog';
+import { useTranslation } from 'react-i18next';
 
 export type BlockKind = 'maintenance' | 'admin';
 
-const TEXT: Record<BlockKind, { title: string; body: string }> = {
-  maintenance: {
-    title: MESSAGES.vehicleUnderMaintenance,
-    body: 'You cannot take or carry out rides until the maintenance head completes your request. This screen lifts by itself.',
-  },
-  admin: {
-    title: MESSAGES.vehicleBlockedByAdmin,
-    body: 'Your vehicle is marked Not Active. Contact the admin; this screen lifts by itself when it is active again.',
-  },
-};
+const TEXT = {
+  maintenance: { title: 'messages.vehicleUnderMaintenance', body: 'driver.blockedMaintenance' },
+  admin: { title: 'messages.vehicleBlockedByAdmin', body: 'driver.blockedAdmin' },
+} as const satisfies Record<BlockKind, { title: string; body: string }>;
 
 /** Full-screen and not dismissable: a blocked driver can do nothing but wait or sign out (SPEC §2). */
 export function BlockingOverlay({ kind }: { kind: BlockKind | null }) {
   const blockingOverlayTitle = useId();
+  const { t } = useTranslation();
   const blockingOverlayText = useId();
   const text = kind ? TEXT[kind] : null;
   const [confirming, setConfirming] = useState(false);
@@ -44,13 +39,13 @@ export function BlockingOverlay({ kind }: { kind: BlockKind | null }) {
             component="h1"
             sx={{ color: kind === 'admin' ? 'error.main' : 'warning.main' }}
           >
-            {text.title}
+            {t(text.title)}
           </DialogTitle>
           <DialogContent sx={{ flexGrow: 0 }}>
-            <Typography id={blockingOverlayText}>{text.body}</Typography>
+            <Typography id={blockingOverlayText}>{t(text.body)}</Typography>
           </DialogContent>
           <Button variant="outlined" onClick={() => setConfirming(true)}>
-            Logout
+            {t('common.logout')}
           </Button>
           <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
         </Box>

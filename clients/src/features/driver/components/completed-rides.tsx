@@ -1,21 +1,23 @@
 import { Box, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
+import type { RideHistoryRow } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { rideTypeLabel } from '../../../lib/words';
 import { RideTable } from './ride-table';
+import { useTranslation } from 'react-i18next';
 
-const COLUMNS = ['Ride ID', 'From', 'To', 'Vehicle Type', 'Ride Type', 'Created At', 'Completed At'] as const;
+const COLUMNS = ['rideId', 'from', 'to', 'vehicleType', 'rideType', 'createdAt', 'completedAt'] as const;
 
 /** The Ride History tab: 'Completed Rides' with en-IN dates, 'N/A' and 'Invalid Date' (SPEC §2); on a phone each ride is a card (issue #32). */
 export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { t } = useTranslation();
   return (
     <Box component="section" aria-labelledby="completed-rides-title">
       <Typography variant="h6" component="h2" id="completed-rides-title" gutterBottom>
-        {MESSAGES.completedRides}
+        {t('messages.completedRides')}
       </Typography>
       {rides.length === 0 ? (
-        <Typography color="text.secondary">{MESSAGES.noRideHistoryAvailable}</Typography>
+        <Typography color="text.secondary">{t('messages.noRideHistoryAvailable')}</Typography>
       ) : phone ? (
         <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby="completed-rides-title">
           {rides.map((ride) => (
@@ -30,7 +32,7 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
                 {ride.FROM_LOCATION} → {ride.TO_LOCATION}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Created {formatDateTime(ride.CREATED_AT)} · Completed {formatDateTime(ride.COMPLETED_AT)}
+                {t('driver.createdCompleted', { created: formatDateTime(ride.CREATED_AT), completed: formatDateTime(ride.COMPLETED_AT) })}
               </Typography>
             </Paper>
           ))}
@@ -39,7 +41,7 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
         // Seven columns do not fit a phone: the table scrolls sideways inside its own focusable box.
         <RideTable
           labelledBy="completed-rides-title"
-          columns={COLUMNS}
+          columns={COLUMNS.map((column) => t(`driver.columns.${column}`))}
           rows={rides}
           rowId={(ride) => `completed-${ride.RIDE_ID}`}
           cells={(ride) => [
@@ -52,7 +54,7 @@ export function CompletedRides({ rides }: { rides: readonly RideHistoryRow[] }) 
             formatDateTime(ride.COMPLETED_AT),
           ]}
           minWidth={720}
-          scrollLabel={`${MESSAGES.completedRides} (scrolls sideways)`}
+          scrollLabel={t('driver.scrollsSideways', { title: t('messages.completedRides') })}
         />
       )}
     </Box>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 /**
  * 'Maintenance completed. Your vehicle is now active.' with an Okay button (SPEC §2); open while `message` is set.
@@ -8,6 +10,7 @@ import { MESSAGES } from '@plantride/schemas';
  */
 export function CompletionDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   const completionTitle = useId();
+  const { t } = useTranslation();
   const completionText = useId();
   const active = message === MESSAGES.maintenanceCompletedVehicleActive;
   return (
@@ -19,13 +22,13 @@ export function CompletionDialog({ message, onClose }: { message: string | null;
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={completionTitle}>{active ? 'Vehicle Active' : 'Maintenance Completed'}</DialogTitle>
+      <DialogTitle id={completionTitle}>{active ? t('driver.vehicleActive') : t('driver.maintenanceCompleted')}</DialogTitle>
       <DialogContent>
-        <Typography id={completionText}>{message}</Typography>
+        <Typography id={completionText}>{message && translateMessage(message)}</Typography>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          Okay
+          {t('driver.okay')}
         </Button>
       </DialogActions>
     </Dialog>

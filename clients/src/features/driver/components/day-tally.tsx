@@ -4,11 +4,12 @@ import { driverTodayAnswerSchema, type DriverTodayAnswer } from '@plantride/sche
 import { api } from '../../../lib/api-client';
 import { historyKeys } from '../../../lib/query-keys';
 import { useReadAgainAt } from '../../../lib/use-read-again-at';
+import { i18n } from '../../../i18n/i18n';
 
 /** 'Today: 1 ride · 12 min driving' (issue #32 item 7); nothing yet: 'Today: no rides yet'. */
 export function dayTallyText({ rides, drivingMinutes }: Pick<DriverTodayAnswer, 'rides' | 'drivingMinutes'>): string {
-  if (rides === 0) return 'Today: no rides yet';
-  return `Today: ${rides} ${rides === 1 ? 'ride' : 'rides'} · ${drivingMinutes} min driving`;
+  if (rides === 0) return i18n.t('driver.tally.none');
+  return i18n.t('driver.tally.today', { count: rides, minutes: drivingMinutes });
 }
 
 /**

@@ -9,7 +9,7 @@ import { driverKeys, historyKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session.store';
 import { queueTimestamps } from '../api/update-timestamps';
 import { DriverDashboard } from './driver-dashboard';
-import { NOT_YET_CONFIRMED } from './ongoing-ride-card';
+import { en } from '../../../i18n/en';
 
 vi.mock('react-router', () => ({
   useNavigate: () => vi.fn(),
@@ -95,7 +95,7 @@ describe('driver dashboard with no network (issue #29 item 6)', () => {
     expect(screen.getByTestId('ongoing-ride-id')).toHaveTextContent('R7');
     // His own step, waiting, takes the ride on: the next one can be tapped too (issue #32 item 2).
     expect(screen.getByTestId('ongoing-ride-status')).toHaveTextContent('material picked');
-    expect(screen.getByTestId('ride-not-confirmed')).toHaveTextContent(NOT_YET_CONFIRMED);
+    expect(screen.getByTestId('ride-not-confirmed')).toHaveTextContent(en.driver.notYetConfirmed);
     expect(screen.getByTestId('step-waiting')).toHaveTextContent('Material Picked is waiting for network');
     expect(screen.getByRole('button', { name: 'Waiting for network' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Material Dropped' })).toBeEnabled();

@@ -8,7 +8,8 @@ import { useLiveSocket } from '../../../lib/socket.store';
 import { useSession } from '../../../lib/session.store';
 import { renderWithQueries, stubFetch, type FetchCall } from '../test-support';
 import { useOfferClock } from '../stores/ride-offers';
-import { DriverDashboard, ON_BREAK_NOTICE } from './driver-dashboard';
+import { DriverDashboard } from './driver-dashboard';
+import { en } from '../../../i18n/en';
 
 vi.mock('react-router', () => ({
   useNavigate: () => vi.fn(),
@@ -180,7 +181,7 @@ describe('driver dashboard (SPEC §2, §4)', () => {
     };
     releaseDriver();
     renderWithQueries(<DriverDashboard />);
-    expect(await screen.findByTestId('on-break-notice')).toHaveTextContent(ON_BREAK_NOTICE);
+    expect(await screen.findByTestId('on-break-notice')).toHaveTextContent(en.driver.onBreak);
     expect(screen.getByRole('button', { name: 'End break' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Accept Ride/ })).not.toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { LIMITS, MESSAGES, showingRecords } from '@plantride/schemas';
+import { LIMITS } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session.store';
@@ -44,21 +44,20 @@ import { MaintenanceDialog } from './maintenance-dialog';
 import { OngoingRideCard } from './ongoing-ride-card';
 import { RideOffers } from './ride-offers';
 import { ShiftPanel } from './shift-panel';
-
-export const ON_BREAK_NOTICE = 'You are on a break: no rides are offered to you. End your break in the shift panel to take rides again.';
-
-export const DRIVER_RECORD_UNREAD = 'Your driver record could not be read. It will load when the connection returns.';
+import { useTranslation } from 'react-i18next';
 
 function Loading() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}>
-      <CircularProgress aria-label="Loading driver record" />
+      <CircularProgress aria-label={t('driver.loadingRecord')} />
     </Box>
   );
 }
 
 /** An offer that ran out on his screen unanswered: said until he dismisses it (issue #32). */
 function MissedOffer({ rideId }: { rideId: string }) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="warning"
@@ -66,11 +65,11 @@ function MissedOffer({ rideId }: { rideId: string }) {
       sx={{ mb: 2, alignItems: 'center' }}
       action={
         <Button color="inherit" variant="outlined" sx={{ minHeight: 48 }} onClick={() => useOfferClock.getState().dismiss(rideId)}>
-          Dismiss
+          {t('driver.dismiss')}
         </Button>
       }
     >
-      You missed an offer for ride {rideId}.
+      {t('driver.missedOffer', { rideId })}
     </Alert>
   );
 }
@@ -78,11 +77,12 @@ function MissedOffer({ rideId }: { rideId: string }) {
 /** Inspection, shift and sound: open while he has no ride, folded under one line while he carries one out (opened again by a tap). */
 function DaySetup({ folded, children }: { folded: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   if (!folded) return <>{children}</>;
   return (
     <Accordion expanded={open} onChange={(_, expanded) => setOpen(expanded)} disableGutters sx={{ mb: 2 }}>
-      <AccordionSummary expandIcon={<span aria-hidden>▾</span>} sx={{ minHeight: 48 }}>
-        <Typography>Shift, inspection and sound</Typography>
+      <AccordionSummary expandIcon={<span aria-hidden>{'▾'}</span>} sx={{ minHeight: 48 }}>
+        <Typography>{t('driver.daySetup')}</Typography>
       </AccordionSummary>
       <AccordionDetails>{children}</AccordionDetails>
     </Accordion>
@@ -98,6 +98,7 @@ export function DriverDashboard() {
   const missed = useOfferClock((s) => s.missed);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'active' | 'history'>('active');
+  const { t } = useTranslation();
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
   useDriverLiveEvents(tokenNo);
   const inspectionRequired = useInspectionRequired();
@@ -150,18 +151,18 @@ export function DriverDashboard() {
     const unread = record.isPending || record.isError;
     return (
       <>
-        <PageHeader title="PlantRide" />
+        <PageHeader title={t('common.appName')} />
         <Container component="main" sx={{ py: 4 }}>
           {unread ? (
             <LoadError
               error={record.error}
-              fallback={DRIVER_RECORD_UNREAD}
+              fallback={t('driver.recordUnread')}
               retry={() => void record.refetch()}
               retrying={record.isFetching && !record.isPaused}
             />
           ) : (
             <Typography variant="h5" component="h1">
-              No driver record found for {tokenNo}. Contact the admin.
+              {t('driver.noRecord', { tokenNo })}
             </Typography>
           )}
         </Container>
@@ -181,16 +182,16 @@ export function DriverDashboard() {
 
   return (
     <>
-      <PageHeader title="PlantRide">
+      <PageHeader title={t('common.appName')}>
         <Chip
-          label={`ID: ${tokenNo}`}
+          label={t('driver.idTag', { tokenNo })}
           size="small"
           variant="outlined"
           sx={{ color: 'inherit', borderColor: 'currentColor' }}
           data-testid="driver-id-tag"
         />
         <Chip
-          label={`VEHICLE: ${vehicleType ?? MESSAGES.notAvailable}`}
+          label={t('driver.vehicleTag', { vehicle: vehicleType ?? t('messages.notAvailable') })}
           size="small"
           variant="outlined"
           sx={{ color: 'inherit', borderColor: 'currentColor' }}
@@ -199,7 +200,7 @@ export function DriverDashboard() {
       </PageHeader>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
-          Hello, {driver.NAME || tokenNo}
+          {t('driver.hello', { name: driver.NAME || tokenNo })}
         </Typography>
         <DayTally driverId={tokenNo} position={positions.rides} />
         {missed.map((rideId) => (
@@ -218,31 +219,31 @@ export function DriverDashboard() {
           <PushNotifications audience="driver" />
         </DaySetup>
         <Button variant="outlined" color="warning" onClick={() => setMaintenanceOpen(true)} sx={{ mb: 2, minHeight: 48 }}>
-          Request Maintenance
+          {t('driver.requestMaintenance')}
         </Button>
         <Tabs
           value={tab}
           onChange={(_, value: 'active' | 'history') => setTab(value)}
-          aria-label="Driver views"
+          aria-label={t('driver.views')}
           variant="fullWidth"
           sx={{ mb: 2 }}
         >
-          <Tab value="active" label="Active Rides" id="tab-active" aria-controls="panel-active" />
-          <Tab value="history" label="Ride History" id="tab-history" aria-controls="panel-history" />
+          <Tab value="active" label={t('driver.activeRides')} id="tab-active" aria-controls="panel-active" />
+          <Tab value="history" label={t('driver.rideHistory')} id="tab-history" aria-controls="panel-history" />
         </Tabs>
         <Box role="tabpanel" id="panel-active" aria-labelledby="tab-active" hidden={tab !== 'active'}>
           {tab === 'active' && (
             <Stack spacing={3}>
               {ongoing ? (
-                <Typography color="text.secondary">Finish your ongoing ride above to take another.</Typography>
+                <Typography color="text.secondary">{t('driver.finishOngoing')}</Typography>
               ) : onBreak ? (
                 // On break (issue #32 item 4) the engine offers him nothing and refuses a ride: the lists wait for the break's end.
                 <Alert severity="info" data-testid="on-break-notice">
-                  {ON_BREAK_NOTICE}
+                  {t('driver.onBreak')}
                 </Alert>
               ) : (
                 <>
-                  <Typography data-testid="no-ongoing-ride">{MESSAGES.noOngoingRide}</Typography>
+                  <Typography data-testid="no-ongoing-ride">{t('messages.noOngoingRide')}</Typography>
                   <RideOffers
                     offers={offers}
                     busyRideId={busyRideId}
@@ -252,22 +253,22 @@ export function DriverDashboard() {
                     onLapsed={offerLapsed}
                   />
                   <AvailableRides
-                    title={MESSAGES.topLatestRides}
-                    emptyText={MESSAGES.noClosestRides}
+                    title={t('messages.topLatestRides')}
+                    emptyText={t('messages.noClosestRides')}
                     rides={top}
                     busyRideId={busyRideId}
                     onTake={(ride) => void take(ride)}
                   />
                   <AvailableRides
-                    title={MESSAGES.otherAvailableRides}
-                    emptyText={MESSAGES.noAdditionalRides}
+                    title={t('messages.otherAvailableRides')}
+                    emptyText={t('messages.noAdditionalRides')}
                     rides={others}
                     busyRideId={busyRideId}
                     onTake={(ride) => void take(ride)}
                   />
                   {waiting > top.length + others.length && (
                     <Typography variant="body2" color="text.secondary" data-testid="available-rides-count">
-                      {showingRecords(top.length + others.length, waiting)}
+                      {t('driver.showingRecords', { shown: top.length + others.length, total: waiting })}
                     </Typography>
                   )}
                 </>

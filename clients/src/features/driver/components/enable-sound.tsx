@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { rideAlert } from '../ride-alert';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Until the driver taps it once: new-ride alerts only buzz, because browsers keep a page silent until a
@@ -8,6 +9,7 @@ import { rideAlert } from '../ride-alert';
  */
 export function EnableSound() {
   const alert = rideAlert();
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState(() => alert.soundChosen());
 
   useEffect(() => {
@@ -31,11 +33,11 @@ export function EnableSound() {
             setChosen(true);
           }}
         >
-          Enable sound
+          {t('driver.enableSound')}
         </Button>
       }
     >
-      New rides play a sound once you enable it.
+      {t('driver.soundHint')}
     </Alert>
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { isAheadOf, type RideStateName } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 /** What a redistributed ride says about its breakdown (the offered row, or the ongoing ride one took over). */
 export interface HandOverFacts {
@@ -15,25 +17,26 @@ export interface HandOverFacts {
 
 /** Where the material is when the ride is handed over, by the state the first driver left it in. */
 export function materialWhereabouts({ rideState, fromLocation, toLocation, originalDriverName, status }: HandOverFacts): string {
-  const driver = originalDriverName || 'the first driver';
-  if (isAheadOf(status, 'material picked')) return `Already dropped at ${toLocation}`;
-  if (status === 'material picked' && (rideState === 'accepted' || rideState === 'started')) return 'Picked up — on your vehicle';
+  const driver = originalDriverName || i18n.t('driver.handOver.theFirstDriver');
+  if (isAheadOf(status, 'material picked')) return i18n.t('driver.handOver.dropped', { place: toLocation });
+  if (status === 'material picked' && (rideState === 'accepted' || rideState === 'started')) return i18n.t('driver.handOver.onYourVehicle');
   switch (rideState) {
     case 'material_picked':
-      return `Picked up — on ${driver}'s broken-down vehicle`;
+      return i18n.t('driver.handOver.onBrokenVehicle', { driver });
     case 'material_dropped':
-      return `Already dropped at ${toLocation}`;
+      return i18n.t('driver.handOver.dropped', { place: toLocation });
     case 'accepted':
     case 'started':
-      return `Not picked up yet — at ${fromLocation}`;
+      return i18n.t('driver.handOver.notPicked', { place: fromLocation });
     default:
-      return 'Unknown — ask the first driver';
+      return i18n.t('driver.handOver.unknown');
   }
 }
 
 /** The breakdown's context on a ride card: the material, the note and the first driver with a call link. */
 export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testId: string }) {
-  const name = facts.originalDriverName || 'Unknown';
+  const { t } = useTranslation();
+  const name = facts.originalDriverName || t('messages.unknown');
   return (
     <Box
       component="dl"
@@ -53,11 +56,11 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
         '& dd': { m: 0, overflowWrap: 'anywhere' },
       }}
     >
-      <dt>Material</dt>
+      <dt>{t('driver.handOver.material')}</dt>
       <dd>{materialWhereabouts(facts)}</dd>
-      <dt>Breakdown</dt>
-      <dd>{facts.maintenanceComment || 'No note'}</dd>
-      <dt>First driver</dt>
+      <dt>{t('driver.handOver.breakdown')}</dt>
+      <dd>{facts.maintenanceComment || t('driver.handOver.noNote')}</dd>
+      <dt>{t('driver.handOver.firstDriver')}</dt>
       <dd>
         {name}
         {facts.originalDriverMobile && (
@@ -67,10 +70,10 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
               variant="outlined"
               size="small"
               href={`tel:${facts.originalDriverMobile}`}
-              aria-label={`Call ${name} on ${facts.originalDriverMobile}`}
+              aria-label={t('common.callOn', { name, mobile: facts.originalDriverMobile })}
               sx={{ textTransform: 'none' }}
             >
-              Call {facts.originalDriverMobile}
+              {t('driver.handOver.call', { mobile: facts.originalDriverMobile })}
             </Button>
           </Box>
         )}

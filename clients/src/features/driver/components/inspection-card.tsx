@@ -1,16 +1,18 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { inspectionNotice, type InspectionToday } from '../inspection-status';
+import { useTranslation } from 'react-i18next';
 
 /** Today's vehicle inspection on the dashboard (issue #21), and the way to it. */
 export function InspectionCard({ today, required }: { today: InspectionToday; required: boolean }) {
   const notice = inspectionNotice(today, required);
+  const { t } = useTranslation();
   return (
     <Alert
       severity={notice.severity}
       variant={notice.prominent ? 'filled' : 'standard'}
       role="region"
-      aria-label="Vehicle inspection"
+      aria-label={t('driver.vehicleInspection')}
       data-testid="inspection-card"
       sx={{ mb: 2, '& .MuiAlert-message': { flexGrow: 1 } }}
     >
@@ -31,7 +33,7 @@ export function InspectionCard({ today, required }: { today: InspectionToday; re
               ...(notice.prominent && { bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.100' } }),
             }}
           >
-            Inspect vehicle
+            {t('driver.inspectVehicle')}
           </Button>
         </Box>
       )}

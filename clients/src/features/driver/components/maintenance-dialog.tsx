@@ -27,6 +27,8 @@ import {
   type MaintenanceField,
   type MaintenanceForm,
 } from '../maintenance-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 interface MaintenanceDialogProps {
   open: boolean;
@@ -38,11 +40,12 @@ interface MaintenanceDialogProps {
   onSubmitted: (position: number) => void;
 }
 
-const BREAKDOWN_LABELS = { partial: 'Partial', full: 'Full' } as const;
+const BREAKDOWN_LABELS = { partial: 'driver.maintenance.partial', full: 'driver.maintenance.full' } as const;
 
 /** 'Request Vehicle Maintenance' with the SPEC §5 rules; it closes itself 1500 ms after a successful submit. */
 export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubmitted }: MaintenanceDialogProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   const vehicleLabelId = useId();
   const [typed, setForm] = useState<MaintenanceForm>(emptyMaintenanceForm);
   // Fields he has left or chosen in, and whether he tried to send: a rule shows only after either.
@@ -114,10 +117,10 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
 
   return (
     <Dialog open={open} onClose={request.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{MESSAGES.requestVehicleMaintenance}</DialogTitle>
+      <DialogTitle id={titleId}>{t('messages.requestVehicleMaintenance')}</DialogTitle>
       <DialogContent>
         {submitted ? (
-          <Alert severity="success">{MESSAGES.maintenanceSubmitted}</Alert>
+          <Alert severity="success">{t('messages.maintenanceSubmitted')}</Alert>
         ) : (
           <Stack
             spacing={2}
@@ -132,20 +135,20 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
           >
             {midRide && (
               <Alert severity="warning" role="status">
-                Your ongoing ride {ongoingRideId} will be handed to other drivers of your vehicle type.
+                {t('driver.maintenance.handedOn', { rideId: ongoingRideId })}
               </Alert>
             )}
             <Box role="group" aria-labelledby={vehicleLabelId}>
               <Typography id={vehicleLabelId} variant="caption" color="text.secondary" component="p">
-                Vehicle Type
+                {t('driver.columns.vehicleType')}
               </Typography>
-              <Typography>{driver.vehicleType || 'None assigned'}</Typography>
+              <Typography>{driver.vehicleType || t('driver.maintenance.noneAssigned')}</Typography>
             </Box>
             {!midRide && (
               <>
                 <TextField
                   select
-                  label="Maintenance Reason"
+                  label={t('driver.maintenance.reason')}
                   required
                   value={form.reason}
                   error={flagged('reason')}
@@ -163,7 +166,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                 </TextField>
                 {form.reason === 'Others' && (
                   <TextField
-                    label="Describe the issue"
+                    label={t('driver.maintenance.describe')}
                     required
                     value={form.customIssue}
                     error={flagged('customIssue')}
@@ -173,7 +176,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                 )}
                 <TextField
                   select
-                  label="Breakdown Type"
+                  label={t('driver.maintenance.breakdownType')}
                   required
                   value={form.breakdownType}
                   error={flagged('breakdownType')}
@@ -185,14 +188,14 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
                 >
                   {BREAKDOWN_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
-                      {BREAKDOWN_LABELS[type]}
+                      {t(BREAKDOWN_LABELS[type])}
                     </MenuItem>
                   ))}
                 </TextField>
               </>
             )}
             <TextField
-              label="Comment"
+              label={t('driver.maintenance.comment')}
               required={midRide}
               multiline
               minRows={2}
@@ -201,10 +204,10 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
               onChange={(e) => change({ comment: e.target.value })}
               onBlur={() => touch('comment')}
             />
-            <PhotoPicker key={openings} label="Photos of the breakdown" disabled={request.isPending} onChange={setPhotos} />
+            <PhotoPicker key={openings} label={t('driver.maintenance.photos')} disabled={request.isPending} onChange={setPhotos} />
             {showError && (
               <Alert severity="error" role="alert">
-                {error}
+                {translateMessage(error)}
               </Alert>
             )}
           </Stack>
@@ -212,11 +215,11 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={request.isPending}>
-          {submitted ? 'Close' : 'Cancel'}
+          {submitted ? t('common.close') : t('common.cancel')}
         </Button>
         {!submitted && (
           <Button variant="contained" onClick={() => void submit()} disabled={error !== null || request.isPending}>
-            {request.isPending ? MESSAGES.processing : 'Submit'}
+            {request.isPending ? t('messages.processing') : t('driver.maintenance.submit')}
           </Button>
         )}
       </DialogActions>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
 import { LoadSummary } from '../../../components/load-summary';
 import { secondsLeft, type RideOffer } from '../stores/ride-offers';
+import { useTranslation } from 'react-i18next';
 
 interface OfferCardProps {
   offer: RideOffer;
@@ -49,6 +49,7 @@ function CountdownRing({ left, total }: { left: number; total: number }) {
 /** A ride offered to him alone (issue #20): highlighted, its countdown, and Accept / Decline big enough for a glove. */
 export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }: OfferCardProps) {
   const left = useSecondsLeft(offer.rideId, offer.expiresAt, onLapsed);
+  const { t } = useTranslation();
   const urgent = offer.priority === 'urgent';
   const titleId = `offer-${offer.rideId}-title`;
   return (
@@ -62,22 +63,22 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Box>
           <Typography variant="h6" component="h2" id={titleId} sx={{ lineHeight: 1.3 }}>
-            Offered to you
+            {t('driver.offer.offeredToYou')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Ride {offer.rideId}
+            {t('driver.offer.ride', { rideId: offer.rideId })}
           </Typography>
         </Box>
-        {urgent && <Chip label="URGENT" color="error" sx={{ fontWeight: 700, letterSpacing: 1 }} />}
+        {urgent && <Chip label={t('driver.urgentChip')} color="error" sx={{ fontWeight: 700, letterSpacing: 1 }} />}
       </Stack>
       <Typography sx={{ fontSize: '1.15rem', fontWeight: 600, overflowWrap: 'anywhere', mt: 0.5 }}>
         {offer.fromLocation} → {offer.toLocation}
       </Typography>
       <Typography color="text.secondary">
         {offer.vehicleType}
-        {offer.isSpecialTask ? ' · Special Task' : ''}
-        {offer.estimatedMinutes ? ` · about ${offer.estimatedMinutes} min` : ''}
-        {` · ${urgent ? 'Urgent' : 'Normal'} priority`}
+        {offer.isSpecialTask ? ` · ${t('driver.offer.specialTask')}` : ''}
+        {offer.estimatedMinutes ? ` · ${t('driver.offer.aboutMinutes', { minutes: offer.estimatedMinutes })}` : ''}
+        {` · ${urgent ? t('driver.offer.urgentPriority') : t('driver.offer.normalPriority')}`}
       </Typography>
       <LoadSummary load={offer.load} testId={`offer-load-${offer.rideId}`} />
       <Box sx={{ my: 1.5, display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -92,10 +93,10 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
               color: left <= 10 ? 'error.main' : 'text.primary',
             }}
           >
-            {left} s
+            {t('driver.offer.seconds', { left })}
           </Typography>{' '}
           <Typography component="span" color="text.secondary">
-            left to answer
+            {t('driver.offer.leftToAnswer')}
           </Typography>
         </Box>
       </Box>
@@ -107,9 +108,9 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
           sx={{ minHeight: 56 }}
           disabled={busy !== null || locked}
           onClick={onAccept}
-          aria-label={busy === 'accept' ? MESSAGES.processing : `${MESSAGES.acceptRide} ${offer.rideId}`}
+          aria-label={busy === 'accept' ? t('messages.processing') : `${t('messages.acceptRide')} ${offer.rideId}`}
         >
-          {busy === 'accept' ? MESSAGES.processing : 'Accept'}
+          {busy === 'accept' ? t('messages.processing') : t('driver.offer.accept')}
         </Button>
         <Button
           variant="outlined"
@@ -119,9 +120,9 @@ export function OfferCard({ offer, busy, locked, onAccept, onDecline, onLapsed }
           sx={{ minHeight: 56, bgcolor: 'background.paper' }}
           disabled={busy !== null}
           onClick={onDecline}
-          aria-label={busy === 'decline' ? MESSAGES.processing : `Decline ${offer.rideId}`}
+          aria-label={busy === 'decline' ? t('messages.processing') : t('driver.offer.declineRide', { rideId: offer.rideId })}
         >
-          {busy === 'decline' ? MESSAGES.processing : 'Decline'}
+          {busy === 'decline' ? t('messages.processing') : t('driver.offer.decline')}
         </Button>
       </Stack>
     </Paper>

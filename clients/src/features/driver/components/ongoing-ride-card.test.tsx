@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { RETRY_DELAYS_MS } from '../../../lib/api-client';
 import { flushQueue, useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
-import { STEP_NOT_ANSWERED } from '../driver-steps';
+import { en } from '../../../i18n/en';
 import { renderWithQueries, stubFetch } from '../test-support';
 import { OngoingRideCard } from './ongoing-ride-card';
 
@@ -143,7 +143,7 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     renderWithQueries(<OngoingRideCard ride={ride({ STATUS: 'started' })} blocked={false} onMoved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Material Picked' }));
     for (const delay of RETRY_DELAYS_MS) await act(() => vi.advanceTimersByTimeAsync(delay));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(STEP_NOT_ANSWERED));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(en.driver.stepNotAnswered));
     expect(enabledSteps()).toEqual(['Material Picked']);
     expect(sent).toHaveLength(1 + RETRY_DELAYS_MS.length);
     expect(new Set(sent).size).toBe(1);

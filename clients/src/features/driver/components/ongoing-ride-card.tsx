@@ -17,11 +17,12 @@ import {
 import { ApiError, NoAnswerError, messageOf } from '../../../lib/api-client';
 import { useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
 import { queueTimestamps, stepTag, useUpdateTimestamps } from '../api/update-timestamps';
-import { DRIVER_STEPS, STEP_NOT_ANSWERED, type DriverStep } from '../driver-steps';
+import { DRIVER_STEPS, stepNotAnswered, type DriverStep } from '../driver-steps';
 import { LoadSummary } from '../../../components/load-summary';
 import { HandOverDetails } from './hand-over-details';
 import { RequesterDetailsDialog } from './requester-details-dialog';
 import { ScanDialog } from './scan-dialog';
+import { useTranslation } from 'react-i18next';
 
 interface OngoingRideCardProps {
   ride: RideHistoryRow;
@@ -33,8 +34,6 @@ interface OngoingRideCardProps {
 }
 
 /** The mark on a ride shown as last known, before the server has answered for it again. */
-export const NOT_YET_CONFIRMED = 'Not yet confirmed';
-
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** +10 every second up to 100 while the ride is ongoing (SPEC §4). */
@@ -58,6 +57,7 @@ function useRideProgress(): number {
  */
 export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: OngoingRideCardProps) {
   const update = useUpdateTimestamps();
+  const { t } = useTranslation();
   const [recorded, setRecorded] = useState<RideStatus | null>(null);
   const [pending, setPending] = useState<DriverStep | null>(null);
   const [showRequester, setShowRequester] = useState(false);
@@ -123,7 +123,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
       // A scan the engine did not take (no code, another place's): said in the scan dialog, for another try.
       if (scan && error instanceof ApiError && error.status === 400) return messageOf(error, SERVER_MESSAGES.actionNotAllowed);
       if (step.command === 'end') toast.error(MESSAGES.failedToEndRide);
-      else toast.error(error instanceof NoAnswerError ? STEP_NOT_ANSWERED : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
+      else toast.error(error instanceof NoAnswerError ? stepNotAnswered() : messageOf(error, SERVER_MESSAGES.actionNotAllowed));
       // A refused step means the screen is behind the ride (a scan asked for since it was read, too): read it again.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400)) onMoved(null);
       return null;
@@ -142,12 +142,16 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h6" component="h2" id="ongoing-ride-title">
-          Ongoing Ride
+          {t('driver.ongoingRide')}
         </Typography>
         <Stack direction="row" spacing={0.5}>
-          {!confirmed && <Chip label={NOT_YET_CONFIRMED} color="warning" size="small" data-testid="ride-not-confirmed" />}
-          {ride.PRIORITY === 'urgent' && <Chip label="URGENT" color="error" size="small" sx={{ fontWeight: 700 }} />}
-          <Chip label={special ? 'Special Task Ride' : 'Fixed Ride'} color={special ? 'secondary' : 'primary'} size="small" />
+          {!confirmed && <Chip label={t('driver.notYetConfirmed')} color="warning" size="small" data-testid="ride-not-confirmed" />}
+          {ride.PRIORITY === 'urgent' && <Chip label={t('driver.urgentChip')} color="error" size="small" sx={{ fontWeight: 700 }} />}
+          <Chip
+            label={special ? t('driver.specialTaskRide') : t('driver.fixedRide')}
+            color={special ? 'secondary' : 'primary'}
+            size="small"
+          />
         </Stack>
       </Stack>
       <Box
@@ -162,13 +166,13 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
           '& dd': { m: 0, overflowWrap: 'anywhere' },
         }}
       >
-        <dt>Ride ID</dt>
+        <dt>{t('driver.columns.rideId')}</dt>
         <dd data-testid="ongoing-ride-id">{ride.RIDE_ID}</dd>
-        <dt>From</dt>
+        <dt>{t('driver.columns.from')}</dt>
         <dd>{ride.FROM_LOCATION}</dd>
-        <dt>To</dt>
+        <dt>{t('driver.columns.to')}</dt>
         <dd>{ride.TO_LOCATION}</dd>
-        <dt>Status</dt>
+        <dt>{t('driver.columns.status')}</dt>
         <dd data-testid="ongoing-ride-status">{status}</dd>
       </Box>
       <LoadSummary load={ride.LOAD} testId="ongoing-ride-load" />
@@ -186,7 +190,12 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
           }}
         />
       )}
-      <LinearProgress variant="determinate" value={progress} aria-label="Ride progress" sx={{ my: 2, height: 8, borderRadius: 4 }} />
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        aria-label={t('driver.rideProgress')}
+        sx={{ my: 2, height: 8, borderRadius: 4 }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
         {DRIVER_STEPS.map((step) => (
           <Button
@@ -196,11 +205,11 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
             disabled={next !== step || pending !== null}
             onClick={() => (scanOf(step) ? setScanning(step) : void run(step))}
           >
-            {queuedSteps.includes(step.command) ? 'Waiting for network' : pending === step ? MESSAGES.processing : step.label}
+            {queuedSteps.includes(step.command) ? t('driver.waitingForNetwork') : pending === step ? t('messages.processing') : step.label}
           </Button>
         ))}
         <Button variant="text" onClick={() => setShowRequester(true)}>
-          Requester Details
+          {t('driver.requesterDetails')}
         </Button>
       </Stack>
       {queued.map((command) => (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 /** The browser's own QR reader (Chromium on Android and macOS has one; Chromium on Linux does not). */
 interface NativeDetector {
@@ -12,8 +13,6 @@ const nativeDetector = (): DetectorClass | null => (globalThis as { BarcodeDetec
 /** How often the browser's own reader looks at the picture. */
 const NATIVE_PERIOD_MS = 250;
 
-export const CAMERA_REFUSED = 'The camera could not be opened. Type the code under the QR code instead.';
-
 /**
  * The phone's back camera, read for a QR code (issue #34 item 2): with the browser's BarcodeDetector
  * where it has one, else ZXing (loaded only then). Calls `onCode` once with the first code read, then
@@ -22,6 +21,7 @@ export const CAMERA_REFUSED = 'The camera could not be opened. Type the code und
 export function QrCamera({ onCode }: { onCode: (text: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useTranslation();
   const latest = useRef(onCode);
   latest.current = onCode;
 
@@ -75,13 +75,13 @@ export function QrCamera({ onCode }: { onCode: (text: string) => void }) {
     };
   }, []);
 
-  if (failed) return <Alert severity="warning">{CAMERA_REFUSED}</Alert>;
+  if (failed) return <Alert severity="warning">{t('driver.scan.cameraRefused')}</Alert>;
   return (
     <video
       ref={video}
       muted
       playsInline
-      aria-label="Camera picture"
+      aria-label={t('driver.scan.cameraPicture')}
       data-testid="qr-camera"
       style={{ width: '100%', maxHeight: 280, background: '#212121', borderRadius: 4, objectFit: 'cover' }}
     />

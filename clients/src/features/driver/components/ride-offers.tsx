@@ -7,6 +7,7 @@ import { useDeclineOffer } from '../api/decline-offer';
 import type { RideOffer } from '../stores/ride-offers';
 import type { TakeOutcome, TakeableRide } from '../use-take-ride';
 import { OfferCard } from './offer-card';
+import { useTranslation } from 'react-i18next';
 
 interface RideOffersProps {
   offers: readonly RideOffer[];
@@ -20,12 +21,10 @@ interface RideOffersProps {
   onLapsed: (rideId: string) => void;
 }
 
-const NO_NETWORK = 'No network: Decline needs the connection. If you do not answer, the offer passes on by itself when the time runs out.';
-const NO_ANSWER = 'Could not decline: no answer from the server. Try again.';
-
 /** The rides offered to him alone (issue #20), above the lists they would otherwise sit in. */
 export function RideOffers({ offers, busyRideId, take, onMoved, onGone, onLapsed }: RideOffersProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   const decline = useDeclineOffer();
   const [declining, setDeclining] = useState<string | null>(null);
 
@@ -39,7 +38,7 @@ export function RideOffers({ offers, busyRideId, take, onMoved, onGone, onLapsed
   async function pass(rideId: string) {
     if (declining) return;
     if (!navigator.onLine) {
-      toast.error(NO_NETWORK);
+      toast.error(t('driver.offer.declineOffline'));
       return;
     }
     setDeclining(rideId);
@@ -55,7 +54,7 @@ export function RideOffers({ offers, busyRideId, take, onMoved, onGone, onLapsed
         toast.error(messageOf(error, SERVER_MESSAGES.rideNotAvailable));
         onMoved(null);
       } else {
-        toast.error(messageOf(error, NO_ANSWER));
+        toast.error(messageOf(error, t('driver.offer.declineNoAnswer')));
       }
     } finally {
       setDeclining(null);
@@ -67,12 +66,12 @@ export function RideOffers({ offers, busyRideId, take, onMoved, onGone, onLapsed
     <Dialog open fullScreen aria-labelledby={titleId} data-testid="ride-offers">
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
         <Typography id={titleId} variant="h5" component="h1" sx={{ textAlign: 'center', mb: 2, fontWeight: 700 }}>
-          {offers.length === 1 ? 'A ride is offered to you' : `${offers.length} rides are offered to you`}
+          {t('driver.offer.offered', { count: offers.length })}
         </Typography>
         <Stack
           component="ul"
           spacing={1.5}
-          aria-label="Rides offered to you"
+          aria-label={t('driver.offer.list')}
           sx={{ listStyle: 'none', p: 0, m: '0 auto', width: '100%', maxWidth: 560 }}
         >
           {offers.map((offer) => (

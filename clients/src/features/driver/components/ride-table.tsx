@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
+import { useTranslation } from 'react-i18next';
 
 interface RideTableProps<R> {
   labelledBy: string;
@@ -17,11 +18,12 @@ interface RideTableProps<R> {
 export function RideTable<R>({ labelledBy, columns, rows, rowId, cells, minWidth, scrollLabel }: RideTableProps<R>) {
   const scrolls = scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {};
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
+  const { t } = useTranslation();
   return (
     <>
       {hidesColumns && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }} data-testid="scroll-hint">
-          More columns to the right: swipe the table sideways →
+          {t('driver.swipeHint')}
         </Typography>
       )}
       <TableContainer component={Paper} variant="outlined" ref={box} {...scrolls}>

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import type { ScanProof } from '@plantride/schemas';
 import { QrCamera } from './qr-camera';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 interface ScanDialogProps {
   /** The step waiting for the scan, as its button says it. */
@@ -21,6 +23,7 @@ interface ScanDialogProps {
 export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogProps) {
   const titleId = useId();
   const [camera, setCamera] = useState(false);
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [cannotScan, setCannotScan] = useState(false);
   const [reason, setReason] = useState('');
@@ -41,15 +44,13 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
 
   return (
     <Dialog open onClose={sending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>
-        {stepLabel}: scan the code at {place}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{t('driver.scan.title', { step: stepLabel, place })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>Point the camera at the QR code at {place}, or type the code printed under it.</Typography>
+          <Typography>{t('driver.scan.point', { place })}</Typography>
           {refusal && (
             <Alert severity="error" role="alert" data-testid="scan-refusal">
-              {refusal}
+              {translateMessage(refusal)}
             </Alert>
           )}
           {camera ? (
@@ -61,7 +62,7 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
             />
           ) : (
             <Button variant="contained" onClick={() => setCamera(true)} disabled={sending}>
-              Scan with camera
+              {t('driver.scan.withCamera')}
             </Button>
           )}
           <Stack
@@ -76,8 +77,8 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
             }}
           >
             <TextField
-              label="Short code"
-              helperText="Printed under the QR code"
+              label={t('driver.scan.shortCode')}
+              helperText={t('driver.scan.printedUnder')}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
@@ -85,7 +86,7 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
               fullWidth
             />
             <Button type="submit" variant="outlined" sx={{ minHeight: 48 }} disabled={sending || !code.trim()}>
-              Send
+              {t('driver.scan.send')}
             </Button>
           </Stack>
           {cannotScan ? (
@@ -99,28 +100,28 @@ export function ScanDialog({ stepLabel, place, onProof, onClose }: ScanDialogPro
               }}
             >
               <TextField
-                label="Why you cannot scan"
+                label={t('driver.scan.whyCannot')}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                helperText="Staff see this reason with the ride."
+                helperText={t('driver.scan.staffSee')}
                 multiline
                 minRows={2}
                 fullWidth
               />
               <Button type="submit" color="warning" variant="outlined" disabled={sending || reason.trim().length < 3}>
-                Record without scan
+                {t('driver.scan.recordWithout')}
               </Button>
             </Stack>
           ) : (
             <Button variant="text" onClick={() => setCannotScan(true)} disabled={sending}>
-              I cannot scan
+              {t('driver.scan.cannotScan')}
             </Button>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={sending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,10 +6,8 @@ import { messageOf } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format-date';
 import { useSetBreak, useSetShift, useShift, type SetShiftInput } from '../api/shift';
 import { StartShiftDialog } from './start-shift-dialog';
+import { useTranslation } from 'react-i18next';
 
-const OFFLINE = 'No network: starting or ending a shift needs the connection. Try again when it returns.';
-const OFFLINE_BREAK = 'No network: starting or ending a break needs the connection. Try again when it returns.';
-const NO_ANSWER = 'No answer from the server. Check the network and try again.';
 const BIG = { minHeight: 56, minWidth: { xs: '100%', sm: 200 }, fontSize: '1.05rem' } as const;
 
 /**
@@ -17,6 +15,7 @@ const BIG = { minHeight: 56, minWidth: { xs: '100%', sm: 200 }, fontSize: '1.05r
  * `endsAt`. On shift he may take a break (issue #32 item 4) and end it: on break he is offered nothing.
  */
 export function ShiftPanel() {
+  const { t } = useTranslation();
   const shift = useShift();
   const change = useSetShift();
   const pause = useSetBreak();
@@ -41,12 +40,12 @@ export function ShiftPanel() {
     try {
       if (navigator.onLine) {
         await pause.mutateAsync(on);
-        toast.success(on ? 'Break started.' : 'Break ended.');
+        toast.success(on ? t('driver.shift.breakStarted') : t('driver.shift.breakEnded'));
       } else {
-        setError(OFFLINE_BREAK);
+        setError(t('driver.shift.offlineBreak'));
       }
     } catch (e) {
-      setError(messageOf(e, NO_ANSWER));
+      setError(messageOf(e, t('driver.shift.noAnswer')));
     }
   }
 
@@ -56,12 +55,12 @@ export function ShiftPanel() {
     try {
       if (navigator.onLine) {
         await change.mutateAsync(input);
-        toast.success(input.on ? 'Shift started.' : 'Shift ended.');
+        toast.success(input.on ? t('driver.shift.started') : t('driver.shift.ended'));
       } else {
-        setError(OFFLINE);
+        setError(t('driver.shift.offline'));
       }
     } catch (e) {
-      setError(messageOf(e, NO_ANSWER));
+      setError(messageOf(e, t('driver.shift.noAnswer')));
     } finally {
       setStarting(false);
       setEnding(false);
@@ -73,38 +72,36 @@ export function ShiftPanel() {
     status = (
       <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <CircularProgress size={24} aria-hidden="true" />
-        <Typography>Checking your shift…</Typography>
+        <Typography>{t('driver.shift.checking')}</Typography>
       </Box>
     );
   } else if (current && breakSince) {
     status = (
       <Box>
         <Typography variant="h6" component="p" data-testid="shift-status">
-          On break since {formatTime(breakSince)}
+          {t('driver.shift.onBreakSince', { time: formatTime(breakSince) })}
         </Typography>
-        <Typography color="text.secondary">
-          No rides are offered to you while you are on break. Your shift runs until {formatTime(current.endsAt)}.
-        </Typography>
+        <Typography color="text.secondary">{t('driver.shift.breakNote', { time: formatTime(current.endsAt) })}</Typography>
       </Box>
     );
   } else if (current) {
     status = (
       <Box>
         <Typography variant="h6" component="p" data-testid="shift-status">
-          On shift until {formatTime(current.endsAt)}
+          {t('driver.shift.onShiftUntil', { time: formatTime(current.endsAt) })}
         </Typography>
-        <Typography color="text.secondary">{current.location ? `Started at ${current.location}` : 'Started without a place'}</Typography>
+        <Typography color="text.secondary">
+          {current.location ? t('driver.shift.startedAt', { place: current.location }) : t('driver.shift.startedWithout')}
+        </Typography>
       </Box>
     );
   } else {
     status = (
       <Box>
         <Typography variant="h6" component="p" data-testid="shift-status">
-          Off shift
+          {t('driver.shift.off')}
         </Typography>
-        <Typography color="text.secondary">
-          Start your shift when you begin work: staff see you on shift, and rides may be offered to you first.
-        </Typography>
+        <Typography color="text.secondary">{t('driver.shift.startHint')}</Typography>
       </Box>
     );
   }
@@ -112,7 +109,7 @@ export function ShiftPanel() {
   return (
     <Paper
       component="section"
-      aria-label="Shift"
+      aria-label={t('driver.shift.label')}
       variant="outlined"
       sx={{ p: 2, mb: 2, borderColor: breakSince ? 'warning.main' : current ? 'success.main' : undefined, borderWidth: current ? 2 : 1 }}
     >
@@ -124,7 +121,7 @@ export function ShiftPanel() {
         {status}
         {shift.isError && !shift.data ? (
           <Button variant="outlined" sx={BIG} onClick={() => void refetch()} disabled={shift.isFetching}>
-            Retry
+            {t('common.retry')}
           </Button>
         ) : current ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
@@ -141,21 +138,21 @@ export function ShiftPanel() {
               aria-busy={pause.isPending}
               disableFocusRipple
             >
-              {breakSince ? 'End break' : 'Take a break'}
+              {breakSince ? t('driver.shift.endBreak') : t('driver.shift.takeBreak')}
             </Button>
             <Button variant="outlined" color="error" size="large" sx={BIG} onClick={() => setEnding(true)} disabled={pending}>
-              End shift
+              {t('driver.shift.end')}
             </Button>
           </Stack>
         ) : (
           <Button variant="contained" size="large" sx={BIG} onClick={() => setStarting(true)} disabled={shift.isPending || pending}>
-            Start shift
+            {t('driver.shift.start')}
           </Button>
         )}
       </Stack>
       {shift.isError && !shift.data && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {messageOf(shift.error, 'Could not read your shift.')}
+          {messageOf(shift.error, t('driver.shift.unread'))}
         </Alert>
       )}
       {error && (
@@ -171,15 +168,16 @@ export function ShiftPanel() {
       />
       <ConfirmDialog
         open={ending}
-        title="End your shift?"
-        confirmLabel="End shift"
-        cancelLabel="Keep working"
+        title={t('driver.shift.endTitle')}
+        confirmLabel={t('driver.shift.end')}
+        cancelLabel={t('driver.shift.keepWorking')}
         busy={change.isPending}
         onConfirm={() => void send({ on: false })}
         onCancel={() => setEnding(false)}
       >
         <Typography>
-          Rides offered to drivers on shift will no longer come to you.{breakSince ? ' Your break ends with it.' : ''}
+          {t('driver.shift.endNote')}
+          {breakSince ? ` ${t('driver.shift.breakEndsToo')}` : ''}
         </Typography>
       </ConfirmDialog>
     </Paper>

@@ -1,4 +1,5 @@
 import { MESSAGES, type SocketPayload } from '@plantride/schemas';
+import { i18n } from '../../../i18n/i18n';
 
 /** The socket events the driver dashboard applies (SPEC §7, driver received). */
 export const DRIVER_EVENTS = [
@@ -83,7 +84,7 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
       return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
     case 'maintenanceRejected':
       return event.payload.driverId === driverId
-        ? { ...none, topics: ['driver'], notice: event.payload.message || 'Your maintenance request was rejected.' }
+        ? { ...none, topics: ['driver'], notice: event.payload.message || i18n.t('driver.maintenance.rejected') }
         : none;
   }
 }

@@ -3,7 +3,6 @@ import { LoadError } from '../../../components/load-error';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   DEFAULT_VEHICLE_TYPE,
-  MESSAGES,
   VEHICLE_TYPES,
   formatDuration,
   durationToMinutes,
@@ -33,6 +32,8 @@ import { LocationField } from '../../../components/location-field';
 import { PriorityField } from '../../../components/priority-field';
 import { BOOK_NOW, WhenField, instantOfChoice, type WhenChoice } from './when-field';
 import { onShiftLine, useDriversOnShift } from '../api/get-on-shift';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 interface BookingFormProps {
   kind: BookingKind;
@@ -44,6 +45,7 @@ interface BookingFormProps {
 
 /** The booking form once the engine has said which places are in use; until then a spinner, or the error and Retry. */
 export function BookingForm(props: BookingFormProps) {
+  const { t } = useTranslation();
   const site = useSite();
   if (site.data) return <BookingFields {...props} site={site.data} onRefused={() => void site.refetch()} />;
   if (site.isError) {
@@ -59,7 +61,7 @@ export function BookingForm(props: BookingFormProps) {
   return (
     <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 2 }}>
       <CircularProgress size={28} aria-hidden="true" />
-      <Typography>Loading locations…</Typography>
+      <Typography>{t('requester.loadingLocations')}</Typography>
     </Box>
   );
 }
@@ -74,6 +76,7 @@ function BookingFields({
   site,
   onRefused,
 }: BookingFormProps & { site: SiteAnswer; onRefused: () => void }) {
+  const { t } = useTranslation();
   const places = useMemo(() => activePlaces(site).map((place) => place.name), [site]);
   const index = useMemo(() => minutesIndex(site), [site]);
   const [chosenFrom, setFrom] = useState<string | null>(null);
@@ -140,7 +143,7 @@ function BookingFields({
   return (
     <Box
       component="form"
-      aria-label="Booking form"
+      aria-label={t('requester.bookingForm')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -148,9 +151,9 @@ function BookingFields({
       }}
     >
       <Stack spacing={2}>
-        <LocationField label="Pickup Location" places={places} value={fromLocation} onChange={changeFrom} />
+        <LocationField label={t('requester.pickup')} places={places} value={fromLocation} onChange={changeFrom} />
         <LocationField
-          label="Drop Location"
+          label={t('requester.drop')}
           places={places}
           value={toLocation}
           onChange={(v) => {
@@ -162,7 +165,7 @@ function BookingFields({
         />
         <TextField
           select
-          label="Vehicle Type"
+          label={t('driver.columns.vehicleType')}
           required
           value={vehicleType}
           onChange={(e) => setVehicleType(e.target.value as VehicleType)}
@@ -208,38 +211,42 @@ function BookingFields({
           }}
         />
         {minutes !== undefined && (
-          <Card variant="outlined" component="section" aria-label={MESSAGES.estimatedDeliveryTime}>
+          <Card variant="outlined" component="section" aria-label={t('messages.estimatedDeliveryTime')}>
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
               <Typography variant="subtitle2" component="h2">
-                {MESSAGES.estimatedDeliveryTime}
+                {t('messages.estimatedDeliveryTime')}
               </Typography>
               <Typography variant="h6" component="p">
-                {minutes} minutes
+                {t('requester.minutes', { count: minutes })}
               </Typography>
             </CardContent>
           </Card>
         )}
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && <Alert severity="error">{translateMessage(error)}</Alert>}
         <Button type="submit" variant="contained" size="large" disabled={pending}>
-          Request Transport
+          {t('requester.requestTransport')}
         </Button>
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title={MESSAGES.confirmTransportRequest}
-        confirmLabel="Confirm Request"
-        cancelLabel="Cancel"
+        title={t('messages.confirmTransportRequest')}
+        confirmLabel={t('requester.confirmRequest')}
+        cancelLabel={t('common.cancel')}
         busy={pending}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
       >
-        <Typography>From: {fromLocation}</Typography>
-        <Typography>To: {toLocation}</Typography>
-        <Typography>Estimated time: {minutes ?? '-'} minutes</Typography>
-        <Typography>Vehicle: {vehicleType}</Typography>
-        <Typography>Priority: {priority === 'urgent' ? 'Urgent' : 'Normal'}</Typography>
-        <Typography>When: {scheduledFor ? formatDateTime(scheduledFor) : 'Now'}</Typography>
-        {kind === 'special' && <Typography>Duration: {formatDuration(durationToMinutes(duration))}</Typography>}
+        <Typography>{t('requester.confirm.from', { place: fromLocation })}</Typography>
+        <Typography>{t('requester.confirm.to', { place: toLocation })}</Typography>
+        <Typography>{t('requester.confirm.estimated', { minutes: minutes ?? '-' })}</Typography>
+        <Typography>{t('requester.confirm.vehicle', { vehicle: vehicleType })}</Typography>
+        <Typography>
+          {t('requester.confirm.priority', { priority: priority === 'urgent' ? t('common.urgent') : t('common.normal') })}
+        </Typography>
+        <Typography>{t('requester.confirm.when', { when: scheduledFor ? formatDateTime(scheduledFor) : t('requester.now') })}</Typography>
+        {kind === 'special' && (
+          <Typography>{t('requester.confirm.duration', { duration: formatDuration(durationToMinutes(duration)) })}</Typography>
+        )}
         <LoadSummary load={load} testId="confirm-load" />
       </ConfirmDialog>
     </Box>

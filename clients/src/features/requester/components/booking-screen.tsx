@@ -21,20 +21,21 @@ import { RideConfetti } from './ride-confetti';
 import { RideHistoryList, scheduledLine } from './ride-history-list';
 import { RideProgress, type RideSummary } from './ride-progress';
 import { ScheduledRides } from './scheduled-rides';
+import { useTranslation } from 'react-i18next';
 
 const SCREENS = {
   fixed: {
-    title: 'Schedule Fixed Ride',
+    title: 'requester.screens.fixedTitle',
     rideType: 'Regular',
-    history: 'Ride History',
-    newBooking: 'Book New Ride',
+    history: 'requester.screens.fixedHistory',
+    newBooking: 'requester.screens.fixedNew',
     path: '/available-rides',
   },
   special: {
-    title: MESSAGES.scheduleSpecialTaskRide,
+    title: 'messages.scheduleSpecialTaskRide',
     rideType: 'Special Task',
-    history: 'Task History',
-    newBooking: 'Book New Special Task',
+    history: 'requester.screens.specialHistory',
+    newBooking: 'requester.screens.specialNew',
     path: '/special-task-ride',
   },
 } as const;
@@ -54,6 +55,7 @@ function rideSummaryOf(row: RideHistoryRow): RideSummary {
 
 /** Schedule Fixed Ride and Schedule Special Task Ride (SPEC §2): one screen, two kinds. */
 export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredUser }) {
+  const { t } = useTranslation();
   const screen = SCREENS[kind];
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -141,27 +143,27 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
 
   return (
     <>
-      <PageHeader title={screen.title} backTo="/requester">
+      <PageHeader title={t(screen.title)} backTo="/requester">
         <Button color="inherit" variant="outlined" size="small" onClick={toggleHistory} aria-pressed={showHistory}>
-          {showHistory ? 'Hide History' : screen.history}
+          {showHistory ? t('requester.hideHistory') : t(screen.history)}
         </Button>
         {showDriverButton && (
           <Button color="inherit" variant="outlined" size="small" onClick={() => setDriverOpen(true)}>
-            Driver Details
+            {t('requester.driverDetails')}
           </Button>
         )}
       </PageHeader>
       <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
         <Typography variant="h5" component="h1" gutterBottom>
-          {screen.title}
+          {t(screen.title)}
         </Typography>
         {showHistory ? (
           <>
             <Typography variant="h6" component="h2" gutterBottom>
-              {MESSAGES.yourRideHistory}
+              {t('messages.yourRideHistory')}
             </Typography>
             {history.isPending ? (
-              <Typography>Loading…</Typography>
+              <Typography>{t('requester.loading')}</Typography>
             ) : (
               <RideHistoryList
                 rides={rides}
@@ -189,7 +191,7 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                 timestamps={timestamps.data ?? null}
                 notice={notice}
                 live={shownLive}
-                newBookingLabel={screen.newBooking}
+                newBookingLabel={t(screen.newBooking)}
                 onNewBooking={() => {
                   // A ride still going stays tracked: the form opens beside it, not the same ride again.
                   if (isOngoing(status)) return setParams({ new: 'true' });
@@ -215,11 +217,11 @@ export function BookingScreen({ kind, user }: { kind: BookingKind; user: StoredU
                     sx={{ mb: 2 }}
                     action={
                       <Button color="inherit" size="small" sx={{ minHeight: 48 }} onClick={() => setParams({})}>
-                        View it
+                        {t('requester.viewIt')}
                       </Button>
                     }
                   >
-                    Ride {tracked.rideId} is still going.
+                    {t('requester.stillGoing', { rideId: tracked.rideId })}
                   </Alert>
                 )}
                 <BookingForm

@@ -1,6 +1,8 @@
 import { Typography } from '@mui/material';
-import { MESSAGES, statusAfterFact, type ResumeState, type RideStatus, type RideTimestamps } from '@plantride/schemas';
+import { statusAfterFact, type ResumeState, type RideStatus, type RideTimestamps } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 interface CancelRideDialogProps {
   open: boolean;
@@ -25,29 +27,30 @@ export function resumeStateOfTimes(times: RideTimestamps | null): ResumeState | 
 /** What cancelling means for a ride whose vehicle broke down; null for a ride still only requested. */
 export function cancelConsequence(status: RideStatus | null, times: RideTimestamps | null, toLocation: string | null): string | null {
   if (status !== statusAfterFact('RideRedistributed')) return null;
-  const destination = toLocation ?? 'its destination';
+  const destination = toLocation ?? i18n.t('requester.cancel.itsDestination');
   switch (resumeStateOfTimes(times)) {
     case 'delivered':
-      return `The material was already dropped at ${destination} before the vehicle broke down. If you cancel, the ride is closed as cancelled instead of completed.`;
+      return i18n.t('requester.cancel.delivered', { destination });
     case 'material picked':
-      return `The material was already picked up by the vehicle that broke down. If you cancel, the ride ends there: no other driver will bring the material to ${destination}, and you will have to arrange to collect it from that vehicle.`;
+      return i18n.t('requester.cancel.picked', { destination });
     case 'accepted':
     case 'started':
-      return 'The vehicle broke down before the material was picked up. If you cancel, the ride ends now and no driver will come for the material.';
+      return i18n.t('requester.cancel.notPicked');
     case null:
-      return 'The vehicle carrying out this ride broke down. If you cancel, the ride ends now and no other driver will take it over.';
+      return i18n.t('requester.cancel.unknown');
   }
 }
 
 /** 'Are you sure you want to cancel this ride?' (Yes/No); after a breakdown it first says what cancelling then means. */
 export function CancelRideDialog({ open, status, timestamps, toLocation, busy, onConfirm, onCancel }: CancelRideDialogProps) {
+  const { t } = useTranslation();
   const consequence = cancelConsequence(status, timestamps, toLocation);
   return (
     <ConfirmDialog
       open={open}
-      title={MESSAGES.confirmCancelRide}
-      confirmLabel="Yes"
-      cancelLabel="No"
+      title={t('messages.confirmCancelRide')}
+      confirmLabel={t('requester.cancel.yes')}
+      cancelLabel={t('requester.cancel.no')}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}

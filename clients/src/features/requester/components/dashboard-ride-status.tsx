@@ -4,11 +4,13 @@ import { MESSAGES } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRideStatus } from '../api/get-ride-status';
 import { useRideTimestamps } from '../api/get-timestamps';
-import { BREAKDOWN_STEP_NOTE, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
+import { breakdownStepNote, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
+import { useTranslation } from 'react-i18next';
 
 /** The dashboard's ride status view: four steps and the start, pick and drop times. */
 export function DashboardRideStatus({ rideId, position, onBack }: { rideId: string; position: number; onBack: () => void }) {
+  const { t } = useTranslation();
   const status = useRideStatus(rideId, position);
   const timestamps = useRideTimestamps(rideId, status.data?.status ?? null, position);
   return (
@@ -19,8 +21,8 @@ export function DashboardRideStatus({ rideId, position, onBack }: { rideId: stri
       <RideTracker
         steps={DASHBOARD_STEPS}
         step={dashboardStepOf(status.data?.status, timestamps.data ?? null)}
-        label="Ride progress"
-        note={status.data?.status === 'waiting_for_reassignment' ? BREAKDOWN_STEP_NOTE : null}
+        label={t('driver.rideProgress')}
+        note={status.data?.status === 'waiting_for_reassignment' ? breakdownStepNote() : null}
       />
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}>
         {DASHBOARD_TIMES.map(({ label, key }) => (

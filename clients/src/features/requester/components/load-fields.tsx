@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { LOAD_HANDLING, LOAD_UNITS, TEXT_LIMITS, formatCount, type LoadHandling, type LoadUnit } from '@plantride/schemas';
 import type { LoadDraft, LoadField } from '../booking-validation';
+import { useTranslation } from 'react-i18next';
 
-const HANDLING_LABEL: Record<LoadHandling, string> = {
-  fragile: 'Fragile',
-  hazardous: 'Hazardous',
-  'temperature-controlled': 'Temperature-controlled',
-};
+const HANDLING_LABEL = {
+  fragile: 'requester.load.fragile',
+  hazardous: 'requester.load.hazardous',
+  'temperature-controlled': 'common.temperatureControlled',
+} as const satisfies Record<LoadHandling, string>;
 
 // Every control at least 48 px high: tapped with gloves on.
 const TAP = { minHeight: 48 };
@@ -21,6 +22,7 @@ interface LoadFieldsProps {
 
 /** "What is being moved" (issue #32 item 7): every part optional; checked on Request Transport by the engine's rule. */
 export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
+  const { t } = useTranslation();
   const legendId = useId();
   const set = <K extends keyof LoadDraft>(key: K, next: LoadDraft[K]) => onChange({ ...value, [key]: next });
   const errorOf = (field: LoadField) => (problem?.field === field ? problem.error : undefined);
@@ -30,20 +32,20 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
   return (
     <FormControl component="fieldset" aria-labelledby={legendId} sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>
-        What is being moved (optional)
+        {t('requester.load.legend')}
       </FormLabel>
       <Stack spacing={2}>
         <TextField
-          label="Description"
+          label={t('requester.load.description')}
           value={value.description}
           onChange={(e) => set('description', e.target.value)}
           error={Boolean(errorOf('description'))}
-          helperText={errorOf('description') ?? `Up to ${formatCount(TEXT_LIMITS.loadDescription)} characters`}
+          helperText={errorOf('description') ?? t('requester.load.upTo', { count: formatCount(TEXT_LIMITS.loadDescription) })}
           fullWidth
         />
         <Stack direction="row" spacing={1}>
           <TextField
-            label="Quantity"
+            label={t('requester.load.quantity')}
             value={value.quantity}
             onChange={(e) => set('quantity', e.target.value)}
             error={Boolean(errorOf('quantity'))}
@@ -53,7 +55,7 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
           />
           <TextField
             select
-            label="Unit"
+            label={t('requester.load.unit')}
             value={value.unit}
             onChange={(e) => set('unit', e.target.value as LoadUnit | '')}
             error={Boolean(errorOf('unit'))}
@@ -61,7 +63,7 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
             sx={{ flex: 1 }}
           >
             <MenuItem value="" sx={TAP}>
-              <em>None</em>
+              <em>{t('requester.load.none')}</em>
             </MenuItem>
             {LOAD_UNITS.map((unit) => (
               <MenuItem key={unit} value={unit} sx={TAP}>
@@ -71,7 +73,7 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
           </TextField>
         </Stack>
         <TextField
-          label="Weight (kg)"
+          label={t('requester.load.weight')}
           value={value.weightKg}
           onChange={(e) => set('weightKg', e.target.value)}
           error={Boolean(errorOf('weightKg'))}
@@ -80,7 +82,7 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
           fullWidth
         />
         <Box>
-          <FormGroup row aria-label="Handling">
+          <FormGroup row aria-label={t('requester.load.handling')}>
             {LOAD_HANDLING.map((note) => (
               <FormControlLabel
                 key={note}
@@ -88,7 +90,7 @@ export function LoadFields({ value, onChange, problem }: LoadFieldsProps) {
                 control={
                   <Checkbox checked={value.handling.includes(note)} onChange={(e) => toggle(note, e.target.checked)} sx={{ p: 1.5 }} />
                 }
-                label={HANDLING_LABEL[note]}
+                label={t(HANDLING_LABEL[note])}
               />
             ))}
           </FormGroup>

@@ -5,6 +5,7 @@ import { formatDateTime, scheduledText } from '../../../lib/format-date';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
+import { useTranslation } from 'react-i18next';
 
 interface RideHistoryListProps {
   rides: readonly RideHistoryRow[];
@@ -25,8 +26,9 @@ const urgentWord = (ride: RideHistoryRow) => (ride.PRIORITY === 'urgent' ? ', ur
 
 /** 'Your Ride History' as a list of cards; the card's main area opens the ride's tracker. */
 export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, label = MESSAGES.yourRideHistory }: RideHistoryListProps) {
+  const { t } = useTranslation();
   const [asking, setAsking] = useState<RideHistoryRow | null>(null);
-  if (rides.length === 0) return <Typography sx={{ my: 2 }}>{MESSAGES.noRideHistoryFound}</Typography>;
+  if (rides.length === 0) return <Typography sx={{ my: 2 }}>{t('messages.noRideHistoryFound')}</Typography>;
   return (
     <>
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
@@ -52,7 +54,7 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
                   </Typography>
                 )}
                 <Typography variant="body2" color="text.secondary">
-                  Ride ID: {ride.RIDE_ID} · {ride.ESTIMATED_TIME} min · {ride.VEHICLE_TYPE}
+                  {t('requester.historyLine', { rideId: ride.RIDE_ID, minutes: ride.ESTIMATED_TIME, vehicle: ride.VEHICLE_TYPE })}
                   {ride.DURATION ? ` · ${ride.DURATION}` : ''}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -68,9 +70,9 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
                   color="error"
                   variant="outlined"
                   onClick={() => setAsking(ride)}
-                  aria-label={`Cancel Ride ${ride.RIDE_ID}`}
+                  aria-label={t('requester.cancelRideN', { rideId: ride.RIDE_ID })}
                 >
-                  Cancel Ride
+                  {t('requester.cancelRide')}
                 </Button>
               </Box>
             )}

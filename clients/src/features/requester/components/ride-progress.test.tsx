@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RideStatus, RideTimestamps } from '@plantride/schemas';
-import { BREAKDOWN_STEP_NOTE } from '../ride-steps';
+import { breakdownStepNote } from '../ride-steps';
 import { RideProgress, waitedText } from './ride-progress';
 
 const at = '2026-11-26T10:00:00.000Z';
@@ -48,7 +48,7 @@ describe("the requester's ride progress", () => {
     show('waiting_for_reassignment', pickedTimes);
     expect([1, 2, 3, 4, 5, 6].map(stateOf)).toEqual(['done', 'done', 'done', 'done', 'pending', 'pending']);
     expect(screen.getByTestId('step-time-4')).toBeTruthy();
-    expect(screen.getByTestId('step-5').textContent).toContain(BREAKDOWN_STEP_NOTE);
+    expect(screen.getByTestId('step-5').textContent).toContain(breakdownStepNote());
     expect(screen.getByRole('button', { name: 'Cancel Request' })).toBeTruthy();
     expect(screen.getByTestId('ride-facts').textContent).toContain('south gate → Boiler Bay - 2');
     expect(screen.getByTestId('waited').textContent).toMatch(/Waiting \d+ min/);

@@ -9,13 +9,15 @@ import {
   type RideStatus,
   type RideTimestamps,
 } from '@plantride/schemas';
-import { BOOKING_STEPS, BREAKDOWN_STEP_NOTE, bookingStepOf } from '../ride-steps';
+import { BOOKING_STEPS, breakdownStepNote, bookingStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { DateTimeText } from '../../../components/date-time-text';
 import { PhoneLink } from '../../../components/phone-link';
 import { formatDateTime } from '../../../lib/format-date';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 /** What the screen knows of the ride from the requester's history: its route, vehicle type and when it was booked. */
 export interface RideSummary {
@@ -51,11 +53,12 @@ function useWaitedSeconds(iso: string | null): number | null {
 /** The wait in whole minutes, rounded down: 60-119 s is '1 min'. */
 export function waitedText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return 'Waiting less than a minute';
-  return `Waiting ${minutes} min`;
+  if (minutes < 1) return i18n.t('requester.progress.waitingUnderMinute');
+  return i18n.t('requester.progress.waitingMinutes', { minutes });
 }
 
 function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
+  const { t } = useTranslation();
   const since = ride.waitingSince === undefined ? ride.requestedAt : ride.waitingSince;
   const waited = useWaitedSeconds(waiting ? since : null);
   const wanted = ride.wantedAt ? formatDateTime(ride.wantedAt) : null;
@@ -73,13 +76,13 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
         '& dd': { m: 0, overflowWrap: 'anywhere' },
       }}
     >
-      <dt>Route</dt>
+      <dt>{t('requester.progress.route')}</dt>
       <dd>
         {ride.fromLocation} → {ride.toLocation}
       </dd>
-      <dt>Vehicle</dt>
+      <dt>{t('driver.columns.vehicle')}</dt>
       <dd>{ride.vehicleType}</dd>
-      <dt>Requested</dt>
+      <dt>{t('tracker.requested')}</dt>
       <dd>
         <DateTimeText text={formatDateTime(ride.requestedAt)} />
         {waiting && waited !== null && (
@@ -88,7 +91,7 @@ function RideFacts({ ride, waiting }: { ride: RideSummary; waiting: boolean }) {
       </dd>
       {wanted && (
         <>
-          <dt>Wanted</dt>
+          <dt>{t('requester.progress.wanted')}</dt>
           <dd data-testid="wanted-at">{wanted}</dd>
         </>
       )}
@@ -108,15 +111,16 @@ function CompletionSummary({
   timestamps: RideTimestamps | null;
   onDismiss: () => void;
 }) {
+  const { t } = useTranslation();
   const times = [
-    { label: 'Picked up', value: timestamps?.material_pick_time },
-    { label: 'Delivered', value: timestamps?.material_drop_time },
-    { label: 'Ended', value: timestamps?.end_time },
+    { label: t('requester.progress.pickedUp'), value: timestamps?.material_pick_time },
+    { label: t('tracker.delivered'), value: timestamps?.material_drop_time },
+    { label: t('requester.progress.ended'), value: timestamps?.end_time },
   ];
   return (
     <Alert severity="success" data-testid="ride-completed" sx={{ my: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
       <AlertTitle component="h3" sx={{ fontWeight: 600 }}>
-        Ride completed
+        {t('requester.progress.completed')}
       </AlertTitle>
       {ride && (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
@@ -125,7 +129,7 @@ function CompletionSummary({
       )}
       {driver && (
         <Typography>
-          Driver: {driver.name}
+          {t('requester.progress.driver', { name: driver.name })}
           {driver.mobile && (
             <>
               {' · '}
@@ -156,7 +160,7 @@ function CompletionSummary({
         ))}
       </Box>
       <Button color="inherit" variant="outlined" onClick={onDismiss} sx={{ mt: 1.5, minHeight: 44 }}>
-        Dismiss
+        {t('driver.dismiss')}
       </Button>
     </Alert>
   );
@@ -187,6 +191,7 @@ interface RideProgressProps {
 
 /** 'Ride Status for Ride ID', the waiting spinner, Cancel Request and the six-step tracker. */
 export function RideProgress(props: RideProgressProps) {
+  const { t } = useTranslation();
   const { rideId, status, timestamps, acceptedAt = null, notice, live, cancelling } = props;
   const waiting = live && isAwaitingDriver(status);
   const brokeDown = status === 'waiting_for_reassignment';
@@ -225,7 +230,7 @@ export function RideProgress(props: RideProgressProps) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1 }}>
         {isCancellable(status) && (
           <Button color="error" variant="outlined" onClick={props.onCancel} disabled={cancelling}>
-            Cancel Request
+            {t('requester.cancelRequest')}
           </Button>
         )}
         <Button variant="contained" onClick={props.onNewBooking}>
@@ -237,8 +242,8 @@ export function RideProgress(props: RideProgressProps) {
         step={bookingStepOf(status, timestamps, acceptedAt)}
         timestamps={timestamps}
         acceptedAt={acceptedAt}
-        label="Ride progress"
-        note={brokeDown ? BREAKDOWN_STEP_NOTE : null}
+        label={t('driver.rideProgress')}
+        note={brokeDown ? breakdownStepNote() : null}
       />
     </Paper>
   );

@@ -1,8 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import type { RideHistoryRow } from '@plantride/schemas';
 import { RideHistoryList } from './ride-history-list';
+import { i18n } from '../../../i18n/i18n';
 
-export const SCHEDULED_RIDES_TITLE = 'Booked for later';
+const scheduledRidesTitle = () => i18n.t('requester.bookedForLater');
 
 interface ScheduledRidesProps {
   rides: readonly RideHistoryRow[];
@@ -18,9 +19,9 @@ export function ScheduledRides({ rides, onOpen, onCancel, cancelling }: Schedule
   return (
     <Box component="section" aria-labelledby="scheduled-rides-title" sx={{ mb: 3 }}>
       <Typography variant="h6" component="h2" id="scheduled-rides-title" gutterBottom>
-        {SCHEDULED_RIDES_TITLE}
+        {scheduledRidesTitle()}
       </Typography>
-      <RideHistoryList rides={waiting} onOpen={onOpen} onCancel={onCancel} cancelling={cancelling} label={SCHEDULED_RIDES_TITLE} />
+      <RideHistoryList rides={waiting} onOpen={onOpen} onCancel={onCancel} cancelling={cancelling} label={scheduledRidesTitle()} />
     </Box>
   );
 }

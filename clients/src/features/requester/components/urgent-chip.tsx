@@ -1,6 +1,8 @@
 import { Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 /** The badge of an urgent ride (issue #20). */
 export function UrgentChip() {
-  return <Chip size="small" label="Urgent" color="error" sx={{ fontWeight: 600 }} />;
+  const { t } = useTranslation();
+  return <Chip size="small" label={t('common.urgent')} color="error" sx={{ fontWeight: 600 }} />;
 }

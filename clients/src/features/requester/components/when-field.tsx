@@ -3,6 +3,7 @@ import { FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, Tog
 import { PLANT_ZONE_NAME } from '../../../lib/format-date';
 import { firstLaterSlot, laterDayOf, plantInstant, type LaterDay } from '../../../lib/plant-clock';
 import { chosenToggle } from '../../../components/priority-field';
+import { useTranslation } from 'react-i18next';
 
 /** Now, or a time later today or tomorrow on the plant's clock ('HH:mm'). */
 export interface WhenChoice {
@@ -27,6 +28,7 @@ export function instantOfChoice(choice: WhenChoice, now: number): number {
 
 /** 'When': Now (the default) or Later, then the day (today or tomorrow) and the time in 5-minute steps. */
 export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (value: WhenChoice) => void }) {
+  const { t } = useTranslation();
   const labelId = useId();
   const now = Date.now();
   const earliest = now + NEAREST_LATER_MINUTES * 60_000;
@@ -47,7 +49,7 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
   return (
     <FormControl component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend" id={labelId} sx={{ mb: 0.5 }}>
-        When
+        {t('requester.when.label')}
       </FormLabel>
       <ToggleButtonGroup
         exclusive
@@ -60,10 +62,10 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
         aria-labelledby={labelId}
       >
         <ToggleButton value="now" sx={chosenToggle('primary')}>
-          Now
+          {t('requester.now')}
         </ToggleButton>
         <ToggleButton value="later" sx={chosenToggle('primary')}>
-          Later
+          {t('requester.when.later')}
         </ToggleButton>
       </ToggleButtonGroup>
       {value.mode === 'later' && (
@@ -73,19 +75,19 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
             fullWidth
             value={value.day}
             onChange={(_, next: LaterDay | null) => next && choose({ ...value, day: next })}
-            aria-label="Day"
+            aria-label={t('requester.when.day')}
           >
             <ToggleButton value="today" disabled={!todayOpen} sx={chosenToggle('primary')}>
-              Today
+              {t('requester.when.today')}
             </ToggleButton>
             <ToggleButton value="tomorrow" sx={chosenToggle('primary')}>
-              Tomorrow
+              {t('requester.when.tomorrow')}
             </ToggleButton>
           </ToggleButtonGroup>
-          <Stack direction="row" spacing={2} role="group" aria-label={`Time (${PLANT_ZONE_NAME})`}>
+          <Stack direction="row" spacing={2} role="group" aria-label={t('requester.when.time', { zone: PLANT_ZONE_NAME })}>
             <TextField
               select
-              label="Hour"
+              label={t('requester.when.hour')}
               value={hour}
               onChange={(e) => choose({ ...value, time: `${two(Number(e.target.value))}:${two(minute)}` })}
               fullWidth
@@ -98,7 +100,7 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
             </TextField>
             <TextField
               select
-              label="Minute"
+              label={t('requester.when.minute')}
               value={minute}
               onChange={(e) => choose({ ...value, time: `${two(hour)}:${two(Number(e.target.value))}` })}
               fullWidth
@@ -110,7 +112,7 @@ export function WhenField({ value, onChange }: { value: WhenChoice; onChange: (v
               ))}
             </TextField>
           </Stack>
-          <FormHelperText sx={{ mt: 0 }}>On the plant&apos;s clock ({PLANT_ZONE_NAME}), later today or tomorrow.</FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{t('requester.when.hint', { zone: PLANT_ZONE_NAME })}</FormHelperText>
         </Stack>
       )}
     </FormControl>
