@@ -16,6 +16,13 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/board-*.tsx',
   'clients/src/features/staff/components/maintenance-head-dashboard.tsx',
   'clients/src/features/staff/components/staff-page.tsx',
+  'clients/src/features/staff/components/comment-cell.tsx',
+  'clients/src/features/staff/components/close-warning.tsx',
+  'clients/src/features/staff/components/maintenance-filter-bar.tsx',
+  'clients/src/features/staff/components/maintenance-requests-page.tsx',
+  'clients/src/features/staff/components/maintenance-requests-table.tsx',
+  'clients/src/features/staff/components/maintenance-status-chip.tsx',
+  'clients/src/features/staff/components/reject-dialog.tsx',
 ];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 
