@@ -23,6 +23,9 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/maintenance-requests-table.tsx',
   'clients/src/features/staff/components/maintenance-status-chip.tsx',
   'clients/src/features/staff/components/reject-dialog.tsx',
+  'clients/src/features/staff/components/report-filter-controls.tsx',
+  'clients/src/features/staff/components/ride-reports-page.tsx',
+  'clients/src/features/staff/components/ride-reports-table.tsx',
 ];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 

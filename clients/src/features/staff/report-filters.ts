@@ -1,5 +1,6 @@
 import { REPORT_FILTER_BY_OPTIONS, type ReportFilterBy } from '@plantride/schemas';
 import { formatPlantDay } from '../../lib/format-date';
+import { i18n } from '../../i18n/i18n';
 
 /** The ride report filters the server understands (GET /api/reports/rides); dates as the date inputs write them, yyyy-MM-dd. */
 export interface ReportFilters {
@@ -36,18 +37,41 @@ export const FILTER_BY_OPTIONS = [...REPORT_FILTER_BY_OPTIONS, 'Priority', 'SLA'
 export type FilterBy = ReportFilterBy | 'Priority' | 'SLA';
 
 /** The values of the two issue #20 filters, as the server takes them, and as the screen names them. */
-export const PRIORITY_FILTER_OPTIONS = [
-  { value: 'normal', label: 'Normal' },
-  { value: 'urgent', label: 'Urgent' },
-] as const;
+export const PRIORITY_FILTER_OPTIONS = (['normal', 'urgent'] as const).map((value) => ({
+  value,
+  get label() {
+    return i18n.t(`staff.reports.priorities.${value}`);
+  },
+}));
 export const SLA_FILTER_OPTIONS = [
-  { value: 'true', label: 'Met' },
-  { value: 'false', label: 'Missed' },
+  {
+    value: 'true',
+    get label() {
+      return i18n.t('staff.reports.sla.met');
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return i18n.t('staff.reports.sla.missed');
+    },
+  },
 ] as const;
 
 /** The filter-by choices as the dropdown names them: the spec's 'Forklift Number' is the sticker number (docs/GLOSSARY.md). */
-export const FILTER_BY_LABELS: Partial<Record<FilterBy, string>> = { 'Forklift Number': 'Sticker Number' };
-export const filterByLabel = (option: FilterBy): string => FILTER_BY_LABELS[option] ?? option;
+const FILTER_BY_LABEL_KEYS = {
+  None: 'none',
+  'Vehicle Type': 'vehicleType',
+  'Vehicle Number': 'vehicleNumber',
+  'Forklift Number': 'stickerNumber',
+  Status: 'status',
+  'Driver ID': 'driverId',
+  'Driver Name': 'driverName',
+  Date: 'date',
+  Priority: 'priority',
+  SLA: 'sla',
+} as const satisfies Record<FilterBy, string>;
+export const filterByLabel = (option: FilterBy): string => i18n.t(`staff.reports.filterByOptions.${FILTER_BY_LABEL_KEYS[option]}`);
 
 /** Which filters each choice of the filter-by dropdown edits. */
 export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
@@ -63,18 +87,8 @@ export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
   SLA: ['slaMet'],
 };
 
-export const FILTER_LABELS: Record<ReportFilterKey, string> = {
-  vehicleType: 'Vehicle Type',
-  vehicleNumber: 'Vehicle Number',
-  forkliftNumber: 'Sticker Number',
-  status: 'Status',
-  driverId: 'Driver ID',
-  driverName: 'Driver Name',
-  from: 'From',
-  to: 'To',
-  priority: 'Priority',
-  slaMet: 'SLA',
-};
+/** A filter's name as the screen writes it, in the language spoken now. */
+export const filterLabel = (key: ReportFilterKey): string => i18n.t(`staff.reports.filterLabels.${key}`);
 
 /** 'yyyy-MM-dd' (a date input) as the report API's 'dd/MM/yyyy'. */
 export function toReportDate(isoDay: string): string {
@@ -121,6 +135,6 @@ const shownValue = (key: ReportFilterKey, value: string) =>
 export function activeFilters(filters: ReportFilters): { key: ReportFilterKey; label: string }[] {
   return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({
     key,
-    label: `${FILTER_LABELS[key]}: ${shownValue(key, filters[key] as string)}`,
+    label: `${filterLabel(key)}: ${shownValue(key, filters[key] as string)}`,
   }));
 }

@@ -52,7 +52,7 @@ function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
           <Link
             component={RouterLink}
             to={`/ride-audit/${encodeURIComponent(report.midRideOf)}`}
-            aria-label={t('staff.requests.auditRide', { rideId: report.midRideOf })}
+            aria-label={t('staff.common.auditRide', { rideId: report.midRideOf })}
           >
             {report.midRideOf}
           </Link>
