@@ -1,4 +1,5 @@
 import type { InspectionRow, InspectionToday } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 /** The inspection list's filters as the URL and GET /api/inspections hold them; dates yyyy-MM-dd, `passed` 'true' or 'false'. */
 export interface InspectionFilters {
@@ -63,10 +64,10 @@ export function inspectionTodayChip(status: InspectionToday): {
 } {
   switch (status) {
     case 'passed':
-      return { label: 'Inspected today', color: 'success', variant: 'outlined' };
+      return { label: i18n.t('staff.drivers.inspectedToday'), color: 'success', variant: 'outlined' };
     case 'failed':
-      return { label: 'Inspection failed', color: 'error', variant: 'filled' };
+      return { label: i18n.t('staff.drivers.inspectionFailed'), color: 'error', variant: 'filled' };
     default:
-      return { label: 'Not inspected today', color: 'default', variant: 'outlined' };
+      return { label: i18n.t('staff.drivers.notInspectedToday'), color: 'default', variant: 'outlined' };
   }
 }
