@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { presenceStateLabel } from '../presence';
 import { formatTime } from '../../../lib/format-date';
 import { BoardCard, BoardSection } from './board-section';
 
@@ -10,10 +11,8 @@ const STATE_COLOURS = { free: 'success', busy: 'info', 'on break': 'warning', bl
 type BoardDriver = BoardAnswer['drivers'][number]['drivers'][number];
 
 /** 'Asha (D001): busy, ride R1', 'Bala (D002): on break since 10:42'. */
-const STATE_KEYS = { free: 'free', busy: 'busy', 'on break': 'onBreak', blocked: 'blocked', 'off shift': 'offShift' } as const;
-
 const driverLabel = (driver: BoardDriver) =>
-  `${driver.name} (${driver.operatorId}): ${i18n.t(`staff.board.driverStates.${STATE_KEYS[driver.state]}`)}${
+  `${driver.name} (${driver.operatorId}): ${presenceStateLabel(driver.state)}${
     driver.rideId ? i18n.t('staff.board.driverRide', { rideId: driver.rideId }) : ''
   }${driver.breakSince ? i18n.t('staff.board.driverSince', { time: formatTime(driver.breakSince) }) : ''}`;
 
