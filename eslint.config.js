@@ -23,6 +23,8 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/maintenance-requests-table.tsx',
   'clients/src/features/staff/components/maintenance-status-chip.tsx',
   'clients/src/features/staff/components/reject-dialog.tsx',
+  'clients/src/features/staff/components/fleet-panel.tsx',
+  'clients/src/features/staff/components/fleet-table.tsx',
   'clients/src/features/staff/components/kpi-charts.tsx',
   'clients/src/features/staff/components/kpi-dashboard-page.tsx',
   'clients/src/features/staff/components/on-target-chart.tsx',
