@@ -23,6 +23,7 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/maintenance-requests-table.tsx',
   'clients/src/features/staff/components/maintenance-status-chip.tsx',
   'clients/src/features/staff/components/reject-dialog.tsx',
+  'clients/src/features/staff/components/assign-ride-dialog.tsx',
   'clients/src/features/staff/components/fleet-panel.tsx',
   'clients/src/features/staff/components/fleet-table.tsx',
   'clients/src/features/staff/components/kpi-charts.tsx',

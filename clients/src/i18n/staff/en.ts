@@ -498,4 +498,17 @@ export const staffEn = {
     noBreakdowns: 'no breakdowns',
     noneRepaired: 'none repaired',
   },
+  assign: {
+    title: 'Assign driver',
+    titleForRide: 'Assign driver — ride {{rideId}}',
+    loadingDrivers: 'Loading drivers',
+    loadFailed: 'Could not load the drivers. Please try again.',
+    noDrivers: "No driver of this ride's vehicle type is on record.",
+    driver: 'Driver',
+    chooseDriver: 'Choose a driver.',
+    reason: 'Reason',
+    failed: 'Could not assign the ride. Please try again.',
+    assign: 'Assign',
+    assignToRide: 'Assign driver to ride {{rideId}}',
+  },
 };

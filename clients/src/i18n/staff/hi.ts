@@ -491,4 +491,17 @@ export const staffHi: Catalogue['staff'] = {
     noBreakdowns: 'कोई ब्रेकडाउन नहीं',
     noneRepaired: 'कोई मरम्मत नहीं',
   },
+  assign: {
+    title: 'ड्राइवर तय करें',
+    titleForRide: 'ड्राइवर तय करें — राइड {{rideId}}',
+    loadingDrivers: 'ड्राइवर लोड हो रहे हैं',
+    loadFailed: 'ड्राइवर लोड नहीं हो सके. फिर से कोशिश करें.',
+    noDrivers: 'इस राइड के वाहन प्रकार का कोई ड्राइवर रिकॉर्ड में नहीं है.',
+    driver: 'ड्राइवर',
+    chooseDriver: 'ड्राइवर चुनें.',
+    reason: 'कारण',
+    failed: 'राइड तय नहीं हो सकी. फिर से कोशिश करें.',
+    assign: 'तय करें',
+    assignToRide: 'राइड {{rideId}} के लिए ड्राइवर तय करें',
+  },
 };

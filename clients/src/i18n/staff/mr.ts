@@ -491,4 +491,17 @@ export const staffMr: Catalogue['staff'] = {
     noBreakdowns: 'बिघाड नाहीत',
     noneRepaired: 'एकही दुरुस्त नाही',
   },
+  assign: {
+    title: 'ड्रायव्हर नेमा',
+    titleForRide: 'ड्रायव्हर नेमा — राइड {{rideId}}',
+    loadingDrivers: 'ड्रायव्हर लोड होत आहेत',
+    loadFailed: 'ड्रायव्हर लोड करता आले नाहीत. पुन्हा प्रयत्न करा.',
+    noDrivers: 'या राइडच्या वाहन प्रकाराचा कोणताही ड्रायव्हर नोंदीत नाही.',
+    driver: 'ड्रायव्हर',
+    chooseDriver: 'ड्रायव्हर निवडा.',
+    reason: 'कारण',
+    failed: 'राइड नेमता आली नाही. पुन्हा प्रयत्न करा.',
+    assign: 'नेमा',
+    assignToRide: 'राइड {{rideId}} साठी ड्रायव्हर नेमा',
+  },
 };
