@@ -16,8 +16,18 @@ export const INSPECTION_FILTER_KEYS: readonly InspectionFilterKey[] = ['operator
 export const INSPECTION_PAGE_SIZE = 20;
 
 export const RESULT_OPTIONS = [
-  { value: 'true', label: 'Passed' },
-  { value: 'false', label: 'Failed' },
+  {
+    value: 'true',
+    get label() {
+      return i18n.t('staff.audit.passed');
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return i18n.t('staff.audit.failed');
+    },
+  },
 ] as const;
 
 /** The filters kept in the page's URL, so a reload or a shared link shows the same rows. */
@@ -45,7 +55,7 @@ export function inspectionQueryString(filters: InspectionFilters, page: number, 
 /** 'Page 2 of 3', and whether there is a next one; an empty list is page 1 of 1. */
 export function pageInfo(total: number, limit: number, page: number): { pageOf: string; pages: number; nextOpen: boolean } {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-  return { pageOf: `Page ${page} of ${pages}`, pages, nextOpen: page < pages };
+  return { pageOf: i18n.t('staff.reports.pageOf', { page, pages }), pages, nextOpen: page < pages };
 }
 
 /** 'Ravi Kumar (DR1)', or the id alone for a driver with no name. */
@@ -54,7 +64,7 @@ export const driverLabel = (row: Pick<InspectionRow, 'driverName' | 'operatorId'
 
 /** How many items failed, in words. */
 export const defectsText = (defects: readonly string[]): string =>
-  defects.length === 0 ? 'None' : defects.length === 1 ? '1 defect' : `${defects.length} defects`;
+  defects.length === 0 ? i18n.t('staff.inspections.noDefects') : i18n.t('staff.inspections.defects', { count: defects.length });
 
 /** The Driver Information chip of his inspection today. */
 export function inspectionTodayChip(status: InspectionToday): {
