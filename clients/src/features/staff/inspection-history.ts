@@ -1,5 +1,6 @@
 import type { InspectionRow, InspectionToday } from '@plantride/schemas';
 import { i18n } from '../../i18n/i18n';
+import { filterOption } from './report-filters';
 
 /** The inspection list's filters as the URL and GET /api/inspections hold them; dates yyyy-MM-dd, `passed` 'true' or 'false'. */
 export interface InspectionFilters {
@@ -15,20 +16,7 @@ export const INSPECTION_FILTER_KEYS: readonly InspectionFilterKey[] = ['operator
 /** Rows per page of the history. */
 export const INSPECTION_PAGE_SIZE = 20;
 
-export const RESULT_OPTIONS = [
-  {
-    value: 'true',
-    get label() {
-      return i18n.t('staff.audit.passed');
-    },
-  },
-  {
-    value: 'false',
-    get label() {
-      return i18n.t('staff.audit.failed');
-    },
-  },
-] as const;
+export const RESULT_OPTIONS = [filterOption('true', 'staff.audit.passed'), filterOption('false', 'staff.audit.failed')] as const;
 
 /** The filters kept in the page's URL, so a reload or a shared link shows the same rows. */
 export function inspectionFiltersOf(params: URLSearchParams): InspectionFilters {

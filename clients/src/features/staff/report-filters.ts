@@ -1,5 +1,6 @@
 import { REPORT_FILTER_BY_OPTIONS, type ReportFilterBy } from '@plantride/schemas';
 import { formatPlantDay } from '../../lib/format-date';
+import type { ParseKeys } from 'i18next';
 import { i18n } from '../../i18n/i18n';
 
 /** The ride report filters the server understands (GET /api/reports/rides); dates as the date inputs write them, yyyy-MM-dd. */
@@ -37,25 +38,21 @@ export const FILTER_BY_OPTIONS = [...REPORT_FILTER_BY_OPTIONS, 'Priority', 'SLA'
 export type FilterBy = ReportFilterBy | 'Priority' | 'SLA';
 
 /** The values of the two issue #20 filters, as the server takes them, and as the screen names them. */
-export const PRIORITY_FILTER_OPTIONS = (['normal', 'urgent'] as const).map((value) => ({
+/** A choice of a filter: the value the server takes, and its label read in the language spoken then. */
+export const filterOption = <V extends string>(value: V, key: ParseKeys) => ({
   value,
   get label() {
-    return i18n.t(`staff.reports.priorities.${value}`);
+    return i18n.t(key);
   },
-}));
+});
+
+export const PRIORITY_FILTER_OPTIONS = [
+  filterOption('normal', 'staff.reports.priorities.normal'),
+  filterOption('urgent', 'staff.reports.priorities.urgent'),
+] as const;
 export const SLA_FILTER_OPTIONS = [
-  {
-    value: 'true',
-    get label() {
-      return i18n.t('staff.reports.sla.met');
-    },
-  },
-  {
-    value: 'false',
-    get label() {
-      return i18n.t('staff.reports.sla.missed');
-    },
-  },
+  filterOption('true', 'staff.reports.sla.met'),
+  filterOption('false', 'staff.reports.sla.missed'),
 ] as const;
 
 /** The filter-by choices as the dropdown names them: the spec's 'Forklift Number' is the sticker number (docs/GLOSSARY.md). */
