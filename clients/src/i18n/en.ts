@@ -1,4 +1,5 @@
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
+import { staffEn } from './staff/en';
 
 /**
  * English, the source catalogue (issue #34 item 4): every text the migrated screens show, by
@@ -390,4 +391,5 @@ export const en = {
     },
   },
   messages: { ...MESSAGES, ...SERVER_MESSAGES },
+  staff: staffEn,
 };

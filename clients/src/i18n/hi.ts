@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue';
 import { messagesHi } from './messages.hi';
+import { staffHi } from './staff/hi';
 
 /** Hindi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const hi: Catalogue = {
@@ -380,4 +381,5 @@ export const hi: Catalogue = {
     },
   },
   messages: messagesHi,
+  staff: staffHi,
 };

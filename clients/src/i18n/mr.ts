@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue';
 import { messagesMr } from './messages.mr';
+import { staffMr } from './staff/mr';
 
 /** Marathi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const mr: Catalogue = {
@@ -381,4 +382,5 @@ export const mr: Catalogue = {
     },
   },
   messages: messagesMr,
+  staff: staffMr,
 };

@@ -6,6 +6,8 @@ import {
   type DispatchMode,
   type DispatchSettings,
 } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** The four service targets as the screen asks for them: minutes (the engine keeps seconds). */
 export const TARGET_FIELDS = ['normalAccept', 'normalDeliver', 'urgentAccept', 'urgentDeliver'] as const;
@@ -33,9 +35,17 @@ export const draftOf = (settings: DispatchSettings): DispatchDraft => ({
   releaseLeadMinutes: String(settings.releaseLeadMinutes),
 });
 
-export const OFFER_SECONDS_MESSAGE = `Offer time must be a whole number of seconds from ${OFFER_SECONDS.min} to ${OFFER_SECONDS.max}.`;
-export const RELEASE_LEAD_MESSAGE = `Release lead must be a whole number of minutes from ${RELEASE_LEAD_MINUTES.min} to ${RELEASE_LEAD_MINUTES.max}.`;
-export const TARGET_MESSAGE = `Enter minutes: more than 0, at most ${SERVICE_TARGET_SECONDS.max / 60} (a day). 1.5 is a minute and a half.`;
+/** What a field out of its bounds says, in the language spoken now (`lng`: in that one). */
+const offerSecondsMessage = (lng?: string) =>
+  i18n.t('staff.dispatch.offerSecondsMessage', { min: OFFER_SECONDS.min, max: OFFER_SECONDS.max, lng });
+const releaseLeadMessage = (lng?: string) =>
+  i18n.t('staff.dispatch.releaseLeadMessage', { min: RELEASE_LEAD_MINUTES.min, max: RELEASE_LEAD_MINUTES.max, lng });
+const targetMessage = (lng?: string) => i18n.t('staff.dispatch.targetMessage', { max: SERVICE_TARGET_SECONDS.max / 60, lng });
+
+/** The same in English, the catalogue's source. */
+export const OFFER_SECONDS_MESSAGE = offerSecondsMessage('en');
+export const RELEASE_LEAD_MESSAGE = releaseLeadMessage('en');
+export const TARGET_MESSAGE = targetMessage('en');
 
 // Text as typed → a number for the schema to judge; anything but a plain decimal is NaN, which it refuses.
 function decimal(text: string): number {
@@ -55,13 +65,13 @@ const FIELD_AT: Record<string, Exclude<keyof DispatchDraft, 'mode'>> = {
   'serviceTargets.urgent.acceptSeconds': 'urgentAccept',
   'serviceTargets.urgent.deliverSeconds': 'urgentDeliver',
 };
-const MESSAGE_OF: Record<Exclude<keyof DispatchDraft, 'mode'>, string> = {
-  offerSeconds: OFFER_SECONDS_MESSAGE,
-  releaseLeadMinutes: RELEASE_LEAD_MESSAGE,
-  normalAccept: TARGET_MESSAGE,
-  normalDeliver: TARGET_MESSAGE,
-  urgentAccept: TARGET_MESSAGE,
-  urgentDeliver: TARGET_MESSAGE,
+const MESSAGE_OF: Record<Exclude<keyof DispatchDraft, 'mode'>, () => string> = {
+  offerSeconds: () => offerSecondsMessage(),
+  releaseLeadMinutes: () => releaseLeadMessage(),
+  normalAccept: () => targetMessage(),
+  normalDeliver: () => targetMessage(),
+  urgentAccept: () => targetMessage(),
+  urgentDeliver: () => targetMessage(),
 };
 
 /**
@@ -83,8 +93,8 @@ export function checkDispatchDraft(draft: DispatchDraft): { settings: DispatchSe
   for (const issue of parsed.error.issues) {
     const field = FIELD_AT[issue.path.join('.')];
     // A field's bounds in the screen's words (minutes); a rule across fields (accept within delivery) in the schema's.
-    if (field) errors[field] ??= issue.code === 'custom' ? issue.message : MESSAGE_OF[field];
-    else errors.form ??= issue.message;
+    if (field) errors[field] ??= issue.code === 'custom' ? translateMessage(issue.message) : MESSAGE_OF[field]();
+    else errors.form ??= translateMessage(issue.message);
   }
   return { errors };
 }

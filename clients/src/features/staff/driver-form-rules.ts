@@ -1,4 +1,6 @@
 import { LIMITS, SERVER_MESSAGES, driverRecordSchema, type DriverListRow, type DriverRecord, type DriverStatus } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** The driver form as typed: every field is text until it is checked. */
 export interface DriverForm {
@@ -38,6 +40,14 @@ export const driverFormOf = (row: DriverListRow): DriverForm => ({
   createdAt: row.CREATED_AT,
 });
 
+/** 'Active' / 'Not Active' in the language spoken now; the record keeps the English value. */
+export const driverStatusLabel = (status: string): string =>
+  status === 'Active'
+    ? i18n.t('staff.drivers.statuses.active')
+    : status === 'Not Active'
+      ? i18n.t('staff.drivers.statuses.notActive')
+      : status;
+
 /** Digits only, at most `max` of them: what the mobile and sticker inputs keep of what is typed (SPEC §5). */
 export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);
 export const mobileInput = (text: string) => digitsOnly(text, LIMITS.mobileDigits);
@@ -61,8 +71,8 @@ export function checkDriverForm(form: DriverForm): { record: DriverRecord } | { 
   const errors: DriverFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = FIELD_OF[String(issue.path[0])];
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = translateMessage(issue.message);
   }
-  if (Object.keys(errors).length === 0) errors.comments = SERVER_MESSAGES.invalidRequest;
+  if (Object.keys(errors).length === 0) errors.comments = translateMessage(SERVER_MESSAGES.invalidRequest);
   return { errors };
 }

@@ -1,26 +1,32 @@
 import type { FleetFigures } from '@plantride/schemas';
 import { formatDuration, formatHours, formatPercent } from '../../lib/format-number';
+import { i18n } from '../../i18n/i18n';
+import type { staffEn } from '../../i18n/staff/en';
 
 export type { FleetFigures };
 export type FleetFigureKey = keyof FleetFigures;
 export type FleetSortKey = FleetFigureKey | 'label';
 export type SortDirection = 'asc' | 'desc';
 
-/** The figure columns in table order, with their headers; each cell carries its own unit. */
-export const FLEET_COLUMNS: readonly { key: FleetFigureKey; header: string }[] = [
-  { key: 'breakdowns', header: 'Breakdowns' },
-  { key: 'operatingMinutes', header: 'Operating time' },
-  { key: 'mtbfHours', header: 'MTBF' },
-  { key: 'mttrHours', header: 'MTTR' },
-  { key: 'downtimeMinutes', header: 'Downtime' },
-  { key: 'inspectionCompliance', header: 'Inspection compliance' },
+const FLEET_KEYS: readonly FleetFigureKey[] = [
+  'breakdowns',
+  'operatingMinutes',
+  'mtbfHours',
+  'mttrHours',
+  'downtimeMinutes',
+  'inspectionCompliance',
 ];
 
+/** The figure columns in table order, with their headers (in the language spoken then); each cell carries its own unit. */
+export const FLEET_COLUMNS: readonly { key: FleetFigureKey; header: string }[] = FLEET_KEYS.map((key) => ({
+  key,
+  get header() {
+    return i18n.t(`staff.fleet.columns.${key as keyof typeof staffEn.fleet.columns}`);
+  },
+}));
+
 /** What the columns mean and why a cell may have words instead of a figure, said once under the table. */
-export const FLEET_CAPTION =
-  'Operating time: from taking a ride to its end. MTBF: operating time per breakdown. MTTR: mean time from the request to the repair. ' +
-  'Downtime: time drivers stayed blocked by the breakdowns. Inspection compliance: share of days driven with an inspection before the first ride. ' +
-  '—: nothing to measure. Each vehicle type is its vehicles added up, the total its types.';
+export const fleetCaption = (): string => i18n.t('staff.fleet.caption');
 
 /**
  * Rows ordered by one column; rows without the figure (null MTBF: no breakdown) go last either way,
@@ -65,9 +71,11 @@ export function fleetCell(figures: FleetFigures, key: FleetFigureKey): string {
       return formatPercent(figures.inspectionCompliance);
     case 'mtbfHours':
       // Breakdowns but no ride time: a zero MTBF says nothing about the vehicle.
-      return figures.mtbfHours === 0 ? 'no ride time' : formatHours(figures.mtbfHours, 'no breakdowns');
+      return figures.mtbfHours === 0
+        ? i18n.t('staff.fleet.noRideTime')
+        : formatHours(figures.mtbfHours, i18n.t('staff.fleet.noBreakdowns'));
     case 'mttrHours':
-      return formatHours(figures.mttrHours, figures.breakdowns === 0 ? '—' : 'none repaired');
+      return formatHours(figures.mttrHours, figures.breakdowns === 0 ? '—' : i18n.t('staff.fleet.noneRepaired'));
     case 'operatingMinutes':
     case 'operatingHours':
       return formatDuration(figures.operatingMinutes);

@@ -1,4 +1,6 @@
 import type { InspectionRow, InspectionToday } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { filterOption } from './report-filters';
 
 /** The inspection list's filters as the URL and GET /api/inspections hold them; dates yyyy-MM-dd, `passed` 'true' or 'false'. */
 export interface InspectionFilters {
@@ -14,10 +16,7 @@ export const INSPECTION_FILTER_KEYS: readonly InspectionFilterKey[] = ['operator
 /** Rows per page of the history. */
 export const INSPECTION_PAGE_SIZE = 20;
 
-export const RESULT_OPTIONS = [
-  { value: 'true', label: 'Passed' },
-  { value: 'false', label: 'Failed' },
-] as const;
+export const RESULT_OPTIONS = [filterOption('true', 'staff.audit.passed'), filterOption('false', 'staff.audit.failed')] as const;
 
 /** The filters kept in the page's URL, so a reload or a shared link shows the same rows. */
 export function inspectionFiltersOf(params: URLSearchParams): InspectionFilters {
@@ -44,7 +43,7 @@ export function inspectionQueryString(filters: InspectionFilters, page: number, 
 /** 'Page 2 of 3', and whether there is a next one; an empty list is page 1 of 1. */
 export function pageInfo(total: number, limit: number, page: number): { pageOf: string; pages: number; nextOpen: boolean } {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-  return { pageOf: `Page ${page} of ${pages}`, pages, nextOpen: page < pages };
+  return { pageOf: i18n.t('staff.reports.pageOf', { page, pages }), pages, nextOpen: page < pages };
 }
 
 /** 'Ravi Kumar (DR1)', or the id alone for a driver with no name. */
@@ -53,7 +52,7 @@ export const driverLabel = (row: Pick<InspectionRow, 'driverName' | 'operatorId'
 
 /** How many items failed, in words. */
 export const defectsText = (defects: readonly string[]): string =>
-  defects.length === 0 ? 'None' : defects.length === 1 ? '1 defect' : `${defects.length} defects`;
+  defects.length === 0 ? i18n.t('staff.inspections.noDefects') : i18n.t('staff.inspections.defects', { count: defects.length });
 
 /** The Driver Information chip of his inspection today. */
 export function inspectionTodayChip(status: InspectionToday): {
@@ -63,10 +62,10 @@ export function inspectionTodayChip(status: InspectionToday): {
 } {
   switch (status) {
     case 'passed':
-      return { label: 'Inspected today', color: 'success', variant: 'outlined' };
+      return { label: i18n.t('staff.drivers.inspectedToday'), color: 'success', variant: 'outlined' };
     case 'failed':
-      return { label: 'Inspection failed', color: 'error', variant: 'filled' };
+      return { label: i18n.t('staff.drivers.inspectionFailed'), color: 'error', variant: 'filled' };
     default:
-      return { label: 'Not inspected today', color: 'default', variant: 'outlined' };
+      return { label: i18n.t('staff.drivers.notInspectedToday'), color: 'default', variant: 'outlined' };
   }
 }

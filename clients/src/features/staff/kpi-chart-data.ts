@@ -1,6 +1,7 @@
 import { VEHICLE_TYPES, type KpiDay, type KpiDriver, type KpiRoute } from '@plantride/schemas';
 import { formatShortDay } from '../../lib/format-date';
 import { formatDuration } from '../../lib/format-number';
+import { i18n } from '../../i18n/i18n';
 
 /** One bar group per plant day: rides requested per vehicle type. */
 export type RidesPerDayRow = { day: string } & Record<string, number | string>;
@@ -71,14 +72,14 @@ export function driverUtilisation(drivers: readonly KpiDriver[]): UtilisationRow
     .map((driver) => {
       const percent = percentOf(driver);
       const busy = formatDuration(driver.busyMinutes);
-      const onShift = formatDuration(driver.shiftMinutes, 'no shift recorded');
+      const onShift = formatDuration(driver.shiftMinutes, i18n.t('staff.kpis.noShift'));
       return {
         name: driver.driverName && driver.driverName !== driver.driverId ? `${driver.driverName} (${driver.driverId})` : driver.driverId,
         ridesCompleted: driver.ridesCompleted,
         percent,
         busy,
         onShift,
-        note: percent === null ? `${busy} busy, no shift recorded` : `${percent}% · ${busy} of ${onShift}`,
+        note: percent === null ? i18n.t('staff.kpis.busyNoShift', { busy }) : i18n.t('staff.kpis.busyOfShift', { percent, busy, onShift }),
       };
     });
 }

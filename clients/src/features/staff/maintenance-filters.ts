@@ -1,7 +1,6 @@
 import {
   MAINTENANCE_STATUSES,
   MESSAGES,
-  fieldMandatory,
   plantDayOf,
   type BreakdownType,
   type MaintenanceFilter,
@@ -9,6 +8,8 @@ import {
   type MaintenanceStatus,
 } from '@plantride/schemas';
 import { formatPlantDay } from '../../lib/format-date';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** The maintenance filter bar as typed; dates as the date inputs write them (yyyy-MM-dd). */
 export interface MaintenanceFilterForm {
@@ -37,19 +38,19 @@ const isStatus = (filter: string): filter is MaintenanceStatus => (MAINTENANCE_S
 export function checkMaintenanceFilter(form: MaintenanceFilterForm): MaintenanceFilterErrors {
   switch (form.filter) {
     case '':
-      return { filter: fieldMandatory('Filter') };
+      return { filter: i18n.t('staff.requests.filterMandatory') };
     case 'date': {
       const errors: MaintenanceFilterErrors = {};
-      if (!form.startDate) errors.startDate = MESSAGES.startDateMandatory;
-      if (!form.endDate) errors.endDate = MESSAGES.endDateMandatory;
+      if (!form.startDate) errors.startDate = translateMessage(MESSAGES.startDateMandatory);
+      if (!form.endDate) errors.endDate = translateMessage(MESSAGES.endDateMandatory);
       return errors;
     }
     case 'breakdown type':
-      return form.breakdownType ? {} : { breakdownType: MESSAGES.breakdownTypeMandatory };
+      return form.breakdownType ? {} : { breakdownType: translateMessage(MESSAGES.breakdownTypeMandatory) };
     case 'driver ID':
-      return form.driverId.trim() ? {} : { driverId: MESSAGES.driverIdMandatory };
+      return form.driverId.trim() ? {} : { driverId: translateMessage(MESSAGES.driverIdMandatory) };
     case 'driver name':
-      return form.driverName.trim() ? {} : { driverName: MESSAGES.driverNameMandatory };
+      return form.driverName.trim() ? {} : { driverName: translateMessage(MESSAGES.driverNameMandatory) };
     default:
       return {};
   }
@@ -59,15 +60,19 @@ export function checkMaintenanceFilter(form: MaintenanceFilterForm): Maintenance
 export function describeMaintenanceFilter(form: MaintenanceFilterForm): string {
   switch (form.filter) {
     case 'date':
-      return `Date: ${formatPlantDay(form.startDate)} – ${formatPlantDay(form.endDate)}`;
+      return i18n.t('staff.requests.describeDate', { start: formatPlantDay(form.startDate), end: formatPlantDay(form.endDate) });
     case 'breakdown type':
-      return `Breakdown type: ${form.breakdownType}`;
+      return i18n.t('staff.requests.describeBreakdownType', {
+        type: form.breakdownType ? i18n.t(`staff.common.breakdownTypes.${form.breakdownType}`) : '',
+      });
     case 'driver ID':
-      return `Driver ID: ${form.driverId.trim()}`;
+      return i18n.t('staff.requests.describeDriverId', { id: form.driverId.trim() });
     case 'driver name':
-      return `Driver name: ${form.driverName.trim()}`;
+      return i18n.t('staff.requests.describeDriverName', { name: form.driverName.trim() });
     default:
-      return `Status: ${form.filter}`;
+      return i18n.t('staff.requests.describeStatus', {
+        status: isStatus(form.filter) ? i18n.t(`staff.common.statuses.${form.filter}`) : form.filter,
+      });
   }
 }
 

@@ -1,4 +1,6 @@
 import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** The driver's report as he wrote it (issue #32): nothing the maintenance head writes or a rejection changes it. */
 export interface DriverReport {
@@ -18,17 +20,17 @@ export interface DriverReport {
 export function driverReportOf(row: Pick<MaintenanceRequestRow, 'ISSUE' | 'DRIVER_COMMENT' | 'RIDE_ID'>): DriverReport {
   const words = row.DRIVER_COMMENT.trim() || null;
   if (row.ISSUE) return { issue: row.ISSUE, comment: words, midRideOf: row.RIDE_ID };
-  if (row.RIDE_ID) return { issue: words ?? MESSAGES.notAvailable, comment: null, midRideOf: row.RIDE_ID };
-  return { issue: MESSAGES.notAvailable, comment: words, midRideOf: null };
+  if (row.RIDE_ID) return { issue: words ?? translateMessage(MESSAGES.notAvailable), comment: null, midRideOf: row.RIDE_ID };
+  return { issue: translateMessage(MESSAGES.notAvailable), comment: words, midRideOf: null };
 }
 
 /** 'Mid-ride, ride' before the ride's id (a link to its audit); null when it was not mid-ride. */
-export const midRideLabel = (report: DriverReport): string | null => (report.midRideOf ? 'Mid-ride, ride' : null);
+export const midRideLabel = (report: DriverReport): string | null => (report.midRideOf ? i18n.t('staff.requests.midRide') : null);
 
 /** What happens to the vehicle now, as the request's close recorded it (issue #32); null while open or when nothing is due. */
 export function returnToServiceNote(row: Pick<MaintenanceRequestRow, 'STATUS' | 'INSPECTION_DUE'>): string | null {
   if (row.STATUS !== 'completed' && row.STATUS !== 'rejected') return null;
-  return row.INSPECTION_DUE ? 'Back in service after the driver passes a vehicle inspection.' : null;
+  return row.INSPECTION_DUE ? i18n.t('staff.requests.backInService') : null;
 }
 
 /** What closing a request will mean for its vehicle, for the Reject and Mark Complete dialogs; null when nothing more is needed. */
@@ -47,17 +49,19 @@ export function closeWarningOf(
   row: Pick<MaintenanceRequestRow, 'OUT_OF_SERVICE' | 'INSPECTION_DUE_ON_CLOSE' | 'VEHICLE_NUMBER'>,
 ): CloseWarning | null {
   if (!row.OUT_OF_SERVICE) return null;
-  const vehicle = row.VEHICLE_NUMBER ? `Vehicle ${row.VEHICLE_NUMBER}` : 'This vehicle';
+  const vehicle = row.VEHICLE_NUMBER
+    ? i18n.t('staff.requests.vehicleNumbered', { number: row.VEHICLE_NUMBER })
+    : i18n.t('staff.requests.thisVehicle');
   if (row.INSPECTION_DUE_ON_CLOSE)
     return {
-      text: `${vehicle} was taken out of service. The driver is released, but takes rides again only after he passes a vehicle inspection.`,
+      text: i18n.t('staff.requests.outOfServiceInspection', { vehicle }),
       needsCheck: false,
     };
   return {
-    text: `${vehicle} was taken out of service and vehicle inspections are not required: closing this request returns it to service at once.`,
+    text: i18n.t('staff.requests.outOfServiceReturns', { vehicle }),
     needsCheck: true,
   };
 }
 
 /** The box the head ticks when his close is the vehicle's check. */
-export const VEHICLE_CHECKED_LABEL = 'I have checked the vehicle and it is safe to use';
+export const vehicleCheckedLabel = (): string => i18n.t('staff.requests.vehicleChecked');

@@ -1,10 +1,25 @@
 import { DRIVER_PRESENCE_STATES, VEHICLE_TYPES, type PresenceAnswer, type VehicleType } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 export type PresenceRow = PresenceAnswer['drivers'][number];
 export type PresenceState = (typeof DRIVER_PRESENCE_STATES)[number];
 
 /** A driver record without a vehicle type is counted under this name. */
 export const NO_VEHICLE_TYPE = 'No vehicle type';
+
+const STATE_KEYS = {
+  free: 'free',
+  busy: 'busy',
+  'on break': 'onBreak',
+  blocked: 'blocked',
+  'off shift': 'offShift',
+} as const satisfies Record<PresenceState, string>;
+
+/** A driver's state ('free', 'on break'…) in the language spoken now; the engine's value stays English. */
+export const presenceStateLabel = (state: PresenceState): string => i18n.t(`staff.board.driverStates.${STATE_KEYS[state]}`);
+
+/** A vehicle type as a name (it stays as it is), or the words for none. */
+export const presenceTypeLabel = (type: string): string => (type === NO_VEHICLE_TYPE ? i18n.t('staff.presence.noVehicleType') : type);
 
 export interface PresenceFilter {
   state: PresenceState | 'all';
@@ -41,4 +56,4 @@ export function presenceCounts(rows: readonly PresenceRow[]): PresenceCount[] {
 
 /** '3 free, 1 busy, 0 blocked, 5 off shift'. */
 export const countsText = (counts: Record<PresenceState, number>): string =>
-  DRIVER_PRESENCE_STATES.map((state) => `${counts[state]} ${state}`).join(', ');
+  DRIVER_PRESENCE_STATES.map((state) => `${counts[state]} ${presenceStateLabel(state)}`).join(', ');

@@ -1,4 +1,4 @@
-import { pageOf, showingRecords } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
 
 /** What the server counted: `capped` when more rows match than it counted (the total is then a lower bound). */
 export interface ReportCount {
@@ -20,9 +20,9 @@ export function reportCountTexts(filtered: ReportCount, all: ReportCount, page: 
   return {
     showing:
       filtered.capped || allCapped
-        ? `Showing ${atLeast(filtered.total, filtered.capped)} of ${atLeast(allTotal, allCapped)} records`
-        : showingRecords(filtered.total, allTotal),
-    pageOf: filtered.capped ? `Page ${shown} of ${pages}+` : pageOf(shown, pages),
+        ? i18n.t('staff.reports.showing', { shown: atLeast(filtered.total, filtered.capped), total: atLeast(allTotal, allCapped) })
+        : i18n.t('staff.reports.showing', { shown: filtered.total, total: allTotal }),
+    pageOf: i18n.t('staff.reports.pageOf', { page: shown, pages: filtered.capped ? `${pages}+` : pages }),
     nextOpen: page < pages || filtered.capped,
   };
 }

@@ -1,5 +1,7 @@
 import { REPORT_FILTER_BY_OPTIONS, type ReportFilterBy } from '@plantride/schemas';
 import { formatPlantDay } from '../../lib/format-date';
+import type { ParseKeys } from 'i18next';
+import { i18n } from '../../i18n/i18n';
 
 /** The ride report filters the server understands (GET /api/reports/rides); dates as the date inputs write them, yyyy-MM-dd. */
 export interface ReportFilters {
@@ -36,18 +38,37 @@ export const FILTER_BY_OPTIONS = [...REPORT_FILTER_BY_OPTIONS, 'Priority', 'SLA'
 export type FilterBy = ReportFilterBy | 'Priority' | 'SLA';
 
 /** The values of the two issue #20 filters, as the server takes them, and as the screen names them. */
+/** A choice of a filter: the value the server takes, and its label read in the language spoken then. */
+export const filterOption = <V extends string>(value: V, key: ParseKeys) => ({
+  value,
+  get label() {
+    return i18n.t(key);
+  },
+});
+
 export const PRIORITY_FILTER_OPTIONS = [
-  { value: 'normal', label: 'Normal' },
-  { value: 'urgent', label: 'Urgent' },
+  filterOption('normal', 'staff.reports.priorities.normal'),
+  filterOption('urgent', 'staff.reports.priorities.urgent'),
 ] as const;
 export const SLA_FILTER_OPTIONS = [
-  { value: 'true', label: 'Met' },
-  { value: 'false', label: 'Missed' },
+  filterOption('true', 'staff.reports.sla.met'),
+  filterOption('false', 'staff.reports.sla.missed'),
 ] as const;
 
 /** The filter-by choices as the dropdown names them: the spec's 'Forklift Number' is the sticker number (docs/GLOSSARY.md). */
-export const FILTER_BY_LABELS: Partial<Record<FilterBy, string>> = { 'Forklift Number': 'Sticker Number' };
-export const filterByLabel = (option: FilterBy): string => FILTER_BY_LABELS[option] ?? option;
+const FILTER_BY_LABEL_KEYS = {
+  None: 'none',
+  'Vehicle Type': 'vehicleType',
+  'Vehicle Number': 'vehicleNumber',
+  'Forklift Number': 'stickerNumber',
+  Status: 'status',
+  'Driver ID': 'driverId',
+  'Driver Name': 'driverName',
+  Date: 'date',
+  Priority: 'priority',
+  SLA: 'sla',
+} as const satisfies Record<FilterBy, string>;
+export const filterByLabel = (option: FilterBy): string => i18n.t(`staff.reports.filterByOptions.${FILTER_BY_LABEL_KEYS[option]}`);
 
 /** Which filters each choice of the filter-by dropdown edits. */
 export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
@@ -63,18 +84,8 @@ export const FILTER_BY_KEYS: Record<FilterBy, readonly ReportFilterKey[]> = {
   SLA: ['slaMet'],
 };
 
-export const FILTER_LABELS: Record<ReportFilterKey, string> = {
-  vehicleType: 'Vehicle Type',
-  vehicleNumber: 'Vehicle Number',
-  forkliftNumber: 'Sticker Number',
-  status: 'Status',
-  driverId: 'Driver ID',
-  driverName: 'Driver Name',
-  from: 'From',
-  to: 'To',
-  priority: 'Priority',
-  slaMet: 'SLA',
-};
+/** A filter's name as the screen writes it, in the language spoken now. */
+export const filterLabel = (key: ReportFilterKey): string => i18n.t(`staff.reports.filterLabels.${key}`);
 
 /** 'yyyy-MM-dd' (a date input) as the report API's 'dd/MM/yyyy'. */
 export function toReportDate(isoDay: string): string {
@@ -121,6 +132,6 @@ const shownValue = (key: ReportFilterKey, value: string) =>
 export function activeFilters(filters: ReportFilters): { key: ReportFilterKey; label: string }[] {
   return REPORT_FILTER_KEYS.filter((key) => filters[key]).map((key) => ({
     key,
-    label: `${FILTER_LABELS[key]}: ${shownValue(key, filters[key] as string)}`,
+    label: `${filterLabel(key)}: ${shownValue(key, filters[key] as string)}`,
   }));
 }

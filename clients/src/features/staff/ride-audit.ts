@@ -9,6 +9,8 @@ import {
   type TimelineEvent,
 } from '@plantride/schemas';
 import { formatAuditDateTime } from '../../lib/format-date';
+import { i18n } from '../../i18n/i18n';
+import { staffEn } from '../../i18n/staff/en';
 
 export interface AuditDriver {
   id: string;
@@ -104,33 +106,7 @@ export function scrubberKeyIndex(key: string, eventCount: number): number | null
   return null;
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  RideRequested: 'Ride requested',
-  RideAccepted: 'Driver accepted the ride',
-  RideStarted: 'Ride started',
-  MaterialPicked: 'Material picked',
-  MaterialDropped: 'Material dropped',
-  RideEnded: 'Ride ended',
-  RideCancelled: 'Ride cancelled',
-  RideRedistributed: 'Vehicle broke down; ride redistributed',
-  RideTakenOver: 'Another driver took the ride over',
-  RideWaitAlerted: 'Staff alerted: waiting too long',
-  ReassignmentOverdue: 'No alternative driver yet',
-  SpecialTaskOverran: 'Special task ran past its time',
-  // Issue #20.
-  RidePriorityChanged: 'Priority changed',
-  RideReleased: 'Booked for later: went to drivers',
-  RideSlaBreached: 'Service target missed',
-  RideOffered: 'Offered to one driver',
-  RideOfferDeclined: 'Driver declined the offer',
-  RideOfferExpired: 'Offer lapsed unanswered',
-  RideOfferWithdrawn: 'Offer taken back for an urgent ride',
-  RideOpenedToAll: 'Opened to every driver',
-  // Issue #32 item 4.
-  RideAssigned: 'Staff assigned a driver',
-  // Issue #32 item 2.
-  RideSlaMissWithdrawn: 'Delivery target met after all: the drop was tapped in time',
-};
+const EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(staffEn.audit.events));
 
 /**
  * What an auditor reads under an event's label: a step's clock, or for staff's assignment (issue
@@ -140,16 +116,23 @@ export function eventNote(event: TimelineEvent): string | null {
   if (event.type !== 'RideAssigned') return stepText(event);
   const to = driverOf(event.data, 'driverId', 'driverName');
   const from = text(event.data.fromDriverId);
-  return `To ${to.name ? `${to.name} (${to.id})` : to.id}${from ? `, taken back from ${from}` : ''}. Reason: ${text(event.data.reason)}`;
+  return [
+    i18n.t('staff.audit.assignedTo', { driver: to.name ? `${to.name} (${to.id})` : to.id }),
+    from ? i18n.t('staff.audit.takenBackFrom', { driver: from }) : '',
+    i18n.t('staff.audit.reason', { reason: text(event.data.reason) }),
+  ].join('');
 }
 
 /** An event type in words; an unknown one is split at its capitals. */
-export const eventLabel = (type: string): string => EVENT_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
+export const eventLabel = (type: string): string =>
+  EVENT_TYPES.has(type)
+    ? i18n.t(`staff.audit.events.${type as keyof typeof staffEn.audit.events}`)
+    : type.replace(/([a-z])([A-Z])/g, '$1 $2');
 
 /** Who caused an event: a person's token number and role, or the system part that did. */
 export const actorLabel = (actor: Actor): string =>
   'system' in actor
-    ? `System (${actor.system})`
+    ? i18n.t('staff.audit.systemActor', { system: actor.system })
     : 'service' in actor
-      ? `${actor.name} (service account)`
+      ? i18n.t('staff.audit.serviceActor', { name: actor.name })
       : `${actor.tokenNo} (${actor.role})`;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import type { IssuedAccessCode } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 
 export interface ShownAccessCode extends IssuedAccessCode {
@@ -16,6 +17,7 @@ const grouped = (code: string) => (code.length === 10 ? `${code.slice(0, 5)}-${c
  */
 export function AccessCodeDialog({ shown, onClose }: { shown: ShownAccessCode | null; onClose: () => void }) {
   const titleId = useId();
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const code = shown?.activationCode;
   const forSignUp = shown?.purpose === 'signUp';
@@ -37,14 +39,14 @@ export function AccessCodeDialog({ shown, onClose }: { shown: ShownAccessCode | 
   return (
     <Dialog open={shown !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>
-        {forSignUp ? 'Activation code' : 'Password reset code'} for {shown?.tokenNo}
+        {t(forSignUp ? 'staff.drivers.activationCodeFor' : 'staff.drivers.resetCodeFor', { id: shown?.tokenNo })}
       </DialogTitle>
       <DialogContent>
         {code ? (
           <>
             <Box
               data-testid="access-code"
-              aria-label="One-time code"
+              aria-label={t('staff.drivers.oneTimeCode')}
               sx={{
                 fontFamily: 'monospace',
                 fontSize: '1.75rem',
@@ -60,32 +62,31 @@ export function AccessCodeDialog({ shown, onClose }: { shown: ShownAccessCode | 
               {grouped(code)}
             </Box>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {forSignUp
-                ? `Give this code to ${shown?.tokenNo} in person. He types it when he signs up; then his account is this driver.`
-                : `Give this code to ${shown?.tokenNo} in person. He sets a new password with it on the sign-in screen's “set a new password” link; his other sessions end.`}
+              {forSignUp ? t('staff.drivers.giveSignUp', { id: shown?.tokenNo }) : t('staff.drivers.giveReset', { id: shown?.tokenNo })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Works once{shown?.expiresAt ? `, until ${formatDateTime(shown.expiresAt)}` : ''}. It is shown only now: close this and it
-              cannot be seen again (reset for a new one).
+              {shown?.expiresAt
+                ? t('staff.drivers.worksOnceUntil', { time: formatDateTime(shown.expiresAt) })
+                : t('staff.drivers.worksOnce')}
             </Typography>
             {copied && (
               <Alert severity="success" sx={{ mt: 1 }} role="status">
-                Copied.
+                {t('staff.drivers.copied')}
               </Alert>
             )}
           </>
         ) : (
-          <Alert severity="info">This was already done; its code is not shown again. Reset the code for a new one.</Alert>
+          <Alert severity="info">{t('staff.drivers.alreadyDone')}</Alert>
         )}
       </DialogContent>
       <DialogActions>
         {code && (
           <Button variant="outlined" onClick={() => void copy()}>
-            Copy
+            {t('staff.drivers.copy')}
           </Button>
         )}
         <Button variant="contained" onClick={close}>
-          Done
+          {t('staff.drivers.done')}
         </Button>
       </DialogActions>
     </Dialog>

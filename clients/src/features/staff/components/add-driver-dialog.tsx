@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 import { ApiError } from '../../../lib/api-client';
 import { useAddDriver } from '../api/add-driver';
 import { checkDriverForm, emptyDriverForm, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
@@ -18,6 +20,7 @@ interface Props {
 /** 'Add New Driver': a new record is role Driver and Active unless chosen otherwise (SPEC §3). */
 export function AddDriverDialog({ open, onClose, onAdded }: Props) {
   const titleId = useId();
+  const { t } = useTranslation();
   const [form, setForm] = useState<DriverForm>(emptyDriverForm);
   const [errors, setErrors] = useState<DriverFormErrors>({});
   const add = useAddDriver();
@@ -36,7 +39,7 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
     }
     try {
       const answer = await add.mutateAsync(checked.record);
-      toast.success(answer.message ?? `Driver ${answer.operatorId} added.`);
+      toast.success(answer.message ? translateMessage(answer.message) : t('staff.drivers.added', { id: answer.operatorId }));
       onAdded(answer.position, {
         tokenNo: answer.operatorId,
         purpose: 'signUp',
@@ -46,14 +49,14 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
       close();
     } catch (error) {
       // The server's text when it gave one ('already exists'), else the spec's two fallbacks.
-      if (error instanceof ApiError) toast.error(error.serverMessage ?? MESSAGES.failedToAddDriver);
-      else toast.error(MESSAGES.serverErrorSavingDriver);
+      if (error instanceof ApiError) toast.error(translateMessage(error.serverMessage ?? MESSAGES.failedToAddDriver));
+      else toast.error(t('messages.serverErrorSavingDriver'));
     }
   };
 
   return (
     <Dialog open={open} onClose={add.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{MESSAGES.addNewDriver}</DialogTitle>
+      <DialogTitle id={titleId}>{t('messages.addNewDriver')}</DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -75,10 +78,10 @@ export function AddDriverDialog({ open, onClose, onAdded }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={add.isPending}>
-          Cancel
+          {t('staff.common.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={add.isPending}>
-          Add Driver
+          {t('staff.drivers.addDriver')}
         </Button>
       </DialogActions>
     </Dialog>

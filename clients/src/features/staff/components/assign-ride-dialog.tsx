@@ -17,6 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { ASSIGN_MESSAGES, isAssignable, type AssignRideAnswer } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';
 import { useAssignRide, useAssignableDrivers } from '../api/assign-ride';
 
@@ -35,6 +37,7 @@ export interface AssignRideDialogProps {
  */
 export function AssignRideDialog({ rideId, onClose, onAssigned }: AssignRideDialogProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   const driversLabelId = useId();
   const drivers = useAssignableDrivers(rideId);
   const assign = useAssignRide();
@@ -65,14 +68,14 @@ export function AssignRideDialog({ rideId, onClose, onAssigned }: AssignRideDial
   const list = drivers.data?.drivers ?? [];
   return (
     <Dialog open={rideId !== null} onClose={assign.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Assign driver{rideId ? ` — ride ${rideId}` : ''}</DialogTitle>
+      <DialogTitle id={titleId}>{rideId ? t('staff.assign.titleForRide', { rideId }) : t('staff.assign.title')}</DialogTitle>
       <DialogContent>
-        {drivers.isPending && <CircularProgress size={24} aria-label="Loading drivers" />}
-        {drivers.isError && <Alert severity="error">{messageOf(drivers.error, 'Could not load the drivers. Please try again.')}</Alert>}
-        {drivers.isSuccess && list.length === 0 && <Typography>No driver of this ride&apos;s vehicle type is on record.</Typography>}
+        {drivers.isPending && <CircularProgress size={24} aria-label={t('staff.assign.loadingDrivers')} />}
+        {drivers.isError && <Alert severity="error">{messageOf(drivers.error, t('staff.assign.loadFailed'))}</Alert>}
+        {drivers.isSuccess && list.length === 0 && <Typography>{t('staff.assign.noDrivers')}</Typography>}
         {list.length > 0 && (
           <FormControl component="fieldset" margin="dense" fullWidth error={touched && driverId === ''}>
-            <FormLabel id={driversLabelId}>Driver</FormLabel>
+            <FormLabel id={driversLabelId}>{t('staff.assign.driver')}</FormLabel>
             <RadioGroup aria-labelledby={driversLabelId} value={driverId} onChange={(event) => setDriverId(event.target.value)}>
               {list.map((driver) => (
                 <FormControlLabel
@@ -82,10 +85,10 @@ export function AssignRideDialog({ rideId, onClose, onAssigned }: AssignRideDial
                   control={<Radio />}
                   label={
                     <span>
-                      {driver.name} ({driver.operatorId}){driver.vehicleNumber ? ` · ${driver.vehicleNumber}` : ''}
+                      {`${driver.name} (${driver.operatorId})${driver.vehicleNumber ? ` · ${driver.vehicleNumber}` : ''}`}
                       {driver.refusal && (
                         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                          {driver.refusal}
+                          {translateMessage(driver.refusal)}
                         </Typography>
                       )}
                     </span>
@@ -93,15 +96,15 @@ export function AssignRideDialog({ rideId, onClose, onAssigned }: AssignRideDial
                 />
               ))}
             </RadioGroup>
-            {touched && driverId === '' && <FormHelperText>Choose a driver.</FormHelperText>}
+            {touched && driverId === '' && <FormHelperText>{t('staff.assign.chooseDriver')}</FormHelperText>}
           </FormControl>
         )}
         <TextField
-          label="Reason"
+          label={t('staff.assign.reason')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
-          helperText={touched && blank ? ASSIGN_MESSAGES.reasonRequired : ' '}
+          helperText={touched && blank ? translateMessage(ASSIGN_MESSAGES.reasonRequired) : ' '}
           error={touched && blank}
           required
           multiline
@@ -111,16 +114,16 @@ export function AssignRideDialog({ rideId, onClose, onAssigned }: AssignRideDial
         />
         {assign.isError && (
           <Alert severity="error" role="alert">
-            {messageOf(assign.error, 'Could not assign the ride. Please try again.')}
+            {messageOf(assign.error, t('staff.assign.failed'))}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={assign.isPending}>
-          Cancel
+          {t('staff.common.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} disabled={assign.isPending || list.length === 0}>
-          Assign
+          {t('staff.assign.assign')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -138,11 +141,12 @@ export function AssignRideButton({
   onAssigned?: (answer: AssignRideAnswer) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   if (!isAssignable(status)) return null;
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)} aria-label={`Assign driver to ride ${rideId}`}>
-        Assign driver
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)} aria-label={t('staff.assign.assignToRide', { rideId })}>
+        {t('staff.assign.title')}
       </Button>
       {/* Mounted while open only: the drivers are read when staff ask, not for every row of a table. */}
       {open && <AssignRideDialog rideId={rideId} onClose={() => setOpen(false)} onAssigned={onAssigned} />}

@@ -1,5 +1,8 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
+import { presenceStateLabel } from '../presence';
 import { formatTime } from '../../../lib/format-date';
 import { BoardCard, BoardSection } from './board-section';
 
@@ -9,22 +12,23 @@ type BoardDriver = BoardAnswer['drivers'][number]['drivers'][number];
 
 /** 'Asha (D001): busy, ride R1', 'Bala (D002): on break since 10:42'. */
 const driverLabel = (driver: BoardDriver) =>
-  `${driver.name} (${driver.operatorId}): ${driver.state}${driver.rideId ? `, ride ${driver.rideId}` : ''}${
-    driver.breakSince ? ` since ${formatTime(driver.breakSince)}` : ''
-  }`;
+  `${driver.name} (${driver.operatorId}): ${presenceStateLabel(driver.state)}${
+    driver.rideId ? i18n.t('staff.board.driverRide', { rideId: driver.rideId }) : ''
+  }${driver.breakSince ? i18n.t('staff.board.driverSince', { time: formatTime(driver.breakSince) }) : ''}`;
 
 /** Drivers on shift per vehicle type, as the engine's roster has them: free, busy (with his ride), on break (since when) or blocked. */
 export function DriversByType({ groups }: { groups: BoardAnswer['drivers'] }) {
+  const { t } = useTranslation();
   const onShift = groups.reduce((sum, group) => sum + group.drivers.length, 0);
   return (
-    <BoardSection id="board-drivers" title="Drivers on shift" count={onShift} empty="No driver is on shift.">
+    <BoardSection id="board-drivers" title={t('staff.board.drivers')} count={onShift} empty={t('staff.board.noDrivers')}>
       {groups.map((group) => (
         <BoardCard key={group.vehicleType}>
           <Typography component="h3" sx={{ fontWeight: 600 }}>
             {group.vehicleType}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {group.counts.free} free, {group.counts.busy} busy, {group.counts.onBreak} on break, {group.counts.blocked} blocked
+            {t('staff.board.groupCounts', group.counts)}
           </Typography>
           {group.drivers.length > 0 && (
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import type { BoardWaitingRide } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PushNotifications } from '../../../components/push-notifications';
 import { messageOf } from '../../../lib/api-client';
@@ -24,6 +25,7 @@ import { OffersInFlight, WaitingRides } from './board-rides';
  */
 export function BoardPage() {
   const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { board, advance } = useLiveBoard();
   const acknowledge = useAcknowledgeAlert();
@@ -40,7 +42,7 @@ export function BoardPage() {
       onSuccess: (answer) => advance(answer.position),
       // Someone else may have acknowledged it first: say so, and read the board again.
       onError: (error) => {
-        toast.error(messageOf(error, 'Could not acknowledge the alert. Please try again.'));
+        toast.error(messageOf(error, t('staff.board.acknowledgeFailed')));
         void board.refetch();
       },
       onSettled: () => setBusyId(null),
@@ -49,42 +51,42 @@ export function BoardPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide">
+      <PageHeader title={t('common.appName')}>
         <Button color="inherit" variant="outlined" size="small" onClick={() => navigate('/requests')}>
-          Requests
+          {t('staff.board.requests')}
         </Button>
         <Button color="inherit" variant="outlined" size="small" onClick={() => navigate('/maintenance-head')}>
-          {isAdmin ? 'Admin Tools' : 'More Tools'}
+          {isAdmin ? t('staff.board.adminTools') : t('staff.board.moreTools')}
         </Button>
         {isAdmin && (
           <Button color="inherit" variant="outlined" size="small" onClick={() => navigate('/requester')}>
-            Book a Ride
+            {t('staff.board.bookRide')}
           </Button>
         )}
       </PageHeader>
       <Container component="main" maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
-            Dispatcher Board
+            {t('staff.board.title')}
           </Typography>
           <PushNotifications audience="staff" />
           {board.isError && (
             <Alert severity={data ? 'warning' : 'error'}>
-              {messageOf(board.error, data ? 'Could not refresh; showing the board as last read.' : 'Could not load the board.')}
+              {messageOf(board.error, data ? t('staff.board.refreshFailed') : t('staff.board.loadFailed'))}
             </Alert>
           )}
           {!data ? (
             !board.isError && (
               <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
                 <CircularProgress size={28} aria-hidden="true" />
-                <Typography>Loading the board…</Typography>
+                <Typography>{t('staff.board.loading')}</Typography>
               </Box>
             )
           ) : (
             <>
               <BoardCounts counts={data.counts} />
               <Typography variant="body2" color="text.secondary">
-                As of {formatTime(data.asOf)}; read again on every change staff hear of and every 15 seconds.
+                {t('staff.board.asOf', { time: formatTime(data.asOf) })}
               </Typography>
               <Box
                 sx={{

@@ -1,26 +1,33 @@
 import type { ReactNode } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import type { BoardAnswer, BoardWaitingRide } from '@plantride/schemas';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { formatTime } from '../../../lib/format-date';
 import { rideTypeLabel } from '../../../lib/words';
 import { ageText } from '../board';
 import { BoardCard, BoardSection } from './board-section';
 
 const offerText = (offer: NonNullable<BoardWaitingRide['offer']>) =>
-  `Offered to ${offer.driverName ?? offer.driverId} (${offer.driverId}) until ${formatTime(offer.expiresAt)}`;
+  i18n.t('staff.board.offeredTo', {
+    name: offer.driverName ?? offer.driverId,
+    driverId: offer.driverId,
+    time: formatTime(offer.expiresAt),
+  });
 
 function RideLine({ ride }: { ride: BoardWaitingRide }) {
+  const { t } = useTranslation();
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography component="span" sx={{ fontWeight: 600 }}>
           {ride.fromLocation} → {ride.toLocation}
         </Typography>
-        {ride.priority === 'urgent' && <Chip size="small" color="error" label="Urgent" />}
-        {ride.isRedistributed && <Chip size="small" color="warning" label="Redistributed" />}
+        {ride.priority === 'urgent' && <Chip size="small" color="error" label={t('staff.board.urgent')} />}
+        {ride.isRedistributed && <Chip size="small" color="warning" label={t('staff.board.redistributed')} />}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Ride {ride.rideId} · {ride.vehicleType} · {rideTypeLabel(ride.rideType)}
+        {t('staff.board.ride', { rideId: ride.rideId })} · {ride.vehicleType} · {rideTypeLabel(ride.rideType)}
       </Typography>
     </>
   );
@@ -37,13 +44,18 @@ interface WaitingProps {
 
 /** Rides no driver carries yet (or again), urgent first, then oldest: how long each has waited, and any offer on it. */
 export function WaitingRides({ rides, rideActions }: WaitingProps) {
+  const { t } = useTranslation();
   return (
-    <BoardSection id="board-waiting" title="Waiting rides" count={rides.length} empty="No ride is waiting for a driver.">
+    <BoardSection id="board-waiting" title={t('staff.board.waitingRides')} count={rides.length} empty={t('staff.board.noWaitingRides')}>
       {rides.map((ride) => (
         <BoardCard key={ride.rideId} tone={ride.priority === 'urgent' ? 'error' : undefined}>
           <RideLine ride={ride} />
           <Typography variant="body2">
-            Waiting <strong>{ageText(ride.ageSeconds)}</strong> (since {formatTime(ride.waitingSince)})
+            <Trans
+              i18nKey="staff.board.waitingFor"
+              values={{ age: ageText(ride.ageSeconds), since: formatTime(ride.waitingSince) }}
+              components={{ strong: <strong /> }}
+            />
           </Typography>
           {ride.offer && <Typography variant="body2">{offerText(ride.offer)}</Typography>}
           {rideActions && <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rideActions(ride)}</Box>}
@@ -55,8 +67,9 @@ export function WaitingRides({ rides, rideActions }: WaitingProps) {
 
 /** Rides offered to one driver now (offer dispatch), with whom and until when. */
 export function OffersInFlight({ offers }: { offers: BoardAnswer['offers'] }) {
+  const { t } = useTranslation();
   return (
-    <BoardSection id="board-offers" title="Offers in flight" count={offers.length} empty="No ride is offered to a driver right now.">
+    <BoardSection id="board-offers" title={t('staff.board.offers')} count={offers.length} empty={t('staff.board.noOffers')}>
       {offers.map((ride) => (
         <BoardCard key={ride.rideId}>
           <RideLine ride={ride} />

@@ -15,7 +15,7 @@ export function BoardSection({ id, title, count, empty, children }: Props) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Typography variant="h6" component="h2" id={id} gutterBottom>
-        {title} ({count})
+        {`${title} (${count})`}
       </Typography>
       {count === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>

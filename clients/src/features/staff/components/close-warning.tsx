@@ -1,5 +1,5 @@
 import { Alert, Checkbox, FormControlLabel } from '@mui/material';
-import { VEHICLE_CHECKED_LABEL, type CloseWarning } from '../maintenance-issue';
+import { vehicleCheckedLabel, type CloseWarning } from '../maintenance-issue';
 
 /** What closing the request means for its vehicle (issue #32), and the tick the head gives when his close is the vehicle's check. */
 export function CloseWarningNotice({
@@ -20,7 +20,7 @@ export function CloseWarningNotice({
       {warning.needsCheck && (
         <FormControlLabel
           control={<Checkbox checked={checked} onChange={(e) => onChecked(e.target.checked)} />}
-          label={VEHICLE_CHECKED_LABEL}
+          label={vehicleCheckedLabel()}
         />
       )}
     </>

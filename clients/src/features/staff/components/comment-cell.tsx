@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack, TextField, Typography } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   requestId: string;
@@ -12,6 +12,7 @@ interface Props {
 
 /** The maintenance head's notes on a request (SPEC's comment) with in-place editing; an empty one is refused (SPEC §5). */
 export function CommentCell({ requestId, comment, busy, onSave }: Props) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,8 +22,8 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
           {comment || '—'}
         </Typography>
-        <Button size="small" onClick={() => setDraft(comment)} aria-label={`Edit notes of request ${requestId}`}>
-          Edit
+        <Button size="small" onClick={() => setDraft(comment)} aria-label={t('staff.requests.editNotes', { id: requestId })}>
+          {t('staff.common.edit')}
         </Button>
       </Stack>
     );
@@ -30,7 +31,7 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
 
   const save = async () => {
     if (!draft.trim()) {
-      setError(MESSAGES.commentCannotBeEmpty);
+      setError(t('messages.commentCannotBeEmpty'));
       return;
     }
     if (await onSave(draft.trim())) setDraft(null);
@@ -40,7 +41,7 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
     <Stack spacing={1} sx={{ minWidth: 200 }}>
       <TextField
         size="small"
-        label={`Notes for request ${requestId}`}
+        label={t('staff.requests.notesFor', { id: requestId })}
         value={draft}
         onChange={(e) => {
           setDraft(e.target.value);
@@ -53,10 +54,10 @@ export function CommentCell({ requestId, comment, busy, onSave }: Props) {
       />
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="contained" onClick={() => void save()} disabled={busy}>
-          Save
+          {t('staff.common.save')}
         </Button>
         <Button size="small" onClick={() => setDraft(null)} disabled={busy}>
-          Cancel
+          {t('staff.common.cancel')}
         </Button>
       </Stack>
     </Stack>

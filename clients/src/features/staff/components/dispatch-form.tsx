@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import { OFFER_SECONDS, RELEASE_LEAD_MINUTES, type DispatchSettings } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { useSaveDispatchSettings } from '../api/dispatch-settings';
 import { checkDispatchDraft, draftOf, type DispatchDraft, type DispatchDraftErrors, type TargetField } from '../dispatch-rules';
 import { DispatchModeField } from './dispatch-mode-field';
 
 const TARGET_ROWS = [
-  { priority: 'Normal', accept: 'normalAccept', deliver: 'normalDeliver' },
-  { priority: 'Urgent', accept: 'urgentAccept', deliver: 'urgentDeliver' },
+  { priority: 'normal', accept: 'normalAccept', deliver: 'normalDeliver' },
+  { priority: 'urgent', accept: 'urgentAccept', deliver: 'urgentDeliver' },
 ] as const satisfies readonly { priority: string; accept: TargetField; deliver: TargetField }[];
 
 /** The settings as the engine holds them, edited here; Save sends the whole object. */
 export function DispatchForm({ settings }: { settings: DispatchSettings }) {
+  const { t } = useTranslation();
   const save = useSaveDispatchSettings();
   const [draft, setDraft] = useState<DispatchDraft>(() => draftOf(settings));
   const [errors, setErrors] = useState<DispatchDraftErrors>({});
@@ -44,16 +46,18 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
     }
     try {
       await save.mutateAsync(checked.settings);
-      toast.success(`Dispatch settings saved: ${checked.settings.mode === 'offer' ? 'Offer' : 'Broadcast'}.`);
+      toast.success(
+        t('staff.dispatch.saved', { mode: checked.settings.mode === 'offer' ? t('staff.dispatch.offer') : t('staff.dispatch.broadcast') }),
+      );
     } catch (error) {
-      setRefusal(messageOf(error, 'Could not save the dispatch settings. Try again.'));
+      setRefusal(messageOf(error, t('staff.dispatch.saveFailed')));
     }
   }
 
   return (
     <Box
       component="form"
-      aria-label="Dispatch settings"
+      aria-label={t('staff.dispatch.settings')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -65,16 +69,16 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
         <Box sx={{ maxWidth: 360 }}>
           {field(
             'offerSeconds',
-            'Offer time (seconds)',
-            `How long one driver has to accept or decline, ${OFFER_SECONDS.min} to ${OFFER_SECONDS.max}. Offer mode only.`,
+            t('staff.dispatch.offerSeconds'),
+            t('staff.dispatch.offerSecondsHelp', { min: OFFER_SECONDS.min, max: OFFER_SECONDS.max }),
           )}
         </Box>
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
           <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
-            Service targets, in minutes
+            {t('staff.dispatch.targets')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            How soon a ride should be accepted after booking, and delivered. Saved in seconds; 1.5 is a minute and a half.
+            {t('staff.dispatch.targetsNote')}
           </Typography>
           <Stack spacing={2}>
             {TARGET_ROWS.map((row) => (
@@ -83,12 +87,20 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={2}
                 role="group"
-                aria-label={`${row.priority} rides`}
+                aria-label={t('staff.dispatch.rides', { priority: t(`staff.dispatch.${row.priority}`) })}
                 sx={{ alignItems: { sm: 'flex-start' } }}
               >
-                <Typography sx={{ fontWeight: 700, minWidth: 80, pt: { sm: 2 } }}>{row.priority}</Typography>
-                {field(row.accept, `${row.priority}: accept within (minutes)`, 'Booking to accept.')}
-                {field(row.deliver, `${row.priority}: deliver within (minutes)`, 'Booking to drop.')}
+                <Typography sx={{ fontWeight: 700, minWidth: 80, pt: { sm: 2 } }}>{t(`staff.dispatch.${row.priority}`)}</Typography>
+                {field(
+                  row.accept,
+                  t('staff.dispatch.acceptWithin', { priority: t(`staff.dispatch.${row.priority}`) }),
+                  t('staff.dispatch.bookingToAccept'),
+                )}
+                {field(
+                  row.deliver,
+                  t('staff.dispatch.deliverWithin', { priority: t(`staff.dispatch.${row.priority}`) }),
+                  t('staff.dispatch.bookingToDrop'),
+                )}
               </Stack>
             ))}
           </Stack>
@@ -96,8 +108,8 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
         <Box sx={{ maxWidth: 360 }}>
           {field(
             'releaseLeadMinutes',
-            'Release lead (minutes)',
-            `How long before its time a scheduled ride goes to drivers, ${RELEASE_LEAD_MINUTES.min} to ${RELEASE_LEAD_MINUTES.max}.`,
+            t('staff.dispatch.releaseLead'),
+            t('staff.dispatch.releaseLeadHelp', { min: RELEASE_LEAD_MINUTES.min, max: RELEASE_LEAD_MINUTES.max }),
           )}
         </Box>
         {refusal && (
@@ -107,7 +119,7 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
         )}
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t('staff.dispatch.saving') : t('staff.common.save')}
           </Button>
           <Button
             variant="outlined"
@@ -119,7 +131,7 @@ export function DispatchForm({ settings }: { settings: DispatchSettings }) {
               setRefusal(null);
             }}
           >
-            Undo changes
+            {t('staff.dispatch.undo')}
           </Button>
         </Stack>
       </Stack>

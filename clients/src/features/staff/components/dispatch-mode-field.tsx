@@ -1,49 +1,40 @@
 import { FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
 import type { DispatchMode } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 
-const MODES: readonly { value: DispatchMode; title: string; text: string }[] = [
-  {
-    value: 'broadcast',
-    title: 'Broadcast',
-    text: 'Every driver of the type hears every ride at once; the first to accept takes it.',
-  },
-  {
-    value: 'offer',
-    title: 'Offer',
-    text: 'One driver at a time: the nearest free driver on shift first. If he declines or lets the offer run out, the next; with nobody left, every driver of the type.',
-  },
-];
+const MODES = ['broadcast', 'offer'] as const satisfies readonly DispatchMode[];
 
 /** Broadcast or Offer, each with what it means for the drivers. */
 export function DispatchModeField({ value, onChange }: { value: DispatchMode; onChange: (mode: DispatchMode) => void }) {
+  const { t } = useTranslation();
   return (
     <FormControl component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
-        How rides reach drivers
+        {t('staff.dispatch.howRidesReach')}
       </FormLabel>
       <RadioGroup value={value} onChange={(_, next) => onChange(next as DispatchMode)} sx={{ gap: 1 }}>
         {MODES.map((mode) => (
           <Paper
-            key={mode.value}
+            key={mode}
             variant="outlined"
             sx={{
               px: 1,
               py: 0.5,
-              borderColor: value === mode.value ? 'primary.main' : undefined,
-              borderWidth: value === mode.value ? 2 : 1,
+              borderColor: value === mode ? 'primary.main' : undefined,
+              borderWidth: value === mode ? 2 : 1,
             }}
           >
             <FormControlLabel
-              value={mode.value}
+              value={mode}
               control={<Radio />}
               sx={{ alignItems: 'flex-start', m: 0, width: '100%' }}
               label={
                 <span>
                   <Typography component="span" sx={{ display: 'block', fontWeight: 700, pt: 1.25 }}>
-                    {mode.title}
+                    {t(`staff.dispatch.${mode}`)}
                   </Typography>
                   <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', pb: 1 }}>
-                    {mode.text}
+                    {t(`staff.dispatch.${mode}Text`)}
                   </Typography>
                 </span>
               }

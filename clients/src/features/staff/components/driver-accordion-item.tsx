@@ -13,12 +13,13 @@ import {
 } from '@mui/material';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { toast } from 'react-toastify';
-import { MESSAGES, type DriverListRow, type DriverStatus } from '@plantride/schemas';
+import type { DriverListRow, DriverStatus } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { useResetAccessCode } from '../api/access-codes';
 import { useUpdateDriver } from '../api/update-driver';
-import { checkDriverForm, driverFormOf, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import { checkDriverForm, driverFormOf, driverStatusLabel, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
 import { inspectionTodayChip } from '../inspection-history';
 import type { ShownAccessCode } from './access-code-dialog';
 import { DriverFacts } from './driver-facts';
@@ -35,6 +36,7 @@ interface Props {
 
 /** One driver: name (or 'Unnamed Driver') and role in the header; Edit, Save with 'Confirm Changes', Cancel (SPEC §2, §4). */
 export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Props) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<DriverForm | null>(null);
   const [errors, setErrors] = useState<DriverFormErrors>({});
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +47,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
   const editing = form !== null;
   const shown = form ?? driverFormOf(row);
   const summaryId = `driver-${row.OPERATOR_ID}`;
-  const name = row.NAME.trim() || MESSAGES.unnamedDriver;
+  const name = row.NAME.trim() || t('messages.unnamedDriver');
   const blocked = row.BLOCKED_FOR_MAINTENANCE === 1;
   const inspection = inspectionTodayChip(row.INSPECTION_TODAY);
 
@@ -54,15 +56,15 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
     if (!switchingTo) return;
     const checked = checkDriverForm({ ...driverFormOf(row), status: switchingTo });
     if (!('record' in checked)) {
-      toast.error(MESSAGES.fixValidationErrors);
+      toast.error(t('messages.fixValidationErrors'));
       setSwitchingTo(null);
       return;
     }
     try {
       onSaved(await update.mutateAsync(checked.record));
-      toast.success(`${name} is now ${switchingTo}.`);
+      toast.success(t('staff.drivers.nowStatus', { name, status: driverStatusLabel(switchingTo) }));
     } catch (error) {
-      toast.error(messageOf(error, MESSAGES.errorUpdatingDriver));
+      toast.error(messageOf(error, t('messages.errorUpdatingDriver')));
     } finally {
       setSwitchingTo(null);
     }
@@ -73,7 +75,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
     const checked = checkDriverForm(form);
     if ('errors' in checked) {
       setErrors(checked.errors);
-      toast.error(MESSAGES.fixValidationErrors);
+      toast.error(t('messages.fixValidationErrors'));
       return;
     }
     setConfirming(true);
@@ -84,10 +86,10 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
     if (!checked || !('record' in checked)) return;
     try {
       onSaved(await update.mutateAsync(checked.record));
-      toast.success(MESSAGES.driverUpdated);
+      toast.success(t('messages.driverUpdated'));
       setForm(null);
     } catch (error) {
-      toast.error(messageOf(error, MESSAGES.errorUpdatingDriver));
+      toast.error(messageOf(error, t('messages.errorUpdatingDriver')));
     } finally {
       setConfirming(false);
     }
@@ -103,7 +105,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
         expiresAt: answer.expiresAt,
       });
     } catch (error) {
-      toast.error(messageOf(error, 'Could not issue a new code.'));
+      toast.error(messageOf(error, t('staff.drivers.codeFailed')));
     }
   };
 
@@ -117,15 +119,15 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
               {name}
             </Typography>
             <Typography component="span" color="text.secondary">
-              {row.ROLE} · {row.OPERATOR_ID}
+              {`${row.ROLE} · ${row.OPERATOR_ID}`}
             </Typography>
             <Chip
               size="small"
-              label={row.STATUS}
+              label={driverStatusLabel(row.STATUS)}
               color={row.STATUS === 'Active' ? 'success' : 'error'}
               variant={row.STATUS === 'Active' ? 'outlined' : 'filled'}
             />
-            {blocked && <Chip size="small" label="Blocked for maintenance" color="warning" sx={{ fontWeight: 600 }} />}
+            {blocked && <Chip size="small" label={t('staff.drivers.blockedForMaintenance')} color="warning" sx={{ fontWeight: 600 }} />}
             <Chip
               size="small"
               label={inspection.label}
@@ -139,7 +141,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
           {editing ? (
             <Box
               component="form"
-              aria-label={`Driver ${row.OPERATOR_ID}`}
+              aria-label={t('staff.drivers.form', { id: row.OPERATOR_ID })}
               onSubmit={(e) => e.preventDefault()}
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
             >
@@ -163,7 +165,7 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
               {editing ? (
                 <>
                   <Button variant="contained" onClick={save} disabled={update.isPending}>
-                    Save
+                    {t('staff.common.save')}
                   </Button>
                   <Button
                     onClick={() => {
@@ -172,20 +174,16 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
                     }}
                     disabled={update.isPending}
                   >
-                    Cancel
+                    {t('staff.common.cancel')}
                   </Button>
                 </>
               ) : (
                 <>
                   <Button variant="outlined" onClick={() => setForm(driverFormOf(row))}>
-                    Edit
+                    {t('staff.common.edit')}
                   </Button>
-                  <Button
-                    onClick={() => void resetCode()}
-                    disabled={reset.isPending}
-                    title="A new one-time code: his activation code, or a password reset once he has signed up"
-                  >
-                    Reset Code
+                  <Button onClick={() => void resetCode()} disabled={reset.isPending} title={t('staff.drivers.resetCodeTitle')}>
+                    {t('staff.drivers.resetCode')}
                   </Button>
                 </>
               )}
@@ -194,14 +192,14 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
         </AccordionDetails>
         <ConfirmDialog
           open={confirming}
-          title={MESSAGES.confirmChanges}
-          confirmLabel="Yes"
-          cancelLabel="No"
+          title={t('messages.confirmChanges')}
+          confirmLabel={t('staff.common.yes')}
+          cancelLabel={t('staff.common.no')}
           busy={update.isPending}
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(false)}
         >
-          <Typography>{MESSAGES.confirmSaveChanges}</Typography>
+          <Typography>{t('messages.confirmSaveChanges')}</Typography>
         </ConfirmDialog>
       </Accordion>
       {canEdit && (
@@ -217,10 +215,10 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
           }
           label={
             <>
-              Active
+              {t('staff.drivers.statuses.active')}
               <Box component="span" sx={visuallyHidden}>
                 {' '}
-                {name} {row.OPERATOR_ID}
+                {`${name} ${row.OPERATOR_ID}`}
               </Box>
             </>
           }
@@ -228,17 +226,21 @@ export function DriverAccordionItem({ row, canEdit, onSaved, onCodeIssued }: Pro
       )}
       <ConfirmDialog
         open={switchingTo !== null}
-        title={switchingTo === 'Not Active' ? `Mark ${name} Not Active?` : `Mark ${name} Active?`}
-        confirmLabel={switchingTo === 'Not Active' ? 'Mark Not Active' : 'Mark Active'}
-        cancelLabel="Cancel"
+        title={
+          switchingTo === 'Not Active'
+            ? t('staff.drivers.markNotActiveQuestion', { name })
+            : t('staff.drivers.markActiveQuestion', { name })
+        }
+        confirmLabel={switchingTo === 'Not Active' ? t('staff.drivers.markNotActive') : t('staff.drivers.markActive')}
+        cancelLabel={t('staff.common.cancel')}
         busy={update.isPending}
         onConfirm={() => void switchStatus()}
         onCancel={() => setSwitchingTo(null)}
       >
         <Typography>
           {switchingTo === 'Not Active'
-            ? `${name} (${row.OPERATOR_ID}) is blocked from rides until marked Active again.`
-            : `${name} (${row.OPERATOR_ID}) may take rides again${blocked ? ' once his maintenance is done' : ''}.`}
+            ? t('staff.drivers.blockedUntilActive', { name, id: row.OPERATOR_ID })
+            : t(blocked ? 'staff.drivers.mayTakeRidesAfterMaintenance' : 'staff.drivers.mayTakeRides', { name, id: row.OPERATOR_ID })}
         </Typography>
       </ConfirmDialog>
     </Box>

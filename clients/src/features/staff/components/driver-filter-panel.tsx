@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { DRIVER_STATUSES } from '@plantride/schemas';
-import { stickerInput } from '../driver-form-rules';
+import { useTranslation } from 'react-i18next';
+import { driverStatusLabel, stickerInput } from '../driver-form-rules';
 import type { DriverFilters } from '../driver-filters';
 
 interface Props {
@@ -14,52 +15,59 @@ const fieldSx = { minWidth: { xs: '100%', sm: 180 } };
 
 /** The filter panel: edits a copy; Apply keeps it and closes, Cancel closes and resets status and sticker (SPEC §2). */
 export function DriverFilterPanel({ applied, onApply, onCancel }: Props) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(applied);
   const set = (patch: Partial<DriverFilters>) => setDraft((current) => ({ ...current, ...patch }));
   return (
-    <Paper variant="outlined" component="section" aria-label="Driver filters" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-label={t('staff.drivers.filtersLabel')} sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
         <TextField
           select
           size="small"
-          label="Status"
+          label={t('staff.drivers.facts.status')}
           value={draft.status}
           onChange={(e) => set({ status: e.target.value as DriverFilters['status'] })}
           sx={fieldSx}
         >
           <MenuItem value="">
-            <em>Any</em>
+            <em>{t('staff.drivers.any')}</em>
           </MenuItem>
           {DRIVER_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
-              {status}
+              {driverStatusLabel(status)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           size="small"
-          label="Sticker Number"
+          label={t('staff.drivers.facts.sticker')}
           value={draft.sticker}
           onChange={(e) => set({ sticker: stickerInput(e.target.value) })}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           sx={fieldSx}
         />
-        <TextField size="small" label="Driver ID" value={draft.driverId} onChange={(e) => set({ driverId: e.target.value })} sx={fieldSx} />
+        <TextField
+          size="small"
+          label={t('staff.drivers.driverId')}
+          value={draft.driverId}
+          onChange={(e) => set({ driverId: e.target.value })}
+          sx={fieldSx}
+        />
         <TextField
           select
           size="small"
-          label="Sort by date"
+          label={t('staff.drivers.sortByDate')}
           value={draft.sort}
           onChange={(e) => set({ sort: e.target.value as DriverFilters['sort'] })}
           sx={fieldSx}
         >
-          <MenuItem value="latest">Latest first</MenuItem>
-          <MenuItem value="oldest">Oldest first</MenuItem>
+          <MenuItem value="latest">{t('staff.drivers.latestFirst')}</MenuItem>
+          <MenuItem value="oldest">{t('staff.drivers.oldestFirst')}</MenuItem>
         </TextField>
         <TextField
           size="small"
           type="search"
-          label="Search by name"
+          label={t('staff.drivers.searchByName')}
           value={draft.name}
           onChange={(e) => set({ name: e.target.value })}
           sx={fieldSx}
@@ -67,9 +75,9 @@ export function DriverFilterPanel({ applied, onApply, onCancel }: Props) {
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button variant="contained" onClick={() => onApply(draft)}>
-          Apply
+          {t('staff.drivers.apply')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('staff.common.cancel')}</Button>
       </Stack>
     </Paper>
   );

@@ -1,7 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { DRIVER_STATUSES, VEHICLE_TYPES } from '@plantride/schemas';
 import { formatDateTime } from '../../../lib/format-date';
-import { mobileInput, stickerInput, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
+import { useTranslation } from 'react-i18next';
+import { driverStatusLabel, mobileInput, stickerInput, type DriverForm, type DriverFormErrors } from '../driver-form-rules';
 
 interface Props {
   form: DriverForm;
@@ -14,6 +15,7 @@ interface Props {
 
 /** The driver record's fields with the spec's input rules: mobile and sticker keep digits only (SPEC §5). */
 export function DriverFormFields({ form, errors, mode, disabled = false, onChange }: Props) {
+  const { t } = useTranslation();
   const field = (name: keyof DriverForm) => ({
     error: Boolean(errors[name]),
     helperText: errors[name],
@@ -25,29 +27,34 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
     <>
       {mode === 'add' && (
         <TextField
-          label="Token Number"
+          label={t('staff.drivers.facts.tokenNo')}
           value={form.operatorId}
           onChange={(e) => onChange({ operatorId: e.target.value.toUpperCase().slice(0, 5) })}
           {...field('operatorId')}
           required
         />
       )}
-      <TextField label="Driver Name" value={form.name} onChange={(e) => onChange({ name: e.target.value })} {...field('name')} />
       <TextField
-        label="Vehicle Number"
+        label={t('staff.drivers.facts.name')}
+        value={form.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        {...field('name')}
+      />
+      <TextField
+        label={t('staff.drivers.facts.vehicle')}
         value={form.vehicle}
         onChange={(e) => onChange({ vehicle: e.target.value })}
         {...field('vehicle')}
       />
       <TextField
-        label="Mobile Number"
+        label={t('staff.drivers.facts.mobile')}
         value={form.mobile}
         onChange={(e) => onChange({ mobile: mobileInput(e.target.value) })}
         {...field('mobile')}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <TextField
-        label="Sticker Number"
+        label={t('staff.drivers.facts.sticker')}
         value={form.forklift}
         onChange={(e) => onChange({ forklift: stickerInput(e.target.value) })}
         {...field('forklift')}
@@ -55,19 +62,19 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
       />
       <TextField
         select
-        label="Status"
+        label={t('staff.drivers.facts.status')}
         value={form.status}
         onChange={(e) => onChange({ status: e.target.value as DriverForm['status'] })}
         {...field('status')}
       >
         {DRIVER_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
-            {status}
+            {driverStatusLabel(status)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
-        label="Comments"
+        label={t('staff.drivers.facts.comments')}
         value={form.comments}
         onChange={(e) => onChange({ comments: e.target.value })}
         {...field('comments')}
@@ -75,9 +82,15 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
       />
       {mode === 'edit' && (
         <>
-          <TextField label="Token Number" value={form.operatorId} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
           <TextField
-            label="Created At"
+            label={t('staff.drivers.facts.tokenNo')}
+            value={form.operatorId}
+            size="small"
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <TextField
+            label={t('staff.drivers.facts.createdAt')}
             value={formatDateTime(form.createdAt)}
             size="small"
             fullWidth
@@ -87,13 +100,13 @@ export function DriverFormFields({ form, errors, mode, disabled = false, onChang
       )}
       <TextField
         select
-        label="Vehicle Assigned"
+        label={t('staff.drivers.facts.vehicleAssigned')}
         value={form.vehicleAssigned}
         onChange={(e) => onChange({ vehicleAssigned: e.target.value })}
         {...field('vehicleAssigned')}
       >
         <MenuItem value="">
-          <em>None</em>
+          <em>{t('staff.drivers.none')}</em>
         </MenuItem>
         {VEHICLE_TYPES.map((type) => (
           <MenuItem key={type} value={type}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
 import { useDriverRegistrations } from '../api/access-codes';
@@ -20,6 +20,7 @@ const LIVE_EVENTS = ['statusChanged', 'newRegistrationRequest', 'vehicleInspecte
 /** /driver-info: the driver records, filterable, editable by the admin (SPEC §2). */
 export function DriverInfoPage() {
   const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const { t } = useTranslation();
   const live = useLivePosition(LIVE_EVENTS);
   const drivers = useDrivers(live.position, live.version);
   const [filters, setFilters] = useState(emptyDriverFilters);
@@ -32,14 +33,14 @@ export function DriverInfoPage() {
 
   return (
     <>
-      <StaffPage title="Driver Information" maxWidth="md">
+      <StaffPage title={t('staff.drivers.title')} maxWidth="md">
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="outlined" onClick={() => setPanelOpen((open) => !open)} aria-expanded={panelOpen}>
-            {panelOpen ? 'Hide Filters' : 'Filters'}
+            {panelOpen ? t('staff.drivers.hideFilters') : t('staff.drivers.filters')}
           </Button>
           {isAdmin && (
             <Button variant="contained" onClick={() => setAdding(true)}>
-              {MESSAGES.addNewDriverInfo}
+              {t('messages.addNewDriverInfo')}
             </Button>
           )}
         </Stack>
@@ -57,8 +58,10 @@ export function DriverInfoPage() {
             }}
           />
         )}
-        <Typography role="status">{drivers.data ? `${shown.length} of ${drivers.data.length} drivers` : 'Loading…'}</Typography>
-        {drivers.isError && <Alert severity="error">{messageOf(drivers.error, 'Could not load the drivers.')}</Alert>}
+        <Typography role="status">
+          {drivers.data ? t('staff.drivers.shownOf', { shown: shown.length, total: drivers.data.length }) : t('staff.common.loading')}
+        </Typography>
+        {drivers.isError && <Alert severity="error">{messageOf(drivers.error, t('staff.drivers.loadFailed'))}</Alert>}
         <Box>
           {shown.map((row) => (
             <DriverAccordionItem key={row.OPERATOR_ID} row={row} canEdit={isAdmin} onSaved={live.advance} onCodeIssued={setCode} />

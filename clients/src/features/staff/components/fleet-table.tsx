@@ -11,10 +11,11 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 import {
-  FLEET_CAPTION,
   FLEET_COLUMNS,
+  fleetCaption,
   fleetCell,
   nextSort,
   sortFleetRows,
@@ -49,6 +50,7 @@ const footSx = {
 
 /** Fleet figures, sorted by the header last clicked; scrolls sideways inside its own box on a phone (as ScrollTable does). */
 export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf, typeOf, rows, total, totalLabel }: Props<T>) {
+  const { t } = useTranslation();
   const [sort, setSort] = useState<{ key: FleetSortKey; direction: SortDirection }>({ key: 'label', direction: 'asc' });
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   const sorted = sortFleetRows(rows, sort.key, sort.direction, labelOf);
@@ -69,7 +71,7 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
     <>
       {hidesColumns && (
         <Typography variant="body2" color="text.secondary" data-testid="scroll-hint">
-          More columns to the right: scroll the table sideways →
+          {t('staff.fleet.scrollHint')}
         </Typography>
       )}
       <TableContainer
@@ -77,7 +79,7 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
         variant="outlined"
         role="region"
         tabIndex={0}
-        aria-label={`${label}, scrolls sideways`}
+        aria-label={t('staff.fleet.scrollsSideways', { label })}
         sx={{ position: 'relative' }}
         ref={box}
       >
@@ -85,7 +87,7 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
           <TableHead>
             <TableRow>
               {sortCell('label', labelHeader)}
-              {typeOf && <TableCell sx={headSx}>Type</TableCell>}
+              {typeOf && <TableCell sx={headSx}>{t('staff.fleet.type')}</TableCell>}
               {FLEET_COLUMNS.map((column) => sortCell(column.key, column.header))}
             </TableRow>
           </TableHead>
@@ -120,7 +122,7 @@ export function FleetTable<T extends FleetFigures>({ label, labelHeader, labelOf
         </Table>
       </TableContainer>
       <Typography variant="body2" color="text.secondary" data-testid="fleet-caption">
-        {FLEET_CAPTION}
+        {fleetCaption()}
       </Typography>
     </>
   );

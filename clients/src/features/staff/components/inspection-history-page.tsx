@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { InspectionRow } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { useInspections } from '../api/get-inspections';
 import { INSPECTION_FILTER_KEYS, inspectionFiltersOf, pageInfo } from '../inspection-history';
@@ -17,6 +18,7 @@ const LIVE_EVENTS = ['vehicleInspected'] as const;
 
 /** /inspections: every driver's daily vehicle inspections (issue #21); filters and page live in the URL. */
 export function InspectionHistoryPage() {
+  const { t } = useTranslation();
   const { params, setFilters, goTo, clearAll } = useUrlList();
   const filters = inspectionFiltersOf(params);
   const page = pageFromParams(params);
@@ -28,22 +30,22 @@ export function InspectionHistoryPage() {
 
   return (
     <>
-      <StaffPage title="Vehicle Inspections" maxWidth="lg">
-        <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+      <StaffPage title={t('staff.inspections.title')} maxWidth="lg">
+        <Paper variant="outlined" component="section" aria-label={t('staff.inspections.filters')} sx={{ p: 2 }}>
           <Stack spacing={2}>
             <InspectionFilterControls filters={filters} onChange={setFilters} />
             <Box>
               <Button variant="outlined" size="small" onClick={clearAll} disabled={!filtered} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-                Clear All Filters
+                {t('staff.inspections.clearAll')}
               </Button>
             </Box>
           </Stack>
         </Paper>
         <Typography role="status" data-testid="inspections-count">
-          {inspections.data ? `${inspections.data.total} ${inspections.data.total === 1 ? 'inspection' : 'inspections'}` : 'Loading…'}
+          {inspections.data ? t('staff.inspections.count', { count: inspections.data.total }) : t('staff.common.loading')}
         </Typography>
         {inspections.isError ? (
-          <Alert severity="error">{messageOf(inspections.error, 'Could not load the inspections.')}</Alert>
+          <Alert severity="error">{messageOf(inspections.error, t('staff.inspections.loadFailed'))}</Alert>
         ) : (
           <Box sx={{ opacity: inspections.isPlaceholderData ? 0.6 : 1 }}>
             {inspections.data && <InspectionsTable rows={inspections.data.inspections} onOpen={setOpen} />}

@@ -1,19 +1,21 @@
 import { Button, TableCell, TableRow, Typography } from '@mui/material';
 import type { InspectionRow } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { defectsText, driverLabel } from '../inspection-history';
 import { InspectionResultChip } from './inspection-result-chip';
 import { ScrollTable } from './scroll-table';
 
 // The result right after the time: what a phone shows before the table is scrolled.
-const HEADERS = ['Time', 'Result', 'Driver', 'Vehicle', 'Type', 'Defects', 'Answers'];
+const HEADERS = ['time', 'result', 'driver', 'vehicle', 'type', 'defects', 'answers'] as const;
 const cellSx = { whiteSpace: 'nowrap' } as const;
 
 /** A page of inspections; a row (or its Open button) opens the answers. */
 export function InspectionsTable({ rows, onOpen }: { rows: readonly InspectionRow[]; onOpen: (row: InspectionRow) => void }) {
-  if (rows.length === 0) return <Typography sx={{ py: 2 }}>No inspections found</Typography>;
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Typography sx={{ py: 2 }}>{t('staff.inspections.none')}</Typography>;
   return (
-    <ScrollTable label="Inspections" headers={HEADERS} stickyEnd>
+    <ScrollTable label={t('staff.inspections.table')} headers={HEADERS.map((header) => t(`staff.inspections.headers.${header}`))} stickyEnd>
       {rows.map((row) => (
         <TableRow
           key={row.inspectionId}
@@ -34,14 +36,14 @@ export function InspectionsTable({ rows, onOpen }: { rows: readonly InspectionRo
             <Button
               size="small"
               variant="outlined"
-              aria-label={`Open the answers of ${driverLabel(row)} at ${formatDateTime(row.inspectedAt)}`}
+              aria-label={t('staff.inspections.openLabel', { driver: driverLabel(row), time: formatDateTime(row.inspectedAt) })}
               onClick={(event) => {
                 // The row opens it too; one open, not two.
                 event.stopPropagation();
                 onOpen(row);
               }}
             >
-              Open
+              {t('staff.inspections.open')}
             </Button>
           </TableCell>
         </TableRow>

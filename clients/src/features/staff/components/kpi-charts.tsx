@@ -5,6 +5,7 @@ import type { KpisAnswer } from '@plantride/schemas';
 import { driverUtilisation, ridesPerDay, routeLabel, timesInUnit, timesPerDay } from '../kpi-chart-data';
 import { formatDuration } from '../../../lib/format-number';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { useTranslation } from 'react-i18next';
 
 // Distinct at a glance and dark enough for white gaps between stacked bars.
 export const VEHICLE_COLORS: Record<string, string> = { Forklift: '#1f5f3b', Crane: '#8a4b08', AMR: '#0b5394', 'Cherry Picker': '#7b2d8b' };
@@ -67,21 +68,28 @@ export function ChartFigure({ id, title, summary, height, table, children }: Fig
   );
 }
 
-export const Empty = () => (
-  <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-    <Typography color="text.secondary">No rides in this range</Typography>
-  </Box>
-);
+export function Empty() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+      <Typography color="text.secondary">{t('staff.kpis.noRides')}</Typography>
+    </Box>
+  );
+}
 
 export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
+  const { t } = useTranslation();
   const { rows, vehicleTypes } = ridesPerDay(kpis.days);
   return (
     <ChartFigure
       id="rides-per-day"
-      title="Rides per day by vehicle type"
-      summary="Rides requested on each plant day, stacked by vehicle type."
+      title={t('staff.kpis.ridesPerDay')}
+      summary={t('staff.kpis.ridesPerDaySummary')}
       height={280}
-      table={{ headers: ['Day', ...vehicleTypes], rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => row[type] as number)]) }}
+      table={{
+        headers: [t('staff.kpis.day'), ...vehicleTypes],
+        rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => row[type] as number)]),
+      }}
     >
       {rows.length === 0 ? (
         <Empty />
@@ -104,16 +112,23 @@ export function RidesPerDayChart({ kpis }: { kpis: KpisAnswer }) {
 }
 
 export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehicleType: boolean }) {
+  const { t } = useTranslation();
   const minutes = timesPerDay(kpis.days, oneVehicleType);
   const { rows, unit } = timesInUnit(minutes);
   return (
     <ChartFigure
       id="times"
-      title={`Wait and delivery times (${unit.name})`}
-      summary="Average and 90th percentile per day and vehicle type: wait is request to acceptance, delivery is pick-up to drop."
+      title={t('staff.kpis.times', { unit: t(`staff.kpis.units.${unit.name}`) })}
+      summary={t('staff.kpis.timesSummary')}
       height={300}
       table={{
-        headers: ['Day', 'Wait avg', 'Wait p90', 'Delivery avg', 'Delivery p90'],
+        headers: [
+          t('staff.kpis.day'),
+          t('staff.kpis.waitAvg'),
+          t('staff.kpis.waitP90'),
+          t('staff.kpis.deliveryAvg'),
+          t('staff.kpis.deliveryP90'),
+        ],
         rows: minutes.map((r) => [r.label, ...[r.waitAvg, r.waitP90, r.deliveryAvg, r.deliveryP90].map((m) => formatDuration(m))]),
       }}
     >
@@ -127,14 +142,19 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
             <YAxis
               width={48}
               allowDecimals={false}
-              label={{ value: unit.name, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#333' } }}
+              label={{
+                value: t(`staff.kpis.units.${unit.name}`),
+                angle: -90,
+                position: 'insideLeft',
+                style: { textAnchor: 'middle', fill: '#333' },
+              }}
             />
             <Tooltip formatter={(value) => formatDuration(Number(value) / unit.perMinute)} />
             <Legend formatter={legendText} />
-            <Bar dataKey="waitAvg" name="Wait avg" fill="#8ab89b" isAnimationActive={false} />
-            <Bar dataKey="waitP90" name="Wait p90" fill="#1f5f3b" isAnimationActive={false} />
-            <Bar dataKey="deliveryAvg" name="Delivery avg" fill="#e0a96d" isAnimationActive={false} />
-            <Bar dataKey="deliveryP90" name="Delivery p90" fill="#8a4b08" isAnimationActive={false} />
+            <Bar dataKey="waitAvg" name={t('staff.kpis.waitAvg')} fill="#8ab89b" isAnimationActive={false} />
+            <Bar dataKey="waitP90" name={t('staff.kpis.waitP90')} fill="#1f5f3b" isAnimationActive={false} />
+            <Bar dataKey="deliveryAvg" name={t('staff.kpis.deliveryAvg')} fill="#e0a96d" isAnimationActive={false} />
+            <Bar dataKey="deliveryP90" name={t('staff.kpis.deliveryP90')} fill="#8a4b08" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       )}
@@ -143,20 +163,27 @@ export function TimesChart({ kpis, oneVehicleType }: { kpis: KpisAnswer; oneVehi
 }
 
 export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
+  const { t } = useTranslation();
   const rows = driverUtilisation(kpis.drivers).map((row) => ({
     ...row,
     bar: row.percent ?? 0,
-    label: `${row.name} · ${row.ridesCompleted} ${row.ridesCompleted === 1 ? 'ride' : 'rides'}`,
+    label: `${row.name} · ${t('staff.kpis.rideCount', { count: row.ridesCompleted })}`,
   }));
   const widest = Math.max(100, ...rows.map((row) => row.bar));
   return (
     <ChartFigure
       id="drivers"
-      title="Driver utilisation"
-      summary="Share of each driver's time on shift in the range that he was busy on its rides (from accepting or taking over a ride to its end). A driver who recorded no shift shows his busy time only."
+      title={t('staff.kpis.utilisation')}
+      summary={t('staff.kpis.utilisationSummary')}
       height={Math.max(180, rows.length * 40 + 84)}
       table={{
-        headers: ['Driver', 'Utilisation', 'Busy', 'On shift', 'Rides completed'],
+        headers: [
+          t('staff.kpis.driver'),
+          t('staff.kpis.utilisationColumn'),
+          t('staff.kpis.busy'),
+          t('staff.kpis.onShift'),
+          t('staff.kpis.ridesCompleted'),
+        ],
         rows: rows.map((r) => [r.name, r.percent === null ? '—' : `${r.percent}%`, r.busy, r.onShift, r.ridesCompleted]),
       }}
     >
@@ -172,13 +199,13 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
               tickCount={5}
               allowDecimals={false}
               unit="%"
-              label={{ value: '% of time on shift', position: 'insideBottom', offset: 0, style: { fill: '#333' } }}
+              label={{ value: t('staff.kpis.percentOfShift'), position: 'insideBottom', offset: 0, style: { fill: '#333' } }}
               height={44}
             />
             <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(_, __, item) => (item.payload as { note: string }).note} />
             {/* minPointSize keeps a bar, and so its words, for a driver with no shift; it is drawn clear. */}
-            <Bar dataKey="bar" name="Utilisation" fill="#9fc5e8" minPointSize={1} isAnimationActive={false}>
+            <Bar dataKey="bar" name={t('staff.kpis.utilisationColumn')} fill="#9fc5e8" minPointSize={1} isAnimationActive={false}>
               {rows.map((row) => (
                 <Cell key={row.label} fill={row.percent === null ? 'transparent' : '#9fc5e8'} />
               ))}
@@ -211,14 +238,15 @@ export function DriverUtilisationChart({ kpis }: { kpis: KpisAnswer }) {
 }
 
 export function BusiestRoutesChart({ kpis }: { kpis: KpisAnswer }) {
+  const { t } = useTranslation();
   const rows = kpis.routes.map((route) => ({ route: routeLabel(route), rides: route.rides }));
   return (
     <ChartFigure
       id="routes"
-      title="Busiest routes"
-      summary="Rides requested per route over the range, busiest first."
+      title={t('staff.kpis.routes')}
+      summary={t('staff.kpis.routesSummary')}
       height={Math.max(160, rows.length * 36 + 40)}
-      table={{ headers: ['Route', 'Rides'], rows: rows.map((r) => [r.route, r.rides]) }}
+      table={{ headers: [t('staff.kpis.route'), t('staff.kpis.rides')], rows: rows.map((r) => [r.route, r.rides]) }}
     >
       {rows.length === 0 ? (
         <Empty />
@@ -229,7 +257,7 @@ export function BusiestRoutesChart({ kpis }: { kpis: KpisAnswer }) {
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="route" width={150} tick={{ fontSize: 12 }} />
             <Tooltip />
-            <Bar dataKey="rides" name="Rides" fill="#1f5f3b" isAnimationActive={false} />
+            <Bar dataKey="rides" name={t('staff.kpis.rides')} fill="#1f5f3b" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       )}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { KPI_DEFAULT_DAYS, plantDayOf, shiftDay } from '@plantride/schemas';
 import { FilterSelect } from '../../../components/filter-select';
 import { VEHICLE_TYPE_CHOICES } from '../../../lib/filter-choices';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { useKpis, type KpiFilters } from '../api/get-kpis';
 import { kpiTotals } from '../kpi-chart-data';
@@ -21,6 +22,7 @@ function filtersOf(params: URLSearchParams): KpiFilters {
 
 /** /reports: the KPI dashboard for a range of plant days and one or every vehicle type. */
 export function KpiDashboardPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const kpis = useKpis(filters);
@@ -29,13 +31,13 @@ export function KpiDashboardPage() {
 
   return (
     <>
-      <StaffPage title="Reports" maxWidth="lg">
-        <Paper variant="outlined" component="section" aria-label="Report filters" sx={{ p: 2 }}>
+      <StaffPage title={t('staff.kpis.title')} maxWidth="lg">
+        <Paper variant="outlined" component="section" aria-label={t('staff.kpis.filters')} sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               type="date"
               size="small"
-              label="From"
+              label={t('staff.kpis.from')}
               value={filters.from}
               onChange={(e) => e.target.value && set({ from: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
@@ -44,27 +46,27 @@ export function KpiDashboardPage() {
             <TextField
               type="date"
               size="small"
-              label="To"
+              label={t('staff.kpis.to')}
               value={filters.to}
               onChange={(e) => e.target.value && set({ to: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
               sx={fieldSx}
             />
             <FilterSelect
-              label="Vehicle type"
+              label={t('staff.kpis.vehicleType')}
               value={filters.vehicleType}
               onChange={(vehicleType) => set({ vehicleType })}
-              anyLabel="All vehicle types"
+              anyLabel={t('staff.kpis.allVehicleTypes')}
               options={VEHICLE_TYPE_CHOICES}
               sx={fieldSx}
             />
           </Stack>
         </Paper>
-        {kpis.isError && <Alert severity="error">{messageOf(kpis.error, 'Could not load the reports.')}</Alert>}
+        {kpis.isError && <Alert severity="error">{messageOf(kpis.error, t('staff.kpis.loadFailed'))}</Alert>}
         {totals && (
           <Box
             component="section"
-            aria-label="Totals"
+            aria-label={t('staff.kpis.totals')}
             role="status"
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}
           >
@@ -74,7 +76,7 @@ export function KpiDashboardPage() {
                   {totals[key]}
                 </Typography>
                 <Typography color="text.secondary" sx={{ textTransform: 'capitalize' }}>
-                  {key}
+                  {t(`staff.kpis.totalKinds.${key}`)}
                 </Typography>
               </Paper>
             ))}
@@ -91,7 +93,7 @@ export function KpiDashboardPage() {
             <BusiestRoutesChart kpis={kpis.data} />
           </Box>
         ) : (
-          !kpis.isError && <Typography role="status">Loading…</Typography>
+          !kpis.isError && <Typography role="status">{t('staff.common.loading')}</Typography>
         )}
         <FleetPanel filters={filters} />
       </StaffPage>

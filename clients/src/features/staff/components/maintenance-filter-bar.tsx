@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { toast } from 'react-toastify';
-import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS, MESSAGES } from '@plantride/schemas';
+import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { PlantDateField } from '../../../components/plant-date-field';
 import {
   checkMaintenanceFilter,
@@ -15,10 +16,22 @@ interface Props {
   onClear: () => void;
 }
 
+const FILTER_OPTION_KEYS = {
+  pending: 'pending',
+  accepted: 'accepted',
+  completed: 'completed',
+  rejected: 'rejected',
+  date: 'date',
+  'breakdown type': 'breakdownType',
+  'driver ID': 'driverId',
+  'driver name': 'driverName',
+} as const satisfies Record<(typeof MAINTENANCE_FILTER_OPTIONS)[number], string>;
+
 const fieldSx = { minWidth: { xs: '100%', sm: 180 } };
 
 /** Filter by status, date range, breakdown type, driver ID or name; the chosen filter needs its value (SPEC §5). */
 export function MaintenanceFilterBar({ onApply, onClear }: Props) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<MaintenanceFilterForm>(emptyMaintenanceFilter);
   const [errors, setErrors] = useState<MaintenanceFilterErrors>({});
   const set = (patch: Partial<MaintenanceFilterForm>) => {
@@ -30,11 +43,11 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
     const found = checkMaintenanceFilter(form);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      toast.error(MESSAGES.fillMandatoryFields);
+      toast.error(t('messages.fillMandatoryFields'));
       return;
     }
     onApply(form);
-    toast.success(MESSAGES.filtersApplied);
+    toast.success(t('messages.filtersApplied'));
   };
 
   const clear = () => {
@@ -44,12 +57,12 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-label={t('staff.requests.filters')} sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', rowGap: 2 }}>
         <TextField
           select
           size="small"
-          label="Filter by"
+          label={t('staff.requests.filterBy')}
           value={form.filter}
           onChange={(e) => set({ ...emptyMaintenanceFilter(), filter: e.target.value as MaintenanceFilterForm['filter'] })}
           error={Boolean(errors.filter)}
@@ -58,14 +71,14 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
         >
           {MAINTENANCE_FILTER_OPTIONS.map((option) => (
             <MenuItem key={option} value={option} sx={{ textTransform: 'capitalize' }}>
-              {option}
+              {t(`staff.requests.filterOptions.${FILTER_OPTION_KEYS[option]}`)}
             </MenuItem>
           ))}
         </TextField>
         {form.filter === 'date' && (
           <>
             <PlantDateField
-              label="Start date"
+              label={t('staff.requests.startDate')}
               value={form.startDate}
               onChange={(startDate) => set({ startDate, endDate: form.endDate && form.endDate < startDate ? '' : form.endDate })}
               error={errors.startDate}
@@ -73,7 +86,7 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
             />
             {/* The end date cannot be before the start date (SPEC §5). */}
             <PlantDateField
-              label="End date"
+              label={t('staff.requests.endDate')}
               value={form.endDate}
               onChange={(endDate) => set({ endDate })}
               min={form.startDate}
@@ -86,7 +99,7 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
           <TextField
             select
             size="small"
-            label="Breakdown type"
+            label={t('staff.requests.breakdownType')}
             value={form.breakdownType}
             onChange={(e) => set({ breakdownType: e.target.value as MaintenanceFilterForm['breakdownType'] })}
             error={Boolean(errors.breakdownType)}
@@ -95,7 +108,7 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
           >
             {BREAKDOWN_TYPES.map((type) => (
               <MenuItem key={type} value={type} sx={{ textTransform: 'capitalize' }}>
-                {type}
+                {t(`staff.common.breakdownTypes.${type}`)}
               </MenuItem>
             ))}
           </TextField>
@@ -103,7 +116,7 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
         {form.filter === 'driver ID' && (
           <TextField
             size="small"
-            label="Driver ID"
+            label={t('staff.requests.driverId')}
             value={form.driverId}
             onChange={(e) => set({ driverId: e.target.value })}
             error={Boolean(errors.driverId)}
@@ -114,7 +127,7 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
         {form.filter === 'driver name' && (
           <TextField
             size="small"
-            label="Driver name"
+            label={t('staff.requests.driverName')}
             value={form.driverName}
             onChange={(e) => set({ driverName: e.target.value })}
             error={Boolean(errors.driverName)}
@@ -124,10 +137,10 @@ export function MaintenanceFilterBar({ onApply, onClear }: Props) {
         )}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={apply}>
-            Apply Filters
+            {t('staff.requests.applyFilters')}
           </Button>
           <Button variant="outlined" onClick={clear}>
-            Clear
+            {t('staff.common.clear')}
           </Button>
         </Stack>
       </Stack>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
-import { MAINTENANCE_STATUSES, MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
+import { MAINTENANCE_STATUSES, type MaintenanceRequestRow } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { useMaintenanceRequests } from '../api/get-maintenance-requests';
@@ -18,18 +20,19 @@ import { StaffPage } from './staff-page';
 
 const LIVE_EVENTS = ['maintenanceRequestAdded', 'newMaintenanceRequest', 'requestStatusUpdated'] as const;
 
-const DONE_TEXT: Record<MaintenanceStatusChange['status'], string> = {
-  accepted: 'Request accepted.',
-  rejected: 'Request rejected. The driver has been unblocked.',
-  completed: MESSAGES.requestCompletedDriverUnblocked,
-};
+const DONE_TEXT = {
+  accepted: 'staff.requests.accepted',
+  rejected: 'staff.requests.rejected',
+  completed: 'messages.requestCompletedDriverUnblocked',
+} as const satisfies Record<MaintenanceStatusChange['status'], string>;
 
 /** /requests: filter bar, status counts, the requests table and its Accept / Reject / Mark Complete actions (SPEC §2, §4). */
 export function MaintenanceRequestsPage() {
   const live = useLivePosition(LIVE_EVENTS, (name, payload) => {
-    if (name === 'newMaintenanceRequest' && 'message' in payload && payload.message) toast.info(payload.message);
+    if (name === 'newMaintenanceRequest' && 'message' in payload && payload.message) toast.info(translateMessage(payload.message));
   });
   const requests = useMaintenanceRequests(live.position, live.version);
+  const { t } = useTranslation();
   const updateStatus = useUpdateMaintenanceStatus();
   const updateComment = useUpdateMaintenanceComment();
   const [applied, setApplied] = useState<MaintenanceFilterForm | null>(null);
@@ -51,10 +54,10 @@ export function MaintenanceRequestsPage() {
     setBusyId(change.id);
     try {
       const answer = await updateStatus.mutateAsync(change);
-      toast.success(DONE_TEXT[change.status]);
+      toast.success(t(DONE_TEXT[change.status]));
       live.advance(answer.position);
     } catch (error) {
-      toast.error(messageOf(error, 'Failed to update the request. The list has been reloaded.'));
+      toast.error(messageOf(error, t('staff.requests.updateFailed')));
       // A failed update reloads the list (SPEC §4): someone else may have moved the request on.
       await requests.refetch();
     } finally {
@@ -77,7 +80,7 @@ export function MaintenanceRequestsPage() {
       live.advance(answer.position);
       return true;
     } catch {
-      toast.error(MESSAGES.failedToUpdateComment);
+      toast.error(t('messages.failedToUpdateComment'));
       return false;
     } finally {
       setBusyId(null);
@@ -86,14 +89,14 @@ export function MaintenanceRequestsPage() {
 
   return (
     <>
-      <StaffPage title={MESSAGES.maintenanceRequests} maxWidth="xl">
+      <StaffPage title={t('messages.maintenanceRequests')} maxWidth="xl">
         <MaintenanceFilterBar onApply={setApplied} onClear={() => setApplied(null)} />
-        <Box component="section" aria-label="Status summary" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Chip label={`Total: ${rows.length}`} variant="outlined" />
+        <Box component="section" aria-label={t('staff.requests.statusSummary')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Chip label={t('staff.requests.total', { count: rows.length })} variant="outlined" />
           {MAINTENANCE_STATUSES.map((status) => (
             <Chip
               key={status}
-              label={`${status}: ${counts[status]}`}
+              label={`${t(`staff.common.statuses.${status}`)}: ${counts[status]}`}
               variant="outlined"
               sx={{ textTransform: 'capitalize' }}
               data-testid={`count-${status}`}
@@ -102,13 +105,13 @@ export function MaintenanceRequestsPage() {
         </Box>
         {applied && (
           <Typography role="status">
-            {describeMaintenanceFilter(applied)} · {shown.length} of {rows.length} requests
+            {t('staff.requests.shownOf', { filter: describeMaintenanceFilter(applied), shown: shown.length, total: rows.length })}
           </Typography>
         )}
         {requests.isError && !requests.data ? (
-          <Alert severity="error">{messageOf(requests.error, 'Could not load maintenance requests.')}</Alert>
+          <Alert severity="error">{messageOf(requests.error, t('staff.requests.loadFailed'))}</Alert>
         ) : requests.isPending ? (
-          <Typography role="status">Loading…</Typography>
+          <Typography role="status">{t('staff.common.loading')}</Typography>
         ) : (
           <MaintenanceRequestsTable
             rows={shown}
@@ -131,9 +134,9 @@ export function MaintenanceRequestsPage() {
       </RejectDialog>
       <ConfirmDialog
         open={completing !== null}
-        title="Mark Complete"
-        confirmLabel="Yes"
-        cancelLabel="No"
+        title={t('staff.requests.markComplete')}
+        confirmLabel={t('staff.common.yes')}
+        cancelLabel={t('staff.common.no')}
         busy={busyId !== null}
         confirmDisabled={checkMissing}
         onCancel={closeDialogs}
@@ -142,7 +145,7 @@ export function MaintenanceRequestsPage() {
         }
       >
         <Typography>
-          Mark request {completing?.ID} of {completing?.DRIVER_NAME || completing?.DRIVER_ID} as completed? The driver will be unblocked.
+          {t('staff.requests.completeQuestion', { id: completing?.ID, driver: completing?.DRIVER_NAME || completing?.DRIVER_ID })}
         </Typography>
         <CloseWarningNotice warning={closeWarning} checked={vehicleChecked} onChecked={setVehicleChecked} />
       </ConfirmDialog>

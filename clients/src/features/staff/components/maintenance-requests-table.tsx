@@ -1,6 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Paper, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { MESSAGES, type MaintenanceRequestRow } from '@plantride/schemas';
+import type { MaintenanceRequestRow } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import { driverReportOf, midRideLabel, returnToServiceNote } from '../maintenance-issue';
 import { CommentCell } from './comment-cell';
@@ -21,12 +23,13 @@ interface Props {
  * Six columns that fit 1,280 px without scrolling (issue #32): when it was filed sits under the request's id,
  * the driver's report is his words only, and the head's notes and a rejection reason are their own lines.
  */
-const HEADERS = ['Request', 'Driver', 'Vehicle', "Driver's report", "Head's notes", 'Actions'];
+const HEADERS = ['request', 'driver', 'vehicle', 'driverReport', 'headNotes', 'actions'] as const;
 
 const muted = { color: 'text.secondary' } as const;
 
 /** The driver's report as he wrote it: the issue, his comment when it says more, and a mid-ride request's ride, linked to its audit. */
 function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
+  const { t } = useTranslation();
   const report = driverReportOf(row);
   const midRide = midRideLabel(report);
   return (
@@ -41,7 +44,7 @@ function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
       )}
       {/* Issue #34: the photos he took with it, or with the failed inspection items that filed it. */}
       <Box sx={{ my: 0.5 }}>
-        <PhotoGallery photoIds={row.PHOTO_IDS} label={`Photos of request ${row.ID}`} size={56} />
+        <PhotoGallery photoIds={row.PHOTO_IDS} label={t('staff.requests.photosOf', { id: row.ID })} size={56} />
       </Box>
       {midRide && report.midRideOf && (
         <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, color: 'warning.dark' }}>
@@ -49,7 +52,7 @@ function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
           <Link
             component={RouterLink}
             to={`/ride-audit/${encodeURIComponent(report.midRideOf)}`}
-            aria-label={`Audit ride ${report.midRideOf}`}
+            aria-label={t('staff.common.auditRide', { rideId: report.midRideOf })}
           >
             {report.midRideOf}
           </Link>
@@ -61,6 +64,7 @@ function DriverReportText({ row }: { row: MaintenanceRequestRow }) {
 
 /** The head's notes (editable while the request is not rejected), the rejection reason, and what a close left due. */
 function HeadNotes({ row, busy, onSaveComment }: { row: MaintenanceRequestRow; busy: boolean; onSaveComment: Props['onSaveComment'] }) {
+  const { t } = useTranslation();
   const due = returnToServiceNote(row);
   return (
     <>
@@ -74,7 +78,7 @@ function HeadNotes({ row, busy, onSaveComment }: { row: MaintenanceRequestRow; b
       {row.REJECTION_REASON && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
           <Box component="span" sx={{ fontWeight: 600 }}>
-            Rejection reason:
+            {t('staff.requests.rejectionReason')}
           </Box>{' '}
           {row.REJECTION_REASON}
         </Typography>
@@ -88,9 +92,11 @@ function HeadNotes({ row, busy, onSaveComment }: { row: MaintenanceRequestRow; b
   );
 }
 
-const registrationOf = (row: MaintenanceRequestRow) => row.VEHICLE_NUMBER || 'No registration';
+const registrationOf = (row: MaintenanceRequestRow) => row.VEHICLE_NUMBER || i18n.t('staff.requests.noRegistration');
 const breakdownOf = (row: MaintenanceRequestRow) =>
-  row.BREAKDOWN_TYPE ? `${row.BREAKDOWN_TYPE === 'full' ? 'Full' : 'Partial'} breakdown` : `Breakdown: ${MESSAGES.notAvailable}`;
+  row.BREAKDOWN_TYPE
+    ? i18n.t(row.BREAKDOWN_TYPE === 'full' ? 'staff.requests.fullBreakdown' : 'staff.requests.partialBreakdown')
+    : i18n.t('staff.requests.breakdownNotAvailable', { na: i18n.t('messages.notAvailable') });
 
 function RequestActions({
   row,
@@ -99,21 +105,22 @@ function RequestActions({
   onReject,
   onComplete,
 }: { row: MaintenanceRequestRow; busy: boolean } & Pick<Props, 'onAccept' | 'onReject' | 'onComplete'>) {
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1}>
       {row.STATUS === 'pending' && (
         <>
           <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => onAccept(row)}>
-            Accept
+            {t('staff.requests.accept')}
           </Button>
           <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => onReject(row)}>
-            Reject
+            {t('staff.requests.reject')}
           </Button>
         </>
       )}
       {row.STATUS === 'accepted' && (
         <Button size="small" variant="contained" disabled={busy} onClick={() => onComplete(row)} sx={{ whiteSpace: 'nowrap' }}>
-          Mark Complete
+          {t('staff.requests.markComplete')}
         </Button>
       )}
       {(row.STATUS === 'completed' || row.STATUS === 'rejected') && <Typography variant="body2">—</Typography>}
@@ -128,12 +135,13 @@ function RequestCard({
   onSaveComment,
   ...actions
 }: { row: MaintenanceRequestRow; busy: boolean } & Omit<Props, 'rows' | 'busyId'>) {
+  const { t } = useTranslation();
   const facts: [string, string][] = [
-    ['Filed', formatDateTime(row.REQUEST_DATE)],
-    ['Vehicle', `${registrationOf(row)} · ${row.VEHICLE_TYPE}`],
-    ['Breakdown', breakdownOf(row)],
-    ['Last Maintenance', formatDateTime(row.LAST_MAINTENANCE_DATE)],
-    ['Mobile', row.MOBILE_NUMBER || MESSAGES.notAvailable],
+    [t('staff.requests.facts.filed'), formatDateTime(row.REQUEST_DATE)],
+    [t('staff.requests.facts.vehicle'), `${registrationOf(row)} · ${row.VEHICLE_TYPE}`],
+    [t('staff.requests.facts.breakdown'), breakdownOf(row)],
+    [t('staff.requests.facts.lastMaintenance'), formatDateTime(row.LAST_MAINTENANCE_DATE)],
+    [t('staff.requests.facts.mobile'), row.MOBILE_NUMBER || t('messages.notAvailable')],
   ];
   return (
     <Paper
@@ -145,12 +153,12 @@ function RequestCard({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography component="h2" variant="subtitle1" id={`request-${row.ID}-title`} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          Request {row.ID}
+          {t('staff.requests.requestTitle', { id: row.ID })}
         </Typography>
         <MaintenanceStatusChip status={row.STATUS} />
       </Stack>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {row.DRIVER_NAME || MESSAGES.unknown} ({row.DRIVER_ID})
+        {`${row.DRIVER_NAME || t('messages.unknown')} (${row.DRIVER_ID})`}
       </Typography>
       <Box
         component="dl"
@@ -168,13 +176,13 @@ function RequestCard({
         ))}
       </Box>
       <Typography variant="body2" sx={{ ...muted, fontWeight: 600 }}>
-        Driver&apos;s report
+        {t('staff.requests.headers.driverReport')}
       </Typography>
       <Box sx={{ mb: 1 }}>
         <DriverReportText row={row} />
       </Box>
       <Typography variant="body2" sx={{ ...muted, fontWeight: 600 }}>
-        Head&apos;s notes
+        {t('staff.requests.headers.headNotes')}
       </Typography>
       <Box sx={{ mb: 1.5 }}>
         <HeadNotes row={row} busy={busy} onSaveComment={onSaveComment} />
@@ -186,12 +194,13 @@ function RequestCard({
 
 export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onComplete, onSaveComment }: Props) {
   const theme = useTheme();
+  const { t } = useTranslation();
   // Under 600 px the table shows two columns beside the actions; a card shows the whole request.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  if (rows.length === 0) return <Typography sx={{ py: 2 }}>No maintenance requests found</Typography>;
+  if (rows.length === 0) return <Typography sx={{ py: 2 }}>{t('staff.requests.none')}</Typography>;
   if (phone) {
     return (
-      <Stack component="ul" spacing={1.5} aria-label="Maintenance requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack component="ul" spacing={1.5} aria-label={t('staff.requests.list')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row) => (
           <RequestCard
             key={row.ID}
@@ -207,7 +216,7 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
     );
   }
   return (
-    <ScrollTable label="Maintenance requests" headers={HEADERS} stickyEnd>
+    <ScrollTable label={t('staff.requests.list')} headers={HEADERS.map((header) => t(`staff.requests.headers.${header}`))} stickyEnd>
       {rows.map((row) => {
         const busy = busyId === row.ID;
         return (
@@ -218,13 +227,13 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
               </Typography>
               <MaintenanceStatusChip status={row.STATUS} />
               <Typography variant="body2" sx={{ ...muted, mt: 0.5 }}>
-                Filed {formatDateTime(row.REQUEST_DATE)}
+                {t('staff.requests.filedAt', { time: formatDateTime(row.REQUEST_DATE) })}
               </Typography>
             </TableCell>
             <TableCell sx={{ minWidth: 120 }}>
-              <Typography variant="body2">{row.DRIVER_NAME || MESSAGES.unknown}</Typography>
+              <Typography variant="body2">{row.DRIVER_NAME || t('messages.unknown')}</Typography>
               <Typography variant="body2" sx={muted}>
-                {row.DRIVER_ID} · {row.MOBILE_NUMBER || MESSAGES.notAvailable}
+                {`${row.DRIVER_ID} · ${row.MOBILE_NUMBER || t('messages.notAvailable')}`}
               </Typography>
             </TableCell>
             <TableCell sx={{ minWidth: 140 }}>
@@ -236,7 +245,7 @@ export function MaintenanceRequestsTable({ rows, busyId, onAccept, onReject, onC
                 {breakdownOf(row)}
               </Typography>
               <Typography variant="caption" sx={{ ...muted, display: 'block' }}>
-                Last maintained {formatDateTime(row.LAST_MAINTENANCE_DATE)}
+                {t('staff.requests.lastMaintained', { time: formatDateTime(row.LAST_MAINTENANCE_DATE) })}
               </Typography>
             </TableCell>
             <TableCell sx={{ minWidth: 180, maxWidth: 300 }}>

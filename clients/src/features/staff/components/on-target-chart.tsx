@@ -1,23 +1,25 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KpisAnswer } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { onTargetPerDay } from '../kpi-chart-data';
 import { ChartFigure, Empty, FALLBACK_COLOR, VEHICLE_COLORS, legendText } from './kpi-charts';
 
 /** Issue #20: per day and vehicle type, the share of completed rides that met their service targets. */
 export function OnTargetChart({ kpis }: { kpis: KpisAnswer }) {
+  const { t } = useTranslation();
   const { rows, cells, vehicleTypes, overall } = onTargetPerDay(kpis.days);
   const summary =
     overall.percent === null
-      ? 'Completed rides accepted and delivered within their service targets, per day and vehicle type.'
-      : `Completed rides accepted and delivered within their service targets, per day and vehicle type: ${overall.percent}% of ${overall.rides} over the range.`;
+      ? t('staff.kpis.onTargetSummary')
+      : t('staff.kpis.onTargetSummaryOverall', { percent: overall.percent, rides: overall.rides });
   return (
     <ChartFigure
       id="on-target"
-      title="On target"
+      title={t('staff.kpis.onTarget')}
       summary={summary}
       height={280}
       table={{
-        headers: ['Day', ...vehicleTypes],
+        headers: [t('staff.kpis.day'), ...vehicleTypes],
         rows: rows.map((row) => [row.day, ...vehicleTypes.map((type) => cells.get(row.day)?.get(type) ?? null)]),
       }}
     >

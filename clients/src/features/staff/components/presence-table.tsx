@@ -1,6 +1,7 @@
 import { Chip, TableCell, TableRow, Typography, type ChipProps } from '@mui/material';
 import { formatTime } from '../../../lib/format-date';
-import type { PresenceRow, PresenceState } from '../presence';
+import { useTranslation } from 'react-i18next';
+import { presenceStateLabel, type PresenceRow, type PresenceState } from '../presence';
 import { ScrollTable } from './scroll-table';
 
 const BADGE: Record<PresenceState, ChipProps['color']> = {
@@ -10,11 +11,11 @@ const BADGE: Record<PresenceState, ChipProps['color']> = {
   blocked: 'error',
   'off shift': 'default',
 };
-const HEADERS = ['Name', 'ID', 'Vehicle', 'State', 'Ride', 'Shift ends', 'Started at'] as const;
+const HEADERS = ['name', 'id', 'vehicle', 'state', 'ride', 'shiftEnds', 'startedAt'] as const;
 
 /** Free, busy, on break, blocked, off shift: each its own colour, the word always written; with `count`, '3 free' (grey when none). */
 export function PresenceBadge({ state, count }: { state: PresenceState; count?: number }) {
-  const label = count === undefined ? state : `${count} ${state}`;
+  const label = count === undefined ? presenceStateLabel(state) : `${count} ${presenceStateLabel(state)}`;
   // A count of none stays quiet: a red '0 blocked' would call for attention it does not need.
   const quiet = count === 0 || state === 'off shift';
   return (
@@ -30,9 +31,10 @@ export function PresenceBadge({ state, count }: { state: PresenceState; count?: 
 
 /** One row per driver: who, his state, the ride he is on, when his shift ends. */
 export function PresenceTable({ rows }: { rows: readonly PresenceRow[] }) {
-  if (rows.length === 0) return <Typography color="text.secondary">No drivers match.</Typography>;
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Typography color="text.secondary">{t('staff.presence.noMatch')}</Typography>;
   return (
-    <ScrollTable label="Drivers" headers={HEADERS}>
+    <ScrollTable label={t('staff.presence.drivers')} headers={HEADERS.map((header) => t(`staff.presence.headers.${header}`))}>
       {rows.map((row) => (
         <TableRow key={row.operatorId} data-testid={`presence-${row.operatorId}`}>
           <TableCell>{row.name || '—'}</TableCell>

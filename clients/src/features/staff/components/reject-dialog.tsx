@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   requestId: string | null;
@@ -16,6 +16,7 @@ interface Props {
 /** Reject with a reason; Submit stays disabled while the reason is blank (SPEC §5). */
 export function RejectDialog({ requestId, busy, onReject, onClose, children, submitDisabled = false }: Props) {
   const titleId = useId();
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const blank = reason.trim() === '';
   const close = () => {
@@ -24,13 +25,13 @@ export function RejectDialog({ requestId, busy, onReject, onClose, children, sub
   };
   return (
     <Dialog open={requestId !== null} onClose={busy ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Reject Maintenance Request</DialogTitle>
+      <DialogTitle id={titleId}>{t('staff.requests.rejectTitle')}</DialogTitle>
       <DialogContent>
         <TextField
-          label="Reason for rejection"
+          label={t('staff.requests.rejectReason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          helperText={blank ? MESSAGES.rejectionReasonRequired : ' '}
+          helperText={blank ? t('messages.rejectionReasonRequired') : ' '}
           error={blank && reason !== ''}
           multiline
           minRows={2}
@@ -42,7 +43,7 @@ export function RejectDialog({ requestId, busy, onReject, onClose, children, sub
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>
-          Cancel
+          {t('staff.common.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -53,7 +54,7 @@ export function RejectDialog({ requestId, busy, onReject, onClose, children, sub
             setReason('');
           }}
         >
-          Submit
+          {t('staff.common.submit')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { REPORT_VEHICLE_FILTER_OPTIONS, RIDE_STATUSES, RIDE_STATUS_FILTERS } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { PlantDateField } from '../../../components/plant-date-field';
 import { useSearchText } from '../../../lib/use-search-text';
 import { stickerInput } from '../driver-form-rules';
@@ -8,7 +9,7 @@ import {
   FILTER_BY_KEYS,
   FILTER_BY_OPTIONS,
   filterByLabel,
-  FILTER_LABELS,
+  filterLabel,
   PRIORITY_FILTER_OPTIONS,
   SLA_FILTER_OPTIONS,
   type FilterBy,
@@ -37,12 +38,13 @@ function SearchBar({
   sticker: boolean;
   onSearch: (text: string) => void;
 }) {
+  const { t } = useTranslation();
   const { text, setText, flush } = useSearchText(value, onSearch);
   return (
     <TextField
       size="small"
       type="search"
-      label={`Search ${label}`}
+      label={t('staff.reports.search', { label })}
       value={text}
       onChange={(e) => setText(sticker ? stickerInput(e.target.value) : e.target.value)}
       // Leaving the bar sends what was typed at once: a search still waiting must not fire after
@@ -56,6 +58,7 @@ function SearchBar({
 
 /** Filter-by dropdown (SPEC §2) and the input for the chosen filter; every filter set stays until cleared. */
 export function ReportFilterControls({ filters, onChange }: Props) {
+  const { t } = useTranslation();
   const [filterBy, setFilterBy] = useState<FilterBy>('None');
   const [key] = FILTER_BY_KEYS[filterBy] as [ReportFilterKey | undefined];
   // The search bar searches the chosen text filter, and driver names otherwise.
@@ -65,7 +68,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       <TextField
         select
         size="small"
-        label="Filter by"
+        label={t('staff.reports.filterBy')}
         value={filterBy}
         onChange={(e) => setFilterBy(e.target.value as FilterBy)}
         sx={fieldSx}
@@ -80,7 +83,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         <TextField
           select
           size="small"
-          label="Vehicle Type"
+          label={filterLabel('vehicleType')}
           value={filters.vehicleType ?? ''}
           onChange={(e) => onChange({ vehicleType: e.target.value })}
           sx={fieldSx}
@@ -96,7 +99,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         <TextField
           select
           size="small"
-          label="Status"
+          label={filterLabel('status')}
           value={filters.status ?? ''}
           onChange={(e) => onChange({ status: e.target.value })}
           sx={fieldSx}
@@ -112,7 +115,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         <TextField
           select
           size="small"
-          label="Priority"
+          label={filterLabel('priority')}
           value={filters.priority ?? ''}
           onChange={(e) => onChange({ priority: e.target.value })}
           sx={fieldSx}
@@ -128,7 +131,7 @@ export function ReportFilterControls({ filters, onChange }: Props) {
         <TextField
           select
           size="small"
-          label="SLA"
+          label={filterLabel('slaMet')}
           value={filters.slaMet ?? ''}
           onChange={(e) => onChange({ slaMet: e.target.value })}
           sx={fieldSx}
@@ -143,18 +146,24 @@ export function ReportFilterControls({ filters, onChange }: Props) {
       {filterBy === 'Date' && (
         <>
           <PlantDateField
-            label="From date"
+            label={t('staff.reports.fromDate')}
             value={filters.from ?? ''}
             onChange={(from) => onChange({ from })}
             max={filters.to}
             sx={fieldSx}
           />
-          <PlantDateField label="To date" value={filters.to ?? ''} onChange={(to) => onChange({ to })} min={filters.from} sx={fieldSx} />
+          <PlantDateField
+            label={t('staff.reports.toDate')}
+            value={filters.to ?? ''}
+            onChange={(to) => onChange({ to })}
+            min={filters.from}
+            sx={fieldSx}
+          />
         </>
       )}
       <SearchBar
         key={searched}
-        label={FILTER_LABELS[searched]}
+        label={filterLabel(searched)}
         value={filters[searched] ?? ''}
         sticker={searched === 'forkliftNumber'}
         onSearch={(text) => onChange({ [searched]: text })}

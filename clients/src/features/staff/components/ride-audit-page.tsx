@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { SERVER_MESSAGES } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRideTimeline } from '../api/get-ride-timeline';
 import { AssignRideButton } from './assign-ride-dialog';
@@ -13,16 +15,17 @@ import { StaffPage } from './staff-page';
 export function RideAuditPage() {
   const { rideId } = useParams();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [typed, setTyped] = useState(rideId ?? '');
   const timeline = useRideTimeline(rideId ?? null);
 
   return (
     <>
-      <StaffPage title="Ride Audit" maxWidth="lg">
+      <StaffPage title={t('staff.audit.title')} maxWidth="lg">
         <Paper
           variant="outlined"
           component="form"
-          aria-label="Open a ride"
+          aria-label={t('staff.audit.openRide')}
           sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
           onSubmit={(e) => {
             e.preventDefault();
@@ -31,24 +34,24 @@ export function RideAuditPage() {
         >
           <TextField
             size="small"
-            label="Ride ID"
+            label={t('staff.audit.rideId')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             sx={{ minWidth: { xs: '100%', sm: 240 } }}
           />
           <Button type="submit" variant="contained">
-            Open Ride
+            {t('staff.audit.open')}
           </Button>
         </Paper>
         {!rideId ? (
-          <Typography>Enter a ride ID, or open one from Ride Reports.</Typography>
+          <Typography>{t('staff.audit.enterRide')}</Typography>
         ) : timeline.isPending ? (
-          <Typography role="status">Loading…</Typography>
+          <Typography role="status">{t('staff.common.loading')}</Typography>
         ) : timeline.isError ? (
           <Alert severity="error">
             {timeline.error instanceof ApiError && timeline.error.status === 404
-              ? `${SERVER_MESSAGES.rideNotFound}: ${rideId}`
-              : messageOf(timeline.error, 'Could not load the ride.')}
+              ? `${translateMessage(SERVER_MESSAGES.rideNotFound)}: ${rideId}`
+              : messageOf(timeline.error, t('staff.audit.loadFailed'))}
           </Alert>
         ) : (
           <Stack key={rideId} spacing={2}>

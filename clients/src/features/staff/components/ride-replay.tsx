@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Paper, Slider, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { RideTimelineAnswer } from '@plantride/schemas';
 import { BOOKING_STEPS, RideTracker } from '../../../components/ride-tracker';
+import { useTranslation } from 'react-i18next';
 import { formatAuditDateTime } from '../../../lib/format-date';
 import { rideTypeLabel } from '../../../lib/words';
 import { actorLabel, auditMomentAt, eventIndexAt, eventLabel, eventNote, scrubberKeyIndex } from '../ride-audit';
@@ -16,7 +17,8 @@ const personLabel = (name: string | null | undefined, id: string) => (name ? `${
 export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
   const { events, ride } = timeline;
   const [index, setIndex] = useState(events.length - 1);
-  if (events.length === 0 || !ride) return <Typography>No events recorded for this ride.</Typography>;
+  const { t } = useTranslation();
+  if (events.length === 0 || !ride) return <Typography>{t('staff.audit.noEvents')}</Typography>;
   const moment = auditMomentAt(events, index);
   const times = events.map((event) => Date.parse(event.time));
   const first = times[0] as number;
@@ -26,14 +28,18 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="audit-ride-title">
         <Typography variant="h6" component="h2" id="audit-ride-title" sx={{ overflowWrap: 'anywhere' }}>
-          Ride {timeline.rideId}: {ride.fromLocation} → {ride.toLocation}
+          {t('staff.audit.heading', { rideId: timeline.rideId, from: ride.fromLocation, to: ride.toLocation })}
         </Typography>
         <Typography color="text.secondary">
-          {ride.vehicleType} · {rideTypeLabel(ride.rideType)} · requested by {personLabel(ride.requester.name, ride.requester.tokenNo)}
+          {t('staff.audit.requestedBy', {
+            vehicleType: ride.vehicleType,
+            rideType: rideTypeLabel(ride.rideType),
+            requester: personLabel(ride.requester.name, ride.requester.tokenNo),
+          })}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
           <Button size="small" variant="outlined" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
-            Previous Event
+            {t('staff.audit.previous')}
           </Button>
           <Button
             size="small"
@@ -41,14 +47,14 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
             onClick={() => setIndex((i) => Math.min(events.length - 1, i + 1))}
             disabled={index === events.length - 1}
           >
-            Next Event
+            {t('staff.audit.next')}
           </Button>
         </Stack>
         {events.length > 1 && (
           // Room above the thumb for its time label, which would otherwise cover the buttons.
           <Box sx={{ px: 1, pt: 5 }}>
             <Slider
-              aria-label="Replay time"
+              aria-label={t('staff.audit.replayTime')}
               min={first}
               max={last}
               step={null}
@@ -71,35 +77,35 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
           </Box>
         )}
         <Typography role="status" data-testid="audit-moment" sx={{ fontWeight: 600 }}>
-          As of {formatAuditDateTime(moment.event.time)}: {eventLabel(moment.event.type)}
+          {t('staff.audit.asOf', { time: formatAuditDateTime(moment.event.time), event: eventLabel(moment.event.type) })}
         </Typography>
         <Typography data-testid="audit-driver">
-          Driver: {moment.driver ? personLabel(moment.driver.name, moment.driver.id) : 'none'}
-          {moment.brokenDown && ` · vehicle broke down: ${personLabel(moment.brokenDown.name, moment.brokenDown.id)}`}
+          {t('staff.audit.driver', {
+            driver: moment.driver ? personLabel(moment.driver.name, moment.driver.id) : t('staff.audit.noDriver'),
+          })}
+          {moment.brokenDown && t('staff.audit.brokeDown', { driver: personLabel(moment.brokenDown.name, moment.brokenDown.id) })}
         </Typography>
         {moment.status === 'waiting_for_reassignment' && (
           <Alert severity="warning" sx={{ mt: 1 }}>
-            Waiting for another driver; the ride resumes at the step shown.
+            {t('staff.audit.waitingForDriver')}
           </Alert>
         )}
         {moment.status === 'cancelled' && (
           <Alert severity="info" sx={{ mt: 1 }}>
-            The ride was cancelled.
+            {t('staff.audit.cancelled')}
           </Alert>
         )}
         {moment.status === 'scheduled' && (
           <Alert severity="info" sx={{ mt: 1 }}>
-            Booked for later; not yet gone to drivers.
+            {t('staff.audit.scheduled')}
           </Alert>
         )}
-        <RideTracker
-          steps={BOOKING_STEPS}
-          step={moment.step}
-          timestamps={moment.timestamps}
-          label="Ride progress as of the chosen moment"
-        />
+        <RideTracker steps={BOOKING_STEPS} step={moment.step} timestamps={moment.timestamps} label={t('staff.audit.progress')} />
       </Paper>
-      <ScrollTable label="Ride timeline" headers={['Time', 'Actor', 'Event']}>
+      <ScrollTable
+        label={t('staff.audit.timeline')}
+        headers={[t('staff.audit.headers.time'), t('staff.audit.headers.actor'), t('staff.audit.headers.event')]}
+      >
         {events.map((event, i) => (
           <TableRow
             key={event.position}
@@ -122,7 +128,7 @@ export function RideReplay({ timeline }: { timeline: RideTimelineAnswer }) {
               {i > index && (
                 <Box component="span" sx={visuallyHidden}>
                   {' '}
-                  (after the chosen moment)
+                  {t('staff.audit.afterMoment')}
                 </Box>
               )}
             </TableCell>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { downloadRideReports } from '../api/download-ride-reports';
 import { useRideReports, useRideReportsTotal } from '../api/get-ride-reports';
@@ -14,6 +15,7 @@ import { useUrlList } from '../../../lib/use-url-list';
 
 /** /ride-reports: filters and pages are the server's work and live in the URL (SPEC §2). */
 export function RideReportsPage() {
+  const { t } = useTranslation();
   const { params, setFilters, goTo, clearAll } = useUrlList();
   const filters = filtersFromParams(params);
   const page = pageFromParams(params);
@@ -34,7 +36,7 @@ export function RideReportsPage() {
     try {
       await downloadRideReports(filters);
     } catch (error) {
-      toast.error(messageOf(error, 'Could not download the ride reports.'));
+      toast.error(messageOf(error, t('staff.reports.downloadFailed')));
     } finally {
       setDownloading(false);
     }
@@ -43,15 +45,15 @@ export function RideReportsPage() {
   return (
     <>
       <StaffPage
-        title="Ride Reports"
+        title={t('staff.reports.title')}
         maxWidth="xl"
         actions={
           <Button color="inherit" variant="outlined" size="small" onClick={() => void download()} disabled={downloading}>
-            {downloading ? 'Downloading…' : 'Download CSV'}
+            {downloading ? t('staff.reports.downloading') : t('staff.reports.downloadCsv')}
           </Button>
         }
       >
-        <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2 }}>
+        <Paper variant="outlined" component="section" aria-label={t('staff.reports.filters')} sx={{ p: 2 }}>
           <Stack spacing={2}>
             <ReportFilterControls filters={filters} onChange={setFilters} />
             {/* Gaps, not margins: a chip or the button wrapped to a new line keeps no left margin to push it past the edge. */}
@@ -72,16 +74,16 @@ export function RideReportsPage() {
                 disabled={chips.length === 0}
                 sx={{ width: { xs: '100%', sm: 'auto' } }}
               >
-                Clear All Filters
+                {t('staff.reports.clearAll')}
               </Button>
             </Stack>
           </Stack>
         </Paper>
         <Typography role="status" data-testid="showing-records">
-          {reports.data && all.data !== undefined ? counts.showing : 'Loading…'}
+          {reports.data && all.data !== undefined ? counts.showing : t('staff.common.loading')}
         </Typography>
         {reports.isError ? (
-          <Alert severity="error">{messageOf(reports.error, 'Could not load the ride reports.')}</Alert>
+          <Alert severity="error">{messageOf(reports.error, t('staff.reports.loadFailed'))}</Alert>
         ) : (
           // The table says itself when columns sit past its right edge (ScrollTable).
           <Box sx={{ opacity: reports.isPlaceholderData ? 0.6 : 1 }}>

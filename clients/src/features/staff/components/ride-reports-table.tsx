@@ -9,6 +9,8 @@ import {
   type RideReportField,
   type RideReportServerRow,
 } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatDuration } from '../../../lib/format-number';
 import { rideTypeLabel } from '../../../lib/words';
@@ -30,37 +32,6 @@ export const REPORT_COLUMNS: readonly Column[] = [
   'scanOverrides',
 ];
 
-const HEADER_OF: Record<Column, string> = {
-  rideId: 'Ride ID',
-  requesterName: 'Requester Name',
-  fromLocation: 'From',
-  toLocation: 'To',
-  vehicleType: 'Vehicle Type',
-  vehicleNumber: 'Vehicle Number',
-  // The CSV's 'Forklift Number' (SPEC): the sticker number, whatever the vehicle (docs/GLOSSARY.md).
-  forkliftNumber: 'Sticker Number',
-  status: 'Status',
-  createdAt: 'Created At',
-  driverId: 'Driver ID',
-  driverName: 'Driver Name',
-  startTime: 'Start Time',
-  endTime: 'End Time',
-  materialPickTime: 'Material Pick Time',
-  materialDropTime: 'Material Drop Time',
-  gapPickDrop: 'Gap Pick-Drop',
-  gapPickStart: 'Gap Pick-Start',
-  lastMaintenanceDate: 'Last Maintenance Date',
-  maintenanceStatus: 'Maintenance Status',
-  rideType: 'Ride Type',
-  priority: 'Priority',
-  slaMet: 'SLA',
-  loadDescription: 'Load',
-  loadQuantity: 'Quantity',
-  loadWeightKg: 'Weight (kg)',
-  loadHandling: 'Handling',
-  scanOverrides: 'Scan overrides',
-};
-
 const DATE_FIELDS: ReadonlySet<RideReportField> = new Set(['createdAt', 'startTime', 'endTime', 'materialPickTime', 'materialDropTime']);
 
 /**
@@ -81,7 +52,7 @@ export function reportCell(report: RideReport, field: RideReportField): string {
 /** Whether the ride met its service targets: '✓ met', '✗ missed', or '—' while neither is known. */
 export function slaCell(met: boolean | null): string {
   if (met === null) return '—';
-  return met ? '✓ met' : '✗ missed';
+  return met ? i18n.t('staff.reports.slaMetCell') : i18n.t('staff.reports.slaMissedCell');
 }
 
 function SlaText({ met }: { met: boolean | null }) {
@@ -96,7 +67,8 @@ function SlaText({ met }: { met: boolean | null }) {
 }
 
 /** A gap's minutes to the spec's 2 decimals, as the CSV has them, for the cell's hover text. */
-const exactGap = (value: number | string) => (typeof value === 'number' ? `${value.toFixed(LIMITS.reportGapDecimals)} mins` : undefined);
+const exactGap = (value: number | string) =>
+  typeof value === 'number' ? i18n.t('staff.reports.exactGap', { value: value.toFixed(LIMITS.reportGapDecimals) }) : undefined;
 
 function cellOf(report: RideReport, column: Column) {
   switch (column) {
@@ -109,17 +81,21 @@ function cellOf(report: RideReport, column: Column) {
       );
     case 'rideId':
       return (
-        <Link component={RouterLink} to={`/ride-audit/${encodeURIComponent(report.rideId)}`} aria-label={`Audit ride ${report.rideId}`}>
+        <Link
+          component={RouterLink}
+          to={`/ride-audit/${encodeURIComponent(report.rideId)}`}
+          aria-label={i18n.t('staff.common.auditRide', { rideId: report.rideId })}
+        >
           {report.rideId}
         </Link>
       );
     case 'priority':
       return report.priority === 'urgent' ? (
         <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-          Urgent
+          {i18n.t('staff.reports.priorities.urgent')}
         </Box>
       ) : (
-        'Normal'
+        i18n.t('staff.reports.priorities.normal')
       );
     case 'slaMet':
       return <SlaText met={report.slaMet} />;
@@ -151,9 +127,10 @@ function cellOf(report: RideReport, column: Column) {
 
 /** The spec's 20-column ride report with Priority, SLA and the load; each ride id opens the ride's audit replay. */
 export function RideReportsTable({ rows }: { rows: readonly RideReportServerRow[] }) {
-  if (rows.length === 0) return <Typography sx={{ py: 2 }}>No ride reports found</Typography>;
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Typography sx={{ py: 2 }}>{t('staff.reports.none')}</Typography>;
   return (
-    <ScrollTable label="Ride reports" headers={REPORT_COLUMNS.map((column) => HEADER_OF[column])}>
+    <ScrollTable label={t('staff.reports.table')} headers={REPORT_COLUMNS.map((column) => t(`staff.reports.columns.${column}`))}>
       {rows.map((row) => {
         const report = toRideReport(row);
         return (

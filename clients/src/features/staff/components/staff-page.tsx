@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Typography, type ContainerProps } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 
 interface Props {
@@ -12,9 +13,10 @@ interface Props {
 
 /** The frame of every staff screen below the dashboard: Back to /maintenance-head, the screen's heading, its content. */
 export function StaffPage({ title, maxWidth = 'lg', actions, children }: Props) {
+  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head">
+      <PageHeader title={t('common.appName')} backTo="/maintenance-head">
         {actions}
       </PageHeader>
       <Container component="main" maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 3 } }}>
