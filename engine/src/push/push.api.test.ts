@@ -45,7 +45,9 @@ describe.each(testStoreKinds())('web push on %s', (kind) => {
   const pushed = (done: () => boolean, what: string) =>
     waitFor(done, 10_000, what).catch((error: Error) => {
       const free = t.app.driverRoster.presence(new Date()).map((driver) => `${driver.operatorId} ${driver.state}`);
-      throw new Error(`${error.message}; posts to ${JSON.stringify(service.hits)}; roster ${free.join(', ')}; engine log: ${logs.join(' ')}`);
+      throw new Error(
+        `${error.message}; posts to ${JSON.stringify(service.hits)}; roster ${free.join(', ')}; engine log: ${logs.join(' ')}`,
+      );
     });
   const payloads = (device: string) => service.to(device).map((push) => push.payload as Record<string, unknown>);
   const dispatch = (mode: 'offer' | 'broadcast') =>
