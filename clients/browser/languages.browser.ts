@@ -28,9 +28,9 @@ function clippedTexts(page: Page): Promise<string[]> {
 
 /**
  * Whether Noto Sans Devanagari came in the weights the screens use (body 400, buttons 500, headings 700):
- * a loaded face of each weight, whichever of its subsets. Weaker than it should be: it does not tell the
- * Devanagari subset apart, and the phone screenshot of the first sign-in still showed 500-weight button
- * text as boxes (docs/DECISIONS.md, Languages: open).
+ * a loaded face of each weight, whichever of its subsets. It does not tell the Devanagari subset apart; the
+ * screenshots do: before a switch waited for the faces (i18n.ts), three button labels of the phone's first
+ * switch to Marathi stayed boxes although this check passed.
  */
 function devanagariFontLoaded(page: Page): Promise<boolean> {
   return page.evaluate(async () => {

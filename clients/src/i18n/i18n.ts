@@ -30,9 +30,24 @@ export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n
 /** The locale dates and numbers are written in now ('en-IN', 'mr-IN', 'hi-IN'). */
 export const currentLocale = (): string => LOCALES[currentLanguage()];
 
-/** Speak `language` at once: the screens, `<html lang>`, and the device's memory for the next sign-in screen. */
+/**
+ * The Devanagari faces, fetched only for Devanagari text: a screen redrawn in Marathi or Hindi before they
+ * came kept some button labels as boxes after they had (Chromium, session 26), so a switch waits for them.
+ */
+function devanagariLoaded(): Promise<unknown> | null {
+  if (typeof document === 'undefined' || !document.fonts) return null;
+  const load = (weight: number) => document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क');
+  return Promise.all([400, 500, 700].map(load)).catch(() => undefined);
+}
+
+/** Speak `language` (once its font is there): the screens, `<html lang>`, and the device's memory for the next sign-in screen. */
 export function applyLanguage(language: Language): void {
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  const speak = () => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  };
+  const fonts = language === 'en' ? null : devanagariLoaded();
+  if (fonts) void fonts.then(speak);
+  else speak();
   document.documentElement.lang = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
