@@ -61,6 +61,10 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/ride-reports-page.tsx',
   'clients/src/features/staff/components/ride-reports-table.tsx',
 ];
+// Issue #34 item 4, the rest, one list per part so parallel work does not collide.
+const TRANSLATED_SITE = [];
+const TRANSLATED_MACHINES = [];
+const TRANSLATED_INSPECTION = [];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 
 export default tseslint.config(
@@ -138,7 +142,13 @@ export default tseslint.config(
   },
   // Text a person reads comes from the catalogues: no English written into the JSX of a migrated folder.
   {
-    files: [...TRANSLATED.map((folder) => `${folder}/**/*.tsx`), ...TRANSLATED_STAFF],
+    files: [
+      ...TRANSLATED.map((folder) => `${folder}/**/*.tsx`),
+      ...TRANSLATED_STAFF,
+      ...TRANSLATED_SITE,
+      ...TRANSLATED_MACHINES,
+      ...TRANSLATED_INSPECTION,
+    ],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {

@@ -1,5 +1,6 @@
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import { staffEn } from './staff/en';
+import { inspectionEn } from './inspection.en';
 
 /**
  * English, the source catalogue (issue #34 item 4): every text the migrated screens show, by
@@ -392,4 +393,5 @@ export const en = {
   },
   messages: { ...MESSAGES, ...SERVER_MESSAGES },
   staff: staffEn,
+  inspection: inspectionEn,
 };

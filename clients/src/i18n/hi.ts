@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue';
 import { messagesHi } from './messages.hi';
 import { staffHi } from './staff/hi';
+import { inspectionHi } from './inspection.hi';
 
 /** Hindi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const hi: Catalogue = {
@@ -382,4 +383,5 @@ export const hi: Catalogue = {
   },
   messages: messagesHi,
   staff: staffHi,
+  inspection: inspectionHi,
 };

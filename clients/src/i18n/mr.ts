@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue';
 import { messagesMr } from './messages.mr';
 import { staffMr } from './staff/mr';
+import { inspectionMr } from './inspection.mr';
 
 /** Marathi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const mr: Catalogue = {
@@ -383,4 +384,5 @@ export const mr: Catalogue = {
   },
   messages: messagesMr,
   staff: staffMr,
+  inspection: inspectionMr,
 };

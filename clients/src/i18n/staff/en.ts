@@ -1,4 +1,6 @@
 import { fieldMandatory } from '@plantride/schemas';
+import { staffMachinesEn } from './machines.en';
+import { staffSiteEn } from './site.en';
 
 /**
  * English for the staff screens (maintenance head, admin): the source; Marathi (mr.ts) and Hindi
@@ -575,4 +577,6 @@ export const staffEn = {
     photosOf: 'Photos of {{item}}',
     close: 'Close',
   },
+  site: staffSiteEn,
+  machines: staffMachinesEn,
 };

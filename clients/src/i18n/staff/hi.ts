@@ -1,4 +1,6 @@
 import type { Catalogue } from '../catalogue';
+import { staffMachinesHi } from './machines.hi';
+import { staffSiteHi } from './site.hi';
 
 /** Hindi for the staff screens: short office words; vehicle types, place names, IDs and column codes stay as they are. */
 export const staffHi: Catalogue['staff'] = {
@@ -568,4 +570,6 @@ export const staffHi: Catalogue['staff'] = {
     photosOf: '{{item}} की फ़ोटो',
     close: 'बंद करें',
   },
+  site: staffSiteHi,
+  machines: staffMachinesHi,
 };

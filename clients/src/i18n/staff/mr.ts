@@ -1,4 +1,6 @@
 import type { Catalogue } from '../catalogue';
+import { staffMachinesMr } from './machines.mr';
+import { staffSiteMr } from './site.mr';
 
 /** Marathi for the staff screens: short office words; vehicle types, place names, IDs and column codes stay as they are. */
 export const staffMr: Catalogue['staff'] = {
@@ -568,4 +570,6 @@ export const staffMr: Catalogue['staff'] = {
     photosOf: '{{item}} चे फोटो',
     close: 'बंद करा',
   },
+  site: staffSiteMr,
+  machines: staffMachinesMr,
 };

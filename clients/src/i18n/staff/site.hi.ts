@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue';
+
+/** Hindi for the staff's site screens. */
+export const staffSiteHi: Catalogue['staff']['site'] = {};
