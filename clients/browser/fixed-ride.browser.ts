@@ -71,7 +71,7 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Ride History' }).click();
-    const item = page.getByRole('button', { name: new RegExp(`^Ride ${rideId}: main gate to canteen, completed$`) });
+    const item = page.getByRole('button', { name: new RegExp(`^main gate → canteen, ride ${rideId}, completed$`) });
     await item.waitFor();
     await snap(page, 'fixed-08-history');
     await page.setViewportSize({ width: 390, height: 844 });

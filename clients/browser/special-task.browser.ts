@@ -71,7 +71,7 @@ describe('Schedule Special Task Ride in a real browser', () => {
     await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Task History' }).click();
-    await page.getByRole('button', { name: `Ride ${rideId}: RMS to scrap yard, completed` }).waitFor();
+    await page.getByRole('button', { name: `RMS → scrap yard, ride ${rideId}, completed` }).waitFor();
     await snap(page, 'special-06-history');
   });
 });

@@ -177,8 +177,8 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
 
     const list = requesterPage.getByRole('list', { name: 'Booked for later' });
     await list.getByText(`Scheduled for ${wanted} · goes to drivers at 09:45`).waitFor();
-    const card = list.getByRole('button', { name: /^Ride \S+: main gate to canteen, scheduled$/ });
-    laterId = ((await card.getAttribute('aria-label')) ?? '').replace(/^Ride (\S+):.*$/, '$1');
+    const card = list.getByRole('button', { name: /^main gate → canteen, ride \S+, scheduled$/ });
+    laterId = ((await card.getAttribute('aria-label')) ?? '').replace(/^.* → .*, ride (\S+), .*$/, '$1');
     // Nothing tracked: the form is there for a ride now.
     await requesterPage.getByRole('combobox', { name: 'Pickup Location' }).waitFor();
     expect(await requesterPage.getByRole('button', { name: 'Now' }).getAttribute('aria-pressed')).toBe('true');
@@ -188,7 +188,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await requesterPage.setViewportSize({ width: 1280, height: 900 });
     await snap(requesterPage, 'later-scheduled-desktop');
     await requesterPage.getByRole('button', { name: 'Ride History' }).click();
-    await requesterPage.getByRole('button', { name: `Ride ${laterId}: main gate to canteen, scheduled` }).waitFor();
+    await requesterPage.getByRole('button', { name: `main gate → canteen, ride ${laterId}, scheduled` }).waitFor();
     await requesterPage.getByTestId(`scheduled-${laterId}`).waitFor();
     await requesterPage.getByRole('button', { name: 'Hide History' }).click();
   });
@@ -201,7 +201,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await list.waitFor({ state: 'detached' });
     await requesterPage.getByRole('button', { name: 'Ride History' }).click();
-    await requesterPage.getByRole('button', { name: `Ride ${laterId}: main gate to canteen, cancelled` }).waitFor();
+    await requesterPage.getByRole('button', { name: `main gate → canteen, ride ${laterId}, cancelled` }).waitFor();
     await requesterPage.getByRole('button', { name: 'Hide History' }).click();
   });
 

@@ -19,3 +19,4 @@ export * from './ride-walk';
 export * from './step-clock-note';
 export * from './plant-time';
 export * from './events/upcast';
+export * from './message-template';

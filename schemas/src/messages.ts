@@ -1,3 +1,4 @@
+import { templated } from './message-template';
 // Texts of SPEC §2, §4, §5 and §8, word for word: the spec is the contract, so never reword these.
 export const MESSAGES = {
   // Screens and router
@@ -219,26 +220,77 @@ export const SERVER_MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
+/**
+ * Messages with a name or number in them, each one template (message-template.ts): the API answers them
+ * filled, and the client's catalogues translate them by key (issue #34 item 4).
+ */
+export const TEMPLATED_MESSAGES = {
+  // To staff when a ride misses a service target (issue #20).
+  rideNotAccepted: templated('Ride {{rideId}} ({{from}} → {{to}}) was not accepted within its target.', 'rideId', 'from', 'to'),
+  urgentRideNotAccepted: templated(
+    'Urgent ride {{rideId}} ({{from}} → {{to}}) was not accepted within its target.',
+    'rideId',
+    'from',
+    'to',
+  ),
+  rideNotDelivered: templated('Ride {{rideId}} ({{from}} → {{to}}) was not delivered within its target.', 'rideId', 'from', 'to'),
+  urgentRideNotDelivered: templated(
+    'Urgent ride {{rideId}} ({{from}} → {{to}}) was not delivered within its target.',
+    'rideId',
+    'from',
+    'to',
+  ),
+  noDriversAssigned: templated('No {{vehicle}} drivers are assigned. Please select another vehicle.', 'vehicle'),
+  noDriversAssignedSpecialTask: templated(
+    'No {{vehicleType}} drivers have been assigned yet. Please select another vehicle.',
+    'vehicleType',
+  ),
+  // Filter fields are named with their first letter capitalised, e.g. 'Status is mandatory'.
+  fieldMandatory: templated('{{field}} is mandatory', 'field'),
+  newDriverAssigned: templated('New driver assigned: {{name}}', 'name'),
+  apiError: templated('API Error {{status}}: {{body}}', 'status', 'body'),
+  rideStatusTitle: templated('Ride Status for Ride ID: {{rideId}}', 'rideId'),
+  // A booking naming a place the site no longer uses (issue #20).
+  locationRetired: templated('{{name}} is no longer in use. Please select a location from the list.', 'name'),
+  // A place's new name that another place already has (retired places keep theirs).
+  placeNameTaken: templated('A place called {{name}} already exists.', 'name'),
+  // A place's new name that reads as another place's, letter for look-alike letter (issue #31: a Cyrillic "а" in "main gate").
+  placeNameLooksLike: templated('Place name looks the same as the place {{name}}; choose a name that reads differently.', 'name'),
+  // Issue #32: what a driver is told when his maintenance request closes (maintenanceOutcomeNotice).
+  completedInspectionDue: templated('Maintenance completed. Pass a vehicle inspection before taking rides again.'),
+  rejected: templated('Your maintenance request was rejected. You can take rides again.'),
+  rejectedInspectionDue: templated('Your maintenance request was rejected. Pass a vehicle inspection before taking rides again.'),
+  rejectedBecause: templated('Your maintenance request was rejected: {{reason}}. You can take rides again.', 'reason'),
+  rejectedBecauseInspectionDue: templated(
+    'Your maintenance request was rejected: {{reason}}. Pass a vehicle inspection before taking rides again.',
+    'reason',
+  ),
+} as const;
+
+const T = TEMPLATED_MESSAGES;
+
 /** To staff when a ride misses a service target (issue #20). */
-export const serviceTargetMissed = (
+export function serviceTargetMissed(
   ride: { rideId: string; priority: string; fromLocation: string; toLocation: string },
   target: 'accept' | 'deliver',
-): string =>
-  `${ride.priority === 'urgent' ? 'Urgent ride' : 'Ride'} ${ride.rideId} (${ride.fromLocation} → ${ride.toLocation}) was not ${target === 'accept' ? 'accepted' : 'delivered'} within its target.`;
+): string {
+  const urgent = ride.priority === 'urgent';
+  const message =
+    target === 'accept' ? (urgent ? T.urgentRideNotAccepted : T.rideNotAccepted) : urgent ? T.urgentRideNotDelivered : T.rideNotDelivered;
+  return message(ride.rideId, ride.fromLocation, ride.toLocation);
+}
 
-export const noDriversAssigned = (vehicle: string): string => `No ${vehicle} drivers are assigned. Please select another vehicle.`;
+export const noDriversAssigned = (vehicle: string): string => T.noDriversAssigned(vehicle);
 
-export const noDriversAssignedSpecialTask = (vehicleType: string): string =>
-  `No ${vehicleType} drivers have been assigned yet. Please select another vehicle.`;
+export const noDriversAssignedSpecialTask = (vehicleType: string): string => T.noDriversAssignedSpecialTask(vehicleType);
 
-// Filter fields are named with their first letter capitalised, e.g. 'Status is mandatory'.
-export const fieldMandatory = (field: string): string => `${field} is mandatory`;
+export const fieldMandatory = (field: string): string => T.fieldMandatory(field);
 
-export const newDriverAssigned = (name: string): string => `New driver assigned: ${name}`;
+export const newDriverAssigned = (name: string): string => T.newDriverAssigned(name);
 
-export const apiError = (status: number, body: string): string => `API Error ${status}: ${body}`;
+export const apiError = (status: number, body: string): string => T.apiError(status, body);
 
-export const rideStatusTitle = (rideId: string): string => `Ride Status for Ride ID: ${rideId}`;
+export const rideStatusTitle = (rideId: string): string => T.rideStatusTitle(rideId);
 
 export const showingRecords = (shown: number, total: number): string => `Showing ${shown} of ${total} records`;
 
@@ -247,15 +299,11 @@ export const pageOf = (page: number, pages: number): string => `Page ${page} of 
 // CSV and table gap cells read 'N mins'.
 export const gapMinutes = (minutes: number): string => `${minutes} mins`;
 
-/** A booking naming a place the site no longer uses (issue #20). */
-export const locationRetired = (name: string): string => `${name} is no longer in use. Please select a location from the list.`;
+export const locationRetired = (name: string): string => T.locationRetired(name);
 
-/** A place's new name that another place already has (retired places keep theirs). */
-export const placeNameTaken = (name: string): string => `A place called ${name} already exists.`;
+export const placeNameTaken = (name: string): string => T.placeNameTaken(name);
 
-/** A place's new name that reads as another place's, letter for look-alike letter (issue #31: a Cyrillic "а" in "main gate"). */
-export const placeNameLooksLike = (name: string): string =>
-  `Place name looks the same as the place ${name}; choose a name that reads differently.`;
+export const placeNameLooksLike = (name: string): string => T.placeNameLooksLike(name);
 
 /** Issue #32: the step a driver's vehicle still needs after his maintenance request closed. */
 export const INSPECTION_BEFORE_RIDES = 'Pass a vehicle inspection before taking rides again.';
@@ -270,9 +318,9 @@ export function maintenanceOutcomeNotice(outcome: {
   reason?: string | null;
   inspectionDue: boolean;
 }): string {
-  const next = outcome.inspectionDue ? INSPECTION_BEFORE_RIDES : 'You can take rides again.';
   if (outcome.status === 'completed')
-    return outcome.inspectionDue ? `Maintenance completed. ${INSPECTION_BEFORE_RIDES}` : MESSAGES.maintenanceCompletedVehicleActive;
+    return outcome.inspectionDue ? T.completedInspectionDue() : MESSAGES.maintenanceCompletedVehicleActive;
   const reason = outcome.reason?.trim().replace(/[.\s]+$/, '');
-  return `Your maintenance request was rejected${reason ? `: ${reason}` : ''}. ${next}`;
+  if (!reason) return outcome.inspectionDue ? T.rejectedInspectionDue() : T.rejected();
+  return outcome.inspectionDue ? T.rejectedBecauseInspectionDue(reason) : T.rejectedBecause(reason);
 }

@@ -2,6 +2,7 @@ import { SCAN_STEPS, SITE_WIDE, normalizedCode, type ScanProof, type ScanStep, t
 import { locationNamed, type SiteLocation, type SiteState } from './site-plan';
 import type { TimestampEvent } from './constants';
 import { wordedMessage } from './api/text-fields';
+import { templated } from './message-template';
 
 /*
  * The one rule of scan-proof hand-over (issue #34 item 2): which place's code a driver's step needs,
@@ -57,9 +58,9 @@ export function placeOfCode(site: SiteState, text: string): SiteLocation | undef
 }
 
 export const SCAN_MESSAGES = {
-  needed: (place: string) => `Scan the code at ${place} for this step, or say why you cannot.`,
-  unknown: (place: string) => `This is not a place's code. Scan or type the code at ${place}.`,
-  wrongPlace: (owner: string, place: string) => `This code belongs to ${owner}, not ${place}. Scan the code at ${place}.`,
+  needed: templated('Scan the code at {{place}} for this step, or say why you cannot.', 'place'),
+  unknown: templated("This is not a place's code. Scan or type the code at {{place}}.", 'place'),
+  wrongPlace: templated('This code belongs to {{owner}}, not {{place}}. Scan the code at {{place}}.', 'owner', 'place'),
   reasonNeeded: wordedMessage('Say why you cannot scan (at least 3 characters).'),
 } as const;
 

@@ -37,25 +37,21 @@ interface AxeWindow {
  * every frame on every call and finished each run in a new page, 1–2 s a shot of the 2–3 s a check took
  * (session 26; axe's own run is 0.15–0.6 s). The app has no frames to look into.
  *
- * `label-content-name-mismatch` (WCAG 2.5.3) is no longer experimental in axe-core 4.14, so on by default;
- * the 4.13 inside @axe-core/playwright, which the tests ran before, kept it off. It finds the staff home's cards (named by their title alone,
- * their description visible too) and the requester's ride cards (named "Ride …: A to B", shown "A → B"):
- * real findings, still open: the change that gives those screens names holding their visible text turns it on.
+ * `label-content-name-mismatch` (WCAG 2.5.3, on by default since axe-core 4.14) is on: the staff home's cards
+ * are named by their whole text, and the requester's ride cards by what they show first ("A → B, ride …").
  */
-const OFF = { 'label-content-name-mismatch': { enabled: false } };
-
 export async function seriousViolations(page: Page): Promise<string[]> {
   await settled(page);
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async (rules) => {
-    const found = await (window as AxeWindow).axe!.run(document, { resultTypes: ['violations'], rules });
+  const violations = await page.evaluate(async () => {
+    const found = await (window as AxeWindow).axe!.run(document, { resultTypes: ['violations'] });
     return found.violations.map(({ id, help, impact, nodes }) => ({
       id,
       help,
       impact,
       targets: nodes.map((node) => node.target.join(' ')),
     }));
-  }, OFF);
+  });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);

@@ -1,6 +1,7 @@
 import { MESSAGES, SERVER_MESSAGES } from '@plantride/schemas';
 import { staffEn } from './staff/en';
 import { inspectionEn } from './inspection.en';
+import { serverTextsEn } from './server-texts';
 
 /**
  * English, the source catalogue (issue #34 item 4): every text the migrated screens show, by
@@ -126,7 +127,21 @@ export const en = {
     hidePassword: 'Hide password',
     showPassword: 'Show password',
   },
+  rideStatus: {
+    scheduled: 'scheduled',
+    requested: 'requested',
+    accepted: 'ongoing',
+    started: 'started',
+    material_picked: 'material picked',
+    delivered: 'delivered',
+    waiting_for_reassignment: 'waiting for reassignment',
+    completed: 'completed',
+    cancelled: 'cancelled',
+    redistributed_due_to_maintenance: 'redistributed due to maintenance',
+  },
+  rideType: { Regular: 'Fixed Ride', Special_Task: 'Special Task Ride', unknown: 'Unknown' },
   driver: {
+    staffNotice: '{{message}} Reason: {{reason}}',
     loadingRecord: 'Loading driver record',
     recordUnread: 'Your driver record could not be read. It will load when the connection returns.',
     noRecord: 'No driver record found for {{tokenNo}}. Contact the admin.',
@@ -357,6 +372,8 @@ export const en = {
     rideReleased: 'Your ride booked for later has gone to drivers.',
     breakdownNote: 'Vehicle broke down — finding another driver',
     cancelRequest: 'Cancel Request',
+    rideCard: '{{from}} → {{to}}, ride {{rideId}}, {{status}}',
+    rideCardUrgent: '{{from}} → {{to}}, ride {{rideId}}, {{status}}, urgent',
     historyLine: 'Ride ID: {{rideId}} · {{minutes}} min · {{vehicle}}',
     cancelRideN: 'Cancel Ride {{rideId}}',
     cancelRide: 'Cancel Ride',
@@ -394,4 +411,5 @@ export const en = {
   messages: { ...MESSAGES, ...SERVER_MESSAGES },
   staff: staffEn,
   inspection: inspectionEn,
+  server: serverTextsEn,
 };

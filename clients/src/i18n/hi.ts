@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue';
 import { messagesHi } from './messages.hi';
 import { staffHi } from './staff/hi';
 import { inspectionHi } from './inspection.hi';
+import { serverHi } from './server.hi';
 
 /** Hindi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const hi: Catalogue = {
@@ -120,7 +121,21 @@ export const hi: Catalogue = {
     hidePassword: 'पासवर्ड छिपाएँ',
     showPassword: 'पासवर्ड दिखाएँ',
   },
+  rideStatus: {
+    scheduled: 'निर्धारित',
+    requested: 'अनुरोधित',
+    accepted: 'चालू',
+    started: 'शुरू',
+    material_picked: 'माल उठाया',
+    delivered: 'पहुँचाया',
+    waiting_for_reassignment: 'नए ड्राइवर का इंतज़ार',
+    completed: 'पूरी',
+    cancelled: 'रद्द',
+    redistributed_due_to_maintenance: 'मेंटेनेंस के कारण फिर से बाँटी',
+  },
+  rideType: { Regular: 'फ़िक्स्ड राइड', Special_Task: 'स्पेशल टास्क राइड', unknown: 'अज्ञात' },
   driver: {
+    staffNotice: '{{message}} कारण: {{reason}}',
     loadingRecord: 'ड्राइवर का रिकॉर्ड लोड हो रहा है',
     recordUnread: 'आपका ड्राइवर रिकॉर्ड पढ़ा नहीं जा सका। नेटवर्क लौटने पर यह लोड होगा।',
     noRecord: '{{tokenNo}} का ड्राइवर रिकॉर्ड नहीं मिला। एडमिन से बात करें।',
@@ -347,6 +362,8 @@ export const hi: Catalogue = {
     rideReleased: 'बाद के लिए बुक की गई आपकी राइड ड्राइवरों को चली गई।',
     breakdownNote: 'वाहन खराब हुआ — दूसरा ड्राइवर ढूँढ रहे हैं',
     cancelRequest: 'अनुरोध रद्द करें',
+    rideCard: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}',
+    rideCardUrgent: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}, ज़रूरी',
     historyLine: 'राइड आईडी: {{rideId}} · {{minutes}} मि. · {{vehicle}}',
     cancelRideN: 'राइड {{rideId}} रद्द करें',
     cancelRide: 'राइड रद्द करें',
@@ -384,4 +401,5 @@ export const hi: Catalogue = {
   messages: messagesHi,
   staff: staffHi,
   inspection: inspectionHi,
+  server: serverHi,
 };

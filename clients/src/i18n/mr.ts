@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue';
 import { messagesMr } from './messages.mr';
 import { staffMr } from './staff/mr';
 import { inspectionMr } from './inspection.mr';
+import { serverMr } from './server.mr';
 
 /** Marathi: short floor words; vehicle types and place names stay as they are (they are names). */
 export const mr: Catalogue = {
@@ -121,7 +122,21 @@ export const mr: Catalogue = {
     hidePassword: 'पासवर्ड लपवा',
     showPassword: 'पासवर्ड दाखवा',
   },
+  rideStatus: {
+    scheduled: 'नियोजित',
+    requested: 'विनंती केलेली',
+    accepted: 'चालू',
+    started: 'सुरू झाली',
+    material_picked: 'माल उचलला',
+    delivered: 'पोहोचवला',
+    waiting_for_reassignment: 'नव्या ड्रायव्हरची वाट',
+    completed: 'पूर्ण',
+    cancelled: 'रद्द',
+    redistributed_due_to_maintenance: 'मेंटेनन्समुळे पुन्हा वाटली',
+  },
+  rideType: { Regular: 'फिक्स्ड राइड', Special_Task: 'स्पेशल टास्क राइड', unknown: 'अज्ञात' },
   driver: {
+    staffNotice: '{{message}} कारण: {{reason}}',
     loadingRecord: 'ड्रायव्हरची नोंद लोड होत आहे',
     recordUnread: 'तुमची ड्रायव्हर नोंद वाचता आली नाही. नेटवर्क परत आल्यावर ती लोड होईल.',
     noRecord: '{{tokenNo}} साठी ड्रायव्हर नोंद सापडली नाही. अ‍ॅडमिनशी बोला.',
@@ -131,7 +146,7 @@ export const mr: Catalogue = {
     dismiss: 'बंद करा',
     missedOffer: 'राइड {{rideId}} ची ऑफर तुमच्याकडून सुटली.',
     daySetup: 'शिफ्ट, तपासणी आणि आवाज',
-    requestMaintenance: 'दुरुस्ती मागवा',
+    requestMaintenance: 'मेंटेनन्स मागवा',
     views: 'ड्रायव्हर दृश्ये',
     activeRides: 'चालू राइड्स',
     rideHistory: 'राइड इतिहास',
@@ -156,10 +171,10 @@ export const mr: Catalogue = {
     createdCompleted: 'मागवली {{created}} · पूर्ण {{completed}}',
     scrollsSideways: '{{title}} (बाजूला सरकवा)',
     swipeHint: 'उजवीकडे आणखी रकाने: टेबल बाजूला सरकवा →',
-    blockedMaintenance: 'मेंटेनन्स हेड तुमची विनंती पूर्ण करेपर्यंत तुम्ही राइड घेऊ किंवा करू शकत नाही. ही स्क्रीन आपोआप जाईल.',
+    blockedMaintenance: 'मेंटेनन्स प्रमुख तुमची विनंती पूर्ण करेपर्यंत तुम्ही राइड घेऊ किंवा करू शकत नाही. ही स्क्रीन आपोआप जाईल.',
     blockedAdmin: 'तुमचे वाहन बंद म्हणून नोंदवले आहे. अ‍ॅडमिनशी बोला; वाहन चालू झाल्यावर ही स्क्रीन आपोआप जाईल.',
     vehicleActive: 'वाहन चालू',
-    maintenanceCompleted: 'दुरुस्ती पूर्ण',
+    maintenanceCompleted: 'मेंटेनन्स पूर्ण',
     okay: 'ठीक आहे',
     enableSound: 'आवाज चालू करा',
     soundHint: 'आवाज चालू केल्यावर नवीन राइड आल्यास आवाज येईल.',
@@ -169,8 +184,8 @@ export const mr: Catalogue = {
       passedTitle: 'आज वाहन तपासले',
       passedText: 'आजची तपासणी पास झाली.',
       failedTitle: 'आजची तपासणी नापास',
-      failedRequired: 'गंभीर दोष सापडला. दुरुस्ती झाल्यावर पुन्हा तपासा: {{required}}',
-      failedText: 'गंभीर दोष सापडला. दुरुस्ती झाल्यावर वाहन पुन्हा तपासा.',
+      failedRequired: 'गंभीर दोष सापडला. मेंटेनन्स झाल्यावर पुन्हा तपासा: {{required}}',
+      failedText: 'गंभीर दोष सापडला. मेंटेनन्स झाल्यावर वाहन पुन्हा तपासा.',
       neededTitle: 'तपासणी आवश्यक',
       dailyTitle: 'रोजची वाहन तपासणी',
       notInspected: 'आज तपासणी झाली नाही.',
@@ -262,12 +277,12 @@ export const mr: Catalogue = {
       full: 'पूर्ण',
       handedOn: 'तुमची चालू राइड {{rideId}} तुमच्या वाहन प्रकाराच्या इतर ड्रायव्हरना दिली जाईल.',
       noneAssigned: 'काहीही दिलेले नाही',
-      reason: 'दुरुस्तीचे कारण',
+      reason: 'मेंटेनन्सचे कारण',
       describe: 'समस्या लिहा',
       breakdownType: 'बिघाडाचा प्रकार',
       comment: 'टिप्पणी',
       photos: 'बिघाडाचे फोटो',
-      rejected: 'तुमची दुरुस्ती विनंती नाकारली.',
+      rejected: 'तुमची मेंटेनन्स विनंती नाकारली.',
       submit: 'पाठवा',
     },
     ongoingRide: 'चालू राइड',
@@ -321,7 +336,7 @@ export const mr: Catalogue = {
     viewIt: 'पाहा',
     stillGoing: 'राइड {{rideId}} अजून चालू आहे.',
     board: 'बोर्ड',
-    maintenancePanel: 'दुरुस्ती पॅनेल',
+    maintenancePanel: 'मेंटेनन्स पॅनेल',
     helloNamed: 'नमस्कार, {{name}} ({{tokenNo}})',
     progress: {
       route: 'मार्ग',
@@ -348,6 +363,8 @@ export const mr: Catalogue = {
     rideReleased: 'नंतरसाठी बुक केलेली तुमची राइड ड्रायव्हरकडे गेली.',
     breakdownNote: 'वाहन बंद पडले — दुसरा ड्रायव्हर शोधत आहे',
     cancelRequest: 'विनंती रद्द करा',
+    rideCard: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}',
+    rideCardUrgent: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}, तातडीची',
     historyLine: 'राइड आयडी: {{rideId}} · {{minutes}} मि. · {{vehicle}}',
     cancelRideN: 'राइड {{rideId}} रद्द करा',
     cancelRide: 'राइड रद्द करा',
@@ -385,4 +402,5 @@ export const mr: Catalogue = {
   messages: messagesMr,
   staff: staffMr,
   inspection: inspectionMr,
+  server: serverMr,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeIdSchema } from '../site-plan';
-import { textField, wordedMessage } from './text-fields';
+import { templated } from '../message-template';
+import { textField, wordedMessage, wordedTemplate } from './text-fields';
 import { DRIVER_PRESENCE_STATES } from './shifts.api';
 
 /*
@@ -13,10 +14,10 @@ export const AMR_MESSAGES = {
   robotRegistered: 'Robot registered. It takes AMR rides once it reports itself ready over MQTT.',
   robotExists: 'A robot with this manufacturer and serial number, or a driver with its operator id, is already registered.',
   nodesSaved: 'Nodes saved.',
-  unknownPlace: (placeId: string) => `There is no place "${placeId}" on the site.`,
+  unknownPlace: templated('There is no place "{{placeId}}" on the site.', 'placeId'),
   placeTwice: wordedMessage('Each place has at most one node.'),
   nodeTwice: wordedMessage('Each node names one place.'),
-  identity: (label: string) => wordedMessage(`${label} must be 1 to 64 characters, without / + # or spaces.`),
+  identity: wordedTemplate(templated('{{label}} must be 1 to 64 characters, without / + # or spaces.', 'label')),
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { bookingFields, checkBooking } from './bookings.api';
 import { commandAnswerSchema, idInput, tokenNoInput, vehicleTypeInput } from './common.api';
 import { TEXT_LIMITS, optionalTextField, textField, wordedMessage } from './text-fields';
 import { MESSAGES } from '../messages';
+import { templated } from '../message-template';
 
 /*
  * Issue #33 items 1 and 2: service accounts (admin screens and calls) and the versioned `/api/v1`
@@ -15,7 +16,7 @@ import { MESSAGES } from '../messages';
 export const SERVICE_MESSAGES = {
   keyRequired: 'An API key is required: send it as "Authorization: Bearer prk_…".',
   keyRefused: 'This API key is not valid, was revoked or has expired.',
-  scopeMissing: (scope: string) => `This API key lacks the scope "${scope}".`,
+  scopeMissing: templated('This API key lacks the scope "{{scope}}".', 'scope'),
   accountNotFound: 'No such service account.',
   accountRevoked: 'This service account is revoked.',
   orderNotFound: 'No order with this reference.',

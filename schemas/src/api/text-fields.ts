@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
+import type { TemplateValues, Templated } from '../message-template';
 
 /**
  * Longest text each kind of API field takes (characters, after trimming). The spec names none
@@ -25,6 +26,12 @@ const worded = new Set<string>([...Object.values(MESSAGES), ...Object.values(SER
 export function wordedMessage(text: string): string {
   worded.add(text);
   return text;
+}
+
+/** A template whose every filled text is registered as worded (`wordedMessage`). */
+export function wordedTemplate<P extends readonly string[]>(message: Templated<P>): Templated<P> {
+  const fill = (...values: TemplateValues<P>) => wordedMessage(message(...values));
+  return Object.assign(fill, { template: message.template, params: message.params });
 }
 
 /** Whether `message` was written for people (the spec's, ours), not a validator's own text. */

@@ -1,5 +1,6 @@
 import { MESSAGES, type SocketPayload } from '@plantride/schemas';
 import { i18n } from '../../../i18n/i18n';
+import { translateMessage } from '../../../i18n/translate-message';
 
 /** The socket events the driver dashboard applies (SPEC §7, driver received). */
 export const DRIVER_EVENTS = [
@@ -43,7 +44,7 @@ export interface DriverEventEffect {
 const none: DriverEventEffect = { topics: [], completionPopup: null, notice: null };
 
 // The server's words say what comes next (issue #32); SPEC §2's popup text when it sent none.
-const completionText = (message: string): string => message || MESSAGES.maintenanceCompletedVehicleActive;
+const completionText = (message: string): string => translateMessage(message || MESSAGES.maintenanceCompletedVehicleActive);
 
 /**
  * What one event means for this driver. The screen's data stays the server's: an event only says
@@ -79,12 +80,20 @@ export function driverEventEffect(event: DriverEvent, driverId: string): DriverE
     // Staff's assignment: his ongoing ride is read again (the one given to him, or none), and he is told why.
     case 'rideAssigned':
     case 'rideTakenBack':
-      return { ...none, topics: ['rides'], notice: `${event.payload.message} Reason: ${event.payload.reason}` };
+      return {
+        ...none,
+        topics: ['rides'],
+        notice: i18n.t('driver.staffNotice', { message: translateMessage(event.payload.message), reason: event.payload.reason }),
+      };
     case 'specialTaskOverdue':
-      return event.payload.driverId === driverId ? { ...none, notice: event.payload.message } : none;
+      return event.payload.driverId === driverId ? { ...none, notice: translateMessage(event.payload.message) } : none;
     case 'maintenanceRejected':
       return event.payload.driverId === driverId
-        ? { ...none, topics: ['driver'], notice: event.payload.message || i18n.t('driver.maintenance.rejected') }
+        ? {
+            ...none,
+            topics: ['driver'],
+            notice: event.payload.message ? translateMessage(event.payload.message) : i18n.t('driver.maintenance.rejected'),
+          }
         : none;
   }
 }

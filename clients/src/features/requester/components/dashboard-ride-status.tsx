@@ -7,6 +7,7 @@ import { useRideTimestamps } from '../api/get-timestamps';
 import { breakdownStepNote, DASHBOARD_STEPS, DASHBOARD_TIMES, dashboardStepOf } from '../ride-steps';
 import { RideTracker } from '../../../components/ride-tracker';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 /** The dashboard's ride status view: four steps and the start, pick and drop times. */
 export function DashboardRideStatus({ rideId, position, onBack }: { rideId: string; position: number; onBack: () => void }) {
@@ -16,7 +17,7 @@ export function DashboardRideStatus({ rideId, position, onBack }: { rideId: stri
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-        {rideStatusTitle(rideId)}
+        {translateMessage(rideStatusTitle(rideId))}
       </Typography>
       <RideTracker
         steps={DASHBOARD_STEPS}

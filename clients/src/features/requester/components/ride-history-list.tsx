@@ -6,6 +6,7 @@ import { CancelRideDialog } from './cancel-ride-dialog';
 import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 import { useTranslation } from 'react-i18next';
+import { rideStatusLabel } from '../../../lib/words';
 
 interface RideHistoryListProps {
   rides: readonly RideHistoryRow[];
@@ -22,8 +23,6 @@ export function scheduledLine(ride: Pick<RideHistoryRow, 'RIDE_ID' | 'STATUS' | 
   return ride.STATUS === 'scheduled' ? scheduledText(ride.SCHEDULED_FOR, ride.RELEASE_AT ?? null) : null;
 }
 
-const urgentWord = (ride: RideHistoryRow) => (ride.PRIORITY === 'urgent' ? ', urgent' : '');
-
 /** 'Your Ride History' as a list of cards; the card's main area opens the ride's tracker. */
 export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, label = MESSAGES.yourRideHistory }: RideHistoryListProps) {
   const { t } = useTranslation();
@@ -36,7 +35,12 @@ export function RideHistoryList({ rides, onOpen, onCancel, cancelling = false, l
           <Card component="li" key={ride.RIDE_ID} variant="outlined">
             <CardActionArea
               onClick={() => ride.RIDEID && onOpen(ride)}
-              aria-label={`Ride ${ride.RIDE_ID}: ${ride.FROM_LOCATION} to ${ride.TO_LOCATION}, ${ride.STATUS}${urgentWord(ride)}`}
+              aria-label={t(ride.PRIORITY === 'urgent' ? 'requester.rideCardUrgent' : 'requester.rideCard', {
+                from: ride.FROM_LOCATION,
+                to: ride.TO_LOCATION,
+                rideId: ride.RIDE_ID,
+                status: rideStatusLabel(ride.STATUS),
+              })}
             >
               <CardContent>
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>

@@ -18,6 +18,7 @@ import { StatusChip } from './status-chip';
 import { UrgentChip } from './urgent-chip';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { translateMessage } from '../../../i18n/translate-message';
 
 /** What the screen knows of the ride from the requester's history: its route, vehicle type and when it was booked. */
 export interface RideSummary {
@@ -199,7 +200,7 @@ export function RideProgress(props: RideProgressProps) {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-          {rideStatusTitle(rideId)}
+          {translateMessage(rideStatusTitle(rideId))}
         </Typography>
         {props.urgent && <UrgentChip />}
         {status && <StatusChip status={status} />}
@@ -222,7 +223,7 @@ export function RideProgress(props: RideProgressProps) {
       <Box role="status" aria-live="polite" sx={{ minHeight: notice ? undefined : 0 }}>
         {notice && (
           <Alert severity={notice === MESSAGES.vehicleBrokeDown ? 'warning' : 'info'} sx={{ my: 1 }}>
-            {notice}
+            {translateMessage(notice)}
           </Alert>
         )}
       </Box>

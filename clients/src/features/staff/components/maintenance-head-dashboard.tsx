@@ -77,14 +77,9 @@ export function MaintenanceHeadDashboard() {
               .map((card) => (
                 <Box component="li" key={card.to}>
                   <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardActionArea
-                      component={RouterLink}
-                      to={card.to}
-                      aria-labelledby={`card${card.to.replace('/', '-')}`}
-                      sx={{ height: '100%' }}
-                    >
+                    <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
                       <CardContent>
-                        <Typography variant="h6" component="h2" id={`card${card.to.replace('/', '-')}`}>
+                        <Typography variant="h6" component="h2">
                           {t(`staff.dashboard.cards.${card.key}.title`)}
                         </Typography>
                         <Typography color="text.secondary">{t(`staff.dashboard.cards.${card.key}.text`)}</Typography>
