@@ -64,7 +64,7 @@ const TRANSLATED_STAFF = [
 // Issue #34 item 4, the rest, one list per part so parallel work does not collide.
 const TRANSLATED_SITE = [];
 const TRANSLATED_MACHINES = [];
-const TRANSLATED_INSPECTION = [];
+const TRANSLATED_INSPECTION = ['clients/src/features/inspections/components/*.tsx'];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 
 export default tseslint.config(

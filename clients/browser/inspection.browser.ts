@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES } from '@plantride/schemas';
+import { hi } from '../src/i18n/hi';
+import { mr } from '../src/i18n/mr';
 import { settled } from './support/axe';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, signInDriver } from './support/driver-flows';
@@ -20,6 +22,33 @@ function smallButtons(page: Page): Promise<string[]> {
   );
 }
 
+/** Buttons, headings, tabs, chips and labels whose text runs past their box (cut off), as 'tag: text'. */
+function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, h1, h2, h3, [role="tab"], .MuiChip-label, label')]
+      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
+  );
+}
+
+/** The words the driver's buttons and note field carry, in the language the screen speaks. */
+interface AnswerWords {
+  ok: string;
+  fault: string;
+  note: string;
+}
+const ENGLISH: AnswerWords = { ok: 'OK', fault: 'Fault', note: 'What is wrong?' };
+const wordsOf = (catalogue: typeof mr): AnswerWords => ({
+  ok: catalogue.inspection.driver.ok,
+  fault: catalogue.inspection.driver.fault,
+  note: catalogue.inspection.driver.whatIsWrong,
+});
+
+async function speak(page: Page, language: 'मराठी' | 'हिंदी'): Promise<void> {
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: language });
+}
+
 const itemRows = (page: Page) => page.locator('[data-testid^="inspection-item-"]');
 const card = (page: Page) => page.getByRole('region', { name: 'Vehicle inspection' });
 
@@ -31,17 +60,17 @@ async function openInspection(page: Page): Promise<void> {
 }
 
 /** Answers every item OK, but those named in `faults` Fault with the note given. */
-async function answer(page: Page, faults: Record<string, string> = {}): Promise<void> {
+async function answer(page: Page, faults: Record<string, string> = {}, words: AnswerWords = ENGLISH): Promise<void> {
   const rows = itemRows(page);
   for (let i = 0; i < (await rows.count()); i += 1) {
     const row = rows.nth(i);
     const text = (await row.locator('p').first().textContent()) ?? '';
     const fault = Object.entries(faults).find(([item]) => text.includes(item));
     if (fault) {
-      await row.getByRole('button', { name: 'Fault', exact: true }).click();
-      await row.getByLabel('What is wrong?').fill(fault[1]);
+      await row.getByRole('button', { name: words.fault, exact: true }).click();
+      await row.getByLabel(words.note).fill(fault[1]);
     } else {
-      await row.getByRole('button', { name: 'OK', exact: true }).click();
+      await row.getByRole('button', { name: words.ok, exact: true }).click();
     }
   }
 }
@@ -170,6 +199,84 @@ describe('Daily vehicle inspection at 390 px, against the real engine (issue #21
     await row.scrollIntoViewIfNeeded();
     await snap(page, 'inspection-11-new-item');
     await page.context().close();
+  });
+
+  it('given a driver who speaks Marathi, one who speaks Hindi and the admin in Marathi, when they inspect and edit the checklists at 390 px, then each screen speaks their language, uncut (issue #34 item 4)', async () => {
+    const marathi = await newDriver(freshToken('DI'), 'Sunil Jadhav', 'Forklift');
+    const page = await newPage(browser, 390, 844);
+    await signInDriver(page, marathi.tokenNo, 'Sunil Jadhav');
+    await openInspection(page);
+    await speak(page, 'मराठी');
+    await page.getByRole('heading', { name: mr.driver.inspection.dailyTitle }).waitFor();
+    await page.getByRole('button', { name: mr.inspection.driver.submit }).waitFor();
+    expect(await smallButtons(page)).toEqual([]);
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'inspection-mr-01-checklist');
+    await answer(page, { 'Brakes work and hold': 'ब्रेक पेडल पूर्ण खाली जाते' }, wordsOf(mr));
+    const brakes = page.getByTestId('inspection-item-brakes');
+    await brakes.getByText(mr.inspection.critical).waitFor();
+    await brakes.getByLabel(mr.inspection.driver.whatIsWrong).waitFor();
+    await brakes.scrollIntoViewIfNeeded();
+    expect(await smallButtons(page)).toEqual([]);
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'inspection-mr-02-critical-fault');
+    await page.getByRole('button', { name: mr.inspection.driver.submit }).click();
+    const outOfService = page.getByTestId('inspection-outcome-out-of-service');
+    await outOfService.getByText(mr.inspection.outcome.outOfServiceTitle).waitFor();
+    await outOfService.getByRole('button', { name: mr.inspection.outcome.back }).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'inspection-mr-03-out-of-service');
+    await page.context().close();
+
+    const hindi = await newDriver(freshToken('DI'), 'Pooja Sharma', 'Crane');
+    const hindiPage = await newPage(browser, 390, 844);
+    await signInDriver(hindiPage, hindi.tokenNo, 'Pooja Sharma');
+    await openInspection(hindiPage);
+    await speak(hindiPage, 'हिंदी');
+    await hindiPage.getByRole('heading', { name: hi.driver.inspection.dailyTitle }).waitFor();
+    await answer(hindiPage, { 'Lights and beacon work': 'बायाँ हेडलाइट नहीं जलता' }, wordsOf(hi));
+    const lights = hindiPage.getByTestId('inspection-item-lights');
+    await lights.scrollIntoViewIfNeeded();
+    expect(await smallButtons(hindiPage)).toEqual([]);
+    expect(await clippedTexts(hindiPage)).toEqual([]);
+    await snap(hindiPage, 'inspection-hi-01-fault');
+    await hindiPage.getByRole('button', { name: hi.inspection.driver.submit }).click();
+    const defects = hindiPage.getByTestId('inspection-outcome-defects');
+    await defects.getByText(hi.inspection.outcome.defectsTitle).waitFor();
+    expect(await clippedTexts(hindiPage)).toEqual([]);
+    await snap(hindiPage, 'inspection-hi-02-defects');
+    await hindiPage.context().close();
+
+    const adminPage = await newPage(browser, 390, 844);
+    await signInStaff(adminPage, adminAccount());
+    await adminPage.goto('/checklists');
+    await speak(adminPage, 'मराठी');
+    await adminPage.getByRole('heading', { name: mr.inspection.checklists.title, level: 1 }).waitFor();
+    await adminPage.getByRole('switch', { name: mr.inspection.required.label }).waitFor();
+    await itemRowsOfEditor(adminPage).first().waitFor();
+    expect(await clippedTexts(adminPage)).toEqual([]);
+    await snap(adminPage, 'inspection-mr-04-admin-checklists');
+    await adminPage.getByRole('button', { name: mr.inspection.editor.addItem }).click();
+    await adminPage.getByRole('button', { name: mr.inspection.editor.save }).click();
+    await adminPage.getByText(mr.inspection.editor.fixItems).waitFor();
+    await itemRowsOfEditor(adminPage).last().scrollIntoViewIfNeeded();
+    expect(await clippedTexts(adminPage)).toEqual([]);
+    await snap(adminPage, 'inspection-mr-05-admin-edit');
+    await adminPage.getByRole('tab', { name: 'Crane' }).click();
+    const discard = adminPage.getByRole('dialog', { name: mr.inspection.checklists.discardTitle });
+    await discard.waitFor();
+    await settled(adminPage);
+    await snap(adminPage, 'inspection-mr-06-admin-discard');
+    await discard.getByRole('button', { name: mr.inspection.checklists.discard }).click();
+    await adminPage.getByRole('tab', { name: 'Crane', selected: true }).waitFor();
+    await adminPage.getByRole('switch', { name: mr.inspection.required.label }).click();
+    const stop = adminPage.getByRole('dialog', { name: mr.inspection.required.stopTitle });
+    await stop.waitFor();
+    await settled(adminPage);
+    await snap(adminPage, 'inspection-mr-07-admin-stop-requiring');
+    await stop.getByRole('button', { name: mr.inspection.required.keep }).click();
+    await stop.waitFor({ state: 'detached' });
+    await adminPage.context().close();
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type ChecklistBody,
   type ChecklistItem,
 } from '@plantride/schemas';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** An item being edited; `key` tells rows apart on screen, `id` is the engine's (none for a new item). */
 export interface DraftItem {
@@ -52,15 +53,16 @@ export const NO_ITEM_ERRORS: ReadonlyMap<string, string> = new Map();
 
 /**
  * The body PUT /api/checklists/{vehicleType} takes, or what the engine would refuse: 1 to 30 items,
- * each text 1 to 120 characters with nothing invisible (the engine's own rule for an item's text).
+ * each text 1 to 120 characters with nothing invisible (the engine's own rule for an item's text). Its messages
+ * are the engine's, in the language spoken now where the catalogue has them.
  */
 export function checkChecklistDraft(draft: readonly DraftItem[]): { body: ChecklistBody } | { errors: ChecklistErrors } {
   const items = new Map<string, string>();
   for (const item of draft) {
     const text = checklistItemSchema.shape.text.safeParse(item.text);
-    if (!text.success) items.set(item.key, text.error.issues[0]?.message ?? INSPECTION_MESSAGES.itemText);
+    if (!text.success) items.set(item.key, translateMessage(text.error.issues[0]?.message ?? INSPECTION_MESSAGES.itemText));
   }
-  const list = draft.length < 1 || draft.length > CHECKLIST_LIMITS.items ? INSPECTION_MESSAGES.checklistSize : undefined;
+  const list = draft.length < 1 || draft.length > CHECKLIST_LIMITS.items ? translateMessage(INSPECTION_MESSAGES.checklistSize) : undefined;
   if (list || items.size > 0) return { errors: list ? { list, items } : { items } };
   const parsed = checklistBodySchema.safeParse({
     items: draft.map((item) =>
@@ -69,5 +71,5 @@ export function checkChecklistDraft(draft: readonly DraftItem[]): { body: Checkl
   });
   return parsed.success
     ? { body: parsed.data }
-    : { errors: { list: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize, items: NO_ITEM_ERRORS } };
+    : { errors: { list: translateMessage(parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.checklistSize), items: NO_ITEM_ERRORS } };
 }

@@ -1,19 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKLIST_LIMITS, INSPECTION_MESSAGES } from '@plantride/schemas';
 import {
-  INSPECTION_PASSED,
   NO_ANSWERS,
-  NOTE_TOO_LONG,
   answerOf,
   answeredCount,
   checkInspection,
   defectsRecorded,
+  inspectionPassed,
   noteErrorOf,
+  noteTooLong,
   outcomeOf,
   withAnswer,
   type Answer,
   type Answers,
 } from './inspection-form';
+import { i18n } from '../../i18n/i18n';
+import { mr } from '../../i18n/mr';
 
 const items = [{ id: 'brakes' }, { id: 'horn' }, { id: 'lights' }];
 const answersOf = (entries: Record<string, Answer>): Answers => new Map(Object.entries(entries));
@@ -35,7 +37,8 @@ describe("the driver's inspection form (issue #21)", () => {
 
   it('given a note longer than the engine takes, when checked, then the item says so', () => {
     const answer = { ok: false, note: 'x'.repeat(CHECKLIST_LIMITS.note + 1) };
-    expect(noteErrorOf(answer)).toBe(NOTE_TOO_LONG);
+    expect(noteErrorOf(answer)).toBe(`A note is at most ${CHECKLIST_LIMITS.note} characters.`);
+    expect(noteTooLong()).toBe(noteErrorOf(answer));
     expect(noteErrorOf({ ok: true, note: '' })).toBeNull();
   });
 
@@ -79,6 +82,23 @@ describe("the driver's inspection form (issue #21)", () => {
     expect(defectsRecorded(['Lights and beacon work', 'Horn sounds'])).toBe(
       'Inspection passed. Defects recorded: Lights and beacon work; Horn sounds.',
     );
-    expect(INSPECTION_PASSED).toMatch(/passed/);
+    expect(inspectionPassed()).toBe('Inspection passed. You can take rides today.');
+  });
+
+  describe('in Marathi (issue #34 item 4)', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage('en');
+    });
+
+    it('given the screens speak Marathi, when a note is too long or defects are recorded, then the words are Marathi and the item texts stay as the plant wrote them', async () => {
+      await i18n.changeLanguage('mr');
+      expect(noteErrorOf({ ok: false, note: 'x'.repeat(CHECKLIST_LIMITS.note + 1) })).toBe(
+        mr.inspection.driver.noteTooLong.replace('{{max}}', String(CHECKLIST_LIMITS.note)),
+      );
+      expect(defectsRecorded(['Lights and beacon work', 'Horn sounds'])).toBe(
+        mr.inspection.outcome.defects.replace('{{defects}}', 'Lights and beacon work; Horn sounds'),
+      );
+      expect(inspectionPassed()).toBe(mr.inspection.outcome.passed);
+    });
   });
 });

@@ -8,6 +8,8 @@ import {
   type InspectionResult,
 } from '@plantride/schemas';
 import { PHOTO_TEXT, notYetUploaded, reportPhotoIds, type PickedPhoto } from '../../components/photos/picked-photos';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** One item as the driver answers it: not yet (null), OK, or a fault with what is wrong (and, issue #34, its photos). */
 export interface Answer {
@@ -23,7 +25,8 @@ export type Answers = ReadonlyMap<string, Answer>;
 
 export const NO_ANSWERS: Answers = new Map();
 
-export const NOTE_TOO_LONG = `A note is at most ${CHECKLIST_LIMITS.note} characters.`;
+/** A note too long for the engine, in the language spoken now. */
+export const noteTooLong = (): string => i18n.t('inspection.driver.noteTooLong', { max: CHECKLIST_LIMITS.note });
 
 const blank: Answer = { ok: null, note: '' };
 export const answerOf = (answers: Answers, id: string): Answer => answers.get(id) ?? blank;
@@ -34,29 +37,39 @@ export const withAnswer = (answers: Answers, id: string, answer: Answer): Answer
 export const answeredCount = (items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): number =>
   items.filter((item) => answerOf(answers, item.id).ok !== null).length;
 
-/** The failed items' own message: no note, or one too long for the engine. */
-export function noteErrorOf(answer: Answer): string | null {
+type NoteProblem = 'missing' | 'tooLong';
+
+function noteProblemOf(answer: Answer): NoteProblem | null {
   if (answer.ok !== false) return null;
-  if (!failedItemsHaveNotes([{ ok: false, note: answer.note }])) return INSPECTION_MESSAGES.noteRequired;
-  if (answer.note.trim().length > CHECKLIST_LIMITS.note) return NOTE_TOO_LONG;
+  if (!failedItemsHaveNotes([{ ok: false, note: answer.note }])) return 'missing';
+  if (answer.note.trim().length > CHECKLIST_LIMITS.note) return 'tooLong';
   return null;
+}
+
+const noteMessage = (problem: NoteProblem): string =>
+  problem === 'missing' ? translateMessage(INSPECTION_MESSAGES.noteRequired) : noteTooLong();
+
+/** The failed items' own message (in the language spoken now): no note, or one too long for the engine. */
+export function noteErrorOf(answer: Answer): string | null {
+  const problem = noteProblemOf(answer);
+  return problem && noteMessage(problem);
 }
 
 export type CheckedInspection = { body: InspectionBody } | { error: string; noteErrors: ReadonlyMap<string, string> };
 
 /** The body POST /api/inspections takes, by the engine's rules: every item once, a note on each fault. */
 export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], answers: Answers): CheckedInspection {
-  if (answeredCount(items, answers) < items.length) return { error: INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() };
+  if (answeredCount(items, answers) < items.length)
+    return { error: translateMessage(INSPECTION_MESSAGES.answerEveryItem), noteErrors: new Map() };
   const noteErrors = new Map<string, string>();
+  const problems = new Set<NoteProblem>();
   for (const item of items) {
-    const error = noteErrorOf(answerOf(answers, item.id));
-    if (error) noteErrors.set(item.id, error);
+    const problem = noteProblemOf(answerOf(answers, item.id));
+    if (!problem) continue;
+    problems.add(problem);
+    noteErrors.set(item.id, noteMessage(problem));
   }
-  if (noteErrors.size > 0)
-    return {
-      error: [...noteErrors.values()].includes(INSPECTION_MESSAGES.noteRequired) ? INSPECTION_MESSAGES.noteRequired : NOTE_TOO_LONG,
-      noteErrors,
-    };
+  if (noteErrors.size > 0) return { error: noteMessage(problems.has('missing') ? 'missing' : 'tooLong'), noteErrors };
   // A failed item's photos go up before the inspection names them.
   const failedPhotos = items.flatMap((item) => {
     const answer = answerOf(answers, item.id);
@@ -74,7 +87,7 @@ export function checkInspection(items: readonly Pick<ChecklistItem, 'id'>[], ans
   const parsed = inspectionBodySchema.safeParse(body);
   return parsed.success
     ? { body: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem, noteErrors: new Map() };
+    : { error: translateMessage(parsed.error.issues[0]?.message ?? INSPECTION_MESSAGES.answerEveryItem), noteErrors: new Map() };
 }
 
 /** What the driver is told: all well, passed with defects noted, or his vehicle taken out of service. */
@@ -85,5 +98,7 @@ export function outcomeOf(result: Pick<InspectionResult, 'passed' | 'blocked' | 
   return result.defects.length > 0 ? 'defects' : 'passed';
 }
 
-export const INSPECTION_PASSED = 'Inspection passed. You can take rides today.';
-export const defectsRecorded = (defects: readonly string[]) => `Inspection passed. Defects recorded: ${defects.join('; ')}.`;
+export const inspectionPassed = (): string => i18n.t('inspection.outcome.passed');
+/** The defects are the checklist's item texts, the plant's own words: they stay as written. */
+export const defectsRecorded = (defects: readonly string[]): string =>
+  i18n.t('inspection.outcome.defects', { defects: defects.join('; ') });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CHECKLIST_LIMITS, type ChecklistItem, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
@@ -27,6 +28,7 @@ interface Props {
 
 /** A vehicle type's checklist, edited as a whole; Save sends the whole list, Cancel goes back to the engine's. */
 export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) {
+  const { t } = useTranslation();
   const save = useSaveChecklist(vehicleType);
   const [draft, setDraft] = useState<DraftItem[]>(() => draftOf(saved));
   const [errors, setErrors] = useState<ChecklistErrors>({ items: NO_ITEM_ERRORS });
@@ -49,9 +51,9 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
     try {
       const answer = await save.mutateAsync(checked.body);
       setDraft(draftOf(answer.items));
-      toast.success(`${vehicleType} checklist saved: ${answer.items.length} items.`);
+      toast.success(t('inspection.editor.saved', { type: vehicleType, items: answer.items.length }));
     } catch (error) {
-      setRefusal(messageOf(error, 'Could not save the checklist. Try again.'));
+      setRefusal(messageOf(error, t('inspection.editor.saveFailed')));
     }
   }
 
@@ -60,7 +62,7 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
   return (
     <Box
       component="form"
-      aria-label={`${vehicleType} checklist`}
+      aria-label={t('inspection.editor.form', { type: vehicleType })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -69,8 +71,7 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">
-          {draft.length} items, {draft.filter((item) => item.critical).length} critical. A driver who marks a critical item Fault is taken
-          out of service and a maintenance request is filed.
+          {t('inspection.editor.summary', { items: draft.length, critical: draft.filter((item) => item.critical).length })}
         </Typography>
         <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
           {draft.map((item, index) => (
@@ -94,11 +95,11 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
           disabled={busy || full}
           sx={{ alignSelf: 'flex-start', minHeight: 48 }}
         >
-          Add item
+          {t('inspection.editor.addItem')}
         </Button>
         {full && (
           <Typography variant="body2" color="text.secondary">
-            A checklist has at most {CHECKLIST_LIMITS.items} items.
+            {t('inspection.editor.full', { max: CHECKLIST_LIMITS.items })}
           </Typography>
         )}
         {(errors.list ?? refusal) && (
@@ -108,15 +109,15 @@ export function ChecklistEditor({ vehicleType, saved, onChangedChange }: Props) 
         )}
         {errors.items.size > 0 && !errors.list && (
           <Alert severity="error" role="alert">
-            Fix the items marked in red, then save.
+            {t('inspection.editor.fixItems')}
           </Alert>
         )}
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" size="large" disabled={busy || !changed} sx={{ minHeight: 48 }}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t('inspection.editor.saving') : t('inspection.editor.save')}
           </Button>
           <Button variant="outlined" size="large" disabled={busy || !changed} onClick={() => edit(draftOf(saved))} sx={{ minHeight: 48 }}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Stack>
       </Stack>

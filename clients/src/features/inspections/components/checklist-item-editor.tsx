@@ -1,4 +1,5 @@
 import { Button, FormControlLabel, Paper, Stack, Switch, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { CHECKLIST_LIMITS } from '@plantride/schemas';
 import type { DraftItem } from '../checklist-draft';
 
@@ -18,15 +19,16 @@ const arrow = { ...smallButton, fontSize: '1.25rem', lineHeight: 1 } as const;
 
 /** One item of the checklist being edited: its text, Critical, its place in the list, Remove. */
 export function ChecklistItemEditor({ item, number, count, error, disabled, onChange, onMove, onRemove }: Props) {
+  const { t } = useTranslation();
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }} data-testid={`checklist-item-${number}`}>
       <Stack spacing={1}>
         <TextField
-          label={`Item ${number}`}
+          label={t('inspection.editor.item', { number })}
           value={item.text}
           onChange={(e) => onChange({ text: e.target.value })}
           error={error !== null}
-          helperText={error ?? (item.id ? undefined : 'New item')}
+          helperText={error ?? (item.id ? undefined : t('inspection.editor.newItem'))}
           disabled={disabled}
           slotProps={{ htmlInput: { maxLength: CHECKLIST_LIMITS.text + 20 } }}
           multiline
@@ -35,7 +37,7 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <FormControlLabel
             control={<Switch checked={item.critical} onChange={(e) => onChange({ critical: e.target.checked })} disabled={disabled} />}
-            label="Critical"
+            label={t('inspection.critical')}
             sx={{ mr: 'auto', ml: 0 }}
           />
           <Button
@@ -43,7 +45,7 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
             sx={arrow}
             onClick={() => onMove(-1)}
             disabled={disabled || number === 1}
-            aria-label={`Move item ${number} up`}
+            aria-label={t('inspection.editor.moveUp', { number })}
           >
             ↑
           </Button>
@@ -52,7 +54,7 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
             sx={arrow}
             onClick={() => onMove(1)}
             disabled={disabled || number === count}
-            aria-label={`Move item ${number} down`}
+            aria-label={t('inspection.editor.moveDown', { number })}
           >
             ↓
           </Button>
@@ -62,9 +64,9 @@ export function ChecklistItemEditor({ item, number, count, error, disabled, onCh
             sx={smallButton}
             onClick={onRemove}
             disabled={disabled}
-            aria-label={`Remove item ${number}`}
+            aria-label={t('inspection.editor.removeItem', { number })}
           >
-            Remove
+            {t('inspection.editor.remove')}
           </Button>
         </Stack>
       </Stack>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Box, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { VEHICLE_TYPES, type VehicleType } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
@@ -8,12 +9,12 @@ import { useChecklist } from '../api/checklist';
 import { ChecklistEditor } from './checklist-editor';
 import { InspectionRequiredSwitch } from './inspection-required-switch';
 
-const TITLE = 'Inspection checklists';
 const tabId = (type: VehicleType) => `checklist-tab-${type.replace(/\s+/g, '-')}`;
 const panelId = (type: VehicleType) => `checklist-panel-${type.replace(/\s+/g, '-')}`;
 
 /** /checklists (admin): the daily inspection setting, and one checklist per vehicle type (issue #21). */
 export function ChecklistsPage() {
+  const { t } = useTranslation();
   const [vehicleType, setVehicleType] = useState<VehicleType>(VEHICLE_TYPES[0]);
   const [changed, setChanged] = useState(false);
   const [leavingFor, setLeavingFor] = useState<VehicleType | null>(null);
@@ -28,17 +29,22 @@ export function ChecklistsPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/maintenance-head" />
+      <PageHeader title={t('common.appName')} backTo="/maintenance-head" />
       <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
-            {TITLE}
+            {t('inspection.checklists.title')}
           </Typography>
           <InspectionRequiredSwitch />
           <Typography variant="h6" component="h2">
-            Checklist per vehicle type
+            {t('inspection.checklists.perVehicleType')}
           </Typography>
-          <Tabs value={vehicleType} onChange={(_, next: VehicleType) => choose(next)} aria-label="Vehicle type" variant="fullWidth">
+          <Tabs
+            value={vehicleType}
+            onChange={(_, next: VehicleType) => choose(next)}
+            aria-label={t('inspection.checklists.vehicleType')}
+            variant="fullWidth"
+          >
             {VEHICLE_TYPES.map((type) => (
               <Tab
                 key={type}
@@ -63,14 +69,14 @@ export function ChecklistsPage() {
             ) : checklist.isError ? (
               <LoadError
                 error={checklist.error}
-                fallback="Could not load the checklist."
+                fallback={t('inspection.checklists.loadFailed')}
                 retry={() => void checklist.refetch()}
                 retrying={checklist.isFetching}
               />
             ) : (
               <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
                 <CircularProgress size={28} aria-hidden="true" />
-                <Typography>Loading the {vehicleType} checklist…</Typography>
+                <Typography>{t('inspection.checklists.loading', { type: vehicleType })}</Typography>
               </Box>
             )}
           </Box>
@@ -78,9 +84,9 @@ export function ChecklistsPage() {
       </Container>
       <ConfirmDialog
         open={leavingFor !== null}
-        title="Discard your changes?"
-        confirmLabel="Discard"
-        cancelLabel="Keep editing"
+        title={t('inspection.checklists.discardTitle')}
+        confirmLabel={t('inspection.checklists.discard')}
+        cancelLabel={t('inspection.checklists.keepEditing')}
         onConfirm={() => {
           if (leavingFor) setVehicleType(leavingFor);
           setChanged(false);
@@ -88,7 +94,7 @@ export function ChecklistsPage() {
         }}
         onCancel={() => setLeavingFor(null)}
       >
-        <Typography>The {vehicleType} checklist has changes that are not saved.</Typography>
+        <Typography>{t('inspection.checklists.unsaved', { type: vehicleType })}</Typography>
       </ConfirmDialog>
     </>
   );

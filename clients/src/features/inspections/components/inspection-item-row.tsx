@@ -1,4 +1,5 @@
 import { Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { CHECKLIST_LIMITS, type ChecklistItem } from '@plantride/schemas';
 import type { Answer } from '../inspection-form';
 import { PhotoPicker } from '../../../components/photos/photo-picker';
@@ -29,6 +30,7 @@ const toggleSx = (color: 'success' | 'error') =>
 
 /** One checklist item: what to check, OK or Fault, and on a fault what is wrong. */
 export function InspectionItemRow({ item, number, answer, noteError, disabled, onChange, onPhotos }: Props) {
+  const { t } = useTranslation();
   const labelId = `inspection-item-${item.id}-label`;
   return (
     <Paper
@@ -42,7 +44,9 @@ export function InspectionItemRow({ item, number, answer, noteError, disabled, o
           <Typography id={labelId} sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
             {number}. {item.text}
           </Typography>
-          {item.critical && <Chip label="Critical" color="error" size="small" variant="outlined" sx={{ fontWeight: 700, flexShrink: 0 }} />}
+          {item.critical && (
+            <Chip label={t('inspection.critical')} color="error" size="small" variant="outlined" sx={{ fontWeight: 700, flexShrink: 0 }} />
+          )}
         </Stack>
         <ToggleButtonGroup
           exclusive
@@ -55,23 +59,23 @@ export function InspectionItemRow({ item, number, answer, noteError, disabled, o
           disabled={disabled}
         >
           <ToggleButton value="ok" color="success" sx={toggleSx('success')}>
-            OK
+            {t('inspection.driver.ok')}
           </ToggleButton>
           <ToggleButton value="fault" color="error" sx={toggleSx('error')}>
-            Fault
+            {t('inspection.driver.fault')}
           </ToggleButton>
         </ToggleButtonGroup>
-        {answer.ok === false && <PhotoPicker label={`Photos of item ${number}`} disabled={disabled} onChange={onPhotos} />}
+        {answer.ok === false && <PhotoPicker label={t('inspection.driver.photosOf', { number })} disabled={disabled} onChange={onPhotos} />}
         {answer.ok === false && (
           <TextField
-            label="What is wrong?"
+            label={t('inspection.driver.whatIsWrong')}
             required
             multiline
             minRows={2}
             value={answer.note}
             onChange={(e) => onChange({ ...answer, note: e.target.value })}
             error={noteError !== null}
-            helperText={noteError ?? `Say what you found, up to ${CHECKLIST_LIMITS.note} characters.`}
+            helperText={noteError ?? t('inspection.driver.noteHint', { max: CHECKLIST_LIMITS.note })}
             disabled={disabled}
             slotProps={{ htmlInput: { maxLength: CHECKLIST_LIMITS.note } }}
             fullWidth

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { INSPECTION_MESSAGES, type ChecklistItem, type InspectionResult } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
+import { translateMessage } from '../../../i18n/translate-message';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
@@ -11,11 +13,11 @@ import { useChecklist } from '../api/checklist';
 import { useOwnDriver } from '../api/get-own-driver';
 import { useSubmitInspection } from '../api/submit-inspection';
 import {
-  INSPECTION_PASSED,
   NO_ANSWERS,
   answerOf,
   answeredCount,
   checkInspection,
+  inspectionPassed,
   noteErrorOf,
   outcomeOf,
   withAnswer,
@@ -25,19 +27,18 @@ import {
 import { InspectionItemRow } from './inspection-item-row';
 import { InspectionOutcome } from './inspection-outcome';
 
-const TITLE = 'Daily vehicle inspection';
-
-function Loading({ what }: { what: string }) {
+function Loading({ text }: { text: string }) {
   return (
     <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }}>
       <CircularProgress size={28} aria-hidden="true" />
-      <Typography>Loading {what}…</Typography>
+      <Typography>{text}</Typography>
     </Box>
   );
 }
 
 /** /driver/inspection: today's checklist for his vehicle type, built for a phone and gloves (issue #21). */
 export function InspectionPage() {
+  const { t } = useTranslation();
   const tokenNo = useSession((s) => s.user?.token_no ?? '');
   const navigate = useNavigate();
   const driver = useOwnDriver(tokenNo);
@@ -48,27 +49,27 @@ export function InspectionPage() {
   const backToDashboard = (position: number | null) => navigate('/driver', { state: position ? { inspectedAt: position } : null });
 
   let body;
-  if (driver.isPending) body = <Loading what="your vehicle" />;
+  if (driver.isPending) body = <Loading text={t('inspection.driver.loadingVehicle')} />;
   else if (driver.isError)
     body = (
       <LoadError
         error={driver.error}
-        fallback="Could not load your driver record."
+        fallback={t('inspection.driver.driverLoadFailed')}
         retry={() => void driver.refetch()}
         retrying={driver.isFetching}
       />
     );
-  else if (!vehicleType) body = <Alert severity="warning">{INSPECTION_MESSAGES.noVehicleType}</Alert>;
+  else if (!vehicleType) body = <Alert severity="warning">{translateMessage(INSPECTION_MESSAGES.noVehicleType)}</Alert>;
   // Under maintenance the engine refuses an inspection: say so before he answers anything.
   else if (driver.data?.BLOCKED_FOR_MAINTENANCE === 1 && !result)
-    body = <Alert severity="warning">{INSPECTION_MESSAGES.blockedCannotInspect}</Alert>;
+    body = <Alert severity="warning">{translateMessage(INSPECTION_MESSAGES.blockedCannotInspect)}</Alert>;
   else if (result) body = <InspectionOutcome result={result} onDone={() => backToDashboard(result.position)} />;
-  else if (checklist.isPending) body = <Loading what="the checklist" />;
+  else if (checklist.isPending) body = <Loading text={t('inspection.driver.loadingChecklist')} />;
   else if (checklist.isError)
     body = (
       <LoadError
         error={checklist.error}
-        fallback="Could not load the checklist."
+        fallback={t('inspection.driver.checklistLoadFailed')}
         retry={() => void checklist.refetch()}
         retrying={checklist.isFetching}
       />
@@ -79,7 +80,7 @@ export function InspectionPage() {
         items={checklist.data.items}
         onDone={(answer) => {
           if (outcomeOf(answer) === 'passed') {
-            toast.success(INSPECTION_PASSED);
+            toast.success(inspectionPassed());
             void backToDashboard(answer.position);
           } else setResult(answer);
         }}
@@ -89,16 +90,16 @@ export function InspectionPage() {
 
   return (
     <>
-      <PageHeader title="PlantRide" backTo="/driver" />
+      <PageHeader title={t('common.appName')} backTo="/driver" />
       <Container component="main" maxWidth="sm" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={2}>
           <Box>
             <Typography variant="h5" component="h1">
-              {TITLE}
+              {t('driver.inspection.dailyTitle')}
             </Typography>
             {vehicleType && (
               <Typography color="text.secondary" data-testid="inspection-vehicle">
-                Vehicle: {vehicleType}
+                {t('inspection.driver.vehicle', { type: vehicleType })}
               </Typography>
             )}
           </Box>
@@ -110,6 +111,7 @@ export function InspectionPage() {
 }
 
 function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; onDone: (result: InspectionResult) => void }) {
+  const { t } = useTranslation();
   const submit = useSubmitInspection();
   const [answers, setAnswers] = useState<Answers>(NO_ANSWERS);
   const [showNoteErrors, setShowNoteErrors] = useState(false);
@@ -136,23 +138,21 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
       onDone(await submit.mutateAsync(checked.body));
     } catch (error) {
       // His answers stay as they are: he can send them again.
-      setRefusal(messageOf(error, 'Could not send the inspection. Check the connection and try again.'));
+      setRefusal(messageOf(error, t('inspection.driver.sendFailed')));
     }
   }
 
   return (
     <Box
       component="form"
-      aria-label={TITLE}
+      aria-label={t('driver.inspection.dailyTitle')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void send();
       }}
     >
-      <Typography sx={{ mb: 2 }}>
-        Check each item and choose OK or Fault. A fault on a Critical item takes the vehicle out of service.
-      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('inspection.driver.intro')}</Typography>
       <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
         {items.map((item, index) => {
           const answer = answerOf(answers, item.id);
@@ -178,7 +178,7 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
             </Alert>
           )}
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="inspection-progress">
-            {answered} of {items.length} answered
+            {t('inspection.driver.progress', { answered, total: items.length })}
           </Typography>
           {/* No ripple: in this sticky bar Chromium scrolled the page by the ripple's press (129 px at 390 px wide), so
               the release landed on a Fault button and the press was lost. A focus outline stands in for it. */}
@@ -196,7 +196,7 @@ function InspectionForm({ items, onDone }: { items: readonly ChecklistItem[]; on
             }}
             startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden="true" /> : undefined}
           >
-            {busy ? 'Submitting…' : 'Submit inspection'}
+            {busy ? t('inspection.driver.submitting') : t('inspection.driver.submit')}
           </Button>
         </Stack>
       </Paper>

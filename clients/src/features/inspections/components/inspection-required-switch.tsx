@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { messageOf } from '../../../lib/api-client';
 import { useInspectionSettings, useSaveInspectionSettings } from '../api/inspection-settings';
 
-const LABEL = 'Daily inspection required before accepting rides';
-
 /** The plant's switch: whether a driver needs today's passed inspection to take a ride. Asks before changing it. */
 export function InspectionRequiredSwitch() {
+  const { t } = useTranslation();
   const settings = useInspectionSettings();
   const save = useSaveInspectionSettings();
   const [asking, setAsking] = useState<boolean | null>(null);
@@ -19,7 +19,7 @@ export function InspectionRequiredSwitch() {
     return (
       <LoadError
         error={settings.error}
-        fallback="Could not load the inspection setting."
+        fallback={t('inspection.required.loadFailed')}
         retry={() => void settings.refetch()}
         retrying={settings.isFetching}
       />
@@ -31,14 +31,10 @@ export function InspectionRequiredSwitch() {
     try {
       await save.mutateAsync({ inspectionRequired: next });
       setAsking(null);
-      toast.success(
-        next
-          ? 'Daily inspection is now required before accepting rides.'
-          : 'Daily inspection is no longer required before accepting rides.',
-      );
+      toast.success(next ? t('inspection.required.nowRequired') : t('inspection.required.noLongerRequired'));
     } catch (error) {
       setAsking(null);
-      setRefusal(messageOf(error, 'Could not save the setting. Try again.'));
+      setRefusal(messageOf(error, t('inspection.required.saveFailed')));
     }
   }
 
@@ -55,13 +51,11 @@ export function InspectionRequiredSwitch() {
             }}
           />
         }
-        label={LABEL}
+        label={t('inspection.required.label')}
         sx={{ ml: 0, gap: 1, alignItems: 'center', '& .MuiSwitch-root': { flexShrink: 0 } }}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {on
-          ? 'On: a driver takes no ride before his vehicle passes today’s inspection.'
-          : 'Off: drivers may inspect, but can take rides without it.'}
+        {on ? t('inspection.required.on') : t('inspection.required.off')}
       </Typography>
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
@@ -70,18 +64,14 @@ export function InspectionRequiredSwitch() {
       )}
       <ConfirmDialog
         open={asking !== null}
-        title={asking ? 'Require the daily inspection?' : 'Stop requiring the daily inspection?'}
-        confirmLabel={asking ? 'Require it' : 'Stop requiring it'}
-        cancelLabel="Keep as it is"
+        title={asking ? t('inspection.required.requireTitle') : t('inspection.required.stopTitle')}
+        confirmLabel={asking ? t('inspection.required.require') : t('inspection.required.stop')}
+        cancelLabel={t('inspection.required.keep')}
         busy={save.isPending}
         onConfirm={() => void confirm(asking === true)}
         onCancel={() => setAsking(null)}
       >
-        <Typography>
-          {asking
-            ? 'From now on, a driver without a passed inspection today is refused when he accepts a ride.'
-            : 'Drivers will be able to accept rides without inspecting their vehicle.'}
-        </Typography>
+        <Typography>{asking ? t('inspection.required.requireText') : t('inspection.required.stopText')}</Typography>
       </ConfirmDialog>
     </Paper>
   );
