@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { toast } from 'react-toastify';
 import { answerRoutes, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
@@ -13,6 +14,7 @@ const stickyRowHead = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'backgr
 
 /** The route-time matrix: rows are where a ride starts, columns where it goes; each cell its minutes, editable. */
 export function RouteMatrix({ site }: { site: SiteAnswer }) {
+  const { t } = useTranslation();
   const [withRetired, setWithRetired] = useState(false);
   const [said, setSaid] = useState('');
   const editedNoteId = useId();
@@ -27,14 +29,14 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
     async (route: SiteRouteAnswer, minutes: number, label: string) => {
       try {
         await mutateAsync({ from: route.from, to: route.to, minutes });
-        setSaid(`Saved ${label}: ${minutes} min, set by hand.`);
+        setSaid(t('staff.site.routes.saved', { route: label, minutes }));
         return true;
       } catch (error) {
-        toast.error(messageOf(error, `Could not save ${label}.`));
+        toast.error(messageOf(error, t('staff.site.routes.saveFailed', { route: label })));
         return false;
       }
     },
-    [mutateAsync],
+    [mutateAsync, t],
   );
 
   const headerCell = (place: SiteLocationAnswer) => (
@@ -67,8 +69,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
           fontSize: '0.85rem',
         }}
       >
-        {place.name}
-        {place.retired ? ' (retired)' : ''}
+        {place.retired ? t('staff.site.retiredName', { name: place.name }) : place.name}
       </Box>
     </Box>
   );
@@ -77,11 +78,11 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
     <Stack spacing={1} component="section" aria-labelledby="route-matrix-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h6" component="h2" id="route-matrix-title">
-          Route times (minutes)
+          {t('staff.site.routes.title')}
         </Typography>
         <FormControlLabel
           control={<Checkbox checked={withRetired} onChange={(e) => setWithRetired(e.target.checked)} />}
-          label="Show retired places"
+          label={t('staff.site.routes.showRetired')}
         />
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
@@ -105,28 +106,28 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
               sx={{ position: 'absolute', top: 2, right: 2, width: 5, height: 5, borderRadius: '50%', bgcolor: EDITED.colour }}
             />
           </Box>
-          set by hand
+          {t('staff.site.routes.setByHand')}
         </Typography>
         <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box component="span" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
             9
           </Box>
-          estimated from the plan
+          {t('staff.site.routes.estimated')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Rows: from. Columns: to. Enter or leaving a cell saves it; Escape undoes.
+          {t('staff.site.routes.howTo')}
         </Typography>
       </Box>
       {hidesColumns && (
         <Typography variant="body2" color="text.secondary">
-          More columns to the right: scroll the table sideways →
+          {t('staff.fleet.scrollHint')}
         </Typography>
       )}
       <Box
         ref={box}
         role="region"
         tabIndex={0}
-        aria-label="Route times, scrolls both ways"
+        aria-label={t('staff.site.routes.region')}
         sx={{
           overflow: 'auto',
           maxHeight: '75vh',
@@ -139,7 +140,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
       >
         <Box
           component="table"
-          aria-label="Route times in minutes, from each row's place to each column's"
+          aria-label={t('staff.site.routes.table')}
           sx={{ borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.95rem' }}
         >
           <thead>
@@ -160,7 +161,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                   whiteSpace: 'nowrap',
                 }}
               >
-                From ↓ · To →
+                {t('staff.site.routes.corner')}
               </Box>
               {places.map(headerCell)}
             </tr>
@@ -207,7 +208,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                       >
                         <span aria-hidden="true">—</span>
                         <Box component="span" sx={visuallyHidden}>
-                          same place
+                          {t('staff.site.routes.samePlace')}
                         </Box>
                       </Box>
                     );
@@ -220,6 +221,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                       to={to}
                       editedNoteId={editedNoteId}
                       onSave={save}
+                      t={t}
                     />
                   );
                 })}
