@@ -65,10 +65,12 @@ const TRANSLATED_STAFF = [
 const TRANSLATED_SITE = [
   'clients/src/features/staff/components/add-place-form.tsx',
   'clients/src/features/staff/components/minutes-cell.tsx',
+  'clients/src/features/staff/components/place-code-sheet.tsx',
   'clients/src/features/staff/components/place-editor.tsx',
   'clients/src/features/staff/components/place-fields.tsx',
   'clients/src/features/staff/components/plant-plan.tsx',
   'clients/src/features/staff/components/route-matrix.tsx',
+  'clients/src/features/staff/components/scan-rules.tsx',
   'clients/src/features/staff/components/scroll-table.tsx',
   'clients/src/features/staff/components/site-page.tsx',
 ];
