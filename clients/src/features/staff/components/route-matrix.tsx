@@ -16,7 +16,8 @@ const stickyRowHead = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'backgr
 export function RouteMatrix({ site }: { site: SiteAnswer }) {
   const { t } = useTranslation();
   const [withRetired, setWithRetired] = useState(false);
-  const [said, setSaid] = useState('');
+  // The last save, said in whatever language is spoken when it shows.
+  const [saved, setSaved] = useState<{ route: string; minutes: number } | null>(null);
   const editedNoteId = useId();
   const setRoute = useSetRouteTime();
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
@@ -29,7 +30,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
     async (route: SiteRouteAnswer, minutes: number, label: string) => {
       try {
         await mutateAsync({ from: route.from, to: route.to, minutes });
-        setSaid(t('staff.site.routes.saved', { route: label, minutes }));
+        setSaved({ route: label, minutes });
         return true;
       } catch (error) {
         toast.error(messageOf(error, t('staff.site.routes.saveFailed', { route: label })));
@@ -231,7 +232,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
         </Box>
       </Box>
       <Typography role="status" variant="body2" color="text.secondary">
-        {said}
+        {saved && t('staff.site.routes.saved', saved)}
       </Typography>
     </Stack>
   );
