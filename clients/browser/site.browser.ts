@@ -166,6 +166,17 @@ describe('The Site screen in a real browser', () => {
       .getByRole('button', { name: 'scrap yard (बंद)', exact: true })
       .waitFor();
     await snap(page, 'site-phone-mr');
+    // A refusal under a field, and the retire question, in Marathi too.
+    const add = page.getByRole('form', { name: mr.staff.site.add.title });
+    await add.getByRole('spinbutton', { name: mr.staff.site.fields.x }).fill('');
+    await add.getByRole('button', { name: mr.staff.site.add.title }).click();
+    await add.getByText(fill(mr.staff.site.fields.xInvalid, { max: '5000' })).waitFor();
+    await editor.getByRole('button', { name: mr.staff.site.editor.retire }).click();
+    const confirm = page.getByRole('dialog', { name: fill(mr.staff.site.editor.retireTitle, { name: 'main gate' }) });
+    await confirm.getByRole('button', { name: mr.staff.site.editor.keepIt }).waitFor();
+    await snap(page, 'site-phone-mr-retire');
+    await confirm.getByRole('button', { name: mr.staff.site.editor.keepIt }).click();
+    await confirm.waitFor({ state: 'hidden' });
 
     await page.getByTestId('language-menu').selectOption('hi');
     await page.getByRole('heading', { name: hi.staff.site.title, exact: true }).waitFor();
