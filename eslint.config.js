@@ -62,7 +62,18 @@ const TRANSLATED_STAFF = [
   'clients/src/features/staff/components/ride-reports-table.tsx',
 ];
 // Issue #34 item 4, the rest, one list per part so parallel work does not collide.
-const TRANSLATED_SITE = [];
+const TRANSLATED_SITE = [
+  'clients/src/features/staff/components/add-place-form.tsx',
+  'clients/src/features/staff/components/minutes-cell.tsx',
+  'clients/src/features/staff/components/place-code-sheet.tsx',
+  'clients/src/features/staff/components/place-editor.tsx',
+  'clients/src/features/staff/components/place-fields.tsx',
+  'clients/src/features/staff/components/plant-plan.tsx',
+  'clients/src/features/staff/components/route-matrix.tsx',
+  'clients/src/features/staff/components/scan-rules.tsx',
+  'clients/src/features/staff/components/scroll-table.tsx',
+  'clients/src/features/staff/components/site-page.tsx',
+];
 const TRANSLATED_MACHINES = [];
 const TRANSLATED_INSPECTION = ['clients/src/features/inspections/components/*.tsx'];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];

@@ -1,9 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hi } from '../src/i18n/hi';
+import { mr } from '../src/i18n/mr';
 import { choose, launchBrowser, newPage, openOptions, snap } from './support/browser';
 import { admin, freshToken } from './support/engine-api';
 import { signInInBrowser } from './support/requester-flows';
 import { adminAccount, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
+
+/** A catalogue text with its {{placeholders}} filled. */
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 interface SiteAnswer {
   locations: { id: string; name: string; retired: boolean }[];
@@ -141,5 +146,57 @@ describe('The Site screen in a real browser', () => {
     await other.getByRole('region', { name: 'Estimated delivery time' }).getByText('9 minutes').waitFor();
     await snap(other, 'site-requester-form');
     await other.context().close();
+  });
+
+  it('given a phone, when the admin speaks Marathi and then Hindi, then Site, a place, its scans and its QR sheet speak them', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('language-menu').selectOption('mr');
+    await page.getByRole('heading', { name: mr.staff.site.title, exact: true }).waitFor();
+    await page.getByRole('heading', { name: mr.staff.site.routes.title }).waitFor();
+    await page.getByRole('group', { name: mr.staff.site.plan.label }).getByRole('button', { name: 'main gate', exact: true }).click();
+    const editor = page.getByRole('form', { name: fill(mr.staff.site.editor.form, { name: 'main gate' }) });
+    await editor.getByRole('button', { name: mr.staff.site.editor.retire }).waitFor();
+    await page
+      .getByRole('region', { name: mr.staff.site.scans.placeTitle })
+      .getByTestId('place-short-code')
+      .filter({ hasText: fill(mr.staff.site.scans.code, { code: '' }) })
+      .waitFor();
+    await page
+      .getByRole('group', { name: mr.staff.site.plan.label })
+      .getByRole('button', { name: 'scrap yard (बंद)', exact: true })
+      .waitFor();
+    await snap(page, 'site-phone-mr');
+    // A refusal under a field, and the retire question, in Marathi too.
+    const add = page.getByRole('form', { name: mr.staff.site.add.title });
+    await add.getByRole('spinbutton', { name: mr.staff.site.fields.x }).fill('');
+    await add.getByRole('button', { name: mr.staff.site.add.title }).click();
+    await add.getByText(fill(mr.staff.site.fields.xInvalid, { max: '5000' })).waitFor();
+    await editor.getByRole('button', { name: mr.staff.site.editor.retire }).click();
+    const confirm = page.getByRole('dialog', { name: fill(mr.staff.site.editor.retireTitle, { name: 'main gate' }) });
+    await confirm.getByRole('button', { name: mr.staff.site.editor.keepIt }).waitFor();
+    await snap(page, 'site-phone-mr-retire');
+    await confirm.getByRole('button', { name: mr.staff.site.editor.keepIt }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('language-menu').selectOption('hi');
+    await page.getByRole('heading', { name: hi.staff.site.title, exact: true }).waitFor();
+    const here = page.getByRole('region', { name: hi.staff.site.scans.placeTitle });
+    // The box shows the engine's rule: it ticks once the rule is saved and read back.
+    await here.getByRole('checkbox', { name: hi.driver.steps.materialPicked }).click();
+    await expect.poll(() => here.getByRole('checkbox', { name: hi.driver.steps.materialPicked }).isChecked()).toBe(true);
+    await here.getByRole('link', { name: hi.staff.site.scans.printable }).waitFor();
+    await snap(page, 'site-phone-hi');
+    await here.getByRole('link', { name: hi.staff.site.scans.printable }).click();
+    await page.waitForURL('**/site/codes/main-gate');
+    await page.getByRole('button', { name: hi.staff.site.sheet.print }).waitFor();
+    await page.getByTestId('sheet-qr').locator('svg').waitFor();
+    await page.getByText(hi.staff.site.sheet.typeCode).waitFor();
+    await snap(page, 'site-sheet-phone-hi');
+
+    // Back to English for whatever runs after: the choice is the admin's, recorded on his account.
+    await page.getByRole('link', { name: hi.staff.site.sheet.back }).click();
+    await page.getByTestId('language-menu').selectOption('en');
+    await page.getByRole('heading', { name: 'Site', exact: true }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkMinutes, checkPlaceDraft, placeChanges, planFrame } from './site-rules';
+import { i18n } from '../../i18n/i18n';
+import { staffSiteMr } from '../../i18n/staff/site.mr';
+import { checkMinutes, checkPlaceDraft, minutesMessage, placeChanges, planFrame } from './site-rules';
 
 const place = { id: 'fgs', name: 'fgs', x: 620, y: 80, retired: false };
 
@@ -17,6 +19,21 @@ describe('site screen rules (issue #20)', () => {
         y: expect.stringContaining('0 to 5000'),
       },
     });
+  });
+
+  it('given Marathi spoken, when positions off the plan and bad minutes are checked, then they are refused in Marathi', async () => {
+    await i18n.changeLanguage('mr');
+    try {
+      expect(checkPlaceDraft({ name: 'fgs', x: '', y: '5001' })).toEqual({
+        errors: {
+          x: staffSiteMr.fields.xInvalid.replace('{{max}}', '5000'),
+          y: staffSiteMr.fields.yInvalid.replace('{{max}}', '5000'),
+        },
+      });
+      expect(minutesMessage()).toBe(staffSiteMr.routes.minutesInvalid.replace('{{max}}', '120'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('given an edited place, when its changes are taken, then only the fields that differ are sent', () => {

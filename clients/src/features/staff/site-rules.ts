@@ -1,4 +1,6 @@
 import { PLAN_EXTENT_METRES, ROUTE_MINUTES_CEILING, placeNameSchema, type SiteLocationAnswer } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 
 /** A place's fields as typed: text until checked. */
 export interface PlaceDraft {
@@ -13,7 +15,7 @@ export const emptyPlaceDraft = (): PlaceDraft => ({ name: '', x: '', y: '' });
 export const placeDraftOf = (place: SiteLocationAnswer): PlaceDraft => ({ name: place.name, x: String(place.x), y: String(place.y) });
 
 const metresMessage = (axis: 'x' | 'y') =>
-  `${axis === 'x' ? 'x (metres east)' : 'y (metres north)'} is a number from 0 to ${PLAN_EXTENT_METRES}.`;
+  i18n.t(axis === 'x' ? 'staff.site.fields.xInvalid' : 'staff.site.fields.yInvalid', { max: PLAN_EXTENT_METRES });
 
 function metres(text: string): number | null {
   if (text.trim() === '') return null;
@@ -25,7 +27,9 @@ function metres(text: string): number | null {
 export function checkPlaceDraft(draft: PlaceDraft): { place: { name: string; x: number; y: number } } | { errors: PlaceDraftErrors } {
   const errors: PlaceDraftErrors = {};
   const name = placeNameSchema.safeParse(draft.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message;
+  // The name's rules are the engine's (placeNameSchema): its message, in the language spoken now where the catalogue has it.
+  const issue = name.success ? undefined : name.error.issues[0];
+  if (issue) errors.name = translateMessage(issue.message);
   const x = metres(draft.x);
   const y = metres(draft.y);
   if (x === null) errors.x = metresMessage('x');
@@ -46,7 +50,8 @@ export function placeChanges(
   };
 }
 
-export const MINUTES_MESSAGE = `Minutes must be a whole number from 1 to ${ROUTE_MINUTES_CEILING}.`;
+/** What a route cell says of minutes it cannot take, in the language spoken now. */
+export const minutesMessage = (): string => i18n.t('staff.site.routes.minutesInvalid', { max: ROUTE_MINUTES_CEILING });
 
 /** A route cell as typed: its minutes, or null when the engine would refuse them. */
 export function checkMinutes(text: string): number | null {

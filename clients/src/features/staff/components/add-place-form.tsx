@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import { messageOf } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ interface Props {
 
 /** 'Add place': its routes to every other place are estimated from the plan until set by hand. */
 export function AddPlaceForm({ draft, onDraft, onAdded }: Props) {
+  const { t } = useTranslation();
   const [errors, setErrors] = useState<PlaceDraftErrors>({});
   const add = useAddLocation();
 
@@ -26,10 +28,10 @@ export function AddPlaceForm({ draft, onDraft, onAdded }: Props) {
     }
     try {
       const place = await add.mutateAsync(checked.place);
-      toast.success(`${place.name} added.`);
+      toast.success(t('staff.site.add.added', { name: place.name }));
       onAdded(place.id);
     } catch (error) {
-      toast.error(messageOf(error, 'Could not add the place.'));
+      toast.error(messageOf(error, t('staff.site.add.failed')));
     }
   };
 
@@ -39,17 +41,17 @@ export function AddPlaceForm({ draft, onDraft, onAdded }: Props) {
         component="form"
         spacing={2}
         noValidate
-        aria-label="Add place"
+        aria-label={t('staff.site.add.title')}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
         <Typography variant="h6" component="h2" id="add-place-title">
-          Add place
+          {t('staff.site.add.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Click open ground on the plan to fill in x and y.
+          {t('staff.site.add.hint')}
         </Typography>
         <PlaceFields
           draft={draft}
@@ -61,7 +63,7 @@ export function AddPlaceForm({ draft, onDraft, onAdded }: Props) {
           }}
         />
         <Button type="submit" variant="contained" disabled={add.isPending}>
-          Add place
+          {t('staff.site.add.title')}
         </Button>
       </Stack>
     </Paper>

@@ -1,8 +1,9 @@
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
 import { ROUTE_MINUTES_CEILING, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
-import { checkMinutes, MINUTES_MESSAGE } from '../site-rules';
+import { checkMinutes, minutesMessage } from '../site-rules';
 
 const CELL = { width: 56, height: 48 };
 export const EDITED = { colour: '#8a4b08', tint: '#fbf1e6' };
@@ -13,20 +14,25 @@ interface CellProps {
   to: SiteLocationAnswer;
   editedNoteId: string;
   onSave: (route: SiteRouteAnswer, minutes: number, label: string) => Promise<boolean>;
+  /**
+   * The matrix's translator: a new one when the language changes, so every cell redraws then; a hook in
+   * each of a large site's tens of thousands of cells would subscribe each to the language.
+   */
+  t: TFunction;
 }
 
 /** One direction's minutes, saved when the field is left or Enter is pressed; Escape puts the engine's value back. */
-export const MinutesCell = memo(function MinutesCell({ route, from, to, editedNoteId, onSave }: CellProps) {
+export const MinutesCell = memo(function MinutesCell({ route, from, to, editedNoteId, onSave, t }: CellProps) {
   const input = useRef<HTMLInputElement>(null);
   const [saving, setSaving] = useState(false);
-  const label = `${from.name} to ${to.name}, minutes`;
+  const label = t('staff.site.routes.cell', { from: from.name, to: to.name });
 
   const commit = async () => {
     const field = input.current;
     if (!field || field.value.trim() === String(route.minutes)) return;
     const minutes = checkMinutes(field.value);
     if (minutes === null) {
-      toast.error(MINUTES_MESSAGE);
+      toast.error(minutesMessage());
       field.value = String(route.minutes);
       return;
     }

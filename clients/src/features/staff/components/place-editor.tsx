@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
 import type { SiteLocationAnswer } from '@plantride/schemas';
@@ -13,6 +14,7 @@ import { PlaceFields } from './place-fields';
  * engine last answered it, so a refetch starts it again from the engine's values.
  */
 export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(() => placeDraftOf(place));
   const [errors, setErrors] = useState<PlaceDraftErrors>({});
   const [confirmRetire, setConfirmRetire] = useState(false);
@@ -23,7 +25,7 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
       await change.mutateAsync({ id: place.id, ...patch });
       toast.success(done);
     } catch (error) {
-      toast.error(messageOf(error, `Could not change ${place.name}.`));
+      toast.error(messageOf(error, t('staff.site.editor.changeFailed', { name: place.name })));
     }
   };
 
@@ -35,11 +37,11 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
     }
     const patch = placeChanges(place, checked.place);
     if (Object.keys(patch).length === 0) return;
-    void send(patch, `${checked.place.name} saved.`);
+    void send(patch, t('staff.site.editor.saved', { name: checked.place.name }));
   };
 
   const retire = async () => {
-    await send({ retired: true }, `${place.name} retired.`);
+    await send({ retired: true }, t('staff.site.editor.retiredDone', { name: place.name }));
     setConfirmRetire(false);
   };
 
@@ -49,7 +51,7 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
         component="form"
         spacing={2}
         noValidate
-        aria-label={`Place ${place.name}`}
+        aria-label={t('staff.site.editor.form', { name: place.name })}
         onSubmit={(e) => {
           e.preventDefault();
           save();
@@ -59,12 +61,10 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
           <Typography variant="h6" component="h2" id="place-editor-title" sx={{ overflowWrap: 'anywhere' }}>
             {place.name}
           </Typography>
-          {place.retired && <Chip size="small" label="Retired" />}
+          {place.retired && <Chip size="small" label={t('staff.site.editor.retired')} />}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {place.retired
-            ? 'Not offered for new rides. Rides already booked keep it.'
-            : 'Moving it re-estimates its routes from the plan, except those set by hand.'}
+          {place.retired ? t('staff.site.editor.retiredNote') : t('staff.site.editor.inUseNote')}
         </Typography>
         <PlaceFields
           draft={draft}
@@ -77,33 +77,33 @@ export function PlaceEditor({ place }: { place: SiteLocationAnswer }) {
         />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" disabled={change.isPending}>
-            Save
+            {t('staff.common.save')}
           </Button>
           {place.retired ? (
             <Button
               variant="outlined"
-              onClick={() => void send({ retired: false }, `${place.name} is in use again.`)}
+              onClick={() => void send({ retired: false }, t('staff.site.editor.inUseAgain', { name: place.name }))}
               disabled={change.isPending}
             >
-              Bring back
+              {t('staff.site.editor.bringBack')}
             </Button>
           ) : (
             <Button variant="outlined" color="error" onClick={() => setConfirmRetire(true)} disabled={change.isPending}>
-              Retire
+              {t('staff.site.editor.retire')}
             </Button>
           )}
         </Stack>
       </Stack>
       <ConfirmDialog
         open={confirmRetire}
-        title={`Retire ${place.name}?`}
-        confirmLabel="Retire"
-        cancelLabel="Keep it"
+        title={t('staff.site.editor.retireTitle', { name: place.name })}
+        confirmLabel={t('staff.site.editor.retire')}
+        cancelLabel={t('staff.site.editor.keepIt')}
         busy={change.isPending}
         onConfirm={() => void retire()}
         onCancel={() => setConfirmRetire(false)}
       >
-        <Typography>It will no longer be offered for new rides. Rides already booked keep it, and you can bring it back later.</Typography>
+        <Typography>{t('staff.site.editor.retireText')}</Typography>
       </ConfirmDialog>
     </Paper>
   );

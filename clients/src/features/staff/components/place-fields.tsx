@@ -1,4 +1,5 @@
 import { Box, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { PLAN_EXTENT_METRES } from '@plantride/schemas';
 import type { PlaceDraft, PlaceDraftErrors } from '../site-rules';
 
@@ -11,11 +12,12 @@ interface Props {
 
 /** A place's name and its position on the plan, in metres from the south-west corner. */
 export function PlaceFields({ draft, errors, disabled, onChange }: Props) {
+  const { t } = useTranslation();
   const metres = { min: 0, max: PLAN_EXTENT_METRES, step: 1, inputMode: 'numeric' as const };
   return (
     <>
       <TextField
-        label="Name"
+        label={t('staff.site.fields.name')}
         value={draft.name}
         onChange={(e) => onChange({ name: e.target.value })}
         error={!!errors.name}
@@ -26,7 +28,7 @@ export function PlaceFields({ draft, errors, disabled, onChange }: Props) {
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
         <TextField
-          label="x (m east)"
+          label={t('staff.site.fields.x')}
           type="number"
           value={draft.x}
           onChange={(e) => onChange({ x: e.target.value })}
@@ -37,7 +39,7 @@ export function PlaceFields({ draft, errors, disabled, onChange }: Props) {
           slotProps={{ htmlInput: metres }}
         />
         <TextField
-          label="y (m north)"
+          label={t('staff.site.fields.y')}
           type="number"
           value={draft.y}
           onChange={(e) => onChange({ y: e.target.value })}

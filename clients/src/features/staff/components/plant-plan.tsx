@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { PLAN_EXTENT_METRES, type SiteLocationAnswer } from '@plantride/schemas';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 import { planFrame } from '../site-rules';
@@ -31,6 +32,7 @@ const clampMetres = (value: number) => Math.min(PLAN_EXTENT_METRES, Math.max(0, 
  * a click on open ground hands its point to the Add place form.
  */
 export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Props) {
+  const { t } = useTranslation();
   const svg = useRef<SVGSVGElement>(null);
   const [box, hidesRight] = useSidewaysOverflow<HTMLDivElement>();
   const frame = planFrame(places);
@@ -54,7 +56,7 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
     <>
       {hidesRight && (
         <Typography variant="body2" color="text.secondary">
-          More of the plan to the right: scroll it sideways →
+          {t('staff.site.plan.scrollHint')}
         </Typography>
       )}
       {/* On a phone the plan keeps a readable scale and scrolls sideways inside its own box. */}
@@ -74,7 +76,7 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
           ref={svg}
           viewBox={frame.viewBox}
           role="group"
-          aria-label="Plant plan"
+          aria-label={t('staff.site.plan.label')}
           style={{ display: 'block', width: '100%', minWidth: 820, height: 'auto' }}
         >
           <rect
@@ -100,10 +102,10 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
           <g pointerEvents="none" fill={COLOURS.text} fontSize={18 * unit}>
             <line x1={0} x2={grid} y1={30 * unit} y2={30 * unit} stroke={COLOURS.text} strokeWidth={3 * unit} />
             <text x={grid + 10 * unit} y={35 * unit}>
-              {grid} m
+              {t('staff.site.plan.scale', { metres: grid })}
             </text>
             <text x={width + 100 * unit} y={-(height + 40 * unit)} textAnchor="middle" fontWeight={700} fontSize={26 * unit}>
-              N ↑
+              {t('staff.site.plan.north')}
             </text>
           </g>
           {places.map((place) => {
@@ -114,7 +116,7 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
                 key={place.id}
                 role="button"
                 tabIndex={0}
-                aria-label={place.retired ? `${place.name} (retired)` : place.name}
+                aria-label={place.retired ? t('staff.site.retiredName', { name: place.name }) : place.name}
                 aria-pressed={selected}
                 data-place={place.name}
                 data-retired={place.retired}
@@ -151,8 +153,7 @@ export function PlantPlan({ places, selectedId, picked, onSelect, onPick }: Prop
                   strokeWidth={4 * unit}
                   paintOrder="stroke"
                 >
-                  {place.name}
-                  {place.retired ? ' (retired)' : ''}
+                  {place.retired ? t('staff.site.retiredName', { name: place.name }) : place.name}
                 </text>
               </g>
             );

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { toast } from 'react-toastify';
 import { answerRoutes, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
@@ -13,8 +14,10 @@ const stickyRowHead = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'backgr
 
 /** The route-time matrix: rows are where a ride starts, columns where it goes; each cell its minutes, editable. */
 export function RouteMatrix({ site }: { site: SiteAnswer }) {
+  const { t } = useTranslation();
   const [withRetired, setWithRetired] = useState(false);
-  const [said, setSaid] = useState('');
+  // The last save, said in whatever language is spoken when it shows.
+  const [saved, setSaved] = useState<{ route: string; minutes: number } | null>(null);
   const editedNoteId = useId();
   const setRoute = useSetRouteTime();
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
@@ -27,14 +30,14 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
     async (route: SiteRouteAnswer, minutes: number, label: string) => {
       try {
         await mutateAsync({ from: route.from, to: route.to, minutes });
-        setSaid(`Saved ${label}: ${minutes} min, set by hand.`);
+        setSaved({ route: label, minutes });
         return true;
       } catch (error) {
-        toast.error(messageOf(error, `Could not save ${label}.`));
+        toast.error(messageOf(error, t('staff.site.routes.saveFailed', { route: label })));
         return false;
       }
     },
-    [mutateAsync],
+    [mutateAsync, t],
   );
 
   const headerCell = (place: SiteLocationAnswer) => (
@@ -67,8 +70,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
           fontSize: '0.85rem',
         }}
       >
-        {place.name}
-        {place.retired ? ' (retired)' : ''}
+        {place.retired ? t('staff.site.retiredName', { name: place.name }) : place.name}
       </Box>
     </Box>
   );
@@ -77,11 +79,11 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
     <Stack spacing={1} component="section" aria-labelledby="route-matrix-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h6" component="h2" id="route-matrix-title">
-          Route times (minutes)
+          {t('staff.site.routes.title')}
         </Typography>
         <FormControlLabel
           control={<Checkbox checked={withRetired} onChange={(e) => setWithRetired(e.target.checked)} />}
-          label="Show retired places"
+          label={t('staff.site.routes.showRetired')}
         />
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
@@ -105,28 +107,28 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
               sx={{ position: 'absolute', top: 2, right: 2, width: 5, height: 5, borderRadius: '50%', bgcolor: EDITED.colour }}
             />
           </Box>
-          set by hand
+          {t('staff.site.routes.setByHand')}
         </Typography>
         <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box component="span" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
             9
           </Box>
-          estimated from the plan
+          {t('staff.site.routes.estimated')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Rows: from. Columns: to. Enter or leaving a cell saves it; Escape undoes.
+          {t('staff.site.routes.howTo')}
         </Typography>
       </Box>
       {hidesColumns && (
         <Typography variant="body2" color="text.secondary">
-          More columns to the right: scroll the table sideways →
+          {t('staff.fleet.scrollHint')}
         </Typography>
       )}
       <Box
         ref={box}
         role="region"
         tabIndex={0}
-        aria-label="Route times, scrolls both ways"
+        aria-label={t('staff.site.routes.region')}
         sx={{
           overflow: 'auto',
           maxHeight: '75vh',
@@ -139,7 +141,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
       >
         <Box
           component="table"
-          aria-label="Route times in minutes, from each row's place to each column's"
+          aria-label={t('staff.site.routes.table')}
           sx={{ borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.95rem' }}
         >
           <thead>
@@ -160,7 +162,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                   whiteSpace: 'nowrap',
                 }}
               >
-                From ↓ · To →
+                {t('staff.site.routes.corner')}
               </Box>
               {places.map(headerCell)}
             </tr>
@@ -207,7 +209,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                       >
                         <span aria-hidden="true">—</span>
                         <Box component="span" sx={visuallyHidden}>
-                          same place
+                          {t('staff.site.routes.samePlace')}
                         </Box>
                       </Box>
                     );
@@ -220,6 +222,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
                       to={to}
                       editedNoteId={editedNoteId}
                       onSave={save}
+                      t={t}
                     />
                   );
                 })}
@@ -229,7 +232,7 @@ export function RouteMatrix({ site }: { site: SiteAnswer }) {
         </Box>
       </Box>
       <Typography role="status" variant="body2" color="text.secondary">
-        {said}
+        {saved && t('staff.site.routes.saved', saved)}
       </Typography>
     </Stack>
   );

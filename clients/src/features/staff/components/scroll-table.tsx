@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 
 /** The last column's cells stay at the right edge while the table scrolls under them: a row's actions. */
@@ -30,13 +31,14 @@ export function ScrollTable({
   stickyEnd?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [box, hidesColumns] = useSidewaysOverflow<HTMLDivElement>();
   return (
     <>
       {/* Said only while columns sit past the right edge: gone once scrolled to the end or when all fit. */}
       {hidesColumns && (
         <Typography variant="body2" color="text.secondary" data-testid="scroll-hint">
-          More columns to the right: scroll the table sideways →
+          {t('staff.fleet.scrollHint')}
         </Typography>
       )}
       <TableContainer
@@ -44,7 +46,7 @@ export function ScrollTable({
         variant="outlined"
         role="region"
         tabIndex={0}
-        aria-label={`${label}, scrolls sideways`}
+        aria-label={t('staff.fleet.scrollsSideways', { label })}
         sx={{ position: 'relative' }}
         ref={box}
       >

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { messageOf } from '../../../lib/api-client';
 import { useSite } from '../../../lib/site';
@@ -14,6 +15,7 @@ import { LoadError } from '../../../components/load-error';
 
 /** /site (admin): the plant's places on a plan drawn to scale, and the minutes between every two of them (issue #20). */
 export function SitePage() {
+  const { t } = useTranslation();
   const site = useSite();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [newPlace, setNewPlace] = useState<PlaceDraft>(emptyPlaceDraft);
@@ -25,13 +27,18 @@ export function SitePage() {
 
   if (!site.data) {
     return (
-      <StaffPage title="Site" maxWidth="xl">
+      <StaffPage title={t('staff.site.title')} maxWidth="xl">
         {site.isError ? (
-          <LoadError error={site.error} fallback="Could not load the site." retry={() => void site.refetch()} retrying={site.isFetching} />
+          <LoadError
+            error={site.error}
+            fallback={t('staff.site.loadFailed')}
+            retry={() => void site.refetch()}
+            retrying={site.isFetching}
+          />
         ) : (
           <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
             <CircularProgress size={28} aria-hidden="true" />
-            <Typography>Loading the site…</Typography>
+            <Typography>{t('staff.site.loading')}</Typography>
           </Box>
         )}
       </StaffPage>
@@ -47,12 +54,14 @@ export function SitePage() {
       : null;
 
   return (
-    <StaffPage title="Site" maxWidth="xl">
+    <StaffPage title={t('staff.site.title')} maxWidth="xl">
       <Typography color="text.secondary">
-        {inUse} places in use{places.length > inUse ? `, ${places.length - inUse} retired` : ''}. Positions are metres from the plant&apos;s
-        south-west corner: x east, y north.
+        {places.length > inUse
+          ? t('staff.site.inUseAndRetired', { inUse, retired: places.length - inUse })
+          : t('staff.site.inUse', { inUse })}{' '}
+        {t('staff.site.positions')}
       </Typography>
-      {site.isError && <Alert severity="warning">{messageOf(site.error, 'Could not refresh the site; showing it as last read.')}</Alert>}
+      {site.isError && <Alert severity="warning">{messageOf(site.error, t('staff.site.refreshFailed'))}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         <Stack spacing={1} sx={{ minWidth: 0 }}>
           <PlantPlan
@@ -63,14 +72,20 @@ export function SitePage() {
             onPick={({ x, y }) => setNewPlace((draft) => ({ ...draft, x: String(x), y: String(y) }))}
           />
           <Typography variant="body2" color="text.secondary">
-            Filled dots are in use, hollow grey ones retired. Select a place to rename, move or retire it.
+            {t('staff.site.planKey')}
           </Typography>
         </Stack>
         <Stack spacing={2}>
-          <TextField select label="Place" value={selected?.id ?? ''} onChange={(e) => setSelectedId(e.target.value || null)} fullWidth>
+          <TextField
+            select
+            label={t('staff.site.place')}
+            value={selected?.id ?? ''}
+            onChange={(e) => setSelectedId(e.target.value || null)}
+            fullWidth
+          >
             {places.map((place) => (
               <MenuItem key={place.id} value={place.id}>
-                {place.retired ? `${place.name} (retired)` : place.name}
+                {place.retired ? t('staff.site.retiredName', { name: place.name }) : place.name}
               </MenuItem>
             ))}
           </TextField>
