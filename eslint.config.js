@@ -63,7 +63,16 @@ const TRANSLATED_STAFF = [
 ];
 // Issue #34 item 4, the rest, one list per part so parallel work does not collide.
 const TRANSLATED_SITE = [];
-const TRANSLATED_MACHINES = [];
+const TRANSLATED_MACHINES = [
+  'clients/src/features/staff/components/api-key-dialog.tsx',
+  'clients/src/features/staff/components/new-service-account-dialog.tsx',
+  'clients/src/features/staff/components/rotate-key-dialog.tsx',
+  'clients/src/features/staff/components/service-account-*.tsx',
+  'clients/src/features/staff/components/service-accounts-page.tsx',
+  'clients/src/features/staff/components/trigger-dialog.tsx',
+  'clients/src/features/staff/components/amr-*.tsx',
+  'clients/src/features/staff/components/amrs-page.tsx',
+];
 const TRANSLATED_INSPECTION = [];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 
