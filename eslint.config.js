@@ -74,7 +74,16 @@ const TRANSLATED_SITE = [
   'clients/src/features/staff/components/scroll-table.tsx',
   'clients/src/features/staff/components/site-page.tsx',
 ];
-const TRANSLATED_MACHINES = [];
+const TRANSLATED_MACHINES = [
+  'clients/src/features/staff/components/api-key-dialog.tsx',
+  'clients/src/features/staff/components/new-service-account-dialog.tsx',
+  'clients/src/features/staff/components/rotate-key-dialog.tsx',
+  'clients/src/features/staff/components/service-account-*.tsx',
+  'clients/src/features/staff/components/service-accounts-page.tsx',
+  'clients/src/features/staff/components/trigger-dialog.tsx',
+  'clients/src/features/staff/components/amr-*.tsx',
+  'clients/src/features/staff/components/amrs-page.tsx',
+];
 const TRANSLATED_INSPECTION = ['clients/src/features/inspections/components/*.tsx'];
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hi } from '../src/i18n/hi';
+import { mr } from '../src/i18n/mr';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { admin } from './support/engine-api';
 import { engine } from './support/engine-context';
@@ -40,6 +42,19 @@ function smallButtons(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/** Buttons, headings, chips and labels whose text runs past their box (cut off), as 'tag: text'. */
+function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, h1, h2, h3, .MuiChip-label, label, legend')]
+      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
+  );
+}
+
+/** A catalogue text with its {{placeholders}} filled. */
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 describe('Service accounts in a real browser (issue #33 item 1)', () => {
   let browser: Browser;
@@ -177,5 +192,81 @@ describe('Service accounts in a real browser (issue #33 item 1)', () => {
     await snap(page, 'service-accounts-09-phone-revoked');
     await page.setViewportSize({ width: 1280, height: 900 });
     await snap(page, 'service-accounts-10-desktop-revoked');
+  });
+
+  it('given a phone 390 px wide, when the admin chooses मराठी, then the accounts, their dialogs and the AMR robots speak Marathi uncut, and हिंदी likewise', async () => {
+    const ui = mr.staff.machines;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'मराठी' });
+    await page.getByRole('heading', { name: ui.accounts.title, exact: true }).waitFor();
+    await card().getByText(ui.card.revoked, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: ui.accounts.newAccount }).click();
+    const form = page.getByRole('dialog', { name: ui.newAccount.title });
+    await form.getByRole('textbox', { name: new RegExp(`^${ui.newAccount.name}`) }).fill('Weigh bridge');
+    await form.getByRole('checkbox', { name: /^site:read/ }).check();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-11-phone-mr-new');
+    await form.getByRole('button', { name: ui.newAccount.create }).click();
+    const shown = page.getByRole('dialog', { name: fill(ui.apiKey.title, { name: 'Weigh bridge' }) });
+    await shown.getByRole('button', { name: ui.apiKey.copy }).waitFor();
+    await snap(page, 'service-accounts-12-phone-mr-key');
+    await shown.getByRole('button', { name: ui.apiKey.done }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    const weighBridge = page.getByRole('region', { name: 'Weigh bridge' });
+    await weighBridge.getByTestId('last-used').filter({ hasText: ui.card.never }).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-13-phone-mr');
+    await weighBridge.getByRole('button', { name: ui.triggers.add }).click();
+    const trigger = page.getByRole('dialog', { name: fill(ui.trigger.newTitle, { name: 'Weigh bridge' }) });
+    await trigger.getByRole('button', { name: ui.trigger.save }).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-14-phone-mr-trigger');
+    await trigger.getByRole('button', { name: mr.common.cancel }).click();
+    await trigger.waitFor({ state: 'detached' });
+    await weighBridge.getByRole('button', { name: ui.card.rotateKey }).click();
+    const rotate = page.getByRole('dialog', { name: fill(ui.rotate.title, { name: 'Weigh bridge' }) });
+    await rotate.getByRole('button', { name: ui.rotate.submit }).waitFor();
+    await snap(page, 'service-accounts-15-phone-mr-rotate');
+    await rotate.getByRole('button', { name: mr.common.cancel }).click();
+    await rotate.waitFor({ state: 'detached' });
+
+    await page.goto(new URL('/amrs', page.url()).href);
+    await page.getByRole('heading', { name: ui.amrs.title, exact: true }).waitFor();
+    await page.getByRole('heading', { name: ui.nodes.title, exact: true }).waitFor();
+    await page.getByText(ui.amrs.none).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-16-phone-mr-amrs');
+    await page.getByRole('button', { name: ui.amrs.register }).click();
+    const register = page.getByRole('dialog', { name: ui.registerRobot.title });
+    await register.getByRole('button', { name: ui.registerRobot.register, exact: true }).waitFor();
+    await register.getByRole('textbox', { name: new RegExp(`^${ui.registerRobot.name}`) }).fill('Tugger 9');
+    await register.getByRole('textbox', { name: new RegExp(`^${ui.registerRobot.manufacturer}`) }).fill('Acme');
+    await register.getByRole('textbox', { name: new RegExp(`^${ui.registerRobot.serialNumber}`) }).fill('SN-0099');
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-17-phone-mr-register-robot');
+    await register.getByRole('button', { name: ui.registerRobot.register, exact: true }).click();
+    await register.waitFor({ state: 'detached' });
+    const robot = page.getByRole('region', { name: 'Tugger 9' });
+    expect(await robot.getByTestId('robot-connection').textContent()).toBe(ui.robot.notHeardYet);
+    expect(await robot.getByTestId('robot-last-heard').textContent()).toBe(ui.robot.never);
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-18-phone-mr-robot');
+
+    await page.getByRole('combobox', { name: mr.common.language }).selectOption({ label: 'हिंदी' });
+    await page.getByRole('button', { name: hi.staff.machines.amrs.register }).waitFor();
+    await robot.getByTestId('robot-connection').filter({ hasText: hi.staff.machines.robot.notHeardYet }).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-19-phone-hi-amrs');
+    await page.goBack();
+    await page.getByRole('heading', { name: hi.staff.machines.accounts.title, exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Weigh bridge' }).getByRole('button', { name: hi.staff.machines.card.rotateKey }).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    await snap(page, 'service-accounts-20-phone-hi');
+
+    // The admin's account recorded the choice: English again, for whatever signs in as him next.
+    await page.getByRole('combobox', { name: hi.common.language }).selectOption({ label: 'English' });
+    await page.getByRole('heading', { name: 'Service accounts', exact: true }).waitFor();
   });
 });

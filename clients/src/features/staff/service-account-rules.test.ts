@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type ServiceAccountRow } from '@plantride/schemas';
+import { applyLanguage } from '../../i18n/i18n';
+import { mr } from '../../i18n/mr';
 import {
   checkNewAccount,
   checkOverlap,
@@ -9,6 +11,7 @@ import {
   listOrder,
   webhooksText,
   triggerDraftOf,
+  triggerText,
 } from './service-account-rules';
 
 const account = (patch: Partial<ServiceAccountRow> = {}): ServiceAccountRow => ({
@@ -104,5 +107,36 @@ describe('service account rules (issue #33 item 1)', () => {
         },
       },
     });
+  });
+});
+
+describe('service account rules in Marathi (issue #34 item 4)', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('given Marathi, then the card texts the rules build read in Marathi, names and scope codes as they are', () => {
+    applyLanguage('mr');
+    const card = mr.staff.machines.card;
+    expect(lastUsedText(account())).toBe(card.never);
+    expect(keysText(account({ revokedAt: '2026-12-06T13:00:00.000Z', keys: [] }))).toBe(card.noKeys);
+    expect(keysText(account())).toBe(card.keyCount_one.replace('{{count}}', '1'));
+    expect(webhooksText(account())).toBe(card.noWebhooks);
+    const trigger = {
+      triggerId: 'press-7',
+      fromLocation: 'main gate',
+      toLocation: 'canteen',
+      vehicleType: 'Crane',
+      priority: 'urgent' as const,
+      windowSeconds: 300,
+      requesterId: 'T1234',
+    };
+    expect(triggerText(trigger)).toBe(
+      [
+        'main gate → canteen',
+        'Crane',
+        mr.common.urgent,
+        mr.staff.machines.triggers.window.replace('{{seconds}}', '300'),
+        'T1234 साठी',
+      ].join(' · '),
+    );
   });
 });

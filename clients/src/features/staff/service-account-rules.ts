@@ -9,18 +9,22 @@ import {
   type ServiceScope,
   type VehicleType,
 } from '@plantride/schemas';
+import { i18n } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/translate-message';
 import { formatDateTime } from '../../lib/format-date';
 import type { NewServiceAccount, TriggerBody } from './api/service-accounts';
 
 type Trigger = ServiceAccountRow['triggers'][number];
 
-/** What each scope lets a key do, as the admin reads it beside its box. */
-export const SCOPE_TEXT: Record<ServiceScope, string> = {
-  'orders:write': 'Place and cancel orders (rides), and press its triggers',
-  'rides:read': "Read an order's ride and its state",
-  'webhooks:manage': 'Manage the webhooks its events go to',
-  'site:read': 'Read the site: places and route times',
-};
+const SCOPE_KEYS = {
+  'orders:write': 'ordersWrite',
+  'rides:read': 'ridesRead',
+  'webhooks:manage': 'webhooksManage',
+  'site:read': 'siteRead',
+} as const satisfies Record<ServiceScope, string>;
+
+/** What each scope lets a key do, as the admin reads it beside its box, in the language spoken now. */
+export const scopeText = (scope: ServiceScope): string => i18n.t(`staff.machines.scopes.${SCOPE_KEYS[scope]}`);
 
 export const isRevoked = (account: ServiceAccountRow): boolean => account.revokedAt !== null;
 
@@ -30,33 +34,32 @@ export const listOrder = (accounts: readonly ServiceAccountRow[]): ServiceAccoun
   ...accounts.filter(isRevoked),
 ];
 
-export const lastUsedText = (account: ServiceAccountRow): string => (account.lastUsedAt ? formatDateTime(account.lastUsedAt) : 'never');
+export const lastUsedText = (account: ServiceAccountRow): string =>
+  account.lastUsedAt ? formatDateTime(account.lastUsedAt) : i18n.t('staff.machines.card.never');
 
 /** '1 key', or '2 keys: the previous one works until 06 Dec 2026, 17:56' while a rotation's overlap runs. */
 export function keysText(account: ServiceAccountRow): string {
-  if (isRevoked(account)) return 'none: every key is refused';
-  const count = `${account.keys.length} ${account.keys.length === 1 ? 'key' : 'keys'}`;
+  if (isRevoked(account)) return i18n.t('staff.machines.card.noKeys');
+  const count = i18n.t('staff.machines.card.keyCount', { count: account.keys.length });
   const overlapEnds = account.keys.map((key) => key.validUntil).filter((until): until is string => until !== null);
   if (overlapEnds.length === 0) return count;
   const last = overlapEnds.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
-  return `${count}: the ${overlapEnds.length === 1 ? 'previous one works' : 'previous ones work'} until ${formatDateTime(last)}`;
+  return i18n.t('staff.machines.card.overlap', { count: overlapEnds.length, keys: count, time: formatDateTime(last) });
 }
 
 /** 'none', or how many webhooks and which need attention: '2: 1 parked (https://…), 1 retrying'. */
 export function webhooksText(account: ServiceAccountRow): string {
-  if (account.webhooks.length === 0) return 'none';
-  const troubled = (state: 'parked' | 'retrying') => account.webhooks.filter((hook) => hook.state === state);
+  if (account.webhooks.length === 0) return i18n.t('staff.machines.card.noWebhooks');
+  const parked = account.webhooks.filter((hook) => hook.state === 'parked');
+  const retrying = account.webhooks.filter((hook) => hook.state === 'retrying').length;
   const parts = [
-    ...(troubled('parked').length
-      ? [
-          `${troubled('parked').length} parked (${troubled('parked')
-            .map((hook) => hook.url)
-            .join(', ')})`,
-        ]
+    ...(parked.length
+      ? [i18n.t('staff.machines.card.parked', { count: parked.length, urls: parked.map((hook) => hook.url).join(', ') })]
       : []),
-    ...(troubled('retrying').length ? [`${troubled('retrying').length} retrying`] : []),
+    ...(retrying ? [i18n.t('staff.machines.card.retrying', { count: retrying })] : []),
   ];
-  return parts.length ? `${account.webhooks.length}: ${parts.join(', ')}` : `${account.webhooks.length}, delivering`;
+  const count = account.webhooks.length;
+  return parts.length ? `${count}: ${parts.join(', ')}` : i18n.t('staff.machines.card.webhooksDelivering', { count });
 }
 
 export interface NewAccountDraft {
@@ -76,7 +79,7 @@ function errorsOf<Field extends string>(
   for (const issue of issues) {
     const at = String(issue.path[0] ?? '');
     const field = (fields as readonly string[]).includes(at) ? (at as Field) : fallback;
-    errors[field] ??= issue.message;
+    errors[field] ??= translateMessage(issue.message);
   }
   return errors;
 }
@@ -93,7 +96,9 @@ export const DEFAULT_OVERLAP_MINUTES = '60';
 export function checkOverlap(text: string): { overlapMinutes: number } | { error: string } {
   const plain = text.trim();
   const parsed = rotateServiceKeyBodySchema.safeParse({ overlapMinutes: /^\d+$/.test(plain) ? Number(plain) : Number.NaN });
-  return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message ?? 'Overlap must be whole minutes from 0 to 10080.' };
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message;
+  return { error: message ? translateMessage(message) : i18n.t('staff.machines.rotate.overlapInvalid') };
 }
 
 /** The trigger form as typed: places are null until picked, numbers text until checked. */
@@ -140,7 +145,8 @@ export function checkTriggerDraft(draft: TriggerDraft): Checked<{ triggerId: str
     requester: draft.requester.trim() || null,
   });
   const errors = parsed.success ? {} : errorsOf(parsed.error.issues, TRIGGER_FIELDS, 'fromLocation');
-  if (!id.success) errors.triggerId = id.error.issues[0]?.message;
+  const idMessage = id.success ? undefined : id.error.issues[0]?.message;
+  if (idMessage) errors.triggerId = translateMessage(idMessage);
   if (!id.success || !parsed.success) return { errors };
   const { fromLocation, toLocation, vehicleType, priority, windowSeconds, requester } = parsed.data;
   return {
@@ -153,8 +159,8 @@ export function triggerText(trigger: Trigger): string {
   return [
     `${trigger.fromLocation} → ${trigger.toLocation}`,
     trigger.vehicleType,
-    trigger.priority === 'urgent' ? 'Urgent' : 'Normal',
-    `${trigger.windowSeconds} s window`,
-    ...(trigger.requesterId ? [`for ${trigger.requesterId}`] : []),
+    trigger.priority === 'urgent' ? i18n.t('common.urgent') : i18n.t('common.normal'),
+    i18n.t('staff.machines.triggers.window', { seconds: trigger.windowSeconds }),
+    ...(trigger.requesterId ? [i18n.t('staff.machines.triggers.forRequester', { requester: trigger.requesterId })] : []),
   ].join(' · ');
 }

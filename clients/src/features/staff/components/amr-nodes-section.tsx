@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
 import type { RobotsAnswer } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
+import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';
 import { useSite } from '../../../lib/site';
 import { useSaveNodes } from '../api/amrs';
@@ -18,15 +20,16 @@ interface Props {
 
 /** 'Nodes': which VDA 5050 node each place is, so a ride's places become a robot's order and its reports a place. */
 export function AmrNodesSection({ answer, canEdit }: Props) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack spacing={2}>
         <Typography variant="h6" component="h2" id={titleId}>
-          Nodes
+          {t('staff.machines.nodes.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          The node id a robot reports when it stands at each place. A place without one is not served by robots.
+          {t('staff.machines.nodes.intro')}
         </Typography>
         {canEdit ? <NodesForm answer={answer} /> : <NodesList nodes={answer.nodes} />}
       </Stack>
@@ -35,7 +38,8 @@ export function AmrNodesSection({ answer, canEdit }: Props) {
 }
 
 function NodesList({ nodes }: { nodes: Nodes }) {
-  if (nodes.length === 0) return <Typography>No places have a node yet.</Typography>;
+  const { t } = useTranslation();
+  if (nodes.length === 0) return <Typography>{t('staff.machines.nodes.none')}</Typography>;
   return (
     <Box
       component="dl"
@@ -56,6 +60,7 @@ function NodesList({ nodes }: { nodes: Nodes }) {
 }
 
 function NodesForm({ answer }: { answer: RobotsAnswer }) {
+  const { t } = useTranslation();
   const site = useSite();
   const save = useSaveNodes();
   // Null until the admin types: the fields follow the engine's answer, read again every few seconds, until then.
@@ -66,14 +71,14 @@ function NodesForm({ answer }: { answer: RobotsAnswer }) {
     return site.isError ? (
       <LoadError
         error={site.error}
-        fallback="Could not load the site's places."
+        fallback={t('staff.machines.nodes.placesFailed')}
         retry={() => void site.refetch()}
         retrying={site.isFetching}
       />
     ) : (
       <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <CircularProgress size={28} aria-hidden="true" />
-        <Typography>Loading the places…</Typography>
+        <Typography>{t('staff.machines.nodes.loadingPlaces')}</Typography>
       </Box>
     );
   }
@@ -93,10 +98,10 @@ function NodesForm({ answer }: { answer: RobotsAnswer }) {
     }
     try {
       const saved = await save.mutateAsync(checked.body);
-      toast.success(saved.message ?? 'Nodes saved.');
+      toast.success(saved.message ? translateMessage(saved.message) : t('staff.machines.nodes.saved'));
       setDrafts(null);
     } catch (error) {
-      setProblem({ error: messageOf(error, 'Could not save the nodes. Try again.'), placeId: null });
+      setProblem({ error: messageOf(error, t('staff.machines.nodes.saveFailed')), placeId: null });
     }
   };
 
@@ -105,7 +110,7 @@ function NodesForm({ answer }: { answer: RobotsAnswer }) {
       component="form"
       spacing={2}
       noValidate
-      aria-label="Nodes of the places"
+      aria-label={t('staff.machines.nodes.form')}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -127,7 +132,7 @@ function NodesForm({ answer }: { answer: RobotsAnswer }) {
             error={problem?.placeId === place.id}
             helperText={problem?.placeId === place.id ? problem.error : undefined}
             disabled={save.isPending}
-            placeholder="No node"
+            placeholder={t('staff.machines.nodes.noNode')}
             fullWidth
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } }}
           />
@@ -136,7 +141,7 @@ function NodesForm({ answer }: { answer: RobotsAnswer }) {
       {problem && problem.placeId === null && <Alert severity="error">{problem.error}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
-          Save nodes
+          {t('staff.machines.nodes.save')}
         </Button>
       </Box>
     </Stack>

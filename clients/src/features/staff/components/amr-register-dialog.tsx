@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';
 import { useRegisterRobot } from '../api/amrs';
 import { checkRobotDraft, emptyRobotDraft, type RobotDraft, type RobotField } from './amr-rules';
@@ -10,14 +12,16 @@ interface Props {
   onClose: () => void;
 }
 
-const FIELDS: readonly { field: RobotField; label: string; hint: string }[] = [
-  { field: 'name', label: 'Name', hint: 'What staff call it, e.g. "Tugger 1".' },
-  { field: 'manufacturer', label: 'Manufacturer', hint: 'As in its MQTT topic: no spaces, / + or #.' },
-  { field: 'serialNumber', label: 'Serial number', hint: 'As in its MQTT topic: no spaces, / + or #.' },
+// Keys of staff.machines.registerRobot: each field's label and hint.
+const FIELDS: readonly { field: RobotField; hint: 'nameHint' | 'topicHint' }[] = [
+  { field: 'name', hint: 'nameHint' },
+  { field: 'manufacturer', hint: 'topicHint' },
+  { field: 'serialNumber', hint: 'topicHint' },
 ];
 
 /** 'Register robot': a robot by the identity it has on the MQTT broker; it takes rides once it reports itself ready. */
 export function AmrRegisterDialog({ open, onClose }: Props) {
+  const { t } = useTranslation();
   const titleId = useId();
   const formId = useId();
   const [draft, setDraft] = useState<RobotDraft>(emptyRobotDraft);
@@ -45,16 +49,18 @@ export function AmrRegisterDialog({ open, onClose }: Props) {
     }
     try {
       const answer = await register.mutateAsync(checked.body);
-      toast.success(answer.message ?? `${checked.body.name} registered.`);
+      toast.success(
+        answer.message ? translateMessage(answer.message) : t('staff.machines.registerRobot.registered', { name: checked.body.name }),
+      );
       close();
     } catch (error) {
-      setRefusal(messageOf(error, 'Could not register the robot. Try again.'));
+      setRefusal(messageOf(error, t('staff.machines.registerRobot.failed')));
     }
   };
 
   return (
     <Dialog open={open} onClose={register.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Register robot</DialogTitle>
+      <DialogTitle id={titleId}>{t('staff.machines.registerRobot.title')}</DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -66,14 +72,14 @@ export function AmrRegisterDialog({ open, onClose }: Props) {
           }}
           sx={{ display: 'grid', gap: 2, pt: 1 }}
         >
-          {FIELDS.map(({ field, label, hint }, index) => (
+          {FIELDS.map(({ field, hint }, index) => (
             <TextField
               key={field}
-              label={label}
+              label={t(`staff.machines.registerRobot.${field}`)}
               value={draft[field]}
               onChange={(e) => set(field, e.target.value)}
               error={Boolean(errors[field])}
-              helperText={errors[field] ?? hint}
+              helperText={errors[field] ?? t(`staff.machines.registerRobot.${hint}`)}
               disabled={register.isPending}
               required
               fullWidth
@@ -86,11 +92,11 @@ export function AmrRegisterDialog({ open, onClose }: Props) {
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         <Button onClick={close} disabled={register.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         {/* The form's own submit button, so Enter in any field registers too. */}
         <Button type="submit" form={formId} variant="contained" disabled={register.isPending}>
-          Register
+          {t('staff.machines.registerRobot.register')}
         </Button>
       </DialogActions>
     </Dialog>

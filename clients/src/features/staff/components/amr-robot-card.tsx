@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
+import { translateMessage } from '../../../i18n/translate-message';
 import { robotFacts, type RobotRow } from './amr-rules';
 import { PresenceBadge } from './presence-table';
 
 /** One robot as the engine last heard it: presence, link, battery, place, ride, why it takes no ride, its errors. */
 export function AmrRobotCard({ robot }: { robot: RobotRow }) {
+  const { t } = useTranslation();
   const nameId = useId();
   const { link } = robot;
 
@@ -32,7 +35,7 @@ export function AmrRobotCard({ robot }: { robot: RobotRow }) {
         {link.notReady && (
           // A note, not an alert: it stays while the robot is not ready and is read again every few seconds.
           <Alert severity="warning" role="note" sx={{ py: 0 }}>
-            Not ready: {link.notReady}
+            {t('staff.machines.robot.notReady', { reason: translateMessage(link.notReady) })}
           </Alert>
         )}
         <Box
@@ -47,19 +50,23 @@ export function AmrRobotCard({ robot }: { robot: RobotRow }) {
             '& dd': { m: 0, overflowWrap: 'anywhere' },
           }}
         >
-          {robotFacts(robot).map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
+          {robotFacts(robot).map(([fact, label, value]) => (
+            <Box key={fact} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2">
                 {label}
               </Typography>
-              <Typography component="dd" variant="body2" data-testid={`robot-${label.toLowerCase().replace(' ', '-')}`}>
-                {label === 'Last heard' ? <DateTimeText text={value} /> : value}
+              <Typography component="dd" variant="body2" data-testid={`robot-${fact}`}>
+                {fact === 'last-heard' ? <DateTimeText text={value} /> : value}
               </Typography>
             </Box>
           ))}
         </Box>
         {link.errors.length > 0 && (
-          <Box component="ul" aria-label={`Errors of ${robot.name}`} sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
+          <Box
+            component="ul"
+            aria-label={t('staff.machines.robot.errorsOf', { name: robot.name })}
+            sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}
+          >
             {link.errors.map((error, index) => (
               <Typography
                 key={`${error.type}:${index}`}

@@ -8,35 +8,51 @@ import {
   type SiteLocationAnswer,
   type VdaNodesBody,
 } from '@plantride/schemas';
+import type { Catalogue } from '../../../i18n/catalogue';
+import { currentLanguage, i18n } from '../../../i18n/i18n';
+import { translateMessage } from '../../../i18n/translate-message';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatPercent } from '../../../lib/format-number';
 
 export type RobotRow = RobotsAnswer['robots'][number];
 
-/** A robot's presence as a driver's reads on the presence screen. */
-const CONNECTION_TEXT: Record<NonNullable<RobotLink['connection']>, string> = {
-  ONLINE: 'Online',
-  OFFLINE: 'Offline',
-  CONNECTIONBROKEN: 'Connection broken',
-};
+const CONNECTION_KEYS = { ONLINE: 'online', OFFLINE: 'offline', CONNECTIONBROKEN: 'connectionBroken' } as const satisfies Record<
+  NonNullable<RobotLink['connection']>,
+  string
+>;
 
-const percent = (charge: number) => `${Math.round(charge)} %`;
+// English keeps the spaced '81 %' it always wrote; Marathi and Hindi write the locale's percentage.
+const percent = (charge: number) => (currentLanguage() === 'en' ? `${Math.round(charge)} %` : formatPercent(charge / 100));
+const notAvailable = () => translateMessage(MESSAGES.notAvailable);
 
 /** Where it is: the place its last node maps to, else the bare node id. */
 function placeText(link: RobotLink): string {
-  const where = link.place ?? (link.lastNodeId ? `node ${link.lastNodeId}` : MESSAGES.notAvailable);
-  return link.driving ? `${where}, driving` : where;
+  const where = link.place ?? (link.lastNodeId ? i18n.t('staff.machines.robot.node', { node: link.lastNodeId }) : notAvailable());
+  return link.driving ? i18n.t('staff.machines.robot.driving', { place: where }) : where;
 }
 
-/** The card's facts, as the engine last heard the robot ('N/A' before it heard anything). */
-export function robotFacts(robot: RobotRow): [label: string, value: string][] {
+function batteryText(link: RobotLink): string {
+  if (link.batteryCharge === null) return notAvailable();
+  const charge = percent(link.batteryCharge);
+  return link.charging ? i18n.t('staff.machines.robot.charging', { percent: charge }) : charge;
+}
+
+export type RobotFact = 'connection' | 'mode' | 'battery' | 'place' | 'ride' | 'last-heard';
+
+/**
+ * The card's facts, as the engine last heard the robot ('N/A' before it heard anything): each with a
+ * fixed name (its test id) and its label and value in the language spoken now.
+ */
+export function robotFacts(robot: RobotRow): [fact: RobotFact, label: string, value: string][] {
   const { link } = robot;
+  const label = (key: keyof Catalogue['staff']['machines']['robot']) => i18n.t(`staff.machines.robot.${key}`);
   return [
-    ['Connection', link.connection ? CONNECTION_TEXT[link.connection] : 'Not heard yet'],
-    ['Mode', link.operatingMode ?? MESSAGES.notAvailable],
-    ['Battery', link.batteryCharge === null ? MESSAGES.notAvailable : `${percent(link.batteryCharge)}${link.charging ? ', charging' : ''}`],
-    ['Place', placeText(link)],
-    ['Ride', robot.rideId ?? 'none'],
-    ['Last heard', link.heardAt ? formatDateTime(link.heardAt) : 'never'],
+    ['connection', label('connection'), link.connection ? label(CONNECTION_KEYS[link.connection]) : label('notHeardYet')],
+    ['mode', label('mode'), link.operatingMode ?? notAvailable()],
+    ['battery', label('battery'), batteryText(link)],
+    ['place', label('place'), placeText(link)],
+    ['ride', label('ride'), robot.rideId ?? label('noRide')],
+    ['last-heard', label('lastHeard'), link.heardAt ? formatDateTime(link.heardAt) : label('never')],
   ];
 }
 
@@ -60,7 +76,7 @@ export function checkRobotDraft(draft: RobotDraft): { body: RegisterRobotBody } 
   for (const issue of parsed.error.issues) {
     const at = String(issue.path[0] ?? '');
     const field = (ROBOT_FIELDS as readonly string[]).includes(at) ? (at as RobotField) : 'name';
-    errors[field] ??= issue.message;
+    errors[field] ??= translateMessage(issue.message);
   }
   return { errors };
 }
@@ -87,7 +103,7 @@ export function checkNodes(
   // A bad node id is shown on its own field ['nodes', i, 'nodeId']; a node or place twice on the whole list.
   const at = issue?.path[1];
   return {
-    error: issue?.message ?? 'The nodes could not be read.',
+    error: issue ? translateMessage(issue.message) : i18n.t('staff.machines.nodes.unreadable'),
     placeId: typeof at === 'number' ? (nodes[at]?.placeId ?? null) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session.store';
@@ -14,19 +15,20 @@ import { StaffPage } from './staff-page';
  * again every few seconds. The admin registers robots and maps places to nodes; the maintenance head reads.
  */
 export function AmrsPage() {
+  const { t } = useTranslation();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const robots = useRobots();
   const [registering, setRegistering] = useState(false);
 
   return (
-    <StaffPage title="AMR robots" maxWidth="md">
+    <StaffPage title={t('staff.machines.amrs.title')} maxWidth="md">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography color="text.secondary" sx={{ flex: '1 1 280px' }}>
-          Robots take AMR rides once they report themselves ready over MQTT. Each is shown as the engine last heard it.
+          {t('staff.machines.amrs.intro')}
         </Typography>
         {isAdmin && (
           <Button variant="contained" onClick={() => setRegistering(true)}>
-            Register robot
+            {t('staff.machines.amrs.register')}
           </Button>
         )}
       </Stack>
@@ -34,14 +36,12 @@ export function AmrsPage() {
         <>
           {!robots.data.mqtt && (
             <Alert severity="warning" role="note">
-              Not connected to MQTT: robots are listed, not driven. Set MQTT_URL on the engine to drive them.
+              {t('staff.machines.amrs.noMqtt')}
             </Alert>
           )}
-          {robots.isError && (
-            <Alert severity="warning">{messageOf(robots.error, 'Could not refresh the robots; showing them as last read.')}</Alert>
-          )}
+          {robots.isError && <Alert severity="warning">{messageOf(robots.error, t('staff.machines.amrs.refreshFailed'))}</Alert>}
           {robots.data.robots.length === 0 ? (
-            <Typography>No robots registered yet.</Typography>
+            <Typography>{t('staff.machines.amrs.none')}</Typography>
           ) : (
             robots.data.robots.map((robot) => <AmrRobotCard key={robot.operatorId} robot={robot} />)
           )}
@@ -50,14 +50,14 @@ export function AmrsPage() {
       ) : robots.isError ? (
         <LoadError
           error={robots.error}
-          fallback="Could not load the robots."
+          fallback={t('staff.machines.amrs.loadFailed')}
           retry={() => void robots.refetch()}
           retrying={robots.isFetching}
         />
       ) : (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <CircularProgress size={28} aria-hidden="true" />
-          <Typography>Loading the robots…</Typography>
+          <Typography>{t('staff.machines.amrs.loading')}</Typography>
         </Box>
       )}
       {isAdmin && <AmrRegisterDialog open={registering} onClose={() => setRegistering(false)} />}

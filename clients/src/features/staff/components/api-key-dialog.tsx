@@ -1,5 +1,7 @@
 import { useId, useState, type FocusEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
 
 export interface ShownApiKey {
   accountName: string;
@@ -14,6 +16,7 @@ export interface ShownApiKey {
  * the system that calls. Only Done closes it, so a stray tap beside it cannot lose the key unseen.
  */
 export function ApiKeyDialog({ shown, onClose }: { shown: ShownApiKey | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const [copied, setCopied] = useState<boolean | null>(null);
   const apiKey = shown?.apiKey;
@@ -42,16 +45,15 @@ export function ApiKeyDialog({ shown, onClose }: { shown: ShownApiKey | null; on
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>API key for {shown?.accountName}</DialogTitle>
+      <DialogTitle id={titleId}>{t('staff.machines.apiKey.title', { name: shown?.accountName ?? '' })}</DialogTitle>
       <DialogContent>
         {apiKey ? (
           <>
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {shown.message} Anyone holding it acts as {shown.accountName}: keep it in the calling system&apos;s secrets, never in mail or
-              chat.
+              {translateMessage(shown.message)} {t('staff.machines.apiKey.anyone', { name: shown.accountName })}
             </Alert>
             <TextField
-              label="API key"
+              label={t('staff.machines.apiKey.label')}
               value={apiKey}
               multiline
               fullWidth
@@ -62,25 +64,25 @@ export function ApiKeyDialog({ shown, onClose }: { shown: ShownApiKey | null; on
             />
             {copied !== null && (
               <Alert severity={copied ? 'success' : 'error'} sx={{ mt: 1 }} role="status">
-                {copied ? 'Copied.' : 'Could not copy: select the key and copy it by hand.'}
+                {copied ? t('staff.machines.apiKey.copied') : t('staff.machines.apiKey.copyFailed')}
               </Alert>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Calls send it as “Authorization: Bearer …”. Lost it? Rotate the key for a new one.
+              {t('staff.machines.apiKey.bearer')}
             </Typography>
           </>
         ) : (
-          <Alert severity="info">{shown?.message}</Alert>
+          <Alert severity="info">{shown && translateMessage(shown.message)}</Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         {apiKey && (
           <Button variant="outlined" onClick={() => void copy()}>
-            Copy key
+            {t('staff.machines.apiKey.copy')}
           </Button>
         )}
         <Button variant="contained" onClick={close}>
-          Done
+          {t('staff.machines.apiKey.done')}
         </Button>
       </DialogActions>
     </Dialog>

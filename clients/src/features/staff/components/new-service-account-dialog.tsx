@@ -15,10 +15,11 @@ import {
   FormLabel,
   TextField,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { SERVICE_SCOPES, type ServiceScope } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useCreateServiceAccount } from '../api/service-accounts';
-import { SCOPE_TEXT, checkNewAccount, type NewAccountDraft } from '../service-account-rules';
+import { checkNewAccount, scopeText, type NewAccountDraft } from '../service-account-rules';
 import type { ShownApiKey } from './api-key-dialog';
 
 interface Props {
@@ -32,6 +33,7 @@ const emptyDraft = (): NewAccountDraft => ({ name: '', scopes: [] });
 
 /** 'New service account': a name and what its key may do; the engine answers with the key. */
 export function NewServiceAccountDialog({ open, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
   const titleId = useId();
   const scopesLabelId = useId();
   const [draft, setDraft] = useState<NewAccountDraft>(emptyDraft);
@@ -64,13 +66,13 @@ export function NewServiceAccountDialog({ open, onClose, onCreated }: Props) {
       onCreated({ accountName: checked.body.name, apiKey: answer.apiKey, message: answer.message ?? '' });
       close();
     } catch (error) {
-      setRefusal(messageOf(error, 'Could not create the service account. Try again.'));
+      setRefusal(messageOf(error, t('staff.machines.newAccount.createFailed')));
     }
   };
 
   return (
     <Dialog open={open} onClose={create.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>New service account</DialogTitle>
+      <DialogTitle id={titleId}>{t('staff.machines.newAccount.title')}</DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -82,11 +84,11 @@ export function NewServiceAccountDialog({ open, onClose, onCreated }: Props) {
           sx={{ display: 'grid', gap: 2, pt: 1 }}
         >
           <TextField
-            label="Name"
+            label={t('staff.machines.newAccount.name')}
             value={draft.name}
             onChange={(e) => set({ name: e.target.value })}
             error={Boolean(errors.name)}
-            helperText={errors.name ?? 'The system that calls, e.g. "MES line 3".'}
+            helperText={errors.name ?? t('staff.machines.newAccount.nameHelp')}
             disabled={create.isPending}
             required
             fullWidth
@@ -94,14 +96,14 @@ export function NewServiceAccountDialog({ open, onClose, onCreated }: Props) {
           />
           <FormControl component="fieldset" error={Boolean(errors.scopes)} disabled={create.isPending} sx={{ border: 0, p: 0, m: 0 }}>
             <FormLabel component="legend" id={scopesLabelId}>
-              Scopes: what its key may do
+              {t('staff.machines.newAccount.scopes')}
             </FormLabel>
             <FormGroup aria-labelledby={scopesLabelId}>
               {SERVICE_SCOPES.map((scope) => (
                 <FormControlLabel
                   key={scope}
                   control={<Checkbox checked={draft.scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />}
-                  label={`${scope}: ${SCOPE_TEXT[scope]}`}
+                  label={`${scope}: ${scopeText(scope)}`}
                   sx={{ alignItems: 'center', mr: 0 }}
                 />
               ))}
@@ -113,10 +115,10 @@ export function NewServiceAccountDialog({ open, onClose, onCreated }: Props) {
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         <Button onClick={close} disabled={create.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={create.isPending}>
-          Create and show key
+          {t('staff.machines.newAccount.create')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import type { ServiceAccountRow } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useRotateServiceKey } from '../api/service-accounts';
@@ -14,6 +15,7 @@ interface Props {
 
 /** Rotate key: a new key now, the old ones working for an overlap while the calling system switches over. */
 export function RotateKeyDialog({ account, onClose, onRotated }: Props) {
+  const { t } = useTranslation();
   const titleId = useId();
   const [overlap, setOverlap] = useState(DEFAULT_OVERLAP_MINUTES);
   const [error, setError] = useState<string | null>(null);
@@ -39,18 +41,15 @@ export function RotateKeyDialog({ account, onClose, onRotated }: Props) {
       onRotated({ accountName: account.name, apiKey: answer.apiKey, message: answer.message ?? '' });
       close();
     } catch (failure) {
-      setRefusal(messageOf(failure, 'Could not rotate the key. Try again.'));
+      setRefusal(messageOf(failure, t('staff.machines.rotate.failed')));
     }
   };
 
   return (
     <Dialog open={account !== null} onClose={rotate.isPending ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Rotate the key of {account?.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('staff.machines.rotate.title', { name: account?.name ?? '' })}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          A new key is issued and shown once. The keys in use now keep working for the overlap, so the calling system can switch without a
-          gap; 0 stops them at once.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('staff.machines.rotate.note')}</DialogContentText>
         <Box
           component="form"
           noValidate
@@ -60,7 +59,7 @@ export function RotateKeyDialog({ account, onClose, onRotated }: Props) {
           }}
         >
           <TextField
-            label="Overlap (minutes)"
+            label={t('staff.machines.rotate.overlap')}
             value={overlap}
             onChange={(e) => {
               setOverlap(e.target.value);
@@ -68,7 +67,7 @@ export function RotateKeyDialog({ account, onClose, onRotated }: Props) {
               setRefusal(null);
             }}
             error={Boolean(error)}
-            helperText={error ?? '0 to 10080 (a week).'}
+            helperText={error ?? t('staff.machines.rotate.overlapHelp')}
             disabled={rotate.isPending}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             fullWidth
@@ -82,10 +81,10 @@ export function RotateKeyDialog({ account, onClose, onRotated }: Props) {
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         <Button onClick={close} disabled={rotate.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={rotate.isPending}>
-          Rotate and show key
+          {t('staff.machines.rotate.submit')}
         </Button>
       </DialogActions>
     </Dialog>

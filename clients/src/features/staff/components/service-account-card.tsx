@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Box, Button, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
 import type { ServiceAccountRow } from '@plantride/schemas';
+import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
 import { formatDateTime } from '../../../lib/format-date';
 import { isRevoked, keysText, lastUsedText, webhooksText } from '../service-account-rules';
@@ -17,14 +18,16 @@ export interface AccountActions {
 
 /** One account: its scopes, when it was made and last used, its keys, and (while active) what may be done to it. */
 export function ServiceAccountCard({ account, actions }: { account: ServiceAccountRow; actions: AccountActions }) {
+  const { t } = useTranslation();
   const nameId = useId();
   const revoked = isRevoked(account);
-  const facts: [string, string][] = [
-    ['Created', formatDateTime(account.createdAt)],
-    ['Last used', lastUsedText(account)],
-    ...(revoked ? [['Revoked at', formatDateTime(account.revokedAt)] as [string, string]] : []),
-    ['Keys', keysText(account)],
-    ['Webhooks', webhooksText(account)],
+  // The test id follows the English label ('last-used'), whatever the language on the screen.
+  const facts: [testId: string, label: string, value: string][] = [
+    ['created', t('staff.machines.card.created'), formatDateTime(account.createdAt)],
+    ['last-used', t('staff.machines.card.lastUsed'), lastUsedText(account)],
+    ...(revoked ? [['revoked-at', t('staff.machines.card.revokedAt'), formatDateTime(account.revokedAt)] as [string, string, string]] : []),
+    ['keys', t('staff.machines.card.keys'), keysText(account)],
+    ['webhooks', t('staff.machines.card.webhooks'), webhooksText(account)],
   ];
 
   return (
@@ -41,13 +44,13 @@ export function ServiceAccountCard({ account, actions }: { account: ServiceAccou
             {account.name}
           </Typography>
           <Chip
-            label={revoked ? 'Revoked' : 'Active'}
+            label={revoked ? t('staff.machines.card.revoked') : t('staff.machines.card.active')}
             color={revoked ? 'default' : 'success'}
             variant={revoked ? 'outlined' : 'filled'}
             size="small"
           />
         </Stack>
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label="Scopes" role="list">
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label={t('staff.machines.card.scopes')} role="list">
           {account.scopes.map((scope) => (
             <Chip key={scope} label={scope} size="small" variant="outlined" role="listitem" />
           ))}
@@ -64,12 +67,12 @@ export function ServiceAccountCard({ account, actions }: { account: ServiceAccou
             '& dd': { m: 0 },
           }}
         >
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
+          {facts.map(([testId, label, value]) => (
+            <Box key={testId} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2">
                 {label}
               </Typography>
-              <Typography component="dd" variant="body2" data-testid={`${label.toLowerCase().replace(' ', '-')}`}>
+              <Typography component="dd" variant="body2" data-testid={testId}>
                 <DateTimeText text={value} />
               </Typography>
             </Box>
@@ -78,10 +81,10 @@ export function ServiceAccountCard({ account, actions }: { account: ServiceAccou
         {!revoked && (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" onClick={() => actions.onRotate(account)}>
-              Rotate key
+              {t('staff.machines.card.rotateKey')}
             </Button>
             <Button variant="outlined" color="error" onClick={() => actions.onRevoke(account)}>
-              Revoke
+              {t('staff.machines.accounts.revoke')}
             </Button>
           </Stack>
         )}

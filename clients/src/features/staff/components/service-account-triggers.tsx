@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import type { ServiceAccountRow } from '@plantride/schemas';
 import { triggerText } from '../service-account-rules';
 
@@ -14,22 +15,23 @@ interface Props {
 
 /** The machine triggers the account's key may press, each the ride one press books. */
 export function ServiceAccountTriggers({ account, onEdit, onRemove }: Props) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 600 }}>
-          Triggers
+          {t('staff.machines.triggers.title')}
         </Typography>
         {onEdit && (
           <Button variant="outlined" size="small" onClick={() => onEdit(null)}>
-            Add trigger
+            {t('staff.machines.triggers.add')}
           </Button>
         )}
       </Stack>
       {account.triggers.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          None: a machine&apos;s press books a ride only through a trigger set here.
+          {t('staff.machines.triggers.none')}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -56,11 +58,20 @@ export function ServiceAccountTriggers({ account, onEdit, onRemove }: Props) {
               </Box>
               {onEdit && onRemove && (
                 <Stack direction="row" spacing={1}>
-                  <Button size="small" onClick={() => onEdit(trigger)} aria-label={`Edit trigger ${trigger.triggerId}`}>
-                    Edit
+                  <Button
+                    size="small"
+                    onClick={() => onEdit(trigger)}
+                    aria-label={t('staff.machines.triggers.editLabel', { id: trigger.triggerId })}
+                  >
+                    {t('staff.machines.triggers.edit')}
                   </Button>
-                  <Button size="small" color="error" onClick={() => onRemove(trigger)} aria-label={`Remove trigger ${trigger.triggerId}`}>
-                    Remove
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => onRemove(trigger)}
+                    aria-label={t('staff.machines.triggers.removeLabel', { id: trigger.triggerId })}
+                  >
+                    {t('staff.machines.triggers.remove')}
                   </Button>
                 </Stack>
               )}

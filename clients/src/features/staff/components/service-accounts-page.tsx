@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
 import type { ServiceAccountRow } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
+import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';
 import { useRemoveTrigger, useRevokeServiceAccount, useServiceAccounts } from '../api/service-accounts';
 import { listOrder } from '../service-account-rules';
@@ -21,6 +23,7 @@ type Trigger = ServiceAccountRow['triggers'][number];
  * shown once, when it is made; rotating issues a new one with an overlap; revoking refuses every key at once.
  */
 export function ServiceAccountsPage() {
+  const { t } = useTranslation();
   const accounts = useServiceAccounts();
   const revoke = useRevokeServiceAccount();
   const removeTrigger = useRemoveTrigger();
@@ -42,9 +45,9 @@ export function ServiceAccountsPage() {
     if (!revoking) return;
     try {
       const answer = await revoke.mutateAsync(revoking.accountId);
-      toast.success(answer.message ?? `${revoking.name} revoked.`);
+      toast.success(answer.message ? translateMessage(answer.message) : t('staff.machines.accounts.revokedToast', { name: revoking.name }));
     } catch (error) {
-      toast.error(messageOf(error, 'Could not revoke the service account. Try again.'));
+      toast.error(messageOf(error, t('staff.machines.accounts.revokeFailed')));
     }
     setRevoking(null);
   };
@@ -52,40 +55,40 @@ export function ServiceAccountsPage() {
     if (!removing) return;
     try {
       const answer = await removeTrigger.mutateAsync({ accountId: removing.account.accountId, triggerId: removing.trigger.triggerId });
-      toast.success(answer.message ?? 'Trigger removed.');
+      toast.success(answer.message ? translateMessage(answer.message) : t('staff.machines.accounts.triggerRemoved'));
     } catch (error) {
-      toast.error(messageOf(error, 'Could not remove the trigger. Try again.'));
+      toast.error(messageOf(error, t('staff.machines.accounts.removeFailed')));
     }
     setRemoving(null);
   };
 
   return (
-    <StaffPage title="Service accounts" maxWidth="md">
+    <StaffPage title={t('staff.machines.accounts.title')} maxWidth="md">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography color="text.secondary" sx={{ flex: '1 1 280px' }}>
-          Systems that place orders or read the site call with an API key of their own account. Each key is shown once, when it is made.
+          {t('staff.machines.accounts.intro')}
         </Typography>
         <Button variant="contained" onClick={() => setCreating(true)}>
-          New service account
+          {t('staff.machines.accounts.newAccount')}
         </Button>
       </Stack>
       {accounts.data ? (
         accounts.data.length === 0 ? (
-          <Typography>No service accounts yet.</Typography>
+          <Typography>{t('staff.machines.accounts.none')}</Typography>
         ) : (
           listOrder(accounts.data).map((account) => <ServiceAccountCard key={account.accountId} account={account} actions={actions} />)
         )
       ) : accounts.isError ? (
         <LoadError
           error={accounts.error}
-          fallback="Could not load the service accounts."
+          fallback={t('staff.machines.accounts.loadFailed')}
           retry={() => void accounts.refetch()}
           retrying={accounts.isFetching}
         />
       ) : (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <CircularProgress size={28} aria-hidden="true" />
-          <Typography>Loading the service accounts…</Typography>
+          <Typography>{t('staff.machines.accounts.loading')}</Typography>
         </Box>
       )}
       <NewServiceAccountDialog open={creating} onClose={() => setCreating(false)} onCreated={setShownKey} />
@@ -100,30 +103,27 @@ export function ServiceAccountsPage() {
       )}
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? ''}?`}
-        confirmLabel="Revoke"
-        cancelLabel="Keep it"
+        title={t('staff.machines.accounts.revokeQuestion', { name: revoking?.name ?? '' })}
+        confirmLabel={t('staff.machines.accounts.revoke')}
+        cancelLabel={t('staff.machines.accounts.keepIt')}
         confirmColor="error"
         busy={revoke.isPending}
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setRevoking(null)}
       >
-        <Typography>
-          Every key of this account is refused from now on, including one still in its overlap. It cannot be undone: a system that still
-          needs access gets a new account.
-        </Typography>
+        <Typography>{t('staff.machines.accounts.revokeNote')}</Typography>
       </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove trigger ${removing?.trigger.triggerId ?? ''}?`}
-        confirmLabel="Remove"
-        cancelLabel="Keep it"
+        title={t('staff.machines.accounts.removeQuestion', { id: removing?.trigger.triggerId ?? '' })}
+        confirmLabel={t('staff.machines.accounts.remove')}
+        cancelLabel={t('staff.machines.accounts.keepIt')}
         confirmColor="error"
         busy={removeTrigger.isPending}
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
       >
-        <Typography>Presses of it are refused from now on. Rides it already booked go on.</Typography>
+        <Typography>{t('staff.machines.accounts.removeNote')}</Typography>
       </ConfirmDialog>
     </StaffPage>
   );

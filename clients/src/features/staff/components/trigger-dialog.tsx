@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
 import { VEHICLE_TYPES, type ServiceAccountRow, type VehicleType } from '@plantride/schemas';
 import { LocationField } from '../../../components/location-field';
 import { PriorityField } from '../../../components/priority-field';
+import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';
 import { activePlaces, useSite } from '../../../lib/site';
 import { useSetTrigger } from '../api/service-accounts';
@@ -20,6 +22,7 @@ export interface TriggerEdit {
  * window in which further presses answer that same ride. Its id is the caller's, fixed once saved.
  */
 export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onClose: () => void }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const site = useSite();
   const save = useSetTrigger();
@@ -44,16 +47,20 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
     }
     try {
       const answer = await save.mutateAsync({ accountId: editing.account.accountId, ...checked.body });
-      toast.success(answer.message ?? 'Trigger saved.');
+      toast.success(answer.message ? translateMessage(answer.message) : t('staff.machines.trigger.saved'));
       onClose();
     } catch (error) {
-      setRefusal(messageOf(error, 'Could not save the trigger. Try again.'));
+      setRefusal(messageOf(error, t('staff.machines.trigger.saveFailed')));
     }
   };
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{isNew ? `New trigger for ${editing.account.name}` : `Trigger ${draft.triggerId}`}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {isNew
+          ? t('staff.machines.trigger.newTitle', { name: editing.account.name })
+          : t('staff.machines.trigger.editTitle', { id: draft.triggerId })}
+      </DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -63,23 +70,23 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
         >
           {isNew && (
             <TextField
-              label="Trigger ID"
+              label={t('staff.machines.trigger.triggerId')}
               value={draft.triggerId}
               onChange={(e) => set({ triggerId: e.target.value })}
               {...fieldError('triggerId')}
-              helperText={errors.triggerId ?? 'What the machine sends, e.g. "press-7". Letters, digits, . _ : -'}
+              helperText={errors.triggerId ?? t('staff.machines.trigger.triggerIdHelp')}
               required
               sx={{ gridColumn: '1 / -1' }}
             />
           )}
           {site.isError && (
             <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {messageOf(site.error, 'Could not load the places.')}
+              {messageOf(site.error, t('staff.machines.trigger.placesFailed'))}
             </Alert>
           )}
           <Box>
             <LocationField
-              label="From"
+              label={t('staff.machines.trigger.from')}
               places={places}
               value={draft.fromLocation}
               onChange={(fromLocation) => set({ fromLocation })}
@@ -93,7 +100,7 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
           </Box>
           <Box>
             <LocationField
-              label="To"
+              label={t('staff.machines.trigger.to')}
               places={places}
               value={draft.toLocation}
               onChange={(toLocation) => set({ toLocation })}
@@ -108,7 +115,7 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
           </Box>
           <TextField
             select
-            label="Vehicle type"
+            label={t('staff.machines.trigger.vehicleType')}
             value={draft.vehicleType}
             onChange={(e) => set({ vehicleType: e.target.value as VehicleType })}
             {...fieldError('vehicleType')}
@@ -121,21 +128,21 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
             ))}
           </TextField>
           <TextField
-            label="Window (seconds)"
+            label={t('staff.machines.trigger.window')}
             value={draft.windowSeconds}
             onChange={(e) => set({ windowSeconds: e.target.value })}
             {...fieldError('windowSeconds')}
-            helperText={errors.windowSeconds ?? 'Presses within it answer the same ride. 0 to 3600.'}
+            helperText={errors.windowSeconds ?? t('staff.machines.trigger.windowHelp')}
             disabled={save.isPending}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <PriorityField value={draft.priority} onChange={(priority) => set({ priority })} />
           <TextField
-            label="Requester (token number)"
+            label={t('staff.machines.trigger.requester')}
             value={draft.requester}
             onChange={(e) => set({ requester: e.target.value })}
             {...fieldError('requester')}
-            helperText={errors.requester ?? 'Optional: whose ride it is. Left empty, the account books it.'}
+            helperText={errors.requester ?? t('staff.machines.trigger.requesterHelp')}
             disabled={save.isPending}
           />
           {refusal && (
@@ -147,10 +154,10 @@ export function TriggerDialog({ editing, onClose }: { editing: TriggerEdit; onCl
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
-          Save trigger
+          {t('staff.machines.trigger.save')}
         </Button>
       </DialogActions>
     </Dialog>
