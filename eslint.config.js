@@ -8,83 +8,7 @@ import i18next from 'eslint-plugin-i18next';
 
 const FEATURES = ['auth', 'driver', 'inspections', 'requester', 'staff'];
 
-// Issue #34 item 4: the folders whose screens speak from the catalogues (clients/src/i18n). The rest
-// (features/staff) follow folder by folder; add each here once it is migrated.
-const TRANSLATED = [
-  'clients/src/app',
-  'clients/src/components',
-  'clients/src/features/auth',
-  'clients/src/features/driver',
-  'clients/src/features/requester',
-];
-// The staff screens migrated so far (issue #34 item 4), file by file; the rest of features/staff follow.
-const TRANSLATED_STAFF = [
-  'clients/src/features/staff/components/board-*.tsx',
-  'clients/src/features/staff/components/maintenance-head-dashboard.tsx',
-  'clients/src/features/staff/components/staff-page.tsx',
-  'clients/src/features/staff/components/comment-cell.tsx',
-  'clients/src/features/staff/components/close-warning.tsx',
-  'clients/src/features/staff/components/maintenance-filter-bar.tsx',
-  'clients/src/features/staff/components/maintenance-requests-page.tsx',
-  'clients/src/features/staff/components/maintenance-requests-table.tsx',
-  'clients/src/features/staff/components/maintenance-status-chip.tsx',
-  'clients/src/features/staff/components/reject-dialog.tsx',
-  'clients/src/features/staff/components/inspection-answers-dialog.tsx',
-  'clients/src/features/staff/components/inspection-filter-controls.tsx',
-  'clients/src/features/staff/components/inspection-history-page.tsx',
-  'clients/src/features/staff/components/inspections-table.tsx',
-  'clients/src/features/staff/components/dispatch-form.tsx',
-  'clients/src/features/staff/components/dispatch-mode-field.tsx',
-  'clients/src/features/staff/components/dispatch-page.tsx',
-  'clients/src/features/staff/components/assign-ride-dialog.tsx',
-  'clients/src/features/staff/components/fleet-panel.tsx',
-  'clients/src/features/staff/components/fleet-table.tsx',
-  'clients/src/features/staff/components/kpi-charts.tsx',
-  'clients/src/features/staff/components/kpi-dashboard-page.tsx',
-  'clients/src/features/staff/components/on-target-chart.tsx',
-  'clients/src/features/staff/components/presence-page.tsx',
-  'clients/src/features/staff/components/presence-summary.tsx',
-  'clients/src/features/staff/components/presence-table.tsx',
-  'clients/src/features/staff/components/access-code-dialog.tsx',
-  'clients/src/features/staff/components/add-driver-dialog.tsx',
-  'clients/src/features/staff/components/driver-accordion-item.tsx',
-  'clients/src/features/staff/components/driver-facts.tsx',
-  'clients/src/features/staff/components/driver-filter-panel.tsx',
-  'clients/src/features/staff/components/driver-form-fields.tsx',
-  'clients/src/features/staff/components/driver-info-page.tsx',
-  'clients/src/features/staff/components/pending-registrations.tsx',
-  'clients/src/features/staff/components/inspection-result-chip.tsx',
-  'clients/src/features/staff/components/ride-audit-page.tsx',
-  'clients/src/features/staff/components/ride-inspections-section.tsx',
-  'clients/src/features/staff/components/ride-replay.tsx',
-  'clients/src/features/staff/components/report-filter-controls.tsx',
-  'clients/src/features/staff/components/ride-reports-page.tsx',
-  'clients/src/features/staff/components/ride-reports-table.tsx',
-];
-// Issue #34 item 4, the rest, one list per part so parallel work does not collide.
-const TRANSLATED_SITE = [
-  'clients/src/features/staff/components/add-place-form.tsx',
-  'clients/src/features/staff/components/minutes-cell.tsx',
-  'clients/src/features/staff/components/place-code-sheet.tsx',
-  'clients/src/features/staff/components/place-editor.tsx',
-  'clients/src/features/staff/components/place-fields.tsx',
-  'clients/src/features/staff/components/plant-plan.tsx',
-  'clients/src/features/staff/components/route-matrix.tsx',
-  'clients/src/features/staff/components/scan-rules.tsx',
-  'clients/src/features/staff/components/scroll-table.tsx',
-  'clients/src/features/staff/components/site-page.tsx',
-];
-const TRANSLATED_MACHINES = [
-  'clients/src/features/staff/components/api-key-dialog.tsx',
-  'clients/src/features/staff/components/new-service-account-dialog.tsx',
-  'clients/src/features/staff/components/rotate-key-dialog.tsx',
-  'clients/src/features/staff/components/service-account-*.tsx',
-  'clients/src/features/staff/components/service-accounts-page.tsx',
-  'clients/src/features/staff/components/trigger-dialog.tsx',
-  'clients/src/features/staff/components/amr-*.tsx',
-  'clients/src/features/staff/components/amrs-page.tsx',
-];
-const TRANSLATED_INSPECTION = ['clients/src/features/inspections/components/*.tsx'];
+// Issue #34 item 4: every screen speaks from the catalogues (clients/src/i18n).
 const TRANSLATED_ATTRIBUTES = ['label', 'aria-label', 'title', 'placeholder', 'helperText', 'alt'];
 
 export default tseslint.config(
@@ -160,15 +84,10 @@ export default tseslint.config(
       ],
     },
   },
-  // Text a person reads comes from the catalogues: no English written into the JSX of a migrated folder.
+  // Text a person reads comes from the catalogues: no English written into a screen's JSX, its words
+  // attributes (plain or templated) or a toast.
   {
-    files: [
-      ...TRANSLATED.map((folder) => `${folder}/**/*.tsx`),
-      ...TRANSLATED_STAFF,
-      ...TRANSLATED_SITE,
-      ...TRANSLATED_MACHINES,
-      ...TRANSLATED_INSPECTION,
-    ],
+    files: ['clients/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {
@@ -182,6 +101,14 @@ export default tseslint.config(
         {
           selector: `JSXAttribute[name.name=/^(${TRANSLATED_ATTRIBUTES.join('|')})$/] > JSXExpressionContainer > Literal[value=/[A-Za-z]/]`,
           message: 'Words a person reads come from the catalogues (clients/src/i18n): use t(...).',
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(${TRANSLATED_ATTRIBUTES.join('|')})$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]`,
+          message: 'Words a person reads come from the catalogues (clients/src/i18n): use t(...) with values.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='toast'] > :matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral)",
+          message: 'A toast says words from the catalogues (clients/src/i18n): use t(...), or translateMessage for a server text.',
         },
       ],
     },

@@ -3,6 +3,7 @@ import { locationNamed, type SiteLocation, type SiteState } from './site-plan';
 import type { TimestampEvent } from './constants';
 import { wordedMessage } from './api/text-fields';
 import { templated } from './message-template';
+import { STEP_NOTES } from './step-clock-note';
 
 /*
  * The one rule of scan-proof hand-over (issue #34 item 2): which place's code a driver's step needs,
@@ -88,6 +89,6 @@ export function judgeScan(site: SiteState, place: SiteLocation, proof: ScanProof
 export function stepScanNote(data: object): string | null {
   const scan = (data as { scan?: Partial<StepScan> }).scan;
   if (!scan || typeof scan.place !== 'string') return null;
-  if (scan.via === 'override') return `Not scanned at ${scan.place}: override, "${scan.reason ?? ''}"`;
-  return `Scanned at ${scan.place} (${scan.via === 'typed' ? 'code typed' : 'camera'})`;
+  if (scan.via === 'override') return STEP_NOTES.notScanned(scan.place, scan.reason ?? '');
+  return scan.via === 'typed' ? STEP_NOTES.scannedTyped(scan.place) : STEP_NOTES.scannedCamera(scan.place);
 }

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { formatDateTime } from '../lib/format-date';
 import { connectionStatus, useConnection, type ConnectionStatus } from '../lib/connection.store';
-import { useOfflineQueue } from '../lib/offline-queue';
+import { labelOf, useOfflineQueue } from '../lib/offline-queue';
 import { useSession } from '../lib/session.store';
 import { useConnectionSync } from '../lib/use-connection-sync';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function ConnectionBanner() {
   const lastUpdate = useConnection((s) => s.lastUpdate);
   const socketUp = useConnection((s) => s.socketUp);
   const commands = useOfflineQueue((s) => s.commands);
-  const waiting = commands.filter((c) => c.owner === owner).map((c) => c.label);
+  const waiting = commands.filter((c) => c.owner === owner).map(labelOf);
   if (!owner) return null;
   const look = LOOK[status];
   return (

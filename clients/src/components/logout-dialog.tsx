@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { i18n } from '../i18n/i18n';
 import { logout } from '../lib/logout';
-import { useOfflineQueue } from '../lib/offline-queue';
+import { labelOf, useOfflineQueue } from '../lib/offline-queue';
 import { useSession } from '../lib/session.store';
 import { useTranslation } from 'react-i18next';
 
@@ -18,7 +18,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogContent>
         {queued.length > 0 && (
           <DialogContentText color="error" sx={{ mb: 1.5 }} data-testid="logout-queued-warning">
-            {queuedWarning(queued.map((command) => command.label))}
+            {queuedWarning(queued.map(labelOf))}
           </DialogContentText>
         )}
         <DialogContentText>{t('common.logoutNote')}</DialogContentText>

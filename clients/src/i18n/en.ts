@@ -60,6 +60,7 @@ export const en = {
     waiting: 'Waiting for network: {{labels}}',
     stepWaiting: '{{label}} is waiting for network. It will be sent when the connection returns.',
     notSent: '{{label}} was not sent: {{reason}}',
+    sent: '{{label}} sent.',
   },
   tracker: {
     requested: 'Requested',
@@ -280,6 +281,7 @@ export const en = {
       cameraPicture: 'Camera picture',
     },
     maintenance: {
+      queuedLabel: 'Maintenance request',
       partial: 'Partial',
       full: 'Full',
       handedOn: 'Your ongoing ride {{rideId}} will be handed to other drivers of your vehicle type.',
@@ -312,6 +314,17 @@ export const en = {
     },
   },
   requester: {
+    tabTitle: {
+      requested: 'Requested',
+      accepted: 'Driver assigned',
+      started: 'Ride started',
+      picked: 'Picked up',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      cancelled: 'Cancelled',
+      brokeDown: 'Vehicle broke down',
+      scheduled: 'Scheduled',
+    },
     loadingLocations: 'Loading locations…',
     loading: 'Loading…',
     bookingForm: 'Booking form',

@@ -55,6 +55,7 @@ export const hi: Catalogue = {
     waiting: 'नेटवर्क का इंतज़ार: {{labels}}',
     stepWaiting: '{{label}} नेटवर्क का इंतज़ार कर रहा है। नेटवर्क लौटने पर भेजा जाएगा।',
     notSent: '{{label}} नहीं भेजा गया: {{reason}}',
+    sent: '{{label}} भेजा गया।',
   },
   tracker: {
     requested: 'अनुरोध किया',
@@ -272,6 +273,7 @@ export const hi: Catalogue = {
       cameraPicture: 'कैमरे की तस्वीर',
     },
     maintenance: {
+      queuedLabel: 'मेंटेनेंस अनुरोध',
       partial: 'आंशिक',
       full: 'पूरी',
       handedOn: 'आपकी चालू राइड {{rideId}} आपके वाहन प्रकार के दूसरे ड्राइवरों को दी जाएगी।',
@@ -304,6 +306,17 @@ export const hi: Catalogue = {
     },
   },
   requester: {
+    tabTitle: {
+      requested: 'अनुरोध किया',
+      accepted: 'ड्राइवर मिला',
+      started: 'राइड शुरू',
+      picked: 'माल उठाया',
+      delivered: 'पहुँचाया',
+      completed: 'पूरी',
+      cancelled: 'रद्द',
+      brokeDown: 'वाहन खराब हुआ',
+      scheduled: 'निर्धारित',
+    },
     loadingLocations: 'जगहें लोड हो रही हैं…',
     loading: 'लोड हो रहा है…',
     bookingForm: 'बुकिंग फ़ॉर्म',

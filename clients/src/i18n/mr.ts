@@ -56,6 +56,7 @@ export const mr: Catalogue = {
     waiting: 'नेटवर्कची वाट: {{labels}}',
     stepWaiting: '{{label}} नेटवर्कची वाट पाहत आहे. नेटवर्क परत आल्यावर पाठवले जाईल.',
     notSent: '{{label}} पाठवले नाही: {{reason}}',
+    sent: '{{label}} पाठवले.',
   },
   tracker: {
     requested: 'मागणी केली',
@@ -273,6 +274,7 @@ export const mr: Catalogue = {
       cameraPicture: 'कॅमेऱ्याचे चित्र',
     },
     maintenance: {
+      queuedLabel: 'मेंटेनन्स विनंती',
       partial: 'अंशतः',
       full: 'पूर्ण',
       handedOn: 'तुमची चालू राइड {{rideId}} तुमच्या वाहन प्रकाराच्या इतर ड्रायव्हरना दिली जाईल.',
@@ -305,6 +307,17 @@ export const mr: Catalogue = {
     },
   },
   requester: {
+    tabTitle: {
+      requested: 'विनंती केली',
+      accepted: 'ड्रायव्हर मिळाला',
+      started: 'राइड सुरू',
+      picked: 'माल उचलला',
+      delivered: 'पोहोचवला',
+      completed: 'पूर्ण',
+      cancelled: 'रद्द',
+      brokeDown: 'वाहन बंद पडले',
+      scheduled: 'नियोजित',
+    },
     loadingLocations: 'ठिकाणे लोड होत आहेत…',
     loading: 'लोड होत आहे…',
     bookingForm: 'बुकिंग फॉर्म',

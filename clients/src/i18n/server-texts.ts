@@ -10,6 +10,7 @@ import {
   PUSH_MESSAGES,
   SCAN_MESSAGES,
   SERVICE_MESSAGES,
+  STEP_NOTES,
   TEMPLATED_MESSAGES,
   type Templated,
 } from '@plantride/schemas';
@@ -31,6 +32,7 @@ export const SERVER_TEXTS = {
   load: LOAD_MESSAGES,
   amr: AMR_MESSAGES,
   service: SERVICE_MESSAGES,
+  stepNotes: STEP_NOTES,
 } as const;
 
 type Sets = typeof SERVER_TEXTS;

@@ -130,4 +130,11 @@ export const serverHi: Catalogue['server'] = {
     triggerRemoved: 'ट्रिगर हटाया गया।',
     requesterOrCostCentre: 'ऑर्डर के लिए requester (टोकन नंबर) या cost centre बताएँ।',
   },
+  stepNotes: {
+    tapTimeRefused: 'टैप के लिए फ़ोन का समय, {{tappedAt}}, इस्तेमाल नहीं हुआ ({{reason}}): इंजन को मिलने का समय लिया गया',
+    heardFromQueue: 'टैप के समय दर्ज; फ़ोन की कतार से भेजा गया और {{heardAt}} पर मिला',
+    notScanned: '{{place}} पर स्कैन नहीं हुआ: ओवरराइड, "{{reason}}"',
+    scannedTyped: '{{place}} पर स्कैन हुआ (कोड टाइप किया)',
+    scannedCamera: '{{place}} पर स्कैन हुआ (कैमरा)',
+  },
 };

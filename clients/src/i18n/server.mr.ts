@@ -130,4 +130,11 @@ export const serverMr: Catalogue['server'] = {
     triggerRemoved: 'ट्रिगर काढला.',
     requesterOrCostCentre: 'ऑर्डरसाठी requester (टोकन नंबर) किंवा cost centre सांगा.',
   },
+  stepNotes: {
+    tapTimeRefused: 'टॅपसाठी फोनची वेळ, {{tappedAt}}, वापरली नाही ({{reason}}): इंजिनला कळले तेव्हाची वेळ धरली',
+    heardFromQueue: 'टॅपच्या वेळी नोंदवले; फोनच्या रांगेतून पाठवले आणि {{heardAt}} ला मिळाले',
+    notScanned: '{{place}} येथे स्कॅन केले नाही: ओव्हरराइड, "{{reason}}"',
+    scannedTyped: '{{place}} येथे स्कॅन केले (कोड टाइप केला)',
+    scannedCamera: '{{place}} येथे स्कॅन केले (कॅमेरा)',
+  },
 };

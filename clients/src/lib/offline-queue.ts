@@ -14,11 +14,14 @@ export interface QueuedCommand {
   method: 'POST' | 'PUT';
   path: string;
   body: unknown;
-  /** What the user tapped, as the screen names it ("Material Picked"). */
+  /**
+   * What the user tapped, as a catalogue key ('driver.steps.materialPicked'), so it reads in the language
+   * spoken when shown; a command queued before the catalogues carries the words themselves.
+   */
   label: string;
   /** What the screen looks it up by, e.g. `step:{rideId}`. */
   tag: string;
-  /** Shown when the server records it. */
+  /** Shown when the server records it: a catalogue key (its `{{label}}` filled) or the spec's English message. */
   doneMessage: string;
   /** Issue #34: a photo taken offline (its id, and the JPEG as a data URL): the command uploads it in place of a JSON body. */
   photo?: { id: string; jpeg: string };
@@ -30,9 +33,19 @@ export type QueueOutcome =
 
 const STORAGE_KEY = 'plantride.offlineQueue';
 
-export const waitingForNetwork = (label: string) => i18n.t('connection.stepWaiting', { label });
-export const refusedWhileOffline = (label: string, reason: string) =>
-  i18n.t('connection.notSent', { label, reason: translateMessage(reason) });
+/** A queued command's words in the language spoken now: a catalogue key's text, else the words as stored. */
+const wordsOf = (text: string, values?: Record<string, string>): string =>
+  i18n.exists(text) ? String(i18n.t(text as never, values as never)) : translateMessage(text);
+
+/** What the user tapped, in the language spoken now. */
+export const labelOf = (command: Pick<QueuedCommand, 'label'>): string => wordsOf(command.label);
+/** What is said once the server recorded it. */
+export const doneMessageOf = (command: Pick<QueuedCommand, 'label' | 'doneMessage'>): string =>
+  wordsOf(command.doneMessage, { label: labelOf(command) });
+
+export const waitingForNetwork = (command: Pick<QueuedCommand, 'label'>) => i18n.t('connection.stepWaiting', { label: labelOf(command) });
+export const refusedWhileOffline = (command: Pick<QueuedCommand, 'label'>, reason: string) =>
+  i18n.t('connection.notSent', { label: labelOf(command), reason: translateMessage(reason) });
 
 function load(): QueuedCommand[] {
   try {

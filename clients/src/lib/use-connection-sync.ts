@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConnection } from './connection.store';
-import { flushQueue, onQueueOutcome, refusedWhileOffline } from './offline-queue';
+import { doneMessageOf, flushQueue, onQueueOutcome, refusedWhileOffline } from './offline-queue';
 import { useSession } from './session.store';
 import { useLiveSocket } from './socket.store';
 import type { LiveSocket } from './socket';
@@ -81,8 +81,8 @@ export function useConnectionSync(): void {
   useEffect(
     () =>
       onQueueOutcome((outcome) => {
-        if (outcome.sent) toast.success(outcome.command.doneMessage);
-        else toast.error(refusedWhileOffline(outcome.command.label, outcome.message));
+        if (outcome.sent) toast.success(doneMessageOf(outcome.command));
+        else toast.error(refusedWhileOffline(outcome.command, outcome.message));
       }),
     [],
   );

@@ -3,6 +3,8 @@ import { i18n } from '../../i18n/i18n';
 
 export interface DriverStep {
   label: string;
+  /** The label's catalogue key, for what is kept to be shown later (the offline queue). */
+  labelKey: `driver.steps.${TimestampEvent}`;
   /** The update-timestamps event the button sends. */
   command: TimestampEvent;
 }
@@ -12,6 +14,7 @@ export const DRIVER_STEPS: readonly DriverStep[] = TIMESTAMP_EVENTS.map((command
   get label() {
     return i18n.t(`driver.steps.${command}`);
   },
+  labelKey: `driver.steps.${command}` as const,
   command,
 }));
 

@@ -5,7 +5,6 @@ import { ApiError, messageOf } from '../../lib/api-client';
 import { enqueue, waitingForNetwork } from '../../lib/offline-queue';
 import { useAcceptRide } from './api/accept-ride';
 import { useTakeOverRide } from './api/take-over-ride';
-import { i18n } from '../../i18n/i18n';
 
 /** What a ride needs for Accept or Take Over; an offer card has no more than these. */
 export type TakeableRide = Pick<ServerRide, 'RIDE_ID' | 'IS_REDISTRIBUTED' | 'RIDE_STATE'>;
@@ -71,15 +70,15 @@ function queueTake(driverId: string, ride: TakeableRide): void {
         body: ride.RIDE_STATE
           ? { rideId: ride.RIDE_ID, newDriverId: driverId, currentState: ride.RIDE_STATE }
           : { rideId: ride.RIDE_ID, newDriverId: driverId },
-        label: i18n.t('messages.takeOverRide'),
+        label: 'messages.takeOverRide',
         doneMessage: MESSAGES.redistributedRideAccepted,
       }
     : {
         path: '/api/tracking/accept-ride',
         body: { driverId, rideId: ride.RIDE_ID },
-        label: i18n.t('messages.acceptRide'),
+        label: 'messages.acceptRide',
         doneMessage: MESSAGES.rideAccepted,
       };
   enqueue({ ...command, owner: driverId, method: 'POST', tag: `take:${ride.RIDE_ID}` });
-  toast.info(waitingForNetwork(command.label));
+  toast.info(waitingForNetwork(command));
 }

@@ -1,6 +1,7 @@
 import { bookingTrackerStep, dashboardTrackerStep, type RideStatus, type RideTimestamps } from '@plantride/schemas';
 
 import { trackerStep, type StepDef } from '../../components/ride-tracker';
+import type { Catalogue } from '../../i18n/catalogue';
 import { i18n } from '../../i18n/i18n';
 
 export { BOOKING_STEPS, type StepDef } from '../../components/ride-tracker';
@@ -51,23 +52,24 @@ export function dashboardStepOf(status: string | null | undefined, times: RideTi
   return reached === 0 ? 1 : Math.max(2, reached);
 }
 
-/** The tab title's words for a ride's state (document.title, e.g. 'Picked up · PlantRide'). */
-const TITLE_OF_STATUS: Record<RideStatus, string> = {
-  requested: 'Requested',
-  accepted: 'Driver assigned',
-  started: 'Ride started',
-  'material picked': 'Picked up',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  [WAITING]: 'Vehicle broke down',
-  redistributed_due_to_maintenance: 'Vehicle broke down',
-  scheduled: 'Scheduled',
+/** The tab title's words for a ride's state (document.title, e.g. 'Picked up · PlantRide'), as catalogue keys. */
+const TITLE_OF_STATUS: Record<RideStatus, keyof Catalogue['requester']['tabTitle']> = {
+  requested: 'requested',
+  accepted: 'accepted',
+  started: 'started',
+  'material picked': 'picked',
+  delivered: 'delivered',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  [WAITING]: 'brokeDown',
+  redistributed_due_to_maintenance: 'brokeDown',
+  scheduled: 'scheduled',
 };
 
 export const APP_TITLE = 'PlantRide';
 
 export function rideTabTitle(status: string | null | undefined): string {
-  const words = status && Object.hasOwn(TITLE_OF_STATUS, status) ? TITLE_OF_STATUS[status as RideStatus] : undefined;
+  const key = status && Object.hasOwn(TITLE_OF_STATUS, status) ? TITLE_OF_STATUS[status as RideStatus] : undefined;
+  const words = key ? i18n.t(`requester.tabTitle.${key}`) : undefined;
   return words ? `${words} · ${APP_TITLE}` : APP_TITLE;
 }

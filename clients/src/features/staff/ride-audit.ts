@@ -9,6 +9,7 @@ import {
   type TimelineEvent,
 } from '@plantride/schemas';
 import { formatAuditDateTime } from '../../lib/format-date';
+import { translateMessage } from '../../i18n/translate-message';
 import { i18n } from '../../i18n/i18n';
 import { staffEn } from '../../i18n/staff/en';
 
@@ -48,7 +49,7 @@ export const stepClockText = (event: TimelineEvent): string | null =>
 /** A driver step's clock and its scan (issue #34 item 2: scanned, or an override with the driver's reason), in words; null when neither says anything. */
 export function stepText(event: TimelineEvent): string | null {
   const notes = [stepClockText(event), STEP_EVENTS.has(event.type) ? stepScanNote(event.data) : null].filter((note) => note !== null);
-  return notes.length > 0 ? notes.join('. ') : null;
+  return notes.length > 0 ? notes.map(translateMessage).join('. ') : null;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

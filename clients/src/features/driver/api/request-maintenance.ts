@@ -3,7 +3,7 @@ import { maintenanceRequestAnswerSchema, photoPath, type MaintenanceRequestBody 
 import { MESSAGES } from '@plantride/schemas';
 import { api } from '../../../lib/api-client';
 import { enqueue } from '../../../lib/offline-queue';
-import { PHOTO_TEXT, type PickedPhoto } from '../../../components/photos/picked-photos';
+import { type PickedPhoto } from '../../../components/photos/picked-photos';
 
 export type MaintenanceRequestInput = Omit<MaintenanceRequestBody, 'status'> & { status: 'pending' };
 
@@ -15,7 +15,7 @@ export function useRequestMaintenance() {
   return useMutation({ mutationFn: requestMaintenance });
 }
 
-export const MAINTENANCE_LABEL = 'Maintenance request';
+export const MAINTENANCE_LABEL = 'driver.maintenance.queuedLabel';
 
 /** A request submitted with no network: queued with its key and sent when the connection returns. */
 export function queueMaintenance(body: MaintenanceRequestInput) {
@@ -38,9 +38,9 @@ export function queuePhotos(owner: string, photos: readonly PickedPhoto[]) {
       method: 'PUT',
       path: photoPath(photo.id),
       body: {},
-      label: PHOTO_TEXT.label,
+      label: 'photos.label',
       tag: `photo:${photo.id}`,
-      doneMessage: PHOTO_TEXT.sent,
+      doneMessage: 'photos.sent',
       photo: { id: photo.id, jpeg: photo.jpeg },
     });
 }

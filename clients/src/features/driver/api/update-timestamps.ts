@@ -18,7 +18,7 @@ export function queueTimestamps(
   driverId: string,
   body: UpdateTimestampsBody,
   label: string,
-  doneMessage = `${label} sent.`,
+  doneMessage = 'connection.sent',
 ): QueuedCommand {
   return enqueue({ owner: driverId, method: 'PUT', path: PATH, body, label, tag: stepTag(body.rideId), doneMessage });
 }

@@ -95,7 +95,7 @@ export function MaintenanceDialog({ open, driver, ongoingRideId, onClose, onSubm
     if (!navigator.onLine || unsent.some((photo) => photo.state === 'waiting')) {
       queuePhotos(driver.id, unsent);
       queueMaintenance(body);
-      toast.info(waitingForNetwork(MAINTENANCE_LABEL));
+      toast.info(waitingForNetwork({ label: MAINTENANCE_LABEL }));
       onClose();
       if (navigator.onLine) void flushQueue(driver.id);
       return;

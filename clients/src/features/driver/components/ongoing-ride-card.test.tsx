@@ -161,8 +161,8 @@ describe('ongoing ride card (SPEC §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Material Dropped' }));
     expect(screen.getAllByRole('button', { name: 'Waiting for network' })).toHaveLength(2);
     expect(screen.getAllByTestId('step-waiting').map((alert) => alert.textContent)).toEqual([
-      waitingForNetwork('Material Picked'),
-      waitingForNetwork('Material Dropped'),
+      waitingForNetwork({ label: 'driver.steps.materialPicked' }),
+      waitingForNetwork({ label: 'driver.steps.materialDropped' }),
     ]);
     expect(enabledSteps()).toEqual(['End Ride']);
     expect(calls).toEqual([]);

@@ -99,7 +99,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
     const doneMessage = step.command === 'end' ? MESSAGES.rideEnded : undefined;
     // Behind steps still waiting, a step waits too: they go in the order tapped (a scan with it).
     if (!navigator.onLine || queued.length > 0) {
-      queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
+      queueTimestamps(ride.DRIVER_ID ?? '', body, step.labelKey, doneMessage);
       return null;
     }
     setPending(step);
@@ -116,7 +116,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
       // The network went while it was on its way: it waits for the connection, under the same key.
       if (error instanceof NoAnswerError && !navigator.onLine) {
         unanswered.current = null;
-        queueTimestamps(ride.DRIVER_ID ?? '', body, step.label, doneMessage);
+        queueTimestamps(ride.DRIVER_ID ?? '', body, step.labelKey, doneMessage);
         return null;
       }
       if (!(error instanceof NoAnswerError)) unanswered.current = null;
@@ -214,7 +214,7 @@ export function OngoingRideCard({ ride, confirmed = true, blocked, onMoved }: On
       </Stack>
       {queued.map((command) => (
         <Alert key={command.key} severity="warning" sx={{ mt: 2 }} data-testid="step-waiting">
-          {waitingForNetwork(command.label)}
+          {waitingForNetwork(command)}
         </Alert>
       ))}
       {scanning && (
