@@ -84,6 +84,19 @@ export default tseslint.config(
       ],
     },
   },
+  // Toasts go through lib/toast, which says the server's English in the language the screens speak.
+  {
+    files: ['clients/src/**/*.{ts,tsx}'],
+    ignores: ['clients/src/lib/toast.ts', 'clients/src/app/toasts.tsx', '**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-toastify', message: 'Toast with lib/toast: it translates the server texts.', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
   // Text a person reads comes from the catalogues: no English written into a screen's JSX, its words
   // attributes (plain or templated) or a toast.
   {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { messageOf } from '../lib/api-client';
 import { pushKeys } from '../lib/query-keys';
 import { getPushKey, pushState, renewPush, turnPushOff, turnPushOn, type PushState } from '../lib/push';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SOCKET_PAYLOADS, type ShiftAnswer } from '@plantride/schemas';
 import { driverKeys } from '../../lib/query-keys';
 import { onQueueOutcome } from '../../lib/offline-queue';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES, type ServerRide } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { enqueue, waitingForNetwork } from '../../lib/offline-queue';

@@ -1,4 +1,5 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { LIMITS } from '@plantride/schemas';
 
 // The requester's screens keep toasts for 5000 ms (SPEC §9).

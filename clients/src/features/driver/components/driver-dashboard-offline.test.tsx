@@ -20,7 +20,7 @@ vi.mock('react-router', () => ({
     </a>
   ),
 }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ride: RideHistoryRow = {
   RIDEID: 'R7',

@@ -20,7 +20,7 @@ vi.mock('react-router', () => ({
     </a>
   ),
 }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 /** Just enough of a socket.io client for the dashboard to listen on; `emit` plays the server. */
 function fakeSocket() {

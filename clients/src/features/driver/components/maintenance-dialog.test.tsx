@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '@plantride/schemas';
 import { renderWithQueries, stubFetch } from '../test-support';
 import { MaintenanceDialog } from './maintenance-dialog';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const driver = { id: 'CR01', name: 'Ravi Kumar', vehicleType: 'Crane' as const };
 

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BREAKDOWN_TYPES, LIMITS, MAINTENANCE_REASONS, MESSAGES, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { flushQueue, waitingForNetwork } from '../../../lib/offline-queue';

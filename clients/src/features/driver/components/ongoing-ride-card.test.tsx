@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MESSAGES, type RideHistoryRow } from '@plantride/schemas';
 import { RETRY_DELAYS_MS } from '../../../lib/api-client';
 import { flushQueue, useOfflineQueue, waitingForNetwork } from '../../../lib/offline-queue';
@@ -9,7 +9,7 @@ import { en } from '../../../i18n/en';
 import { renderWithQueries, stubFetch } from '../test-support';
 import { OngoingRideCard } from './ongoing-ride-card';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ride = (over: Partial<RideHistoryRow> = {}): RideHistoryRow => ({
   RIDEID: 'R1',

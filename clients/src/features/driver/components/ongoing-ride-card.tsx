@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import {
   LIMITS,
   MESSAGES,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session.store';
 import type { RideOffer } from '../stores/ride-offers';
@@ -9,7 +9,7 @@ import { renderWithQueries } from '../test-support';
 import type { TakeOutcome } from '../use-take-ride';
 import { RideOffers } from './ride-offers';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const offer = (over: Partial<RideOffer> = {}): RideOffer => ({
   rideId: 'R7',

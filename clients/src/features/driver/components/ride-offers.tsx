@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog, DialogContent, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { SERVER_MESSAGES } from '@plantride/schemas';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useDeclineOffer } from '../api/decline-offer';

@@ -9,7 +9,7 @@ import { siteKey } from '../../../lib/site';
 import { defaultSiteAnswer } from '../../../test/default-site';
 import { ShiftPanel } from './shift-panel';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 // Four hours ahead: a shift already over would be read again at once.
 const ENDS_AT = new Date(Date.now() + 4 * 3_600_000).toISOString();

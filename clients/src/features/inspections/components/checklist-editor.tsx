@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { CHECKLIST_LIMITS, type ChecklistItem, type VehicleType } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { useSaveChecklist } from '../api/checklist';

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ChecklistsPage } from './checklists-page';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const AMR = [
   { id: 'emergency-stop', text: 'Emergency stop works', critical: true },

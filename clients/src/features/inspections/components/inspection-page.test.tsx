@@ -8,7 +8,7 @@ import { InspectionPage } from './inspection-page';
 
 const navigate = vi.fn();
 vi.mock('react-router', () => ({ useNavigate: () => navigate }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const CHECKLIST = [
   { id: 'brakes', text: 'Brakes work and hold', critical: true },

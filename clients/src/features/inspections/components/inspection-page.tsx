@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { INSPECTION_MESSAGES, type ChecklistItem, type InspectionResult } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';
 import { translateMessage } from '../../../i18n/translate-message';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { messageOf } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/translate-message';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { messageOf } from '../../../lib/api-client';
 import { useAddLocation } from '../api/add-location';
 import { checkPlaceDraft, type PlaceDraft, type PlaceDraftErrors } from '../site-rules';

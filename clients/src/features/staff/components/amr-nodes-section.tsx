@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import type { RobotsAnswer } from '@plantride/schemas';
 import { LoadError } from '../../../components/load-error';

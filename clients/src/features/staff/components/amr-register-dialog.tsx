@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/translate-message';
 import { messageOf } from '../../../lib/api-client';

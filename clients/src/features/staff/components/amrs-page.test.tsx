@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { AMR_MESSAGES, type RobotsAnswer } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
 import { defaultSiteAnswer } from '../../../test/default-site';
 import { AmrsPage } from './amrs-page';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const TUGGER: RobotsAnswer['robots'][number] = {
   operatorId: 'AMR-SN-0042',

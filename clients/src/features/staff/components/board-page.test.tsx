@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES, type BoardAnswer } from '@plantride/schemas';
 import { formatTime } from '../../../lib/format-date';
@@ -10,7 +10,7 @@ import { roleHome } from '../../../lib/role-home';
 import { BoardPage } from './board-page';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const waiting = {
   rideId: 'R7',

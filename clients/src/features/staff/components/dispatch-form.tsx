@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { OFFER_SECONDS, RELEASE_LEAD_MINUTES, type DispatchSettings } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';

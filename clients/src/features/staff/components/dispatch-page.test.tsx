@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DISPATCH_SETTINGS } from '@plantride/schemas';
 import { useSession } from '../../../lib/session.store';
@@ -9,7 +9,7 @@ import { OFFER_SECONDS_MESSAGE } from '../dispatch-rules';
 import { DispatchPage } from './dispatch-page';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 /** GET answers the defaults; PUT answers `put` (status and body). */
 function stubSettings(put: (body: unknown) => { status: number; body: unknown }) {

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { DriverListRow, DriverStatus } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

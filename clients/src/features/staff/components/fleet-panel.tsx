@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { FleetVehicle, FleetVehicleType } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BREAKDOWN_TYPES, MAINTENANCE_FILTER_OPTIONS } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { PlantDateField } from '../../../components/plant-date-field';

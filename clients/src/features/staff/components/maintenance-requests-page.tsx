@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MAINTENANCE_STATUSES, type MaintenanceRequestRow } from '@plantride/schemas';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/translate-message';

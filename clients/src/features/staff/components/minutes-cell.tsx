@@ -1,7 +1,7 @@
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ROUTE_MINUTES_CEILING, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
 import { checkMinutes, minutesMessage } from '../site-rules';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { SiteLocationAnswer } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';

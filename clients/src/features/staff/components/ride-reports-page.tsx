@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { downloadRideReports } from '../api/download-ride-reports';

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { answerRoutes, type SiteAnswer, type SiteLocationAnswer, type SiteRouteAnswer } from '@plantride/schemas';
 import { useSidewaysOverflow } from '../../../components/use-sideways-overflow';
 import { messageOf } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, FormControlLabel, FormGroup, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { SCAN_STEPS, SITE_WIDE, printedShortCode, type ScanStep } from '@plantride/schemas';
 import { messageOf } from '../../../lib/api-client';
 import { usePlaceCodes, useSetScanRule } from '../api/place-codes';

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { SERVICE_MESSAGES, type ServiceAccountRow } from '@plantride/schemas';
 import { ServiceAccountsPage } from './service-accounts-page';
 
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const MES: ServiceAccountRow = {
   accountId: 'sa-mes',

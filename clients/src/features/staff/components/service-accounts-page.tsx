@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import type { ServiceAccountRow } from '@plantride/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { VEHICLE_TYPES, type ServiceAccountRow, type VehicleType } from '@plantride/schemas';
 import { LocationField } from '../../../components/location-field';
