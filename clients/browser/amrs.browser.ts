@@ -33,7 +33,7 @@ describe('AMR robots in a real browser (issue #33 item 4)', () => {
     page = await newPage(browser);
     await signInStaff(page, adminAccount());
     await openMaintenancePanel(page);
-    await page.getByRole('link', { name: 'AMR robots' }).click();
+    await page.getByRole('link', { name: /^AMR robots/ }).click();
     await page.getByRole('heading', { name: 'AMR robots', exact: true }).waitFor();
   });
   afterAll(async () => {
@@ -122,7 +122,7 @@ describe('AMR robots in a real browser (issue #33 item 4)', () => {
     try {
       await signInStaff(headPage, head);
       await openMaintenancePanel(headPage);
-      await headPage.getByRole('link', { name: 'AMR robots' }).click();
+      await headPage.getByRole('link', { name: /^AMR robots/ }).click();
       const robot = headPage.getByRole('region', { name: 'Tugger 1' });
       await robot.getByText('off shift', { exact: true }).waitFor();
       const section = headPage.getByRole('region', { name: 'Nodes' });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver } from './support/engine-api';
-import { requestTransport, signUpInBrowser } from './support/requester-flows';
+import { requestTransport, signUpInBrowser, historyCard } from './support/requester-flows';
 
 describe('Cancelling a requested ride in a real browser', () => {
   let browser: Browser;
@@ -55,7 +55,7 @@ describe('Cancelling a requested ride in a real browser', () => {
     await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/available-rides');
     await page.getByRole('button', { name: 'Ride History' }).click();
-    await page.getByRole('button', { name: `fgs → electronics, ride ${rideId}, cancelled` }).waitFor();
+    await historyCard(page, 'fgs', 'electronics', rideId, 'cancelled').waitFor();
     await snap(page, 'cancel-02-history');
   });
 
@@ -64,7 +64,7 @@ describe('Cancelling a requested ride in a real browser', () => {
     await chooseAmr();
     const rideId = await requestTransport(page, 'canteen', 'RMS');
     await page.goto('/available-rides?history=true');
-    await page.getByRole('button', { name: `canteen → RMS, ride ${rideId}, requested` }).waitFor();
+    await historyCard(page, 'canteen', 'RMS', rideId, 'requested').waitFor();
     await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
     // The same dialog as the tracker's: one way of confirming a cancel.
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to cancel this ride?' });
@@ -75,6 +75,6 @@ describe('Cancelling a requested ride in a real browser', () => {
     await page.getByRole('button', { name: `Cancel Ride ${rideId}` }).click();
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await page.getByRole('button', { name: 'Ride History' }).click();
-    await page.getByRole('button', { name: `canteen → RMS, ride ${rideId}, cancelled` }).waitFor();
+    await historyCard(page, 'canteen', 'RMS', rideId, 'cancelled').waitFor();
   });
 });

@@ -61,7 +61,7 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
   it("given the spec's broadcast, when the admin switches Dispatch to Offer with 300 seconds, then the engine holds it", async () => {
     await signInStaff(staff, adminAccount());
     await openMaintenancePanel(staff);
-    await staff.getByRole('link', { name: 'Dispatch' }).click();
+    await staff.getByRole('link', { name: /^Dispatch/ }).click();
     await staff.getByRole('heading', { name: 'Dispatch', exact: true }).waitFor();
     expect(await staff.getByRole('radio', { name: /^Broadcast/ }).isChecked()).toBe(true);
     await staff.getByRole('radio', { name: /^Offer/ }).check();
@@ -150,7 +150,7 @@ describe('Offer dispatch in a real browser (issue #20)', () => {
 
   it('given the drivers on shift, when staff open Drivers on Shift, then both Forklift drivers show as free with their shift end', async () => {
     await staff.getByRole('button', { name: 'Back' }).click();
-    await staff.getByRole('link', { name: 'Drivers on Shift' }).click();
+    await staff.getByRole('link', { name: /^Drivers on Shift/ }).click();
     await staff.getByRole('heading', { name: 'Drivers on Shift', exact: true }).waitFor();
     const row = staff.getByTestId(`presence-${driver.tokenNo}`);
     await row.getByText('free', { exact: true }).waitFor();

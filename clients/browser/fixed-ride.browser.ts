@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { allStepTimes, requestTransport, signInInBrowser, signUpInBrowser, stepDone } from './support/requester-flows';
+import { allStepTimes, requestTransport, signInInBrowser, signUpInBrowser, stepDone, historyCard } from './support/requester-flows';
 
 describe('Schedule Fixed Ride in a real browser', () => {
   let browser: Browser;
@@ -71,7 +71,7 @@ describe('Schedule Fixed Ride in a real browser', () => {
     await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Ride History' }).click();
-    const item = page.getByRole('button', { name: new RegExp(`^main gate → canteen, ride ${rideId}, completed$`) });
+    const item = historyCard(page, 'main gate', 'canteen', rideId, 'completed');
     await item.waitFor();
     await snap(page, 'fixed-08-history');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -72,7 +72,7 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
   const firstVehicle = async () => (await fleetTable().locator('tbody tr').first().locator('th').textContent())?.trim();
 
   it('given a breakdown today, when the admin opens Reports, then the Fleet panel lists his vehicle with 1 breakdown, and sorts by MTBF', async () => {
-    await page.getByRole('link', { name: /^Reports / }).click();
+    await page.getByRole('link', { name: /^Reports/ }).click();
     await page.getByRole('heading', { name: 'Fleet', level: 2 }).waitFor();
     const row = fleetTable().getByRole('row', { name: new RegExp(brokenVehicle) });
     await row.waitFor();
@@ -154,7 +154,7 @@ describe('Fleet figures and vehicle inspections in a real browser (issue #21)', 
 
   it('given his two inspections, when the history is filtered to him, then both show and the failed one opens with its note', async () => {
     await page.goto('/maintenance-head');
-    await page.getByRole('link', { name: 'Vehicle Inspections' }).click();
+    await page.getByRole('link', { name: /^Vehicle Inspections/ }).click();
     await page.getByRole('heading', { name: 'Vehicle Inspections', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Driver token number' }).fill(broken.tokenNo);
     await page.getByText('2 inspections', { exact: true }).waitFor();

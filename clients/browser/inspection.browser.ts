@@ -121,7 +121,7 @@ describe('Daily vehicle inspection at 390 px, against the real engine (issue #21
   it("given the admin turns the setting on through the screen, when a driver with no inspection today accepts a ride, then he is told to complete today's inspection first", async () => {
     await signInStaff(staff, adminAccount());
     await openMaintenancePanel(staff);
-    await staff.getByRole('link', { name: 'Inspection checklists' }).click();
+    await staff.getByRole('link', { name: /^Inspection checklists/ }).click();
     await staff.getByRole('heading', { name: 'Inspection checklists' }).waitFor();
     const required = staff.getByRole('switch', { name: 'Daily inspection required before accepting rides' });
     expect(await required.isChecked()).toBe(false);

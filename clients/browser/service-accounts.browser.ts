@@ -87,7 +87,7 @@ describe('Service accounts in a real browser (issue #33 item 1)', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInStaff(page, adminAccount());
     await openMaintenancePanel(page);
-    await page.getByRole('link', { name: 'Service accounts' }).click();
+    await page.getByRole('link', { name: /^Service accounts/ }).click();
     await page.getByRole('heading', { name: 'Service accounts', exact: true }).waitFor();
   });
   afterAll(async () => {

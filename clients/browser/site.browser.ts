@@ -39,7 +39,7 @@ describe('The Site screen in a real browser', () => {
     page = await newPage(browser);
     await signInStaff(page, adminAccount());
     await openMaintenancePanel(page);
-    await page.getByRole('link', { name: 'Site' }).click();
+    await page.getByRole('link', { name: /^Site/ }).click();
     await page.getByRole('heading', { name: 'Site', exact: true }).waitFor();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { allStepTimes, pickLocation, signUpInBrowser, stepDone } from './support/requester-flows';
+import { allStepTimes, pickLocation, signUpInBrowser, stepDone, historyCard } from './support/requester-flows';
 
 describe('Schedule Special Task Ride in a real browser', () => {
   let browser: Browser;
@@ -71,7 +71,7 @@ describe('Schedule Special Task Ride in a real browser', () => {
     await page.getByTestId('ride-completed').getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('button', { name: 'Request Transport' }).waitFor();
     await page.getByRole('button', { name: 'Task History' }).click();
-    await page.getByRole('button', { name: `RMS → scrap yard, ride ${rideId}, completed` }).waitFor();
+    await historyCard(page, 'RMS', 'scrap yard', rideId, 'completed').waitFor();
     await snap(page, 'special-06-history');
   });
 });

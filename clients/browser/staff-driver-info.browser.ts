@@ -15,7 +15,7 @@ describe('Driver information in a real browser', () => {
     page = await newPage(browser);
     await signInStaff(page, adminAccount());
     await openMaintenancePanel(page);
-    await page.getByRole('link', { name: 'Driver Info' }).click();
+    await page.getByRole('link', { name: /^Driver Info/ }).click();
     await page.getByRole('heading', { name: 'Driver Information' }).waitFor();
   });
   afterAll(async () => {

@@ -45,7 +45,7 @@ describe('KPI dashboard in a real browser', () => {
   });
 
   it('given rides today, when the maintenance head opens Reports, then totals and the five charts show, with its routes counted', async () => {
-    await page.getByRole('link', { name: /^Reports / }).click();
+    await page.getByRole('link', { name: /^Reports/ }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     for (const title of [
       'Rides per day by vehicle type',

@@ -60,7 +60,7 @@ describe('Ride audit in a real browser', () => {
 
   it('given a ride handed over after a breakdown, when its audit opens, then the timeline shows both drivers and the tracker ends at Task Ended', async () => {
     await page.goto('/maintenance-head');
-    await page.getByRole('link', { name: 'Ride Audit' }).click();
+    await page.getByRole('link', { name: /^Ride Audit/ }).click();
     await page.getByLabel('Ride ID').fill(rideId.toLowerCase());
     await page.getByRole('button', { name: 'Open Ride' }).click();
     await page.waitForURL(`**/ride-audit/${rideId}`);

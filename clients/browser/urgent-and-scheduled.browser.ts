@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, launchBrowser, newPage, snap } from './support/browser';
 import { rideRow, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
-import { pickLocation, signInInBrowser } from './support/requester-flows';
+import { pickLocation, signInInBrowser, historyCard } from './support/requester-flows';
 import { adminAccount, newRequester, signInStaff } from './support/staff-flows';
 import { formatDate } from '../src/lib/format-date';
 
@@ -177,8 +177,8 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
 
     const list = requesterPage.getByRole('list', { name: 'Booked for later' });
     await list.getByText(`Scheduled for ${wanted} · goes to drivers at 09:45`).waitFor();
-    const card = list.getByRole('button', { name: /^main gate → canteen, ride \S+, scheduled$/ });
-    laterId = ((await card.getAttribute('aria-label')) ?? '').replace(/^.* → .*, ride (\S+), .*$/, '$1');
+    const card = historyCard(list, 'main gate', 'canteen', null, 'scheduled');
+    laterId = /Ride ID: (\S+)/.exec((await card.textContent()) ?? '')?.[1] ?? '';
     // Nothing tracked: the form is there for a ride now.
     await requesterPage.getByRole('combobox', { name: 'Pickup Location' }).waitFor();
     expect(await requesterPage.getByRole('button', { name: 'Now' }).getAttribute('aria-pressed')).toBe('true');
@@ -188,7 +188,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await requesterPage.setViewportSize({ width: 1280, height: 900 });
     await snap(requesterPage, 'later-scheduled-desktop');
     await requesterPage.getByRole('button', { name: 'Ride History' }).click();
-    await requesterPage.getByRole('button', { name: `main gate → canteen, ride ${laterId}, scheduled` }).waitFor();
+    await historyCard(requesterPage, 'main gate', 'canteen', laterId, 'scheduled').waitFor();
     await requesterPage.getByTestId(`scheduled-${laterId}`).waitFor();
     await requesterPage.getByRole('button', { name: 'Hide History' }).click();
   });
@@ -201,7 +201,7 @@ describe('Urgent rides and rides booked for later in a real browser (issue #20)'
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await list.waitFor({ state: 'detached' });
     await requesterPage.getByRole('button', { name: 'Ride History' }).click();
-    await requesterPage.getByRole('button', { name: `main gate → canteen, ride ${laterId}, cancelled` }).waitFor();
+    await historyCard(requesterPage, 'main gate', 'canteen', laterId, 'cancelled').waitFor();
     await requesterPage.getByRole('button', { name: 'Hide History' }).click();
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { choose, snap } from './browser';
 
 /** Signs a new requester up on the sign-up screen; he ends signed in, on /requester. */
@@ -69,3 +69,17 @@ export async function allStepTimes(page: Page, count: number): Promise<void> {
     await page.getByTestId(`step-time-${n}`).filter({ hasText: DATE_TIME }).waitFor();
   }
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A ride's card in the requester's history, named by all it shows (WCAG 2.5.3): 'from → to', its
+ * chips (urgent, the status), then 'Ride ID: …'. `rideId` null: any ride between the two places.
+ */
+export const historyCard = (page: Page | Locator, from: string, to: string, rideId: string | null, status: string): Locator =>
+  page.getByRole('button', {
+    name: new RegExp(
+      `^${escaped(from)} → ${escaped(to)}\\b.*\\b${escaped(status)}\\b.*Ride ID: ${rideId === null ? '\\S+' : escaped(rideId)}\\b`,
+      'i',
+    ),
+  });

@@ -208,7 +208,6 @@ export const en = {
       breakdown: 'Breakdown',
       noNote: 'No note',
       firstDriver: 'First driver',
-      call: 'Call {{mobile}}',
     },
     offer: {
       offeredToYou: 'Offered to you',
@@ -385,8 +384,6 @@ export const en = {
     rideReleased: 'Your ride booked for later has gone to drivers.',
     breakdownNote: 'Vehicle broke down — finding another driver',
     cancelRequest: 'Cancel Request',
-    rideCard: '{{from}} → {{to}}, ride {{rideId}}, {{status}}',
-    rideCardUrgent: '{{from}} → {{to}}, ride {{rideId}}, {{status}}, urgent',
     historyLine: 'Ride ID: {{rideId}} · {{minutes}} min · {{vehicle}}',
     cancelRideN: 'Cancel Ride {{rideId}}',
     cancelRide: 'Cancel Ride',

@@ -201,7 +201,6 @@ export const hi: Catalogue = {
       breakdown: 'खराबी',
       noNote: 'कोई टिप्पणी नहीं',
       firstDriver: 'पहला ड्राइवर',
-      call: '{{mobile}} पर फ़ोन करें',
     },
     offer: {
       offeredToYou: 'आपको ऑफ़र',
@@ -375,8 +374,6 @@ export const hi: Catalogue = {
     rideReleased: 'बाद के लिए बुक की गई आपकी राइड ड्राइवरों को चली गई।',
     breakdownNote: 'वाहन खराब हुआ — दूसरा ड्राइवर ढूँढ रहे हैं',
     cancelRequest: 'अनुरोध रद्द करें',
-    rideCard: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}',
-    rideCardUrgent: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}, ज़रूरी',
     historyLine: 'राइड आईडी: {{rideId}} · {{minutes}} मि. · {{vehicle}}',
     cancelRideN: 'राइड {{rideId}} रद्द करें',
     cancelRide: 'राइड रद्द करें',

@@ -202,7 +202,6 @@ export const mr: Catalogue = {
       breakdown: 'बिघाड',
       noNote: 'टीप नाही',
       firstDriver: 'पहिला ड्रायव्हर',
-      call: '{{mobile}} वर फोन करा',
     },
     offer: {
       offeredToYou: 'तुम्हाला ऑफर',
@@ -376,8 +375,6 @@ export const mr: Catalogue = {
     rideReleased: 'नंतरसाठी बुक केलेली तुमची राइड ड्रायव्हरकडे गेली.',
     breakdownNote: 'वाहन बंद पडले — दुसरा ड्रायव्हर शोधत आहे',
     cancelRequest: 'विनंती रद्द करा',
-    rideCard: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}',
-    rideCardUrgent: '{{from}} → {{to}}, राइड {{rideId}}, {{status}}, तातडीची',
     historyLine: 'राइड आयडी: {{rideId}} · {{minutes}} मि. · {{vehicle}}',
     cancelRideN: 'राइड {{rideId}} रद्द करा',
     cancelRide: 'राइड रद्द करा',

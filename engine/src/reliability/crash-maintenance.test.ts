@@ -9,6 +9,7 @@ import { foldStreams, invariantFindings, wholenessFindings, type Done } from './
 import { MaintenanceLoad, setUpMaintenancePlant } from './faults-support/maintenance-load';
 import { Commander } from './faults-support/plant-load';
 import { brokenStreams, missingAnswered, repeatedCommands, type StoredEvent } from './faults-support/store-checks';
+import { photoFindings } from './faults-support/photo-checks';
 import { tracer } from './faults-support/trace';
 import { spawnStandby, type StandbyEngine } from './faults-support/warm-engine';
 
@@ -34,13 +35,22 @@ describe.each(testStoreKinds())(
     let store: EngineStore | undefined;
     const standbys: StandbyEngine[] = [];
     const engines: EngineProcess[] = [];
+    // What an attempt started; CI's retry of a failed attempt starts from nothing: its engines stopped, its
+    // store (schema and Redis prefix, or embedded folder) removed, and a fresh one opened.
+    const stopAttempt = async () => {
+      await Promise.all([
+        ...standbys.splice(0).map((standby) => standby.discard()),
+        ...engines.splice(0).map((engine) => engine.kill('SIGKILL')),
+      ]);
+      const last = store;
+      store = undefined;
+      await last?.dispose();
+    };
 
-    afterAll(async () => {
-      await Promise.all([...standbys.map((standby) => standby.discard()), ...engines.map((engine) => engine.kill('SIGKILL'))]);
-      await store?.dispose();
-    }, 60_000);
+    afterAll(stopAttempt, 60_000);
 
     it('then after every kill a driver is blocked if and only if he has an open request, no ride in progress is left with a blocked driver, and every command answered 2xx is whole in the store', async () => {
+      await stopAttempt();
       console.log(`crash-maintenance (${kind}): seed ${seed} (CRASH_SEED=${seed} repeats it), ${kills} kills`);
       onTestFailed(() => console.error(`crash-maintenance (${kind}) seed ${seed}\n--- last engine ---\n${engines.at(-1)?.output() ?? ''}`));
       const trace = tracer(`crash-maintenance ${kind}`);
@@ -114,15 +124,7 @@ describe.each(testStoreKinds())(
       await waitFor(() => load.done.length >= answeredAfterKills + 10, 60_000, 'commands answered after the last restart');
       await load.stop();
       // Issue #34: every photo the engine answered stored survived the kills, without its location, for the maintenance head.
-      const photoFindings: string[] = [];
-      for (const photoId of load.photoIds) {
-        const answer = await fetch(`${current.url}/api/photos/${photoId}`, {
-          headers: { authorization: `Bearer ${commander.tokens[plant.head]}` },
-        });
-        const bytes = Buffer.from(await answer.arrayBuffer());
-        if (answer.status !== 200) photoFindings.push(`photo ${photoId}: ${answer.status}`);
-        else if (bytes.includes('Exif') || bytes.includes('GPSLatitude')) photoFindings.push(`photo ${photoId} kept its location`);
-      }
+      const photosLost = await photoFindings(current.url, commander.tokens[plant.head]!, load.photoIds);
       await current.kill('SIGTERM');
 
       const events = await engineStore.readEvents();
@@ -131,7 +133,7 @@ describe.each(testStoreKinds())(
         ...missingAnswered(commander.answered, events),
         ...brokenStreams(events),
         ...repeatedCommands(events),
-        ...photoFindings,
+        ...photosLost,
       ];
       const count = (kind: Done['kind']) => load.done.filter((done) => done.kind === kind).length;
       const distinct = new Set(afterKills.map((finding) => finding.replace(/^kill \d+: /, '')));

@@ -29,19 +29,24 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
     // FAULT_CYCLES raises the number of outages for a long local run.
     const cycles = Number(process.env.FAULT_CYCLES ?? 2);
     console.log(`faults-postgres: seed ${seed} (FAULT_SEED=${seed} repeats it), ${cycles} outages`);
-    const id = randomBytes(6).toString('hex');
-    const schema = `faults_${id}`;
-    const redisPrefix = `test-faults-pg-${id}`;
     const adminPassword = randomBytes(12).toString('hex');
+    const redisPrefixes: string[] = [];
     let postgres: PrivatePostgres | undefined;
     let engine: EngineProcess | undefined;
     const followers: LiveFollower[] = [];
+    // What an attempt started; CI's retry of a failed attempt starts from nothing: its own PostgreSQL,
+    // schema and Redis prefix, the first attempt's engine and PostgreSQL stopped.
+    const stopAttempt = async () => {
+      followers.splice(0).forEach((follower) => follower.close());
+      await engine?.kill('SIGKILL');
+      engine = undefined;
+      await postgres?.dispose();
+      postgres = undefined;
+    };
 
     afterAll(async () => {
-      followers.forEach((follower) => follower.close());
-      await engine?.kill('SIGKILL');
-      await postgres?.dispose();
-      await dropRedisPrefix(redisPrefix);
+      await stopAttempt();
+      for (const prefix of redisPrefixes) await dropRedisPrefix(prefix);
     }, 60_000);
 
     it('then while it is down the engine answers 503 with a clear message and writes nothing half, and once it is back the engine recovers by itself and loses nothing', async () => {
@@ -50,6 +55,11 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
           `faults-postgres seed ${seed}\n--- engine ---\n${engine?.output() ?? ''}\n--- postgres ---\n${postgres?.log() ?? ''}`,
         ),
       );
+      await stopAttempt();
+      const id = randomBytes(6).toString('hex');
+      const schema = `faults_${id}`;
+      const redisPrefix = `test-faults-pg-${id}`;
+      redisPrefixes.push(redisPrefix);
       const began = Date.now();
       const trace = tracer('faults-postgres');
       const rng = seededRandom(seed);
@@ -76,7 +86,11 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
       let stopped = false;
       const load = Promise.all(
         plant.lanes.map((lane, i) =>
-          runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
+          runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, {
+            breakdown: 0.2,
+            pickScan,
+            breakdownPhoto: true,
+          }),
         ),
       );
       const probe = new Commander(() => url);
@@ -158,7 +172,7 @@ if (process.env.TEST_DATABASE_URL && redisUrl) {
         `faults-postgres: seed ${seed}, ${cycles} outages (${outages.join('/')} ms) survived by one engine process, ` +
           `${answered503 + 3 * cycles} answers 503 (${SERVER_MESSAGES.serviceUnavailable}), 0 answers 500, ` +
           `${figures.answered} commands answered 2xx, all in the store (0 lost), ${figures.events} events, ${figures.timerEvents} timer events (none twice, none lost), ` +
-          `socket reconnects ${figures.reconnects.join('/')}, set-up ${setUpMs} ms, total ${Date.now() - began} ms`,
+          `${figures.photos} breakdown photos kept, socket reconnects ${figures.reconnects.join('/')}, set-up ${setUpMs} ms, total ${Date.now() - began} ms`,
       );
     }, 600_000);
   });

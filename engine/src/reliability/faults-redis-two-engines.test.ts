@@ -10,6 +10,7 @@ import { Commander, cancelOpenRides, requirePickScan, runLane, setUpPlant, type 
 import { createPrivateRedis, missingBinaries, type PrivateRedis } from './faults-support/private-services';
 import { dropSchema } from './faults-support/store-checks';
 import { tracer } from './faults-support/trace';
+import { photoFindings } from './faults-support/photo-checks';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const missing = missingBinaries();
@@ -106,8 +107,8 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         const log: RideLog = { leftRequested: [], brokenDown: [], completed: [] };
         let stopped = false;
         const load = Promise.all([
-          runLane(viaA, plant, laneA, seededRandom(seed + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
-          runLane(viaB, plant, laneB, seededRandom(seed + 2), () => stopped, log, { breakdown: 0.2, pickScan }),
+          runLane(viaA, plant, laneA, seededRandom(seed + 1), () => stopped, log, { breakdown: 0.2, pickScan, breakdownPhoto: true }),
+          runLane(viaB, plant, laneB, seededRandom(seed + 2), () => stopped, log, { breakdown: 0.2, pickScan, breakdownPhoto: true }),
         ]);
         const answered = () => [viaA.answered.length, viaB.answered.length] as const;
         const bothAnswered = async (more: number, what: string) => {
@@ -161,6 +162,9 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         expect([...viaA.failures, ...viaB.failures]).toEqual([]);
         expect(Object.keys({ ...viaA.outcomes, ...viaB.outcomes }).filter((key) => !/ 2\d\d$/.test(key))).toEqual([]);
         trace('load stopped, open rides cancelled; comparing sockets');
+        // Issue #34: the breakdowns' photos, stored through either engine, are served by both, stripped of their location.
+        const photoIds = (log.photos ?? []).map(({ photoId }) => photoId);
+        for (const engine of [a, b]) expect(await photoFindings(engine.url, viaA.tokens[plant.admin]!, photoIds)).toEqual([]);
 
         // Each socket, across its reconnects, against one fresh catch-up from the same position on the same engine.
         const figures: string[] = [];
@@ -205,7 +209,7 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
 
         console.log(
           `faults-redis-two-engines: seed ${seed}, ${cycles} outages (${outageMs.join('/')} ms, data lost each time), engine ${leader.name} sending; ` +
-            `${viaA.answered.length} commands through A, ${viaB.answered.length} through B; ${heardInOutages} socket deliveries of events appended while Redis was down (${heardElsewhereInOutages} to sockets of the process that does not send); ` +
+            `${viaA.answered.length} commands through A, ${viaB.answered.length} through B, ${photoIds.length} breakdown photos; ${heardInOutages} socket deliveries of events appended while Redis was down (${heardElsewhereInOutages} to sockets of the process that does not send); ` +
             `${figures.join('; ')}; total ${Date.now() - began} ms`,
         );
       }, 600_000);

@@ -81,7 +81,11 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         let stopped = false;
         const load = Promise.all(
           plant.lanes.map((lane, i) =>
-            runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, { breakdown: 0.2, pickScan }),
+            runLane(commander, plant, lane, seededRandom(seed + i + 1), () => stopped, log, {
+              breakdown: 0.2,
+              pickScan,
+              breakdownPhoto: true,
+            }),
           ),
         );
         const bookToWait = async () => {
@@ -152,7 +156,7 @@ if (databaseUrl && process.env.TEST_REDIS_URL) {
         console.log(
           `faults-redis: seed ${seed}, ${cycles} outages (${outages.join('/')} ms, data lost each time) survived by one engine process, ` +
             `${answeredWhileDown} commands answered 2xx while Redis was down, ${figures.answered} in all, all in the store (0 lost), ${figures.events} events, ` +
-            `${figures.timerEvents} timer events (none twice, none lost), socket reconnects ${figures.reconnects.join('/')}, set-up ${setUpMs} ms, total ${Date.now() - began} ms`,
+            `${figures.timerEvents} timer events (none twice, none lost), ${figures.photos} breakdown photos kept, socket reconnects ${figures.reconnects.join('/')}, set-up ${setUpMs} ms, total ${Date.now() - began} ms`,
         );
       }, 600_000);
     },

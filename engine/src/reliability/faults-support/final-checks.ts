@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { waitFor } from '../../test-support/test-database';
 import { followLive } from './live-follower';
 import type { SignedInPlant } from './plant-engine';
+import { photoFindings, unnamedPhotos } from './photo-checks';
 import { cancelOpenRides, type RideLog } from './plant-load';
 import { brokenStreams, missingAnswered, readStoredEvents, repeatedCommands, servedAndReplayed, timerFindings } from './store-checks';
 
@@ -24,6 +25,8 @@ export interface FinalFigures {
   events: number;
   timerEvents: number;
   reconnects: number[];
+  /** Breakdown photos stored and checked. */
+  photos: number;
 }
 
 const noticeAfter = (events: Awaited<ReturnType<typeof readStoredEvents>>, rideId: string, after: number) =>
@@ -77,6 +80,16 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
     }
   }
   trace('sockets compared');
+  // Issue #34: every breakdown's photo survived the faults, stripped of its location, named by its report.
+  const photos = log.photos ?? [];
+  const adminToken = commander.tokens[plant.admin]!;
+  expect(
+    await photoFindings(
+      url,
+      adminToken,
+      photos.map(({ photoId }) => photoId),
+    ),
+  ).toEqual([]);
   const reconnects = followers.map(({ follower }) => follower.reconnects());
   followers.forEach(({ follower }) => follower.close());
   await input.stopEngine();
@@ -85,9 +98,10 @@ export async function assertNothingLost(input: FinalCheckInput): Promise<FinalFi
   expect(missingAnswered(commander.answered, events)).toEqual([]);
   expect(brokenStreams(events)).toEqual([]);
   expect(repeatedCommands(events)).toEqual([]);
+  expect(unnamedPhotos(events, photos)).toEqual([]);
   trace('store checked; replaying');
   const { served, replayed } = await servedAndReplayed(databaseUrl, schema);
   expect(served.rides?.length).toBeGreaterThan(0);
   expect(served).toEqual(replayed);
-  return { answered: commander.answered.length, events: events.length, timerEvents: timers.fired, reconnects };
+  return { answered: commander.answered.length, events: events.length, timerEvents: timers.fired, reconnects, photos: photos.length };
 }

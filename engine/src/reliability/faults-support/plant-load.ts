@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { VEHICLE_TYPES, foldRide, type RideEvent, type VehicleType } from '@plantride/schemas';
+import { jpegWithLocation } from '../../test-support/jpeg-fixture';
 import type { Random } from '../../test-support/seeded-random';
 import { waitFor } from '../../test-support/test-database';
 
@@ -189,6 +190,8 @@ export interface RideLog {
   /** Issue #20: rides whose offer was left to lapse (each offer's expiry must fire once), and rides booked for later (released once). */
   lapsed?: string[];
   scheduled?: string[];
+  /** Issue #34: the photo each breakdown was filed with, once the engine answered it stored. */
+  photos?: Array<{ rideId: string; photoId: string }>;
 }
 
 export interface LaneOptions {
@@ -208,6 +211,8 @@ export interface LaneOptions {
   later?: number;
   /** Issue #34 item 2, with the pick at main gate needing a scan: main gate's short code, typed with every pick. */
   pickScan?: string;
+  /** Issue #34 item 3: each breakdown goes with a photo of the fault (with a location to strip), uploaded first. */
+  breakdownPhoto?: boolean;
 }
 
 /**
@@ -330,6 +335,11 @@ export async function runLane(
     if (!(await commander.call('step start', driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' }))) return;
     if (breakdowns < (options.maxBreakdowns ?? 1) && rng.next() < (options.breakdown ?? 0.1)) {
       breakdowns += 1;
+      const photoId = randomUUID();
+      const photo = options.breakdownPhoto
+        ? await commander.call('photo', driver, 'PUT', `/api/photos/${photoId}`, undefined, { jpeg: jpegWithLocation(photoId) })
+        : null;
+      if (options.breakdownPhoto && !photo) return;
       const request = await commander.call('breakdown', driver, 'POST', '/api/requests/maintenanceReq', {
         driver_id: driver,
         driver_name: 'Ravi Kumar',
@@ -339,9 +349,11 @@ export async function runLane(
         status: 'pending',
         breakdown_type: null,
         ride_id: rideId,
+        ...(photo ? { photo_ids: [photoId] } : {}),
       });
       if (!request) return;
       log.brokenDown.push(rideId);
+      if (photo) (log.photos ??= []).push({ rideId, photoId });
       const rejected = await commander.call('reject maintenance', plant.admin, 'PUT', `/api/requests/${String(request.id)}/status`, {
         status: 'rejected',
         maintenance_date: null,

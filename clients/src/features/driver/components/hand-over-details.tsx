@@ -66,14 +66,8 @@ export function HandOverDetails({ facts, testId }: { facts: HandOverFacts; testI
         {facts.originalDriverMobile && (
           // A button-sized call link: drivers tap it with gloves on.
           <Box sx={{ mt: 0.5 }}>
-            <Button
-              variant="outlined"
-              size="small"
-              href={`tel:${facts.originalDriverMobile}`}
-              aria-label={t('common.callOn', { name, mobile: facts.originalDriverMobile })}
-              sx={{ textTransform: 'none' }}
-            >
-              {t('driver.handOver.call', { mobile: facts.originalDriverMobile })}
+            <Button variant="outlined" size="small" href={`tel:${facts.originalDriverMobile}`} sx={{ textTransform: 'none' }}>
+              {t('common.callOn', { name, mobile: facts.originalDriverMobile })}
             </Button>
           </Box>
         )}

@@ -40,7 +40,9 @@ describe("the requester's history with rides booked for later and urgent rides (
   it('given a scheduled urgent ride, when the history shows it, then it reads Scheduled with its time, carries Urgent, and may be cancelled', async () => {
     const onCancel = vi.fn();
     render(<RideHistoryList rides={[scheduled, row({})]} onOpen={vi.fn()} onCancel={onCancel} />);
-    const card = screen.getByRole('button', { name: 'main gate → canteen, ride S1, scheduled, urgent' }).closest('li') as HTMLElement;
+    const card = screen
+      .getByRole('button', { name: /^main gate → canteen\b.*\burgent\b.*\bscheduled\b.*Ride ID: S1\b/i })
+      .closest('li') as HTMLElement;
     expect(within(card).getByText('scheduled')).toBeInTheDocument();
     expect(within(card).getByText('Urgent')).toBeInTheDocument();
     expect(within(card).getByTestId('scheduled-S1')).toHaveTextContent('Scheduled for 27 Nov 2026, 14:30 · goes to drivers at 14:15');
@@ -51,7 +53,7 @@ describe("the requester's history with rides booked for later and urgent rides (
     expect(onCancel).toHaveBeenCalledWith(scheduled);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // A completed normal ride: neither badge nor Cancel.
-    const done = screen.getByRole('button', { name: 'main gate → canteen, ride R1, completed' }).closest('li') as HTMLElement;
+    const done = screen.getByRole('button', { name: /^main gate → canteen\b.*\bcompleted\b.*Ride ID: R1\b/i }).closest('li') as HTMLElement;
     expect(within(done).queryByText('Urgent')).not.toBeInTheDocument();
     expect(within(done).queryByRole('button', { name: /Cancel Ride/ })).not.toBeInTheDocument();
   });
