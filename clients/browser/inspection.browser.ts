@@ -8,6 +8,7 @@ import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, bookFixedRide, signInDriver } from './support/driver-flows';
 import { admin, freshToken, newDriver, type ApiSession } from './support/engine-api';
 import { adminAccount, openMaintenancePanel, signInStaff } from './support/staff-flows';
+import { clippedTexts } from './support/languages';
 
 /** Buttons in the screen's main part under 48 px either way: the inspection is done with gloves on. */
 function smallButtons(page: Page): Promise<string[]> {
@@ -19,16 +20,6 @@ function smallButtons(page: Page): Promise<string[]> {
         ({ element, box }) =>
           `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
       ),
-  );
-}
-
-/** Buttons, headings, tabs, chips and labels whose text runs past their box (cut off), as 'tag: text'. */
-function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, h1, h2, h3, [role="tab"], .MuiChip-label, label')]
-      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
   );
 }
 

@@ -5,6 +5,7 @@ import { mr } from '../src/i18n/mr';
 import { launchBrowser, newPage, snap } from './support/browser';
 import { apiRequester, driverPassword, signInDriver } from './support/driver-flows';
 import { freshToken, newDriver } from './support/engine-api';
+import { clippedTexts, fill } from './support/languages';
 
 /*
  * Issue #34 item 4: a driver chooses Marathi and his dashboard speaks it, at a phone's width and a
@@ -12,19 +13,6 @@ import { freshToken, newDriver } from './support/engine-api';
  * phone) speaks it again once he signs in, because his account recorded it. A requester chooses Hindi on
  * the sign-in screen and books in Hindi. Every shot also passes axe and fits the width (snap).
  */
-
-/** A catalogue text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-/** Buttons, headings, tabs and chips whose text runs past their box (cut off), as 'tag: text'. */
-function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, h1, h2, h3, [role="tab"], .MuiChip-label, label, select')]
-      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
-  );
-}
 
 /**
  * Whether Noto Sans Devanagari came in the weights the screens use (body 400, buttons 500, headings 700):

@@ -7,6 +7,7 @@ import { admin } from './support/engine-api';
 import { engine } from './support/engine-context';
 import { pickLocation } from './support/requester-flows';
 import { adminAccount, openMaintenancePanel, signInStaff } from './support/staff-flows';
+import { clippedTexts, fill } from './support/languages';
 
 interface AccountsAnswer {
   accounts: {
@@ -42,19 +43,6 @@ function smallButtons(page: Page): Promise<string[]> {
       ),
   );
 }
-
-/** Buttons, headings, chips and labels whose text runs past their box (cut off), as 'tag: text'. */
-function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, h1, h2, h3, .MuiChip-label, label, legend')]
-      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
-  );
-}
-
-/** A catalogue text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 describe('Service accounts in a real browser (issue #33 item 1)', () => {
   let browser: Browser;

@@ -6,9 +6,7 @@ import { choose, launchBrowser, newPage, openOptions, snap } from './support/bro
 import { admin, freshToken } from './support/engine-api';
 import { signInInBrowser } from './support/requester-flows';
 import { adminAccount, newRequester, openMaintenancePanel, signInStaff } from './support/staff-flows';
-
-/** A catalogue text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+import { fill } from './support/languages';
 
 interface SiteAnswer {
   locations: { id: string; name: string; retired: boolean }[];
