@@ -8,6 +8,7 @@ import {
   LOAD_MESSAGES,
   PHOTO_MESSAGES,
   PUSH_MESSAGES,
+  ROBOT_NOT_READY,
   SCAN_MESSAGES,
   SERVICE_MESSAGES,
   STEP_NOTES,
@@ -31,6 +32,7 @@ export const SERVER_TEXTS = {
   push: PUSH_MESSAGES,
   load: LOAD_MESSAGES,
   amr: AMR_MESSAGES,
+  robotNotReady: ROBOT_NOT_READY,
   service: SERVICE_MESSAGES,
   stepNotes: STEP_NOTES,
 } as const;

@@ -137,4 +137,12 @@ export const serverHi: Catalogue['server'] = {
     scannedTyped: '{{place}} पर स्कैन हुआ (कोड टाइप किया)',
     scannedCamera: '{{place}} पर स्कैन हुआ (कैमरा)',
   },
+  robotNotReady: {
+    notHeard: 'अभी तक कुछ नहीं सुना',
+    connection: 'कनेक्शन {{state}}',
+    fatal: 'FATAL त्रुटि',
+    mode: '{{mode}} मोड',
+    noMode: 'मोड पता नहीं',
+    battery: 'बैटरी {{min}} % से कम',
+  },
 };

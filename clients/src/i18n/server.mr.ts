@@ -137,4 +137,12 @@ export const serverMr: Catalogue['server'] = {
     scannedTyped: '{{place}} येथे स्कॅन केले (कोड टाइप केला)',
     scannedCamera: '{{place}} येथे स्कॅन केले (कॅमेरा)',
   },
+  robotNotReady: {
+    notHeard: 'अजून काही कळवले नाही',
+    connection: 'कनेक्शन {{state}}',
+    fatal: 'FATAL त्रुटी',
+    mode: '{{mode}} मोड',
+    noMode: 'मोड माहीत नाही',
+    battery: 'बॅटरी {{min}} % पेक्षा कमी',
+  },
 };

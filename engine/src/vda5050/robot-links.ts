@@ -1,4 +1,4 @@
-import type { RobotLink } from '@plantride/schemas';
+import { ROBOT_NOT_READY, type RobotLink } from '@plantride/schemas';
 import { fatalErrors, type VdaState } from './protocol';
 import { robotNotReady, type RobotReport } from './robot.decider';
 import type { RideOrder } from './robot-steps';
@@ -58,7 +58,7 @@ const NOT_HEARD: RobotLink = {
   driving: null,
   errors: [],
   heardAt: null,
-  notReady: 'not heard yet',
+  notReady: ROBOT_NOT_READY.notHeard(),
 };
 
 /** Staff's view of a robot (GET /api/amrs): `places` names the nodes' places. */

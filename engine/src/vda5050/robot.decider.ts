@@ -1,5 +1,6 @@
 import {
   AMR_MESSAGES,
+  ROBOT_NOT_READY,
   SERVER_MESSAGES,
   VDA_NODES_STREAM_ID,
   filedBreakdownType,
@@ -131,10 +132,12 @@ export interface RobotReport {
  * when it does; else why not, as staff read it.
  */
 export function robotNotReady(report: RobotReport, minBattery: number): string | null {
-  if (report.connection !== 'ONLINE') return report.connection === null ? 'not heard yet' : `connection ${report.connection}`;
-  if (report.fatal) return 'FATAL error';
-  if (report.operatingMode !== 'AUTOMATIC' && report.operatingMode !== 'SEMIAUTOMATIC') return `${report.operatingMode ?? 'no'} mode`;
-  if (report.batteryCharge === null || report.batteryCharge < minBattery) return `battery below ${minBattery} %`;
+  const why = ROBOT_NOT_READY;
+  if (report.connection !== 'ONLINE') return report.connection === null ? why.notHeard() : why.connection(report.connection);
+  if (report.fatal) return why.fatal();
+  if (report.operatingMode !== 'AUTOMATIC' && report.operatingMode !== 'SEMIAUTOMATIC')
+    return report.operatingMode === null ? why.noMode() : why.mode(report.operatingMode);
+  if (report.batteryCharge === null || report.batteryCharge < minBattery) return why.battery(minBattery);
   return null;
 }
 

@@ -10,6 +10,16 @@ import { DRIVER_PRESENCE_STATES } from './shifts.api';
  * the engine last heard it.
  */
 
+/** Why a robot takes no ride (issue #33 item 4), as staff read it on the robot's card. */
+export const ROBOT_NOT_READY = {
+  notHeard: templated('not heard yet'),
+  connection: templated('connection {{state}}', 'state'),
+  fatal: templated('FATAL error'),
+  mode: templated('{{mode}} mode', 'mode'),
+  noMode: templated('no mode'),
+  battery: templated('battery below {{min}} %', 'min'),
+} as const;
+
 export const AMR_MESSAGES = {
   robotRegistered: 'Robot registered. It takes AMR rides once it reports itself ready over MQTT.',
   robotExists: 'A robot with this manufacturer and serial number, or a driver with its operator id, is already registered.',
