@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isCleanText, notAllowedMessage, notTextMessage, tooLongMessage, wordedMessage, type TextFieldOptions } from './api/text-fields';
+import {
+  FIELD_MESSAGES,
+  isCleanText,
+  notAllowedMessage,
+  notTextMessage,
+  tooLongMessage,
+  wordedMessage,
+  type TextFieldOptions,
+} from './api/text-fields';
 
 /*
  * Names people read and tell apart: places, checklist items, people (issue #31 item 4). The attack
@@ -26,7 +34,7 @@ const EDGE_BLANKS = /^[\s\u2800]+|[\s\u2800]+$/gu;
 /** Whether `text` holds a character that is drawn as nothing or changes the direction of the text around it. */
 export const holdsInvisible = (text: string): boolean => INVISIBLE.test(text.replace(JOINER_IN_WORD, ''));
 
-export const invisibleCharactersMessage = (label: string) => wordedMessage(`${label} holds invisible or direction-control characters.`);
+export const invisibleCharactersMessage = (label: string) => wordedMessage(FIELD_MESSAGES.invisible(label));
 
 export interface HumanTextOptions {
   /** The field in words, as a refusal names it: 'Place name', 'Name'. */

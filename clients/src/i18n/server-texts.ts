@@ -1,5 +1,6 @@
 import {
   AMR_MESSAGES,
+  FIELD_MESSAGES,
   ASSIGN_MESSAGES,
   BREAK_MESSAGES,
   INSPECTION_MESSAGES,
@@ -35,6 +36,8 @@ export const SERVER_TEXTS = {
   robotNotReady: ROBOT_NOT_READY,
   service: SERVICE_MESSAGES,
   stepNotes: STEP_NOTES,
+  // Last: refusals naming a field are the loosest shapes (translateMessage takes the first template that fits).
+  field: FIELD_MESSAGES,
 } as const;
 
 type Sets = typeof SERVER_TEXTS;

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isTemplated, MESSAGES, noDriversAssigned, SCAN_MESSAGES, SERVER_MESSAGES, serviceTargetMissed } from '@plantride/schemas';
+import {
+  FIELD_MESSAGES,
+  isTemplated,
+  notAllowedMessage,
+  tooLongMessage,
+  MESSAGES,
+  wordedMessages,
+  noDriversAssigned,
+  SCAN_MESSAGES,
+  SERVER_MESSAGES,
+  serviceTargetMissed,
+} from '@plantride/schemas';
 import { applyLanguage } from './i18n';
 import { hi } from './hi';
 import { mr } from './mr';
@@ -29,6 +40,8 @@ describe('server messages on screens (issue #34 item 4)', () => {
     expect(translateMessage(SCAN_MESSAGES.wrongPlace('Car parking', 'Main gate'))).toBe(
       'हा कोड Car parking चा आहे, Main gate चा नाही. Main gate येथील कोड स्कॅन करा.',
     );
+    expect(translateMessage(notAllowedMessage('Place name'))).toBe('ठिकाणाचे नाव मध्ये परवानगी नसलेली अक्षरे आहेत.');
+    expect(translateMessage(tooLongMessage('Comment', 1000))).toBe('टिप्पणी जास्तीत जास्त 1,000 अक्षरांचे असावे.');
     applyLanguage('hi');
     const missed = serviceTargetMissed({ rideId: 'R-17', priority: 'urgent', fromLocation: 'Stores (A)', toLocation: 'Line 2' }, 'deliver');
     expect(translateMessage(missed)).toBe('ज़रूरी राइड R-17 (Stores (A) → Line 2) तय समय में नहीं पहुँची।');
@@ -70,5 +83,50 @@ describe('server messages on screens (issue #34 item 4)', () => {
     applyLanguage('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(localStorage.getItem('language')).toBe('hi');
+  });
+});
+
+/**
+ * Worded refusals only the plant's systems read, through the API: they name its fields in code
+ * (acceptSeconds, externalRef, url) or its webhooks, which no screen manages.
+ */
+const API_ONLY = [
+  /^(acceptSeconds|deliverSeconds|offerSeconds|releaseLeadMinutes|mode|slaMet|externalRef|url|fromPosition) /,
+  /^(Offset|Limit) must be a whole number/,
+  /^Active must be 1 or 0/,
+  /^Events must be groups/,
+  /^No such webhook subscription/,
+];
+
+/** A template as a pattern whose one group is the field's label. */
+const shapeOf = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/(\{\{\w+\}\})/)
+      .map((part) => (part === '{{label}}' ? '(.+?)' : /^\{\{\w+\}\}$/.test(part) ? '.+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  );
+
+describe('every worded refusal a person may read (issue #34 item 4)', () => {
+  it.each([
+    ['Marathi', 'mr'],
+    ['Hindi', 'hi'],
+  ] as const)('given %s, then each is translated, and each field it names is in the labels catalogue', (_name, language) => {
+    applyLanguage(language);
+    const shown = wordedMessages().filter((message) => !API_ONLY.some((pattern) => pattern.test(message)));
+    expect(shown.length).toBeGreaterThan(200);
+    expect(shown.filter((message) => translateMessage(message) === message)).toEqual([]);
+    // A refusal naming a field: its translation says the field in the language too (fieldLabels), not in English.
+    const fieldShapes = Object.entries(FIELD_MESSAGES)
+      .filter(([key]) => key !== 'exactly')
+      .map(([, { template }]) => shapeOf(template));
+    const unknownLabels = shown.flatMap((message) =>
+      fieldShapes.flatMap((shape) => {
+        const label = shape.exec(message)?.[1];
+        // Code names (inspectionRequired) stay as they are, in any language.
+        return label && !/^LABEL-|^[a-z]/.test(label) && translateMessage(message).includes(label) ? [`${label} (${message})`] : [];
+      }),
+    );
+    expect([...new Set(unknownLabels)]).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { MESSAGES, SERVER_MESSAGES, type Templated } from '@plantride/schemas';
-import { i18n } from './i18n';
+import { en } from './en';
+import { currentLanguage, i18n } from './i18n';
 import { serverTextEntries } from './server-texts';
+import { wordedHi } from './worded.hi';
+import { wordedMr } from './worded.mr';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -32,6 +35,16 @@ for (const [key, entry] of serverTextEntries()) {
   else TEMPLATES.push({ key, pattern: patternOf(entry.template) });
 }
 
+// The refusals' field labels (fieldLabels in the catalogues) by their English; the worded refusals written once in their schema.
+const LABEL_KEYS = new Map<string, string>(Object.entries(en.fieldLabels).map(([key, english]) => [english, `fieldLabels.${key}`]));
+const WORDED: Partial<Record<ReturnType<typeof currentLanguage>, Readonly<Record<string, string>>>> = { mr: wordedMr, hi: wordedHi };
+
+/** A template's values as the translation takes them: a field's label in the language spoken, the rest as sent. */
+function spoken(values: Record<string, string>): Record<string, string> {
+  const label = values.label === undefined ? undefined : LABEL_KEYS.get(values.label);
+  return label ? { ...values, label: String(i18n.t(label as never)) } : values;
+}
+
 /**
  * A server's (or the spec's) English message in the language the screens speak now. The API keeps
  * the spec's English as `message`; the client chooses the translation. A message built with a name or a
@@ -43,7 +56,7 @@ export function translateMessage(english: string): string {
   if (key) return String(i18n.t(key as never));
   for (const { key: templateKey, pattern } of TEMPLATES) {
     const values = pattern.exec(english)?.groups;
-    if (values) return String(i18n.t(templateKey as never, values as never));
+    if (values) return String(i18n.t(templateKey as never, spoken(values) as never));
   }
-  return english;
+  return WORDED[currentLanguage()]?.[english] ?? english;
 }

@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES } from '../messages';
-import { formatCount, isWordedMessage, notTextMessage, tooLongMessage } from './text-fields';
+import { FIELD_MESSAGES as F, formatCount, isWordedMessage, notTextMessage, tooLongMessage } from './text-fields';
 
 /** What a refusal needs of a validation issue (zod's, or as Fastify hands it on). */
 export interface IssueLike {
@@ -87,31 +87,31 @@ export function refusalMessage(issue: IssueLike): string {
   const label = fieldLabel(field);
   switch (issue.code) {
     case 'invalid_type':
-      if (/received undefined$/.test(issue.message)) return `${label} is required.`;
+      if (/received undefined$/.test(issue.message)) return F.required(label);
       if (issue.expected === 'string') return notTextMessage(label);
-      if (issue.expected === 'int') return `${label} must be a whole number.`;
-      if (issue.expected === 'number' || issue.expected === 'bigint') return `${label} must be a number.`;
-      if (issue.expected === 'boolean') return `${label} must be true or false.`;
-      if (issue.expected === 'array') return `${label} must be a list.`;
+      if (issue.expected === 'int') return F.wholeNumber(label);
+      if (issue.expected === 'number' || issue.expected === 'bigint') return F.number(label);
+      if (issue.expected === 'boolean') return F.trueOrFalse(label);
+      if (issue.expected === 'array') return F.list(label);
       break;
     case 'invalid_value':
-      if (issue.values?.length === 1) return `${label} must be ${listed(issue.values)}.`;
-      if (issue.values?.length) return `${label} must be one of: ${listed(issue.values)}.`;
+      if (issue.values?.length === 1) return F.exactly(label, listed(issue.values));
+      if (issue.values?.length) return F.oneOf(label, listed(issue.values));
       break;
     case 'too_big':
       if (issue.origin === 'string') return tooLongMessage(label, Number(issue.maximum));
-      if (issue.origin === 'array') return `${label} must have at most ${count(issue.maximum)} items.`;
-      if (issue.maximum !== undefined) return `${label} must be at most ${count(issue.maximum)}.`;
+      if (issue.origin === 'array') return F.atMostItems(label, count(issue.maximum));
+      if (issue.maximum !== undefined) return F.atMost(label, count(issue.maximum));
       break;
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? `${label} is required.` : `${label} must be at least ${count(issue.minimum)} characters.`;
-      if (issue.origin === 'array') return `${label} must have at least ${count(issue.minimum)} items.`;
-      if (issue.minimum !== undefined) return `${label} must be at least ${count(issue.minimum)}.`;
+        return Number(issue.minimum) <= 1 ? F.required(label) : F.atLeastCharacters(label, count(issue.minimum));
+      if (issue.origin === 'array') return F.atLeastItems(label, count(issue.minimum));
+      if (issue.minimum !== undefined) return F.atLeast(label, count(issue.minimum));
       break;
     case 'invalid_format':
-      if (issue.format === 'datetime') return `${label} must be an ISO date and time, e.g. 2026-03-01T09:30:00Z.`;
-      return `${label} is not in the expected format.`;
+      if (issue.format === 'datetime') return F.isoDateTime(label);
+      return F.format(label);
   }
-  return `${label} is not valid.`;
+  return F.notValid(label);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
-import type { TemplateValues, Templated } from '../message-template';
+import { templated, type TemplateValues, type Templated } from '../message-template';
 
 /**
  * Longest text each kind of API field takes (characters, after trimming). The spec names none
@@ -37,12 +37,42 @@ export function wordedTemplate<P extends readonly string[]>(message: Templated<P
 /** Whether `message` was written for people (the spec's, ours), not a validator's own text. */
 export const isWordedMessage = (message: string): boolean => worded.has(message);
 
+/** Every message registered as worded so far (the schemas' modules register theirs as they load). */
+export const wordedMessages = (): string[] => [...worded];
+
 /** 1000 → '1,000': limits as people read them. */
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
 
-export const notAllowedMessage = (label: string) => wordedMessage(`${label} contains characters that are not allowed.`);
-export const tooLongMessage = (label: string, max: number) => wordedMessage(`${label} must be at most ${formatCount(max)} characters.`);
-export const notTextMessage = (label: string) => wordedMessage(`${label} must be text.`);
+/**
+ * A refusal that names a field by its label ('Place name must be text.'), one template each (issue #34
+ * item 4): the client translates the sentence and, where its catalogue knows it, the label.
+ */
+export const FIELD_MESSAGES = {
+  notText: templated('{{label}} must be text.', 'label'),
+  notAllowed: templated('{{label}} contains characters that are not allowed.', 'label'),
+  tooLong: templated('{{label}} must be at most {{max}} characters.', 'label', 'max'),
+  invisible: templated('{{label}} holds invisible or direction-control characters.', 'label'),
+  required: templated('{{label}} is required.', 'label'),
+  wholeNumber: templated('{{label}} must be a whole number.', 'label'),
+  number: templated('{{label}} must be a number.', 'label'),
+  trueOrFalse: templated('{{label}} must be true or false.', 'label'),
+  list: templated('{{label}} must be a list.', 'label'),
+  oneOf: templated('{{label}} must be one of: {{values}}.', 'label', 'values'),
+  atMostItems: templated('{{label}} must have at most {{max}} items.', 'label', 'max'),
+  atMost: templated('{{label}} must be at most {{max}}.', 'label', 'max'),
+  atLeastCharacters: templated('{{label}} must be at least {{min}} characters.', 'label', 'min'),
+  atLeastItems: templated('{{label}} must have at least {{min}} items.', 'label', 'min'),
+  atLeast: templated('{{label}} must be at least {{min}}.', 'label', 'min'),
+  isoDateTime: templated('{{label}} must be an ISO date and time, e.g. 2026-03-01T09:30:00Z.', 'label'),
+  format: templated('{{label}} is not in the expected format.', 'label'),
+  notValid: templated('{{label}} is not valid.', 'label'),
+  // Last: the loosest shape, tried after every other (the client finds a message by the first template it fits).
+  exactly: templated('{{label}} must be {{value}}.', 'label', 'value'),
+} as const;
+
+export const notAllowedMessage = (label: string) => wordedMessage(FIELD_MESSAGES.notAllowed(label));
+export const tooLongMessage = (label: string, max: number) => wordedMessage(FIELD_MESSAGES.tooLong(label, formatCount(max)));
+export const notTextMessage = (label: string) => wordedMessage(FIELD_MESSAGES.notText(label));
 
 // With the u flag a string is read by code points, so only a surrogate without its pair is one on its own (Cs).
 const LONE_SURROGATE = /\p{Cs}/u;
