@@ -1,4 +1,5 @@
-import { useMediaQuery } from '@mui/material';
+import type { CSSProperties } from 'react';
+import { useMediaQuery, useTheme } from '@mui/material';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@plantride/schemas';
@@ -10,12 +11,15 @@ import { LIMITS } from '@plantride/schemas';
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 600px)');
+  // The screens' font stack, with Devanagari: react-toastify's own (plain sans-serif) drew Marathi and Hindi as boxes.
+  const font = { '--toastify-font-family': useTheme().typography.fontFamily } as CSSProperties;
   return (
     <ToastContainer
       position={phone ? 'bottom-center' : 'bottom-right'}
       autoClose={LIMITS.toastAutoCloseMs}
       newestOnTop
       limit={phone ? 2 : undefined}
+      style={font}
     />
   );
 }
