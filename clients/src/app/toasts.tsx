@@ -1,5 +1,4 @@
-import type { CSSProperties } from 'react';
-import { useMediaQuery, useTheme } from '@mui/material';
+import { GlobalStyles, useMediaQuery, useTheme } from '@mui/material';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@plantride/schemas';
@@ -11,15 +10,18 @@ import { LIMITS } from '@plantride/schemas';
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 600px)');
-  // The screens' font stack, with Devanagari: react-toastify's own (plain sans-serif) drew Marathi and Hindi as boxes.
-  const font = { '--toastify-font-family': useTheme().typography.fontFamily } as CSSProperties;
+  // The screens' font stack, with Devanagari: react-toastify's own (plain sans-serif) drew Marathi and Hindi as
+  // boxes. Two classes, so it wins whichever stylesheet loads last.
+  const fontFamily = useTheme().typography.fontFamily;
   return (
-    <ToastContainer
-      position={phone ? 'bottom-center' : 'bottom-right'}
-      autoClose={LIMITS.toastAutoCloseMs}
-      newestOnTop
-      limit={phone ? 2 : undefined}
-      style={font}
-    />
+    <>
+      <GlobalStyles styles={{ '.Toastify__toast-container .Toastify__toast': { fontFamily } }} />
+      <ToastContainer
+        position={phone ? 'bottom-center' : 'bottom-right'}
+        autoClose={LIMITS.toastAutoCloseMs}
+        newestOnTop
+        limit={phone ? 2 : undefined}
+      />
+    </>
   );
 }
