@@ -1,7 +1,8 @@
-import { GlobalStyles, useMediaQuery, useTheme } from '@mui/material';
+import { GlobalStyles, useMediaQuery } from '@mui/material';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@plantride/schemas';
+import { theme } from './theme';
 
 /**
  * Requester screens pass their own 5000 ms; sign-in and admin screens keep this 3000 ms.
@@ -10,12 +11,11 @@ import { LIMITS } from '@plantride/schemas';
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 600px)');
-  // The screens' font stack, with Devanagari: react-toastify's own (plain sans-serif) drew Marathi and Hindi as
-  // boxes. Two classes, so it wins whichever stylesheet loads last.
-  const fontFamily = useTheme().typography.fontFamily;
   return (
     <>
-      <GlobalStyles styles={{ '.Toastify__toast-container .Toastify__toast': { fontFamily } }} />
+      {/* The screens' font stack, with Devanagari (this sits outside the theme's provider): react-toastify's own drew
+          Marathi and Hindi as boxes. Two classes, so it wins whichever stylesheet loads last. */}
+      <GlobalStyles styles={{ '.Toastify__toast-container .Toastify__toast': { fontFamily: theme.typography.fontFamily } }} />
       <ToastContainer
         position={phone ? 'bottom-center' : 'bottom-right'}
         autoClose={LIMITS.toastAutoCloseMs}
