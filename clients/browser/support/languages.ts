@@ -9,6 +9,8 @@ export function clippedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('button, h1, h2, h3, [role="tab"], .MuiChip-label, label, legend, select')]
       .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && element.clientWidth > 0)
+      // Not drawn: an outlined field's notch legend is hidden and animates its width as its label moves up.
+      .filter((element) => getComputedStyle(element).visibility !== 'hidden')
       .filter((element) => element.scrollWidth > element.clientWidth + 1)
       .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
   );
