@@ -39,7 +39,9 @@ describe.each([
   });
 
   it('given the texts a person reads, then they are not English left untranslated (names and codes aside)', () => {
-    const same = [...translated].filter(([key, text]) => text === english.get(key) && /[a-z]{3}/.test(text)).map(([key]) => key);
+    const same = [...translated]
+      .filter(([key, text]) => text === english.get(key) && /[a-z]{3}/.test(text.replace(/\{\{\w+\}\}/g, '')))
+      .map(([key]) => key);
     expect(same).toEqual(['common.appName']);
   });
 });

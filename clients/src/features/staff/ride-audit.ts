@@ -136,4 +136,9 @@ export const actorLabel = (actor: Actor): string =>
     ? i18n.t('staff.audit.systemActor', { system: actor.system })
     : 'service' in actor
       ? i18n.t('staff.audit.serviceActor', { name: actor.name })
-      : `${actor.tokenNo} (${actor.role})`;
+      : i18n.t('staff.audit.personActor', {
+          tokenNo: actor.tokenNo,
+          role: Object.hasOwn(staffEn.audit.roles, actor.role)
+            ? i18n.t(`staff.audit.roles.${actor.role as keyof typeof staffEn.audit.roles}`)
+            : actor.role,
+        });

@@ -312,6 +312,8 @@ export const staffEn = {
     reason: '. Reason: {{reason}}',
     systemActor: 'System ({{system}})',
     serviceActor: '{{name}} (service account)',
+    personActor: '{{tokenNo}} ({{role}})',
+    roles: { requester: 'requester', driver: 'driver', admin: 'admin', maintenanceHead: 'maintenance head' },
     inspectionTitle: 'Vehicle inspection',
     noDriverTook: 'No driver took this ride.',
     inspectedAt: 'inspected {{time}}',

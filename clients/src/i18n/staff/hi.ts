@@ -307,6 +307,8 @@ export const staffHi: Catalogue['staff'] = {
     reason: '. कारण: {{reason}}',
     systemActor: 'सिस्टम ({{system}})',
     serviceActor: '{{name}} (सेवा खाता)',
+    personActor: '{{tokenNo}} ({{role}})',
+    roles: { requester: 'अनुरोधकर्ता', driver: 'ड्राइवर', admin: 'एडमिन', maintenanceHead: 'मेंटेनेंस प्रमुख' },
     inspectionTitle: 'वाहन जाँच',
     noDriverTook: 'किसी ड्राइवर ने यह राइड नहीं ली.',
     inspectedAt: '{{time}} पर जाँचा',

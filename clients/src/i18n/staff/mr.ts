@@ -307,6 +307,8 @@ export const staffMr: Catalogue['staff'] = {
     reason: '. कारण: {{reason}}',
     systemActor: 'प्रणाली ({{system}})',
     serviceActor: '{{name}} (सेवा खाते)',
+    personActor: '{{tokenNo}} ({{role}})',
+    roles: { requester: 'मागणारा', driver: 'ड्रायव्हर', admin: 'ॲडमिन', maintenanceHead: 'मेंटेनन्स प्रमुख' },
     inspectionTitle: 'वाहन तपासणी',
     noDriverTook: 'कोणत्याही ड्रायव्हरने ही राइड घेतली नाही.',
     inspectedAt: '{{time}} ला तपासले',
