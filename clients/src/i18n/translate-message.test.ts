@@ -15,7 +15,7 @@ import { applyLanguage } from './i18n';
 import { hi } from './hi';
 import { mr } from './mr';
 import { SERVER_TEXTS } from './server-texts';
-import { translateMessage } from './translate-message';
+import { patternOf, translateMessage } from './translate-message';
 
 afterEach(() => applyLanguage('en'));
 
@@ -98,15 +98,6 @@ const API_ONLY = [
   /^No such webhook subscription/,
 ];
 
-/** A template as a pattern whose one group is the field's label. */
-const shapeOf = (template: string) =>
-  new RegExp(
-    `^${template
-      .split(/(\{\{\w+\}\})/)
-      .map((part) => (part === '{{label}}' ? '(.+?)' : /^\{\{\w+\}\}$/.test(part) ? '.+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('')}$`,
-  );
-
 describe('every worded refusal a person may read (issue #34 item 4)', () => {
   it.each([
     ['Marathi', 'mr'],
@@ -119,10 +110,10 @@ describe('every worded refusal a person may read (issue #34 item 4)', () => {
     // A refusal naming a field: its translation says the field in the language too (fieldLabels), not in English.
     const fieldShapes = Object.entries(FIELD_MESSAGES)
       .filter(([key]) => key !== 'exactly')
-      .map(([, { template }]) => shapeOf(template));
+      .map(([, { template }]) => patternOf(template));
     const unknownLabels = shown.flatMap((message) =>
       fieldShapes.flatMap((shape) => {
-        const label = shape.exec(message)?.[1];
+        const label = shape.exec(message)?.groups?.label;
         // Code names (inspectionRequired) stay as they are, in any language.
         return label && !/^LABEL-|^[a-z]/.test(label) && translateMessage(message).includes(label) ? [`${label} (${message})`] : [];
       }),

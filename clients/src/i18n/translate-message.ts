@@ -8,7 +8,7 @@ import { wordedMr } from './worded.mr';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A template's English as a pattern that finds its values again: `{{place}}` once a group, then the same text. */
-function patternOf(template: string): RegExp {
+export function patternOf(template: string): RegExp {
   const seen = new Set<string>();
   const source = template
     .split(/(\{\{\w+\}\})/)
