@@ -335,11 +335,12 @@ export async function runLane(
     if (!(await commander.call('step start', driver, 'PUT', '/api/bookings/update-timestamps', { rideId, event: 'start' }))) return;
     if (breakdowns < (options.maxBreakdowns ?? 1) && rng.next() < (options.breakdown ?? 0.1)) {
       breakdowns += 1;
-      const photoId = randomUUID();
-      const photo = options.breakdownPhoto
-        ? await commander.call('photo', driver, 'PUT', `/api/photos/${photoId}`, undefined, { jpeg: jpegWithLocation(photoId) })
-        : null;
-      if (options.breakdownPhoto && !photo) return;
+      const photoId = options.breakdownPhoto ? randomUUID() : null;
+      if (
+        photoId &&
+        !(await commander.call('photo', driver, 'PUT', `/api/photos/${photoId}`, undefined, { jpeg: jpegWithLocation(photoId) }))
+      )
+        return;
       const request = await commander.call('breakdown', driver, 'POST', '/api/requests/maintenanceReq', {
         driver_id: driver,
         driver_name: 'Ravi Kumar',
@@ -349,11 +350,11 @@ export async function runLane(
         status: 'pending',
         breakdown_type: null,
         ride_id: rideId,
-        ...(photo ? { photo_ids: [photoId] } : {}),
+        ...(photoId ? { photo_ids: [photoId] } : {}),
       });
       if (!request) return;
       log.brokenDown.push(rideId);
-      if (photo) (log.photos ??= []).push({ rideId, photoId });
+      if (photoId) (log.photos ??= []).push({ rideId, photoId });
       const rejected = await commander.call('reject maintenance', plant.admin, 'PUT', `/api/requests/${String(request.id)}/status`, {
         status: 'rejected',
         maintenance_date: null,
